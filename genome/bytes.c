@@ -1,0 +1,99 @@
+/* bytes.c — little-endian byte writer and bounded reader. */
+#include "genome/bytes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void c2_wbuf_free(c2_wbuf *w)
+{
+	free(w->data);
+	w->data = NULL;
+	w->len = w->cap = 0;
+}
+
+void c2_w_bytes(c2_wbuf *w, const void *p, size_t n)
+{
+	if (w->oom)
+		return;
+	if (w->len + n > w->cap) {
+		size_t ncap = w->cap ? w->cap : 1024;
+		while (ncap < w->len + n)
+			ncap *= 2;
+		uint8_t *nd = realloc(w->data, ncap);
+		if (!nd) {
+			w->oom = true;
+			return;
+		}
+		w->data = nd;
+		w->cap = ncap;
+	}
+	if (n)
+		memcpy(w->data + w->len, p, n);
+	w->len += n;
+}
+
+static void w_le(c2_wbuf *w, uint64_t v, int n)
+{
+	uint8_t b[8];
+	for (int i = 0; i < n; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	c2_w_bytes(w, b, (size_t)n);
+}
+
+void c2_w_u8(c2_wbuf *w, uint8_t v) { c2_w_bytes(w, &v, 1); }
+void c2_w_u16(c2_wbuf *w, uint16_t v) { w_le(w, v, 2); }
+void c2_w_u32(c2_wbuf *w, uint32_t v) { w_le(w, v, 4); }
+void c2_w_u64(c2_wbuf *w, uint64_t v) { w_le(w, v, 8); }
+
+void c2_w_f64(c2_wbuf *w, double v)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	w_le(w, bits, 8);
+}
+
+bool c2_r_bytes(c2_rbuf *r, void *out, size_t n)
+{
+	if (r->bad || r->len - r->pos < n) {
+		r->bad = true;
+		memset(out, 0, n);
+		return false;
+	}
+	memcpy(out, r->data + r->pos, n);
+	r->pos += n;
+	return true;
+}
+
+static uint64_t r_le(c2_rbuf *r, int n)
+{
+	uint8_t b[8];
+	if (!c2_r_bytes(r, b, (size_t)n))
+		return 0;
+	uint64_t v = 0;
+	for (int i = n - 1; i >= 0; i--)
+		v = (v << 8) | b[i];
+	return v;
+}
+
+uint8_t c2_r_u8(c2_rbuf *r) { return (uint8_t)r_le(r, 1); }
+uint16_t c2_r_u16(c2_rbuf *r) { return (uint16_t)r_le(r, 2); }
+uint32_t c2_r_u32(c2_rbuf *r) { return (uint32_t)r_le(r, 4); }
+uint64_t c2_r_u64(c2_rbuf *r) { return r_le(r, 8); }
+
+double c2_r_f64(c2_rbuf *r)
+{
+	uint64_t bits = r_le(r, 8);
+	double v;
+	memcpy(&v, &bits, sizeof v);
+	return v;
+}
+
+uint32_t c2_r_count(c2_rbuf *r, uint32_t max)
+{
+	uint32_t n = c2_r_u32(r);
+	if (n > max) {
+		r->bad = true;
+		return 0;
+	}
+	return n;
+}

@@ -1,0 +1,52 @@
+/* bytes.h — a growable little-endian byte writer and a bounded reader.
+ *
+ * Used by every module that saves state (snapshots): the writer appends
+ * fixed-width little-endian fields; the reader fails (sticky error, no read
+ * past the end) when the data is short, so a truncated or corrupted snapshot
+ * can never make us read out of bounds. */
+#ifndef C2_BYTES_H
+#define C2_BYTES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct c2_wbuf {
+	uint8_t *data;
+	size_t len, cap;
+	bool oom; /* sticky: an allocation failed */
+} c2_wbuf;
+
+void c2_wbuf_free(c2_wbuf *w);
+void c2_w_bytes(c2_wbuf *w, const void *p, size_t n);
+void c2_w_u8(c2_wbuf *w, uint8_t v);
+void c2_w_u16(c2_wbuf *w, uint16_t v);
+void c2_w_u32(c2_wbuf *w, uint32_t v);
+void c2_w_u64(c2_wbuf *w, uint64_t v);
+void c2_w_f64(c2_wbuf *w, double v); /* IEEE-754 bits, little-endian */
+
+typedef struct c2_rbuf {
+	const uint8_t *data;
+	size_t len, pos;
+	bool bad; /* sticky: a read ran past the end or a value was out of range */
+} c2_rbuf;
+
+static inline c2_rbuf c2_rbuf_make(const uint8_t *data, size_t len)
+{
+	c2_rbuf r = {data, len, 0, false};
+	return r;
+}
+
+/* Each reader returns 0 (and sets r->bad) when fewer bytes remain. */
+bool c2_r_bytes(c2_rbuf *r, void *out, size_t n);
+uint8_t c2_r_u8(c2_rbuf *r);
+uint16_t c2_r_u16(c2_rbuf *r);
+uint32_t c2_r_u32(c2_rbuf *r);
+uint64_t c2_r_u64(c2_rbuf *r);
+double c2_r_f64(c2_rbuf *r);
+
+/* A u32 count that must be <= max (else r->bad); for sizing allocations
+ * from untrusted data. */
+uint32_t c2_r_count(c2_rbuf *r, uint32_t max);
+
+#endif

@@ -1,0 +1,135 @@
+/* svrule.c — SV-rule opcode table, disassembler and assembler. */
+#include "genome/svrule.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+const svrule_opinfo svrule_ops[SVOP_COUNT] = {
+#define X(E, code, name, kind, syn) [code] = {name, kind, syn},
+	SVRULE_OPCODES(X)
+#undef X
+};
+
+const char *svrule_op_name(uint8_t op, char *buf, size_t cap)
+{
+	if (op < SVOP_COUNT)
+		return svrule_ops[op].name;
+	snprintf(buf, cap, "<%u>", (unsigned)op);
+	return buf;
+}
+
+static int tok_eq(const char *tok, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	if (n != len)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (tolower((unsigned char)tok[i]) != tolower((unsigned char)name[i]))
+			return 0;
+	return 1;
+}
+
+/* Parse a decimal 0..255 occupying exactly tok[0..len); -1 if it is not one. */
+static int parse_byte(const char *tok, size_t len)
+{
+	if (len == 0 || len > 3)
+		return -1;
+	int v = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)tok[i]))
+			return -1;
+		v = v * 10 + (tok[i] - '0');
+	}
+	return v <= 255 ? v : -1;
+}
+
+int svrule_op_by_name(const char *tok, size_t len)
+{
+	for (int op = 0; op < SVOP_COUNT; op++)
+		if (tok_eq(tok, len, svrule_ops[op].name))
+			return op;
+	if (len >= 3 && tok[0] == '<' && tok[len - 1] == '>')
+		return parse_byte(tok + 1, len - 2);
+	return -1;
+}
+
+char *svrule_disasm(const uint8_t *rule, size_t len, char *buf, size_t cap)
+{
+	size_t last = 0; /* one past the last non-zero byte */
+	for (size_t i = 0; i < len; i++)
+		if (rule[i])
+			last = i + 1;
+	if (cap == 0)
+		return buf;
+	buf[0] = '\0';
+	if (last == 0) {
+		snprintf(buf, cap, "%s", svrule_ops[SVOP_END].name);
+		return buf;
+	}
+	size_t pos = 0;
+	for (size_t i = 0; i < last && pos < cap; i++) {
+		char tmp[8];
+		const char *name = svrule_op_name(rule[i], tmp, sizeof tmp);
+		int n = snprintf(buf + pos, cap - pos, "%s%s", i ? " " : "", name);
+		if (n < 0)
+			break;
+		pos += (size_t)n;
+	}
+	return buf;
+}
+
+/* Walk whitespace-separated tokens of `text`. */
+static const char *next_tok(const char *p, size_t *len)
+{
+	while (*p && isspace((unsigned char)*p))
+		p++;
+	const char *start = p;
+	while (*p && !isspace((unsigned char)*p))
+		p++;
+	*len = (size_t)(p - start);
+	return start;
+}
+
+int svrule_asm(const char *text, uint8_t *rule, size_t len, c2_err *err)
+{
+	memset(rule, 0, len);
+	size_t n = 0, tl;
+	for (const char *t = next_tok(text, &tl); tl > 0; t = next_tok(t + tl, &tl)) {
+		int op = svrule_op_by_name(t, tl);
+		if (op < 0)
+			return c2_fail(err, C2_EFORMAT, (long)n, -1, "unknown SV-rule opcode '%.*s'",
+			               (int)tl, t);
+		if (n == len)
+			return c2_fail(err, C2_EFORMAT, (long)n, -1, "more than %zu opcodes", len);
+		rule[n++] = (uint8_t)op;
+	}
+	return 0;
+}
+
+int svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err)
+{
+	size_t tl;
+	int all_numbers = 1, any = 0;
+	for (const char *t = next_tok(text, &tl); tl > 0; t = next_tok(t + tl, &tl)) {
+		any = 1;
+		for (size_t i = 0; i < tl; i++)
+			if (!isdigit((unsigned char)t[i]))
+				all_numbers = 0;
+	}
+	if (!any || !all_numbers)
+		return svrule_asm(text, rule, len, err);
+
+	memset(rule, 0, len);
+	size_t n = 0;
+	for (const char *t = next_tok(text, &tl); tl > 0; t = next_tok(t + tl, &tl)) {
+		int v = parse_byte(t, tl);
+		if (v < 0)
+			return c2_fail(err, C2_EFORMAT, (long)n, -1, "'%.*s' is not a byte (0..255)",
+			               (int)tl, t);
+		if (n == len)
+			return c2_fail(err, C2_EFORMAT, (long)n, -1, "more than %zu bytes", len);
+		rule[n++] = (uint8_t)v;
+	}
+	return 0;
+}

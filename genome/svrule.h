@@ -1,0 +1,120 @@
+/* svrule.h — the SV-rule opcode table (reference §3.2) and its text form.
+ *
+ * This is the ONE list of SV-rule opcodes. The evaluator (brain/svrule_vm.c),
+ * the disassembler and assembler below, the genome text form, `c2rt svrule`,
+ * the docs and the viewer's labels all derive from SVRULE_OPCODES. It lives in
+ * genome/ because the genome's text form must name opcodes and genome/ may
+ * not depend on brain/.
+ *
+ * Text names are single tokens (multi-word opcodes are hyphenated, e.g.
+ * `move-twrds`), compared case-insensitively. Opcodes with no entry (42..255)
+ * are written `<N>`; `<N>` is accepted for any byte. Because some opcode
+ * NAMES are numerals ("0" is byte 1, "255" is byte 4), a rule given as a
+ * list of numbers is ambiguous: see svrule_parse. */
+#ifndef C2_SVRULE_H
+#define C2_SVRULE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "genome/err.h"
+
+typedef enum svrule_kind {
+	SVK_END,     /* stop; result = accumulator */
+	SVK_VALUE,   /* loads a value into the accumulator */
+	SVK_GUARD,   /* aborts the rule with result 0 unless the condition holds */
+	SVK_UNARY,   /* modifies the accumulator */
+	SVK_BINARY,  /* consumes the next opcode as an operand */
+	SVK_TERNARY, /* consumes the next two opcodes as operands */
+	SVK_INVALID  /* unknown: evaluates as value 0 */
+} svrule_kind;
+
+/* X(ENUM, code, text name, kind, synopsis) */
+#define SVRULE_OPCODES(X)                                                          \
+	X(END, 0, "<end>", SVK_END, "stop; the result is the accumulator")            \
+	X(ZERO, 1, "0", SVK_VALUE, "acc = 0")                                          \
+	X(ONE, 2, "1", SVK_VALUE, "acc = 1")                                           \
+	X(C64, 3, "64", SVK_VALUE, "acc = 64")                                         \
+	X(C255, 4, "255", SVK_VALUE, "acc = 255")                                      \
+	X(CHEM0, 5, "chem0", SVK_VALUE, "acc = lobe chemical slot 0 (receptor locus 13)") \
+	X(CHEM1, 6, "chem1", SVK_VALUE, "acc = lobe chemical slot 1 (locus 14)")       \
+	X(CHEM2, 7, "chem2", SVK_VALUE, "acc = lobe chemical slot 2 (locus 15)")       \
+	X(CHEM3, 8, "chem3", SVK_VALUE, "acc = lobe chemical slot 3 (locus 16)")       \
+	X(STATE, 9, "state", SVK_VALUE, "acc = state of the (destination) neuron")     \
+	X(OUTPUT, 10, "output", SVK_VALUE, "acc = output of the (destination) neuron") \
+	X(THRES, 11, "thres", SVK_VALUE, "acc = the lobe's current threshold")          \
+	X(TYPE0, 12, "type0", SVK_VALUE, "acc = weighted input sum of type-0 dendrites") \
+	X(TYPE1, 13, "type1", SVK_VALUE, "acc = weighted input sum of type-1 dendrites") \
+	X(ANDED0, 14, "anded0", SVK_VALUE, "acc = type0 if every type-0 source fires, else 0") \
+	X(ANDED1, 15, "anded1", SVK_VALUE, "acc = type1 if every type-1 source fires, else 0") \
+	X(INPUT, 16, "input", SVK_VALUE, "acc = output of this dendrite's source neuron (0 in neuron rules)") \
+	X(CONDUCT, 17, "conduct", SVK_VALUE, "acc = 0 (unknown in C2)")                \
+	X(SUSCEPT, 18, "suscept", SVK_VALUE, "acc = dendrite susceptibility")          \
+	X(STW, 19, "STW", SVK_VALUE, "acc = dendrite short-term weight")              \
+	X(LTW, 20, "LTW", SVK_VALUE, "acc = dendrite long-term weight")               \
+	X(STRENGTH, 21, "strength", SVK_VALUE, "acc = dendrite strength")              \
+	X(C32, 22, "32", SVK_VALUE, "acc = 32")                                        \
+	X(C128, 23, "128", SVK_VALUE, "acc = 128")                                     \
+	X(RND_CONST, 24, "rnd-const", SVK_VALUE, "acc = a random byte fixed per rule when the brain is built") \
+	X(CHEM4, 25, "chem4", SVK_VALUE, "acc = lobe chemical slot 4 (locus 17)")      \
+	X(CHEM5, 26, "chem5", SVK_VALUE, "acc = lobe chemical slot 5 (locus 18)")      \
+	X(LEAK_IN, 27, "leak-in", SVK_VALUE, "acc = neuron's leak-in register")        \
+	X(LEAK_OUT, 28, "leak-out", SVK_VALUE, "acc = neuron's leak-out register")     \
+	X(SRC_LEAK_IN, 29, "curr-src-leak-in", SVK_VALUE, "acc = leak-in of this dendrite's source neuron") \
+	X(TRUE, 30, "TRUE", SVK_GUARD, "if acc == 0 the rule returns 0")               \
+	X(PLUS, 31, "PLUS", SVK_BINARY, "acc = min(255, acc + x)")                     \
+	X(MINUS, 32, "MINUS", SVK_BINARY, "acc = max(0, acc - x)")                     \
+	X(TIMES, 33, "TIMES", SVK_BINARY, "acc = acc * x / 256")                       \
+	X(INCR, 34, "INCR", SVK_UNARY, "acc = min(255, acc + 1)")                      \
+	X(DECR, 35, "DECR", SVK_UNARY, "acc = max(0, acc - 1)")                        \
+	X(FALSE, 36, "FALSE", SVK_GUARD, "if acc != 0 the rule returns 0")             \
+	X(MULTIPLY, 37, "multiply", SVK_BINARY, "acc = min(255, acc * x)")             \
+	X(AVERAGE, 38, "average", SVK_BINARY, "acc = (acc + x) / 2")                   \
+	X(MOVE_TWRDS, 39, "move-twrds", SVK_TERNARY, "acc = acc + (t - acc) * k / 256") \
+	X(RANDOM, 40, "random", SVK_TERNARY, "acc = uniform integer in [lo, hi]")      \
+	X(ERROR, 41, "<ERROR>", SVK_INVALID, "invalid opcode: evaluates as value 0")
+
+enum svrule_op {
+#define X(E, code, name, kind, syn) SVOP_##E = code,
+	SVRULE_OPCODES(X)
+#undef X
+	SVOP_COUNT = 42 /* codes with a table entry: 0..41 */
+};
+
+typedef struct svrule_opinfo {
+	const char *name;
+	svrule_kind kind;
+	const char *synopsis;
+} svrule_opinfo;
+
+/* Entries for codes 0..SVOP_COUNT-1. */
+extern const svrule_opinfo svrule_ops[SVOP_COUNT];
+
+/* Kind of any byte (codes >= SVOP_COUNT are SVK_INVALID). */
+static inline svrule_kind svrule_kind_of(uint8_t op)
+{
+	return op < SVOP_COUNT ? svrule_ops[op].kind : SVK_INVALID;
+}
+
+/* Name of one opcode: the table name, or "<N>" written into buf (>= 6 bytes). */
+const char *svrule_op_name(uint8_t op, char *buf, size_t cap);
+
+/* Look up one token: a table name (case-insensitive) or "<N>" with N in
+ * 0..255. Returns the byte, or -1. */
+int svrule_op_by_name(const char *tok, size_t len);
+
+/* Disassemble `len` bytes: the opcodes up to the last non-zero byte, space
+ * separated (an all-zero rule is "<end>"). Returns buf. */
+char *svrule_disasm(const uint8_t *rule, size_t len, char *buf, size_t cap);
+
+/* Assemble opcode names (as svrule_disasm prints them) into rule[0..len),
+ * zero-filling the rest. Fails on an unknown token or more than `len`
+ * opcodes; err->offset is the 0-based token index. */
+int svrule_asm(const char *text, uint8_t *rule, size_t len, c2_err *err);
+
+/* Parse a rule given either as opcode names or as up to `len` byte values
+ * (decimal, 0..255). A text whose every token is a plain decimal number is
+ * read as byte values; anything else is read as names. */
+int svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err);
+
+#endif

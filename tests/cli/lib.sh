@@ -1,0 +1,46 @@
+# lib.sh — helpers for the command-line tests (sourced, not run).
+#
+# Environment from tests/run.sh: C2RT (the tool), C2RT_SHARED (real C2 data),
+# C2RT_TMP (scratch dir), ROOT (the checkout). Set C2RT_GOLDEN_UPDATE=1
+# (make golden-update) to rewrite golden files instead of comparing.
+set -u
+: "${C2RT:?run through tests/run.sh}"
+NORN="$C2RT_SHARED/genomes/c2-norn.gen"
+NORN_GNO="$C2RT_SHARED/genomes/c2-norn.gno"
+T=$(mktemp -d "$C2RT_TMP/t.XXXXXX")
+
+die() { echo "FAIL: $*" >&2; exit 1; }
+
+need_shared() { # skip the test when the real C2 data is not present
+	[ -f "$NORN" ] || { echo "no C2 data at $C2RT_SHARED"; exit 77; }
+}
+
+# expect_exit CODE COMMAND... : run, check the exit status, keep stdout in
+# $T/out and stderr in $T/err.
+expect_exit() {
+	want=$1; shift
+	"$@" >"$T/out" 2>"$T/err"
+	got=$?
+	[ "$got" -eq "$want" ] || {
+		echo "command: $*" >&2; echo "stderr:" >&2; tail -n 20 "$T/err" >&2
+		die "exit $got, expected $want"
+	}
+	# Sanitizer reports must never appear, whatever the exit status.
+	if grep -q -e 'Sanitizer' -e 'runtime error:' "$T/err"; then
+		cat "$T/err" >&2; die "sanitizer report from: $*"
+	fi
+}
+
+# golden NAME FILE : compare FILE with tests/golden/NAME (or update it).
+golden() {
+	g="$ROOT/tests/golden/$1"
+	if [ "${C2RT_GOLDEN_UPDATE:-0}" = 1 ]; then
+		cp "$2" "$g"; echo "updated $g"; return 0
+	fi
+	[ -f "$g" ] || die "missing golden file $g (run make golden-update)"
+	diff -u "$g" "$2" >"$T/diff" || { head -n 40 "$T/diff" >&2; die "output differs from $g"; }
+}
+
+contains() { # contains FILE TEXT
+	grep -q -F -- "$2" "$1" || { echo "--- $1:" >&2; head -n 20 "$1" >&2; die "'$2' not found"; }
+}
