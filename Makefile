@@ -31,7 +31,7 @@ CC ?= cc
 # force) gives the same bits at every optimisation level.
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
         -Wold-style-definition -Wpointer-arith -Wcast-qual -Wwrite-strings \
-        -Wundef -Wvla -Wformat=2 -Wimplicit-fallthrough -Wnull-dereference \
+        -Wundef -Wvla -Wformat=2 -Wimplicit-fallthrough \
         -Werror
 CFLAGS_BASE := -std=c11 -D_POSIX_C_SOURCE=200809L -I. -ffp-contract=off $(WARN) \
                $(VARIANT_FLAGS) -MMD -MP

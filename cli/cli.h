@@ -69,7 +69,11 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
  * defines `int cmd_NAME(int, char **)` and `const cli_spec cmd_NAME_spec`;
  * main.c builds the dispatch table from this list. */
 #define CLI_COMMANDS(X)                                                     \
-	X(help)
+	X(help)                                                                 \
+	X(dump)                                                                 \
+	X(asm)                                                                  \
+	X(express)                                                              \
+	X(validate)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \

@@ -43,10 +43,11 @@ void cli_print_help(const cli_spec *spec, FILE *f)
 		if (!any++)
 			fprintf(f, "\noptions:\n");
 		char left[48];
+		const char *dash = o->name[1] ? "--" : "-"; /* one-letter options are -o */
 		if (o->kind == OPT_FLAG)
-			snprintf(left, sizeof left, "--%s", o->name);
+			snprintf(left, sizeof left, "%s%s", dash, o->name);
 		else
-			snprintf(left, sizeof left, "--%s %s", o->name, o->arg ? o->arg : "VALUE");
+			snprintf(left, sizeof left, "%s%s %s", dash, o->name, o->arg ? o->arg : "VALUE");
 		fprintf(f, "  %-24s %s\n", left, o->help);
 	}
 	fprintf(f, "  %-24s %s\n", "--help", "show this help");

@@ -1,6 +1,8 @@
 /* bytes.c — little-endian byte writer and bounded reader. */
 #include "genome/bytes.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +52,36 @@ void c2_w_f64(c2_wbuf *w, double v)
 	uint64_t bits;
 	memcpy(&bits, &v, sizeof bits);
 	w_le(w, bits, 8);
+}
+
+void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
+{
+	char small[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof small) {
+		c2_w_bytes(w, small, (size_t)n);
+		return;
+	}
+	char *big = malloc((size_t)n + 1);
+	if (!big) {
+		w->oom = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	c2_w_bytes(w, big, (size_t)n);
+	free(big);
+}
+
+void c2_w_str(c2_wbuf *w, const char *s)
+{
+	c2_w_bytes(w, s, strlen(s));
 }
 
 bool c2_r_bytes(c2_rbuf *r, void *out, size_t n)

@@ -24,6 +24,13 @@ void c2_w_u16(c2_wbuf *w, uint16_t v);
 void c2_w_u32(c2_wbuf *w, uint32_t v);
 void c2_w_u64(c2_wbuf *w, uint64_t v);
 void c2_w_f64(c2_wbuf *w, double v); /* IEEE-754 bits, little-endian */
+/* Append formatted text (no NUL is appended). */
+void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+void c2_w_str(c2_wbuf *w, const char *s);
 
 typedef struct c2_rbuf {
 	const uint8_t *data;

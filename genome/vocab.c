@@ -145,3 +145,22 @@ int c2_vocab_find(const c2_vocab *v, const char *s, size_t len)
 			return i;
 	return -1;
 }
+
+const char *c2_lobe_cell_name(int lobe, int cell)
+{
+	switch (lobe) {
+	case C2_LOBE_DRIVE:
+		return c2_vocab_name(&c2_drives, cell);
+	case C2_LOBE_VERB:
+	case C2_LOBE_DECISION:
+		return c2_vocab_name(&c2_actions, cell);
+	case C2_LOBE_SOURCE:
+	case C2_LOBE_NOUN:
+	case C2_LOBE_ATTENTION:
+		return c2_vocab_name(&c2_categories, cell);
+	case C2_LOBE_SENSE:
+		return c2_vocab_name(&c2_senses, cell);
+	default:
+		return NULL;
+	}
+}

@@ -41,6 +41,10 @@ extern const c2_vocab c2_migrations;  /* dendrite migration 0..2 */
 extern const c2_vocab c2_perceptible; /* lobe perceptible flag 0..2 */
 extern const c2_vocab c2_sensorimotor_emitters; /* creature/4 emitter loci 0..13 */
 
+/* Name of cell `cell` of engine lobe `lobe` (drive, action, object category
+ * or general sense, by the lobe's role), or NULL. */
+const char *c2_lobe_cell_name(int lobe, int cell);
+
 /* Chemicals the engine itself refers to (reference §5). */
 enum {
 	C2_CHEM_NONE = 0,

@@ -1,0 +1,51 @@
+/* cmd_asm.c — `c2rt asm`: assemble the genome text form into a .gen file. */
+#include <stdlib.h>
+
+#include "cli/cli.h"
+#include "genome/fileio.h"
+#include "genome/text.h"
+
+static const char *out_path;
+static bool check_only;
+
+static const cli_opt opts[] = {
+	{"o", OPT_STR, &out_path, "OUT.gen", "write the genome here (atomically); '-' for standard output", 0, 0, NULL},
+	{"check", OPT_FLAG, &check_only, NULL, "only parse and report errors; write nothing", 0, 0, NULL},
+	{0},
+};
+
+const cli_spec cmd_asm_spec = {
+	"asm", "FILE.txt -o OUT.gen",
+	"assemble genome text (as 'c2rt dump' prints it, or hand-written) into a .gen file",
+	"FILE may be '-' for standard input. Errors name the line and the field.",
+	opts, 1, 1,
+};
+
+/* Text can be far larger than the genome it describes (names, comments). */
+#define TEXT_MAX (256u * 1024u * 1024u)
+
+int cmd_asm(int argc, char **argv)
+{
+	const char *pos[1];
+	int npos;
+	int rc = cli_parse(&cmd_asm_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	if (!out_path && !check_only)
+		return cli_fail(CLI_USAGE, "asm", "missing -o OUT.gen (or --check)");
+
+	uint8_t *text;
+	size_t len;
+	c2_err err;
+	if (c2_read_file(pos[0], TEXT_MAX, &text, &len, &err) != 0)
+		return cli_report(pos[0], &err);
+	genome g;
+	rc = genome_text_parse((const char *)text, len, &g, &err);
+	free(text);
+	if (rc)
+		return cli_report(pos[0], &err);
+	if (!check_only && genome_write_file(&g, out_path, &err) != 0)
+		rc = cli_report(out_path, &err);
+	genome_free(&g);
+	return rc;
+}

@@ -1,0 +1,55 @@
+/* fields.h — the field table of every gene kind: name, byte offset and
+ * value kind. The text form (dump and asm), the JSON output and the mutation
+ * tools all walk this table, so a field is described in exactly one place. */
+#ifndef C2_FIELDS_H
+#define C2_FIELDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "genome/genome.h"
+#include "genome/vocab.h"
+
+typedef enum genome_field_kind {
+	GF_BYTE,     /* plain number 0..255 */
+	GF_ENUM,     /* number with a name from `vocab` (printed as a comment) */
+	GF_CHEM,     /* chemical number, named from c2_chemicals */
+	GF_LOBE,     /* lobe number, named from c2_lobes */
+	GF_FLAGS,    /* bit set; bit names in `bits` */
+	GF_RULE,     /* 12-byte SV-rule, as opcode names */
+	GF_CHARS,    /* `len` bytes shown as a quoted string */
+	GF_ORGAN,    /* receptor/emitter organ byte (0 brain, 1 creature, 2 own organ) */
+	GF_TISSUE,   /* receptor/emitter tissue byte */
+	GF_RLOCUS,   /* receptor locus byte (described from organ/tissue/locus) */
+	GF_ELOCUS,   /* emitter locus byte */
+	GF_HALFLIVES /* the 256-byte half-life table, one `halflife CHEM RATE` line each */
+} genome_field_kind;
+
+typedef struct genome_field {
+	const char *name;
+	uint16_t offset;
+	uint16_t len; /* bytes: 1, 12 for rules, n for chars, 256 for half-lives */
+	genome_field_kind kind;
+	const c2_vocab *vocab;      /* GF_ENUM */
+	const char *const *bits;    /* GF_FLAGS: names of bits 0..7 (NULL: "bitN") */
+} genome_field;
+
+typedef struct genome_field_list {
+	const genome_field *fields;
+	size_t n;
+} genome_field_list;
+
+/* The fields of one gene kind, in body order. */
+genome_field_list genome_fields(genome_kind kind);
+
+/* Names of the header flag bits (mutable, duplicable, ... dormant). */
+extern const char *const genome_header_flag_names[8];
+
+/* Format a flag byte as comma-separated names ("none" for 0; "bitN" for an
+ * unnamed bit). */
+void genome_format_flags(uint8_t v, const char *const *bits, char *buf, size_t cap);
+
+/* Parse that form (or a decimal number) back; -1 on an unknown word. */
+int genome_parse_flags(const char *s, size_t len, const char *const *bits);
+
+#endif
