@@ -1,0 +1,50 @@
+/* testutil.h — helpers shared by the cmocka unit tests.
+ *
+ * Real Creatures 2 data lives outside the repository: tests find it under
+ * $C2RT_SHARED (tests/run.sh sets it; default ../shared) and skip when it is
+ * absent. Include after <cmocka.h>. */
+#ifndef C2_TESTUTIL_H
+#define C2_TESTUTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "genome/fileio.h"
+#include "genome/genome.h"
+
+/* Path of a file under the shared data directory, in a static buffer, or
+ * NULL if that file does not exist. */
+static inline const char *test_shared(const char *rel)
+{
+	static char path[4096];
+	const char *root = getenv("C2RT_SHARED");
+	snprintf(path, sizeof path, "%s/%s", root ? root : "../shared", rel);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fclose(f);
+	return path;
+}
+
+/* Load the standard norn into *g, or skip the test when it is absent. */
+#define TEST_LOAD_NORN(g)                                                 \
+	do {                                                                  \
+		const char *np_ = test_shared("genomes/c2-norn.gen");             \
+		if (!np_)                                                         \
+			skip();                                                       \
+		c2_err e_;                                                        \
+		assert_int_equal(genome_read_file((g), np_, &e_), 0);             \
+	} while (0)
+
+/* Read a whole shared file, or skip. */
+#define TEST_READ_SHARED(rel, buf, len)                                   \
+	do {                                                                  \
+		const char *p_ = test_shared(rel);                                \
+		if (!p_)                                                          \
+			skip();                                                       \
+		c2_err e_;                                                        \
+		assert_int_equal(c2_read_file(p_, 64u << 20, (buf), (len), &e_), 0); \
+	} while (0)
+
+#endif
