@@ -1,0 +1,613 @@
+/* test_viewer.c — the drawing library headless: sample ring buffer, time
+ * axis, trace CSV reader, plot pixels (lines, spikes, colours, clipping),
+ * and PNG files written atomically and read back with SDL2_image. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <SDL2/SDL_image.h>
+
+#include "viewer/draw.h"
+#include "viewer/font.h"
+#include "viewer/plot.h"
+#include "viewer/series.h"
+#include "viewer/trace_csv.h"
+
+static const char FIXTURE[] = "tests/fixtures/plot_trace.csv";
+
+/* ---------------------------------------------------------------- helpers */
+
+static char tmpdir[512];
+
+static int setup_tmp(void **state)
+{
+	(void)state;
+	const char *base = getenv("C2RT_TMP");
+	snprintf(tmpdir, sizeof tmpdir, "%s/viewer.XXXXXX", base && *base ? base : "/tmp");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown_tmp(void **state)
+{
+	(void)state;
+	DIR *dir = opendir(tmpdir);
+	if (dir) {
+		struct dirent *e;
+		char p[1024];
+		while ((e = readdir(dir)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+				snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
+				unlink(p);
+			}
+		closedir(dir);
+	}
+	rmdir(tmpdir);
+	return 0;
+}
+
+static void tmp_path(char *buf, size_t n, const char *name)
+{
+	snprintf(buf, n, "%s/%s", tmpdir, name);
+}
+
+static void write_file(const char *path, const char *text, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* The fixture's header line (the format's columns, written by hand once). */
+static char *fixture_header(void)
+{
+	FILE *f = fopen(FIXTURE, "rb");
+	assert_non_null(f);
+	static char line[8192];
+	assert_non_null(fgets(line, sizeof line, f));
+	fclose(f);
+	line[strcspn(line, "\r\n")] = '\0';
+	return line;
+}
+
+/* Number of fields in a CSV line without quotes. */
+static int count_fields(const char *s)
+{
+	int n = 1;
+	for (; *s; s++)
+		n += *s == ',';
+	return n;
+}
+
+/* A data line for the fixture header: seconds t, every number v. */
+static void data_line(char *buf, size_t n, int nfields, long tick, const char *secs, int v)
+{
+	int k = snprintf(buf, n, "%ld,%s,adult,1,rest,food", tick, secs);
+	for (int i = 6; i < nfields; i++)
+		k += snprintf(buf + k, n - (size_t)k, ",%d", v);
+}
+
+static uint32_t get_px(SDL_Surface *s, int x, int y)
+{
+	return ((const uint32_t *)((const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch))[x];
+}
+
+static uint32_t rgb(SDL_Surface *s, SDL_Color c)
+{
+	return SDL_MapRGB(s->format, c.r, c.g, c.b);
+}
+
+/* Pixels of exact colour c inside rectangle r. */
+static long count_colour(SDL_Surface *s, const SDL_Rect *r, SDL_Color c)
+{
+	uint32_t want = rgb(s, c) | s->format->Amask, mask = ~s->format->Amask;
+	long n = 0;
+	for (int y = r->y; y < r->y + r->h; y++)
+		for (int x = r->x; x < r->x + r->w; x++)
+			n += ((get_px(s, x, y) ^ want) & mask) == 0;
+	return n;
+}
+
+static int open_fonts(view_fonts *f)
+{
+	char err[256];
+	int rc = view_fonts_open(f, 13, err, sizeof err);
+	if (rc != 0)
+		print_error("fonts: %s\n", err);
+	return rc;
+}
+
+/* ---------------------------------------------------------------- series */
+
+static void test_series_ring(void **state)
+{
+	(void)state;
+	const char *names[] = {"a", "b"};
+	plot_data *d = plot_data_new(2, names, 4);
+	assert_non_null(d);
+	for (int i = 0; i < 10; i++) {
+		float v[2] = {(float)i, (float)(100 + i)};
+		assert_int_equal(plot_data_push(d, i * 0.5, v), 0);
+	}
+	/* Only the newest 4 stay, oldest first. */
+	assert_int_equal(plot_data_len(d), 4);
+	assert_true(plot_data_time(d, 0) == 3.0);
+	assert_true(plot_data_value(d, 0, 0) == 6.0f);
+	assert_true(plot_data_value(d, 3, 1) == 109.0f);
+	double t0, t1;
+	assert_int_equal(plot_data_span(d, &t0, &t1), 0);
+	assert_true(t0 == 3.0 && t1 == 4.5);
+	assert_int_equal(plot_data_lower_bound(d, 3.7), 2);
+	assert_int_equal(plot_data_lower_bound(d, 0), 0);
+	assert_int_equal(plot_data_lower_bound(d, 99), 4);
+	/* Time never goes back; non-finite times are refused. */
+	float v[2] = {0, 0};
+	assert_int_equal(plot_data_push(d, 4.0, v), -1);
+	assert_int_equal(plot_data_push(d, NAN, v), -1);
+	assert_int_equal(plot_data_len(d), 4);
+	assert_string_equal(plot_data_name(d, 1), "b");
+	plot_data_clear(d);
+	assert_int_equal(plot_data_len(d), 0);
+	assert_int_equal(plot_data_span(d, &t0, &t1), -1);
+	plot_data_free(d);
+	assert_null(plot_data_new(0, names, 0));
+}
+
+static void test_series_grows(void **state)
+{
+	(void)state;
+	const char *names[] = {"x"};
+	plot_data *d = plot_data_new(1, names, 0);
+	assert_non_null(d);
+	for (int i = 0; i < 5000; i++) {
+		float v = (float)(i % 256);
+		assert_int_equal(plot_data_push(d, i, &v), 0);
+	}
+	assert_int_equal(plot_data_len(d), 5000);
+	assert_true(plot_data_time(d, 4999) == 4999.0);
+	assert_true(plot_data_value(d, 300, 0) == 44.0f);
+	plot_data_free(d);
+}
+
+/* ---------------------------------------------------------------- time axis */
+
+static void test_time_axis(void **state)
+{
+	(void)state;
+	plot_time_axis ax;
+	char buf[32];
+	assert_int_equal(plot_time_axis_make(0, 60, 10, &ax), 0);
+	assert_string_equal(ax.unit_name, "s");
+	assert_true(ax.step == 10.0);
+	assert_int_equal(plot_time_axis_make(0, 20 * 60, 12, &ax), 0);
+	assert_string_equal(ax.unit_name, "min");
+	assert_true(ax.step == 120.0);
+	plot_time_label(&ax, 240, buf, sizeof buf);
+	assert_string_equal(buf, "4");
+	assert_int_equal(plot_time_axis_make(0, 3600, 5, &ax), 0);
+	assert_true(ax.step == 15 * 60.0); /* 15 min, a sexagesimal step */
+	assert_int_equal(plot_time_axis_make(0, 11 * 3600, 12, &ax), 0);
+	assert_string_equal(ax.unit_name, "h");
+	assert_true(ax.step == 3600.0);
+	assert_int_equal(plot_time_axis_make(0, 2, 6, &ax), 0);
+	assert_true(fabs(ax.step - 0.5) < 1e-12);
+	assert_int_equal(ax.decimals, 1);
+	plot_time_label(&ax, 1.5, buf, sizeof buf);
+	assert_string_equal(buf, "1.5");
+	/* A scrolled window starts at the first round tick inside it. */
+	assert_int_equal(plot_time_axis_make(1234.5, 1294.5, 7, &ax), 0);
+	assert_true(ax.first >= 1234.5 && ax.first - ax.step < 1234.5);
+	assert_int_equal(plot_time_axis_make(5, 5, 7, &ax), -1);
+	assert_int_equal(plot_time_axis_make(0, INFINITY, 7, &ax), -1);
+}
+
+/* ---------------------------------------------------------------- CSV */
+
+static void test_csv_fixture(void **state)
+{
+	(void)state;
+	plot_csv_err e;
+	plot_csv *r = plot_csv_open(FIXTURE, &e);
+	if (!r)
+		fail_msg("%s:%ld: %s", FIXTURE, e.line, e.msg);
+	int atp = plot_csv_chem_col(r, 99), glu = plot_csv_chem_col(r, 70);
+	assert_true(atp > 0 && glu > 0);
+	assert_string_equal(plot_csv_col_name(r, atp), "chem:ATP");
+	assert_string_equal(plot_csv_col_label(r, glu), "Glucose");
+	assert_int_equal(plot_csv_col_kind(r, 6), PLOT_CSV_DRIVE);
+	assert_string_equal(plot_csv_col_label(r, 8), "Hunger");
+	assert_int_equal(plot_csv_col_kind(r, PLOT_CSV_FIXED + 17), PLOT_CSV_LF);
+	assert_int_equal(plot_csv_col_chem(r, 0), -1);
+	assert_int_equal(plot_csv_chem_col(r, 2), -1); /* no Need for Pleasure column */
+	int cols[2] = {atp, glu};
+	const char *names[2] = {"ATP", "Glucose"};
+	plot_data *d = plot_data_new(2, names, 0);
+	assert_non_null(d);
+	assert_int_equal(plot_csv_read(r, cols, 2, d, NULL, NULL, 5), 0);
+	assert_int_equal(plot_data_len(d), 41);
+	assert_true(plot_data_time(d, 40) == 1200.0);
+	plot_data_free(d);
+	plot_csv_close(r);
+}
+
+typedef struct reports {
+	int n;
+	long line[8];
+	char why[8][256];
+} reports;
+
+static void collect(void *ctx, long line, const char *why)
+{
+	reports *r = ctx;
+	if (r->n < 8) {
+		r->line[r->n] = line;
+		snprintf(r->why[r->n], sizeof r->why[0], "%s", why);
+	}
+	r->n++;
+}
+
+/* Read text as a trace; returns the bad-line count (or -2 when the header
+ * was refused, its line and reason in *e) and the rows read in *rows. */
+static long read_text(const char *text, size_t len, reports *rep, plot_csv_err *e, size_t *rows)
+{
+	char path[600];
+	tmp_path(path, sizeof path, "t.csv");
+	write_file(path, text, len);
+	memset(rep, 0, sizeof *rep);
+	plot_csv *r = plot_csv_open(path, e);
+	if (!r)
+		return -2;
+	int col = plot_csv_chem_col(r, 99);
+	assert_true(col > 0);
+	const char *name = "ATP";
+	plot_data *d = plot_data_new(1, &name, 0);
+	long bad = plot_csv_read(r, &col, 1, d, collect, rep, 3);
+	*rows = plot_data_len(d);
+	plot_data_free(d);
+	plot_csv_close(r);
+	return bad;
+}
+
+static void test_csv_bad_lines(void **state)
+{
+	(void)state;
+	const char *hdr = fixture_header();
+	int nf = count_fields(hdr);
+	size_t cap = 1 << 20;
+	char *text = malloc(cap);
+	char l1[4096], l2[4096];
+	assert_non_null(text);
+	reports rep;
+	plot_csv_err e;
+	size_t rows;
+
+	/* CRLF ends, a quoted word, a blank line: all fine. */
+	data_line(l1, sizeof l1, nf, 0, "0", 10);
+	data_line(l2, sizeof l2, nf, 2, "0.2", 20);
+	char *q = strstr(l2, "food");
+	assert_non_null(q);
+	int k = snprintf(text, cap, "%s\r\n%s\r\n\r\n", hdr, l1);
+	k += snprintf(text + k, cap - (size_t)k, "%.*s\"fo\"\"od\"%s\r\n", (int)(q - l2), l2, q + 4);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 0);
+	assert_int_equal(rows, 2);
+
+	/* Each bad line is reported with its number and skipped. */
+	k = snprintf(text, cap, "%s\n%s\n", hdr, l1);           /* line 2 good */
+	k += snprintf(text + k, cap - (size_t)k, "1,0.1,adult\n"); /* 3: too few fields */
+	data_line(l2, sizeof l2, nf, 2, "abc", 1);
+	k += snprintf(text + k, cap - (size_t)k, "%s\n", l2);      /* 4: seconds not a number */
+	data_line(l2, sizeof l2, nf, 2, "5", 1);
+	k += snprintf(text + k, cap - (size_t)k, "%s\n", l2);      /* 5: good */
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 2);
+	assert_int_equal(rows, 2);
+	assert_int_equal(rep.line[0], 3);
+	assert_non_null(strstr(rep.why[0], "fields"));
+	assert_int_equal(rep.line[1], 4);
+	assert_non_null(strstr(rep.why[1], "seconds"));
+
+	/* Time going back, a word where a number belongs, a NUL byte. */
+	data_line(l1, sizeof l1, nf, 0, "10", 1);
+	data_line(l2, sizeof l2, nf, 1, "9.5", 1);
+	k = snprintf(text, cap, "%s\n%s\n%s\n", hdr, l1, l2);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
+	assert_int_equal(rep.line[0], 3);
+	assert_non_null(strstr(rep.why[0], "before"));
+	data_line(l2, sizeof l2, nf, 1, "11", 1);
+	char *last = strrchr(l2, ',');
+	snprintf(last, 8, ",nan");
+	k = snprintf(text, cap, "%s\n%s\n", hdr, l2);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
+	assert_non_null(strstr(rep.why[0], "not a number"));
+	k = snprintf(text, cap, "%s\n%s\n", hdr, l1);
+	text[k - 3] = '\0';
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
+	assert_non_null(strstr(rep.why[0], "NUL"));
+
+	/* A line over the limit; then too many bad lines stop the reading. */
+	k = snprintf(text, cap, "%s\n", hdr);
+	memset(text + k, '7', PLOT_CSV_LINE_MAX + 10);
+	k += PLOT_CSV_LINE_MAX + 10;
+	k += snprintf(text + k, cap - (size_t)k, "\n%s\n", l1);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
+	assert_non_null(strstr(rep.why[0], "longer"));
+	assert_int_equal(rows, 1);
+	k = snprintf(text, cap, "%s\nx\n\"y\nz\nw\n", hdr);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 3);
+	assert_int_equal(rep.n, 4);
+	assert_non_null(strstr(rep.why[1], "unterminated"));
+	assert_non_null(strstr(rep.why[3], "too many"));
+	free(text);
+}
+
+static void test_csv_bad_header(void **state)
+{
+	(void)state;
+	reports rep;
+	plot_csv_err e;
+	size_t rows;
+	char text[8192];
+	const char *hdr = fixture_header();
+
+	assert_int_equal(read_text("", 0, &rep, &e, &rows), -2);
+	assert_int_equal(e.line, 1);
+	assert_non_null(strstr(e.msg, "empty"));
+	int k = snprintf(text, sizeof text, "tick,secs,stage\n");
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
+	assert_int_equal(e.line, 1);
+	/* Drives out of order. */
+	k = snprintf(text, sizeof text, "%s\n", hdr);
+	char *p = strstr(text, "drive:Hunger");
+	assert_non_null(p);
+	memcpy(p, "drive:Hungry", 12);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
+	assert_non_null(strstr(e.msg, "drive:Hunger"));
+	/* Unknown chemical, repeated chemical, unknown prefix. */
+	k = snprintf(text, sizeof text, "%s,chem:Kryptonite\n", hdr);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
+	assert_non_null(strstr(e.msg, "Kryptonite"));
+	k = snprintf(text, sizeof text, "%s,chem:atp\n", hdr);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
+	assert_non_null(strstr(e.msg, "repeats"));
+	k = snprintf(text, sizeof text, "%s,brain:x\n", hdr);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
+	assert_non_null(strstr(e.msg, "unknown column"));
+}
+
+static void test_csv_shared_names(void **state)
+{
+	(void)state;
+	/* Chemicals 236..239 share one name; columns written from the
+	 * vocabulary read back in order; numbers name unnamed chemicals. */
+	char text[8192], path[600];
+	int k = snprintf(text, sizeof text, "%s,chem:Unknown Toxin,chem:Unknown Toxin,chem:200\n",
+	                 fixture_header());
+	tmp_path(path, sizeof path, "names.csv");
+	write_file(path, text, (size_t)k);
+	plot_csv_err e;
+	plot_csv *r = plot_csv_open(path, &e);
+	if (!r)
+		fail_msg("%ld: %s", e.line, e.msg);
+	int n = plot_csv_ncols(r);
+	assert_int_equal(plot_csv_col_chem(r, n - 3), 236);
+	assert_int_equal(plot_csv_col_chem(r, n - 2), 237);
+	assert_int_equal(plot_csv_col_chem(r, n - 1), 200);
+	assert_string_equal(plot_csv_col_label(r, n - 1), "chemical 200");
+	plot_csv_close(r);
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+static void test_palette(void **state)
+{
+	(void)state;
+	/* At least 12 colours, all pairwise far apart. */
+	assert_true(VIEW_PALETTE_SIZE >= 12);
+	for (int i = 0; i < VIEW_PALETTE_SIZE; i++)
+		for (int j = i + 1; j < VIEW_PALETTE_SIZE; j++) {
+			SDL_Color a = view_palette(i), b = view_palette(j);
+			int d = abs(a.r - b.r) + abs(a.g - b.g) + abs(a.b - b.b);
+			if (d < 60)
+				fail_msg("palette %d and %d are too close (%d)", i, j, d);
+		}
+	SDL_Color w = view_palette(VIEW_PALETTE_SIZE + 3), c = view_palette(3);
+	assert_true(w.r == c.r && w.g == c.g && w.b == c.b);
+}
+
+static void test_plot_pixels(void **state)
+{
+	(void)state;
+	view_fonts f;
+	assert_int_equal(open_fonts(&f), 0);
+	enum { NS = 14, ROWS = 20000 };
+	const char *names[NS] = {"ATP", "ADP", "Glucose", "Glycogen", "Pain", "Hunger", "Reward",
+	                         "Punishment", "Adrenaline", "Injury", "Ageing", "Oxygen", "Water",
+	                         "Fat"};
+	plot_data *d = plot_data_new(NS, names, 0);
+	assert_non_null(d);
+	for (int i = 0; i < ROWS; i++) {
+		float v[NS];
+		for (int s = 0; s < NS; s++)
+			v[s] = (float)(128 + 100 * sin(i / 2000.0 + s * 0.45));
+		/* Series 0 is flat at 20 but for one sample: a one-row spike to
+		 * 255 that per-column min/max must keep. */
+		v[0] = i == 12345 ? 255.0f : 20.0f;
+		assert_int_equal(plot_data_push(d, i * 0.2, v), 0);
+	}
+	/* Draw into the middle of a bigger surface painted magenta, to check
+	 * nothing outside the rectangle is touched. */
+	SDL_Surface *s = view_surface_new(1000, 700);
+	assert_non_null(s);
+	SDL_Color magenta = {255, 0, 255, 255};
+	view_fill(s, NULL, magenta);
+	SDL_Rect r = {50, 40, 900, 600}, area;
+	plot_style st;
+	plot_style_default(&st);
+	st.title = "test";
+	char err[256];
+	double t0, t1;
+	int rc = plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err);
+	if (rc)
+		fail_msg("%s", err);
+	assert_true(t0 == 0.0 && fabs(t1 - (ROWS - 1) * 0.2) < 1e-9);
+	assert_true(area.x > r.x && area.y > r.y && area.x + area.w < r.x + r.w &&
+	            area.y + area.h < r.y + r.h);
+	assert_true(area.w > 400 && area.h > 400);
+	long outside = (long)s->w * s->h - (long)r.w * r.h;
+	SDL_Rect all = {0, 0, s->w, s->h};
+	assert_int_equal(count_colour(s, &all, magenta) , outside);
+
+	/* Every series shows in the data area in its own colour. */
+	for (int k = 0; k < NS; k++) {
+		long n = count_colour(s, &area, view_palette(k));
+		if (n < 50)
+			fail_msg("series %d: only %ld pixels of its colour", k, n);
+	}
+	/* The spike reaches the top: series 0's colour near 255, at its time. */
+	int sx = area.x + (int)(12345 * 0.2 / t1 * area.w);
+	SDL_Rect top = {sx - 3, area.y, 7, 4};
+	assert_true(count_colour(s, &top, view_palette(0)) > 0);
+	/* And the flat part sits at 20 (y = 20/255 up from the bottom). */
+	int y20 = area.y + (int)lround((255 - 20) * (area.h - 1) / 255.0);
+	SDL_Rect flat = {area.x + 10, y20 - 1, 50, 3};
+	assert_true(count_colour(s, &flat, view_palette(0)) > 40);
+	SDL_FreeSurface(s);
+	plot_data_free(d);
+	view_fonts_close(&f);
+}
+
+static void test_plot_scrolling(void **state)
+{
+	(void)state;
+	view_fonts f;
+	assert_int_equal(open_fonts(&f), 0);
+	const char *names[] = {"Glucose", "ATP"};
+	plot_data *d = plot_data_new(2, names, 500); /* a live ring */
+	SDL_Surface *s = view_surface_new(640, 400);
+	assert_non_null(d);
+	assert_non_null(s);
+	plot_style st;
+	plot_style_default(&st);
+	st.window = 60;
+	st.legend_values = 1;
+	char err[256];
+	SDL_Rect r = {0, 0, 640, 400}, area;
+	double t0, t1;
+	/* No samples yet: axes and a note, no failure. */
+	assert_int_equal(plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
+	assert_true(t0 == 0 && t1 == 60);
+	for (int i = 0; i < 2000; i++) {
+		float v[2] = {(float)(i % 256), i % 100 < 50 ? 200.0f : NAN}; /* gaps */
+		assert_int_equal(plot_data_push(d, i * 0.2, v), 0);
+		if (i == 100) {
+			/* Shorter than the window: it fills from the left. */
+			assert_int_equal(plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
+			assert_true(t0 == 0 && t1 == 60);
+		}
+	}
+	assert_int_equal(plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
+	assert_true(fabs(t1 - 1999 * 0.2) < 1e-9 && fabs(t1 - t0 - 60) < 1e-9);
+	assert_true(count_colour(s, &area, view_palette(0)) > 50);
+	assert_true(count_colour(s, &area, view_palette(1)) > 50);
+	/* A hidden series is not drawn. */
+	uint8_t hidden[2] = {0, 1};
+	st.hidden = hidden;
+	assert_int_equal(plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
+	assert_int_equal(count_colour(s, &area, view_palette(1)), 0);
+	/* Too small a rectangle is an error, not a mess. */
+	SDL_Rect tiny = {0, 0, 60, 40};
+	assert_int_equal(plot_render(s, &tiny, d, &st, &f, NULL, NULL, NULL, err, sizeof err), -1);
+	SDL_FreeSurface(s);
+	plot_data_free(d);
+	view_fonts_close(&f);
+}
+
+static void test_png_roundtrip(void **state)
+{
+	(void)state;
+	const char *names[] = {"ATP", "Glucose", "Pain"};
+	plot_data *d = plot_data_new(3, names, 0);
+	assert_non_null(d);
+	for (int i = 0; i < 300; i++) {
+		float v[3] = {(float)(i % 200), 100.0f, (float)(255 - i % 120)};
+		assert_int_equal(plot_data_push(d, i * 12.0, v), 0);
+	}
+	char path[600], err[256];
+	tmp_path(path, sizeof path, "plot.png");
+	plot_style st;
+	plot_style_default(&st);
+	st.title = "round trip";
+	if (plot_write_png(path, 800, 500, d, &st, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	SDL_Surface *img = IMG_Load(path);
+	assert_non_null(img);
+	assert_int_equal(img->w, 800);
+	assert_int_equal(img->h, 500);
+	SDL_Surface *s = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_ARGB8888, 0);
+	assert_non_null(s);
+	SDL_Rect all = {0, 0, 800, 500};
+	for (int k = 0; k < 3; k++)
+		assert_true(count_colour(s, &all, view_palette(k)) > 100);
+	SDL_FreeSurface(s);
+	SDL_FreeSurface(img);
+
+	/* Only the PNG is left in the directory: no temporary file. */
+	DIR *dir = opendir(tmpdir);
+	assert_non_null(dir);
+	struct dirent *e;
+	while ((e = readdir(dir)))
+		if (strstr(e->d_name, ".tmp"))
+			fail_msg("temporary file left: %s", e->d_name);
+	closedir(dir);
+
+	/* A directory that does not exist: an error, nothing written. */
+	tmp_path(path, sizeof path, "no/such/dir/plot.png");
+	assert_int_equal(plot_write_png(path, 800, 500, d, &st, err, sizeof err), -1);
+	assert_non_null(strstr(err, "no/such/dir"));
+	assert_int_equal(plot_write_png("x.png", 10, 10, d, &st, err, sizeof err), -1);
+	assert_non_null(strstr(err, "size"));
+	plot_data_free(d);
+}
+
+static void test_font_missing(void **state)
+{
+	(void)state;
+	char path[4096], err[512];
+	assert_int_equal(view_font_find(path, sizeof path, err, sizeof err), 0);
+	assert_int_equal(access(path, R_OK), 0);
+	setenv("C2RT_FONT", "/nonexistent/font.ttf", 1);
+	view_fonts f;
+	assert_int_equal(view_fonts_open(&f, 12, err, sizeof err), -1);
+	assert_non_null(strstr(err, "/nonexistent/font.ttf"));
+	assert_null(f.label);
+	view_fonts_close(&f); /* harmless after a failure */
+	unsetenv("C2RT_FONT");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_series_ring),
+		cmocka_unit_test(test_series_grows),
+		cmocka_unit_test(test_time_axis),
+		cmocka_unit_test(test_csv_fixture),
+		cmocka_unit_test(test_csv_bad_lines),
+		cmocka_unit_test(test_csv_bad_header),
+		cmocka_unit_test(test_csv_shared_names),
+		cmocka_unit_test(test_palette),
+		cmocka_unit_test(test_plot_pixels),
+		cmocka_unit_test(test_plot_scrolling),
+		cmocka_unit_test(test_png_roundtrip),
+		cmocka_unit_test(test_font_missing),
+	};
+	return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
+}

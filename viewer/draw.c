@@ -1,0 +1,303 @@
+/* draw.c — palette, text, anti-aliased coverage-mask lines and atomic PNG
+ * output on 32-bit SDL surfaces. */
+#include "viewer/draw.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <SDL2/SDL_image.h>
+
+/* Tableau-10 without its grey (too close to the grid), then darker and
+ * mid tones that stay apart from those ten and from each other on white. */
+static const SDL_Color palette[VIEW_PALETTE_SIZE] = {
+	{0x1f, 0x77, 0xb4, 255}, /* blue */
+	{0xd6, 0x27, 0x28, 255}, /* red */
+	{0x2c, 0xa0, 0x2c, 255}, /* green */
+	{0xff, 0x7f, 0x0e, 255}, /* orange */
+	{0x94, 0x67, 0xbd, 255}, /* purple */
+	{0x8c, 0x56, 0x4b, 255}, /* brown */
+	{0xe3, 0x77, 0xc2, 255}, /* pink */
+	{0x17, 0xbe, 0xcf, 255}, /* cyan */
+	{0xbc, 0xbd, 0x22, 255}, /* olive */
+	{0x39, 0x3b, 0x79, 255}, /* navy */
+	{0x00, 0x00, 0x00, 255}, /* black */
+	{0x00, 0x69, 0x5c, 255}, /* dark teal */
+	{0x63, 0x79, 0x39, 255}, /* moss */
+	{0xa5, 0x51, 0x94, 255}, /* magenta */
+	{0xe7, 0xba, 0x52, 255}, /* mustard */
+	{0x6b, 0x6e, 0xcf, 255}, /* periwinkle */
+};
+
+SDL_Color view_palette(int i)
+{
+	int k = i % VIEW_PALETTE_SIZE;
+	return palette[k < 0 ? k + VIEW_PALETTE_SIZE : k];
+}
+
+SDL_Surface *view_surface_new(int w, int h)
+{
+	return SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+}
+
+void view_fill(SDL_Surface *dst, const SDL_Rect *r, SDL_Color c)
+{
+	SDL_FillRect(dst, r, SDL_MapRGB(dst->format, c.r, c.g, c.b));
+}
+
+void view_text_size(TTF_Font *font, const char *text, int *w, int *h)
+{
+	*w = *h = 0;
+	if (!font || !text || !*text || TTF_SizeUTF8(font, text, w, h) != 0)
+		*w = *h = 0;
+}
+
+/* A copy of src turned 90 degrees anticlockwise, or NULL. */
+static SDL_Surface *rotate_ccw(SDL_Surface *src)
+{
+	SDL_Surface *s = SDL_ConvertSurfaceFormat(src, SDL_PIXELFORMAT_ARGB8888, 0);
+	if (!s)
+		return NULL;
+	SDL_Surface *r = SDL_CreateRGBSurfaceWithFormat(0, s->h, s->w, 32, SDL_PIXELFORMAT_ARGB8888);
+	if (r && SDL_LockSurface(s) == 0) {
+		if (SDL_LockSurface(r) == 0) {
+			for (int y = 0; y < s->h; y++) {
+				const uint32_t *row = (const uint32_t *)((const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch);
+				for (int x = 0; x < s->w; x++) {
+					/* old (x, y) lands at (y, w - 1 - x) */
+					uint8_t *p = (uint8_t *)r->pixels + (size_t)(s->w - 1 - x) * (size_t)r->pitch;
+					((uint32_t *)p)[y] = row[x];
+				}
+			}
+			SDL_UnlockSurface(r);
+		}
+		SDL_UnlockSurface(s);
+		SDL_SetSurfaceBlendMode(r, SDL_BLENDMODE_BLEND);
+	}
+	SDL_FreeSurface(s);
+	return r;
+}
+
+int view_text(SDL_Surface *dst, TTF_Font *font, const char *text, int x, int y, int align,
+              SDL_Color c, int vertical)
+{
+	if (!font || !text || !*text)
+		return 0;
+	SDL_Surface *t = TTF_RenderUTF8_Blended(font, text, c);
+	if (!t)
+		return 0;
+	if (vertical) {
+		SDL_Surface *r = rotate_ccw(t);
+		SDL_FreeSurface(t);
+		if (!r)
+			return 0;
+		t = r;
+	}
+	SDL_Rect at = {x, y, t->w, t->h};
+	if (align & VIEW_HCENTER)
+		at.x -= t->w / 2;
+	else if (align & VIEW_RIGHT)
+		at.x -= t->w;
+	if (align & VIEW_VCENTER)
+		at.y -= t->h / 2;
+	else if (align & VIEW_BOTTOM)
+		at.y -= t->h;
+	SDL_BlitSurface(t, NULL, dst, &at);
+	int along = vertical ? t->h : t->w;
+	SDL_FreeSurface(t);
+	return along;
+}
+
+int view_mask_init(view_mask *m, int w, int h)
+{
+	memset(m, 0, sizeof *m);
+	if (w < 1 || h < 1)
+		return -1;
+	m->a = calloc((size_t)w * (size_t)h, 1);
+	if (!m->a)
+		return -1;
+	m->w = w;
+	m->h = h;
+	return 0;
+}
+
+void view_mask_free(view_mask *m)
+{
+	free(m->a);
+	memset(m, 0, sizeof *m);
+}
+
+static double clampd(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Distance from (px, py) to the segment (x0, y0)-(x1, y1). */
+static double seg_dist(double px, double py, double x0, double y0, double x1, double y1)
+{
+	double dx = x1 - x0, dy = y1 - y0;
+	double l2 = dx * dx + dy * dy;
+	double u = l2 > 0 ? clampd(((px - x0) * dx + (py - y0) * dy) / l2, 0, 1) : 0;
+	double ex = x0 + u * dx - px, ey = y0 + u * dy - py;
+	return sqrt(ex * ex + ey * ey);
+}
+
+void view_mask_line(view_mask *m, double x0, double y0, double x1, double y1, double width)
+{
+	if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1) || !(width > 0))
+		return;
+	double hw = width / 2, pad = hw + 1;
+	double minx = fmin(x0, x1), maxx = fmax(x0, x1);
+	/* Far-away coordinates would overflow the int loop bounds: clip first. */
+	if (maxx + pad < 0 || minx - pad > m->w || fmax(y0, y1) + pad < 0 || fmin(y0, y1) - pad > m->h)
+		return;
+	int cx0 = (int)floor(clampd(minx - pad, 0, m->w));
+	int cx1 = (int)ceil(clampd(maxx + pad, 0, m->w));
+	/* Column by column, only the rows the segment can reach there: the
+	 * cost follows the length of the line, not its bounding box. */
+	for (int x = cx0; x < cx1 && x < m->w; x++) {
+		double xa = clampd(x + 0.5 - pad, minx, maxx), xb = clampd(x + 0.5 + pad, minx, maxx);
+		double ya, yb;
+		if (x1 == x0) {
+			ya = y0;
+			yb = y1;
+		} else {
+			double k = (y1 - y0) / (x1 - x0);
+			ya = y0 + (xa - x0) * k;
+			yb = y0 + (xb - x0) * k;
+		}
+		int ry0 = (int)floor(clampd(fmin(ya, yb) - pad, 0, m->h));
+		int ry1 = (int)ceil(clampd(fmax(ya, yb) + pad, 0, m->h));
+		for (int y = ry0; y < ry1 && y < m->h; y++) {
+			double d = seg_dist(x + 0.5, y + 0.5, x0, y0, x1, y1);
+			double cov = hw + 0.5 - d;
+			if (cov <= 0)
+				continue;
+			uint8_t a = (uint8_t)(cov >= 1 ? 255 : lround(cov * 255));
+			uint8_t *p = &m->a[(size_t)y * (size_t)m->w + (size_t)x];
+			if (a > *p)
+				*p = a;
+			if (m->x0 >= m->x1) {
+				m->x0 = x;
+				m->x1 = x + 1;
+				m->y0 = y;
+				m->y1 = y + 1;
+			} else {
+				if (x < m->x0) m->x0 = x;
+				if (x >= m->x1) m->x1 = x + 1;
+				if (y < m->y0) m->y0 = y;
+				if (y >= m->y1) m->y1 = y + 1;
+			}
+		}
+	}
+}
+
+void view_mask_blend(view_mask *m, SDL_Surface *dst, int x, int y, SDL_Color c)
+{
+	if (m->x0 >= m->x1)
+		return;
+	int locked = SDL_MUSTLOCK(dst) ? SDL_LockSurface(dst) == 0 : 1;
+	if (locked && dst->format->BytesPerPixel == 4) {
+		const SDL_PixelFormat *f = dst->format;
+		for (int my = m->y0; my < m->y1; my++) {
+			int sy = y + my;
+			if (sy < 0 || sy >= dst->h)
+				continue;
+			uint32_t *row = (uint32_t *)((uint8_t *)dst->pixels + (size_t)sy * (size_t)dst->pitch);
+			const uint8_t *ar = m->a + (size_t)my * (size_t)m->w;
+			for (int mx = m->x0; mx < m->x1; mx++) {
+				int sx = x + mx;
+				unsigned a = ar[mx];
+				if (!a || sx < 0 || sx >= dst->w)
+					continue;
+				uint8_t r, g, b;
+				SDL_GetRGB(row[sx], f, &r, &g, &b);
+				r = (uint8_t)((r * (255 - a) + c.r * a + 127) / 255);
+				g = (uint8_t)((g * (255 - a) + c.g * a + 127) / 255);
+				b = (uint8_t)((b * (255 - a) + c.b * a + 127) / 255);
+				row[sx] = SDL_MapRGB(f, r, g, b);
+			}
+		}
+	}
+	if (locked && SDL_MUSTLOCK(dst))
+		SDL_UnlockSurface(dst);
+	for (int my = m->y0; my < m->y1; my++)
+		memset(m->a + (size_t)my * (size_t)m->w + (size_t)m->x0, 0, (size_t)(m->x1 - m->x0));
+	m->x0 = m->x1 = m->y0 = m->y1 = 0;
+}
+
+/* Write s to an open stream and flush it to the device. */
+static int png_to_stream(SDL_Surface *s, FILE *f, char *err, size_t errn, const char *what)
+{
+	SDL_RWops *rw = SDL_RWFromFP(f, SDL_FALSE);
+	if (!rw) {
+		snprintf(err, errn, "%s: %s", what, SDL_GetError());
+		return -1;
+	}
+	int rc = IMG_SavePNG_RW(s, rw, 1);
+	if (rc != 0) {
+		snprintf(err, errn, "%s: cannot encode PNG: %s", what, IMG_GetError());
+		return -1;
+	}
+	if (fflush(f) != 0) {
+		snprintf(err, errn, "%s: %s", what, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int view_save_png(SDL_Surface *s, const char *path, char *err, size_t errn)
+{
+	if (strcmp(path, "-") == 0)
+		return png_to_stream(s, stdout, err, errn, "stdout");
+	size_t n = strlen(path);
+	char *tmp = malloc(n + 16);
+	if (!tmp) {
+		snprintf(err, errn, "%s: out of memory", path);
+		return -1;
+	}
+	/* Same directory as the target, so rename() is atomic. */
+	snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, errn, "%s: cannot create a temporary file: %s", path, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	FILE *f = fdopen(fd, "wb");
+	if (!f) {
+		snprintf(err, errn, "%s: %s", path, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	int rc = png_to_stream(s, f, err, errn, path);
+	if (rc == 0 && fsync(fileno(f)) != 0) {
+		snprintf(err, errn, "%s: %s", path, strerror(errno));
+		rc = -1;
+	}
+	if (fclose(f) != 0 && rc == 0) {
+		snprintf(err, errn, "%s: %s", path, strerror(errno));
+		rc = -1;
+	}
+	/* mkstemp makes the file 0600; a picture is for everyone to read. */
+	if (rc == 0) {
+		mode_t um = umask(0);
+		umask(um);
+		chmod(tmp, 0666 & ~um);
+	}
+	if (rc == 0 && rename(tmp, path) != 0) {
+		snprintf(err, errn, "%s: cannot rename the temporary file into place: %s", path,
+		         strerror(errno));
+		rc = -1;
+	}
+	if (rc != 0)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}

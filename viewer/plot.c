@@ -1,0 +1,523 @@
+/* plot.c — the time-series plot widget: layout, axes, per-column min/max
+ * reduction of the samples, lines and legend (see plot.h). */
+#include "viewer/plot.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "viewer/draw.h"
+
+/* Tick loops count instead of adding up, and stop here: with huge times and
+ * a tiny window, t += step could fail to move. */
+enum { MAX_TICKS = 1000 };
+
+static const SDL_Color C_BG = {255, 255, 255, 255};
+static const SDL_Color C_GRID = {226, 226, 226, 255};
+static const SDL_Color C_FRAME = {80, 80, 80, 255};
+static const SDL_Color C_TEXT = {25, 25, 25, 255};
+static const SDL_Color C_TICK_TEXT = {70, 70, 70, 255};
+static const SDL_Color C_HIDDEN = {190, 190, 190, 255};
+
+void plot_style_default(plot_style *st)
+{
+	memset(st, 0, sizeof *st);
+	st->ymin = 0;
+	st->ymax = 255;
+}
+
+/* Smallest "round" step >= raw: 1, 2, 5 times a power of ten, or one of the
+ * extra steps that suit the unit (NULL-terminated by a 0). */
+static double round_step(double raw, const double *extra)
+{
+	double best = HUGE_VAL;
+	int e = (int)floor(log10(raw));
+	for (int k = e - 1; k <= e + 1; k++) {
+		static const double m[] = {1, 2, 5};
+		for (int i = 0; i < 3; i++) {
+			double c = m[i] * pow(10, k);
+			if (c >= raw * (1 - 1e-9) && c < best)
+				best = c;
+		}
+	}
+	for (; extra && *extra > 0; extra++)
+		if (*extra >= raw * (1 - 1e-9) && *extra < best)
+			best = *extra;
+	return best;
+}
+
+int plot_time_axis_make(double t0, double t1, int max_ticks, plot_time_axis *ax)
+{
+	if (!isfinite(t0) || !isfinite(t1) || !(t1 > t0) || max_ticks < 2)
+		return -1;
+	/* Sexagesimal steps read better on clocks: 15 s, 30 min, 6 h. */
+	static const double extra_s[] = {15, 30, 60, 0};
+	static const double extra_min[] = {15, 30, 60, 0};
+	static const double extra_h[] = {3, 6, 12, 24, 48, 0};
+	double span = t1 - t0;
+	const double *extra;
+	if (span < 180) {
+		ax->unit = 1;
+		ax->unit_name = "s";
+		extra = extra_s;
+	} else if (span < 3 * 3600) {
+		ax->unit = 60;
+		ax->unit_name = "min";
+		extra = extra_min;
+	} else {
+		ax->unit = 3600;
+		ax->unit_name = "h";
+		extra = extra_h;
+	}
+	double step_u = round_step(span / ax->unit / (max_ticks - 1), extra);
+	ax->step = step_u * ax->unit;
+	ax->decimals = step_u >= 1 ? 0 : (int)ceil(-log10(step_u) - 1e-9);
+	ax->first = ceil(t0 / ax->step - 1e-9) * ax->step;
+	return 0;
+}
+
+void plot_time_label(const plot_time_axis *ax, double t, char *buf, size_t n)
+{
+	double v = t / ax->unit;
+	if (fabs(v) < ax->step / ax->unit * 1e-6)
+		v = 0; /* never "-0" */
+	snprintf(buf, n, "%.*f", ax->decimals, v);
+}
+
+int plot_font_px(int w, int h)
+{
+	/* 14 px labels at the default 1200 x 700, in proportion otherwise. */
+	double s = fmin(w / 1200.0, h / 700.0);
+	int px = (int)lround(14 * s);
+	return px < 9 ? 9 : px > 48 ? 48 : px;
+}
+
+static int font_h(TTF_Font *f)
+{
+	return TTF_FontHeight(f);
+}
+
+static int text_w(TTF_Font *f, const char *s)
+{
+	int w, h;
+	view_text_size(f, s, &w, &h);
+	return w;
+}
+
+/* Value label for the legend: integers plainly, others to one decimal. */
+static void value_label(float v, char *buf, size_t n)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else if (fabs(v - roundf(v)) < 1e-4 && fabs(v) < 1e9)
+		snprintf(buf, n, "%.0f", (double)v);
+	else
+		snprintf(buf, n, "%.1f", (double)v);
+}
+
+/* Shorten text (cut at a UTF-8 boundary, "..." appended) to fit width w. */
+static void fit_text(TTF_Font *f, const char *text, int w, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", text);
+	if (text_w(f, buf) <= w)
+		return;
+	size_t len = strlen(buf);
+	while (len > 0) {
+		do
+			len--;
+		while (len > 0 && ((unsigned char)buf[len] & 0xC0) == 0x80);
+		if (len + 4 > n)
+			continue;
+		memcpy(buf + len, "...", 4);
+		if (text_w(f, buf) <= w)
+			return;
+	}
+	buf[0] = '\0';
+}
+
+/* The range of rows to draw for [t0, t1]: one row either side as well, so
+ * lines run on to the edges of the plot. */
+static void window_rows(const plot_data *d, double t0, double t1, size_t *ia, size_t *ib,
+                        size_t *iend)
+{
+	size_t a = plot_data_lower_bound(d, t0);
+	size_t b = plot_data_lower_bound(d, nextafter(t1, HUGE_VAL)); /* first row > t1 */
+	*iend = b;
+	*ia = a > 0 ? a - 1 : a;
+	*ib = b < plot_data_len(d) ? b + 1 : b;
+}
+
+/* One pixel column's worth of samples. */
+typedef struct column {
+	int have, col;
+	double fx, fy, lx, ly; /* first and last point */
+	double lo, hi;         /* min and max y */
+} column;
+
+typedef struct stroke {
+	view_mask *m;
+	double width;
+	int have_prev;
+	double px, py; /* last point of the previous column */
+	column c;
+} stroke;
+
+static void stroke_flush(stroke *s)
+{
+	column *c = &s->c;
+	if (!c->have)
+		return;
+	if (s->have_prev)
+		view_mask_line(s->m, s->px, s->py, c->fx, c->fy, s->width);
+	/* First to last sample of the column (a dot when they coincide): for
+	 * smooth data this is the whole curve, without stair steps. */
+	view_mask_line(s->m, c->fx, c->fy, c->lx, c->ly, s->width);
+	if (c->lo < fmin(c->fy, c->ly) || c->hi > fmax(c->fy, c->ly)) {
+		/* Samples beyond first and last (a one-tick spike): one vertical
+		 * stroke from min to max shows them all. */
+		double x = c->col + 0.5;
+		view_mask_line(s->m, x, c->lo, x, c->hi, s->width);
+	}
+	s->have_prev = 1;
+	s->px = c->lx;
+	s->py = c->ly;
+	c->have = 0;
+}
+
+static void stroke_point(stroke *s, int col, double x, double y)
+{
+	column *c = &s->c;
+	if (c->have && c->col == col) {
+		c->lx = x;
+		c->ly = y;
+		if (y < c->lo)
+			c->lo = y;
+		if (y > c->hi)
+			c->hi = y;
+		return;
+	}
+	stroke_flush(s);
+	*c = (column){1, col, x, y, x, y, y, y};
+}
+
+static void stroke_break(stroke *s)
+{
+	stroke_flush(s);
+	s->have_prev = 0;
+}
+
+/* Draw series k of rows [ia, ib) into m (the plot area, pw x ph). */
+static void draw_series(view_mask *m, const plot_data *d, int k, size_t ia, size_t ib, double t0,
+                        double t1, double ymin, double ymax, double width)
+{
+	int pw = m->w, ph = m->h;
+	double xs = pw / (t1 - t0), ys = (ph - 1) / (ymax - ymin);
+	stroke s = {m, width, 0, 0, 0, {0}};
+	for (size_t i = ia; i < ib; i++) {
+		float v = plot_data_value(d, i, k);
+		if (!isfinite(v)) {
+			stroke_break(&s);
+			continue;
+		}
+		double x = (plot_data_time(d, i) - t0) * xs;
+		double y = 0.5 + (ymax - v) * ys;
+		/* Rows outside the window keep their own columns (-1 and pw) so they
+		 * only steer the line to the edge. */
+		int col = x < 0 ? -1 : x >= pw ? pw : (int)x;
+		stroke_point(&s, col, x, y);
+	}
+	stroke_flush(&s);
+}
+
+typedef struct layout {
+	SDL_Rect plot;           /* the data area */
+	int legend_x, legend_y, legend_rows, legend_cols, legend_colw, legend_shown;
+	int line_h;
+} layout;
+
+static void legend_text(const plot_data *d, int k, const plot_style *st, size_t ia, size_t iend,
+                        char *val, size_t n)
+{
+	val[0] = '\0';
+	if (!st->legend_values)
+		return;
+	float v = NAN;
+	for (size_t i = iend; i > ia; i--) {
+		v = plot_data_value(d, i - 1, k);
+		if (!isnan(v))
+			break;
+	}
+	value_label(v, val, n);
+}
+
+int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const plot_style *st,
+                const view_fonts *f, SDL_Rect *data_area, double *win0, double *win1, char *err,
+                size_t errn)
+{
+	if (!dst || dst->format->BytesPerPixel != 4) {
+		snprintf(err, errn, "plot: the surface must have 32 bits per pixel");
+		return -1;
+	}
+	plot_style defaults;
+	if (!st) {
+		plot_style_default(&defaults);
+		st = &defaults;
+	}
+	double ymin = st->ymin, ymax = st->ymax;
+	if (!(ymax > ymin) || !isfinite(ymin) || !isfinite(ymax)) {
+		ymin = 0;
+		ymax = 255;
+	}
+
+	/* The time window. */
+	double t0, t1, a, b;
+	int have_data = plot_data_span(d, &a, &b) == 0;
+	if (st->t1 > st->t0 && isfinite(st->t0) && isfinite(st->t1)) {
+		t0 = st->t0;
+		t1 = st->t1;
+	} else if (have_data) {
+		t0 = a;
+		t1 = b;
+		if (st->window > 0 && isfinite(st->window)) {
+			/* Fill from the left, then scroll. */
+			t1 = fmax(b, a + st->window);
+			t0 = t1 - st->window;
+		}
+	} else {
+		t0 = 0;
+		t1 = st->window > 0 && isfinite(st->window) ? st->window : 60;
+	}
+	if (!(t1 > t0))
+		t1 = t0 + 1; /* one sample, or all at one time */
+
+	int px = f->px;
+	int pad = px / 2 + 2, tick = px / 3 + 2;
+	int small_h = font_h(f->small), label_h = font_h(f->label), title_h = font_h(f->title);
+	int has_title = st->title && st->title[0];
+	const char *y_label = st->y_label ? st->y_label : "concentration";
+
+	/* Vertical space first: the legend's rows depend on the plot height. */
+	layout L;
+	int top = pad + (has_title ? title_h + pad : small_h / 2);
+	int bottom = tick + 2 + small_h + pad / 2 + label_h + pad;
+	L.plot.y = r->y + top;
+	L.plot.h = r->h - top - bottom;
+
+	/* Y ticks; their widest label sets the left margin. */
+	int max_yt = L.plot.h / (small_h * 7 / 2 > 1 ? small_h * 7 / 2 : 1);
+	if (max_yt < 2)
+		max_yt = 2;
+	/* 25s suit the 0..255 byte range (0, 25, ... 250). */
+	double ystep = round_step((ymax - ymin) / (max_yt - 1), (const double[]){25, 250, 0});
+	int ylab_w = 0;
+	char buf[160];
+	double yfirst = ceil(ymin / ystep - 1e-9) * ystep;
+	int ydec = ystep >= 1 ? 0 : (int)ceil(-log10(ystep) - 1e-9);
+	for (int i = 0; i < MAX_TICKS; i++) {
+		double v = yfirst + i * ystep;
+		if (v > ymax + ystep * 1e-9)
+			break;
+		snprintf(buf, sizeof buf, "%.*f", ydec, fabs(v) < ystep * 1e-6 ? 0.0 : v);
+		int w = text_w(f->small, buf);
+		if (w > ylab_w)
+			ylab_w = w;
+	}
+	int left = pad + label_h + pad + ylab_w + 4 + tick;
+	L.plot.x = r->x + left;
+
+	/* Legend: as many columns as the entries need, up to 40% of the width. */
+	int n = plot_data_nseries(d);
+	size_t ia = 0, ib = 0, iend = 0;
+	if (have_data)
+		window_rows(d, t0, t1, &ia, &ib, &iend);
+	L.line_h = label_h + 3;
+	int swatch = px * 2, max_name = px * 16;
+	int colw = 0;
+	for (int k = 0; k < n; k++) {
+		char val[32];
+		legend_text(d, k, st, ia, iend, val, sizeof val);
+		int w = text_w(f->label, plot_data_name(d, k));
+		if (w > max_name)
+			w = max_name;
+		if (val[0])
+			w += pad + text_w(f->label, val);
+		if (w > colw)
+			colw = w;
+	}
+	colw += swatch + pad + px;
+	L.legend_rows = L.plot.h / L.line_h > 0 ? L.plot.h / L.line_h : 1;
+	L.legend_cols = (n + L.legend_rows - 1) / L.legend_rows;
+	int max_cols = (int)(r->w * 0.4) / colw > 0 ? (int)(r->w * 0.4) / colw : 1;
+	L.legend_shown = n;
+	if (L.legend_cols > max_cols) {
+		L.legend_cols = max_cols;
+		L.legend_shown = max_cols * L.legend_rows - 1; /* last slot: "+N more" */
+	}
+	L.legend_colw = colw;
+	int right = pad + L.legend_cols * colw + pad;
+	L.plot.w = r->w - left - right;
+	L.legend_x = L.plot.x + L.plot.w + 2 * pad;
+	L.legend_y = L.plot.y;
+	if (L.plot.w < 60 || L.plot.h < 40) {
+		snprintf(err, errn, "plot: %dx%d is too small for a plot with %d series", r->w, r->h, n);
+		return -1;
+	}
+
+	SDL_Rect old_clip;
+	SDL_GetClipRect(dst, &old_clip);
+	SDL_SetClipRect(dst, r);
+	view_fill(dst, r, C_BG);
+
+	/* Grid: y ticks and time ticks, under the lines. */
+	plot_time_axis ax;
+	int lab_w = text_w(f->small, "0000.0") * 8 / 5;
+	int max_xt = L.plot.w / (lab_w > 1 ? lab_w : 1);
+	if (plot_time_axis_make(t0, t1, max_xt < 2 ? 2 : max_xt, &ax) != 0) {
+		SDL_SetClipRect(dst, &old_clip);
+		snprintf(err, errn, "plot: bad time window");
+		return -1;
+	}
+	double xs = L.plot.w / (t1 - t0), ys = (L.plot.h - 1) / (ymax - ymin);
+	for (int i = 0; i < MAX_TICKS; i++) {
+		double v = yfirst + i * ystep;
+		if (v > ymax + ystep * 1e-9)
+			break;
+		int y = L.plot.y + (int)lround((ymax - v) * ys);
+		view_fill(dst, &(SDL_Rect){L.plot.x, y, L.plot.w, 1}, C_GRID);
+	}
+	for (int i = 0; i < MAX_TICKS; i++) {
+		double t = ax.first + i * ax.step;
+		if (t > t1 + ax.step * 1e-9)
+			break;
+		int x = L.plot.x + (int)((t - t0) * xs);
+		if (x >= L.plot.x + L.plot.w)
+			x = L.plot.x + L.plot.w - 1;
+		view_fill(dst, &(SDL_Rect){x, L.plot.y, 1, L.plot.h}, C_GRID);
+	}
+
+	/* The series, each as one anti-aliased stroke. */
+	view_mask m;
+	if (view_mask_init(&m, L.plot.w, L.plot.h) != 0) {
+		SDL_SetClipRect(dst, &old_clip);
+		snprintf(err, errn, "plot: out of memory");
+		return -1;
+	}
+	/* At least 2 px: a thinner line falling between two pixel rows shows
+	 * as two faint ones. */
+	double lw = fmax(2.0, px / 7.0);
+	for (int k = 0; have_data && k < n; k++) {
+		if (st->hidden && st->hidden[k])
+			continue;
+		draw_series(&m, d, k, ia, ib, t0, t1, ymin, ymax, lw);
+		view_mask_blend(&m, dst, L.plot.x, L.plot.y, view_palette(k));
+	}
+	view_mask_free(&m);
+	if (!have_data)
+		view_text(dst, f->label, "no samples yet", L.plot.x + L.plot.w / 2,
+		          L.plot.y + L.plot.h / 2, VIEW_HCENTER | VIEW_VCENTER, C_TICK_TEXT, 0);
+
+	/* Frame, tick marks and tick labels. */
+	int px0 = L.plot.x, py0 = L.plot.y, pw = L.plot.w, ph = L.plot.h;
+	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, pw + 2, 1}, C_FRAME);
+	view_fill(dst, &(SDL_Rect){px0 - 1, py0 + ph, pw + 2, 1}, C_FRAME);
+	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, 1, ph + 2}, C_FRAME);
+	view_fill(dst, &(SDL_Rect){px0 + pw, py0 - 1, 1, ph + 2}, C_FRAME);
+	for (int i = 0; i < MAX_TICKS; i++) {
+		double v = yfirst + i * ystep;
+		if (v > ymax + ystep * 1e-9)
+			break;
+		int y = py0 + (int)lround((ymax - v) * ys);
+		view_fill(dst, &(SDL_Rect){px0 - 1 - tick, y, tick, 1}, C_FRAME);
+		snprintf(buf, sizeof buf, "%.*f", ydec, fabs(v) < ystep * 1e-6 ? 0.0 : v);
+		view_text(dst, f->small, buf, px0 - 1 - tick - 4, y, VIEW_RIGHT | VIEW_VCENTER,
+		          C_TICK_TEXT, 0);
+	}
+	for (int i = 0; i < MAX_TICKS; i++) {
+		double t = ax.first + i * ax.step;
+		if (t > t1 + ax.step * 1e-9)
+			break;
+		int x = px0 + (int)((t - t0) * xs);
+		if (x >= px0 + pw)
+			x = px0 + pw - 1;
+		view_fill(dst, &(SDL_Rect){x, py0 + ph + 1, 1, tick}, C_FRAME);
+		plot_time_label(&ax, t, buf, sizeof buf);
+		view_text(dst, f->small, buf, x, py0 + ph + 1 + tick + 2, VIEW_HCENTER | VIEW_TOP,
+		          C_TICK_TEXT, 0);
+	}
+
+	/* Axis names and title. */
+	static const char *const unit_words[] = {"seconds", "minutes", "hours"};
+	const char *uw = ax.unit == 1 ? unit_words[0] : ax.unit == 60 ? unit_words[1] : unit_words[2];
+	snprintf(buf, sizeof buf, "creature time (%s)", uw);
+	view_text(dst, f->label, buf, px0 + pw / 2, r->y + r->h - pad, VIEW_HCENTER | VIEW_BOTTOM,
+	          C_TEXT, 0);
+	view_text(dst, f->label, y_label, r->x + pad, py0 + ph / 2, VIEW_LEFT | VIEW_VCENTER, C_TEXT, 1);
+	if (has_title) {
+		char t[256];
+		fit_text(f->title, st->title, r->w - 2 * pad, t, sizeof t);
+		view_text(dst, f->title, t, r->x + r->w / 2, r->y + pad, VIEW_HCENTER | VIEW_TOP, C_TEXT, 0);
+	}
+
+	/* Legend: a short thick line in the series' colour, then its name. */
+	view_mask lm;
+	int lm_ok = view_mask_init(&lm, swatch + 2, L.line_h) == 0;
+	for (int k = 0; k < L.legend_shown && k < n; k++) {
+		int x = L.legend_x + (k / L.legend_rows) * colw;
+		int y = L.legend_y + (k % L.legend_rows) * L.line_h;
+		int hidden = st->hidden && st->hidden[k];
+		SDL_Color c = hidden ? C_HIDDEN : view_palette(k);
+		if (lm_ok) {
+			view_mask_line(&lm, 1, L.line_h / 2.0, swatch + 1, L.line_h / 2.0, fmax(3, px / 4.0));
+			view_mask_blend(&lm, dst, x, y, c);
+		}
+		char val[32], name[160];
+		legend_text(d, k, st, ia, iend, val, sizeof val);
+		fit_text(f->label, plot_data_name(d, k), max_name, name, sizeof name);
+		view_text(dst, f->label, name, x + swatch + pad, y + L.line_h / 2, VIEW_LEFT | VIEW_VCENTER,
+		          hidden ? C_HIDDEN : C_TEXT, 0);
+		if (val[0])
+			view_text(dst, f->label, val, x + colw - px, y + L.line_h / 2,
+			          VIEW_RIGHT | VIEW_VCENTER, hidden ? C_HIDDEN : C_TICK_TEXT, 0);
+	}
+	if (lm_ok)
+		view_mask_free(&lm);
+	if (L.legend_shown < n) {
+		int k = L.legend_shown;
+		snprintf(buf, sizeof buf, "+%d more", n - k);
+		view_text(dst, f->label, buf, L.legend_x + (k / L.legend_rows) * colw + swatch + pad,
+		          L.legend_y + (k % L.legend_rows) * L.line_h + L.line_h / 2,
+		          VIEW_LEFT | VIEW_VCENTER, C_TICK_TEXT, 0);
+	}
+
+	SDL_SetClipRect(dst, &old_clip);
+	if (data_area)
+		*data_area = L.plot;
+	if (win0)
+		*win0 = t0;
+	if (win1)
+		*win1 = t1;
+	return 0;
+}
+
+int plot_write_png(const char *path, int w, int h, const plot_data *d, const plot_style *st,
+                   char *err, size_t errn)
+{
+	if (w < PLOT_MIN_W || h < PLOT_MIN_H || w > PLOT_MAX_SIDE || h > PLOT_MAX_SIDE) {
+		snprintf(err, errn, "image size %dx%d is outside %dx%d..%dx%d", w, h, PLOT_MIN_W,
+		         PLOT_MIN_H, PLOT_MAX_SIDE, PLOT_MAX_SIDE);
+		return -1;
+	}
+	view_fonts f;
+	if (view_fonts_open(&f, plot_font_px(w, h), err, errn) != 0)
+		return -1;
+	int rc = -1;
+	SDL_Surface *s = view_surface_new(w, h);
+	if (!s)
+		snprintf(err, errn, "cannot create a %dx%d image: %s", w, h, SDL_GetError());
+	else if (plot_render(s, &(SDL_Rect){0, 0, w, h}, d, st, &f, NULL, NULL, NULL, err, errn) == 0)
+		rc = view_save_png(s, path, err, errn);
+	SDL_FreeSurface(s);
+	view_fonts_close(&f);
+	return rc;
+}
