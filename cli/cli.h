@@ -73,7 +73,8 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 	X(dump)                                                                 \
 	X(asm)                                                                  \
 	X(express)                                                              \
-	X(validate)
+	X(validate)                                                             \
+	X(plot)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \

@@ -1,0 +1,220 @@
+/* cmd_plot.c — `c2rt plot`: draw chemical concentrations from a trace CSV
+ * into a PNG, headless. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "genome/vocab.h"
+#include "viewer/plot.h"
+#include "viewer/trace_csv.h"
+
+enum { MAX_CHEM_ARGS = 64, MAX_BAD_LINES = 20 };
+
+typedef struct chem_args {
+	const char *v[MAX_CHEM_ARGS];
+	int n;
+} chem_args;
+
+/* --chem may be given several times; each holds a comma-separated list. */
+static int add_chem(const char *arg, void *ctx)
+{
+	chem_args *c = ctx;
+	if (c->n >= MAX_CHEM_ARGS)
+		return cli_fail(CLI_USAGE, "plot", "too many --chem options (at most %d)", MAX_CHEM_ARGS);
+	c->v[c->n++] = arg;
+	return 0;
+}
+
+static chem_args chems;
+static const char *out_path, *size_arg = "1200x700", *title;
+
+static const cli_opt plot_opts[] = {
+	{"o", OPT_STR, &out_path, "FILE.png", "write the picture here (required; - for stdout)", 0, 0, NULL},
+	{"chem", OPT_CALL, &chems, "NAME,...",
+	 "chemicals to plot, loosely named (atp,glucose) or by number; repeatable; default: all in the file",
+	 0, 0, add_chem},
+	{"size", OPT_STR, &size_arg, "WxH", "image size in pixels (default 1200x700)", 0, 0, NULL},
+	{"title", OPT_STR, &title, "TEXT", "title above the plot (default: the file's name)", 0, 0, NULL},
+	{0},
+};
+
+const cli_spec cmd_plot_spec = {
+	"plot",
+	"TRACE.csv -o FILE.png [--chem NAME,...] [--size WxH] [--title TEXT]",
+	"plot chemical concentrations over time from a trace CSV into a PNG",
+	"TRACE.csv is what `c2rt run --trace` writes (- reads stdin): a header\n"
+	"tick,seconds,stage,alive,action,object,drive:<name> x17,lf:<organ>...,chem:<name>...\n"
+	"then one line per sample. Time runs along x in creature seconds, minutes or\n"
+	"hours; concentrations 0..255 up y. Needs no display. A bad line is reported\n"
+	"as FILE:LINE: reason (exit 2) and no picture is written.",
+	plot_opts,
+	1,
+	1,
+};
+
+typedef struct report_ctx {
+	const char *path;
+} report_ctx;
+
+static void report_line(void *ctx, long line, const char *reason)
+{
+	fprintf(stderr, "c2rt: %s:%ld: %s\n", ((report_ctx *)ctx)->path, line, reason);
+}
+
+/* "1200x700" -> w, h; false unless both are whole numbers in range. */
+static bool parse_size(const char *s, int *w, int *h)
+{
+	const char *x = strchr(s, 'x');
+	if (!x || x == s || (size_t)(x - s) >= 16)
+		return false;
+	char ws[16];
+	memcpy(ws, s, (size_t)(x - s));
+	ws[x - s] = '\0';
+	long lw, lh;
+	if (!cli_parse_long(ws, PLOT_MIN_W, PLOT_MAX_SIDE, &lw) ||
+	    !cli_parse_long(x + 1, PLOT_MIN_H, PLOT_MAX_SIDE, &lh))
+		return false;
+	*w = (int)lw;
+	*h = (int)lh;
+	return true;
+}
+
+/* Resolve the --chem names to columns of r. Returns CLI_OK, CLI_USAGE (not
+ * a chemical) or CLI_BAD (the file has no such column). */
+static int pick_columns(const plot_csv *r, const char *path, int *cols, int *ncols)
+{
+	*ncols = 0;
+	if (chems.n == 0) {
+		for (int c = 0; c < plot_csv_ncols(r); c++)
+			if (plot_csv_col_kind(r, c) == PLOT_CSV_CHEM)
+				cols[(*ncols)++] = c;
+		if (*ncols == 0)
+			return cli_fail(CLI_BAD, "plot", "%s: no chem: columns to plot", path);
+		return CLI_OK;
+	}
+	for (int a = 0; a < chems.n; a++) {
+		const char *p = chems.v[a];
+		for (;;) {
+			size_t len = strcspn(p, ",");
+			const char *s = p;
+			size_t n = len;
+			while (n && (*s == ' ' || *s == '\t'))
+				s++, n--;
+			while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+				n--;
+			if (n) {
+				int chem = c2_vocab_find(&c2_chemicals, s, n);
+				if (chem < 0 && n <= 3) {
+					char num[4];
+					memcpy(num, s, n);
+					num[n] = '\0';
+					long v;
+					if (cli_parse_long(num, 0, 255, &v))
+						chem = (int)v;
+				}
+				if (chem < 0)
+					return cli_fail(CLI_USAGE, "plot", "unknown chemical '%.*s'", (int)n, s);
+				int col = plot_csv_chem_col(r, chem);
+				if (col < 0) {
+					const char *name = c2_vocab_name(&c2_chemicals, chem);
+					return cli_fail(CLI_BAD, "plot", "%s: no column for chemical %d%s%s%s", path,
+					                chem, name ? " (chem:" : "", name ? name : "",
+					                name ? ")" : "");
+				}
+				int dup = 0;
+				for (int j = 0; j < *ncols; j++)
+					dup |= cols[j] == col;
+				if (!dup)
+					cols[(*ncols)++] = col;
+			}
+			if (!p[len])
+				break;
+			p += len + 1;
+		}
+	}
+	if (*ncols == 0)
+		return cli_fail(CLI_USAGE, "plot", "--chem names no chemical");
+	return CLI_OK;
+}
+
+/* The file's name without its directories, for the default title. */
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	chems.n = 0;
+	out_path = title = NULL;
+	size_arg = "1200x700";
+	const char *pos[1];
+	int npos = 0;
+	int rc = cli_parse(&cmd_plot_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	const char *path = pos[0];
+	if (!out_path)
+		return cli_fail(CLI_USAGE, "plot", "missing -o FILE.png");
+	int w, h;
+	if (!parse_size(size_arg, &w, &h))
+		return cli_fail(CLI_USAGE, "plot", "--size '%s' is not WxH within %dx%d..%dx%d", size_arg,
+		                PLOT_MIN_W, PLOT_MIN_H, PLOT_MAX_SIDE, PLOT_MAX_SIDE);
+
+	plot_csv_err e;
+	plot_csv *r = plot_csv_open(path, &e);
+	if (!r) {
+		if (e.line)
+			fprintf(stderr, "c2rt: %s:%ld: %s\n", path, e.line, e.msg);
+		else
+			fprintf(stderr, "c2rt: %s: %s\n", path, e.msg);
+		return CLI_BAD;
+	}
+	int *cols = malloc((size_t)plot_csv_ncols(r) * sizeof *cols);
+	const char **names = malloc((size_t)plot_csv_ncols(r) * sizeof *names);
+	plot_data *d = NULL;
+	int ncols = 0;
+	if (!cols || !names) {
+		rc = cli_fail(CLI_BAD, "plot", "out of memory");
+		goto done;
+	}
+	rc = pick_columns(r, path, cols, &ncols);
+	if (rc != CLI_OK)
+		goto done;
+	for (int j = 0; j < ncols; j++)
+		names[j] = plot_csv_col_label(r, cols[j]);
+	d = plot_data_new(ncols, names, 0);
+	if (!d) {
+		rc = cli_fail(CLI_BAD, "plot", "out of memory");
+		goto done;
+	}
+	report_ctx rctx = {path};
+	long bad = plot_csv_read(r, cols, ncols, d, report_line, &rctx, MAX_BAD_LINES);
+	if (bad != 0) {
+		rc = CLI_BAD;
+		goto done;
+	}
+	if (plot_data_len(d) == 0) {
+		fprintf(stderr, "c2rt: %s:%ld: no data lines after the header\n", path,
+		        plot_csv_line(r) + 1);
+		rc = CLI_BAD;
+		goto done;
+	}
+
+	plot_style st;
+	plot_style_default(&st);
+	char deftitle[256];
+	snprintf(deftitle, sizeof deftitle, "Chemicals - %s", base_name(path));
+	st.title = title ? title : strcmp(path, "-") == 0 ? "Chemicals" : deftitle;
+	char err[512];
+	if (plot_write_png(out_path, w, h, d, &st, err, sizeof err) != 0)
+		rc = cli_fail(CLI_BAD, "plot", "%s", err);
+done:
+	plot_data_free(d);
+	free(names);
+	free(cols);
+	plot_csv_close(r);
+	return rc;
+}
