@@ -1,0 +1,639 @@
+/* biochem.c — creating a biochemistry, expressing genes into it (§2.6),
+ * binding loci (§5.9) and the read-only queries. The per-tick code is in
+ * tick.c, save/load/hash in state.c. */
+#include "biochem/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "genome/vocab.h"
+
+/* ---- organs --------------------------------------------------------------- */
+
+void bc_organ_init(bc_organ *o, bc_organ_kind kind, long gene, const genome_organ_gene *gb)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = (uint8_t)kind;
+	o->gene = gene;
+	o->clock_rate = gb->clock_rate; /* the locus starts at the gene's rate */
+	o->clock = gb->clock_start;
+	o->lt_repair = gb->lt_repair;
+	o->lf_byte = gb->life_force;
+	o->atp_coef = gb->atp_damage;
+	o->initial_lf = gb->life_force * BC_BASE_LIFE_FORCE / 255.0;
+	o->st = o->lt = o->initial_lf;
+	o->starve = gb->atp_damage * o->initial_lf / 255.0;
+	o->energy_ok = 1;
+	/* An organ born with no life force (LF byte 0) is failed from the start. */
+	o->failed = o->lt <= BC_ORGAN_FAIL_LF;
+	o->clock_group = -1;
+}
+
+static const genome_organ_gene body_organ_gene = {
+	BC_BODY_CLOCK_RATE, BC_BODY_LT_REPAIR, BC_BODY_LIFE_FORCE, BC_BODY_CLOCK_START,
+	BC_BODY_ATP_COEF};
+
+/* ---- lifecycle --------------------------------------------------------------- */
+
+static int check_options(const bc_options *o, c2_err *err)
+{
+	size_t n;
+	const bc_option_info *t = bc_option_table(&n);
+	for (size_t i = 0; i < n; i++) {
+		int v;
+		memcpy(&v, (const char *)o + t[i].offset, sizeof v);
+		if (v < t[i].min || v > t[i].max)
+			return c2_fail(err, C2_EINVAL, -1, -1, "biochemistry option %s must be %d..%d, not %d",
+			               t[i].name, t[i].min, t[i].max, v);
+	}
+	return 0;
+}
+
+int bc_create(bc_biochem **out, const bc_options *opts, bc_locus_resolver resolve, void *ctx,
+              c2_err *err)
+{
+	*out = NULL;
+	bc_options o;
+	if (opts)
+		o = *opts;
+	else
+		bc_options_default(&o);
+	int rc = check_options(&o, err);
+	if (rc)
+		return rc;
+	bc_biochem *b = calloc(1, sizeof *b);
+	if (!b || !(b->organs = malloc(sizeof *b->organs))) {
+		free(b);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory creating a biochemistry");
+	}
+	b->opt = o;
+	b->resolve = resolve;
+	b->ctx = ctx;
+	b->organ_cap = 1;
+	b->norgans = 1;
+	bc_organ_init(&b->organs[0], BC_ORGAN_BODY, -1, &body_organ_gene);
+	bc_compile(b);
+	*out = b;
+	return 0;
+}
+
+void bc_free(bc_biochem *b)
+{
+	if (!b)
+		return;
+	free(b->organs);
+	free(b->rec);
+	free(b->grp);
+	free(b->em);
+	free(b->rx);
+	free(b);
+}
+
+const bc_options *bc_get_options(const bc_biochem *b)
+{
+	return &b->opt;
+}
+
+/* ---- binding and compiling ----------------------------------------------------- */
+
+/* Pointer for a locus address, or NULL when it is not a real locus. */
+static uint8_t *resolve_locus(bc_biochem *b, c2_locus_dir dir, uint32_t organ, const uint8_t *addr)
+{
+	int index;
+	int e = c2_locus_find(dir, addr[0], addr[1], addr[2], &index);
+	if (e < 0)
+		return NULL;
+	if (addr[0] == 2) { /* the gene's own organ */
+		bc_organ *o = &b->organs[organ];
+		if (dir == C2_RECEPTOR) {
+			switch ((c2_receptor_locus)e) {
+			case C2_RL_ORGAN_CLOCK_RATE: return &o->clock_rate;
+			case C2_RL_ORGAN_REPAIR_RATE: return &o->repair_rate;
+			case C2_RL_ORGAN_INJURY: return &o->injury;
+			default: return NULL;
+			}
+		}
+		switch ((c2_emitter_locus)e) {
+		case C2_EL_ORGAN_CLOCK_RATE: return &o->clock_rate;
+		case C2_EL_ORGAN_REPAIR_RATE: return &o->repair_rate;
+		case C2_EL_ORGAN_INJURY: return &o->injury;
+		default: return NULL;
+		}
+	}
+	if (!b->resolve)
+		return NULL;
+	return b->resolve(b->ctx, dir, addr[0], addr[1], addr[2]);
+}
+
+static bool is_die_locus(const uint8_t *addr)
+{
+	int index;
+	return c2_locus_find(C2_RECEPTOR, addr[0], addr[1], addr[2], &index) == C2_RL_DIE;
+}
+
+static bool is_own_clock_locus(const uint8_t *addr)
+{
+	int index;
+	return c2_locus_find(C2_RECEPTOR, addr[0], addr[1], addr[2], &index) ==
+	       C2_RL_ORGAN_CLOCK_RATE;
+}
+
+static uint32_t energy_cost(uint32_t genes)
+{
+	return BC_COST_BASE + genes / BC_COST_PER;
+}
+
+void bc_compile(bc_biochem *b)
+{
+	for (size_t i = 0; i < b->norgans; i++) {
+		bc_organ *o = &b->organs[i];
+		o->rec_first = o->rec_n = o->grp_first = o->grp_n = 0;
+		o->em_first = o->em_n = o->rx_first = o->rx_n = 0;
+		o->clock_group = -1;
+	}
+
+	/* Receptors: sorted by organ, each group contiguous. */
+	b->ngrp = 0;
+	for (size_t i = 0; i < b->nrec; i++) {
+		bc_receptor *r = &b->rec[i];
+		bc_organ *o = &b->organs[r->organ];
+		if (o->rec_n++ == 0)
+			o->rec_first = (uint32_t)i;
+		const uint8_t *addr = &r->g.organ;
+		bool new_group = i == 0 || b->rec[i - 1].organ != r->organ ||
+		                 !bc_same_address(&b->rec[i - 1].g.organ, addr);
+		if (new_group) {
+			bc_group *g = &b->grp[b->ngrp];
+			uint8_t *p = resolve_locus(b, C2_RECEPTOR, r->organ, addr);
+			g->first = (uint32_t)i;
+			g->n = 0;
+			g->dest = p ? p : &b->dummy_rec;
+			g->mode = !p ? BC_GRP_INERT
+			          : (b->opt.die_locus_or && is_die_locus(addr)) ? BC_GRP_OR
+			                                                        : BC_GRP_AVERAGE;
+			if (o->grp_n++ == 0)
+				o->grp_first = (uint32_t)b->ngrp;
+			if (p && is_own_clock_locus(addr))
+				o->clock_group = (int32_t)b->ngrp;
+			b->ngrp++;
+		}
+		bc_group *g = &b->grp[b->ngrp - 1];
+		g->n++;
+		r->dest = g->dest;
+		r->bound = g->mode != BC_GRP_INERT;
+	}
+	/* A group whose receptors all read chemical 0 does nothing (§2.7). */
+	for (size_t k = 0; k < b->ngrp; k++) {
+		bc_group *g = &b->grp[k];
+		bool any = false;
+		for (uint32_t j = 0; j < g->n; j++)
+			any |= b->rec[g->first + j].g.chemical != 0;
+		if (!any)
+			g->mode = BC_GRP_INERT;
+	}
+	for (size_t i = 0; i < b->norgans; i++) {
+		bc_organ *o = &b->organs[i];
+		if (o->clock_group >= 0 && b->grp[o->clock_group].mode == BC_GRP_INERT)
+			o->clock_group = -1;
+	}
+
+	for (size_t i = 0; i < b->nem; i++) {
+		bc_emitter *e = &b->em[i];
+		bc_organ *o = &b->organs[e->organ];
+		if (o->em_n++ == 0)
+			o->em_first = (uint32_t)i;
+		uint8_t *p = resolve_locus(b, C2_EMITTER, e->organ, &e->g.organ);
+		e->src = p ? p : &b->dummy_em;
+		e->bound = p != NULL;
+	}
+	for (size_t i = 0; i < b->nrx; i++) {
+		bc_organ *o = &b->organs[b->rx[i].organ];
+		if (o->rx_n++ == 0)
+			o->rx_first = (uint32_t)i;
+	}
+	for (size_t i = 0; i < b->norgans; i++) {
+		bc_organ *o = &b->organs[i];
+		o->energy_cost = energy_cost(o->rec_n + o->em_n + o->rx_n);
+	}
+	b->brain.energy_cost = (uint32_t)b->opt.brain_energy_cost;
+	b->brain.clock_group = -1;
+}
+
+/* ---- expression ------------------------------------------------------------------ */
+
+static int grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	size_t ncap = *cap ? *cap : 8;
+	while (ncap < need)
+		ncap *= 2;
+	void *np = realloc(*p, ncap * size);
+	if (!np)
+		return C2_ENOMEM;
+	*p = np;
+	*cap = ncap;
+	return 0;
+}
+
+static bool gene_present(const bc_biochem *b, int kind, long gene)
+{
+	switch (kind) {
+	case GK_RECEPTOR:
+		for (size_t i = 0; i < b->nrec; i++)
+			if (b->rec[i].gene == gene)
+				return true;
+		return false;
+	case GK_EMITTER:
+		for (size_t i = 0; i < b->nem; i++)
+			if (b->em[i].gene == gene)
+				return true;
+		return false;
+	case GK_REACTION:
+		for (size_t i = 0; i < b->nrx; i++)
+			if (b->rx[i].gene == gene)
+				return true;
+		return false;
+	case GK_ORGAN:
+		for (size_t i = 1; i < b->norgans; i++)
+			if (b->organs[i].gene == gene)
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* Organ index owning gene i, or -1 when its organ gene is not expressed. */
+static long owner_index(const bc_biochem *b, const genome *g, size_t i)
+{
+	long og = genome_owner_organ(g, i);
+	if (og == -1)
+		return 0; /* orphan: the body organ */
+	for (size_t k = 1; k < b->norgans; k++)
+		if (b->organs[k].gene == og)
+			return (long)k;
+	return -1;
+}
+
+/* Index just past the last element of organs <= `organ` in an array sorted
+ * by organ (elements are read through `organ_of`). */
+#define END_OF_ORGAN(arr, n, organ, out)                   \
+	do {                                                   \
+		size_t e_ = (n);                                   \
+		while (e_ > 0 && (arr)[e_ - 1].organ > (organ))    \
+			e_--;                                          \
+		(out) = e_;                                        \
+	} while (0)
+
+static void insert_receptor(bc_biochem *b, uint32_t organ, long gene, const genome_receptor_gene *rg)
+{
+	/* After the last receptor of the same organ and address (joining its
+	 * group), else at the end of the organ's range (a new group). */
+	size_t pos;
+	END_OF_ORGAN(b->rec, b->nrec, organ, pos);
+	for (size_t i = pos; i-- > 0 && b->rec[i].organ == organ;) {
+		if (bc_same_address(&b->rec[i].g.organ, &rg->organ)) {
+			pos = i + 1;
+			break;
+		}
+	}
+	memmove(&b->rec[pos + 1], &b->rec[pos], (b->nrec - pos) * sizeof *b->rec);
+	bc_receptor *r = &b->rec[pos];
+	memset(r, 0, sizeof *r);
+	r->gene = gene;
+	r->organ = organ;
+	r->g = *rg;
+	b->nrec++;
+}
+
+/* Returns true when it replaced an existing emitter. */
+static bool insert_emitter(bc_biochem *b, uint32_t organ, long gene, const genome_emitter_gene *eg)
+{
+	size_t pos;
+	END_OF_ORGAN(b->em, b->nem, organ, pos);
+	for (size_t i = pos; i-- > 0 && b->em[i].organ == organ;) {
+		bc_emitter *e = &b->em[i];
+		if (bc_same_address(&e->g.organ, &eg->organ) && e->g.chemical == eg->chemical) {
+			/* §2.6: same locus and chemical replaces, in place (C3). */
+			e->g = *eg;
+			e->gene = gene;
+			return true;
+		}
+	}
+	memmove(&b->em[pos + 1], &b->em[pos], (b->nem - pos) * sizeof *b->em);
+	bc_emitter *e = &b->em[pos];
+	memset(e, 0, sizeof *e);
+	e->gene = gene;
+	e->organ = organ;
+	e->g = *eg;
+	b->nem++;
+	return false;
+}
+
+static void insert_reaction(bc_biochem *b, uint32_t organ, long gene, const genome_reaction_gene *xg)
+{
+	size_t pos;
+	END_OF_ORGAN(b->rx, b->nrx, organ, pos);
+	memmove(&b->rx[pos + 1], &b->rx[pos], (b->nrx - pos) * sizeof *b->rx);
+	bc_reaction *x = &b->rx[pos];
+	memset(x, 0, sizeof *x);
+	x->gene = gene;
+	x->organ = organ;
+	x->g = *xg;
+	b->nrx++;
+}
+
+int bc_express(bc_biochem *b, const genome *g, const size_t *genes, size_t n,
+               bc_express_report *rep, c2_err *err)
+{
+	bc_express_report r;
+	memset(&r, 0, sizeof r);
+
+	/* Pass 1: validate and count, so that pass 2 cannot fail. */
+	size_t n_org = 0, n_rec = 0, n_em = 0, n_rx = 0;
+	long last_organ_gene = b->norgans > 1 ? b->organs[b->norgans - 1].gene : -1;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = genes[k];
+		if (i >= g->ngenes)
+			return c2_fail(err, C2_EINVAL, -1, -1, "gene index %zu out of range (%zu genes)", i,
+			               g->ngenes);
+		if (k > 0 && i <= genes[k - 1])
+			return c2_fail(err, C2_EINVAL, -1, (int)i, "gene indices must be strictly increasing");
+		const genome_gene *gene = &g->genes[i];
+		switch (gene->kind) {
+		case GK_ORGAN:
+			if (gene->stage != 0)
+				break;
+			if ((long)i <= last_organ_gene)
+				return c2_fail(err, C2_EINVAL, gene->offset, (int)i,
+				               "organ gene expressed twice or out of gene order");
+			last_organ_gene = (long)i;
+			n_org++;
+			break;
+		case GK_RECEPTOR:
+		case GK_EMITTER:
+		case GK_REACTION:
+			if (gene_present(b, gene->kind, (long)i))
+				return c2_fail(err, C2_EINVAL, gene->offset, (int)i, "gene already expressed");
+			n_rec += gene->kind == GK_RECEPTOR;
+			n_em += gene->kind == GK_EMITTER;
+			n_rx += gene->kind == GK_REACTION;
+			break;
+		default:
+			break;
+		}
+	}
+	if (grow((void **)&b->organs, &b->organ_cap, b->norgans + n_org, sizeof *b->organs) ||
+	    grow((void **)&b->rec, &b->rec_cap, b->nrec + n_rec, sizeof *b->rec) ||
+	    grow((void **)&b->grp, &b->grp_cap, b->nrec + n_rec, sizeof *b->grp) ||
+	    grow((void **)&b->em, &b->em_cap, b->nem + n_em, sizeof *b->em) ||
+	    grow((void **)&b->rx, &b->rx_cap, b->nrx + n_rx, sizeof *b->rx)) {
+		/* Grown arrays are fine to keep; pointers into the organs may have
+		 * moved, so re-bind before reporting. */
+		bc_compile(b);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory expressing genes");
+	}
+
+	/* Pass 2: apply, in gene order. */
+	for (size_t k = 0; k < n; k++) {
+		size_t i = genes[k];
+		const genome_gene *gene = &g->genes[i];
+		long owner;
+		switch (gene->kind) {
+		case GK_ORGAN:
+			if (gene->stage != 0) { /* Q19: organs exist from birth only */
+				r.ignored++;
+				break;
+			}
+			bc_organ_init(&b->organs[b->norgans++], BC_ORGAN_GENOME, (long)i, &gene->u.organ);
+			r.organs++;
+			break;
+		case GK_BRAIN_ORGAN:
+			if (gene->stage != 0) {
+				r.ignored++;
+				break;
+			}
+			/* A later brain-organ gene replaces an earlier one (§2.6 key). */
+			bc_organ_init(&b->brain, BC_ORGAN_BRAIN, (long)i, &gene->u.organ);
+			b->has_brain = 1;
+			r.organs++;
+			break;
+		case GK_RECEPTOR:
+		case GK_EMITTER:
+		case GK_REACTION:
+			owner = owner_index(b, g, i);
+			if (owner < 0) {
+				r.orphaned++;
+				break;
+			}
+			if (gene->kind == GK_RECEPTOR) {
+				insert_receptor(b, (uint32_t)owner, (long)i, &gene->u.receptor);
+				r.receptors++;
+			} else if (gene->kind == GK_EMITTER) {
+				if (insert_emitter(b, (uint32_t)owner, (long)i, &gene->u.emitter))
+					r.replaced++;
+				else
+					r.emitters++;
+			} else {
+				insert_reaction(b, (uint32_t)owner, (long)i, &gene->u.reaction);
+				r.reactions++;
+			}
+			break;
+		case GK_HALF_LIVES:
+			memcpy(b->half, gene->u.half_lives.rate, BC_NCHEM);
+			b->have_half = 1;
+			r.half_lives++;
+			break;
+		case GK_INIT_CONC:
+			bc_chem_set(b, gene->u.init_conc.chemical, gene->u.init_conc.amount);
+			r.init_concs++;
+			break;
+		default:
+			r.ignored++;
+			break;
+		}
+	}
+	bc_compile(b);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = genes[k];
+		int kind = g->genes[i].kind;
+		if (kind == GK_RECEPTOR) {
+			for (size_t j = 0; j < b->nrec; j++)
+				if (b->rec[j].gene == (long)i && !b->rec[j].bound)
+					r.unbound++;
+		} else if (kind == GK_EMITTER) {
+			for (size_t j = 0; j < b->nem; j++)
+				if (b->em[j].gene == (long)i && !b->em[j].bound)
+					r.unbound++;
+		}
+	}
+	if (rep)
+		*rep = r;
+	return 0;
+}
+
+/* ---- chemicals --------------------------------------------------------------------- */
+
+uint8_t bc_chem_get(const bc_biochem *b, uint8_t chem)
+{
+	return chem ? b->chem[chem] : 0;
+}
+
+void bc_chem_set(bc_biochem *b, uint8_t chem, uint8_t value)
+{
+	if (chem)
+		b->chem[chem] = value;
+}
+
+void bc_chem_add(bc_biochem *b, uint8_t chem, unsigned amount)
+{
+	if (!chem)
+		return;
+	unsigned v = b->chem[chem] + (amount > 255 ? 255u : amount);
+	b->chem[chem] = (uint8_t)(v > 255 ? 255 : v);
+}
+
+void bc_chem_sub(bc_biochem *b, uint8_t chem, unsigned amount)
+{
+	if (!chem)
+		return;
+	b->chem[chem] = (uint8_t)(amount >= b->chem[chem] ? 0 : b->chem[chem] - amount);
+}
+
+const uint8_t *bc_chemicals(const bc_biochem *b)
+{
+	return b->chem;
+}
+
+uint8_t bc_half_life(const bc_biochem *b, uint8_t chem)
+{
+	return b->half[chem];
+}
+
+uint32_t bc_tick_count(const bc_biochem *b)
+{
+	return b->counter;
+}
+
+/* ---- organ queries ----------------------------------------------------------------- */
+
+size_t bc_organ_count(const bc_biochem *b)
+{
+	return b->norgans + (b->has_brain ? 1 : 0);
+}
+
+long bc_brain_organ_index(const bc_biochem *b)
+{
+	return b->has_brain ? (long)b->norgans : -1;
+}
+
+/* Organ i in the public numbering (brain organ last), or NULL. */
+static bc_organ *organ_at(bc_biochem *b, size_t i)
+{
+	if (i < b->norgans)
+		return &b->organs[i];
+	if (i == b->norgans && b->has_brain)
+		return &b->brain;
+	return NULL;
+}
+
+static const bc_organ *organ_at_c(const bc_biochem *b, size_t i)
+{
+	if (i < b->norgans)
+		return &b->organs[i];
+	if (i == b->norgans && b->has_brain)
+		return &b->brain;
+	return NULL;
+}
+
+bool bc_organ_get(const bc_biochem *b, size_t i, bc_organ_info *out)
+{
+	const bc_organ *o = organ_at_c(b, i);
+	if (!o)
+		return false;
+	out->kind = (bc_organ_kind)o->kind;
+	out->gene = o->gene;
+	out->initial_lf = o->initial_lf;
+	out->st_lf = o->st;
+	out->lt_lf = o->lt;
+	out->starve_damage = o->starve;
+	out->failed = o->failed;
+	out->energy_ok = o->energy_ok;
+	out->clock = o->clock;
+	out->clock_rate = o->clock_rate;
+	out->repair_rate = o->repair_rate;
+	out->injury = o->injury;
+	out->lt_repair = o->lt_repair;
+	out->atp_coef = o->atp_coef;
+	out->biotick = o->biotick;
+	out->energy_cost = o->energy_cost;
+	out->receptors = o->rec_n;
+	out->emitters = o->em_n;
+	out->reactions = o->rx_n;
+	out->receptor_groups = o->grp_n;
+	return true;
+}
+
+bool bc_organ_set_injury(bc_biochem *b, size_t i, uint8_t value)
+{
+	bc_organ *o = organ_at(b, i);
+	if (!o)
+		return false;
+	o->injury = value;
+	return true;
+}
+
+bool bc_brain_organ_failed(const bc_biochem *b)
+{
+	return b->has_brain && b->brain.failed;
+}
+
+bool bc_all_body_organs_failed(const bc_biochem *b)
+{
+	for (size_t i = 0; i < b->norgans; i++)
+		if (!b->organs[i].failed)
+			return false;
+	return true;
+}
+
+/* ---- element queries ------------------------------------------------------------- */
+
+size_t bc_elem_count(const bc_biochem *b, bc_elem_kind kind)
+{
+	switch (kind) {
+	case BC_RECEPTOR: return b->nrec;
+	case BC_EMITTER: return b->nem;
+	case BC_REACTION: return b->nrx;
+	}
+	return 0;
+}
+
+bool bc_elem_get(const bc_biochem *b, bc_elem_kind kind, size_t i, bc_elem_info *out)
+{
+	if (i >= bc_elem_count(b, kind))
+		return false;
+	memset(out, 0, sizeof *out);
+	out->kind = kind;
+	switch (kind) {
+	case BC_RECEPTOR:
+		out->organ = b->rec[i].organ;
+		out->gene = b->rec[i].gene;
+		out->bound = b->rec[i].bound;
+		memcpy(out->bytes, &b->rec[i].g, sizeof b->rec[i].g);
+		break;
+	case BC_EMITTER:
+		out->organ = b->em[i].organ;
+		out->gene = b->em[i].gene;
+		out->bound = b->em[i].bound;
+		memcpy(out->bytes, &b->em[i].g, sizeof b->em[i].g);
+		break;
+	case BC_REACTION:
+		out->organ = b->rx[i].organ;
+		out->gene = b->rx[i].gene;
+		out->bound = true;
+		memcpy(out->bytes, &b->rx[i].g, sizeof b->rx[i].g);
+		break;
+	}
+	return true;
+}

@@ -1,0 +1,111 @@
+/* internal.h — the biochemistry's data layout, shared by the files of
+ * biochem/ only (the public API is biochem.h).
+ *
+ * Data-oriented layout: one flat array per element kind (receptors,
+ * emitters, reactions), kept sorted by owning organ so that each organ owns a
+ * contiguous range; receptors are further grouped by locus address (a
+ * "receptor group", §5.6) so each group is a contiguous range too. All
+ * arrays are sized at expression time; the tick path never allocates. Gene
+ * bytes are copied in, so a biochemistry does not reference its genome after
+ * expression. */
+#ifndef C2_BIOCHEM_INTERNAL_H
+#define C2_BIOCHEM_INTERNAL_H
+
+#include "biochem/biochem.h"
+
+typedef struct bc_organ {
+	/* loci and clock (bytes receptors and emitters may bind to) */
+	uint8_t clock_rate, repair_rate, injury;
+	uint8_t clock;
+	/* gene parameters */
+	uint8_t lt_repair, atp_coef, lf_byte;
+	uint8_t kind; /* bc_organ_kind */
+	uint8_t failed, energy_ok;
+	uint32_t biotick;
+	uint32_t energy_cost;
+	long gene;
+	double initial_lf, st, lt;
+	double starve; /* damage per activation without ATP (derived) */
+	/* compiled ranges into the element arrays (derived) */
+	uint32_t rec_first, rec_n;
+	uint32_t grp_first, grp_n;
+	uint32_t em_first, em_n;
+	uint32_t rx_first, rx_n;
+	int32_t clock_group; /* group on this organ's own clock-rate locus, or -1 */
+} bc_organ;
+
+typedef struct bc_receptor {
+	uint8_t *dest; /* bound locus (derived) */
+	long gene;
+	uint32_t organ;
+	genome_receptor_gene g;
+	uint8_t bound; /* derived */
+} bc_receptor;
+
+/* How a receptor group writes its locus. */
+enum { BC_GRP_INERT = 0, BC_GRP_AVERAGE = 1, BC_GRP_OR = 2 };
+
+typedef struct bc_group {
+	uint8_t *dest;
+	uint32_t first, n;
+	uint8_t mode;
+} bc_group;
+
+typedef struct bc_emitter {
+	uint8_t *src; /* bound locus (derived) */
+	long gene;
+	uint32_t organ;
+	genome_emitter_gene g;
+	uint8_t bound; /* derived */
+} bc_emitter;
+
+typedef struct bc_reaction {
+	long gene;
+	uint32_t organ;
+	genome_reaction_gene g;
+} bc_reaction;
+
+struct bc_biochem {
+	bc_options opt;
+	bc_locus_resolver resolve;
+	void *ctx;
+
+	uint32_t counter; /* biochem ticks so far: the decay clock */
+	uint8_t have_half;
+	uint8_t chem[BC_NCHEM];
+	uint8_t half[BC_NCHEM];
+
+	/* Unresolvable loci bind here; both are inert (see biochem.h). */
+	uint8_t dummy_rec, dummy_em;
+
+	bc_organ *organs; /* [0] body organ, then genome organs in gene order */
+	size_t norgans, organ_cap;
+	bc_organ brain;
+	uint8_t has_brain;
+
+	bc_receptor *rec;
+	size_t nrec, rec_cap;
+	bc_group *grp; /* at most one group per receptor */
+	size_t ngrp, grp_cap;
+	bc_emitter *em;
+	size_t nem, em_cap;
+	bc_reaction *rx;
+	size_t nrx, rx_cap;
+};
+
+/* Set up organ `o` from organ-gene bytes (clock rate, LT repair, life
+ * force, clock start, ATP coefficient). */
+void bc_organ_init(bc_organ *o, bc_organ_kind kind, long gene, const genome_organ_gene *gb);
+
+/* Recompute everything derived from the element arrays: organ ranges,
+ * receptor groups, bound pointers (calls the resolver), energy costs. The
+ * arrays must be sorted as described above. Cannot fail. */
+void bc_compile(bc_biochem *b);
+
+/* Same locus address? */
+static inline int bc_same_address(const uint8_t *a, const uint8_t *b)
+{
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
+#endif

@@ -1,0 +1,361 @@
+/* state.c — saving, loading and hashing a biochemistry.
+ *
+ * One serializer feeds either a c2_wbuf (save) or a running hash (bc_hash),
+ * so the hash is exactly the hash of the saved bytes and hashing allocates
+ * nothing. Only true state is written; everything derived (initial life
+ * force, starvation damage, energy costs, organ ranges, receptor groups,
+ * bound pointers) is recomputed on load, and the loci are re-bound through
+ * the loader's resolver from the stored (organ, tissue, locus) bytes.
+ *
+ * Layout (little-endian), version 1:
+ *   "C2BC" u32 version
+ *   u32 n_options, then n_options x u32 value        (bc_option_table order)
+ *   u32 counter, u8 have_half, 256 B chemicals, 256 B half-lives
+ *   u32 n_organs, organs; u8 has_brain [, brain organ]
+ *   organ = u8 kind, u32 gene (0xFFFFFFFF: none), u8 clock_rate, repair_rate,
+ *           injury, clock, lt_repair, atp_coef, lf_byte, failed, energy_ok,
+ *           u32 biotick, f64 st, f64 lt
+ *   u32 n_receptors, each u32 organ, u32 gene, 8 B gene body
+ *   u32 n_emitters,  each u32 organ, u32 gene, 8 B gene body
+ *   u32 n_reactions, each u32 organ, u32 gene, 9 B gene body */
+#include "biochem/internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "genome/rng.h"
+
+#define MAGIC "C2BC"
+enum { VERSION = 1, ORGAN_BYTES = 1 + 4 + 9 + 4 + 16, ELEM_HEAD = 8 };
+
+/* ---- the serializer ------------------------------------------------------------ */
+
+typedef struct sink {
+	c2_wbuf *w; /* NULL: hash instead */
+	uint64_t h;
+} sink;
+
+static void put(sink *s, const void *p, size_t n)
+{
+	if (s->w)
+		c2_w_bytes(s->w, p, n);
+	else
+		s->h = c2_hash_bytes(s->h, p, n);
+}
+
+static void put_u8(sink *s, uint8_t v)
+{
+	put(s, &v, 1);
+}
+
+static void put_u32(sink *s, uint32_t v)
+{
+	uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+	put(s, b, 4);
+}
+
+static void put_f64(sink *s, double d)
+{
+	uint64_t bits;
+	memcpy(&bits, &d, sizeof bits);
+	put_u32(s, (uint32_t)bits);
+	put_u32(s, (uint32_t)(bits >> 32));
+}
+
+static void put_organ(sink *s, const bc_organ *o)
+{
+	put_u8(s, o->kind);
+	put_u32(s, o->gene < 0 ? UINT32_MAX : (uint32_t)o->gene);
+	put_u8(s, o->clock_rate);
+	put_u8(s, o->repair_rate);
+	put_u8(s, o->injury);
+	put_u8(s, o->clock);
+	put_u8(s, o->lt_repair);
+	put_u8(s, o->atp_coef);
+	put_u8(s, o->lf_byte);
+	put_u8(s, o->failed);
+	put_u8(s, o->energy_ok);
+	put_u32(s, o->biotick);
+	put_f64(s, o->st);
+	put_f64(s, o->lt);
+}
+
+static void serialize(const bc_biochem *b, sink *s)
+{
+	put(s, MAGIC, 4);
+	put_u32(s, VERSION);
+	size_t nopt;
+	const bc_option_info *t = bc_option_table(&nopt);
+	put_u32(s, (uint32_t)nopt);
+	for (size_t i = 0; i < nopt; i++) {
+		int v;
+		memcpy(&v, (const char *)&b->opt + t[i].offset, sizeof v);
+		put_u32(s, (uint32_t)v);
+	}
+	put_u32(s, b->counter);
+	put_u8(s, b->have_half);
+	put(s, b->chem, BC_NCHEM);
+	put(s, b->half, BC_NCHEM);
+	put_u32(s, (uint32_t)b->norgans);
+	for (size_t i = 0; i < b->norgans; i++)
+		put_organ(s, &b->organs[i]);
+	put_u8(s, b->has_brain);
+	if (b->has_brain)
+		put_organ(s, &b->brain);
+	put_u32(s, (uint32_t)b->nrec);
+	for (size_t i = 0; i < b->nrec; i++) {
+		put_u32(s, b->rec[i].organ);
+		put_u32(s, (uint32_t)b->rec[i].gene);
+		put(s, &b->rec[i].g, sizeof b->rec[i].g);
+	}
+	put_u32(s, (uint32_t)b->nem);
+	for (size_t i = 0; i < b->nem; i++) {
+		put_u32(s, b->em[i].organ);
+		put_u32(s, (uint32_t)b->em[i].gene);
+		put(s, &b->em[i].g, sizeof b->em[i].g);
+	}
+	put_u32(s, (uint32_t)b->nrx);
+	for (size_t i = 0; i < b->nrx; i++) {
+		put_u32(s, b->rx[i].organ);
+		put_u32(s, (uint32_t)b->rx[i].gene);
+		put(s, &b->rx[i].g, sizeof b->rx[i].g);
+	}
+}
+
+int bc_save(const bc_biochem *b, c2_wbuf *w)
+{
+	sink s = {w, 0};
+	serialize(b, &s);
+	return w->oom ? C2_ENOMEM : 0;
+}
+
+uint64_t bc_hash(const bc_biochem *b)
+{
+	sink s = {NULL, C2_HASH_INIT};
+	serialize(b, &s);
+	return c2_hash_finish(s.h);
+}
+
+/* ---- loading -------------------------------------------------------------------------- */
+
+static int bad(c2_err *err, const c2_rbuf *r, const char *what)
+{
+	return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "biochemistry state: %s", what);
+}
+
+/* Reads one organ record; returns NULL when fine, else what is wrong. */
+static const char *get_organ(c2_rbuf *r, bc_organ *o, bc_organ_kind want)
+{
+	genome_organ_gene gb;
+	uint8_t kind = c2_r_u8(r);
+	uint32_t gene = c2_r_u32(r);
+	uint8_t clock_rate = c2_r_u8(r), repair_rate = c2_r_u8(r), injury = c2_r_u8(r);
+	gb.clock_start = c2_r_u8(r);
+	gb.lt_repair = c2_r_u8(r);
+	gb.atp_damage = c2_r_u8(r);
+	gb.life_force = c2_r_u8(r);
+	uint8_t failed = c2_r_u8(r), energy_ok = c2_r_u8(r);
+	uint32_t biotick = c2_r_u32(r);
+	double st = c2_r_f64(r), lt = c2_r_f64(r);
+	if (r->bad)
+		return "truncated organ";
+	if (kind != want)
+		return "unexpected organ kind";
+	if ((want == BC_ORGAN_BODY) != (gene == UINT32_MAX) || (gene != UINT32_MAX && gene > INT32_MAX))
+		return "bad organ gene index";
+	if (failed > 1 || energy_ok > 1)
+		return "bad organ flag";
+	if (!isfinite(st) || !isfinite(lt) || st < 0.0 || lt < 0.0)
+		return "bad organ life force";
+	gb.clock_rate = clock_rate;
+	bc_organ_init(o, want, gene == UINT32_MAX ? -1 : (long)gene, &gb);
+	o->repair_rate = repair_rate;
+	o->injury = injury;
+	o->energy_ok = energy_ok;
+	o->biotick = biotick;
+	o->st = st;
+	o->lt = lt;
+	o->failed = failed;
+	/* `failed` is always set from LT at the end of an activation and LT
+	 * changes nowhere else, so a mismatch means corrupted data. */
+	if (failed != (lt <= BC_ORGAN_FAIL_LF))
+		return "organ failure flag disagrees with its life force";
+	return NULL;
+}
+
+/* A count of records of `size` bytes that must fit in the remaining input. */
+static uint32_t get_count(c2_rbuf *r, size_t size)
+{
+	uint32_t n = c2_r_u32(r);
+	if (!r->bad && (size_t)n > (r->len - r->pos) / size)
+		r->bad = true;
+	return r->bad ? 0 : n;
+}
+
+static const char *get_elem_head(c2_rbuf *r, size_t norgans, uint32_t prev_organ, uint32_t *organ,
+                                 long *gene)
+{
+	*organ = c2_r_u32(r);
+	uint32_t g = c2_r_u32(r);
+	if (r->bad)
+		return "truncated gene element";
+	if (*organ >= norgans)
+		return "gene element names a missing organ";
+	if (*organ < prev_organ)
+		return "gene elements not grouped by organ";
+	if (g > INT32_MAX)
+		return "bad gene index";
+	*gene = (long)g;
+	return NULL;
+}
+
+static void *alloc_array(size_t n, size_t size)
+{
+	return n ? calloc(n, size) : NULL;
+}
+
+int bc_load(bc_biochem **out, c2_rbuf *r, bc_locus_resolver resolve, void *ctx, c2_err *err)
+{
+	*out = NULL;
+	char magic[4];
+	c2_r_bytes(r, magic, 4);
+	uint32_t version = c2_r_u32(r);
+	if (r->bad || memcmp(magic, MAGIC, 4) != 0)
+		return bad(err, r, "not a biochemistry state");
+	if (version != VERSION)
+		return bad(err, r, "unsupported version");
+
+	bc_biochem *b = calloc(1, sizeof *b);
+	if (!b)
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory loading a biochemistry");
+	const char *why = NULL;
+
+	size_t nopt;
+	const bc_option_info *t = bc_option_table(&nopt);
+	if (c2_r_u32(r) != nopt) {
+		why = "option count differs";
+		goto fail;
+	}
+	for (size_t i = 0; i < nopt; i++) {
+		int32_t v = (int32_t)c2_r_u32(r);
+		if (r->bad || v < t[i].min || v > t[i].max) {
+			why = "option value out of range";
+			goto fail;
+		}
+		int iv = v;
+		memcpy((char *)&b->opt + t[i].offset, &iv, sizeof iv);
+	}
+	b->resolve = resolve;
+	b->ctx = ctx;
+	b->counter = c2_r_u32(r);
+	b->have_half = c2_r_u8(r);
+	c2_r_bytes(r, b->chem, BC_NCHEM);
+	c2_r_bytes(r, b->half, BC_NCHEM);
+	if (r->bad || b->have_half > 1) {
+		why = "bad chemical block";
+		goto fail;
+	}
+	b->chem[0] = 0; /* chemical 0 is nothing, whatever the bytes say */
+
+	uint32_t norg = get_count(r, ORGAN_BYTES);
+	if (r->bad || norg == 0) {
+		why = "bad organ count";
+		goto fail;
+	}
+	if (!(b->organs = alloc_array(norg, sizeof *b->organs)))
+		goto oom;
+	b->organ_cap = norg;
+	for (uint32_t i = 0; i < norg; i++) {
+		why = get_organ(r, &b->organs[i], i == 0 ? BC_ORGAN_BODY : BC_ORGAN_GENOME);
+		if (!why && i > 1 && b->organs[i].gene <= b->organs[i - 1].gene)
+			why = "organs out of gene order";
+		if (why)
+			goto fail;
+		b->norgans = i + 1;
+	}
+	b->has_brain = c2_r_u8(r);
+	if (r->bad || b->has_brain > 1) {
+		why = "bad brain-organ flag";
+		goto fail;
+	}
+	if (b->has_brain && (why = get_organ(r, &b->brain, BC_ORGAN_BRAIN)) != NULL)
+		goto fail;
+
+	uint32_t n = get_count(r, ELEM_HEAD + sizeof(genome_receptor_gene));
+	if (r->bad) {
+		why = "bad receptor count";
+		goto fail;
+	}
+	if (n && (!(b->rec = alloc_array(n, sizeof *b->rec)) ||
+	          !(b->grp = alloc_array(n, sizeof *b->grp))))
+		goto oom;
+	b->rec_cap = b->grp_cap = n;
+	for (uint32_t i = 0; i < n; i++) {
+		bc_receptor *x = &b->rec[i];
+		why = get_elem_head(r, b->norgans, i ? b->rec[i - 1].organ : 0, &x->organ, &x->gene);
+		c2_r_bytes(r, &x->g, sizeof x->g);
+		if (!why && r->bad)
+			why = "truncated receptor";
+		/* A receptor group must be contiguous: an address may not come back
+		 * after another address of the same organ. */
+		if (!why && i > 0 && b->rec[i - 1].organ == x->organ &&
+		    !bc_same_address(&b->rec[i - 1].g.organ, &x->g.organ)) {
+			for (uint32_t j = i - 1; j-- > 0 && b->rec[j].organ == x->organ;)
+				if (bc_same_address(&b->rec[j].g.organ, &x->g.organ))
+					why = "receptor group split";
+		}
+		if (why)
+			goto fail;
+		b->nrec = i + 1;
+	}
+
+	n = get_count(r, ELEM_HEAD + sizeof(genome_emitter_gene));
+	if (r->bad) {
+		why = "bad emitter count";
+		goto fail;
+	}
+	if (n && !(b->em = alloc_array(n, sizeof *b->em)))
+		goto oom;
+	b->em_cap = n;
+	for (uint32_t i = 0; i < n; i++) {
+		bc_emitter *x = &b->em[i];
+		why = get_elem_head(r, b->norgans, i ? b->em[i - 1].organ : 0, &x->organ, &x->gene);
+		c2_r_bytes(r, &x->g, sizeof x->g);
+		if (!why && r->bad)
+			why = "truncated emitter";
+		if (why)
+			goto fail;
+		b->nem = i + 1;
+	}
+
+	n = get_count(r, ELEM_HEAD + sizeof(genome_reaction_gene));
+	if (r->bad) {
+		why = "bad reaction count";
+		goto fail;
+	}
+	if (n && !(b->rx = alloc_array(n, sizeof *b->rx)))
+		goto oom;
+	b->rx_cap = n;
+	for (uint32_t i = 0; i < n; i++) {
+		bc_reaction *x = &b->rx[i];
+		why = get_elem_head(r, b->norgans, i ? b->rx[i - 1].organ : 0, &x->organ, &x->gene);
+		c2_r_bytes(r, &x->g, sizeof x->g);
+		if (!why && r->bad)
+			why = "truncated reaction";
+		if (why)
+			goto fail;
+		b->nrx = i + 1;
+	}
+
+	bc_compile(b);
+	*out = b;
+	return 0;
+
+oom:
+	bc_free(b);
+	return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory loading a biochemistry");
+fail:
+	bc_free(b);
+	return bad(err, r, why ? why : "truncated");
+}

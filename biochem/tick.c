@@ -1,0 +1,230 @@
+/* tick.c — the per-tick biochemistry: organ clocks and activations, ATP,
+ * emitters, reactions, receptors, life force, and half-life decay
+ * (reference §5.1, §5.4–§5.8). Allocation-free: everything it touches was
+ * sized and bound at expression time. */
+#include "biochem/internal.h"
+
+#include "genome/rates.h"
+#include "genome/vocab.h"
+
+static inline void chem_add(bc_biochem *b, uint8_t c, unsigned v)
+{
+	if (!c)
+		return;
+	unsigned s = b->chem[c] + v;
+	b->chem[c] = (uint8_t)(s > 255 ? 255 : s);
+}
+
+static inline void chem_sub(bc_biochem *b, uint8_t c, unsigned v)
+{
+	if (!c)
+		return;
+	b->chem[c] = (uint8_t)(v >= b->chem[c] ? 0 : b->chem[c] - v);
+}
+
+/* ---- receptors (§5.6) ---------------------------------------------------------
+ * Receptors sharing a locus inside one organ form a group:
+ *   locus = clamp(mean(nominals) + mean(terms of non-inverted)
+ *                 - mean(terms of inverted))            (integer means, truncated)
+ * with term = 0 at or below the threshold, else gain (digital) or
+ * (conc - threshold) * gain / 255 (analog). A receptor reading chemical 0 is
+ * ignored. The "die" locus ORs instead: 255 if nominals + added terms
+ * - subtracted terms > 0, else 0 (C3). */
+static void eval_group(bc_biochem *b, const bc_group *gp)
+{
+	if (gp->mode == BC_GRP_INERT)
+		return;
+	const bc_receptor *r = &b->rec[gp->first];
+	int n = 0, nadd = 0, nsub = 0;
+	int sum_nom = 0, sum_add = 0, sum_sub = 0;
+	for (uint32_t k = 0; k < gp->n; k++, r++) {
+		const genome_receptor_gene *g = &r->g;
+		if (!g->chemical)
+			continue;
+		n++;
+		sum_nom += g->nominal;
+		int sig = (int)b->chem[g->chemical] - (int)g->threshold;
+		int term = 0;
+		if (sig > 0)
+			term = (g->flags & GENOME_RECEPTOR_DIGITAL) ? g->gain : sig * g->gain / 255;
+		if (g->flags & GENOME_RECEPTOR_INVERTED) {
+			sum_sub += term;
+			nsub++;
+		} else {
+			sum_add += term;
+			nadd++;
+		}
+	}
+	int v;
+	if (gp->mode == BC_GRP_OR) {
+		v = sum_nom + sum_add - sum_sub > 0 ? 255 : 0;
+	} else {
+		v = sum_nom / n; /* n > 0: compile marks all-chemical-0 groups inert */
+		if (nadd)
+			v += sum_add / nadd;
+		if (nsub)
+			v -= sum_sub / nsub;
+		v = v < 0 ? 0 : v > 255 ? 255 : v;
+	}
+	*gp->dest = (uint8_t)v;
+}
+
+/* ---- emitters (§5.7) -----------------------------------------------------------
+ * Every sample_rate activations (biotick % rate == 0): read the locus,
+ * invert if asked; above the threshold add gain (digital) or
+ * (s - threshold) * gain / 255 (analog); clear the locus if asked — only when
+ * it emitted (Q16), or on every sample with emitter_clear_always. */
+static void run_emitters(bc_biochem *b, const bc_organ *o)
+{
+	for (uint32_t k = 0; k < o->em_n; k++) {
+		const bc_emitter *e = &b->em[o->em_first + k];
+		if (!e->bound)
+			continue;
+		const genome_emitter_gene *g = &e->g;
+		unsigned rate = g->sample_rate;
+		if (rate == 0) {
+			if (!b->opt.emitter_rate0_as_1)
+				continue;
+			rate = 1;
+		}
+		if (o->biotick % rate != 0)
+			continue;
+		unsigned s = *e->src;
+		if (g->flags & GENOME_EMITTER_INVERT)
+			s = 255 - s;
+		if (s > g->threshold) {
+			chem_add(b, g->chemical,
+			         (g->flags & GENOME_EMITTER_DIGITAL) ? g->gain
+			                                             : (s - g->threshold) * g->gain / 255);
+			if (g->flags & GENOME_EMITTER_CLEAR)
+				*e->src = 0;
+		} else if ((g->flags & GENOME_EMITTER_CLEAR) && b->opt.emitter_clear_always) {
+			*e->src = 0;
+		}
+	}
+}
+
+/* ---- reactions (§5.5) -------------------------------------------------------------
+ * a1 R1 + a2 R2 -> b1 P1 + b2 P2 at rate q: avail = min over real reactants
+ * of conc / amount (255 with none); on bioticks the rate table allows,
+ * n = avail - avail * mult(q) / 65536 units react. */
+static inline unsigned amount(const bc_biochem *b, uint8_t a)
+{
+	return a == 0 && b->opt.reaction_zero_amount_as_1 ? 1u : a;
+}
+
+static void run_reactions(bc_biochem *b, const bc_organ *o)
+{
+	for (uint32_t k = 0; k < o->rx_n; k++) {
+		const genome_reaction_gene *g = &b->rx[o->rx_first + k].g;
+		if (!c2_rate_due(g->rate, o->biotick))
+			continue;
+		unsigned a1 = amount(b, g->r1_amount), a2 = amount(b, g->r2_amount);
+		unsigned avail = 255;
+		/* A reactant with amount 0 limits nothing (and is not consumed). */
+		if (g->r1 && a1 && b->chem[g->r1] / a1 < avail)
+			avail = b->chem[g->r1] / a1;
+		if (g->r2 && a2 && b->chem[g->r2] / a2 < avail)
+			avail = b->chem[g->r2] / a2;
+		if (avail == 0)
+			continue;
+		unsigned n = avail - ((avail * c2_rate_multiplier(g->rate)) >> 16);
+		if (n == 0)
+			continue;
+		chem_sub(b, g->r1, n * a1);
+		chem_sub(b, g->r2, n * a2);
+		chem_add(b, g->p1, n * amount(b, g->p1_amount));
+		chem_add(b, g->p2, n * amount(b, g->p2_amount));
+	}
+}
+
+/* ---- organs (§5.8) ------------------------------------------------------------------ */
+
+/* Damage ST and, with the Q9 option, add `chem` units of Injury (the byte
+ * form of the C3 rule Injury += damage / initial LF: 255 * damage / initial,
+ * passed in already reduced so that e.g. starvation adds exactly its
+ * coefficient). */
+static void injure(bc_biochem *b, bc_organ *o, double damage, unsigned chem)
+{
+	o->st = o->st > damage ? o->st - damage : 0.0;
+	if (b->opt.injury_chemical)
+		chem_add(b, C2_CHEM_INJURY, chem);
+}
+
+static void organ_update(bc_biochem *b, bc_organ *o)
+{
+	if (o->failed)
+		return;
+	unsigned clk = (unsigned)o->clock + o->clock_rate;
+	if (clk < 255) {
+		o->clock = (uint8_t)clk;
+		/* Receptors on the organ's own clock rate run every tick so the clock
+		 * reacts promptly (C3 Organ::Update). */
+		if (o->clock_group >= 0 && b->opt.clock_receptors_every_tick)
+			eval_group(b, &b->grp[o->clock_group]);
+		return;
+	}
+	o->clock = (uint8_t)(clk - 255);
+	o->biotick++;
+
+	bool energy = b->chem[C2_CHEM_ATP] >= o->energy_cost;
+	if (energy) {
+		chem_sub(b, C2_CHEM_ATP, o->energy_cost);
+		chem_add(b, C2_CHEM_ADP, o->energy_cost);
+		run_emitters(b, o);
+		run_reactions(b, o);
+	} else {
+		injure(b, o, o->starve, o->atp_coef); /* 255 * (coef * init / 255) / init */
+	}
+	o->energy_ok = energy;
+
+	/* Chronic damage drags the ceiling (LT) toward the current health (ST);
+	 * healing ST back toward LT needs energy. */
+	double delta = o->lt - o->st;
+	o->lt -= delta * o->lt_repair / 255.0;
+	if (energy) {
+		double heal = delta * o->repair_rate / 255.0;
+		o->st += heal;
+		if (heal > 0.0 && b->opt.injury_chemical) {
+			double units = 255.0 * heal / o->initial_lf;
+			chem_sub(b, C2_CHEM_INJURY, units >= 255.0 ? 255u : (unsigned)units);
+		}
+	}
+	if (o->injury) {
+		/* 255 removes a tenth of the initial life force (INJR's maximum). */
+		injure(b, o, o->injury * o->initial_lf / 255.0 / 10.0, o->injury / 10u);
+		o->injury = 0;
+	}
+
+	for (uint32_t k = 0; k < o->grp_n; k++)
+		eval_group(b, &b->grp[o->grp_first + k]);
+
+	/* Natural ageing, once per activation (matches the export: 41
+	 * activations leave 10^6 * (1 - 1e-5)^41). */
+	o->st -= o->st * BC_ORGAN_AGEING;
+	o->lt -= o->lt * BC_ORGAN_AGEING;
+	o->failed = o->lt <= BC_ORGAN_FAIL_LF;
+}
+
+/* ---- the tick (§5.1, §5.4) ------------------------------------------------------- */
+
+void bc_tick(bc_biochem *b)
+{
+	for (size_t i = 0; i < b->norgans; i++)
+		organ_update(b, &b->organs[i]);
+	if (b->have_half) {
+		uint32_t t = b->counter;
+		for (int c = 1; c < BC_NCHEM; c++) {
+			uint8_t h = b->half[c];
+			if (c2_rate_due(h, t))
+				b->chem[c] = (uint8_t)((b->chem[c] * c2_rate_multiplier(h)) >> 16);
+		}
+	}
+	b->counter++;
+}
+
+void bc_brain_organ_tick(bc_biochem *b)
+{
+	if (b->has_brain)
+		organ_update(b, &b->brain);
+}
