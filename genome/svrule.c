@@ -6,7 +6,7 @@
 #include <string.h>
 
 const svrule_opinfo svrule_ops[SVOP_COUNT] = {
-#define X(E, code, name, kind, syn) [code] = {name, kind, syn},
+#define X(E, code, name, kind, val, arg, syn) [code] = {name, kind, val, arg, syn},
 	SVRULE_OPCODES(X)
 #undef X
 };
