@@ -552,6 +552,7 @@ bool bc_organ_get(const bc_biochem *b, size_t i, bc_organ_info *out)
 	const bc_organ *o = organ_at_c(b, i);
 	if (!o)
 		return false;
+	memset(out, 0, sizeof *out); /* padding too: callers may compare with memcmp */
 	out->kind = (bc_organ_kind)o->kind;
 	out->gene = o->gene;
 	out->initial_lf = o->initial_lf;
