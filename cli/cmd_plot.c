@@ -206,7 +206,7 @@ int cmd_plot(int argc, char **argv)
 	plot_style st;
 	plot_style_default(&st);
 	char deftitle[256];
-	snprintf(deftitle, sizeof deftitle, "Chemicals - %s", base_name(path));
+	snprintf(deftitle, sizeof deftitle, "Chemicals \u2014 %s", base_name(path));
 	st.title = title ? title : strcmp(path, "-") == 0 ? "Chemicals" : deftitle;
 	char err[512];
 	if (plot_write_png(out_path, w, h, d, &st, err, sizeof err) != 0)

@@ -332,7 +332,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	if (have_data)
 		window_rows(d, t0, t1, &ia, &ib, &iend);
 	L.line_h = label_h + 3;
-	int swatch = px * 2, max_name = px * 16;
+	int swatch = px * 2, max_name = px * 14;
 	int colw = 0;
 	for (int k = 0; k < n; k++) {
 		char val[32];
@@ -456,7 +456,13 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	if (has_title) {
 		char t[256];
 		fit_text(f->title, st->title, r->w - 2 * pad, t, sizeof t);
-		view_text(dst, f->title, t, r->x + r->w / 2, r->y + pad, VIEW_HCENTER | VIEW_TOP, C_TEXT, 0);
+		/* Centred over the data, but kept inside r when it is wide. */
+		int tw = text_w(f->title, t), cx = px0 + pw / 2;
+		if (cx - tw / 2 < r->x + pad)
+			cx = r->x + pad + tw / 2;
+		if (cx + tw / 2 > r->x + r->w - pad)
+			cx = r->x + r->w - pad - tw / 2;
+		view_text(dst, f->title, t, cx, r->y + pad, VIEW_HCENTER | VIEW_TOP, C_TEXT, 0);
 	}
 
 	/* Legend: a short thick line in the series' colour, then its name. */

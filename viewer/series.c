@@ -4,7 +4,10 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "genome/vocab.h"
 
 enum { MAX_SERIES = 1024, FIRST_CAP = 256 };
 
@@ -53,6 +56,37 @@ plot_data *plot_data_new(int nseries, const char *const *names, size_t capacity)
 		memcpy(d->names[s], n, l);
 		d->names[s][l] = '\0';
 	}
+	return d;
+}
+
+const char *plot_chem_label(int chem, char *buf, size_t n)
+{
+	const char *name = c2_vocab_name(&c2_chemicals, chem);
+	if (name)
+		snprintf(buf, n, "%s", name);
+	else
+		snprintf(buf, n, "chemical %d", chem);
+	return buf;
+}
+
+plot_data *plot_data_new_chems(const int *chems, int n, size_t capacity)
+{
+	if (!chems || n < 1 || n > MAX_SERIES)
+		return NULL;
+	char (*labels)[PLOT_NAME_MAX] = malloc((size_t)n * sizeof *labels);
+	const char **names = malloc((size_t)n * sizeof *names);
+	plot_data *d = NULL;
+	if (labels && names) {
+		int ok = 1;
+		for (int i = 0; i < n; i++) {
+			ok &= chems[i] >= 0 && chems[i] <= 255;
+			names[i] = plot_chem_label(chems[i], labels[i], sizeof labels[i]);
+		}
+		if (ok)
+			d = plot_data_new(n, names, capacity);
+	}
+	free(names);
+	free(labels);
 	return d;
 }
 

@@ -20,6 +20,16 @@ typedef struct plot_data plot_data;
  * Returns NULL on bad arguments or out of memory. */
 plot_data *plot_data_new(int nseries, const char *const *names, size_t capacity);
 
+/* Legend name of chemical chem (0..255): its c2_chemicals name, or
+ * "chemical N" when it has none. Writes buf (n bytes); returns buf. */
+const char *plot_chem_label(int chem, char *buf, size_t n);
+
+/* A table whose series are chemicals chems[0..n) (each 0..255), named by
+ * plot_chem_label: what `c2rt run --plot` and the live viewer fill, one
+ * plot_data_push of the n concentrations per sampled tick. capacity as for
+ * plot_data_new. Returns NULL on bad arguments or out of memory. */
+plot_data *plot_data_new_chems(const int *chems, int n, size_t capacity);
+
 /* Free d (NULL is fine). */
 void plot_data_free(plot_data *d);
 

@@ -194,6 +194,7 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 	}
 	int stage = 0; /* 0 fixed/drives, 1 lf:, 2 chem: — the groups' order */
 	for (int i = 0; i < n; i++) {
+		char num[PLOT_NAME_MAX];
 		const char *h = r->field[i];
 		const char *label = h;
 		int chem = -1;
@@ -245,15 +246,10 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 			r->chem_col[chem] = i;
 			stage = 2;
 			k = PLOT_CSV_CHEM;
-			label = c2_vocab_name(&c2_chemicals, chem);
+			label = plot_chem_label(chem, num, sizeof num);
 		} else {
 			fail(e, 1, "column %d: unknown column '%.40s' (expected drive:, lf: or chem:)", i + 1, h);
 			return -1;
-		}
-		char num[32];
-		if (!label) {
-			snprintf(num, sizeof num, "chemical %d", chem);
-			label = num;
 		}
 		r->kind[i] = k;
 		r->chem[i] = chem;

@@ -163,6 +163,20 @@ static void test_series_ring(void **state)
 	assert_null(plot_data_new(0, names, 0));
 }
 
+static void test_series_chems(void **state)
+{
+	(void)state;
+	const int chems[] = {99, 70, 200};
+	plot_data *d = plot_data_new_chems(chems, 3, 10);
+	assert_non_null(d);
+	assert_string_equal(plot_data_name(d, 0), "ATP");
+	assert_string_equal(plot_data_name(d, 1), "Glucose");
+	assert_string_equal(plot_data_name(d, 2), "chemical 200");
+	plot_data_free(d);
+	const int bad[] = {99, 256};
+	assert_null(plot_data_new_chems(bad, 2, 0));
+}
+
 static void test_series_grows(void **state)
 {
 	(void)state;
@@ -597,6 +611,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_series_ring),
+		cmocka_unit_test(test_series_chems),
 		cmocka_unit_test(test_series_grows),
 		cmocka_unit_test(test_time_axis),
 		cmocka_unit_test(test_csv_fixture),
