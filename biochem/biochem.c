@@ -276,8 +276,9 @@ static long owner_index(const bc_biochem *b, const genome *g, size_t i)
 	return -1;
 }
 
-/* Index just past the last element of organs <= `organ` in an array sorted
- * by organ (elements are read through `organ_of`). */
+/* Index just past the last element of organs <= `organ` in an element
+ * array sorted by its `organ` field (a macro: the three arrays differ in
+ * type). New elements of an organ go there, keeping expression order. */
 #define END_OF_ORGAN(arr, n, organ, out)                   \
 	do {                                                   \
 		size_t e_ = (n);                                   \
