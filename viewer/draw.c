@@ -131,9 +131,10 @@ void view_mask_free(view_mask *m)
 	memset(m, 0, sizeof *m);
 }
 
+/* NaN (from an infinite slope) clamps to lo: never an out-of-range int. */
 static double clampd(double v, double lo, double hi)
 {
-	return v < lo ? lo : v > hi ? hi : v;
+	return !(v >= lo) ? lo : v > hi ? hi : v;
 }
 
 /* Distance from (px, py) to the segment (x0, y0)-(x1, y1). */

@@ -65,10 +65,14 @@ int plot_time_axis_make(double t0, double t1, int max_ticks, plot_time_axis *ax)
 		ax->unit = 60;
 		ax->unit_name = "min";
 		extra = extra_min;
-	} else {
+	} else if (span < 3 * 86400) {
 		ax->unit = 3600;
 		ax->unit_name = "h";
 		extra = extra_h;
+	} else {
+		ax->unit = 86400;
+		ax->unit_name = "d";
+		extra = NULL;
 	}
 	double step_u = round_step(span / ax->unit / (max_ticks - 1), extra);
 	ax->step = step_u * ax->unit;
@@ -371,12 +375,26 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 
 	/* Grid: y ticks and time ticks, under the lines. */
 	plot_time_axis ax;
-	int lab_w = text_w(f->small, "0000.0") * 8 / 5;
-	int max_xt = L.plot.w / (lab_w > 1 ? lab_w : 1);
-	if (plot_time_axis_make(t0, t1, max_xt < 2 ? 2 : max_xt, &ax) != 0) {
-		SDL_SetClipRect(dst, &old_clip);
-		snprintf(err, errn, "plot: bad time window");
-		return -1;
+	int max_xt = L.plot.w / (text_w(f->small, "0000") * 2 + 1);
+	if (max_xt < 2)
+		max_xt = 2;
+	for (;;) {
+		if (plot_time_axis_make(t0, t1, max_xt, &ax) != 0) {
+			SDL_SetClipRect(dst, &old_clip);
+			snprintf(err, errn, "plot: bad time window");
+			return -1;
+		}
+		/* Fewer ticks until the widest label fits with room to spare
+		 * (long labels: a scrolled window far into a long run). */
+		plot_time_label(&ax, t1, buf, sizeof buf);
+		int lw = text_w(f->small, buf), n0;
+		plot_time_label(&ax, ax.first, buf, sizeof buf);
+		if ((n0 = text_w(f->small, buf)) > lw)
+			lw = n0;
+		int ticks = (int)((t1 - ax.first) / ax.step) + 1;
+		if (max_xt <= 2 || (double)ticks * lw * 3 / 2 <= L.plot.w)
+			break;
+		max_xt = ticks - 1 < max_xt - 1 ? ticks - 1 : max_xt - 1;
 	}
 	double xs = L.plot.w / (t1 - t0), ys = (L.plot.h - 1) / (ymax - ymin);
 	for (int i = 0; i < MAX_TICKS; i++) {
@@ -447,8 +465,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	}
 
 	/* Axis names and title. */
-	static const char *const unit_words[] = {"seconds", "minutes", "hours"};
-	const char *uw = ax.unit == 1 ? unit_words[0] : ax.unit == 60 ? unit_words[1] : unit_words[2];
+	const char *uw = ax.unit == 1 ? "seconds" : ax.unit == 60 ? "minutes" : ax.unit == 3600 ? "hours" : "days";
 	snprintf(buf, sizeof buf, "creature time (%s)", uw);
 	view_text(dst, f->label, buf, px0 + pw / 2, r->y + r->h - pad, VIEW_HCENTER | VIEW_BOTTOM,
 	          C_TEXT, 0);

@@ -37,12 +37,13 @@ typedef struct plot_style {
 void plot_style_default(plot_style *st);
 
 /* The time axis for a window of [t0, t1] seconds: a unit chosen from the
- * span (seconds below 3 minutes, minutes below 3 hours, else hours) and a
+ * span (seconds below 3 minutes, minutes below 3 hours, hours below 3 days,
+ * else days) and a
  * round tick step (1-2-5, or 15/30 for s and min, 3/6/12/24 for h) giving at
  * most max_ticks ticks. */
 typedef struct plot_time_axis {
-	double unit;           /* seconds per unit: 1, 60 or 3600 */
-	const char *unit_name; /* "s", "min" or "h" */
+	double unit;           /* seconds per unit: 1, 60, 3600 or 86400 */
+	const char *unit_name; /* "s", "min", "h" or "d" */
 	double step;           /* tick step in seconds */
 	double first;          /* first tick >= t0, in seconds (a multiple of step) */
 	int decimals;          /* digits after the point in tick labels */

@@ -304,7 +304,17 @@ plot_csv *plot_csv_open(const char *path, plot_csv_err *e)
 		fail(e, 1, "header longer than %d bytes", PLOT_CSV_LINE_MAX);
 	else if (st == LINE_NUL)
 		fail(e, 1, "NUL byte in the header");
-	else if (split(r, len, PLOT_CSV_COLS_MAX, &n, why, sizeof why) != 0)
+	if (e->msg[0]) {
+		plot_csv_close(r);
+		return NULL;
+	}
+	/* A UTF-8 byte-order mark, as some spreadsheets write: not a column. */
+	char *hdr = r->buf;
+	if (len >= 3 && memcmp(hdr, "\xEF\xBB\xBF", 3) == 0) {
+		memmove(hdr, hdr + 3, len - 2); /* with the terminating NUL */
+		len -= 3;
+	}
+	if (split(r, len, PLOT_CSV_COLS_MAX, &n, why, sizeof why) != 0)
 		fail(e, 1, "%s", why);
 	else if (n > PLOT_CSV_COLS_MAX)
 		fail(e, 1, "header has %d columns; at most %d are allowed", n, PLOT_CSV_COLS_MAX);

@@ -213,6 +213,9 @@ static void test_time_axis(void **state)
 	assert_int_equal(plot_time_axis_make(0, 11 * 3600, 12, &ax), 0);
 	assert_string_equal(ax.unit_name, "h");
 	assert_true(ax.step == 3600.0);
+	assert_int_equal(plot_time_axis_make(0, 10 * 86400, 6, &ax), 0);
+	assert_string_equal(ax.unit_name, "d");
+	assert_true(ax.step == 2 * 86400.0);
 	assert_int_equal(plot_time_axis_make(0, 2, 6, &ax), 0);
 	assert_true(fabs(ax.step - 0.5) < 1e-12);
 	assert_int_equal(ax.decimals, 1);
@@ -314,6 +317,11 @@ static void test_csv_bad_lines(void **state)
 	k += snprintf(text + k, cap - (size_t)k, "%.*s\"fo\"\"od\"%s\r\n", (int)(q - l2), l2, q + 4);
 	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 0);
 	assert_int_equal(rows, 2);
+
+	/* A byte-order mark before the header is not part of "tick". */
+	k = snprintf(text, cap, "\xEF\xBB\xBF%s\n%s\n", hdr, l1);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 0);
+	assert_int_equal(rows, 1);
 
 	/* Each bad line is reported with its number and skipped. */
 	k = snprintf(text, cap, "%s\n%s\n", hdr, l1);           /* line 2 good */
