@@ -56,6 +56,12 @@ void view_text_size(TTF_Font *font, const char *text, int *w, int *h)
 		*w = *h = 0;
 }
 
+/* Row y of a 32-bit surface. */
+static uint32_t *row_of(SDL_Surface *s, int y)
+{
+	return (uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch);
+}
+
 /* A copy of src turned 90 degrees anticlockwise, or NULL. */
 static SDL_Surface *rotate_ccw(SDL_Surface *src)
 {
@@ -66,12 +72,9 @@ static SDL_Surface *rotate_ccw(SDL_Surface *src)
 	if (r && SDL_LockSurface(s) == 0) {
 		if (SDL_LockSurface(r) == 0) {
 			for (int y = 0; y < s->h; y++) {
-				const uint32_t *row = (const uint32_t *)((const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch);
-				for (int x = 0; x < s->w; x++) {
-					/* old (x, y) lands at (y, w - 1 - x) */
-					uint8_t *p = (uint8_t *)r->pixels + (size_t)(s->w - 1 - x) * (size_t)r->pitch;
-					((uint32_t *)p)[y] = row[x];
-				}
+				const uint32_t *row = row_of(s, y);
+				for (int x = 0; x < s->w; x++)
+					row_of(r, s->w - 1 - x)[y] = row[x]; /* (x, y) -> (y, w-1-x) */
 			}
 			SDL_UnlockSurface(r);
 		}
@@ -208,7 +211,7 @@ void view_mask_blend(view_mask *m, SDL_Surface *dst, int x, int y, SDL_Color c)
 			int sy = y + my;
 			if (sy < 0 || sy >= dst->h)
 				continue;
-			uint32_t *row = (uint32_t *)((uint8_t *)dst->pixels + (size_t)sy * (size_t)dst->pitch);
+			uint32_t *row = row_of(dst, sy);
 			const uint8_t *ar = m->a + (size_t)my * (size_t)m->w;
 			for (int mx = m->x0; mx < m->x1; mx++) {
 				int sx = x + mx;

@@ -234,10 +234,38 @@ static void draw_series(view_mask *m, const plot_data *d, int k, size_t ia, size
 	stroke_flush(&s);
 }
 
+/* The window [*t0, *t1] to show (see plot_style); returns whether d has
+ * any rows. */
+static int time_window(const plot_data *d, const plot_style *st, double *t0, double *t1)
+{
+	double a, b;
+	int have_data = plot_data_span(d, &a, &b) == 0;
+	int scroll = st->window > 0 && isfinite(st->window);
+	if (st->t1 > st->t0 && isfinite(st->t0) && isfinite(st->t1)) {
+		*t0 = st->t0;
+		*t1 = st->t1;
+	} else if (have_data && scroll) {
+		/* Fill from the left, then scroll. */
+		*t1 = fmax(b, a + st->window);
+		*t0 = *t1 - st->window;
+	} else if (have_data) {
+		*t0 = a;
+		*t1 = b;
+	} else {
+		*t0 = 0;
+		*t1 = scroll ? st->window : 60;
+	}
+	if (!(*t1 > *t0))
+		*t1 = *t0 + 1; /* one sample, or all at one time */
+	return have_data;
+}
+
 typedef struct layout {
 	SDL_Rect plot;           /* the data area */
-	int legend_x, legend_y, legend_rows, legend_cols, legend_colw, legend_shown;
-	int line_h;
+	int legend_x, legend_y;  /* top left of the legend */
+	int legend_rows, legend_cols, legend_colw;
+	int legend_shown;        /* entries drawn; the rest are "+N more" */
+	int line_h, swatch, max_name, pad;
 } layout;
 
 static void legend_text(const plot_data *d, int k, const plot_style *st, size_t ia, size_t iend,
@@ -253,6 +281,45 @@ static void legend_text(const plot_data *d, int k, const plot_style *st, size_t 
 			break;
 	}
 	value_label(v, val, n);
+}
+
+/* Legend: per series a short thick line in its colour, its name and
+ * (style.legend_values) its newest value; in columns of legend_rows. */
+static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, const plot_style *st,
+                        const view_fonts *f, size_t ia, size_t iend)
+{
+	int n = plot_data_nseries(d), px = f->px, colw = L->legend_colw, swatch = L->swatch;
+	char buf[64];
+	view_mask lm;
+	int lm_ok = view_mask_init(&lm, swatch + 2, L->line_h) == 0;
+	for (int k = 0; k < L->legend_shown && k < n; k++) {
+		int x = L->legend_x + (k / L->legend_rows) * colw;
+		int y = L->legend_y + (k % L->legend_rows) * L->line_h;
+		int hidden = st->hidden && st->hidden[k];
+		SDL_Color c = hidden ? C_HIDDEN : view_palette(k);
+		if (lm_ok) {
+			double mid = L->line_h / 2.0;
+			view_mask_line(&lm, 1, mid, swatch + 1, mid, fmax(3, px / 4.0));
+			view_mask_blend(&lm, dst, x, y, c);
+		}
+		char val[32], name[160];
+		legend_text(d, k, st, ia, iend, val, sizeof val);
+		fit_text(f->label, plot_data_name(d, k), L->max_name, name, sizeof name);
+		view_text(dst, f->label, name, x + swatch + L->pad, y + L->line_h / 2,
+		          VIEW_LEFT | VIEW_VCENTER, hidden ? C_HIDDEN : C_TEXT, 0);
+		if (val[0])
+			view_text(dst, f->label, val, x + colw - px, y + L->line_h / 2,
+			          VIEW_RIGHT | VIEW_VCENTER, hidden ? C_HIDDEN : C_TICK_TEXT, 0);
+	}
+	if (lm_ok)
+		view_mask_free(&lm);
+	if (L->legend_shown < n) {
+		int k = L->legend_shown;
+		snprintf(buf, sizeof buf, "+%d more", n - k);
+		view_text(dst, f->label, buf, L->legend_x + (k / L->legend_rows) * colw + swatch + L->pad,
+		          L->legend_y + (k % L->legend_rows) * L->line_h + L->line_h / 2,
+		          VIEW_LEFT | VIEW_VCENTER, C_TICK_TEXT, 0);
+	}
 }
 
 int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const plot_style *st,
@@ -274,26 +341,8 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 		ymax = 255;
 	}
 
-	/* The time window. */
-	double t0, t1, a, b;
-	int have_data = plot_data_span(d, &a, &b) == 0;
-	if (st->t1 > st->t0 && isfinite(st->t0) && isfinite(st->t1)) {
-		t0 = st->t0;
-		t1 = st->t1;
-	} else if (have_data) {
-		t0 = a;
-		t1 = b;
-		if (st->window > 0 && isfinite(st->window)) {
-			/* Fill from the left, then scroll. */
-			t1 = fmax(b, a + st->window);
-			t0 = t1 - st->window;
-		}
-	} else {
-		t0 = 0;
-		t1 = st->window > 0 && isfinite(st->window) ? st->window : 60;
-	}
-	if (!(t1 > t0))
-		t1 = t0 + 1; /* one sample, or all at one time */
+	double t0, t1;
+	int have_data = time_window(d, st, &t0, &t1);
 
 	int px = f->px;
 	int pad = px / 2 + 2, tick = px / 3 + 2;
@@ -359,6 +408,9 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 		L.legend_shown = max_cols * L.legend_rows - 1; /* last slot: "+N more" */
 	}
 	L.legend_colw = colw;
+	L.swatch = swatch;
+	L.max_name = max_name;
+	L.pad = pad;
 	int right = pad + L.legend_cols * colw + pad;
 	L.plot.w = r->w - left - right;
 	L.legend_x = L.plot.x + L.plot.w + 2 * pad;
@@ -465,7 +517,8 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	}
 
 	/* Axis names and title. */
-	const char *uw = ax.unit == 1 ? "seconds" : ax.unit == 60 ? "minutes" : ax.unit == 3600 ? "hours" : "days";
+	const char *uw = ax.unit == 1 ? "seconds" : ax.unit == 60 ? "minutes"
+	               : ax.unit == 3600 ? "hours" : "days";
 	snprintf(buf, sizeof buf, "creature time (%s)", uw);
 	view_text(dst, f->label, buf, px0 + pw / 2, r->y + r->h - pad, VIEW_HCENTER | VIEW_BOTTOM,
 	          C_TEXT, 0);
@@ -482,36 +535,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 		view_text(dst, f->title, t, cx, r->y + pad, VIEW_HCENTER | VIEW_TOP, C_TEXT, 0);
 	}
 
-	/* Legend: a short thick line in the series' colour, then its name. */
-	view_mask lm;
-	int lm_ok = view_mask_init(&lm, swatch + 2, L.line_h) == 0;
-	for (int k = 0; k < L.legend_shown && k < n; k++) {
-		int x = L.legend_x + (k / L.legend_rows) * colw;
-		int y = L.legend_y + (k % L.legend_rows) * L.line_h;
-		int hidden = st->hidden && st->hidden[k];
-		SDL_Color c = hidden ? C_HIDDEN : view_palette(k);
-		if (lm_ok) {
-			view_mask_line(&lm, 1, L.line_h / 2.0, swatch + 1, L.line_h / 2.0, fmax(3, px / 4.0));
-			view_mask_blend(&lm, dst, x, y, c);
-		}
-		char val[32], name[160];
-		legend_text(d, k, st, ia, iend, val, sizeof val);
-		fit_text(f->label, plot_data_name(d, k), max_name, name, sizeof name);
-		view_text(dst, f->label, name, x + swatch + pad, y + L.line_h / 2, VIEW_LEFT | VIEW_VCENTER,
-		          hidden ? C_HIDDEN : C_TEXT, 0);
-		if (val[0])
-			view_text(dst, f->label, val, x + colw - px, y + L.line_h / 2,
-			          VIEW_RIGHT | VIEW_VCENTER, hidden ? C_HIDDEN : C_TICK_TEXT, 0);
-	}
-	if (lm_ok)
-		view_mask_free(&lm);
-	if (L.legend_shown < n) {
-		int k = L.legend_shown;
-		snprintf(buf, sizeof buf, "+%d more", n - k);
-		view_text(dst, f->label, buf, L.legend_x + (k / L.legend_rows) * colw + swatch + pad,
-		          L.legend_y + (k % L.legend_rows) * L.line_h + L.line_h / 2,
-		          VIEW_LEFT | VIEW_VCENTER, C_TICK_TEXT, 0);
-	}
+	draw_legend(dst, &L, d, st, f, ia, iend);
 
 	SDL_SetClipRect(dst, &old_clip);
 	if (data_area)
