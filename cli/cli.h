@@ -74,7 +74,8 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 	X(asm)                                                                  \
 	X(express)                                                              \
 	X(validate)                                                             \
-	X(plot)
+	X(plot)                                                                 \
+	X(run)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \

@@ -64,6 +64,27 @@ enum {
 
 enum { C2_NDRIVES = 17, C2_NLOBE_ROLES = 10 };
 
+/* Drives and object categories the engine itself refers to (§4.9). */
+enum { C2_DRIVE_HUNGER = 2, C2_DRIVE_TIREDNESS = 5, C2_DRIVE_SLEEPINESS = 6 };
+enum { C2_CAT_SELF = 0, C2_CAT_HAND = 1, C2_CAT_FOOD = 6 };
+/* Decision cells (actions) the engine itself refers to. */
+enum {
+	C2_ACT_QUIESCENT = 0,
+	C2_ACT_PUSH = 1,
+	C2_ACT_PULL = 2,
+	C2_ACT_STOP = 3,
+	C2_ACT_COME = 4,
+	C2_ACT_RUN = 5,
+	C2_ACT_GET = 6,
+	C2_ACT_DROP = 7,
+	C2_ACT_THINK = 8,
+	C2_ACT_REST = 9,
+	C2_ACT_LEFT = 10,
+	C2_ACT_RIGHT = 11,
+	C2_ACT_EAT = 12,
+	C2_ACT_HIT = 13
+};
+
 /* Engine lobe roles (lobe numbers in gene order; §4.1, §4.9). */
 enum {
 	C2_LOBE_PERCEPTION = 0,

@@ -1,0 +1,107 @@
+/* actions.c — the stand-in for the C2 world's scripts.
+ *
+ * C2 runs a CAOS script for whatever the creature decides to do, and those
+ * scripts fire the creature's own stimuli ("I am quiescent", "I am
+ * travelling", "I've eaten something" ...), put it to sleep and wake it.
+ * c2rt has no world, so this file does the creature-side part of that work
+ * in a fixed, documented way [I]:
+ *
+ *   - every `action_period` world ticks the current action's self-stimulus
+ *     fires (table below); eating only happens while food portions last;
+ *   - involuntary-action loci (creature/4/0..7) fire their stimulus
+ *     ("involuntary action n" = stimulus 28 + n) when they switch on; locus 5
+ *     puts the creature to sleep;
+ *   - a creature that keeps choosing "rest" while sleepy falls asleep, and a
+ *     creature asleep of its own accord wakes when its sleepiness drive falls
+ *     below `wake_sleepiness`; while asleep it gets "I am sleeping";
+ *   - the muscle-energy emitter locus (creature/0/0) follows the action. */
+#include "engine/internal.h"
+
+/* Self-stimulus and muscle effort of each decision cell. */
+static const struct {
+	int16_t stimulus; /* -1: none */
+	uint8_t effort;   /* muscle-energy locus while doing it */
+} action_table[16] = {
+	[C2_ACT_QUIESCENT] = {12, 8},  /* I am quiescent (periodic) */
+	[C2_ACT_PUSH] = {13, 64},      /* I've activated 1 */
+	[C2_ACT_PULL] = {14, 64},      /* I've activated 2 */
+	[C2_ACT_STOP] = {15, 16},      /* I've deactivated */
+	[C2_ACT_COME] = {16, 128},     /* I am approaching (periodic) */
+	[C2_ACT_RUN] = {17, 192},      /* I have retreated */
+	[C2_ACT_GET] = {18, 64},       /* I have got */
+	[C2_ACT_DROP] = {19, 32},      /* I have dropped */
+	[C2_ACT_THINK] = {20, 8},      /* I've stated need */
+	[C2_ACT_REST] = {21, 0},       /* I am resting (periodic) */
+	[C2_ACT_LEFT] = {23, 128},     /* I am travelling (periodic) */
+	[C2_ACT_RIGHT] = {23, 128},
+	[C2_ACT_EAT] = {26, 32},       /* I've eaten something (only with food) */
+	[C2_ACT_HIT] = {44, 128},      /* Aggression */
+	[14] = {-1, 0},
+	[15] = {-1, 0},
+};
+
+enum { STIM_SLEEPING = 22 };
+
+static void involuntary(creature *c)
+{
+	for (int n = 0; n < ENG_NINVOLUNTARY; n++) {
+		bool on = c->involuntary[n] != 0, was = c->involuntary_prev[n] != 0;
+		c->involuntary_prev[n] = c->involuntary[n];
+		if (!on || was)
+			continue;
+		if (n == ENG_INVOL_SLEEP) {
+			if (!c->asleep)
+				eng_fall_asleep(c);
+		} else {
+			creature_stimulus(c, (uint8_t)(ENG_INVOL_FIRST_STIMULUS + n), -1, 255);
+		}
+	}
+}
+
+static void eat(creature *c)
+{
+	if (c->food == 0)
+		return;
+	c->food--;
+	for (int k = 0; k < c->nfood; k++)
+		bc_chem_add(c->bc, c->food_chem[k], c->food_amount[k]);
+	creature_stimulus(c, action_table[C2_ACT_EAT].stimulus, C2_CAT_FOOD, 255);
+}
+
+void eng_world_tick(creature *c)
+{
+	involuntary(c);
+	const engine_options *o = &c->cfg.engine;
+	uint8_t sleepiness = c->drives[C2_DRIVE_SLEEPINESS];
+
+	if (c->asleep) {
+		c->muscle_energy = 0;
+		if (!c->forced_sleep && !c->dreaming && c->involuntary[ENG_INVOL_SLEEP] == 0 &&
+		    sleepiness < o->wake_sleepiness)
+			eng_wake(c);
+	} else {
+		int a = c->action;
+		c->muscle_energy = a >= 0 ? action_table[a & 15].effort : 0;
+		c->rest_ticks = a == C2_ACT_REST ? c->rest_ticks + 1 : 0;
+		if (o->action_period > 0 && c->rest_ticks >= (uint32_t)o->action_period &&
+		    sleepiness >= o->wake_sleepiness) {
+			c->rest_ticks = 0;
+			eng_fall_asleep(c);
+		}
+	}
+
+	if (o->action_period <= 0 || c->tick % (uint64_t)o->action_period != 0)
+		return;
+	if (c->asleep) {
+		if (!c->dreaming)
+			creature_stimulus(c, STIM_SLEEPING, -1, 255);
+		return;
+	}
+	int a = c->action;
+	if (a < 0)
+		return;
+	if (a == C2_ACT_EAT)
+		eat(c);
+	else if (action_table[a & 15].stimulus >= 0)
+		creature_stimulus(c, (uint8_t)action_table[a & 15].stimulus, -1, 255);
+}

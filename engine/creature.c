@@ -1,0 +1,406 @@
+/* creature.c — hatching, the world tick, life stages, death and the
+ * creature's loci (reference §5.1, §2.6, §7). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/internal.h"
+
+const char *creature_death_name(creature_death d)
+{
+	switch (d) {
+	case C2_ALIVE:
+		return "alive";
+	case C2_DEATH_OLD_AGE:
+		return "old age";
+	case C2_DEATH_DIE_LOCUS:
+		return "die locus";
+	case C2_DEATH_ORGAN_FAILURE:
+		return "organ failure";
+	case C2_DEATH_KILLED:
+		return "killed";
+	}
+	return "?";
+}
+
+/* ---- loci ------------------------------------------------------------------ */
+
+uint8_t *eng_resolve_locus(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tissue,
+                           uint8_t locus)
+{
+	creature *c = ctx;
+	if (organ == 0)
+		return dir == C2_RECEPTOR ? brain_receptor_locus(c->brain, tissue, locus)
+		                          : brain_emitter_locus(c->brain, tissue, locus);
+	int idx = 0;
+	int e = c2_locus_find(dir, organ, tissue, locus, &idx);
+	if (e < 0)
+		return NULL;
+	if (dir == C2_RECEPTOR) {
+		switch ((c2_receptor_locus)e) {
+		case C2_RL_BECOME_CHILD:
+		case C2_RL_BECOME_ADOLESCENT:
+		case C2_RL_BECOME_YOUTH:
+		case C2_RL_BECOME_ADULT:
+		case C2_RL_BECOME_OLD:
+		case C2_RL_BECOME_SENILE:
+		case C2_RL_DIE_OF_OLD_AGE:
+			return &c->somatic[locus];
+		case C2_RL_FLOATING:
+			return &c->floating[idx];
+		case C2_RL_OVULATE:
+		case C2_RL_RECEPTIVE:
+		case C2_RL_MUTATION_CHANCE:
+		case C2_RL_MUTATION_DEGREE:
+			return &c->repro[locus];
+		case C2_RL_DIE:
+			return &c->die;
+		case C2_RL_INVOLUNTARY:
+			return &c->involuntary[idx];
+		case C2_RL_GAIT:
+			return &c->gait[idx];
+		case C2_RL_DRIVE:
+			return &c->drives[idx];
+		default:
+			return NULL; /* brain and own-organ loci are not the engine's */
+		}
+	}
+	switch ((c2_emitter_locus)e) {
+	case C2_EL_MUSCLE_ENERGY:
+		return &c->muscle_energy;
+	case C2_EL_FLOATING:
+		return &c->floating[idx];
+	case C2_EL_FERTILE:
+		return &c->fertile;
+	case C2_EL_PREGNANT:
+		return &c->pregnant;
+	case C2_EL_DEAD:
+		return &c->dead;
+	case C2_EL_SENSORIMOTOR:
+		return &c->sensorimotor[idx];
+	case C2_EL_DRIVE:
+		return &c->drives[idx];
+	default:
+		return NULL;
+	}
+}
+
+/* ---- expression ------------------------------------------------------------ */
+
+/* Express the genes switched on when entering `stage` (§2.6): biochemistry
+ * genes to the organs, instincts to the brain's queue, stimulus genes into
+ * their slots (a later gene overwrites its number's slot). */
+static int express_stage(creature *c, int stage, c2_err *err)
+{
+	size_t n = genome_switched_on(&c->g, c->cfg.sex, stage, c->express_idx);
+	int rc = bc_express(c->bc, &c->g, c->express_idx, n, NULL, err);
+	if (rc)
+		return rc;
+	for (size_t k = 0; k < n && rc == 0; k++) {
+		const genome_gene *gene = &c->g.genes[c->express_idx[k]];
+		if (gene->kind == GK_INSTINCT) {
+			rc = brain_instinct_push(c->brain, &gene->u.instinct, err);
+		} else if (gene->kind == GK_STIMULUS) {
+			uint8_t num = gene->u.stimulus.number;
+			c->stim[num] = gene->u.stimulus;
+			c->has_stim[num] = true;
+		}
+	}
+	c->stage_tick[stage] = c->tick;
+	return rc;
+}
+
+/* ---- lifecycle ------------------------------------------------------------- */
+
+static void init_world(creature *c)
+{
+	/* A quiet, lit, breathable world (see engine.h): air quality above the
+	 * standard norn's breathing threshold (123), daylight, no weather. */
+	c->sensorimotor[ENG_SM_ALWAYS] = 255;
+	c->sensorimotor[ENG_SM_LIGHT] = 255;
+	c->sensorimotor[ENG_SM_AIR_QUALITY] = 200;
+	c->sensorimotor[7] = 128; /* time of day: midday */
+	c->action = c->object = -1;
+	for (int s = 0; s < GENOME_NSTAGES; s++)
+		c->stage_tick[s] = UINT64_MAX;
+}
+
+/* Allocate a creature holding a copy of `g` (no brain or biochemistry yet). */
+int eng_alloc(creature **out, const genome *g, const creature_config *cfg,
+                          c2_err *err)
+{
+	creature *c = calloc(1, sizeof *c);
+	if (!c)
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	c->cfg = *cfg;
+	genome_init(&c->g);
+	c->g.format = g->format;
+	for (size_t i = 0; i < g->ngenes; i++)
+		if (genome_append(&c->g, &g->genes[i], err) != 0) {
+			creature_free(c);
+			return C2_ENOMEM;
+		}
+	c->express_idx = malloc((g->ngenes ? g->ngenes : 1) * sizeof *c->express_idx);
+	if (!c->express_idx) {
+		creature_free(c);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	init_world(c);
+	*out = c;
+	return 0;
+}
+
+int creature_hatch(creature **out, const genome *g, const creature_config *cfg, c2_err *err)
+{
+	*out = NULL;
+	if (cfg->sex != GENOME_MALE && cfg->sex != GENOME_FEMALE)
+		return c2_fail(err, C2_EINVAL, -1, -1, "sex must be male or female");
+	creature *c;
+	int rc = eng_alloc(&c, g, cfg, err);
+	if (rc)
+		return rc;
+	c2_rng_seed(&c->rng, cfg->seed);
+	if ((rc = brain_build(&c->brain, &c->g, cfg->sex, &cfg->brain, &c->rng, err)) != 0 ||
+	    (rc = bc_create(&c->bc, &cfg->biochem, eng_resolve_locus, c, err)) != 0 ||
+	    (rc = express_stage(c, 0, err)) != 0) {
+		creature_free(c);
+		return rc;
+	}
+	/* "Instincts are processed in the egg" (CAOS INS#): dream them now. */
+	if (cfg->engine.hatch_dream && brain_instinct_pending(c->brain) > 0)
+		creature_dream(c, (unsigned)brain_instinct_pending(c->brain));
+	*out = c;
+	return 0;
+}
+
+void creature_free(creature *c)
+{
+	if (!c)
+		return;
+	bc_free(c->bc);
+	brain_free(c->brain);
+	genome_free(&c->g);
+	free(c->express_idx);
+	free(c);
+}
+
+void eng_die(creature *c, creature_death cause)
+{
+	if (c->death)
+		return;
+	c->death = (uint8_t)cause;
+	c->death_tick = c->tick;
+	c->dead = 255; /* the "I'm dead" emitter locus (§7.3) */
+	c->asleep = c->dreaming = false;
+}
+
+void eng_fall_asleep(creature *c)
+{
+	c->asleep = true;
+	c->sensorimotor[ENG_SM_ASLEEP] = 255;
+}
+
+void eng_wake(creature *c)
+{
+	c->asleep = c->dreaming = c->forced_sleep = false;
+	c->dream_left = 0;
+	c->sensorimotor[ENG_SM_ASLEEP] = 0;
+}
+
+/* ---- the tick -------------------------------------------------------------- */
+
+static void brain_step(creature *c)
+{
+	/* Drives are mirrored into the drive lobe each brain tick (§4.9). */
+	for (unsigned i = 0; i < C2_NDRIVES; i++)
+		brain_set_state(c->brain, C2_LOBE_DRIVE, i, c->drives[i]);
+	if (c->dreaming) {
+		/* One pending instinct per dream_ticks_per_instinct brain ticks (§6.2). */
+		if (++c->dream_wait >= (uint32_t)c->cfg.engine.dream_ticks_per_instinct) {
+			c->dream_wait = 0;
+			if (brain_instinct_process(c->brain, NULL) != BRAIN_INSTINCT_NONE && c->dream_left)
+				c->dream_left--;
+		}
+		if (c->dream_left == 0 || brain_instinct_pending(c->brain) == 0) {
+			c->dreaming = false;
+			if (!c->forced_sleep)
+				eng_wake(c);
+		}
+	}
+	brain_tick(c->brain, &c->rng);
+	bc_brain_organ_tick(c->bc);
+	c->action = (int16_t)brain_winner(c->brain, C2_LOBE_DECISION);
+	c->object = (int16_t)brain_winner(c->brain, C2_LOBE_ATTENTION);
+}
+
+/* Life-stage loci and death (§7.1, §7.3). */
+static void check_life(creature *c)
+{
+	if (c->stage < GENOME_NSTAGES && c->somatic[c->stage] != 0) {
+		if (c->stage == GENOME_NSTAGES - 1) {
+			eng_die(c, C2_DEATH_OLD_AGE);
+			return;
+		}
+		c->stage++;
+		/* Expression at a stage change cannot fail for a genome that hatched
+		 * (memory for the lists was reserved at hatching); if it somehow did,
+		 * the stage still advances. */
+		(void)express_stage(c, c->stage, NULL);
+	}
+	if (c->die) {
+		eng_die(c, C2_DEATH_DIE_LOCUS);
+		return;
+	}
+	switch (c->cfg.engine.organ_failure_death) {
+	case 1:
+		if (bc_brain_organ_failed(c->bc) || bc_all_body_organs_failed(c->bc))
+			eng_die(c, C2_DEATH_ORGAN_FAILURE);
+		break;
+	case 2:
+		if ((bc_brain_organ_index(c->bc) < 0 || bc_brain_organ_failed(c->bc)) &&
+		    bc_all_body_organs_failed(c->bc))
+			eng_die(c, C2_DEATH_ORGAN_FAILURE);
+		break;
+	default:
+		break;
+	}
+}
+
+void creature_tick(creature *c)
+{
+	if (c->death)
+		return;
+	uint64_t t = c->tick;
+	bool thinking = !c->asleep || c->dreaming || c->cfg.engine.brain_while_asleep;
+	if (t % C2_BRAIN_PERIOD == 0 && thinking)
+		brain_step(c);
+	if (t % C2_BIOCHEM_PERIOD == 0) {
+		bc_tick(c->bc);
+		check_life(c);
+	}
+	if (!c->death)
+		eng_world_tick(c);
+	c->tick++;
+}
+
+/* ---- accessors ------------------------------------------------------------- */
+
+uint64_t creature_ticks(const creature *c) { return c->tick; }
+double creature_seconds(const creature *c) { return (double)c->tick / C2_TICKS_PER_SECOND; }
+int creature_stage(const creature *c) { return c->stage; }
+bool creature_alive(const creature *c) { return c->death == C2_ALIVE; }
+creature_death creature_cause_of_death(const creature *c) { return (creature_death)c->death; }
+uint64_t creature_death_tick(const creature *c) { return c->death_tick; }
+genome_sex creature_sex(const creature *c) { return c->cfg.sex; }
+bool creature_asleep(const creature *c) { return c->asleep; }
+bool creature_dreaming(const creature *c) { return c->dreaming; }
+int creature_action(const creature *c) { return c->action; }
+int creature_object(const creature *c) { return c->object; }
+const genome *creature_genome(const creature *c) { return &c->g; }
+const creature_config *creature_get_config(const creature *c) { return &c->cfg; }
+brain *creature_brain(creature *c) { return c->brain; }
+const brain *creature_brain_const(const creature *c) { return c->brain; }
+bc_biochem *creature_biochem(creature *c) { return c->bc; }
+const bc_biochem *creature_biochem_const(const creature *c) { return c->bc; }
+unsigned creature_food(const creature *c) { return c->food; }
+
+uint8_t creature_drive(const creature *c, unsigned drive)
+{
+	return drive < C2_NDRIVES ? c->drives[drive] : 0;
+}
+
+uint64_t creature_stage_tick(const creature *c, int stage)
+{
+	return stage >= 0 && stage < GENOME_NSTAGES ? c->stage_tick[stage] : UINT64_MAX;
+}
+
+/* ---- inputs ---------------------------------------------------------------- */
+
+void creature_inject(creature *c, uint8_t chem, int amount)
+{
+	if (amount >= 0)
+		bc_chem_add(c->bc, chem, (unsigned)amount);
+	else
+		bc_chem_sub(c->bc, chem, (unsigned)-amount);
+}
+
+bool creature_hear(creature *c, unsigned lobe, unsigned cell)
+{
+	if (brain_state(c->brain, lobe, cell) < 0)
+		return false;
+	if (c->death || c->dreaming)
+		return true; /* heard words are sensory input: suppressed while dreaming */
+	brain_set_state(c->brain, lobe, cell, 255);
+	creature_stimulus(c, 10, C2_CAT_HAND, 255); /* "Heard user speak" */
+	return true;
+}
+
+void creature_sleep(creature *c)
+{
+	if (c->death)
+		return;
+	c->forced_sleep = true;
+	eng_fall_asleep(c);
+}
+
+void creature_wake(creature *c)
+{
+	if (c->death)
+		return;
+	eng_wake(c);
+}
+
+void creature_dream(creature *c, unsigned max)
+{
+	if (c->death || max == 0)
+		return;
+	eng_fall_asleep(c);
+	c->dreaming = true;
+	c->dream_left = max;
+	c->dream_wait = 0;
+}
+
+int creature_set_stage(creature *c, int stage, c2_err *err)
+{
+	if (c->death)
+		return c2_fail(err, C2_EINVAL, -1, -1, "the creature is dead");
+	if (stage <= c->stage || stage >= GENOME_NSTAGES)
+		return c2_fail(err, C2_EINVAL, -1, -1, "stage %d is not after the current stage %d",
+		               stage, c->stage);
+	while (c->stage < stage) {
+		c->stage++;
+		int rc = express_stage(c, c->stage, err);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+void creature_kill(creature *c)
+{
+	eng_die(c, C2_DEATH_KILLED);
+}
+
+bool creature_injure(creature *c, size_t organ, uint8_t amount)
+{
+	return bc_organ_set_injury(c->bc, organ, amount);
+}
+
+bool creature_set_env(creature *c, unsigned locus, uint8_t value)
+{
+	/* 0 (always 255) and 1 (asleep) belong to the engine. */
+	if (locus < 2 || locus >= ENG_NSENSORIMOTOR)
+		return false;
+	c->sensorimotor[locus] = value;
+	return true;
+}
+
+void creature_feed(creature *c, unsigned portions, const uint8_t *chems, const uint8_t *amounts,
+                   size_t n)
+{
+	c->food = portions;
+	c->nfood = (uint8_t)(n > ENG_MAX_FOOD_DOSES ? ENG_MAX_FOOD_DOSES : n);
+	for (size_t i = 0; i < c->nfood; i++) {
+		c->food_chem[i] = chems[i];
+		c->food_amount[i] = amounts[i];
+	}
+}

@@ -1,0 +1,212 @@
+/* engine.h — a living Creatures 2 creature: genome + brain + biochemistry on
+ * one clock, with life stages, stimuli, instincts, sleep, death, snapshots.
+ *
+ * The creature is stepped one world tick at a time with creature_tick();
+ * front ends feed it through the input functions below (chemical injections,
+ * stimuli, heard words, sleep/dream, stage changes) and read its state
+ * through the accessors. It never prints and never touches the screen.
+ *
+ * The world is out of scope (no objects, no physics). What the C2 world's
+ * scripts did for a creature is reduced to a small, documented stand-in
+ * (engine/actions.c): the current action's periodic self-stimulus, sleeping
+ * and waking, eating from a supply of food portions, involuntary actions. */
+#ifndef C2_ENGINE_H
+#define C2_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "biochem/biochem.h"
+#include "brain/brain.h"
+#include "genome/bytes.h"
+#include "genome/err.h"
+#include "genome/genome.h"
+#include "genome/rng.h"
+
+/* ---- the clock: every period in one place (reference §5.1, Q2) ------------- */
+enum {
+	C2_TICK_MS = 100,      /* one world tick of creature time */
+	C2_TICKS_PER_SECOND = 1000 / C2_TICK_MS,
+	C2_BRAIN_PERIOD = 4,   /* world ticks per brain tick */
+	C2_BIOCHEM_PERIOD = 2  /* world ticks per biochem tick */
+};
+
+/* ---- engine options: §9 choices and stand-in world constants --------------
+ * X(field, default, min, max, help) */
+#define ENGINE_OPTIONS(X)                                                              \
+	X(organ_failure_death, 1, 0, 2,                                                    \
+	  "Q13: 1 = die when the brain organ fails or every body organ has failed; "      \
+	  "2 = only when every organ (brain included) has failed; 0 = organs never kill")  \
+	X(brain_while_asleep, 1, 0, 1,                                                     \
+	  "Q15: 1 = brain ticks go on while asleep (the standard genome's regulator lobe "  \
+	  "keeps glycolysis going through it); 0 = skip them unless dreaming (the "         \
+	  "reference's recommendation: sleeping norns then starve)")                        \
+	X(hatch_dream, 1, 0, 1,                                                            \
+	  "1 = a hatchling dreams until its birth instincts are processed ('instincts are " \
+	  "processed in the egg'); 0 = they wait for the first dream")                     \
+	X(dream_ticks_per_instinct, 1, 1, 1000,                                            \
+	  "Q12: brain ticks per instinct while dreaming (1 = one per brain tick)")         \
+	X(action_period, 25, 0, 100000,                                                    \
+	  "world ticks between the periodic self-stimuli of the current action "           \
+	  "(quiescent, resting, travelling ... ); 0 = no action stimuli")                  \
+	X(wake_sleepiness, 40, 0, 255,                                                     \
+	  "a creature that fell asleep on its own wakes when the sleepiness drive "       \
+	  "falls below this")                                                              \
+	X(asleep_halves_stimuli, 1, 0, 1,                                                  \
+	  "Q8: stimuli sensed while asleep reach the brain at half strength (C3)")
+
+typedef struct engine_options {
+#define X(field, def, lo, hi, help) int field;
+	ENGINE_OPTIONS(X)
+#undef X
+} engine_options;
+
+typedef struct engine_option_info {
+	const char *name;
+	int def, min, max;
+	const char *help;
+	size_t offset;
+} engine_option_info;
+
+void engine_options_default(engine_options *o);
+const engine_option_info *engine_option_table(size_t *n);
+int engine_options_set(engine_options *o, const char *name, long value, c2_err *err);
+
+/* Every option of every module, for `--opt NAME=VALUE` and `c2rt options`. */
+typedef struct creature_config {
+	genome_sex sex;
+	uint64_t seed;
+	brain_options brain;
+	bc_options biochem;
+	engine_options engine;
+} creature_config;
+
+/* Defaults for every module; sex female, seed 1. */
+void creature_config_default(creature_config *cfg);
+
+/* Set NAME=VALUE in whichever module owns NAME (engine, biochem, brain).
+ * Returns 0 or C2_EINVAL with a message. */
+int creature_config_set(creature_config *cfg, const char *name, long value, c2_err *err);
+
+/* Apply "NAME=VALUE" (VALUE a number, or a value name for brain options). */
+int creature_config_parse(creature_config *cfg, const char *text, c2_err *err);
+
+/* ---- lifecycle ------------------------------------------------------------- */
+
+typedef struct creature creature;
+
+typedef enum creature_death {
+	C2_ALIVE = 0,
+	C2_DEATH_OLD_AGE,      /* somatic locus 6 "die of old age" (§7.1) */
+	C2_DEATH_DIE_LOCUS,    /* creature/immune/0 "die if non-zero" */
+	C2_DEATH_ORGAN_FAILURE,/* brain organ or all body organs failed (Q13) */
+	C2_DEATH_KILLED        /* killed from outside (CAOS DEAD, an event) */
+} creature_death;
+
+/* "old age", "die locus", "organ failure", "killed" or "alive". */
+const char *creature_death_name(creature_death d);
+
+/* Hatch a creature: copy the genome, build the brain (§4.2) and the
+ * biochemistry, express the stage-0 genes (§2.6), queue the birth instincts.
+ * On success *out is set and 0 returned; otherwise err says why. */
+int creature_hatch(creature **out, const genome *g, const creature_config *cfg, c2_err *err);
+void creature_free(creature *c);
+
+/* One world tick (§5.1): brain tick every C2_BRAIN_PERIOD ticks (while awake
+ * or dreaming), biochem tick every C2_BIOCHEM_PERIOD, the stand-in world,
+ * life-stage loci and death. A dead creature does nothing. */
+void creature_tick(creature *c);
+
+/* ---- reading --------------------------------------------------------------- */
+uint64_t creature_ticks(const creature *c); /* world ticks since hatching */
+double creature_seconds(const creature *c); /* creature time in seconds */
+int creature_stage(const creature *c);      /* 0..6 */
+bool creature_alive(const creature *c);
+creature_death creature_cause_of_death(const creature *c);
+uint64_t creature_death_tick(const creature *c); /* when it died (0 if alive) */
+genome_sex creature_sex(const creature *c);
+bool creature_asleep(const creature *c);
+bool creature_dreaming(const creature *c);
+/* The decision winner (the action) and the attention winner (the object
+ * category), or -1 when none fires. */
+int creature_action(const creature *c);
+int creature_object(const creature *c);
+uint8_t creature_drive(const creature *c, unsigned drive); /* 0..16 */
+const genome *creature_genome(const creature *c);
+const creature_config *creature_get_config(const creature *c);
+brain *creature_brain(creature *c);
+const brain *creature_brain_const(const creature *c);
+bc_biochem *creature_biochem(creature *c);
+const bc_biochem *creature_biochem_const(const creature *c);
+/* Food portions left (see creature_feed). */
+unsigned creature_food(const creature *c);
+/* Stage entered at world tick... (UINT64_MAX when not reached). */
+uint64_t creature_stage_tick(const creature *c, int stage);
+
+/* ---- inputs ---------------------------------------------------------------- */
+
+/* Add (amount > 0) or remove (amount < 0) a chemical, saturating. */
+void creature_inject(creature *c, uint8_t chem, int amount);
+
+/* Fire the creature's own stimulus gene `number` (§6.1), as from an object of
+ * category `from` (-1: no object), modulated by `m` (255 = full). Returns
+ * false when the creature has no gene for that number (nothing happens). */
+bool creature_stimulus(creature *c, uint8_t number, int from, uint8_t m);
+
+/* Fire a stimulus given by explicit fields (CAOS STIM). */
+void creature_stimulus_explicit(creature *c, const genome_stimulus_gene *s, int from, uint8_t m);
+
+/* Hear a word: the verb (lobe 3) or noun (lobe 4) cell fires; the creature
+ * also gets stimulus 10 "heard user speak". Returns false if there is no
+ * such cell. Ignored while dreaming. */
+bool creature_hear(creature *c, unsigned lobe, unsigned cell);
+
+/* Put to sleep / wake (forced: stays so until the opposite call). */
+void creature_sleep(creature *c);
+void creature_wake(creature *c);
+/* Dream: process up to `max` pending instincts, then stop dreaming (DREA). */
+void creature_dream(creature *c, unsigned max);
+
+/* Jump to life stage `stage` (> current), expressing every stage in between.
+ * Returns 0 or C2_EINVAL. */
+int creature_set_stage(creature *c, int stage, c2_err *err);
+
+/* Kill the creature (CAOS DEAD). */
+void creature_kill(creature *c);
+
+/* Damage organ `organ` (bc organ index; INJR). False when out of range. */
+bool creature_injure(creature *c, size_t organ, uint8_t amount);
+
+/* Set a sensorimotor environment locus (creature/4/n emitter loci: light,
+ * air quality, temperature ...). False when out of range. */
+bool creature_set_env(creature *c, unsigned locus, uint8_t value);
+
+/* Set the food supply: `portions` portions, each giving the listed chemicals
+ * when eaten. n <= 4 doses. */
+void creature_feed(creature *c, unsigned portions, const uint8_t *chems, const uint8_t *amounts,
+                   size_t n);
+
+/* ---- snapshots and hashing -------------------------------------------------- */
+
+/* 64-bit hash of the whole state (engine, brain, biochemistry). */
+uint64_t creature_hash(const creature *c);
+
+/* Save the whole creature (genome, configuration, RNG, loci, brain,
+ * biochemistry, stage, tick) plus `extra` bytes (the CLI keeps its events
+ * text there) into a versioned, checksummed snapshot, written atomically. */
+int creature_save_file(const creature *c, const char *path, const void *extra, size_t nextra,
+                       c2_err *err);
+
+/* Load a snapshot; refuses truncated or corrupted files (C2_EFORMAT /
+ * C2_ECHECK with the offset). *extra (malloc'd, may be NULL) receives the
+ * extra bytes. */
+int creature_load_file(creature **out, const char *path, uint8_t **extra, size_t *nextra,
+                       c2_err *err);
+
+/* In-memory forms of the two above (the file forms wrap these). */
+int creature_save(const creature *c, const void *extra, size_t nextra, c2_wbuf *w);
+int creature_load(creature **out, const uint8_t *data, size_t len, uint8_t **extra,
+                  size_t *nextra, c2_err *err);
+
+#endif

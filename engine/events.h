@@ -1,0 +1,74 @@
+/* events.h — timed inputs for headless runs: a small text format, one event
+ * per line.
+ *
+ *     # comments start with '#'
+ *     at 1200 inject Glucose 80          at world tick 1200
+ *     at 2m inject ATP -50               times: N ticks, or Ns / Nm / Nh of creature time
+ *     every 600 stimulus 26              at ticks 600, 1200, 1800 ...
+ *     every 30s from 0 until 1h stimulus Pointer pats me from hand
+ *     at 5000 word verb push             a heard word (verb or noun lobe)
+ *     at 100 sleep | at 150 wake | at 200 dream 20
+ *     at 9000 set-stage adult
+ *     every 3000 stimulus 1 from hand    the stimulus comes from an object category
+ *     at 50 stim 64 patted 255 asleep Reward 32   explicit fields: significance, sense
+ *                                        (name, number or none), intensity, features
+ *                                        (flags or none), up to 4 CHEMICAL AMOUNT pairs
+ *     at 10 food 20 Starch 60 Glucose 20 20 portions of food, each giving those chemicals
+ *     at 0 env light 40                  a sensorimotor locus (light, air quality ...)
+ *     at 7000 injure 3 200               damage organ 3 (as CAOS INJR)
+ *     at 9999 kill
+ *
+ * Chemicals, stimuli, words, senses and categories go by name or number.
+ * Events are a pure function of the world tick (they fire before the tick
+ * they name, in file order), so a run resumed from a snapshot continues them
+ * exactly. Bad lines are refused with FILE:LINE: reason. */
+#ifndef C2_EVENTS_H
+#define C2_EVENTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "genome/err.h"
+
+typedef enum event_kind {
+	EV_INJECT,
+	EV_STIMULUS,
+	EV_STIM,
+	EV_WORD,
+	EV_SLEEP,
+	EV_WAKE,
+	EV_DREAM,
+	EV_SET_STAGE,
+	EV_KILL,
+	EV_INJURE,
+	EV_ENV,
+	EV_FOOD
+} event_kind;
+
+typedef struct event {
+	uint64_t at;     /* first tick */
+	uint64_t every;  /* period in ticks, 0 = once */
+	uint64_t until;  /* last tick allowed (UINT64_MAX: forever) */
+	event_kind kind;
+	int a, b;        /* kind-specific: chemical/amount, stimulus/from, lobe/cell ... */
+	int from;        /* object category of a stimulus, or -1 */
+	uint8_t n;       /* chemical doses in chems/amounts (food) */
+	uint8_t chems[4], amounts[4];
+	genome_stimulus_gene stim; /* EV_STIM */
+	long line;
+} event;
+
+typedef struct events {
+	event *v;
+	size_t n;
+} events;
+
+/* Parse `len` bytes of events text. Errors name the line. */
+int events_parse(events *ev, const char *text, size_t len, c2_err *err);
+void events_free(events *ev);
+
+/* Apply the events due at the creature's current tick, in file order. */
+void events_apply(const events *ev, creature *c);
+
+#endif

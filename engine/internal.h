@@ -1,0 +1,86 @@
+/* internal.h — the creature's state, shared by the engine's source files. */
+#ifndef C2_ENGINE_INTERNAL_H
+#define C2_ENGINE_INTERNAL_H
+
+#include "engine/engine.h"
+#include "genome/loci.h"
+#include "genome/vocab.h"
+
+enum {
+	ENG_NSOMATIC = 7,
+	ENG_NREPRO = 4,
+	ENG_NINVOLUNTARY = 8,
+	ENG_NGAITS = 17,
+	ENG_NSENSORIMOTOR = 14,
+	ENG_NSTIM_SLOTS = 256,
+	ENG_MAX_FOOD_DOSES = 4
+};
+
+/* Sensorimotor emitter loci (creature/4/n) the engine maintains. */
+enum {
+	ENG_SM_ALWAYS = 0,
+	ENG_SM_ASLEEP = 1,
+	ENG_SM_LIGHT = 4,
+	ENG_SM_AIR_QUALITY = 9
+};
+
+/* Involuntary actions (creature/4/n receptor loci) with engine meaning. */
+enum { ENG_INVOL_SLEEP = 5, ENG_INVOL_FIRST_STIMULUS = 28 };
+
+struct creature {
+	genome g; /* our own copy: gene pointers inside brain/biochem stay valid */
+	creature_config cfg;
+	c2_rng rng;
+	brain *brain;
+	bc_biochem *bc;
+	size_t *express_idx; /* scratch for expression, g.ngenes entries */
+
+	uint64_t tick;
+	uint8_t stage;
+	uint8_t death; /* creature_death */
+	uint64_t death_tick;
+	uint64_t stage_tick[GENOME_NSTAGES];
+	bool asleep, dreaming, forced_sleep;
+	uint32_t dream_left, dream_wait;
+	uint32_t rest_ticks; /* world ticks the decision has been "rest" while awake */
+
+	/* Creature loci (organ 1, reference §5.9): receptors write, emitters read. */
+	uint8_t somatic[ENG_NSOMATIC];
+	uint8_t floating[C2_NFLOATING];
+	uint8_t repro[ENG_NREPRO];
+	uint8_t die;
+	uint8_t involuntary[ENG_NINVOLUNTARY];
+	uint8_t involuntary_prev[ENG_NINVOLUNTARY];
+	uint8_t gait[ENG_NGAITS];
+	uint8_t drives[C2_NDRIVES];
+	uint8_t muscle_energy, fertile, pregnant, dead;
+	uint8_t sensorimotor[ENG_NSENSORIMOTOR];
+
+	/* The latest expressed stimulus gene of each number (§6.1). */
+	bool has_stim[ENG_NSTIM_SLOTS];
+	genome_stimulus_gene stim[ENG_NSTIM_SLOTS];
+
+	/* The world stand-in. */
+	uint32_t food;
+	uint8_t nfood;
+	uint8_t food_chem[ENG_MAX_FOOD_DOSES], food_amount[ENG_MAX_FOOD_DOSES];
+	int16_t action, object; /* decision / attention winners after the last brain tick */
+};
+
+/* creature.c */
+/* A creature holding a copy of `g` and `cfg`, without brain or biochemistry
+ * (hatching and snapshot loading fill those in). */
+int eng_alloc(creature **out, const genome *g, const creature_config *cfg, c2_err *err);
+uint8_t *eng_resolve_locus(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tissue,
+                           uint8_t locus);
+void eng_die(creature *c, creature_death cause);
+void eng_fall_asleep(creature *c);
+void eng_wake(creature *c);
+
+/* actions.c: the world stand-in, run once per world tick. */
+void eng_world_tick(creature *c);
+
+/* stimulus.c */
+void eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t m);
+
+#endif

@@ -1,0 +1,311 @@
+/* snapshot.c — the whole creature as a versioned, checksummed byte string,
+ * written atomically; and the creature's state hash.
+ *
+ * Layout (little-endian):
+ *   "C2RTSNAP" | u32 version | u64 payload length | payload | u64 checksum
+ * where the checksum is c2_hash over everything before it. The payload holds
+ * the genome (encoded), the configuration, the RNG, the engine's own state,
+ * the brain (brain_save), the biochemistry (bc_save) and the caller's extra
+ * bytes. Loading checks the magic, the version, the length and the checksum
+ * before it parses anything, and every field after that. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/internal.h"
+#include "genome/fileio.h"
+
+static const uint8_t MAGIC[8] = {'C', '2', 'R', 'T', 'S', 'N', 'A', 'P'};
+enum { SNAP_VERSION = 1, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 512u << 20 };
+
+/* The engine's own state, in one order for saving, loading and hashing. */
+#define ENGINE_BYTES(X)                          \
+	X(somatic) X(floating) X(repro) X(involuntary) \
+	X(involuntary_prev) X(gait) X(drives) X(sensorimotor)
+
+static void put_options(c2_wbuf *w, const creature_config *cfg)
+{
+	size_t n;
+	c2_w_u32(w, (uint32_t)brain_option_count);
+	for (size_t i = 0; i < brain_option_count; i++)
+		c2_w_u32(w, (uint32_t)brain_option_get(&cfg->brain, &brain_option_table[i]));
+	const bc_option_info *bt = bc_option_table(&n);
+	c2_w_u32(w, (uint32_t)n);
+	for (size_t i = 0; i < n; i++)
+		c2_w_u32(w, (uint32_t) * (const int *)((const char *)&cfg->biochem + bt[i].offset));
+	const engine_option_info *et = engine_option_table(&n);
+	c2_w_u32(w, (uint32_t)n);
+	for (size_t i = 0; i < n; i++)
+		c2_w_u32(w, (uint32_t) * (const int *)((const char *)&cfg->engine + et[i].offset));
+}
+
+static void put_engine(c2_wbuf *w, const creature *c)
+{
+	c2_w_u8(w, (uint8_t)c->cfg.sex);
+	c2_w_u64(w, c->cfg.seed);
+	put_options(w, &c->cfg);
+	for (int i = 0; i < 4; i++)
+		c2_w_u64(w, c->rng.s[i]);
+	c2_w_u64(w, c->tick);
+	c2_w_u8(w, c->stage);
+	c2_w_u8(w, c->death);
+	c2_w_u64(w, c->death_tick);
+	for (int s = 0; s < GENOME_NSTAGES; s++)
+		c2_w_u64(w, c->stage_tick[s]);
+	c2_w_u8(w, (uint8_t)(c->asleep | c->dreaming << 1 | c->forced_sleep << 2));
+	c2_w_u32(w, c->dream_left);
+	c2_w_u32(w, c->dream_wait);
+	c2_w_u32(w, c->rest_ticks);
+#define X(f) c2_w_bytes(w, c->f, sizeof c->f);
+	ENGINE_BYTES(X)
+#undef X
+	c2_w_u8(w, c->die);
+	c2_w_u8(w, c->muscle_energy);
+	c2_w_u8(w, c->fertile);
+	c2_w_u8(w, c->pregnant);
+	c2_w_u8(w, c->dead);
+	for (int s = 0; s < ENG_NSTIM_SLOTS; s++) {
+		c2_w_u8(w, c->has_stim[s]);
+		if (c->has_stim[s])
+			c2_w_bytes(w, &c->stim[s], sizeof c->stim[s]);
+	}
+	c2_w_u32(w, c->food);
+	c2_w_u8(w, c->nfood);
+	c2_w_bytes(w, c->food_chem, sizeof c->food_chem);
+	c2_w_bytes(w, c->food_amount, sizeof c->food_amount);
+	c2_w_u16(w, (uint16_t)c->action);
+	c2_w_u16(w, (uint16_t)c->object);
+}
+
+int creature_save(const creature *c, const void *extra, size_t nextra, c2_wbuf *w)
+{
+	c2_wbuf p = {0};
+	size_t glen = genome_encoded_size(&c->g);
+	uint8_t *gbytes = malloc(glen ? glen : 1);
+	if (!gbytes)
+		return C2_ENOMEM;
+	genome_encode(&c->g, gbytes, glen);
+	c2_w_u32(&p, (uint32_t)glen);
+	c2_w_bytes(&p, gbytes, glen);
+	free(gbytes);
+	put_engine(&p, c);
+	int rc = brain_save(c->brain, &p);
+	if (rc == 0)
+		rc = bc_save(c->bc, &p);
+	c2_w_u32(&p, (uint32_t)nextra);
+	c2_w_bytes(&p, extra, nextra);
+	if (rc == 0 && p.oom)
+		rc = C2_ENOMEM;
+	if (rc == 0) {
+		size_t start = w->len;
+		c2_w_bytes(w, MAGIC, sizeof MAGIC);
+		c2_w_u32(w, SNAP_VERSION);
+		c2_w_u64(w, p.len);
+		c2_w_bytes(w, p.data, p.len);
+		uint64_t h = c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, w->data + start, w->len - start));
+		c2_w_u64(w, h);
+		if (w->oom)
+			rc = C2_ENOMEM;
+	}
+	c2_wbuf_free(&p);
+	return rc;
+}
+
+int creature_save_file(const creature *c, const char *path, const void *extra, size_t nextra,
+                       c2_err *err)
+{
+	c2_wbuf w = {0};
+	int rc = creature_save(c, extra, nextra, &w);
+	if (rc)
+		rc = c2_fail(err, (c2_code)rc, -1, -1, "out of memory while saving");
+	else
+		rc = c2_write_file_atomic(path, w.data, w.len, err);
+	c2_wbuf_free(&w);
+	return rc;
+}
+
+/* ---- loading ----------------------------------------------------------------- */
+
+static int get_options(c2_rbuf *r, creature_config *cfg, c2_err *err)
+{
+	size_t n;
+	uint32_t cnt = c2_r_u32(r);
+	if (cnt != brain_option_count)
+		return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "snapshot has %u brain options, expected %zu",
+		               cnt, brain_option_count);
+	for (size_t i = 0; i < cnt; i++)
+		*(int *)((char *)&cfg->brain + brain_option_table[i].offset) = (int)c2_r_u32(r);
+	if (brain_options_check(&cfg->brain, err) != 0)
+		return C2_EFORMAT;
+	const bc_option_info *bt = bc_option_table(&n);
+	cnt = c2_r_u32(r);
+	if (cnt != n)
+		return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "snapshot has %u biochemistry options", cnt);
+	for (size_t i = 0; i < n; i++) {
+		int v = (int)c2_r_u32(r);
+		if (v < bt[i].min || v > bt[i].max)
+			return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "option %s out of range", bt[i].name);
+		*(int *)((char *)&cfg->biochem + bt[i].offset) = v;
+	}
+	const engine_option_info *et = engine_option_table(&n);
+	cnt = c2_r_u32(r);
+	if (cnt != n)
+		return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "snapshot has %u engine options", cnt);
+	for (size_t i = 0; i < n; i++) {
+		int v = (int)c2_r_u32(r);
+		if (v < et[i].min || v > et[i].max)
+			return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "option %s out of range", et[i].name);
+		*(int *)((char *)&cfg->engine + et[i].offset) = v;
+	}
+	return r->bad ? c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "truncated options") : 0;
+}
+
+static int get_engine(c2_rbuf *r, creature *c, c2_err *err)
+{
+	c2_rng_seed(&c->rng, 0);
+	for (int i = 0; i < 4; i++)
+		c->rng.s[i] = c2_r_u64(r);
+	c->tick = c2_r_u64(r);
+	c->stage = c2_r_u8(r);
+	c->death = c2_r_u8(r);
+	c->death_tick = c2_r_u64(r);
+	for (int s = 0; s < GENOME_NSTAGES; s++)
+		c->stage_tick[s] = c2_r_u64(r);
+	uint8_t fl = c2_r_u8(r);
+	c->asleep = fl & 1;
+	c->dreaming = (fl >> 1) & 1;
+	c->forced_sleep = (fl >> 2) & 1;
+	c->dream_left = c2_r_u32(r);
+	c->dream_wait = c2_r_u32(r);
+	c->rest_ticks = c2_r_u32(r);
+#define X(f) c2_r_bytes(r, c->f, sizeof c->f);
+	ENGINE_BYTES(X)
+#undef X
+	c->die = c2_r_u8(r);
+	c->muscle_energy = c2_r_u8(r);
+	c->fertile = c2_r_u8(r);
+	c->pregnant = c2_r_u8(r);
+	c->dead = c2_r_u8(r);
+	for (int s = 0; s < ENG_NSTIM_SLOTS; s++) {
+		uint8_t has = c2_r_u8(r);
+		if (has > 1)
+			r->bad = true;
+		c->has_stim[s] = has;
+		if (has)
+			c2_r_bytes(r, &c->stim[s], sizeof c->stim[s]);
+	}
+	c->food = c2_r_u32(r);
+	c->nfood = c2_r_u8(r);
+	c2_r_bytes(r, c->food_chem, sizeof c->food_chem);
+	c2_r_bytes(r, c->food_amount, sizeof c->food_amount);
+	c->action = (int16_t)c2_r_u16(r);
+	c->object = (int16_t)c2_r_u16(r);
+	if (r->bad || c->stage >= GENOME_NSTAGES || c->death > C2_DEATH_KILLED ||
+	    c->nfood > ENG_MAX_FOOD_DOSES || c->action < -1 || c->object < -1)
+		return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "bad creature state in snapshot");
+	return 0;
+}
+
+int creature_load(creature **out, const uint8_t *data, size_t len, uint8_t **extra,
+                  size_t *nextra, c2_err *err)
+{
+	*out = NULL;
+	if (extra)
+		*extra = NULL;
+	if (nextra)
+		*nextra = 0;
+	if (len < SNAP_HEADER + 8 || memcmp(data, MAGIC, sizeof MAGIC) != 0)
+		return c2_fail(err, C2_EFORMAT, 0, -1, "not a c2rt snapshot (bad magic or too short)");
+	c2_rbuf r = c2_rbuf_make(data, len);
+	r.pos = sizeof MAGIC;
+	uint32_t version = c2_r_u32(&r);
+	uint64_t plen = c2_r_u64(&r);
+	if (version != SNAP_VERSION)
+		return c2_fail(err, C2_EFORMAT, 8, -1, "snapshot version %u (this c2rt reads %d)", version,
+		               SNAP_VERSION);
+	if (plen != len - SNAP_HEADER - 8)
+		return c2_fail(err, C2_EFORMAT, 12, -1,
+		               "snapshot is %zu bytes but its header says %llu (truncated or padded)", len,
+		               (unsigned long long)(plen + SNAP_HEADER + 8));
+	c2_rbuf tail = c2_rbuf_make(data + len - 8, 8);
+	uint64_t want = c2_r_u64(&tail);
+	uint64_t got = c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, data, len - 8));
+	if (want != got)
+		return c2_fail(err, C2_ECHECK, (long)(len - 8), -1, "snapshot checksum mismatch (corrupted)");
+
+	c2_rbuf p = c2_rbuf_make(data, len - 8);
+	p.pos = SNAP_HEADER;
+	uint32_t glen = c2_r_count(&p, (uint32_t)(len - SNAP_HEADER));
+	if (p.bad || p.len - p.pos < glen)
+		return c2_fail(err, C2_EFORMAT, (long)p.pos, -1, "truncated genome in snapshot");
+	genome g;
+	int rc = genome_parse(&g, p.data + p.pos, glen, err);
+	if (rc) {
+		err->offset += (long)p.pos;
+		return rc;
+	}
+	p.pos += glen;
+	creature_config cfg;
+	creature_config_default(&cfg);
+	uint8_t sex = c2_r_u8(&p);
+	cfg.sex = (genome_sex)sex;
+	cfg.seed = c2_r_u64(&p);
+	if (sex != GENOME_MALE && sex != GENOME_FEMALE) {
+		genome_free(&g);
+		return c2_fail(err, C2_EFORMAT, (long)p.pos, -1, "bad sex in snapshot");
+	}
+	if ((rc = get_options(&p, &cfg, err)) != 0) {
+		genome_free(&g);
+		return rc;
+	}
+	creature *c;
+	rc = eng_alloc(&c, &g, &cfg, err);
+	genome_free(&g);
+	if (rc)
+		return rc;
+	if ((rc = get_engine(&p, c, err)) != 0 || (rc = brain_load(&c->brain, &p, err)) != 0 ||
+	    (rc = bc_load(&c->bc, &p, eng_resolve_locus, c, err)) != 0) {
+		creature_free(c);
+		return rc ? rc : C2_EFORMAT;
+	}
+	uint32_t ne = c2_r_count(&p, (uint32_t)(p.len - p.pos));
+	if (p.bad || p.len - p.pos != ne) {
+		creature_free(c);
+		return c2_fail(err, C2_EFORMAT, (long)p.pos, -1, "bad trailer in snapshot");
+	}
+	if (extra && ne) {
+		*extra = malloc(ne);
+		if (!*extra) {
+			creature_free(c);
+			return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+		}
+		memcpy(*extra, p.data + p.pos, ne);
+		*nextra = ne;
+	}
+	*out = c;
+	return 0;
+}
+
+int creature_load_file(creature **out, const char *path, uint8_t **extra, size_t *nextra,
+                       c2_err *err)
+{
+	uint8_t *buf;
+	size_t len;
+	*out = NULL;
+	int rc = c2_read_file(path, SNAP_MAX, &buf, &len, err);
+	if (rc)
+		return rc;
+	rc = creature_load(out, buf, len, extra, nextra, err);
+	free(buf);
+	return rc;
+}
+
+uint64_t creature_hash(const creature *c)
+{
+	c2_wbuf w = {0};
+	put_engine(&w, c);
+	uint64_t h = c2_hash_bytes(C2_HASH_INIT, w.data, w.len);
+	c2_wbuf_free(&w);
+	h = c2_hash_u64(h, brain_hash(c->brain));
+	h = c2_hash_u64(h, bc_hash(c->bc));
+	return c2_hash_finish(h);
+}

@@ -1,0 +1,160 @@
+/* trace.c — CSV and NDJSON rows of a creature's state over time. */
+#include "engine/trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "genome/vocab.h"
+
+void trace_default_chems(trace_cfg *t)
+{
+	static const uint8_t def[] = {
+		C2_CHEM_ATP, C2_CHEM_ADP, C2_CHEM_GLUCOSE, C2_CHEM_GLYCOGEN, C2_CHEM_REWARD,
+		C2_CHEM_PUNISHMENT, C2_CHEM_AGEING, C2_CHEM_INJURY, C2_CHEM_ADRENALINE,
+	};
+	t->nchem = sizeof def;
+	memcpy(t->chem, def, sizeof def);
+}
+
+int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
+{
+	size_t n = 0;
+	const char *p = list;
+	while (*p) {
+		const char *q = strchr(p, ',');
+		size_t len = q ? (size_t)(q - p) : strlen(p);
+		while (len && *p == ' ')
+			p++, len--;
+		while (len && p[len - 1] == ' ')
+			len--;
+		int chem = c2_vocab_find(&c2_chemicals, p, len);
+		if (chem < 0) {
+			char num[8];
+			if (len > 0 && len < 4) {
+				memcpy(num, p, len);
+				num[len] = '\0';
+				char *end;
+				long v = strtol(num, &end, 10);
+				if (!*end && v > 0 && v < 256)
+					chem = (int)v;
+			}
+		}
+		if (chem <= 0)
+			return c2_fail(err, C2_EINVAL, -1, -1, "unknown chemical '%.*s'", (int)len, p);
+		if (n == 256)
+			return c2_fail(err, C2_EINVAL, -1, -1, "too many chemicals");
+		t->chem[n++] = (uint8_t)chem;
+		if (!q)
+			break;
+		p = q + 1;
+	}
+	if (n == 0)
+		return c2_fail(err, C2_EINVAL, -1, -1, "empty chemical list");
+	t->nchem = n;
+	return 0;
+}
+
+static void chem_label(uint8_t chem, char *buf, size_t cap)
+{
+	const char *nm = c2_vocab_name(&c2_chemicals, chem);
+	if (nm)
+		snprintf(buf, cap, "%s", nm);
+	else
+		snprintf(buf, cap, "%u", chem);
+}
+
+/* Column name of organ i: body, organ1..organN, brain. */
+static void organ_label(const bc_biochem *bc, size_t i, char *buf, size_t cap)
+{
+	bc_organ_info oi;
+	bc_organ_get(bc, i, &oi);
+	if (oi.kind == BC_ORGAN_BODY)
+		snprintf(buf, cap, "body");
+	else if (oi.kind == BC_ORGAN_BRAIN)
+		snprintf(buf, cap, "brain");
+	else
+		snprintf(buf, cap, "organ%zu", i);
+}
+
+const char *trace_action_name(const creature *c)
+{
+	if (!creature_alive(c))
+		return "dead";
+	if (creature_dreaming(c))
+		return "dreaming";
+	if (creature_asleep(c))
+		return "asleep";
+	const char *a = c2_vocab_name(&c2_actions, creature_action(c));
+	return a ? a : "none";
+}
+
+static const char *object_name(const creature *c)
+{
+	const char *o = c2_vocab_name(&c2_categories, creature_object(c));
+	return o ? o : "none";
+}
+
+void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w)
+{
+	if (t->format != TRACE_CSV)
+		return;
+	c2_w_str(w, "tick,seconds,stage,alive,action,object");
+	for (int d = 0; d < C2_NDRIVES; d++)
+		c2_w_printf(w, ",drive:%s", c2_drives.names[d]);
+	const bc_biochem *bc = creature_biochem_const(c);
+	char buf[64];
+	for (size_t i = 0; i < bc_organ_count(bc); i++) {
+		organ_label(bc, i, buf, sizeof buf);
+		c2_w_printf(w, ",lf:%s", buf);
+	}
+	for (size_t k = 0; k < t->nchem; k++) {
+		chem_label(t->chem[k], buf, sizeof buf);
+		c2_w_printf(w, ",chem:%s", buf);
+	}
+	c2_w_str(w, "\n");
+}
+
+void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w)
+{
+	const bc_biochem *bc = creature_biochem_const(c);
+	const char *stage = genome_stage_name(creature_stage(c));
+	bool csv = t->format == TRACE_CSV;
+	char buf[64];
+	if (csv)
+		c2_w_printf(w, "%llu,%.1f,%s,%d,%s,%s", (unsigned long long)creature_ticks(c),
+		            creature_seconds(c), stage, creature_alive(c), trace_action_name(c),
+		            object_name(c));
+	else
+		c2_w_printf(w, "{\"tick\":%llu,\"seconds\":%.1f,\"stage\":\"%s\",\"alive\":%d,"
+		               "\"action\":\"%s\",\"object\":\"%s\"",
+		            (unsigned long long)creature_ticks(c), creature_seconds(c), stage,
+		            creature_alive(c), trace_action_name(c), object_name(c));
+	for (unsigned d = 0; d < C2_NDRIVES; d++) {
+		if (csv)
+			c2_w_printf(w, ",%u", creature_drive(c, d));
+		else
+			c2_w_printf(w, ",\"drive:%s\":%u", c2_drives.names[d], creature_drive(c, d));
+	}
+	for (size_t i = 0; i < bc_organ_count(bc); i++) {
+		bc_organ_info oi;
+		bc_organ_get(bc, i, &oi);
+		double lf = oi.st_lf / BC_BASE_LIFE_FORCE;
+		if (csv) {
+			c2_w_printf(w, ",%.4f", lf);
+		} else {
+			organ_label(bc, i, buf, sizeof buf);
+			c2_w_printf(w, ",\"lf:%s\":%.4f", buf, lf);
+		}
+	}
+	for (size_t k = 0; k < t->nchem; k++) {
+		uint8_t v = bc_chem_get(bc, t->chem[k]);
+		if (csv) {
+			c2_w_printf(w, ",%u", v);
+		} else {
+			chem_label(t->chem[k], buf, sizeof buf);
+			c2_w_printf(w, ",\"chem:%s\":%u", buf, v);
+		}
+	}
+	c2_w_str(w, csv ? "\n" : "}\n");
+}

@@ -1,0 +1,45 @@
+/* trace.h — rows describing a creature over time, as CSV or NDJSON.
+ *
+ * CSV columns: tick, seconds, stage, alive, action, object; the 17 drives
+ * (`drive:Pain` ...); each organ's short-term life force as a share of a
+ * full organ's (1.0 = 10^6), `lf:body`, `lf:organ1` ... `lf:organN` (genome
+ * organs in gene order), `lf:brain`; then the chosen chemicals
+ * (`chem:ATP` ...). `action` is the decision winner's name, or "asleep" /
+ * "dreaming" / "dead" / "none"; `object` the attention winner's category.
+ * NDJSON rows carry the same keys. The writers append to a c2_wbuf; the
+ * caller owns the file. */
+#ifndef C2_TRACE_H
+#define C2_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "genome/bytes.h"
+
+typedef enum trace_format { TRACE_CSV, TRACE_NDJSON } trace_format;
+
+typedef struct trace_cfg {
+	trace_format format;
+	size_t nchem;
+	uint8_t chem[256];
+} trace_cfg;
+
+/* ATP, ADP, Glucose, Glycogen, Reward, Punishment, Ageing, Injury,
+ * Adrenaline. */
+void trace_default_chems(trace_cfg *t);
+
+/* Replace the chemical list with "NAME,NAME,..." (names or numbers; '_' or
+ * '-' may stand for spaces). */
+int trace_set_chems(trace_cfg *t, const char *list, c2_err *err);
+
+/* The CSV header line (nothing for NDJSON). */
+void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w);
+
+/* One row for the creature's current state. */
+void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w);
+
+/* Name of the current action column value (see above). */
+const char *trace_action_name(const creature *c);
+
+#endif
