@@ -1,0 +1,110 @@
+/* creature.c — world ticks per second for the real norn at adult stage, and
+ * the CPU time of a whole standard-norn lifetime.
+ *
+ * Hatches the standard norn (c2-norn.gen from $C2RT_SHARED, or --genome),
+ * lets it dream its birth instincts, moves it to the adult stage (expressing
+ * stages 1..4), then runs --ticks N world ticks while it is fed by the same
+ * events as the tests ("every 100 inject Glucose 80", "every 100 inject
+ * Hunger_Decrease 20"). With --lifetime it instead hatches a fresh norn and
+ * runs it, fed, until it dies, reporting the CPU seconds that took.
+ *
+ * Output (read by scripts/bench.sh): "ticks N", "seconds S",
+ * "ticks_per_second R", and "lifetime_estimate_s E" (385,000 world ticks at
+ * that speed). With --ticks 0 it only sets up (callgrind's baseline). Exit 77
+ * when the genome is missing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/engine.h"
+#include "engine/events.h"
+
+static const char FEED[] = "every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n";
+enum { LIFETIME_TICKS = 385000 };
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+	const char *path = NULL;
+	long ticks = 20000;
+	int lifetime = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--ticks") && i + 1 < argc)
+			ticks = strtol(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--genome") && i + 1 < argc)
+			path = argv[++i];
+		else if (!strcmp(argv[i], "--lifetime"))
+			lifetime = 1;
+		else {
+			fprintf(stderr, "usage: creature [--ticks N] [--genome FILE] [--lifetime]\n");
+			return 1;
+		}
+	}
+	char buf[4096];
+	if (!path) {
+		const char *root = getenv("C2RT_SHARED");
+		snprintf(buf, sizeof buf, "%s/genomes/c2-norn.gen", root ? root : "../shared");
+		path = buf;
+	}
+	genome g;
+	c2_err err;
+	if (genome_read_file(&g, path, &err) != 0) {
+		fprintf(stderr, "no genome at %s: %s\n", path, err.msg);
+		return 77;
+	}
+	events ev;
+	if (events_parse(&ev, FEED, sizeof FEED - 1, &err) != 0)
+		return 1;
+	creature_config cfg;
+	creature_config_default(&cfg);
+	cfg.sex = GENOME_MALE;
+	cfg.seed = 2026;
+	creature *c;
+	if (creature_hatch(&c, &g, &cfg, &err) != 0) {
+		fprintf(stderr, "hatch: %s\n", err.msg);
+		return 1;
+	}
+
+	if (lifetime) {
+		double t0 = cpu_now();
+		while (creature_alive(c)) {
+			events_apply(&ev, c);
+			creature_tick(c);
+		}
+		double cpu = cpu_now() - t0;
+		printf("lifetime_ticks %llu\nlifetime_hours %.2f\nlifetime_cause %s\nlifetime_cpu_s %.2f\n",
+		       (unsigned long long)creature_ticks(c), creature_seconds(c) / 3600.0,
+		       creature_death_name(creature_cause_of_death(c)), cpu);
+	} else {
+		while (creature_dreaming(c)) { /* birth instincts */
+			events_apply(&ev, c);
+			creature_tick(c);
+		}
+		if (creature_set_stage(c, GENOME_STAGE_ADULT, &err) != 0) {
+			fprintf(stderr, "set-stage: %s\n", err.msg);
+			return 1;
+		}
+		double t0 = cpu_now();
+		for (long t = 0; t < ticks && creature_alive(c); t++) {
+			events_apply(&ev, c);
+			creature_tick(c);
+		}
+		double s = cpu_now() - t0;
+		double rate = s > 0 ? ticks / s : 0;
+		printf("ticks %ld\nseconds %.3f\nticks_per_second %.0f\n", ticks, s, rate);
+		if (ticks > 0)
+			printf("lifetime_estimate_s %.2f\nalive %d\n", rate > 0 ? LIFETIME_TICKS / rate : 0.0,
+			       creature_alive(c));
+	}
+	events_free(&ev);
+	creature_free(c);
+	genome_free(&g);
+	return 0;
+}

@@ -1,0 +1,434 @@
+/* test_engine.c — the living creature: schedule, life stages, death,
+ * stimuli, events, determinism and snapshots, on the real norn (read from
+ * $C2RT_SHARED) and on synthetic input. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "engine/engine.h"
+#include "engine/events.h"
+#include "engine/trace.h"
+#include "genome/text.h"
+#include "genome/vocab.h"
+#include "testutil.h"
+
+static const char FEED[] = "every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n";
+
+static creature *hatch(const genome *g, genome_sex sex, uint64_t seed)
+{
+	creature_config cfg;
+	creature_config_default(&cfg);
+	cfg.sex = sex;
+	cfg.seed = seed;
+	creature *c;
+	c2_err err;
+	int rc = creature_hatch(&c, g, &cfg, &err);
+	if (rc)
+		fail_msg("hatch: %s", err.msg);
+	return c;
+}
+
+static void parse_events(events *ev, const char *text)
+{
+	c2_err err;
+	if (events_parse(ev, text, strlen(text), &err) != 0)
+		fail_msg("events line %ld: %s", err.line, err.msg);
+}
+
+static void test_hatch_norn(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *f = hatch(&g, GENOME_FEMALE, 1), *m = hatch(&g, GENOME_MALE, 1);
+	assert_true(creature_alive(f));
+	assert_int_equal(creature_stage(f), 0);
+	assert_true(creature_dreaming(f)); /* birth instincts are processed in the egg */
+	assert_int_equal(brain_lobe_count(creature_brain(f)), 10);
+	/* Body organ + 20 genome organs + brain organ; the uterus is female-only. */
+	assert_int_equal(bc_organ_count(creature_biochem(f)), 22);
+	assert_int_equal(bc_organ_count(creature_biochem(m)), 21);
+	assert_int_equal(bc_chem_get(creature_biochem(f), C2_CHEM_AGEING), 255);
+	/* The dream ends once the queue of stage-0 instincts is empty. */
+	for (int t = 0; t < 400 && creature_dreaming(f); t++)
+		creature_tick(f);
+	assert_false(creature_dreaming(f));
+	assert_false(creature_asleep(f));
+	assert_int_equal(brain_instinct_pending(creature_brain(f)), 0);
+	creature_free(f);
+	creature_free(m);
+	genome_free(&g);
+}
+
+/* A fed norn lives through every stage and dies of old age (§7.1). Each
+ * transition must follow the moment Ageing falls to its receptor's
+ * threshold within a few ticks (the Time's Arrow organ activates about
+ * every second biochem tick), at the biochem tick the decay table gives. */
+static void test_lifetime_norn(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *c = hatch(&g, GENOME_FEMALE, 3);
+	events ev;
+	parse_events(&ev, FEED);
+	/* Thresholds of the seven ageing receptors and the biochem tick at which
+	 * the decay of Ageing (byte 144: 2.5 % every 2 048 biochem ticks) first
+	 * reaches them: §7.1's table. */
+	const int threshold[7] = {229, 194, 165, 132, 19, 10, 5};
+	const long table[7] = {8192, 20480, 32768, 49152, 163840, 182272, 192512};
+	uint64_t crossed[7] = {0}, entered[7] = {0};
+	while (creature_alive(c) && creature_ticks(c) < 500000) {
+		int before = creature_stage(c);
+		events_apply(&ev, c);
+		creature_tick(c);
+		uint8_t ageing = bc_chem_get(creature_biochem(c), C2_CHEM_AGEING);
+		for (int s = 0; s < 7; s++)
+			if (!crossed[s] && ageing <= threshold[s])
+				crossed[s] = creature_ticks(c);
+		if (creature_stage(c) != before)
+			entered[before] = creature_ticks(c);
+	}
+	assert_false(creature_alive(c));
+	assert_int_equal(creature_cause_of_death(c), C2_DEATH_OLD_AGE);
+	entered[6] = creature_death_tick(c) + 1;
+	for (int s = 0; s < 7; s++) {
+		long biochem = (long)crossed[s] / C2_BIOCHEM_PERIOD;
+		if (labs(biochem - table[s]) > 2)
+			fail_msg("Ageing reached %d at biochem tick %ld, table says %ld", threshold[s], biochem,
+			         table[s]);
+		if (entered[s] < crossed[s] || entered[s] - crossed[s] > 8)
+			fail_msg("stage %d ended at tick %llu, Ageing crossed at %llu", s,
+			         (unsigned long long)entered[s], (unsigned long long)crossed[s]);
+	}
+	/* 10.7 creature-hours (§7.1). */
+	double hours = creature_seconds(c) / 3600.0;
+	assert_true(hours > 10.6 && hours < 10.8);
+	events_free(&ev);
+	creature_free(c);
+	genome_free(&g);
+}
+
+/* ATP held at 0: organs cannot pay their activations, take starvation
+ * damage, and the creature dies of organ failure. */
+static void test_starvation_kills(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *c = hatch(&g, GENOME_MALE, 5);
+	events ev;
+	parse_events(&ev, "every 1 from 0 inject ATP -255\n");
+	bc_organ_info first;
+	assert_true(bc_organ_get(creature_biochem(c), 1, &first));
+	bool lf_fell = false;
+	while (creature_alive(c) && creature_ticks(c) < 50000) {
+		events_apply(&ev, c);
+		creature_tick(c);
+		bc_organ_info oi;
+		bc_organ_get(creature_biochem(c), 1, &oi);
+		lf_fell |= oi.st_lf < first.st_lf * 0.5;
+	}
+	assert_true(lf_fell);
+	assert_false(creature_alive(c));
+	assert_int_equal(creature_cause_of_death(c), C2_DEATH_ORGAN_FAILURE);
+	assert_true(creature_death_tick(c) < 20000);
+	events_free(&ev);
+	creature_free(c);
+	genome_free(&g);
+}
+
+static void test_determinism(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *a = hatch(&g, GENOME_FEMALE, 11), *b = hatch(&g, GENOME_FEMALE, 11),
+	         *d = hatch(&g, GENOME_FEMALE, 12);
+	assert_int_equal(creature_hash(a), creature_hash(b));
+	for (int t = 0; t < 3000; t++) {
+		creature_tick(a);
+		creature_tick(b);
+		creature_tick(d);
+		if (t % 500 == 0)
+			assert_int_equal(creature_hash(a), creature_hash(b));
+	}
+	assert_int_equal(creature_hash(a), creature_hash(b));
+	assert_int_not_equal(creature_hash(a), creature_hash(d));
+	creature_free(a);
+	creature_free(b);
+	creature_free(d);
+	genome_free(&g);
+}
+
+static void test_snapshot_roundtrip(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *a = hatch(&g, GENOME_FEMALE, 21);
+	events ev;
+	parse_events(&ev, FEED);
+	for (int t = 0; t < 2000; t++) {
+		events_apply(&ev, a);
+		creature_tick(a);
+	}
+	c2_wbuf w = {0};
+	assert_int_equal(creature_save(a, "extra", 5, &w), 0);
+	creature *b;
+	uint8_t *extra;
+	size_t nextra;
+	c2_err err;
+	int rc = creature_load(&b, w.data, w.len, &extra, &nextra, &err);
+	if (rc)
+		fail_msg("load: %s", err.msg);
+	assert_int_equal(nextra, 5);
+	assert_memory_equal(extra, "extra", 5);
+	free(extra);
+	assert_int_equal(creature_hash(a), creature_hash(b));
+	/* Saving the loaded creature gives the same bytes. */
+	c2_wbuf w2 = {0};
+	assert_int_equal(creature_save(b, "extra", 5, &w2), 0);
+	assert_int_equal(w2.len, w.len);
+	assert_memory_equal(w2.data, w.data, w.len);
+	for (int t = 0; t < 3000; t++) {
+		events_apply(&ev, a);
+		creature_tick(a);
+		events_apply(&ev, b);
+		creature_tick(b);
+	}
+	assert_int_equal(creature_hash(a), creature_hash(b));
+	c2_wbuf_free(&w2);
+	c2_wbuf_free(&w);
+	events_free(&ev);
+	creature_free(a);
+	creature_free(b);
+	genome_free(&g);
+}
+
+static void test_snapshot_corrupt(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *a = hatch(&g, GENOME_MALE, 2);
+	for (int t = 0; t < 100; t++)
+		creature_tick(a);
+	c2_wbuf w = {0};
+	assert_int_equal(creature_save(a, NULL, 0, &w), 0);
+	c2_err err;
+	creature *b;
+	/* Every truncation is refused, without a crash. */
+	for (size_t n = 0; n < w.len; n += 1 + n / 8) {
+		uint8_t *cut = malloc(n ? n : 1);
+		memcpy(cut, w.data, n);
+		assert_int_not_equal(creature_load(&b, cut, n, NULL, NULL, &err), 0);
+		assert_null(b);
+		free(cut);
+	}
+	/* A flipped byte anywhere is caught by the checksum (or the header). */
+	for (size_t i = 0; i < w.len; i += 97) {
+		w.data[i] ^= 0x40;
+		assert_int_not_equal(creature_load(&b, w.data, w.len, NULL, NULL, &err), 0);
+		w.data[i] ^= 0x40;
+	}
+	w.data[w.len - 1] ^= 1;
+	assert_int_equal(creature_load(&b, w.data, w.len, NULL, NULL, &err), C2_ECHECK);
+	assert_non_null(strstr(err.msg, "checksum"));
+	c2_wbuf_free(&w);
+	creature_free(a);
+	genome_free(&g);
+}
+
+static void expect_event_error(const char *text, long line, const char *frag)
+{
+	events ev;
+	c2_err err;
+	if (events_parse(&ev, text, strlen(text), &err) == 0)
+		fail_msg("accepted '%s'", text);
+	assert_int_equal(err.line, line);
+	if (!strstr(err.msg, frag))
+		fail_msg("message '%s' lacks '%s'", err.msg, frag);
+}
+
+static void test_events_parse(void **state)
+{
+	(void)state;
+	events ev;
+	parse_events(&ev, "# comment\n\nat 1200 inject Glucose 80\nat 2m inject ATP -50\n"
+	                  "every 600 stimulus 26\nevery 30s from 0 until 1h stimulus Pointer pats me from hand\n"
+	                  "at 5000 word verb push\nat 100 sleep\nat 150 wake\nat 200 dream 20\n"
+	                  "at 9000 set-stage adult\nat 50 stim 64 patted 255 asleep Reward 32 from hand\n"
+	                  "at 10 food 20 Starch 60 Glucose 20\nat 0 env light_level 40\nat 7000 injure 3 200\n"
+	                  "at 9999 kill\n");
+	assert_int_equal(ev.n, 14);
+	assert_int_equal(ev.v[0].at, 1200);
+	assert_int_equal(ev.v[0].a, C2_CHEM_GLUCOSE);
+	assert_int_equal(ev.v[0].b, 80);
+	assert_int_equal(ev.v[1].at, 1200); /* 2 minutes of creature time */
+	assert_int_equal(ev.v[1].b, -50);
+	assert_int_equal(ev.v[2].every, 600);
+	assert_int_equal(ev.v[2].at, 600);
+	assert_int_equal(ev.v[3].at, 0);
+	assert_int_equal(ev.v[3].every, 300);
+	assert_int_equal(ev.v[3].until, 36000);
+	assert_int_equal(ev.v[3].a, 1);
+	assert_int_equal(ev.v[3].from, C2_CAT_HAND);
+	assert_int_equal(ev.v[4].a, C2_LOBE_VERB);
+	assert_int_equal(ev.v[4].b, C2_ACT_PUSH);
+	assert_int_equal(ev.v[7].a, 20);
+	assert_int_equal(ev.v[8].a, GENOME_STAGE_ADULT);
+	assert_int_equal(ev.v[9].stim.significance, 64);
+	assert_int_equal(ev.v[9].stim.sense, 0);
+	assert_int_equal(ev.v[9].stim.features, GENOME_STIM_ASLEEP);
+	assert_int_equal(ev.v[9].stim.dose[0].chemical, C2_CHEM_REWARD);
+	assert_int_equal(ev.v[10].a, 20);
+	assert_int_equal(ev.v[10].n, 2);
+	assert_int_equal(ev.v[11].a, 4);
+	events_free(&ev);
+
+	expect_event_error("at 10 inject Glucose\n", 1, "usage: inject");
+	expect_event_error("\nat 10 inject Unobtainium 5\n", 2, "unknown chemical 'Unobtainium'");
+	expect_event_error("at ten inject Glucose 5\n", 1, "usage: at TIME");
+	expect_event_error("every 0 wake\n", 1, "usage: every");
+	expect_event_error("at 5 fly\n", 1, "unknown command 'fly'");
+	expect_event_error("at 5 stimulus Nonsense\n", 1, "unknown stimulus 'Nonsense'");
+	expect_event_error("at 5 stimulus 1 from nowhere\n", 1, "unknown object category 'nowhere'");
+	expect_event_error("at 5 word adjective big\n", 1, "expected 'verb' or 'noun'");
+	expect_event_error("at 5 set-stage teen\n", 1, "unknown stage 'teen'");
+	expect_event_error("at 5 sleep now\n", 1, "takes no arguments");
+	expect_event_error("hello\n", 1, "starts with 'at TIME'");
+	expect_event_error("at 5 env asleep 3\n", 1, "maintained by the engine");
+	expect_event_error("at 5 food 3 Starch\n", 1, "has no amount");
+}
+
+static void test_events_schedule(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *c = hatch(&g, GENOME_FEMALE, 1), *ref = hatch(&g, GENOME_FEMALE, 1);
+	events ev;
+	/* Ageing is touched by nothing but its slow decay: a clean counter. */
+	parse_events(&ev, "at 3 inject Ageing -1\nevery 4 from 2 until 14 inject Ageing -10\n"
+	                  "at 100 kill\n");
+	for (int t = 0; t < 20; t++) {
+		events_apply(&ev, c);
+		creature_tick(c);
+		creature_tick(ref);
+	}
+	/* at 3: -1; every 4 from 2 until 14: ticks 2, 6, 10, 14 → -40 */
+	assert_int_equal(bc_chem_get(creature_biochem(ref), C2_CHEM_AGEING) -
+	                     bc_chem_get(creature_biochem(c), C2_CHEM_AGEING),
+	                 41);
+	assert_true(creature_alive(c));
+	events_free(&ev);
+	creature_free(ref);
+	creature_free(c);
+	genome_free(&g);
+}
+
+/* §6.1: asleep flag, halving while asleep, modulation, source significance. */
+static void test_stimulus_flags(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *c = hatch(&g, GENOME_FEMALE, 1);
+	while (creature_dreaming(c))
+		creature_tick(c);
+	brain *b = creature_brain(c);
+	genome_stimulus_gene s = {0};
+	s.significance = 100;
+	s.sense = 3;
+	s.intensity = 80;
+	s.dose[0].chemical = 200;
+	s.dose[0].amount = 40;
+
+	brain_set_state(b, C2_LOBE_SENSE, 3, 0);
+	brain_set_state(b, C2_LOBE_SOURCE, C2_CAT_FOOD, 0);
+	creature_stimulus_explicit(c, &s, C2_CAT_FOOD, 255);
+	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 3), 80);
+	assert_int_equal(brain_state(b, C2_LOBE_SOURCE, C2_CAT_FOOD), 100);
+	assert_int_equal(bc_chem_get(creature_biochem(c), 200), 40);
+
+	creature_sleep(c);
+	brain_set_state(b, C2_LOBE_SENSE, 3, 0);
+	creature_stimulus_explicit(c, &s, -1, 255); /* not sensed asleep: nothing */
+	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 3), 0);
+	assert_int_equal(bc_chem_get(creature_biochem(c), 200), 40);
+	s.features = GENOME_STIM_ASLEEP; /* sensed asleep, at half strength */
+	creature_stimulus_explicit(c, &s, -1, 255);
+	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 3), 40);
+	assert_int_equal(bc_chem_get(creature_biochem(c), 200), 80);
+	creature_wake(c);
+
+	s.features = GENOME_STIM_MODULATE; /* scaled by the event's magnitude */
+	brain_set_state(b, C2_LOBE_SENSE, 3, 0);
+	creature_stimulus_explicit(c, &s, -1, 51);
+	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 3), 16);
+	assert_int_equal(bc_chem_get(creature_biochem(c), 200), 88);
+
+	/* The creature's own gene: stimulus 1 "Pointer pats me" gives Reward 32. */
+	uint8_t reward = bc_chem_get(creature_biochem(c), C2_CHEM_REWARD);
+	assert_true(creature_stimulus(c, 1, C2_CAT_HAND, 255));
+	assert_int_equal(bc_chem_get(creature_biochem(c), C2_CHEM_REWARD), reward + 32 > 255 ? 255 : reward + 32);
+	assert_false(creature_stimulus(c, 27, -1, 255)); /* no gene for 27 */
+	creature_free(c);
+	genome_free(&g);
+}
+
+static void test_trace_columns(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *c = hatch(&g, GENOME_MALE, 1);
+	trace_cfg t = {0};
+	trace_default_chems(&t);
+	c2_wbuf w = {0};
+	trace_header(c, &t, &w);
+	trace_row(c, &t, &w);
+	c2_w_u8(&w, 0);
+	const char *s = (const char *)w.data;
+	const char *nl = strchr(s, '\n');
+	assert_non_null(nl);
+	size_t head = 1, row = 1;
+	for (const char *p = s; p < nl; p++)
+		head += *p == ',';
+	for (const char *p = nl + 1; *p && *p != '\n'; p++)
+		row += *p == ',';
+	assert_int_equal(head, 6 + 17 + 21 + 9);
+	assert_int_equal(row, head);
+	assert_non_null(strstr(s, "drive:Hunger"));
+	assert_non_null(strstr(s, "lf:brain"));
+	assert_non_null(strstr(s, "chem:ATP"));
+	c2_err err;
+	assert_int_equal(trace_set_chems(&t, "glucose, Need_for_Pleasure,99", &err), 0);
+	assert_int_equal(t.nchem, 3);
+	assert_int_equal(t.chem[1], 2);
+	assert_int_not_equal(trace_set_chems(&t, "glucose,bogus", &err), 0);
+	c2_wbuf_free(&w);
+	creature_free(c);
+	genome_free(&g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hatch_norn),
+		cmocka_unit_test(test_lifetime_norn),
+		cmocka_unit_test(test_starvation_kills),
+		cmocka_unit_test(test_determinism),
+		cmocka_unit_test(test_snapshot_roundtrip),
+		cmocka_unit_test(test_snapshot_corrupt),
+		cmocka_unit_test(test_events_parse),
+		cmocka_unit_test(test_events_schedule),
+		cmocka_unit_test(test_stimulus_flags),
+		cmocka_unit_test(test_trace_columns),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
