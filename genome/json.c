@@ -112,7 +112,7 @@ int genome_json_write(const genome *g, const genome_gno *gno, c2_wbuf *w)
 		            gene->subtype, gene->id, gene->dup, gene->stage);
 		if (stage)
 			c2_w_printf(w, ",\"stage_name\":\"%s\"", stage);
-		c2_w_printf(w, ",\"flags\":%u,\"flags_words\":\"%s\",\"mut\":%u", gene->flags, flags,
+		c2_w_printf(w, ",\"gene_flags\":%u,\"gene_flags_words\":\"%s\",\"mut\":%u", gene->flags, flags,
 		            gene->mut);
 		const char *desc = genome_gno_describe(gno, gene);
 		if (desc) {
