@@ -110,9 +110,9 @@ $(BUILD)/obj/tests/unit/%.o: CFLAGS += $(SDL_CFLAGS)
 
 # Fuzz targets are also built with a small file-replay driver so that the
 # regression corpus runs in every `make test`, without clang or libFuzzer.
-$(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(LIB)
+$(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(LIB) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+	$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_OBJ),$^) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
 $(BUILD)/obj/tests/fuzz/replay_main.o: tests/fuzz/replay_main.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BASE) $(CFLAGS) -c $< -o $@
@@ -137,6 +137,8 @@ run: all
 
 # libFuzzer builds need clang; FUZZ_SECONDS bounds each target's run.
 FUZZ_SECONDS ?= 60
+# The viewer's SDL-free parsers are fuzzed too.
+FUZZ_VIEWER_SRC := viewer/trace_csv.c viewer/series.c
 FUZZ_BUILD := build/fuzz
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -I. -g -O1 \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -145,7 +147,7 @@ fuzz: deps-fuzz
 	@for f in $(FUZZ_SRC); do \
 	  n=$$(basename $$f .c); \
 	  echo "fuzz: building $$n"; \
-	  clang $(FUZZ_FLAGS) -o $(FUZZ_BUILD)/$$n $$f $(CORE_SRC) -lm || exit 1; \
+	  clang $(FUZZ_FLAGS) -o $(FUZZ_BUILD)/$$n $$f $(CORE_SRC) $(FUZZ_VIEWER_SRC) -lm || exit 1; \
 	  mkdir -p $(FUZZ_BUILD)/corpus-$$n tests/fuzz/regressions/$$n; \
 	  echo "fuzz: running $$n for $(FUZZ_SECONDS)s"; \
 	  $(FUZZ_BUILD)/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \

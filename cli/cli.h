@@ -75,6 +75,9 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 	X(express)                                                              \
 	X(validate)                                                             \
 	X(plot)                                                                 \
+	X(svrule)                                                               \
+	X(brain)                                                                \
+	X(options)                                                              \
 	X(run)
 
 #define X(name)                                \
