@@ -93,7 +93,10 @@ enum {
 	  "does not activate (C3); 0 = only on activations")                              \
 	X(die_locus_or, 1, 0, 1,                                                          \
 	  "1 = receptors on creature/immune/0 ('die if non-zero') are ORed to 0 or 255 "  \
-	  "(C3); 0 = averaged like any other receptor group")
+	  "(C3); 0 = averaged like any other receptor group")                             \
+	X(decay_first_tick, 0, 0, 1,                                                      \
+	  "decay phase (ref 5.2): 0 = a half-life with a period of P ticks decays on ticks P, 2P ... " \
+	  "(opencreatures1; §7.1's ageing table); 1 = on ticks 1, P+1 ... (openc2e)")
 
 typedef struct bc_options {
 #define X(field, def, lo, hi, help) int field;
@@ -196,8 +199,10 @@ int bc_express(bc_biochem *b, const genome *g, const size_t *genes, size_t n,
 
 /* One biochem tick (§5.1): every organ except the brain organ, in order
  * (body organ, then genome organs in gene order), then the half-life decay
- * of all 256 chemicals with the global counter, then the counter advances.
- * Allocation-free; cannot fail. */
+ * of all 256 chemicals, then the counter advances. A half-life byte with a
+ * period of P ticks (§5.2) decays on the P-th, 2P-th ... tick (option
+ * decay_first_tick: on the 1st, P+1-th ...); reactions likewise move on
+ * their organ's P-th, 2P-th ... activation. Allocation-free; cannot fail. */
 void bc_tick(bc_biochem *b);
 
 /* One update of the brain organ (the engine calls it on brain ticks; §5.8,

@@ -213,7 +213,12 @@ void bc_tick(bc_biochem *b)
 	for (size_t i = 0; i < b->norgans; i++)
 		organ_update(b, &b->organs[i]);
 	if (b->have_half) {
-		uint32_t t = b->counter;
+		/* c2_rate_due fires when (t & mask) == 0. Passing the 1-based tick
+		 * number makes a period-P chemical move on ticks P, 2P ... (the
+		 * opencreatures1 phase, whose steps give §7.1's ageing table and
+		 * the 100 / 396-tick figures for byte 72); the 0-based counter is
+		 * openc2e's phase. */
+		uint32_t t = b->opt.decay_first_tick ? b->counter : b->counter + 1;
 		for (int c = 1; c < BC_NCHEM; c++) {
 			uint8_t h = b->half[c];
 			if (c2_rate_due(h, t))

@@ -287,7 +287,7 @@ static void test_truncated(void **state)
 
 /* Offsets inside a saved state (see the layout in biochem/state.c). */
 enum { OFF_VERSION = 4, OFF_NOPT = 8, OFF_OPT0 = 12 };
-#define NOPT 7
+#define NOPT 8
 #define OFF_HAVE_HALF (OFF_OPT0 + 4 * NOPT + 4)
 #define OFF_NORGANS (OFF_HAVE_HALF + 1 + 512)
 #define OFF_ORGAN(i) (OFF_NORGANS + 4 + 34 * (i))
