@@ -1,0 +1,246 @@
+/* brain.h — a Creatures 2 brain: lobes, neurons, dendrites, SV-rules,
+ * winner-takes-all, learning, migration and instincts (reference §3, §4, §6.2).
+ *
+ * The interface the engine and the viewer use. A brain is built once from
+ * the lobe genes of a genome; after that it is stepped with brain_tick, fed
+ * through brain_set_state / brain_add_state and the receptor locus pointers,
+ * and read through the accessors and the emitter locus pointers. Every random
+ * choice (wiring, rnd-const, `random`, migration) draws from the caller's
+ * c2_rng, so the same seed gives the same brain bit for bit.
+ *
+ * The core never prints; functions that can fail return 0 or a c2_code and
+ * fill a c2_err. Indices out of range are answered with -1 / 0 / NULL as each
+ * function states, never with a crash. No function allocates during
+ * brain_tick or brain_instinct_process.
+ *
+ * Tick order (one brain_tick; §4.3–§4.8): lobes in processing order
+ * (option lobe_order); the perception lobe is filled from the perceptible
+ * lobes' outputs just before it runs. For each lobe: every neuron's state
+ * rule -> output (from the un-leaked value) and leaked state; then
+ * winner-takes-all; then every dendrite (susceptibility, reinforcement, STW
+ * relaxation, LTW gain, strength gain/loss on their periods, back/forward
+ * propagation); then migration; then the lobe's emitter loci (activity,
+ * loose counts) are refreshed and its leak-in registers cleared. */
+#ifndef C2_BRAIN_H
+#define C2_BRAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "brain/options.h"
+#include "brain/svrule_vm.h"
+#include "genome/bytes.h"
+#include "genome/err.h"
+#include "genome/genome.h"
+#include "genome/rng.h"
+
+typedef struct brain brain;
+
+/* Receptor loci of a lobe (organ 0, tissue = lobe; reference §5.9). */
+enum {
+	BRAIN_RL_THRESHOLD = 0,
+	BRAIN_RL_LEAKAGE = 1,
+	BRAIN_RL_REST = 2,
+	BRAIN_RL_DENDRITE = 3, /* 3 + 5*type + BRAIN_RATE_* */
+	BRAIN_RL_CHEM = 13,    /* 13..18: chem0..chem5 */
+	BRAIN_RL_CELL = 19     /* 19 + n: state of cell n */
+};
+/* The five rate loci of a dendrite type, in locus order. */
+enum {
+	BRAIN_RATE_RELAX_SUSCEPT,
+	BRAIN_RATE_RELAX_STW,
+	BRAIN_RATE_LTW_GAIN,
+	BRAIN_RATE_STRENGTH_GAIN,
+	BRAIN_RATE_STRENGTH_LOSS
+};
+/* Emitter loci of a lobe. */
+enum {
+	BRAIN_EL_ACTIVITY = 0, /* share of neurons firing, 0..255 */
+	BRAIN_EL_LOOSE0 = 1,   /* # loose dendrites/cells, type 0 (option loose_count) */
+	BRAIN_EL_LOOSE1 = 2,
+	BRAIN_EL_CELL = 3      /* 3 + n: output of cell n */
+};
+
+/* Rules of a lobe, in the order of their rnd-const draws. */
+enum {
+	BRAIN_RULE_STATE = 0,
+	BRAIN_RULE_DENDRITE = 1, /* 1 + 6*type + BRAIN_DRULE_* */
+	BRAIN_NRULES = 13
+};
+enum {
+	BRAIN_DRULE_GAIN,
+	BRAIN_DRULE_LOSS,
+	BRAIN_DRULE_SUSCEPT,
+	BRAIN_DRULE_REINFORCE,
+	BRAIN_DRULE_BACKPROP,
+	BRAIN_DRULE_FWDPROP,
+	BRAIN_NDRULES
+};
+
+/* Most lobes a brain may have (a lobe number is a byte). */
+#define BRAIN_MAX_LOBES 256
+/* Most dendrites a brain may have (a guard against hostile genomes). */
+#define BRAIN_MAX_DENDRITES (4u * 1024u * 1024u)
+
+/* ---- construction ---------------------------------------------------------- */
+
+/* Build the brain of a creature of `sex` from the genome's stage-0 lobe genes
+ * (genome_lobe_list), drawing from `rng`: per lobe the 13 rnd-consts, then
+ * per neuron the dendrite counts by spread, then the wiring (§4.2).
+ * `opts` may be NULL (defaults). On success *out is the brain (free with
+ * brain_free) and 0 is returned; on failure *out is NULL and err says why
+ * (C2_EFORMAT no lobe genes or too many, C2_ETOOBIG too many dendrites,
+ * C2_ENOMEM). */
+int brain_build(brain **out, const genome *g, genome_sex sex, const brain_options *opts,
+                c2_rng *rng, c2_err *err);
+
+/* As brain_build, from `n` lobe genes given in lobe order. */
+int brain_build_lobes(brain **out, const genome_lobe_gene *const *lobes, size_t n,
+                      const brain_options *opts, c2_rng *rng, c2_err *err);
+
+/* Free a brain (NULL is fine). Locus pointers die with it. */
+void brain_free(brain *b);
+
+/* The options the brain was built with. */
+const brain_options *brain_get_options(const brain *b);
+
+/* ---- running --------------------------------------------------------------- */
+
+/* One brain tick (order above). Never fails, never allocates. */
+void brain_tick(brain *b, c2_rng *rng);
+
+/* Brain ticks run so far (the counter the rate periods are taken from). */
+uint64_t brain_ticks(const brain *b);
+
+/* Set / add to the state of neuron `cell` of `lobe` (drives, heard words,
+ * stimuli). brain_add_state saturates at 0 and 255. Return 0, or -1 when the
+ * neuron does not exist. */
+int brain_set_state(brain *b, unsigned lobe, unsigned cell, uint8_t value);
+int brain_add_state(brain *b, unsigned lobe, unsigned cell, int delta);
+
+/* Locus pointers for biochemistry (§5.9). brain_receptor_locus: 0 threshold,
+ * 1 leakage, 2 rest, 3..12 the dendrite rates, 13..18 chem0..5, 19+n state
+ * of cell n — receptors write through it. brain_emitter_locus: 0 activity,
+ * 1/2 loose counts, 3+n output of cell n — emitters read it and may clear it
+ * (set it to 0; nothing else may be written). The pointer stays valid for the
+ * brain's lifetime; NULL when the lobe or locus does not exist. */
+uint8_t *brain_receptor_locus(brain *b, unsigned lobe, unsigned locus);
+uint8_t *brain_emitter_locus(brain *b, unsigned lobe, unsigned locus);
+
+/* ---- reading --------------------------------------------------------------- */
+
+size_t brain_lobe_count(const brain *b);
+
+typedef struct brain_lobe_info {
+	int x, y, width, height; /* effective geometry (genome_lobe_dims_compute) */
+	unsigned neurons;        /* width * height */
+	const char *name;        /* role name for lobes 0..9, else "Lobe" */
+	const genome_lobe_gene *gene;
+	bool wta;
+	uint8_t perceptible;        /* 0, 1, or 2 (mutually exclusive) */
+	int perception_offset;      /* first perception neuron it is copied to, or -1 */
+	bool has_dendrites[2];      /* the type is wired (valid source lobe, max > 0) */
+	uint8_t source_lobe[2];     /* meaningful when has_dendrites */
+	uint32_t dendrites[2];      /* total dendrites of each type */
+	unsigned firing;            /* neurons with output > 0 after the last tick */
+	unsigned process_rank;      /* position in the processing order */
+} brain_lobe_info;
+
+/* Fill *out for `lobe`; returns 0, or -1 if there is no such lobe. */
+int brain_lobe_info_get(const brain *b, unsigned lobe, brain_lobe_info *out);
+
+/* Lobe index processed at position `rank` of a tick, or -1. */
+int brain_lobe_at_rank(const brain *b, unsigned rank);
+
+/* The compiled rule `rule` (BRAIN_RULE_*) of a lobe, or NULL. */
+const svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule);
+/* The rnd-const of that rule (0 if out of range). */
+uint8_t brain_lobe_rnd_const(const brain *b, unsigned lobe, unsigned rule);
+
+/* Neuron state / output, or -1 when the neuron does not exist. */
+int brain_state(const brain *b, unsigned lobe, unsigned cell);
+int brain_output(const brain *b, unsigned lobe, unsigned cell);
+
+/* The neuron with the largest output of a lobe (lowest index on ties), or -1
+ * when no neuron fires (or no such lobe). For a winner-takes-all lobe this
+ * is the winner. */
+int brain_winner(const brain *b, unsigned lobe);
+
+/* Number of dendrites of `type` (0/1) on a neuron (0 if out of range). */
+unsigned brain_dendrite_count(const brain *b, unsigned lobe, unsigned cell, unsigned type);
+
+typedef struct brain_dendrite_info {
+	uint8_t src_lobe;
+	uint16_t src;
+	uint8_t stw, ltw, strength, suscept;
+} brain_dendrite_info;
+
+/* Dendrite `k` of `type` of a neuron; returns 0, or -1 when out of range. */
+int brain_dendrite_get(const brain *b, unsigned lobe, unsigned cell, unsigned type, unsigned k,
+                       brain_dendrite_info *out);
+
+/* Loose dendrites of `type` on a neuron (strength 0). */
+unsigned brain_loose_count(const brain *b, unsigned lobe, unsigned cell, unsigned type);
+
+/* ---- instincts (§6.2) ----------------------------------------------------- */
+
+/* Append an instinct gene to the FIFO of pending instincts (the engine does
+ * this when instinct genes are expressed). Returns 0 or C2_ENOMEM. */
+int brain_instinct_push(brain *b, const genome_instinct_gene *gene, c2_err *err);
+
+/* Pending instincts. */
+size_t brain_instinct_pending(const brain *b);
+
+typedef enum brain_instinct_result {
+	BRAIN_INSTINCT_NONE,          /* the queue was empty */
+	BRAIN_INSTINCT_WIRED,
+	BRAIN_INSTINCT_NO_INPUT,      /* no slot maps to a perception neuron: dropped */
+	BRAIN_INSTINCT_NO_CANDIDATE,  /* no concept cell with that many dendrites: dropped */
+	BRAIN_INSTINCT_NO_LOBES,      /* no concept/decision lobe, or they are not wired
+	                                 perception -> concept -> decision: dropped */
+	BRAIN_INSTINCT_BAD_ACTION     /* action is not a decision cell, or the cell has no
+	                                 dendrite of the needed type: dropped */
+} brain_instinct_result;
+
+typedef struct brain_instinct_report {
+	genome_instinct_gene gene;
+	unsigned ninputs;
+	uint16_t perception[3]; /* perception neurons of the inputs */
+	int concept;            /* concept neuron wired, or -1 */
+	unsigned concept_dendrites; /* its type-0 dendrite count */
+	unsigned type;          /* decision dendrite type (1 for punishment) */
+	int dendrite;           /* decision dendrite index wired, or -1 */
+} brain_instinct_report;
+
+/* Process the oldest pending instinct exactly as §6.2 describes (one per
+ * brain tick while dreaming is the engine's job). Fills *rep when non-NULL.
+ * Never allocates. */
+brain_instinct_result brain_instinct_process(brain *b, brain_instinct_report *rep);
+
+/* A short name of a result ("wired", "no-candidate" ...). */
+const char *brain_instinct_result_name(brain_instinct_result r);
+
+/* ---- snapshots ------------------------------------------------------------- */
+
+/* Append the whole brain state (lobe genes, options, every neuron and
+ * dendrite, rnd-consts, counters, the instinct queue) to w. Returns 0, or
+ * C2_ENOMEM when the writer ran out of memory. */
+int brain_save(const brain *b, c2_wbuf *w);
+
+/* Rebuild a brain from brain_save's bytes at r's position. Every field is
+ * checked; bad data gives C2_EFORMAT with err->offset at the offending byte,
+ * never a crash. */
+int brain_load(brain **out, c2_rbuf *r, c2_err *err);
+
+/* 64-bit hash of everything brain_save writes. */
+uint64_t brain_hash(const brain *b);
+
+/* ---- testing --------------------------------------------------------------- */
+
+/* Reference mode: evaluate every rule of every dendrite in the plain
+ * per-dendrite order of §4.5, with no hoisting or skipping. Results must be
+ * identical to the normal mode; tests compare the two. */
+void brain_set_reference_mode(brain *b, bool on);
+
+#endif

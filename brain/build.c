@@ -1,0 +1,627 @@
+/* build.c — brain construction (§4.1, §4.2), derived data, accessors and loci. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "brain/brain_impl.h"
+#include "genome/vocab.h"
+
+bool brain_type_present(const genome_lobe_gene *g, unsigned t, size_t nlobes)
+{
+	const genome_dendrite_gene *dg = &g->dendrite[t];
+	return dg->source_lobe < nlobes && (dg->min > 0 || dg->max > 0);
+}
+
+/* ---- the arena: one allocation carved into aligned arrays ------------------ */
+
+typedef struct arena {
+	unsigned char *base; /* NULL while measuring */
+	size_t used;
+} arena;
+
+static void *take(arena *a, size_t n, size_t align)
+{
+	a->used = (a->used + align - 1) / align * align;
+	void *p = a->base ? a->base + a->used : NULL;
+	a->used += n ? n : 1;
+	return p;
+}
+
+/* Carve every array; called twice (measure, then for real). */
+static void carve(brain *b, arena *a, const uint8_t *counts, size_t max_lobe)
+{
+	size_t base = 0;
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		brain_lobe *L = &b->lobes[l];
+		size_t n = L->n;
+		L->state = take(a, n, 1);
+		L->output = take(a, n, 1);
+		L->leak_in = take(a, n, 1);
+		L->leak_out = take(a, n, 1);
+		L->firing = take(a, n * sizeof(uint16_t), sizeof(uint16_t));
+		for (unsigned t = 0; t < 2; t++) {
+			brain_dtype *D = &L->d[t];
+			if (!D->present)
+				continue;
+			D->first = take(a, (n + 1) * sizeof(uint32_t), sizeof(uint32_t));
+			uint32_t total = 0;
+			for (size_t i = 0; i < n; i++) {
+				if (a->base)
+					D->first[i] = total;
+				total += counts[(base + i) * 2 + t];
+			}
+			if (a->base)
+				D->first[n] = total;
+			D->total = total;
+			D->src = take(a, total * sizeof(uint16_t), sizeof(uint16_t));
+			D->stw = take(a, total, 1);
+			D->ltw = take(a, total, 1);
+			D->strength = take(a, total, 1);
+			D->suscept = take(a, total, 1);
+			D->nloose = take(a, n, 1);
+		}
+		base += n;
+	}
+	b->percept_block = take(a, b->nlobes ? b->lobes[0].n : 0, 1);
+	b->scratch = take(a, max_lobe * sizeof(uint16_t), sizeof(uint16_t));
+	b->picks = take(a, 2 * 256 * sizeof(uint16_t), sizeof(uint16_t));
+}
+
+/* A lobe's dendrite rules need the plain per-dendrite path when a rule draws
+ * random numbers, reads a value that dendrite updates change (the input sums,
+ * the leak registers) or writes one (propagation). */
+static bool needs_general(const brain_lobe *L)
+{
+	const uint32_t volatile_slots = (1u << SVS_TYPE0) | (1u << SVS_TYPE1) |
+	                                (1u << SVS_ANDED0) | (1u << SVS_ANDED1) |
+	                                (1u << SVS_LEAK_IN) | (1u << SVS_LEAK_OUT) |
+	                                (1u << SVS_SRC_LEAK_IN);
+	for (unsigned t = 0; t < 2; t++) {
+		const brain_dtype *D = &L->d[t];
+		if (!D->present)
+			continue;
+		for (unsigned r = 0; r < BRAIN_NDRULES; r++) {
+			const svrule_prog *p = &D->rule[r];
+			if (p->impure || (p->reads & volatile_slots))
+				return true;
+		}
+		if (D->rule[BRAIN_DRULE_BACKPROP].n || D->rule[BRAIN_DRULE_FWDPROP].n)
+			return true;
+	}
+	return false;
+}
+
+static void compute_order(brain *b)
+{
+	uint32_t k = 0;
+	if (b->opts.lobe_order == 1) {
+		for (uint32_t l = 0; l < b->nlobes; l++)
+			b->order[k++] = (uint16_t)l;
+	} else {
+		/* openc2e (§4.8): lobes without dendrites, then perceptible lobes
+		 * with dendrites, then the rest; index order within each group. */
+		for (int pass = 0; pass < 3; pass++)
+			for (uint32_t l = 0; l < b->nlobes; l++) {
+				const brain_lobe *L = &b->lobes[l];
+				bool dend = L->d[0].total + L->d[1].total > 0;
+				int group = !dend ? 0 : L->gene.perceptible ? 1 : 2;
+				if (group == pass)
+					b->order[k++] = (uint16_t)l;
+			}
+	}
+	for (uint32_t r = 0; r < b->nlobes; r++)
+		b->lobes[b->order[r]].rank = r;
+}
+
+/* Perception offsets of the perceptible lobes and, per perception neuron,
+ * the mutually exclusive (flag 2) lobe it copies, for the wiring rule. */
+static void compute_perception(brain *b)
+{
+	uint32_t off = 0;
+	uint32_t np = b->nlobes ? b->lobes[0].n : 0;
+	if (np)
+		memset(b->percept_block, 0, np);
+	for (uint32_t l = 0; l < b->nlobes; l++)
+		b->lobes[l].percept_offset = -1;
+	for (uint32_t l = 1; l < b->nlobes; l++) {
+		brain_lobe *L = &b->lobes[l];
+		if (!L->gene.perceptible)
+			continue;
+		L->percept_offset = off < np ? (int)off : -1;
+		for (uint32_t i = 0; i < L->n; i++, off++)
+			if (off < np && L->gene.perceptible == 2)
+				b->percept_block[off] = (uint8_t)l;
+	}
+}
+
+int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
+                   const brain_options *opts, const uint8_t *counts,
+                   const uint8_t (*rnd)[BRAIN_NRULES], c2_err *err)
+{
+	*out = NULL;
+	if (n == 0)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
+	if (n > BRAIN_MAX_LOBES)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", n, BRAIN_MAX_LOBES);
+	brain *b = calloc(1, sizeof *b);
+	genome_lobe_dims *dims = calloc(n, sizeof *dims);
+	if (!b || !dims) {
+		free(b);
+		free(dims);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	b->lobes = calloc(n, sizeof *b->lobes);
+	if (!b->lobes) {
+		free(dims);
+		free(b);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	b->opts = opts ? *opts : brain_options_default();
+	b->nlobes = (uint32_t)n;
+	genome_lobe_dims_compute(genes, n, dims);
+	size_t max_lobe = 1;
+	for (size_t l = 0; l < n; l++) {
+		brain_lobe *L = &b->lobes[l];
+		L->gene = *genes[l];
+		L->dims = dims[l];
+		L->n = (uint32_t)(dims[l].w * dims[l].h);
+		if (L->n > max_lobe)
+			max_lobe = L->n;
+		for (unsigned t = 0; t < 2; t++) {
+			L->d[t].present = brain_type_present(&L->gene, t, n);
+			L->d[t].src_lobe = L->gene.dendrite[t].source_lobe;
+			L->d[t].migration = L->gene.dendrite[t].migration;
+		}
+	}
+	free(dims);
+
+	arena a = {NULL, 0};
+	carve(b, &a, counts, max_lobe);
+	size_t total = 0;
+	for (uint32_t l = 0; l < b->nlobes; l++)
+		total += b->lobes[l].d[0].total + b->lobes[l].d[1].total;
+	if (total > BRAIN_MAX_DENDRITES) {
+		brain_free(b);
+		return c2_fail(err, C2_ETOOBIG, -1, -1, "%zu dendrites (at most %u)", total,
+		               BRAIN_MAX_DENDRITES);
+	}
+	b->arena = calloc(1, a.used);
+	if (!b->arena) {
+		brain_free(b);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	a.base = b->arena;
+	a.used = 0;
+	carve(b, &a, counts, max_lobe);
+
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		brain_lobe *L = &b->lobes[l];
+		const genome_lobe_gene *g = &L->gene;
+		L->rloc[BRAIN_RL_THRESHOLD] = g->threshold;
+		L->rloc[BRAIN_RL_LEAKAGE] = g->leakage;
+		L->rloc[BRAIN_RL_REST] = g->rest;
+		for (unsigned t = 0; t < 2; t++) {
+			const genome_dendrite_gene *dg = &g->dendrite[t];
+			uint8_t *r = &L->rloc[BRAIN_RL_DENDRITE + 5 * t];
+			r[BRAIN_RATE_RELAX_SUSCEPT] = dg->relax_suscept;
+			r[BRAIN_RATE_RELAX_STW] = dg->relax_stw;
+			r[BRAIN_RATE_LTW_GAIN] = dg->ltw_gain;
+			r[BRAIN_RATE_STRENGTH_GAIN] = dg->strength_gain_rate;
+			r[BRAIN_RATE_STRENGTH_LOSS] = dg->strength_loss_rate;
+		}
+		memcpy(L->rnd, rnd[l], BRAIN_NRULES);
+		memset(L->state, g->rest, L->n);
+		memset(L->output, g->rest, L->n);
+		svrule_compile(&L->state_rule, g->state_rule, SVRULE_NEURON,
+		               L->rnd[BRAIN_RULE_STATE], &b->opts);
+		for (unsigned t = 0; t < 2; t++) {
+			const genome_dendrite_gene *dg = &g->dendrite[t];
+			const uint8_t *rules[BRAIN_NDRULES] = {
+				dg->strength_gain_rule, dg->strength_loss_rule, dg->suscept_rule,
+				dg->reinforce_rule,     dg->backprop_rule,      dg->fwdprop_rule,
+			};
+			for (unsigned r = 0; r < BRAIN_NDRULES; r++)
+				svrule_compile(&L->d[t].rule[r], rules[r], SVRULE_DENDRITE,
+				               L->rnd[BRAIN_RULE_DENDRITE + BRAIN_NDRULES * t + r], &b->opts);
+		}
+		L->general = needs_general(L);
+		for (unsigned t = 0; t < 2; t++)
+			if (L->d[t].present && (L->d[t].rule[BRAIN_DRULE_BACKPROP].n ||
+			                        L->d[t].rule[BRAIN_DRULE_FWDPROP].n))
+				b->any_prop = true;
+	}
+	compute_order(b);
+	compute_perception(b);
+	*out = b;
+	return 0;
+}
+
+/* ---- wiring (§4.2) ---------------------------------------------------------- */
+
+/* Dendrite count for one neuron: min + a spread-shaped draw in [0, max-min]. */
+static uint8_t draw_count(const genome_dendrite_gene *dg, c2_rng *rng)
+{
+	int lo = dg->min, hi = dg->max;
+	if (hi < lo) {
+		int t = lo;
+		lo = hi;
+		hi = t;
+	}
+	int range = hi - lo;
+	int u = c2_rng_range(rng, 0, range);
+	int saw = abs(2 * u - range);
+	switch (dg->spread) {
+	case 2: /* saw: most neurons at the ends of the range */
+		return (uint8_t)(lo + saw);
+	case 3: /* waS: most neurons in the middle (for 1..3: 1 or 3, never 2) */
+		return (uint8_t)(lo + range - saw);
+	default: /* 0 flat, 1 "normal" (no better information), others */
+		return (uint8_t)(lo + u);
+	}
+}
+
+static void init_weights(const genome_dendrite_gene *dg, brain_dtype *D, uint32_t d,
+                         c2_rng *rng)
+{
+	uint8_t ltw = (uint8_t)c2_rng_range(rng, dg->min_ltw, dg->max_ltw);
+	D->ltw[d] = ltw;
+	D->stw[d] = ltw;
+	D->strength[d] = (uint8_t)c2_rng_range(rng, dg->min_strength, dg->max_strength);
+	D->suscept[d] = 0;
+}
+
+/* Does a perception neuron `p` collide with the sources already chosen for
+ * dendrites first..d-1 under the mutually-exclusive rule? */
+static bool mutex_collides(const brain *b, const brain_dtype *D, uint32_t first, uint32_t d,
+                           uint16_t p)
+{
+	uint8_t block = b->percept_block[p];
+	if (!block)
+		return false;
+	for (uint32_t k = first; k < d; k++)
+		if (b->percept_block[D->src[k]] == block)
+			return true;
+	return false;
+}
+
+static void wire(brain *b, c2_rng *rng)
+{
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		brain_lobe *L = &b->lobes[l];
+		for (unsigned t = 0; t < 2; t++) {
+			brain_dtype *D = &L->d[t];
+			if (!D->present)
+				continue;
+			const genome_dendrite_gene *dg = &L->gene.dendrite[t];
+			const brain_lobe *S = &b->lobes[D->src_lobe];
+			int W = S->dims.w, H = S->dims.h, f = dg->fanout;
+			bool percept = D->src_lobe == C2_LOBE_PERCEPTION;
+			for (uint32_t i = 0; i < L->n; i++) {
+				uint32_t first = D->first[i], cnt = D->first[i + 1] - first;
+				/* Base source: the same relative position in the source. */
+				uint32_t base = (uint32_t)((uint64_t)i * S->n / L->n);
+				int bx = (int)(base % (uint32_t)W), by = (int)(base / (uint32_t)W);
+				for (uint32_t k = 0; k < cnt; k++) {
+					uint32_t d = first + k;
+					uint16_t src = (uint16_t)base;
+					/* Others: independent dx, dy in [-fanout, fanout]
+					 * around the base, wrapping (not openc2e's y). */
+					for (uint32_t attempt = 0; k > 0; attempt++) {
+						int x = (bx + c2_rng_range(rng, -f, f)) % W;
+						int y = (by + c2_rng_range(rng, -f, f)) % H;
+						if (x < 0)
+							x += W;
+						if (y < 0)
+							y += H;
+						src = (uint16_t)(y * W + x);
+						if (!percept || attempt >= 2 * cnt ||
+						    !mutex_collides(b, D, first, d, src))
+							break;
+					}
+					D->src[d] = src;
+					init_weights(dg, D, d, rng);
+				}
+			}
+		}
+	}
+}
+
+int brain_build_lobes(brain **out, const genome_lobe_gene *const *lobes, size_t n,
+                      const brain_options *opts, c2_rng *rng, c2_err *err)
+{
+	*out = NULL;
+	if (n == 0)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
+	if (n > BRAIN_MAX_LOBES)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", n, BRAIN_MAX_LOBES);
+	genome_lobe_dims *dims = calloc(n, sizeof *dims);
+	uint8_t (*rnd)[BRAIN_NRULES] = calloc(n, sizeof *rnd);
+	if (!dims || !rnd) {
+		free(dims);
+		free(rnd);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	genome_lobe_dims_compute(lobes, n, dims);
+	size_t neurons = 0;
+	for (size_t l = 0; l < n; l++)
+		neurons += (size_t)dims[l].w * (size_t)dims[l].h;
+	uint8_t *counts = calloc(neurons * 2 + 1, 1);
+	if (!counts) {
+		free(dims);
+		free(rnd);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	/* Draws: per lobe its rnd-consts, then per neuron both counts. */
+	size_t base = 0;
+	for (size_t l = 0; l < n; l++) {
+		for (unsigned r = 0; r < BRAIN_NRULES; r++)
+			rnd[l][r] = (uint8_t)c2_rng_below(rng, 256);
+		size_t ln = (size_t)dims[l].w * (size_t)dims[l].h;
+		for (size_t i = 0; i < ln; i++)
+			for (unsigned t = 0; t < 2; t++)
+				if (brain_type_present(lobes[l], t, n))
+					counts[(base + i) * 2 + t] = draw_count(&lobes[l]->dendrite[t], rng);
+		base += ln;
+	}
+	free(dims);
+	brain *b;
+	int rc = brain_assemble(&b, lobes, n, opts, counts, (const uint8_t(*)[BRAIN_NRULES])rnd, err);
+	free(counts);
+	free(rnd);
+	if (rc)
+		return rc;
+	wire(b, rng);
+	brain_derive(b, true);
+	*out = b;
+	return 0;
+}
+
+int brain_build(brain **out, const genome *g, genome_sex sex, const brain_options *opts,
+                c2_rng *rng, c2_err *err)
+{
+	*out = NULL;
+	size_t n = genome_lobe_list(g, (int)sex, NULL, NULL, 0);
+	if (n == 0)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
+	if (n > BRAIN_MAX_LOBES)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", n, BRAIN_MAX_LOBES);
+	const genome_lobe_gene **lobes = calloc(n, sizeof *lobes);
+	if (!lobes)
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	genome_lobe_list(g, (int)sex, lobes, NULL, n);
+	int rc = brain_build_lobes(out, lobes, n, opts, rng, err);
+	free(lobes);
+	return rc;
+}
+
+void brain_free(brain *b)
+{
+	if (!b)
+		return;
+	free(b->arena);
+	free(b->lobes);
+	free(b->inst);
+	free(b);
+}
+
+const brain_options *brain_get_options(const brain *b)
+{
+	return &b->opts;
+}
+
+void brain_set_reference_mode(brain *b, bool on)
+{
+	b->reference = on;
+}
+
+/* ---- derived data ------------------------------------------------------------ */
+
+void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i)
+{
+	(void)b;
+	brain_dtype *D = &L->d[type];
+	uint32_t loose = 0;
+	for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++)
+		loose += D->strength[d] == 0;
+	uint32_t cnt = D->first[i + 1] - D->first[i];
+	bool was_cell = cnt && D->nloose[i] == cnt;
+	D->loose_dendrites += loose;
+	D->loose_dendrites -= D->nloose[i];
+	D->nloose[i] = (uint8_t)loose;
+	bool is_cell = cnt && loose == cnt;
+	D->loose_cells += (uint32_t)is_cell - (uint32_t)was_cell;
+}
+
+void brain_count_weights(brain_dtype *D)
+{
+	D->nsusc = D->ndiff = 0;
+	for (uint32_t d = 0; d < D->total; d++) {
+		D->nsusc += D->suscept[d] != 0;
+		D->ndiff += D->stw[d] != D->ltw[d];
+	}
+}
+
+void brain_derive(brain *b, bool firing)
+{
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		brain_lobe *L = &b->lobes[l];
+		if (firing) {
+			L->nfiring = 0;
+			for (uint32_t i = 0; i < L->n; i++)
+				if (L->output[i])
+					L->firing[L->nfiring++] = (uint16_t)i;
+		}
+		for (unsigned t = 0; t < 2; t++) {
+			brain_dtype *D = &L->d[t];
+			if (!D->present)
+				continue;
+			memset(D->nloose, 0, L->n);
+			D->loose_dendrites = D->loose_cells = 0;
+			for (uint32_t i = 0; i < L->n; i++)
+				brain_derive_neuron(b, L, t, i);
+			brain_count_weights(D);
+		}
+	}
+}
+
+/* ---- accessors ------------------------------------------------------------------ */
+
+uint64_t brain_ticks(const brain *b)
+{
+	return b->ticks;
+}
+
+size_t brain_lobe_count(const brain *b)
+{
+	return b->nlobes;
+}
+
+int brain_lobe_info_get(const brain *b, unsigned lobe, brain_lobe_info *out)
+{
+	if (lobe >= b->nlobes)
+		return -1;
+	const brain_lobe *L = &b->lobes[lobe];
+	memset(out, 0, sizeof *out);
+	out->x = L->dims.x;
+	out->y = L->dims.y;
+	out->width = L->dims.w;
+	out->height = L->dims.h;
+	out->neurons = L->n;
+	const char *name = c2_vocab_name(&c2_lobes, (int)lobe);
+	out->name = name ? name : "Lobe";
+	out->gene = &L->gene;
+	out->wta = L->gene.flags & 1;
+	out->perceptible = L->gene.perceptible;
+	out->perception_offset = L->percept_offset;
+	for (unsigned t = 0; t < 2; t++) {
+		out->has_dendrites[t] = L->d[t].present;
+		out->source_lobe[t] = L->d[t].src_lobe;
+		out->dendrites[t] = L->d[t].present ? L->d[t].total : 0;
+	}
+	out->firing = L->nfiring;
+	out->process_rank = L->rank;
+	return 0;
+}
+
+int brain_lobe_at_rank(const brain *b, unsigned rank)
+{
+	return rank < b->nlobes ? b->order[rank] : -1;
+}
+
+const svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule)
+{
+	if (lobe >= b->nlobes || rule >= BRAIN_NRULES)
+		return NULL;
+	const brain_lobe *L = &b->lobes[lobe];
+	if (rule == BRAIN_RULE_STATE)
+		return &L->state_rule;
+	rule -= BRAIN_RULE_DENDRITE;
+	return &L->d[rule / BRAIN_NDRULES].rule[rule % BRAIN_NDRULES];
+}
+
+uint8_t brain_lobe_rnd_const(const brain *b, unsigned lobe, unsigned rule)
+{
+	if (lobe >= b->nlobes || rule >= BRAIN_NRULES)
+		return 0;
+	return b->lobes[lobe].rnd[rule];
+}
+
+int brain_state(const brain *b, unsigned lobe, unsigned cell)
+{
+	if (lobe >= b->nlobes || cell >= b->lobes[lobe].n)
+		return -1;
+	return b->lobes[lobe].state[cell];
+}
+
+int brain_output(const brain *b, unsigned lobe, unsigned cell)
+{
+	if (lobe >= b->nlobes || cell >= b->lobes[lobe].n)
+		return -1;
+	return b->lobes[lobe].output[cell];
+}
+
+int brain_winner(const brain *b, unsigned lobe)
+{
+	if (lobe >= b->nlobes)
+		return -1;
+	const brain_lobe *L = &b->lobes[lobe];
+	int best = -1;
+	uint8_t bestv = 0;
+	for (uint32_t i = 0; i < L->n; i++)
+		if (L->output[i] > bestv) {
+			bestv = L->output[i];
+			best = (int)i;
+		}
+	return best;
+}
+
+int brain_set_state(brain *b, unsigned lobe, unsigned cell, uint8_t value)
+{
+	if (lobe >= b->nlobes || cell >= b->lobes[lobe].n)
+		return -1;
+	b->lobes[lobe].state[cell] = value;
+	return 0;
+}
+
+int brain_add_state(brain *b, unsigned lobe, unsigned cell, int delta)
+{
+	if (lobe >= b->nlobes || cell >= b->lobes[lobe].n)
+		return -1;
+	int v = b->lobes[lobe].state[cell] + delta;
+	b->lobes[lobe].state[cell] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+	return 0;
+}
+
+unsigned brain_dendrite_count(const brain *b, unsigned lobe, unsigned cell, unsigned type)
+{
+	if (lobe >= b->nlobes || type > 1 || cell >= b->lobes[lobe].n)
+		return 0;
+	const brain_dtype *D = &b->lobes[lobe].d[type];
+	return D->present ? D->first[cell + 1] - D->first[cell] : 0;
+}
+
+int brain_dendrite_get(const brain *b, unsigned lobe, unsigned cell, unsigned type, unsigned k,
+                       brain_dendrite_info *out)
+{
+	if (k >= brain_dendrite_count(b, lobe, cell, type))
+		return -1;
+	const brain_dtype *D = &b->lobes[lobe].d[type];
+	uint32_t d = D->first[cell] + k;
+	out->src_lobe = D->src_lobe;
+	out->src = D->src[d];
+	out->stw = D->stw[d];
+	out->ltw = D->ltw[d];
+	out->strength = D->strength[d];
+	out->suscept = D->suscept[d];
+	return 0;
+}
+
+unsigned brain_loose_count(const brain *b, unsigned lobe, unsigned cell, unsigned type)
+{
+	if (brain_dendrite_count(b, lobe, cell, type) == 0)
+		return 0;
+	return b->lobes[lobe].d[type].nloose[cell];
+}
+
+uint8_t *brain_receptor_locus(brain *b, unsigned lobe, unsigned locus)
+{
+	if (lobe >= b->nlobes)
+		return NULL;
+	brain_lobe *L = &b->lobes[lobe];
+	if (locus < BRAIN_RL_CELL)
+		return &L->rloc[locus];
+	if (locus - BRAIN_RL_CELL < L->n)
+		return &L->state[locus - BRAIN_RL_CELL];
+	return NULL;
+}
+
+uint8_t *brain_emitter_locus(brain *b, unsigned lobe, unsigned locus)
+{
+	if (lobe >= b->nlobes)
+		return NULL;
+	brain_lobe *L = &b->lobes[lobe];
+	if (locus < BRAIN_EL_CELL)
+		return &L->eloc[locus];
+	if (locus - BRAIN_EL_CELL < L->n)
+		return &L->output[locus - BRAIN_EL_CELL];
+	return NULL;
+}

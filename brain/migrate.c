@@ -1,0 +1,174 @@
+/* migrate.c — dendrite migration (reference §4.7): loose dendrites move to
+ * where activity is, so decisions come to listen to the concepts active
+ * when they are taken (decision style) and free concept cells come to
+ * record new combinations of perceptions (concept style). */
+#include <string.h>
+
+#include "brain/brain_impl.h"
+#include "genome/vocab.h"
+
+/* Re-attach dendrite d to `src` with fresh weights from the gene's ranges. */
+static void rewire(brain_lobe *L, unsigned t, uint32_t d, uint16_t src, c2_rng *rng)
+{
+	brain_dtype *D = &L->d[t];
+	const genome_dendrite_gene *dg = &L->gene.dendrite[t];
+	brain_weights_forget(D, d);
+	D->src[d] = src;
+	uint8_t ltw = (uint8_t)c2_rng_range(rng, dg->min_ltw, dg->max_ltw);
+	D->ltw[d] = D->stw[d] = ltw;
+	D->strength[d] = (uint8_t)c2_rng_range(rng, dg->min_strength, dg->max_strength);
+	D->suscept[d] = 0;
+	brain_weights_note(D, d);
+}
+
+/* Decision style: each firing neuron moves its first loose dendrite to a
+ * random firing source neuron it does not already listen to. */
+static void migrate_decision(brain *b, brain_lobe *L, unsigned t, c2_rng *rng)
+{
+	brain_dtype *D = &L->d[t];
+	const brain_lobe *S = &b->lobes[D->src_lobe];
+	if (!S->nfiring || !D->loose_dendrites)
+		return;
+	for (uint32_t k = 0; k < L->nfiring; k++) {
+		uint32_t i = L->firing[k];
+		uint32_t first = D->first[i], last = D->first[i + 1];
+		if (!D->nloose[i])
+			continue;
+		uint32_t d = first;
+		while (d < last && D->strength[d])
+			d++;
+		uint16_t pick = S->firing[c2_rng_below(rng, S->nfiring)];
+		bool have = false;
+		for (uint32_t e = first; e < last && !have; e++)
+			have = D->src[e] == pick;
+		if (have)
+			continue;
+		rewire(L, t, d, pick, rng);
+		brain_derive_neuron(b, L, t, i);
+	}
+}
+
+static bool fully_loose(const brain_lobe *L, const unsigned *types, unsigned nt, uint32_t i)
+{
+	uint32_t any = 0;
+	for (unsigned k = 0; k < nt; k++) {
+		const brain_dtype *D = &L->d[types[k]];
+		uint32_t cnt = D->first[i + 1] - D->first[i];
+		if (D->nloose[i] != cnt)
+			return false;
+		any += cnt;
+	}
+	return any > 0;
+}
+
+/* Sort n <= 255 sources in place (insertion sort: no allocation). */
+static void sort_u16(uint16_t *a, uint32_t n)
+{
+	for (uint32_t k = 1; k < n; k++)
+		for (uint32_t j = k; j > 0 && a[j - 1] > a[j]; j--) {
+			uint16_t t = a[j];
+			a[j] = a[j - 1];
+			a[j - 1] = t;
+		}
+}
+
+/* Concept style: at most one fully loose neuron per tick (taken round-robin)
+ * is re-wired so each dendrite listens to a different firing source neuron
+ * (mutually exclusive perception blocks respected), unless a firing neuron
+ * of this lobe already has exactly that source set. */
+static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsigned nt,
+                            c2_rng *rng)
+{
+	brain_dtype *D0 = &L->d[types[0]];
+	/* Cheap exits: a fully loose neuron is a loose cell of some type, and
+	 * with one type nothing can move while its source lobe is silent. */
+	uint32_t cells = 0;
+	for (unsigned k = 0; k < nt; k++)
+		cells += L->d[types[k]].loose_cells;
+	if (!cells || (nt == 1 && !b->lobes[D0->src_lobe].nfiring))
+		return;
+	/* Find the next fully loose neuron from the cursor. */
+	uint32_t n = L->n, i = D0->cursor % n, found = n;
+	for (uint32_t s = 0; s < n; s++, i = (i + 1) % n)
+		if (fully_loose(L, types, nt, i)) {
+			found = i;
+			break;
+		}
+	if (found == n)
+		return;
+	D0->cursor = (found + 1) % n;
+
+	/* Choose sources for every type: a partial Fisher-Yates shuffle of the
+	 * firing list, accepting candidates that respect mutual exclusion. */
+	uint16_t *picks = b->picks; /* type k's picks at picks + 256 * k */
+	for (unsigned k = 0; k < nt; k++) {
+		brain_dtype *D = &L->d[types[k]];
+		uint32_t cnt = D->first[found + 1] - D->first[found];
+		const brain_lobe *S = &b->lobes[D->src_lobe];
+		if (S->nfiring < cnt)
+			return;
+		uint16_t *pool = b->scratch;
+		memcpy(pool, S->firing, S->nfiring * sizeof *pool);
+		uint32_t got = 0;
+		bool percept = D->src_lobe == C2_LOBE_PERCEPTION;
+		for (uint32_t j = 0; j < S->nfiring && got < cnt; j++) {
+			uint32_t r = j + c2_rng_below(rng, S->nfiring - j);
+			uint16_t cand = pool[r];
+			pool[r] = pool[j];
+			pool[j] = cand;
+			bool ok = true;
+			if (percept && b->percept_block[cand])
+				for (uint32_t q = 0; q < got && ok; q++)
+					ok = b->percept_block[picks[256 * k + q]] != b->percept_block[cand];
+			if (ok)
+				picks[256 * k + got++] = cand;
+		}
+		if (got < cnt)
+			return;
+	}
+	/* Already represented by a firing neuron of this lobe? */
+	uint16_t mine[256], theirs[256];
+	for (uint32_t f = 0; f < L->nfiring; f++) {
+		uint32_t o = L->firing[f];
+		bool same = true;
+		for (unsigned k = 0; k < nt && same; k++) {
+			const brain_dtype *D = &L->d[types[k]];
+			uint32_t cnt = D->first[found + 1] - D->first[found];
+			if (D->first[o + 1] - D->first[o] != cnt) {
+				same = false;
+				break;
+			}
+			memcpy(mine, &picks[256 * k], cnt * sizeof *mine);
+			sort_u16(mine, cnt);
+			memcpy(theirs, &D->src[D->first[o]], cnt * sizeof *theirs);
+			sort_u16(theirs, cnt);
+			same = memcmp(mine, theirs, cnt * sizeof *mine) == 0;
+		}
+		if (same)
+			return;
+	}
+	for (unsigned k = 0; k < nt; k++) {
+		brain_dtype *D = &L->d[types[k]];
+		uint32_t cnt = D->first[found + 1] - D->first[found];
+		for (uint32_t j = 0; j < cnt; j++)
+			rewire(L, types[k], D->first[found] + j, picks[256 * k + j], rng);
+		brain_derive_neuron(b, L, types[k], found);
+	}
+}
+
+void brain_migrate(brain *b, brain_lobe *L, c2_rng *rng)
+{
+	for (unsigned t = 0; t < 2; t++)
+		if (L->d[t].present && L->d[t].migration == 1)
+			migrate_decision(b, L, t, rng);
+	bool c0 = L->d[0].present && L->d[0].migration == 2;
+	bool c1 = L->d[1].present && L->d[1].migration == 2;
+	if (c0 && c1) {
+		static const unsigned both[2] = {0, 1};
+		migrate_concept(b, L, both, 2, rng);
+	} else if (c0 || c1) {
+		unsigned t = c0 ? 0 : 1;
+		migrate_concept(b, L, &t, 1, rng);
+	}
+}
+

@@ -1,0 +1,324 @@
+/* snapshot.c — save, load and hash the whole brain state.
+ *
+ * One writer (emit) feeds either a c2_wbuf or the hash, so the hash covers
+ * exactly what a snapshot holds. Layout (little-endian):
+ *
+ *   "C2BRAIN" 0, u32 version
+ *   u32 options; per option: u8 name length, name, u32 value
+ *   u64 brain ticks, u32 lobes
+ *   per lobe: the 196-byte lobe gene, 13 rnd-consts
+ *   per lobe, per wired dendrite type: one count byte per neuron
+ *   per lobe: 19 receptor loci, 3 emitter loci; state, output, leak-in,
+ *     leak-out (one byte per neuron); u32 firing count, u16 per firing
+ *     neuron; per wired type: u32 migration cursor, then per dendrite u16
+ *     source, and the STW, LTW, strength and susceptibility arrays
+ *   u32 pending instincts, 9 bytes each, oldest first
+ *
+ * The structure (sizes, which types are wired) is recomputed from the genes
+ * on load, so a snapshot cannot describe a brain the genes would not build;
+ * every index read is bounds-checked. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "brain/brain_impl.h"
+
+#define SNAP_MAGIC "C2BRAIN"
+#define SNAP_VERSION 1u
+#define SNAP_MAX_INSTINCTS (1u << 20)
+
+_Static_assert(sizeof(genome_lobe_gene) == 196, "lobe gene is its 196 body bytes");
+_Static_assert(sizeof(genome_instinct_gene) == 9, "instinct gene is its 9 body bytes");
+
+typedef struct sink {
+	c2_wbuf *w; /* NULL: hash */
+	uint64_t h;
+} sink;
+
+static void put(sink *s, const void *p, size_t n)
+{
+	if (s->w)
+		c2_w_bytes(s->w, p, n);
+	else
+		s->h = c2_hash_bytes(s->h, p, n);
+}
+
+static void put_u32(sink *s, uint32_t v)
+{
+	uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+	put(s, b, 4);
+}
+
+static void put_u16s(sink *s, const uint16_t *v, size_t n)
+{
+	uint8_t buf[256];
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		buf[k++] = (uint8_t)v[i];
+		buf[k++] = (uint8_t)(v[i] >> 8);
+		if (k == sizeof buf) {
+			put(s, buf, k);
+			k = 0;
+		}
+	}
+	if (k)
+		put(s, buf, k);
+}
+
+static void emit(const brain *b, sink *s)
+{
+	put(s, SNAP_MAGIC, 8);
+	put_u32(s, SNAP_VERSION);
+	put_u32(s, (uint32_t)brain_option_count);
+	for (size_t k = 0; k < brain_option_count; k++) {
+		const brain_option_info *info = &brain_option_table[k];
+		uint8_t len = (uint8_t)strlen(info->name);
+		put(s, &len, 1);
+		put(s, info->name, len);
+		put_u32(s, (uint32_t)brain_option_get(&b->opts, info));
+	}
+	put_u32(s, (uint32_t)b->ticks);
+	put_u32(s, (uint32_t)(b->ticks >> 32));
+	put_u32(s, b->nlobes);
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		put(s, &b->lobes[l].gene, sizeof b->lobes[l].gene);
+		put(s, b->lobes[l].rnd, BRAIN_NRULES);
+	}
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		const brain_lobe *L = &b->lobes[l];
+		for (unsigned t = 0; t < 2; t++) {
+			const brain_dtype *D = &L->d[t];
+			if (!D->present)
+				continue;
+			uint8_t buf[256];
+			size_t k = 0;
+			for (uint32_t i = 0; i < L->n; i++) {
+				buf[k++] = (uint8_t)(D->first[i + 1] - D->first[i]);
+				if (k == sizeof buf) {
+					put(s, buf, k);
+					k = 0;
+				}
+			}
+			if (k)
+				put(s, buf, k);
+		}
+	}
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		const brain_lobe *L = &b->lobes[l];
+		put(s, L->rloc, BRAIN_RL_CELL);
+		put(s, L->eloc, BRAIN_EL_CELL);
+		put(s, L->state, L->n);
+		put(s, L->output, L->n);
+		put(s, L->leak_in, L->n);
+		put(s, L->leak_out, L->n);
+		put_u32(s, L->nfiring);
+		put_u16s(s, L->firing, L->nfiring);
+		for (unsigned t = 0; t < 2; t++) {
+			const brain_dtype *D = &L->d[t];
+			if (!D->present)
+				continue;
+			put_u32(s, D->cursor);
+			put_u16s(s, D->src, D->total);
+			put(s, D->stw, D->total);
+			put(s, D->ltw, D->total);
+			put(s, D->strength, D->total);
+			put(s, D->suscept, D->total);
+		}
+	}
+	put_u32(s, (uint32_t)b->inst_len);
+	for (size_t k = 0; k < b->inst_len; k++)
+		put(s, &b->inst[(b->inst_head + k) % b->inst_cap], sizeof(genome_instinct_gene));
+}
+
+int brain_save(const brain *b, c2_wbuf *w)
+{
+	sink s = {w, 0};
+	emit(b, &s);
+	return w->oom ? C2_ENOMEM : 0;
+}
+
+uint64_t brain_hash(const brain *b)
+{
+	sink s = {NULL, C2_HASH_INIT};
+	emit(b, &s);
+	return c2_hash_finish(s.h);
+}
+
+/* ---- loading ------------------------------------------------------------------- */
+
+static int bad(c2_rbuf *r, c2_err *err, const char *what)
+{
+	return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "brain snapshot: %s", what);
+}
+
+static bool read_u16s(c2_rbuf *r, uint16_t *out, size_t n)
+{
+	for (size_t i = 0; i < n && !r->bad; i++)
+		out[i] = c2_r_u16(r);
+	return !r->bad;
+}
+
+static int load_options(c2_rbuf *r, brain_options *o, c2_err *err)
+{
+	*o = brain_options_default();
+	uint32_t count = c2_r_count(r, 1024);
+	for (uint32_t k = 0; k < count && !r->bad; k++) {
+		char name[256];
+		uint8_t len = c2_r_u8(r);
+		if (!c2_r_bytes(r, name, len))
+			break;
+		name[len] = '\0';
+		int32_t v = (int32_t)c2_r_u32(r);
+		if (r->bad)
+			break;
+		c2_err why;
+		if (brain_options_set(o, name, v, &why))
+			return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "brain snapshot: %s", why.msg);
+	}
+	return r->bad ? bad(r, err, "truncated options") : 0;
+}
+
+/* Fill a brain assembled from the snapshot's structure with its state. */
+static int load_state(brain *b, c2_rbuf *r, c2_err *err)
+{
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		brain_lobe *L = &b->lobes[l];
+		c2_r_bytes(r, L->rloc, BRAIN_RL_CELL);
+		c2_r_bytes(r, L->eloc, BRAIN_EL_CELL);
+		c2_r_bytes(r, L->state, L->n);
+		c2_r_bytes(r, L->output, L->n);
+		c2_r_bytes(r, L->leak_in, L->n);
+		c2_r_bytes(r, L->leak_out, L->n);
+		size_t at = r->pos;
+		L->nfiring = c2_r_count(r, L->n);
+		if (!read_u16s(r, L->firing, L->nfiring))
+			return bad(r, err, "truncated lobe");
+		for (uint32_t k = 0; k < L->nfiring; k++)
+			if (L->firing[k] >= L->n || (k && L->firing[k] <= L->firing[k - 1])) {
+				r->pos = at;
+				return bad(r, err, "firing list out of order or range");
+			}
+		for (unsigned t = 0; t < 2; t++) {
+			brain_dtype *D = &L->d[t];
+			if (!D->present)
+				continue;
+			at = r->pos;
+			D->cursor = c2_r_u32(r);
+			if (!r->bad && D->cursor >= L->n) {
+				r->pos = at;
+				return bad(r, err, "migration cursor out of range");
+			}
+			at = r->pos;
+			if (!read_u16s(r, D->src, D->total))
+				return bad(r, err, "truncated dendrites");
+			uint32_t srcn = b->lobes[D->src_lobe].n;
+			for (uint32_t d = 0; d < D->total; d++)
+				if (D->src[d] >= srcn) {
+					r->pos = at + 2u * d;
+					return bad(r, err, "dendrite source out of range");
+				}
+			c2_r_bytes(r, D->stw, D->total);
+			c2_r_bytes(r, D->ltw, D->total);
+			c2_r_bytes(r, D->strength, D->total);
+			c2_r_bytes(r, D->suscept, D->total);
+		}
+		if (r->bad)
+			return bad(r, err, "truncated lobe");
+	}
+	uint32_t ni = c2_r_count(r, SNAP_MAX_INSTINCTS);
+	if (r->bad)
+		return bad(r, err, "truncated instinct queue");
+	for (uint32_t k = 0; k < ni; k++) {
+		genome_instinct_gene g;
+		if (!c2_r_bytes(r, &g, sizeof g))
+			return bad(r, err, "truncated instinct queue");
+		if (brain_instinct_push(b, &g, err))
+			return C2_ENOMEM;
+	}
+	return 0;
+}
+
+int brain_load(brain **out, c2_rbuf *r, c2_err *err)
+{
+	*out = NULL;
+	char magic[8];
+	if (!c2_r_bytes(r, magic, 8) || memcmp(magic, SNAP_MAGIC, 8) != 0)
+		return bad(r, err, "not a brain snapshot");
+	if (c2_r_u32(r) != SNAP_VERSION)
+		return bad(r, err, r->bad ? "truncated header" : "unsupported version");
+	brain_options opts;
+	int rc = load_options(r, &opts, err);
+	if (rc)
+		return rc;
+	uint64_t ticks = c2_r_u32(r);
+	ticks |= (uint64_t)c2_r_u32(r) << 32;
+	size_t at = r->pos;
+	uint32_t n = c2_r_u32(r);
+	if (r->bad)
+		return bad(r, err, "truncated header");
+	if (n == 0 || n > BRAIN_MAX_LOBES) {
+		r->pos = at;
+		return bad(r, err, "lobe count out of range");
+	}
+	genome_lobe_gene *genes = calloc(n, sizeof *genes);
+	const genome_lobe_gene **gp = calloc(n, sizeof *gp);
+	uint8_t (*rnd)[BRAIN_NRULES] = calloc(n, sizeof *rnd);
+	genome_lobe_dims *dims = calloc(n, sizeof *dims);
+	uint8_t *counts = NULL;
+	brain *b = NULL;
+	if (!genes || !gp || !rnd || !dims) {
+		rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+		goto done;
+	}
+	for (uint32_t l = 0; l < n; l++) {
+		c2_r_bytes(r, &genes[l], sizeof genes[l]);
+		c2_r_bytes(r, rnd[l], BRAIN_NRULES);
+		gp[l] = &genes[l];
+	}
+	if (r->bad) {
+		rc = bad(r, err, "truncated lobe genes");
+		goto done;
+	}
+	genome_lobe_dims_compute(gp, n, dims);
+	size_t neurons = 0;
+	for (uint32_t l = 0; l < n; l++)
+		neurons += (size_t)dims[l].w * (size_t)dims[l].h;
+	counts = calloc(neurons * 2 + 1, 1);
+	if (!counts) {
+		rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+		goto done;
+	}
+	size_t base = 0;
+	for (uint32_t l = 0; l < n; l++) {
+		size_t ln = (size_t)dims[l].w * (size_t)dims[l].h;
+		for (unsigned t = 0; t < 2; t++)
+			if (brain_type_present(gp[l], t, n))
+				for (size_t i = 0; i < ln; i++)
+					counts[(base + i) * 2 + t] = c2_r_u8(r);
+		base += ln;
+	}
+	if (r->bad) {
+		rc = bad(r, err, "truncated dendrite counts");
+		goto done;
+	}
+	rc = brain_assemble(&b, gp, n, &opts, counts, (const uint8_t(*)[BRAIN_NRULES])rnd, err);
+	if (rc) {
+		err->offset = (long)r->pos;
+		goto done;
+	}
+	b->ticks = ticks;
+	rc = load_state(b, r, err);
+	if (rc) {
+		brain_free(b);
+		b = NULL;
+		goto done;
+	}
+	brain_derive(b, false);
+	*out = b;
+done:
+	free(genes);
+	free(gp);
+	free(rnd);
+	free(dims);
+	free(counts);
+	return rc;
+}
