@@ -1,0 +1,14 @@
+/* brain_opts.c — the `--opt NAME=VALUE` callback for cli_parse. */
+#include "cli/brain_opts.h"
+
+#include <stdio.h>
+
+int cli_brain_opt(const char *arg, void *ctx)
+{
+	c2_err err;
+	if (brain_options_parse((brain_options *)ctx, arg, &err) != 0) {
+		fprintf(stderr, "c2rt: --opt: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,431 @@
+/* cmd_svrule.c — `c2rt svrule disasm|asm|eval|check`: SV-rules by hand and
+ * the corpus checker that pins their semantics (reference §3).
+ *
+ * The value options of `eval` and the input names of a corpus are the
+ * evaluator's slot names (brain/svrule_vm.h), so both follow the VM. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brain/svrule_vm.h"
+#include "cli/brain_opts.h"
+#include "cli/cli.h"
+#include "genome/svrule.h"
+
+/* One evaluation: a rule and everything it may read. */
+typedef struct sv_case {
+	uint8_t rule[GENOME_RULE_LEN];
+	uint8_t v[SVS_COUNT];
+	svrule_scope scope;
+	uint64_t seed;
+	int rnd; /* -1: drawn from the seed, as at brain construction */
+	brain_options opts;
+} sv_case;
+
+static void case_init(sv_case *c)
+{
+	memset(c, 0, sizeof *c);
+	c->scope = SVRULE_DENDRITE;
+	c->seed = 1;
+	c->rnd = -1;
+	c->opts = brain_options_default();
+}
+
+static uint8_t eval_case(const sv_case *c, uint64_t seed)
+{
+	c2_rng rng;
+	c2_rng_seed(&rng, seed);
+	uint8_t rnd = c->rnd >= 0 ? (uint8_t)c->rnd : (uint8_t)c2_rng_below(&rng, 256);
+	svrule_prog p;
+	svrule_compile(&p, c->rule, c->scope, rnd, &c->opts);
+	return svrule_exec(&p, c->v, &rng);
+}
+
+/* Join argv[0..n) with spaces into buf. */
+static const char *join(const char **args, int n, char *buf, size_t cap)
+{
+	size_t pos = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n && pos < cap; i++) {
+		int w = snprintf(buf + pos, cap - pos, "%s%s", i ? " " : "", args[i]);
+		if (w < 0)
+			break;
+		pos += (size_t)w;
+	}
+	return buf;
+}
+
+/* ---- disasm / asm ------------------------------------------------------------ */
+
+static const cli_opt no_opts[] = {{0}};
+
+static const cli_spec disasm_spec = {
+	"svrule disasm", "BYTE... | \"BYTE ...\"",
+	"print an SV-rule given as byte values (or names) as opcode names", NULL, no_opts, 1, 12,
+};
+
+static const cli_spec asm_spec = {
+	"svrule asm", "\"NAME ...\"", "print the 12 bytes of an SV-rule given as opcode names",
+	"Names are those of 'c2rt svrule disasm' (case-insensitive); <N> is byte N.", no_opts, 1,
+	12,
+};
+
+static int do_disasm(int argc, char **argv)
+{
+	const char *pos[12];
+	int npos;
+	int rc = cli_parse(&disasm_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	char text[512], out[512];
+	uint8_t rule[GENOME_RULE_LEN];
+	c2_err err;
+	if (svrule_parse(join(pos, npos, text, sizeof text), rule, sizeof rule, &err))
+		return cli_fail(CLI_BAD, "svrule disasm", "token %ld: %s", err.offset + 1, err.msg);
+	printf("%s\n", svrule_disasm(rule, sizeof rule, out, sizeof out));
+	return CLI_OK;
+}
+
+static int do_asm(int argc, char **argv)
+{
+	const char *pos[12];
+	int npos;
+	int rc = cli_parse(&asm_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	char text[512];
+	uint8_t rule[GENOME_RULE_LEN];
+	c2_err err;
+	if (svrule_asm(join(pos, npos, text, sizeof text), rule, sizeof rule, &err))
+		return cli_fail(CLI_BAD, "svrule asm", "token %ld: %s", err.offset + 1, err.msg);
+	for (size_t i = 0; i < sizeof rule; i++)
+		printf("%s%u", i ? " " : "", rule[i]);
+	putchar('\n');
+	return CLI_OK;
+}
+
+/* ---- eval ---------------------------------------------------------------------- */
+
+static long eval_vals[SVS_COUNT];
+static uint64_t eval_seed;
+static long eval_rnd;
+static bool eval_neuron;
+static brain_options eval_opts;
+static cli_opt eval_opts_table[SVS_COUNT + 5];
+static char eval_help[SVS_COUNT][48];
+
+static const cli_spec *eval_spec(void)
+{
+	static cli_spec spec;
+	int k = 0;
+	for (int s = 1; s < SVS_COUNT; s++) {
+		snprintf(eval_help[s], sizeof eval_help[s], "value of '%s' (default 0)",
+		         svrule_slot_name((svrule_slot)s));
+		cli_opt o = {svrule_slot_name((svrule_slot)s), OPT_INT, &eval_vals[s], "N", eval_help[s],
+		             0, 255, NULL};
+		eval_opts_table[k++] = o;
+	}
+	cli_opt rest[] = {
+		{"rnd", OPT_INT, &eval_rnd, "N", "the rule's rnd-const (default: drawn from the seed)",
+		 0, 255, NULL},
+		{"seed", OPT_U64, &eval_seed, "S", "seed of the random stream (default 1)", 0, -1, NULL},
+		{"neuron", OPT_FLAG, &eval_neuron, NULL,
+		 "evaluate as a neuron (state) rule: dendrite values read 0", 0, -1, NULL},
+		{"opt", OPT_CALL, &eval_opts, "NAME=VALUE", CLI_BRAIN_OPT_HELP, 0, -1, cli_brain_opt},
+	};
+	for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++)
+		eval_opts_table[k++] = rest[i];
+	memset(&eval_opts_table[k], 0, sizeof eval_opts_table[k]);
+	cli_spec s = {
+		"svrule eval", "RULE [--state N] [--type0 N] ... [--seed S] [--opt NAME=VALUE]",
+		"evaluate one SV-rule and print its result (0..255)",
+		"RULE is one argument: opcode names (\"state PLUS type0\") or up to 12 byte\n"
+		"values (\"9 31 12\"). Values not given are 0. The rule is evaluated as a\n"
+		"dendrite rule unless --neuron is given.",
+		eval_opts_table, 1, 1,
+	};
+	spec = s;
+	return &spec;
+}
+
+static int do_eval(int argc, char **argv)
+{
+	memset(eval_vals, 0, sizeof eval_vals);
+	eval_seed = 1;
+	eval_rnd = -1;
+	eval_neuron = false;
+	eval_opts = brain_options_default();
+	const cli_spec *spec = eval_spec();
+	const char *pos[1];
+	int npos;
+	int rc = cli_parse(spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	sv_case c;
+	case_init(&c);
+	c2_err err;
+	if (svrule_parse(pos[0], c.rule, sizeof c.rule, &err))
+		return cli_fail(CLI_BAD, "svrule eval", "RULE token %ld: %s", err.offset + 1, err.msg);
+	for (int s = 1; s < SVS_COUNT; s++)
+		c.v[s] = (uint8_t)eval_vals[s];
+	c.scope = eval_neuron ? SVRULE_NEURON : SVRULE_DENDRITE;
+	c.seed = eval_seed;
+	c.rnd = (int)eval_rnd;
+	c.opts = eval_opts;
+	printf("%u\n", eval_case(&c, c.seed));
+	return CLI_OK;
+}
+
+/* ---- check -------------------------------------------------------------------- */
+
+/* Seeds tried by an `every LO..HI` expectation. */
+#define EVERY_SEEDS 4096u
+
+typedef struct expect {
+	int lo, hi;
+	bool every;
+} expect;
+
+static bool parse_byte(const char *s, size_t n, int *out)
+{
+	if (n == 0 || n > 3)
+		return false;
+	int v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (v > 255)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_expect(const char *s, expect *e)
+{
+	while (*s == ' ')
+		s++;
+	e->every = strncmp(s, "every ", 6) == 0;
+	if (e->every)
+		s += 6;
+	size_t n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	const char *dots = strstr(s, "..");
+	if (dots && (size_t)(dots - s) < n)
+		return parse_byte(s, (size_t)(dots - s), &e->lo) &&
+		       parse_byte(dots + 2, n - (size_t)(dots - s) - 2, &e->hi) && e->lo <= e->hi;
+	if (e->every)
+		return false;
+	if (!parse_byte(s, n, &e->lo))
+		return false;
+	e->hi = e->lo;
+	return true;
+}
+
+/* Apply "NAME=VALUE ..." (or "-") to a case; on error write why. */
+static bool parse_inputs(char *s, sv_case *c, char *why, size_t cap)
+{
+	for (char *tok = strtok(s, " "); tok; tok = strtok(NULL, " ")) {
+		if (strcmp(tok, "-") == 0)
+			continue;
+		char *eq = strchr(tok, '=');
+		if (!eq) {
+			snprintf(why, cap, "input '%s' is not NAME=VALUE", tok);
+			return false;
+		}
+		size_t nl = (size_t)(eq - tok);
+		const char *val = eq + 1;
+		int s_ = svrule_slot_by_name(tok, nl);
+		int b;
+		if (s_ > 0) {
+			if (!parse_byte(val, strlen(val), &b)) {
+				snprintf(why, cap, "'%s': value is not 0..255", tok);
+				return false;
+			}
+			c->v[s_] = (uint8_t)b;
+		} else if (nl == 3 && strncmp(tok, "rnd", 3) == 0) {
+			if (!parse_byte(val, strlen(val), &b)) {
+				snprintf(why, cap, "'%s': value is not 0..255", tok);
+				return false;
+			}
+			c->rnd = b;
+		} else if (nl == 4 && strncmp(tok, "seed", 4) == 0) {
+			char *end;
+			errno = 0;
+			unsigned long long sd = strtoull(val, &end, 10);
+			if (errno || *end || !*val) {
+				snprintf(why, cap, "'%s': bad seed", tok);
+				return false;
+			}
+			c->seed = sd;
+		} else if (nl == 5 && strncmp(tok, "scope", 5) == 0) {
+			if (strcmp(val, "neuron") == 0)
+				c->scope = SVRULE_NEURON;
+			else if (strcmp(val, "dendrite") == 0)
+				c->scope = SVRULE_DENDRITE;
+			else {
+				snprintf(why, cap, "scope must be neuron or dendrite");
+				return false;
+			}
+		} else {
+			c2_err err;
+			if (brain_options_parse(&c->opts, tok, &err)) {
+				snprintf(why, cap, "%s", err.msg);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+static const cli_spec check_spec = {
+	"svrule check", "CORPUS.tsv",
+	"evaluate every case of a corpus and report each mismatch as FILE:LINE",
+	"Each non-blank line not starting with '#' is RULE<TAB>INPUTS<TAB>EXPECTED\n"
+	"[<TAB>comment]. INPUTS: '-' or space-separated NAME=VALUE: the value names of\n"
+	"'svrule eval' (state, type0, chem5, leakin ...), rnd=N, seed=S,\n"
+	"scope=neuron|dendrite, or a brain option (wrap_arithmetic=1). EXPECTED: N;\n"
+	"LO..HI (the result lies in the range); or 'every LO..HI' (over seeds\n"
+	"1..4096 the results are exactly the values LO..HI). Exit 2 on any mismatch.",
+	no_opts, 1, 1,
+};
+
+static int do_check(int argc, char **argv)
+{
+	const char *pos[1];
+	int npos;
+	int rc = cli_parse(&check_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	const char *path = pos[0];
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f)
+		return cli_fail(CLI_BAD, "svrule check", "%s: %s", path, strerror(errno));
+	char line[1024];
+	long lineno = 0, cases = 0, bad = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		size_t n = strlen(line);
+		while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		const char *p = line;
+		while (*p == ' ')
+			p++;
+		if (!*p || *p == '#')
+			continue;
+		char copy[1024];
+		snprintf(copy, sizeof copy, "%s", line);
+		char *field[4] = {0};
+		int nf = 0;
+		char *save = copy;
+		while (nf < 4 && save) {
+			field[nf++] = save;
+			char *tab = strchr(save, '\t');
+			if (tab)
+				*tab++ = '\0';
+			save = tab;
+		}
+		cases++;
+		if (nf < 3) {
+			printf("%s:%ld: expected RULE<TAB>INPUTS<TAB>EXPECTED\n", path, lineno);
+			bad++;
+			continue;
+		}
+		sv_case c;
+		case_init(&c);
+		c2_err err;
+		char why[200];
+		expect e;
+		char inputs[512];
+		snprintf(inputs, sizeof inputs, "%s", field[1]);
+		if (svrule_parse(field[0], c.rule, sizeof c.rule, &err)) {
+			printf("%s:%ld: rule: %s\n", path, lineno, err.msg);
+			bad++;
+			continue;
+		}
+		if (!parse_inputs(inputs, &c, why, sizeof why)) {
+			printf("%s:%ld: inputs: %s\n", path, lineno, why);
+			bad++;
+			continue;
+		}
+		if (!parse_expect(field[2], &e)) {
+			printf("%s:%ld: expected value '%s' is not N, LO..HI or 'every LO..HI'\n", path,
+			       lineno, field[2]);
+			bad++;
+			continue;
+		}
+		if (!e.every) {
+			int got = eval_case(&c, c.seed);
+			if (got < e.lo || got > e.hi) {
+				printf("%s:%ld: %s [%s]: got %d, expected %s\n", path, lineno, field[0],
+				       field[1], got, field[2]);
+				bad++;
+			}
+			continue;
+		}
+		bool seen[256] = {false};
+		int outside = -1;
+		for (uint64_t s = 1; s <= EVERY_SEEDS; s++) {
+			int got = eval_case(&c, s);
+			seen[got] = true;
+			if ((got < e.lo || got > e.hi) && outside < 0)
+				outside = got;
+		}
+		int missing = -1;
+		for (int v = e.lo; v <= e.hi && missing < 0; v++)
+			if (!seen[v])
+				missing = v;
+		if (outside >= 0 || missing >= 0) {
+			printf("%s:%ld: %s [%s]: ", path, lineno, field[0], field[1]);
+			if (outside >= 0)
+				printf("got %d, expected every %d..%d\n", outside, e.lo, e.hi);
+			else
+				printf("%d never occurred in %u seeds, expected every %d..%d\n", missing,
+				       EVERY_SEEDS, e.lo, e.hi);
+			bad++;
+		}
+	}
+	if (f != stdin)
+		fclose(f);
+	printf("%s: %ld cases, %ld mismatches\n", path, cases, bad);
+	return bad ? CLI_BAD : CLI_OK;
+}
+
+/* ---- dispatch --------------------------------------------------------------------- */
+
+static const cli_opt svrule_opts[] = {{0}};
+const cli_spec cmd_svrule_spec = {
+	"svrule", "disasm|asm|eval|check ...",
+	"SV-rules: disassemble, assemble, evaluate, check a corpus",
+	"  c2rt svrule disasm 9 31 12 32 13            -> state PLUS type0 MINUS type1\n"
+	"  c2rt svrule asm \"state PLUS type0\"          -> 9 31 12 0 0 0 0 0 0 0 0 0\n"
+	"  c2rt svrule eval \"state PLUS type0\" --state 10 --type0 5   -> 15\n"
+	"  c2rt svrule check tests/svrule/corpus.tsv\n"
+	"'c2rt svrule SUBCOMMAND --help' describes each.",
+	svrule_opts, 1, 1,
+};
+
+int cmd_svrule(int argc, char **argv)
+{
+	if (argc < 2) {
+		cli_print_help(&cmd_svrule_spec, stderr);
+		return CLI_USAGE;
+	}
+	const char *sub = argv[1];
+	if (strcmp(sub, "disasm") == 0)
+		return do_disasm(argc - 1, argv + 1);
+	if (strcmp(sub, "asm") == 0)
+		return do_asm(argc - 1, argv + 1);
+	if (strcmp(sub, "eval") == 0)
+		return do_eval(argc - 1, argv + 1);
+	if (strcmp(sub, "check") == 0)
+		return do_check(argc - 1, argv + 1);
+	if (strcmp(sub, "--help") == 0 || strcmp(sub, "-h") == 0) {
+		cli_print_help(&cmd_svrule_spec, stdout);
+		return CLI_OK;
+	}
+	return cli_fail(CLI_USAGE, "svrule", "unknown subcommand '%s' (disasm, asm, eval, check)",
+	                sub);
+}
