@@ -196,9 +196,11 @@ static void analyse(svrule_prog *p, svrule_scope scope)
 			}
 			continue;
 		}
-		/* Record a contiguous run of guards that does not end the rule, so
-		 * the instructions after the recorded ones replace the accumulator. */
-		if (k + 2 == p->n || p->nguard == SVRULE_MAX_GUARDS || 2u * p->nguard != k)
+		/* Record a contiguous run of guards from the start, each followed by
+		 * a load: what runs after the recorded ones then does not depend on
+		 * the accumulator they leave ("chem0 TRUE PLUS 64" does). */
+		if (k + 2 >= p->n || p->insn[k + 2].op != SVX_LOAD || p->nguard == SVRULE_MAX_GUARDS ||
+		    2u * p->nguard != k)
 			recording = false;
 		if (recording) {
 			p->guard[p->nguard].slot = ld->a.slot;

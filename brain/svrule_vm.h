@@ -13,9 +13,9 @@
  *
  * A rule containing `random` is `impure`: it draws at every evaluation and is
  * never hoisted. The leading `VALUE TRUE` / `VALUE FALSE` pairs are recorded
- * as guards (except a pair that ends the rule): every one must hold for a
- * non-zero result, and they have no side effects, so the brain may test
- * them in any order to skip work.
+ * as guards (those followed by a load): every one must hold for a non-zero
+ * result, and they have no side effects, so the brain may test them in any
+ * order to skip work, and then run the rule from after them.
  *
  * Semantics (the model of §3.1): one accumulator, starting at 0; a value
  * opcode replaces it; an operator takes the next opcode(s) as operands (an
@@ -234,8 +234,8 @@ SVRULE_INLINE uint8_t svrule_exec(const svrule_prog *p, const uint8_t *v, c2_rng
 }
 
 /* As svrule_exec, skipping the guard prefix: the caller has checked that
- * every recorded guard holds (a guard is followed by more instructions, so
- * the result does not depend on the accumulator the prefix leaves). */
+ * every recorded guard holds (each is followed by a load, so the result
+ * does not depend on the accumulator the prefix leaves). */
 SVRULE_INLINE uint8_t svrule_exec_unguarded(const svrule_prog *p, const uint8_t *v,
                                            c2_rng *rng)
 {
