@@ -182,9 +182,16 @@ static void organ_update(bc_biochem *b, bc_organ *o)
 	 * healing ST back toward LT needs energy. */
 	double delta = o->lt - o->st;
 	o->lt -= delta * o->lt_repair / 255.0;
+	/* With a repair byte of 255 the step is the whole distance, and rounding
+	 * can land a hair below 0 (found by fuzzing snapshots): life force is
+	 * never negative. */
+	if (o->lt < 0.0)
+		o->lt = 0.0;
 	if (energy) {
 		double heal = delta * o->repair_rate / 255.0;
 		o->st += heal;
+		if (o->st < 0.0)
+			o->st = 0.0;
 		if (heal > 0.0 && b->opt.injury_chemical) {
 			double units = 255.0 * heal / o->initial_lf;
 			chem_sub(b, C2_CHEM_INJURY, units >= 255.0 ? 255u : (unsigned)units);
