@@ -69,6 +69,8 @@ GENOME_BIN := $(GENOME_TXT:genomes/%.txt=$(BUILD)/genomes/%.gen)
 .PHONY: all deps deps-test deps-fuzz deps-bench test test-one run fuzz bench \
         golden-update clean docs-plot
 .DEFAULT_GOAL := all
+# Keep object files of tests and benches (they are intermediate in pattern chains).
+.SECONDARY:
 
 all: $(LIB) $(TOOL) $(GENOME_BIN)
 

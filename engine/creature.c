@@ -195,13 +195,24 @@ void eng_die(creature *c, creature_death cause)
 
 void eng_fall_asleep(creature *c)
 {
+	if (c->asleep)
+		return;
 	c->asleep = true;
 	c->sensorimotor[ENG_SM_ASLEEP] = 255;
+	/* "Instincts are processed in the egg and during sleep" (CAOS INS#): a
+	 * creature that falls asleep dreams its pending instincts first. */
+	size_t pending = brain_instinct_pending(c->brain);
+	if (pending && !c->dreaming) {
+		c->dreaming = true;
+		c->dream_wakes = false;
+		c->dream_left = pending > UINT32_MAX ? UINT32_MAX : (uint32_t)pending;
+		c->dream_wait = 0;
+	}
 }
 
 void eng_wake(creature *c)
 {
-	c->asleep = c->dreaming = c->forced_sleep = false;
+	c->asleep = c->dreaming = c->forced_sleep = c->dream_wakes = false;
 	c->dream_left = 0;
 	c->sensorimotor[ENG_SM_ASLEEP] = 0;
 }
@@ -222,8 +233,8 @@ static void brain_step(creature *c)
 		}
 		if (c->dream_left == 0 || brain_instinct_pending(c->brain) == 0) {
 			c->dreaming = false;
-			if (!c->forced_sleep)
-				eng_wake(c);
+			if (c->dream_wakes)
+				eng_wake(c); /* it was awake: the dream (DREA, hatching) is over */
 		}
 	}
 	brain_tick(c->brain, &c->rng);
@@ -353,8 +364,10 @@ void creature_dream(creature *c, unsigned max)
 {
 	if (c->death || max == 0)
 		return;
+	bool was_awake = !c->asleep;
 	eng_fall_asleep(c);
 	c->dreaming = true;
+	c->dream_wakes = was_awake && !c->forced_sleep;
 	c->dream_left = max;
 	c->dream_wait = 0;
 }

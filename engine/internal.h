@@ -41,6 +41,7 @@ struct creature {
 	uint64_t death_tick;
 	uint64_t stage_tick[GENOME_NSTAGES];
 	bool asleep, dreaming, forced_sleep;
+	bool dream_wakes; /* the creature was awake when the dream began: wake after it */
 	uint32_t dream_left, dream_wait;
 	uint32_t rest_ticks; /* world ticks the decision has been "rest" while awake */
 

@@ -51,7 +51,7 @@ static void put_engine(c2_wbuf *w, const creature *c)
 	c2_w_u64(w, c->death_tick);
 	for (int s = 0; s < GENOME_NSTAGES; s++)
 		c2_w_u64(w, c->stage_tick[s]);
-	c2_w_u8(w, (uint8_t)(c->asleep | c->dreaming << 1 | c->forced_sleep << 2));
+	c2_w_u8(w, (uint8_t)(c->asleep | c->dreaming << 1 | c->forced_sleep << 2 | c->dream_wakes << 3));
 	c2_w_u32(w, c->dream_left);
 	c2_w_u32(w, c->dream_wait);
 	c2_w_u32(w, c->rest_ticks);
@@ -174,6 +174,9 @@ static int get_engine(c2_rbuf *r, creature *c, c2_err *err)
 	c->asleep = fl & 1;
 	c->dreaming = (fl >> 1) & 1;
 	c->forced_sleep = (fl >> 2) & 1;
+	c->dream_wakes = (fl >> 3) & 1;
+	if (fl > 15)
+		r->bad = true;
 	c->dream_left = c2_r_u32(r);
 	c->dream_wait = c2_r_u32(r);
 	c->rest_ticks = c2_r_u32(r);
