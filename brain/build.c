@@ -283,6 +283,37 @@ static bool mutex_collides(const brain *b, const brain_dtype *D, uint32_t first,
 	return false;
 }
 
+/* The source cell at (x, y), wrapping around the source lobe. */
+static uint16_t wrap_at(int x, int y, int W, int H)
+{
+	x %= W;
+	y %= H;
+	if (x < 0)
+		x += W;
+	if (y < 0)
+		y += H;
+	return (uint16_t)(y * W + x);
+}
+
+/* The first cell of the fanout window around (bx, by), row by row, that
+ * does not collide; else, as openc2e does, the first such cell of the
+ * whole source lobe (a window can lie entirely inside exclusive blocks:
+ * perception cells 16 and 17 of the standard layout); else `fallback`. */
+static uint16_t window_scan(const brain *b, const brain_dtype *D, uint32_t first, uint32_t d,
+                            int bx, int by, int f, int W, int H, uint16_t fallback)
+{
+	for (int dy = -f; dy <= f; dy++)
+		for (int dx = -f; dx <= f; dx++) {
+			uint16_t s = wrap_at(bx + dx, by + dy, W, H);
+			if (!mutex_collides(b, D, first, d, s))
+				return s;
+		}
+	for (int s = 0; s < W * H; s++)
+		if (!mutex_collides(b, D, first, d, (uint16_t)s))
+			return (uint16_t)s;
+	return fallback;
+}
+
 static void wire(brain *b, c2_rng *rng)
 {
 	for (uint32_t l = 0; l < b->nlobes; l++) {
@@ -306,16 +337,17 @@ static void wire(brain *b, c2_rng *rng)
 					/* Others: independent dx, dy in [-fanout, fanout]
 					 * around the base, wrapping (not openc2e's y). */
 					for (uint32_t attempt = 0; k > 0; attempt++) {
-						int x = (bx + c2_rng_range(rng, -f, f)) % W;
-						int y = (by + c2_rng_range(rng, -f, f)) % H;
-						if (x < 0)
-							x += W;
-						if (y < 0)
-							y += H;
-						src = (uint16_t)(y * W + x);
-						if (!percept || attempt >= 2 * cnt ||
-						    !mutex_collides(b, D, first, d, src))
+						src = wrap_at(bx + c2_rng_range(rng, -f, f), by + c2_rng_range(rng, -f, f),
+						              W, H);
+						if (!percept || !mutex_collides(b, D, first, d, src))
 							break;
+						if (attempt + 1 >= 2 * cnt) {
+							/* Re-drawing keeps failing: take the first
+							 * allowed cell of the fanout window, if any
+							 * (the export has no collisions at all). */
+							src = window_scan(b, D, first, d, bx, by, f, W, H, src);
+							break;
+						}
 					}
 					D->src[d] = src;
 					init_weights(dg, D, d, rng);
