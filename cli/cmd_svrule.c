@@ -271,6 +271,11 @@ static bool parse_inputs(char *s, sv_case *c, char *why, size_t cap)
 			}
 		} else {
 			c2_err err;
+			if (!brain_option_find(tok, nl)) {
+				snprintf(why, cap, "unknown input '%.*s' (a value name as in 'svrule eval', "
+				         "rnd, seed, scope, or a brain option)", (int)nl, tok);
+				return false;
+			}
 			if (brain_options_parse(&c->opts, tok, &err)) {
 				snprintf(why, cap, "%s", err.msg);
 				return false;
