@@ -58,11 +58,14 @@ for o in input_weight wrap_arithmetic times_divisor strength_rates ltw_gain loos
 	reinforce instinct_fallback dendrites_before_wta lobe_order rnd_const random_swap; do
 	contains "$T/out" "$o = "
 done
+contains "$T/out" "# brain"
+contains "$T/out" "# biochemistry"
+contains "$T/out" "# engine"
 expect_exit 0 "$C2RT" options --opt reinforce=set
 contains "$T/out" "reinforce = set *"
 expect_exit 0 "$C2RT" options --json
 if command -v python3 >/dev/null 2>&1; then
-	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d) >= 12 and all("help" in o for o in d)' "$T/out" ||
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len([o for o in d if o["module"] == "brain"]) >= 12 and all("help" in o for o in d)' "$T/out" ||
 		die "options --json is not the expected JSON"
 fi
 exit 0
