@@ -137,6 +137,20 @@ golden-update: all
 run: all
 	@scripts/run.sh $(BUILD)
 
+# genomes/README.md's plots: whole lives of our genomes under their default
+# events, drawn by c2rt itself (regenerate after changing a genome).
+.PHONY: genome-plots
+genome-plots: all
+	@mkdir -p docs
+	$(TOOL) run $(BUILD)/genomes/starter.gen --events genomes/starter.events --until death \
+	  --every 50 --chem ATP,Glucose,Glycogen,Hunger,Sleepiness,Ageing --trace $(BUILD)/starter-lifetime.csv
+	$(TOOL) plot $(BUILD)/starter-lifetime.csv -o docs/starter-lifetime.png \
+	  --title "starter: a whole life under genomes/starter.events"
+	$(TOOL) run $(BUILD)/genomes/diabetic.gen --events genomes/starter.events --until death \
+	  --every 50 --chem ATP,Glucose,Glycogen,Hunger,Starch,Ageing --trace $(BUILD)/diabetic-lifetime.csv
+	$(TOOL) plot $(BUILD)/diabetic-lifetime.csv -o docs/starter-diabetic.png \
+	  --title "diabetic (starter without insulin) under genomes/starter.events"
+
 # libFuzzer builds need clang; FUZZ_SECONDS bounds each target's run.
 FUZZ_SECONDS ?= 60
 # The viewer's SDL-free parsers are fuzzed too.
