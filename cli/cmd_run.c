@@ -280,6 +280,13 @@ int cmd_run(int argc, char **argv)
 			break; /* nothing more will happen */
 	}
 	double wall = now_seconds() - t0;
+	/* The death row is always in the trace, whatever --every says. */
+	if (!creature_alive(c) && creature_ticks(c) % every != 0) {
+		if (tf)
+			trace_row(c, &tc, &tw);
+		if (pd)
+			plot_sample(pd, c, &tc);
+	}
 	if (rc == 0 && flush(tf, &tw, true) != 0)
 		rc = cli_fail(CLI_BAD, "run", "write error on %s", trace_path);
 	c2_wbuf_free(&tw);

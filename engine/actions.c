@@ -11,9 +11,10 @@
  *   - involuntary-action loci (creature/4/0..7) fire their stimulus
  *     ("involuntary action n" = stimulus 28 + n) when they switch on; locus 5
  *     puts the creature to sleep;
- *   - a creature that keeps choosing "rest" while sleepy falls asleep, and a
- *     creature asleep of its own accord wakes when its sleepiness drive falls
- *     below `wake_sleepiness`; while asleep it gets "I am sleeping";
+ *   - a creature that keeps choosing "rest" for an action period while its
+ *     sleepiness drive is at least `sleep_sleepiness` falls asleep, and a
+ *     creature asleep of its own accord wakes when that drive falls below
+ *     `wake_sleepiness`; while asleep it gets "I am sleeping";
  *   - the muscle-energy emitter locus (creature/0/0) follows the action. */
 #include "engine/internal.h"
 
@@ -84,7 +85,7 @@ void eng_world_tick(creature *c)
 		c->muscle_energy = a >= 0 ? action_table[a & 15].effort : 0;
 		c->rest_ticks = a == C2_ACT_REST ? c->rest_ticks + 1 : 0;
 		if (o->action_period > 0 && c->rest_ticks >= (uint32_t)o->action_period &&
-		    sleepiness >= o->wake_sleepiness) {
+		    sleepiness >= o->sleep_sleepiness) {
 			c->rest_ticks = 0;
 			eng_fall_asleep(c);
 		}

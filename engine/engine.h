@@ -50,6 +50,9 @@ enum {
 	X(action_period, 25, 0, 100000,                                                    \
 	  "world ticks between the periodic self-stimuli of the current action "           \
 	  "(quiescent, resting, travelling ... ); 0 = no action stimuli")                  \
+	X(sleep_sleepiness, 40, 0, 255,                                                    \
+	  "a creature that keeps choosing 'rest' for an action period falls asleep when " \
+	  "its sleepiness drive is at least this")                                         \
 	X(wake_sleepiness, 40, 0, 255,                                                     \
 	  "a creature that fell asleep on its own wakes when the sleepiness drive "       \
 	  "falls below this")                                                              \
