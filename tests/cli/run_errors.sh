@@ -26,5 +26,7 @@ contains "$T/err" "not a c2rt snapshot"
 # absent); it has no ATP, so its organs starve and it dies, and the run ends.
 expect_exit 0 "$C2RT" run "$T/tiny.gen" --ticks 5000 --trace "$T/t.csv" --every 500 --opt action_period=10
 contains "$T/err" "dead (organ failure at tick"
-[ "$(wc -l <"$T/t.csv")" -eq 5 ] || die "tiny trace rows"
+# Rows at 0, 500, 1000, 1500, then the death row whatever --every says.
+[ "$(wc -l <"$T/t.csv")" -eq 6 ] || die "tiny trace rows"
+tail -n 1 "$T/t.csv" | grep -q '^1797,179.7,embryo,0,dead,' || die "no death row: $(tail -n 1 "$T/t.csv" | cut -c1-40)"
 exit 0
