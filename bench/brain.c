@@ -8,9 +8,12 @@
  * atrophy signals on the lobe chemicals. The input has its own random
  * stream, so the brain's stream is the one a real run would use.
  *
+ * --quiet runs without input (the brain idles at rest).
+ *
  * Output (read by scripts/bench.sh): "ticks N", "seconds S",
  * "ticks_per_second R". With --ticks 0 it only builds, which gives
  * callgrind the baseline to subtract. Exit 77 when the genome is missing. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +72,7 @@ static void feed(brain *b, c2_rng *in, long t, uint8_t *drives)
 int main(int argc, char **argv)
 {
 	long ticks = 10000;
+	bool quiet = false;
 	const char *path = NULL;
 	char buf[1024];
 	for (int i = 1; i < argc; i++) {
@@ -76,8 +80,10 @@ int main(int argc, char **argv)
 			ticks = strtol(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "--genome") == 0 && i + 1 < argc)
 			path = argv[++i];
+		else if (strcmp(argv[i], "--quiet") == 0)
+			quiet = true;
 		else {
-			fprintf(stderr, "usage: brain [--ticks N] [--genome FILE.gen]\n");
+			fprintf(stderr, "usage: brain [--ticks N] [--genome FILE.gen] [--quiet]\n");
 			return 1;
 		}
 	}
@@ -122,11 +128,13 @@ int main(int argc, char **argv)
 
 	double t0 = now();
 	for (long t = 0; t < ticks; t++) {
-		feed(b, &in, t, drives);
+		if (!quiet)
+			feed(b, &in, t, drives);
 		brain_tick(b, &rng);
 	}
 	double secs = now() - t0;
-	printf("bench brain: real norn, stage 4, %u instincts wired, stimulated input\n", wired);
+	printf("bench brain: real norn, stage 4, %u instincts wired, %s\n", wired,
+	       quiet ? "no input" : "stimulated input");
 	printf("ticks %ld\n", ticks);
 	printf("seconds %.3f\n", secs);
 	printf("ticks_per_second %.0f\n", secs > 0 ? (double)ticks / secs : 0.0);

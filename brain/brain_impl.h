@@ -23,6 +23,11 @@ typedef struct brain_dtype {
 	uint16_t *src;
 	uint8_t *stw, *ltw, *strength, *suscept;
 	uint8_t *nloose;   /* derived: loose dendrites per neuron */
+	/* derived: the dendrites reading each source neuron, as linked lists
+	 * (rhead per source neuron, rnext per dendrite, BRAIN_NONE ends), and
+	 * each dendrite's neuron — for summing from the firing sources */
+	uint32_t *rhead, *rnext;
+	uint16_t *owner;
 	uint32_t loose_dendrites, loose_cells; /* derived: lobe totals */
 	/* derived: dendrites with suscept != 0, and with STW != LTW (kept
 	 * exact; they let the tick skip a type with nothing to relax) */
@@ -65,6 +70,8 @@ struct brain {
 	/* scratch for migration, sized at build time */
 	uint16_t *scratch;      /* max lobe size */
 	uint16_t *picks;        /* 2 * 255 */
+	uint32_t *sum_acc[2];   /* per neuron of the lobe being updated, per type */
+	uint8_t *sum_hits[2];
 	void *arena;
 };
 
@@ -83,6 +90,11 @@ void brain_derive(brain *b, bool firing);
 
 /* Recompute the loose counts of one neuron's dendrites of one type. */
 void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i);
+
+#define BRAIN_NONE UINT32_MAX
+
+/* Move dendrite d of type D to source neuron `src`, keeping the lists. */
+void brain_set_source(brain_dtype *D, uint32_t d, uint16_t src);
 
 /* Recount nsusc and ndiff of a dendrite type. */
 void brain_count_weights(brain_dtype *D);

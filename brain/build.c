@@ -58,8 +58,16 @@ static void carve(brain *b, arena *a, const uint8_t *counts, size_t max_lobe)
 			D->strength = take(a, total, 1);
 			D->suscept = take(a, total, 1);
 			D->nloose = take(a, n, 1);
+			size_t srcn = b->lobes[D->src_lobe].n;
+			D->rhead = take(a, srcn * sizeof(uint32_t), sizeof(uint32_t));
+			D->rnext = take(a, total * sizeof(uint32_t), sizeof(uint32_t));
+			D->owner = take(a, total * sizeof(uint16_t), sizeof(uint16_t));
 		}
 		base += n;
+	}
+	for (unsigned t = 0; t < 2; t++) {
+		b->sum_acc[t] = take(a, max_lobe * sizeof(uint32_t), sizeof(uint32_t));
+		b->sum_hits[t] = take(a, max_lobe, 1);
 	}
 	b->percept_block = take(a, b->nlobes ? b->lobes[0].n : 0, 1);
 	b->scratch = take(a, max_lobe * sizeof(uint16_t), sizeof(uint16_t));
@@ -463,6 +471,32 @@ void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i)
 	D->loose_cells += (uint32_t)is_cell - (uint32_t)was_cell;
 }
 
+void brain_set_source(brain_dtype *D, uint32_t d, uint16_t src)
+{
+	/* unlink d from its old source's list (lists are short: the fan-out) */
+	uint32_t *link = &D->rhead[D->src[d]];
+	while (*link != d)
+		link = &D->rnext[*link];
+	*link = D->rnext[d];
+	D->src[d] = src;
+	D->rnext[d] = D->rhead[src];
+	D->rhead[src] = d;
+}
+
+/* Rebuild the per-source lists and owners of a type from src[]. */
+static void build_lists(brain_dtype *D, uint32_t n, uint32_t srcn)
+{
+	for (uint32_t s = 0; s < srcn; s++)
+		D->rhead[s] = BRAIN_NONE;
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++)
+			D->owner[d] = (uint16_t)i;
+	for (uint32_t d = D->total; d-- > 0;) {
+		D->rnext[d] = D->rhead[D->src[d]];
+		D->rhead[D->src[d]] = d;
+	}
+}
+
 void brain_count_weights(brain_dtype *D)
 {
 	D->nsusc = D->ndiff = 0;
@@ -491,6 +525,7 @@ void brain_derive(brain *b, bool firing)
 			for (uint32_t i = 0; i < L->n; i++)
 				brain_derive_neuron(b, L, t, i);
 			brain_count_weights(D);
+			build_lists(D, L->n, b->lobes[D->src_lobe].n);
 		}
 	}
 }

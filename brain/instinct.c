@@ -156,7 +156,7 @@ brain_instinct_result brain_instinct_process(brain *b, brain_instinct_report *re
 		uint32_t d = first + k;
 		if (k < rep->ninputs) {
 			brain_weights_forget(Dc, d);
-			Dc->src[d] = rep->perception[k];
+			brain_set_source(Dc, d, rep->perception[k]);
 			Dc->ltw[d] = Dc->stw[d] = Dc->strength[d] = g.level;
 			brain_weights_note(Dc, d);
 		} else {
@@ -173,7 +173,7 @@ brain_instinct_result brain_instinct_process(brain *b, brain_instinct_report *re
 		if (Dd->strength[d] < Dd->strength[best])
 			best = d;
 	brain_weights_forget(Dd, best);
-	Dd->src[best] = (uint16_t)cn;
+	brain_set_source(Dd, best, (uint16_t)cn);
 	Dd->ltw[best] = Dd->stw[best] = Dd->strength[best] = g.level;
 	brain_weights_note(Dd, best);
 	brain_derive_neuron(b, Dl, t, g.action);

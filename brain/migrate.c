@@ -13,7 +13,7 @@ static void rewire(brain_lobe *L, unsigned t, uint32_t d, uint16_t src, c2_rng *
 	brain_dtype *D = &L->d[t];
 	const genome_dendrite_gene *dg = &L->gene.dendrite[t];
 	brain_weights_forget(D, d);
-	D->src[d] = src;
+	brain_set_source(D, d, src);
 	uint8_t ltw = (uint8_t)c2_rng_range(rng, dg->min_ltw, dg->max_ltw);
 	D->ltw[d] = D->stw[d] = ltw;
 	D->strength[d] = (uint8_t)c2_rng_range(rng, dg->min_strength, dg->max_strength);
@@ -89,11 +89,24 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 		return;
 	/* Find the next fully loose neuron from the cursor. */
 	uint32_t n = L->n, i = D0->cursor % n, found = n;
-	for (uint32_t s = 0; s < n; s++, i = (i + 1) % n)
-		if (fully_loose(L, types, nt, i)) {
-			found = i;
-			break;
+	if (nt == 1) {
+		/* one type: a neuron with dendrites, all of them loose */
+		const uint32_t *first = D0->first;
+		const uint8_t *nloose = D0->nloose;
+		for (uint32_t s = 0; s < n; s++, i = i + 1 == n ? 0 : i + 1) {
+			uint32_t cnt = first[i + 1] - first[i];
+			if (cnt && nloose[i] == cnt) {
+				found = i;
+				break;
+			}
 		}
+	} else {
+		for (uint32_t s = 0; s < n; s++, i = (i + 1) % n)
+			if (fully_loose(L, types, nt, i)) {
+				found = i;
+				break;
+			}
+	}
 	if (found == n)
 		return;
 	D0->cursor = (found + 1) % n;

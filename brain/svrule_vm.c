@@ -157,6 +157,35 @@ static uint8_t variant(uint8_t op, const brain_options *o)
 	return op;
 }
 
+/* Tabulate what runs after the recorded guards when it is pure and reads
+ * exactly one slot (the slot's level does not matter: any value is
+ * covered). Slot 0 is never read, so v[0] stays 0. */
+static void tabulate_rest(svrule_prog *p, c2_rng *unused)
+{
+	p->rest_slot = SVRULE_NOT_SINGLE;
+	if (p->impure || p->prefix >= p->n)
+		return;
+	int slot = -1;
+	for (unsigned k = p->prefix; k < p->n; k++) {
+		const svrule_operand *ops[2] = {&p->insn[k].a, &p->insn[k].b};
+		for (int j = 0; j < 2; j++) {
+			if (ops[j]->slot == SVS_IMM)
+				continue;
+			if (slot >= 0 && slot != ops[j]->slot)
+				return; /* two slots */
+			slot = ops[j]->slot;
+		}
+	}
+	if (slot < 0)
+		return; /* constant after the guards: the level analysis folds it */
+	uint8_t v[SVS_COUNT] = {0};
+	for (int x = 0; x < 256; x++) {
+		v[slot] = (uint8_t)x;
+		p->rest_table[x] = svrule_run(p, p->prefix, 0, v, unused);
+	}
+	p->rest_slot = (uint8_t)slot;
+}
+
 static void analyse(svrule_prog *p, svrule_scope scope)
 {
 	static const uint8_t zeros[SVS_COUNT];
@@ -218,6 +247,7 @@ static void analyse(svrule_prog *p, svrule_scope scope)
 		p->single = SVS_IMM; /* yields konst */
 	else if (p->n == 1 && p->insn[0].op == SVX_LOAD)
 		p->single = p->insn[0].a.slot;
+	tabulate_rest(p, &unused);
 }
 
 void svrule_compile(svrule_prog *p, const uint8_t *rule, svrule_scope scope, uint8_t rnd_const,

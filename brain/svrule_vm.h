@@ -94,8 +94,13 @@ typedef struct svrule_prog {
 	uint8_t single; /* the program is one load of this slot (SVS_IMM: of konst),
 	                   or SVRULE_NOT_SINGLE */
 	uint32_t reads; /* bit s: slot s is read (guards included) */
+	/* When what runs after the recorded guards is pure and reads one slot
+	 * (e.g. "suscept move-twrds 255 64"), its result for every value of
+	 * that slot, so the brain can look it up instead of running it. */
+	uint8_t rest_slot; /* that slot, or SVRULE_NOT_SINGLE */
 	svrule_guard guard[SVRULE_MAX_GUARDS];
 	svrule_insn insn[GENOME_RULE_LEN];
+	uint8_t rest_table[256];
 } svrule_prog;
 
 /* Level of slot `s` in rules of `scope` (in dendrite rules the sums and the
@@ -239,6 +244,8 @@ SVRULE_INLINE uint8_t svrule_exec(const svrule_prog *p, const uint8_t *v, c2_rng
 SVRULE_INLINE uint8_t svrule_exec_unguarded(const svrule_prog *p, const uint8_t *v,
                                            c2_rng *rng)
 {
+	if (p->rest_slot != SVRULE_NOT_SINGLE)
+		return p->rest_table[v[p->rest_slot]];
 	return svrule_run(p, p->prefix, 0, v, rng);
 }
 

@@ -68,6 +68,10 @@ typedef struct sums {
 	const uint8_t *so; /* source lobe outputs */
 	uint32_t gain;
 	uint8_t empty; /* value for a neuron without dendrites of the type */
+	/* pushed: per neuron, the sum and the number of firing sources,
+	 * already added up from the firing source neurons (NULL: pull) */
+	const uint32_t *acc;
+	const uint8_t *hits;
 } sums;
 
 static void sums_init(sums *s, const brain *b, const brain_lobe *L, unsigned t)
@@ -91,12 +95,63 @@ static inline uint8_t scale_sum(uint32_t acc, uint32_t gain)
 	return (uint8_t)(acc > 255 ? 255 : acc);
 }
 
+/* Push: add every firing source neuron's contribution to the neurons whose
+ * dendrites read it — the same per-term sum as the pull loops below,
+ * visiting only dendrites with a firing source. Worth it when few source
+ * neurons fire; never for a lobe reading itself (its outputs change while
+ * it is updated). */
+static void push_sums(const brain *b, const brain_lobe *L, unsigned t, bool anded, sums *s)
+{
+	const brain_dtype *D = &L->d[t];
+	const brain_lobe *S = &b->lobes[D->src_lobe];
+	uint32_t *acc = b->sum_acc[t];
+	uint8_t *hits = b->sum_hits[t];
+	memset(acc, 0, L->n * sizeof *acc);
+	const uint8_t *so = S->output, *w = s->w;
+	const uint32_t *rhead = D->rhead, *rnext = D->rnext;
+	const uint16_t *owner = D->owner;
+	if (anded) {
+		/* also count the firing sources of every neuron */
+		memset(hits, 0, L->n);
+		for (uint32_t k = 0; k < S->nfiring; k++) {
+			uint32_t src = S->firing[k], o = so[src];
+			if (!o)
+				continue; /* cleared by an emitter since */
+			for (uint32_t d = rhead[src]; d != BRAIN_NONE; d = rnext[d]) {
+				uint32_t i = owner[d];
+				hits[i]++;
+				acc[i] += o * w[d] / 255u;
+			}
+		}
+		s->hits = hits;
+	} else {
+		for (uint32_t k = 0; k < S->nfiring; k++) {
+			uint32_t src = S->firing[k], o = so[src];
+			for (uint32_t d = rhead[src]; o && d != BRAIN_NONE; d = rnext[d])
+				if (w[d])
+					acc[owner[d]] += o * w[d] / 255u;
+		}
+	}
+	s->acc = acc;
+}
+
+static bool push_pays(const brain *b, const brain_lobe *L, unsigned t)
+{
+	const brain_dtype *D = &L->d[t];
+	if (b->reference || !D->present || &b->lobes[D->src_lobe] == L)
+		return false;
+	const brain_lobe *S = &b->lobes[D->src_lobe];
+	return 2 * S->nfiring < S->n;
+}
+
 /* type_t of neuron i. */
 static inline uint8_t sum_type(sums s, uint32_t i)
 {
 	uint32_t d = s.first ? s.first[i] : 0, e = s.first ? s.first[i + 1] : 0;
 	if (d == e)
 		return s.empty;
+	if (s.acc)
+		return scale_sum(s.acc[i], s.gain);
 	uint32_t acc = 0;
 	/* Most decision-lobe weights are 0 (LTW starts at 0): skip them eight
 	 * at a time. */
@@ -122,6 +177,14 @@ static inline uint8_t sum_anded(sums s, uint32_t i, uint8_t *type)
 		if (type)
 			*type = s.empty;
 		return s.empty;
+	}
+	if (s.acc) {
+		bool all = s.hits[i] == e - d;
+		if (!type)
+			return all ? scale_sum(s.acc[i], s.gain) : 0;
+		uint8_t v = scale_sum(s.acc[i], s.gain);
+		*type = v;
+		return all ? v : 0;
 	}
 	uint32_t acc = 0;
 	bool all = true;
@@ -264,6 +327,24 @@ SPECIALISE void neuron_loop(const nctx *c, brain_lobe *L, sums s0, sums s1, read
 	L->nfiring = nf;
 }
 
+/* Every state equals rest and every output is 0. */
+static bool at_rest(const brain_lobe *L, uint8_t rest)
+{
+	const uint64_t r8 = rest * 0x0101010101010101ull;
+	uint32_t i = 0, n = L->n;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t s8, o8;
+		memcpy(&s8, &L->state[i], 8);
+		memcpy(&o8, &L->output[i], 8);
+		if (s8 != r8 || o8)
+			return false;
+	}
+	for (; i < n; i++)
+		if (L->state[i] != rest || L->output[i])
+			return false;
+	return true;
+}
+
 static void neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 {
 	uint8_t v[SVS_COUNT] = {0};
@@ -280,6 +361,8 @@ static void neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 		c.sum[t] = reads & (1u << (SVS_TYPE0 + t));
 		c.any_sum |= c.anded[t] || c.sum[t];
 		sums_init(&sm[t], b, L, t);
+		if ((c.anded[t] || c.sum[t]) && push_pays(b, L, t))
+			push_sums(b, L, t, c.anded[t], &sm[t]);
 	}
 	c.leak_regs = reads & ((1u << SVS_LEAK_IN) | (1u << SVS_LEAK_OUT));
 	c.thr = L->rloc[BRAIN_RL_THRESHOLD];
@@ -311,6 +394,24 @@ static void neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 				rd = reader_of_slot(in->a.slot);
 			}
 		}
+	}
+	/* A sum over a silent source lobe is 0 for every neuron (when a neuron
+	 * without dendrites also reads 0). */
+	if (rd >= READ_ANDED0 && rd <= READ_TYPE1) {
+		unsigned t = rd == READ_ANDED0 || rd == READ_TYPE0 ? 0 : 1;
+		const brain_dtype *D = &L->d[t];
+		if (sm[t].empty == 0 && (!D->present || b->lobes[D->src_lobe].nfiring == 0) &&
+		    (!D->present || &b->lobes[D->src_lobe] != L)) {
+			rd = READ_FIXED;
+			c.fixed = 0;
+		}
+	}
+	/* A lobe whose value is its state, entirely at rest with silent outputs,
+	 * stays so (verb, noun, sense, regulator between events): skip it. */
+	if ((rd == READ_STATE || (rd == READ_FIXED && c.fixed == c.rest)) && c.rest <= c.thr &&
+	    at_rest(L, c.rest)) {
+		L->nfiring = 0;
+		return;
 	}
 	switch (rd) {
 	case READ_STATE: neuron_loop(&c, L, sm[0], sm[1], READ_STATE); break;
@@ -395,6 +496,20 @@ static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
 }
 
 
+/* The dendrite arrays of one type, as locals. */
+typedef struct darr {
+	uint8_t *su, *stw, *ltw, *str;
+	const uint16_t *src;
+	const uint32_t *first;
+} darr;
+typedef darr darr_view;
+
+static darr arrays_of(brain_dtype *D)
+{
+	darr a = {D->suscept, D->stw, D->ltw, D->strength, D->src, D->first};
+	return a;
+}
+
 /* A dendrite rule as the fast path sees it during one lobe tick: what the
  * lobe's values already decide, and the guards left for each neuron. */
 typedef struct plan {
@@ -412,6 +527,9 @@ typedef struct plan {
 	uint8_t ndg, nfill; /* dendrite-level guards, and dendrite slots to fetch */
 	svrule_guard dg[SVRULE_MAX_GUARDS];
 	uint8_t fill[8];
+	/* the rule is a table lookup on this dendrite field once the inline
+	 * input/suscept guards pass (SVS_IMM: no) */
+	uint8_t table_slot;
 } plan;
 
 /* Plan a pure rule for this lobe tick; `v` holds the lobe values. (rng is
@@ -453,6 +571,29 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 	pl->neuronless = !(p->reads & neuron_slots);
 	for (uint32_t need = p->reads & dendrite_slots; need; need &= need - 1)
 		pl->fill[pl->nfill++] = (uint8_t)__builtin_ctz(need);
+	/* "input TRUE output TRUE suscept move-twrds 255 64": with the input
+	 * and suscept guards tested inline and the neuron's by plan_neuron,
+	 * the result is rest_table[suscept] */
+	bool inline_guards = true;
+	for (unsigned g = 0; g < pl->ndg; g++)
+		inline_guards &= pl->dg[g].nonzero &&
+		                 (pl->dg[g].slot == SVS_INPUT || pl->dg[g].slot == SVS_SUSCEPT);
+	uint8_t rs = p->rest_slot;
+	if (inline_guards && (rs == SVS_SUSCEPT || rs == SVS_STW || rs == SVS_LTW ||
+	                      rs == SVS_STRENGTH || rs == SVS_INPUT))
+		pl->table_slot = rs;
+}
+
+/* The dendrite field a table-planned rule reads. */
+static inline uint8_t table_input(darr_view a, const uint8_t *so, unsigned slot, uint32_t d)
+{
+	switch (slot) {
+	case SVS_SUSCEPT: return a.su[d];
+	case SVS_STW: return a.stw[d];
+	case SVS_LTW: return a.ltw[d];
+	case SVS_STRENGTH: return a.str[d];
+	default: return so[a.src[d]];
+	}
 }
 
 /* Fast path: a planned rule whose lobe and neuron guards hold, for
@@ -580,18 +721,6 @@ static void set_strength(brain_dtype *D, uint32_t i, uint32_t d, int v, int clea
 
 /* ---- the fast path -------------------------------------------------------------------- */
 
-/* The dendrite arrays of one type, as locals. */
-typedef struct darr {
-	uint8_t *su, *stw, *ltw, *str;
-	const uint16_t *src;
-	const uint32_t *first;
-} darr;
-
-static darr arrays_of(brain_dtype *D)
-{
-	darr a = {D->suscept, D->stw, D->ltw, D->strength, D->src, D->first};
-	return a;
-}
 
 /* Changes of the counts of susceptible / STW != LTW dendrites. */
 typedef struct tally {
@@ -624,9 +753,10 @@ SPECIALISE void dendrite_steps(darr a, uint32_t d, int sv, known r, const dctx *
 }
 
 /* Steps 1-4 for every dendrite of neuron i (its rules may be non-zero). */
-static void active_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, const rates *x,
+static void active_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, const rates *xp,
                           tally *t)
 {
+	const rates xl = *xp, *x = &xl; /* a local copy: byte stores cannot alias it */
 	darr a = arrays_of(c->D);
 	const uint8_t *so = c->S->output;
 	uint8_t *v = c->v;
@@ -634,13 +764,17 @@ static void active_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, c
 	v[SVS_OUTPUT] = c->L->output[i];
 	known s = plan_neuron(ps, v, c->rng), r = plan_neuron(pr, v, c->rng);
 	tally lt = {0, 0};
+	const uint8_t *table = ps->table_slot ? ps->p->rest_table : NULL;
 	for (uint32_t d = a.first[i], e = a.first[i + 1]; d < e; d++) {
 		int sv = 0;
 		if (s.st == RS_CONST)
 			sv = s.value;
 		else if (s.st == RS_DENDRITE && !(ps->input_guard && !so[a.src[d]]) &&
 		         !(ps->susc_guard && !a.su[d]))
-			sv = eval_guarded(c, ps, d); /* the common guards tested inline first */
+			/* the common guards tested inline first */
+			sv = table ? table[table_input(a, so, ps->table_slot, d)] : eval_guarded(c, ps, d);
+		if (!sv && !a.su[d] && a.stw[d] == a.ltw[d])
+			continue; /* nothing appears, decays or relaxes */
 		dendrite_steps(a, d, sv, r, c, pr, x, &lt);
 	}
 	t->susc += lt.susc;
@@ -676,13 +810,37 @@ SPECIALISE void quiet_steps(darr a, uint32_t d, known r, uint32_t msusc, const r
  * reinforcement of susceptible dendrites and relaxation act. Eight
  * dendrites without susceptibility and with STW == LTW (or no relaxation
  * due) stay as they are and are passed over at once. */
-static void quiet_range(const dctx *c, uint32_t d, uint32_t end, known r, const rates *x,
+static void quiet_range(const dctx *c, uint32_t d, uint32_t end, known r, const rates *xp,
                         tally *t)
 {
+	const rates xl = *xp, *x = &xl; /* a local copy: byte stores cannot alias it */
 	darr a = arrays_of(c->D);
-	const bool relax = x->stw || x->ltw;
+	/* relaxation can act only where STW != LTW (the count is exact) */
+	const bool relax = (x->stw || x->ltw) && c->D->ndiff;
 	const uint32_t msusc = c2_rate_multiplier(x->r[BRAIN_RATE_RELAX_SUSCEPT]);
 	tally lt = {0, 0};
+	if (!relax && r.st == RS_ZERO) {
+		/* Most ticks: susceptibility only decays (if due at all). */
+		if (!x->susc)
+			return;
+		uint8_t *su = a.su;
+		for (; d + 8 <= end; d += 8) {
+			uint64_t su8;
+			memcpy(&su8, &su[d], 8);
+			for (uint64_t m = nonzero_bytes(su8); m; m &= m - 1) {
+				uint32_t k = d + ((unsigned)__builtin_ctzll(m) >> 3);
+				su[k] = (uint8_t)((su[k] * msusc) >> 16);
+				lt.susc -= su[k] == 0;
+			}
+		}
+		for (; d < end; d++)
+			if (su[d]) {
+				su[d] = (uint8_t)((su[d] * msusc) >> 16);
+				lt.susc -= su[d] == 0;
+			}
+		t->susc += lt.susc;
+		return;
+	}
 	for (; d + 8 <= end; d += 8) {
 		/* the dendrites of these eight with work: susceptible ones, and
 		 * with a relaxation due those with STW != LTW */
