@@ -37,16 +37,7 @@ static const genome_organ_gene body_organ_gene = {
 
 static int check_options(const bc_options *o, c2_err *err)
 {
-	size_t n;
-	const bc_option_info *t = bc_option_table(&n);
-	for (size_t i = 0; i < n; i++) {
-		int v;
-		memcpy(&v, (const char *)o + t[i].offset, sizeof v);
-		if (v < t[i].min || v > t[i].max)
-			return c2_fail(err, C2_EINVAL, -1, -1, "biochemistry option %s must be %d..%d, not %d",
-			               t[i].name, t[i].min, t[i].max, v);
-	}
-	return 0;
+	return c2_options_check(&bc_option_tab, o, err);
 }
 
 int bc_create(bc_biochem **out, const bc_options *opts, bc_locus_resolver resolve, void *ctx,

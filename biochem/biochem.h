@@ -50,6 +50,7 @@
 #include "genome/err.h"
 #include "genome/genome.h"
 #include "genome/loci.h"
+#include "genome/options.h"
 
 /* ---- constants (one place) -------------------------------------------------- */
 
@@ -104,12 +105,11 @@ typedef struct bc_options {
 #undef X
 } bc_options;
 
-typedef struct bc_option_info {
-	const char *name; /* the field name, e.g. "brain_energy_cost" */
-	int def, min, max;
-	const char *help;
-	size_t offset; /* of the int field inside bc_options */
-} bc_option_info;
+/* One row of the option table (name, default, range, help, offset). */
+typedef c2_option bc_option_info;
+
+/* The table for the generic option functions (genome/options.h). */
+extern const c2_option_table bc_option_tab;
 
 /* Fill `o` with the recommended defaults. Cannot fail. */
 void bc_options_default(bc_options *o);

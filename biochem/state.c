@@ -31,108 +31,69 @@ enum { VERSION = 1, ORGAN_BYTES = 1 + 4 + 9 + 4 + 16, ELEM_HEAD = 8 };
 
 /* ---- the serializer ------------------------------------------------------------ */
 
-typedef struct sink {
-	c2_wbuf *w; /* NULL: hash instead */
-	uint64_t h;
-} sink;
-
-static void put(sink *s, const void *p, size_t n)
+static void put_organ(c2_sink *s, const bc_organ *o)
 {
-	if (s->w)
-		c2_w_bytes(s->w, p, n);
-	else
-		s->h = c2_hash_bytes(s->h, p, n);
+	c2_put_u8(s, o->kind);
+	c2_put_u32(s, o->gene < 0 ? UINT32_MAX : (uint32_t)o->gene);
+	c2_put_u8(s, o->clock_rate);
+	c2_put_u8(s, o->repair_rate);
+	c2_put_u8(s, o->injury);
+	c2_put_u8(s, o->clock);
+	c2_put_u8(s, o->lt_repair);
+	c2_put_u8(s, o->atp_coef);
+	c2_put_u8(s, o->lf_byte);
+	c2_put_u8(s, o->failed);
+	c2_put_u8(s, o->energy_ok);
+	c2_put_u32(s, o->biotick);
+	c2_put_f64(s, o->st);
+	c2_put_f64(s, o->lt);
 }
 
-static void put_u8(sink *s, uint8_t v)
+static void serialize(const bc_biochem *b, c2_sink *s)
 {
-	put(s, &v, 1);
-}
-
-static void put_u32(sink *s, uint32_t v)
-{
-	uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
-	put(s, b, 4);
-}
-
-static void put_f64(sink *s, double d)
-{
-	uint64_t bits;
-	memcpy(&bits, &d, sizeof bits);
-	put_u32(s, (uint32_t)bits);
-	put_u32(s, (uint32_t)(bits >> 32));
-}
-
-static void put_organ(sink *s, const bc_organ *o)
-{
-	put_u8(s, o->kind);
-	put_u32(s, o->gene < 0 ? UINT32_MAX : (uint32_t)o->gene);
-	put_u8(s, o->clock_rate);
-	put_u8(s, o->repair_rate);
-	put_u8(s, o->injury);
-	put_u8(s, o->clock);
-	put_u8(s, o->lt_repair);
-	put_u8(s, o->atp_coef);
-	put_u8(s, o->lf_byte);
-	put_u8(s, o->failed);
-	put_u8(s, o->energy_ok);
-	put_u32(s, o->biotick);
-	put_f64(s, o->st);
-	put_f64(s, o->lt);
-}
-
-static void serialize(const bc_biochem *b, sink *s)
-{
-	put(s, MAGIC, 4);
-	put_u32(s, VERSION);
-	size_t nopt;
-	const bc_option_info *t = bc_option_table(&nopt);
-	put_u32(s, (uint32_t)nopt);
-	for (size_t i = 0; i < nopt; i++) {
-		int v;
-		memcpy(&v, (const char *)&b->opt + t[i].offset, sizeof v);
-		put_u32(s, (uint32_t)v);
-	}
-	put_u32(s, b->counter);
-	put_u8(s, b->have_half);
-	put(s, b->chem, BC_NCHEM);
-	put(s, b->half, BC_NCHEM);
-	put_u32(s, (uint32_t)b->norgans);
+	c2_put(s, MAGIC, 4);
+	c2_put_u32(s, VERSION);
+	c2_options_save(&bc_option_tab, &b->opt, s);
+	c2_put_u32(s, b->counter);
+	c2_put_u8(s, b->have_half);
+	c2_put(s, b->chem, BC_NCHEM);
+	c2_put(s, b->half, BC_NCHEM);
+	c2_put_u32(s, (uint32_t)b->norgans);
 	for (size_t i = 0; i < b->norgans; i++)
 		put_organ(s, &b->organs[i]);
-	put_u8(s, b->has_brain);
+	c2_put_u8(s, b->has_brain);
 	if (b->has_brain)
 		put_organ(s, &b->brain);
-	put_u32(s, (uint32_t)b->nrec);
+	c2_put_u32(s, (uint32_t)b->nrec);
 	for (size_t i = 0; i < b->nrec; i++) {
-		put_u32(s, b->rec[i].organ);
-		put_u32(s, (uint32_t)b->rec[i].gene);
-		put(s, &b->rec[i].g, sizeof b->rec[i].g);
+		c2_put_u32(s, b->rec[i].organ);
+		c2_put_u32(s, (uint32_t)b->rec[i].gene);
+		c2_put(s, &b->rec[i].g, sizeof b->rec[i].g);
 	}
-	put_u32(s, (uint32_t)b->nem);
+	c2_put_u32(s, (uint32_t)b->nem);
 	for (size_t i = 0; i < b->nem; i++) {
-		put_u32(s, b->em[i].organ);
-		put_u32(s, (uint32_t)b->em[i].gene);
-		put(s, &b->em[i].g, sizeof b->em[i].g);
+		c2_put_u32(s, b->em[i].organ);
+		c2_put_u32(s, (uint32_t)b->em[i].gene);
+		c2_put(s, &b->em[i].g, sizeof b->em[i].g);
 	}
-	put_u32(s, (uint32_t)b->nrx);
+	c2_put_u32(s, (uint32_t)b->nrx);
 	for (size_t i = 0; i < b->nrx; i++) {
-		put_u32(s, b->rx[i].organ);
-		put_u32(s, (uint32_t)b->rx[i].gene);
-		put(s, &b->rx[i].g, sizeof b->rx[i].g);
+		c2_put_u32(s, b->rx[i].organ);
+		c2_put_u32(s, (uint32_t)b->rx[i].gene);
+		c2_put(s, &b->rx[i].g, sizeof b->rx[i].g);
 	}
 }
 
 int bc_save(const bc_biochem *b, c2_wbuf *w)
 {
-	sink s = {w, 0};
+	c2_sink s = c2_sink_to(w);
 	serialize(b, &s);
 	return w->oom ? C2_ENOMEM : 0;
 }
 
 uint64_t bc_hash(const bc_biochem *b)
 {
-	sink s = {NULL, C2_HASH_INIT};
+	c2_sink s = c2_sink_hash();
 	serialize(b, &s);
 	return c2_hash_finish(s.h);
 }
@@ -231,20 +192,12 @@ int bc_load(bc_biochem **out, c2_rbuf *r, bc_locus_resolver resolve, void *ctx, 
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory loading a biochemistry");
 	const char *why = NULL;
 
-	size_t nopt;
-	const bc_option_info *t = bc_option_table(&nopt);
-	if (c2_r_u32(r) != nopt) {
-		why = "option count differs";
-		goto fail;
-	}
-	for (size_t i = 0; i < nopt; i++) {
-		int32_t v = (int32_t)c2_r_u32(r);
-		if (r->bad || v < t[i].min || v > t[i].max) {
-			why = "option value out of range";
+	{
+		c2_err oerr;
+		if (c2_options_load(&bc_option_tab, &b->opt, r, &oerr) != 0) {
+			why = "bad options";
 			goto fail;
 		}
-		int iv = v;
-		memcpy((char *)&b->opt + t[i].offset, &iv, sizeof iv);
 	}
 	b->resolve = resolve;
 	b->ctx = ctx;

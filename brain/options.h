@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "genome/err.h"
+#include "genome/options.h"
 
 /* X(name, default, min, max, value names or NULL, help) */
 #define BRAIN_OPTIONS(X)                                                                   \
@@ -68,16 +69,13 @@ typedef struct brain_options {
 #undef X
 } brain_options;
 
-typedef struct brain_option_info {
-	const char *name;
-	int def, min, max;
-	const char *values; /* "a,b,c": names of 0, 1, 2 ...; NULL when numeric */
-	const char *help;
-	size_t offset; /* of the int in brain_options */
-} brain_option_info;
+/* One row of the table (name, default, range, value names, help, offset). */
+typedef c2_option brain_option_info;
 
 extern const brain_option_info brain_option_table[];
 extern const size_t brain_option_count;
+/* The same table for the generic option functions (genome/options.h). */
+extern const c2_option_table brain_option_tab;
 
 /* The recommended defaults. */
 brain_options brain_options_default(void);

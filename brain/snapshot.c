@@ -29,26 +29,7 @@
 _Static_assert(sizeof(genome_lobe_gene) == 196, "lobe gene is its 196 body bytes");
 _Static_assert(sizeof(genome_instinct_gene) == 9, "instinct gene is its 9 body bytes");
 
-typedef struct sink {
-	c2_wbuf *w; /* NULL: hash */
-	uint64_t h;
-} sink;
-
-static void put(sink *s, const void *p, size_t n)
-{
-	if (s->w)
-		c2_w_bytes(s->w, p, n);
-	else
-		s->h = c2_hash_bytes(s->h, p, n);
-}
-
-static void put_u32(sink *s, uint32_t v)
-{
-	uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
-	put(s, b, 4);
-}
-
-static void put_u16s(sink *s, const uint16_t *v, size_t n)
+static void put_u16s(c2_sink *s, const uint16_t *v, size_t n)
 {
 	uint8_t buf[256];
 	size_t k = 0;
@@ -56,32 +37,25 @@ static void put_u16s(sink *s, const uint16_t *v, size_t n)
 		buf[k++] = (uint8_t)v[i];
 		buf[k++] = (uint8_t)(v[i] >> 8);
 		if (k == sizeof buf) {
-			put(s, buf, k);
+			c2_put(s, buf, k);
 			k = 0;
 		}
 	}
 	if (k)
-		put(s, buf, k);
+		c2_put(s, buf, k);
 }
 
-static void emit(const brain *b, sink *s)
+static void emit(const brain *b, c2_sink *s)
 {
-	put(s, SNAP_MAGIC, 8);
-	put_u32(s, SNAP_VERSION);
-	put_u32(s, (uint32_t)brain_option_count);
-	for (size_t k = 0; k < brain_option_count; k++) {
-		const brain_option_info *info = &brain_option_table[k];
-		uint8_t len = (uint8_t)strlen(info->name);
-		put(s, &len, 1);
-		put(s, info->name, len);
-		put_u32(s, (uint32_t)brain_option_get(&b->opts, info));
-	}
-	put_u32(s, (uint32_t)b->ticks);
-	put_u32(s, (uint32_t)(b->ticks >> 32));
-	put_u32(s, b->nlobes);
+	c2_put(s, SNAP_MAGIC, 8);
+	c2_put_u32(s, SNAP_VERSION);
+	c2_options_save(&brain_option_tab, &b->opts, s);
+	c2_put_u32(s, (uint32_t)b->ticks);
+	c2_put_u32(s, (uint32_t)(b->ticks >> 32));
+	c2_put_u32(s, b->nlobes);
 	for (uint32_t l = 0; l < b->nlobes; l++) {
-		put(s, &b->lobes[l].gene, sizeof b->lobes[l].gene);
-		put(s, b->lobes[l].rnd, BRAIN_NRULES);
+		c2_put(s, &b->lobes[l].gene, sizeof b->lobes[l].gene);
+		c2_put(s, b->lobes[l].rnd, BRAIN_NRULES);
 	}
 	for (uint32_t l = 0; l < b->nlobes; l++) {
 		const brain_lobe *L = &b->lobes[l];
@@ -94,51 +68,51 @@ static void emit(const brain *b, sink *s)
 			for (uint32_t i = 0; i < L->n; i++) {
 				buf[k++] = (uint8_t)(D->first[i + 1] - D->first[i]);
 				if (k == sizeof buf) {
-					put(s, buf, k);
+					c2_put(s, buf, k);
 					k = 0;
 				}
 			}
 			if (k)
-				put(s, buf, k);
+				c2_put(s, buf, k);
 		}
 	}
 	for (uint32_t l = 0; l < b->nlobes; l++) {
 		const brain_lobe *L = &b->lobes[l];
-		put(s, L->rloc, BRAIN_RL_CELL);
-		put(s, L->eloc, BRAIN_EL_CELL);
-		put(s, L->state, L->n);
-		put(s, L->output, L->n);
-		put(s, L->leak_in, L->n);
-		put(s, L->leak_out, L->n);
-		put_u32(s, L->nfiring);
+		c2_put(s, L->rloc, BRAIN_RL_CELL);
+		c2_put(s, L->eloc, BRAIN_EL_CELL);
+		c2_put(s, L->state, L->n);
+		c2_put(s, L->output, L->n);
+		c2_put(s, L->leak_in, L->n);
+		c2_put(s, L->leak_out, L->n);
+		c2_put_u32(s, L->nfiring);
 		put_u16s(s, L->firing, L->nfiring);
 		for (unsigned t = 0; t < 2; t++) {
 			const brain_dtype *D = &L->d[t];
 			if (!D->present)
 				continue;
-			put_u32(s, D->cursor);
+			c2_put_u32(s, D->cursor);
 			put_u16s(s, D->src, D->total);
-			put(s, D->stw, D->total);
-			put(s, D->ltw, D->total);
-			put(s, D->strength, D->total);
-			put(s, D->suscept, D->total);
+			c2_put(s, D->stw, D->total);
+			c2_put(s, D->ltw, D->total);
+			c2_put(s, D->strength, D->total);
+			c2_put(s, D->suscept, D->total);
 		}
 	}
-	put_u32(s, (uint32_t)b->inst_len);
+	c2_put_u32(s, (uint32_t)b->inst_len);
 	for (size_t k = 0; k < b->inst_len; k++)
-		put(s, &b->inst[(b->inst_head + k) % b->inst_cap], sizeof(genome_instinct_gene));
+		c2_put(s, &b->inst[(b->inst_head + k) % b->inst_cap], sizeof(genome_instinct_gene));
 }
 
 int brain_save(const brain *b, c2_wbuf *w)
 {
-	sink s = {w, 0};
+	c2_sink s = c2_sink_to(w);
 	emit(b, &s);
 	return w->oom ? C2_ENOMEM : 0;
 }
 
 uint64_t brain_hash(const brain *b)
 {
-	sink s = {NULL, C2_HASH_INIT};
+	c2_sink s = c2_sink_hash();
 	emit(b, &s);
 	return c2_hash_finish(s.h);
 }
@@ -157,24 +131,11 @@ static bool read_u16s(c2_rbuf *r, uint16_t *out, size_t n)
 	return !r->bad;
 }
 
+/* Options are stored by name (the layout of c2_options_save), so a snapshot
+ * survives the addition of an option. */
 static int load_options(c2_rbuf *r, brain_options *o, c2_err *err)
 {
-	*o = brain_options_default();
-	uint32_t count = c2_r_count(r, 1024);
-	for (uint32_t k = 0; k < count && !r->bad; k++) {
-		char name[256];
-		uint8_t len = c2_r_u8(r);
-		if (!c2_r_bytes(r, name, len))
-			break;
-		name[len] = '\0';
-		int32_t v = (int32_t)c2_r_u32(r);
-		if (r->bad)
-			break;
-		c2_err why;
-		if (brain_options_set(o, name, v, &why))
-			return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "brain snapshot: %s", why.msg);
-	}
-	return r->bad ? bad(r, err, "truncated options") : 0;
+	return c2_options_load(&brain_option_tab, o, r, err);
 }
 
 /* Fill a brain assembled from the snapshot's structure with its state. */

@@ -42,12 +42,6 @@ const cli_spec cmd_options_spec = {
 	0,
 };
 
-/* One option of any module, as printed. */
-typedef struct row {
-	const char *module, *name, *values, *help;
-	int value, def, min, max;
-} row;
-
 static void json_string(const char *s)
 {
 	putchar('"');
@@ -60,47 +54,44 @@ static void json_string(const char *s)
 }
 
 /* A value as text: its name when the option has names, else the number. */
-static const char *value_text(const row *r, int v, char *buf, size_t cap)
+static const char *value_text(const c2_option *o, int v, char *buf, size_t cap)
 {
-	if (r->values) {
-		const brain_option_info *info = brain_option_find(r->name, strlen(r->name));
-		const char *n = info ? brain_option_value_name(info, v, buf, cap) : NULL;
-		if (n)
-			return n;
-	}
+	const char *n = c2_option_value_name(o, v, buf, cap);
+	if (n)
+		return n;
 	snprintf(buf, cap, "%d", v);
 	return buf;
 }
 
-static void print_row(const row *r, bool first)
+static void print_row(const char *module, const c2_option *o, int value, bool first)
 {
 	if (json) {
-		printf("%s\n {\"module\":\"%s\",\"name\":", first ? "" : ",", r->module);
-		json_string(r->name);
-		printf(",\"value\":%d,\"default\":%d,\"min\":%d,\"max\":%d,\"values\":", r->value, r->def,
-		       r->min, r->max);
-		if (r->values)
-			json_string(r->values);
+		printf("%s\n {\"module\":\"%s\",\"name\":", first ? "" : ",", module);
+		json_string(o->name);
+		printf(",\"value\":%d,\"default\":%d,\"min\":%d,\"max\":%d,\"values\":", value, o->def,
+		       o->min, o->max);
+		if (o->values)
+			json_string(o->values);
 		else
 			printf("null");
 		printf(",\"help\":");
-		json_string(r->help);
+		json_string(o->help);
 		putchar('}');
 		return;
 	}
 	char vb[32], db[32], range[96], left[80];
-	if (r->values) {
-		snprintf(range, sizeof range, "%s", r->values);
+	if (o->values) {
+		snprintf(range, sizeof range, "%s", o->values);
 		for (char *p = range; *p; p++)
 			if (*p == ',')
 				*p = '|';
 	} else {
-		snprintf(range, sizeof range, "%d..%d", r->min, r->max);
+		snprintf(range, sizeof range, "%d..%d", o->min, o->max);
 	}
-	snprintf(left, sizeof left, "%s = %s%s", r->name, value_text(r, r->value, vb, sizeof vb),
-	         r->value != r->def ? " *" : "");
-	printf("%-34s [%s] default %s\n    %s\n", left, range, value_text(r, r->def, db, sizeof db),
-	       r->help);
+	snprintf(left, sizeof left, "%s = %s%s", o->name, value_text(o, value, vb, sizeof vb),
+	         value != o->def ? " *" : "");
+	printf("%-34s [%s] default %s\n    %s\n", left, range, value_text(o, o->def, db, sizeof db),
+	       o->help);
 }
 
 int cmd_options(int argc, char **argv)
@@ -115,35 +106,15 @@ int cmd_options(int argc, char **argv)
 	if (json)
 		putchar('[');
 	bool first = true;
-	if (!json)
-		printf("# brain\n");
-	for (size_t k = 0; k < brain_option_count; k++) {
-		const brain_option_info *b = &brain_option_table[k];
-		row r = {"brain", b->name, b->values, b->help, brain_option_get(&cfg.brain, b), b->def,
-		         b->min, b->max};
-		print_row(&r, first);
-		first = false;
-	}
-	size_t n;
-	const bc_option_info *bt = bc_option_table(&n);
-	if (!json)
-		printf("\n# biochemistry\n");
-	for (size_t k = 0; k < n; k++) {
-		int v;
-		memcpy(&v, (const char *)&cfg.biochem + bt[k].offset, sizeof v);
-		row r = {"biochem", bt[k].name, NULL, bt[k].help, v, bt[k].def, bt[k].min, bt[k].max};
-		print_row(&r, first);
-		first = false;
-	}
-	const engine_option_info *et = engine_option_table(&n);
-	if (!json)
-		printf("\n# engine\n");
-	for (size_t k = 0; k < n; k++) {
-		int v;
-		memcpy(&v, (const char *)&cfg.engine + et[k].offset, sizeof v);
-		row r = {"engine", et[k].name, NULL, et[k].help, v, et[k].def, et[k].min, et[k].max};
-		print_row(&r, first);
-		first = false;
+	for (size_t t = 0; t < CREATURE_OPTION_TABLES; t++) {
+		const c2_option_table *tab = creature_option_table(t);
+		if (!json)
+			printf("%s# %s\n", t ? "\n" : "", tab->module);
+		for (size_t k = 0; k < tab->n; k++) {
+			print_row(tab->module, &tab->v[k], c2_option_get(&tab->v[k], creature_option_cstruct(&cfg, t)),
+			          first);
+			first = false;
+		}
 	}
 	if (json)
 		printf("\n]\n");

@@ -22,6 +22,7 @@
 #include "genome/bytes.h"
 #include "genome/err.h"
 #include "genome/genome.h"
+#include "genome/options.h"
 #include "genome/rng.h"
 
 /* ---- the clock: every period in one place (reference §5.1, Q2) ------------- */
@@ -65,12 +66,10 @@ typedef struct engine_options {
 #undef X
 } engine_options;
 
-typedef struct engine_option_info {
-	const char *name;
-	int def, min, max;
-	const char *help;
-	size_t offset;
-} engine_option_info;
+typedef c2_option engine_option_info;
+
+/* The table for the generic option functions (genome/options.h). */
+extern const c2_option_table engine_option_tab;
 
 void engine_options_default(engine_options *o);
 const engine_option_info *engine_option_table(size_t *n);
@@ -87,6 +86,13 @@ typedef struct creature_config {
 
 /* Defaults for every module; sex female, seed 1. */
 void creature_config_default(creature_config *cfg);
+
+/* The option tables of every module, in listing order (brain, biochemistry,
+ * engine), with the struct each one describes inside `cfg`. */
+enum { CREATURE_OPTION_TABLES = 3 };
+const c2_option_table *creature_option_table(size_t i);
+void *creature_option_struct(creature_config *cfg, size_t i);
+const void *creature_option_cstruct(const creature_config *cfg, size_t i);
 
 /* Set NAME=VALUE in whichever module owns NAME (engine, biochem, brain).
  * Returns 0 or C2_EINVAL with a message. */

@@ -1,43 +1,59 @@
-/* options.c — engine options and the creature configuration that gathers the
- * options of every module under one NAME=VALUE namespace. */
-#include <ctype.h>
-#include <stdio.h>
-#include <stdlib.h>
+/* options.c — engine options, and the creature configuration that gathers
+ * the option tables of every module under one NAME=VALUE namespace. */
 #include <string.h>
 
 #include "engine/engine.h"
 
 static const engine_option_info table[] = {
-#define X(field, def, lo, hi, help) {#field, def, lo, hi, help, offsetof(engine_options, field)},
+#define X(field, def, lo, hi, help) {#field, def, lo, hi, NULL, help, offsetof(engine_options, field)},
 	ENGINE_OPTIONS(X)
 #undef X
 };
 
+const c2_option_table engine_option_tab = {"engine", table, sizeof table / sizeof table[0]};
+
 void engine_options_default(engine_options *o)
 {
-#define X(field, def, lo, hi, help) o->field = def;
-	ENGINE_OPTIONS(X)
-#undef X
+	c2_options_default(&engine_option_tab, o);
 }
 
 const engine_option_info *engine_option_table(size_t *n)
 {
-	*n = sizeof table / sizeof table[0];
+	*n = engine_option_tab.n;
 	return table;
 }
 
 int engine_options_set(engine_options *o, const char *name, long value, c2_err *err)
 {
-	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
-		if (strcmp(table[i].name, name) != 0)
-			continue;
-		if (value < table[i].min || value > table[i].max)
-			return c2_fail(err, C2_EINVAL, -1, -1, "option %s: %ld is outside %d..%d", name,
-			               value, table[i].min, table[i].max);
-		*(int *)((char *)o + table[i].offset) = (int)value;
-		return 0;
+	return c2_option_set(&engine_option_tab, o, name, value, err);
+}
+
+const c2_option_table *creature_option_table(size_t i)
+{
+	static const c2_option_table *const tables[CREATURE_OPTION_TABLES] = {
+		&brain_option_tab, &bc_option_tab, &engine_option_tab,
+	};
+	return i < CREATURE_OPTION_TABLES ? tables[i] : NULL;
+}
+
+void *creature_option_struct(creature_config *cfg, size_t i)
+{
+	switch (i) {
+	case 0: return &cfg->brain;
+	case 1: return &cfg->biochem;
+	case 2: return &cfg->engine;
+	default: return NULL;
 	}
-	return c2_fail(err, C2_EINVAL, -1, -1, "unknown option '%s'", name);
+}
+
+const void *creature_option_cstruct(const creature_config *cfg, size_t i)
+{
+	switch (i) {
+	case 0: return &cfg->brain;
+	case 1: return &cfg->biochem;
+	case 2: return &cfg->engine;
+	default: return NULL;
+	}
 }
 
 void creature_config_default(creature_config *cfg)
@@ -45,25 +61,26 @@ void creature_config_default(creature_config *cfg)
 	memset(cfg, 0, sizeof *cfg);
 	cfg->sex = GENOME_FEMALE;
 	cfg->seed = 1;
-	cfg->brain = brain_options_default();
-	bc_options_default(&cfg->biochem);
-	engine_options_default(&cfg->engine);
+	for (size_t i = 0; i < CREATURE_OPTION_TABLES; i++)
+		c2_options_default(creature_option_table(i), creature_option_struct(cfg, i));
+}
+
+/* The table that has an option called name[0..len), or -1. */
+static int owner(const char *name, size_t len)
+{
+	for (size_t i = 0; i < CREATURE_OPTION_TABLES; i++)
+		if (c2_option_find(creature_option_table(i), name, len))
+			return (int)i;
+	return -1;
 }
 
 int creature_config_set(creature_config *cfg, const char *name, long value, c2_err *err)
 {
-	size_t n;
-	const engine_option_info *et = engine_option_table(&n);
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(et[i].name, name))
-			return engine_options_set(&cfg->engine, name, value, err);
-	const bc_option_info *bt = bc_option_table(&n);
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(bt[i].name, name))
-			return bc_options_set(&cfg->biochem, name, value, err);
-	if (brain_option_find(name, strlen(name)))
-		return brain_options_set(&cfg->brain, name, (int)value, err);
-	return c2_fail(err, C2_EINVAL, -1, -1, "unknown option '%s' (see 'c2rt options')", name);
+	int t = owner(name, strlen(name));
+	if (t < 0)
+		return c2_fail(err, C2_EINVAL, -1, -1, "unknown option '%s' (see 'c2rt options')", name);
+	return c2_option_set(creature_option_table((size_t)t), creature_option_struct(cfg, (size_t)t),
+	                     name, value, err);
 }
 
 int creature_config_parse(creature_config *cfg, const char *text, c2_err *err)
@@ -71,19 +88,10 @@ int creature_config_parse(creature_config *cfg, const char *text, c2_err *err)
 	const char *eq = strchr(text, '=');
 	if (!eq || eq == text)
 		return c2_fail(err, C2_EINVAL, -1, -1, "expected NAME=VALUE, got '%s'", text);
-	char name[64];
-	size_t nl = (size_t)(eq - text);
-	if (nl >= sizeof name)
-		return c2_fail(err, C2_EINVAL, -1, -1, "unknown option '%.*s'", (int)nl, text);
-	memcpy(name, text, nl);
-	name[nl] = '\0';
-	/* Brain options may take value names ("input_weight=strength"). */
-	if (brain_option_find(name, nl))
-		return brain_options_parse(&cfg->brain, text, err);
-	const char *v = eq + 1;
-	char *end;
-	long value = strtol(v, &end, 10);
-	if (!*v || *end || isspace((unsigned char)*v))
-		return c2_fail(err, C2_EINVAL, -1, -1, "option %s: '%s' is not a number", name, v);
-	return creature_config_set(cfg, name, value, err);
+	int t = owner(text, (size_t)(eq - text));
+	if (t < 0)
+		return c2_fail(err, C2_EINVAL, -1, -1, "unknown option '%.*s' (see 'c2rt options')",
+		               (int)(eq - text), text);
+	return c2_option_parse(creature_option_table((size_t)t), creature_option_struct(cfg, (size_t)t),
+	                       text, err);
 }

@@ -22,58 +22,48 @@ enum { SNAP_VERSION = 1, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 512u << 20 };
 	X(somatic) X(floating) X(repro) X(involuntary) \
 	X(involuntary_prev) X(gait) X(drives) X(sensorimotor)
 
-static void put_options(c2_wbuf *w, const creature_config *cfg)
+static void put_options(c2_sink *s, const creature_config *cfg)
 {
-	size_t n;
-	c2_w_u32(w, (uint32_t)brain_option_count);
-	for (size_t i = 0; i < brain_option_count; i++)
-		c2_w_u32(w, (uint32_t)brain_option_get(&cfg->brain, &brain_option_table[i]));
-	const bc_option_info *bt = bc_option_table(&n);
-	c2_w_u32(w, (uint32_t)n);
-	for (size_t i = 0; i < n; i++)
-		c2_w_u32(w, (uint32_t) * (const int *)((const char *)&cfg->biochem + bt[i].offset));
-	const engine_option_info *et = engine_option_table(&n);
-	c2_w_u32(w, (uint32_t)n);
-	for (size_t i = 0; i < n; i++)
-		c2_w_u32(w, (uint32_t) * (const int *)((const char *)&cfg->engine + et[i].offset));
+	for (size_t i = 0; i < CREATURE_OPTION_TABLES; i++)
+		c2_options_save(creature_option_table(i), creature_option_cstruct(cfg, i), s);
 }
 
-static void put_engine(c2_wbuf *w, const creature *c)
+static void put_engine(c2_sink *w, const creature *c)
 {
-	c2_w_u8(w, (uint8_t)c->cfg.sex);
-	c2_w_u64(w, c->cfg.seed);
+	c2_put_u8(w, (uint8_t)c->cfg.sex);
+	c2_put_u64(w, c->cfg.seed);
 	put_options(w, &c->cfg);
 	for (int i = 0; i < 4; i++)
-		c2_w_u64(w, c->rng.s[i]);
-	c2_w_u64(w, c->tick);
-	c2_w_u8(w, c->stage);
-	c2_w_u8(w, c->death);
-	c2_w_u64(w, c->death_tick);
+		c2_put_u64(w, c->rng.s[i]);
+	c2_put_u64(w, c->tick);
+	c2_put_u8(w, c->stage);
+	c2_put_u8(w, c->death);
+	c2_put_u64(w, c->death_tick);
 	for (int s = 0; s < GENOME_NSTAGES; s++)
-		c2_w_u64(w, c->stage_tick[s]);
-	c2_w_u8(w, (uint8_t)(c->asleep | c->dreaming << 1 | c->forced_sleep << 2 | c->dream_wakes << 3));
-	c2_w_u32(w, c->dream_left);
-	c2_w_u32(w, c->dream_wait);
-	c2_w_u32(w, c->rest_ticks);
-#define X(f) c2_w_bytes(w, c->f, sizeof c->f);
+		c2_put_u64(w, c->stage_tick[s]);
+	c2_put_u8(w, (uint8_t)(c->asleep | c->dreaming << 1 | c->forced_sleep << 2 | c->dream_wakes << 3));
+	c2_put_u32(w, c->dream_left);
+	c2_put_u32(w, c->dream_wait);
+	c2_put_u32(w, c->rest_ticks);
+#define X(f) c2_put(w, c->f, sizeof c->f);
 	ENGINE_BYTES(X)
 #undef X
-	c2_w_u8(w, c->die);
-	c2_w_u8(w, c->muscle_energy);
-	c2_w_u8(w, c->fertile);
-	c2_w_u8(w, c->pregnant);
-	c2_w_u8(w, c->dead);
+	c2_put_u8(w, c->die);
+	c2_put_u8(w, c->muscle_energy);
+	c2_put_u8(w, c->fertile);
+	c2_put_u8(w, c->pregnant);
+	c2_put_u8(w, c->dead);
 	for (int s = 0; s < ENG_NSTIM_SLOTS; s++) {
-		c2_w_u8(w, c->has_stim[s]);
+		c2_put_u8(w, c->has_stim[s]);
 		if (c->has_stim[s])
-			c2_w_bytes(w, &c->stim[s], sizeof c->stim[s]);
+			c2_put(w, &c->stim[s], sizeof c->stim[s]);
 	}
-	c2_w_u32(w, c->food);
-	c2_w_u8(w, c->nfood);
-	c2_w_bytes(w, c->food_chem, sizeof c->food_chem);
-	c2_w_bytes(w, c->food_amount, sizeof c->food_amount);
-	c2_w_u16(w, (uint16_t)c->action);
-	c2_w_u16(w, (uint16_t)c->object);
+	c2_put_u32(w, c->food);
+	c2_put_u8(w, c->nfood);
+	c2_put(w, c->food_chem, sizeof c->food_chem);
+	c2_put(w, c->food_amount, sizeof c->food_amount);
+	c2_put_u16(w, (uint16_t)c->action);
+	c2_put_u16(w, (uint16_t)c->object);
 }
 
 int creature_save(const creature *c, const void *extra, size_t nextra, c2_wbuf *w)
@@ -87,7 +77,8 @@ int creature_save(const creature *c, const void *extra, size_t nextra, c2_wbuf *
 	c2_w_u32(&p, (uint32_t)glen);
 	c2_w_bytes(&p, gbytes, glen);
 	free(gbytes);
-	put_engine(&p, c);
+	c2_sink ps = c2_sink_to(&p);
+	put_engine(&ps, c);
 	int rc = brain_save(c->brain, &p);
 	if (rc == 0)
 		rc = bc_save(c->bc, &p);
@@ -127,36 +118,12 @@ int creature_save_file(const creature *c, const char *path, const void *extra, s
 
 static int get_options(c2_rbuf *r, creature_config *cfg, c2_err *err)
 {
-	size_t n;
-	uint32_t cnt = c2_r_u32(r);
-	if (cnt != brain_option_count)
-		return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "snapshot has %u brain options, expected %zu",
-		               cnt, brain_option_count);
-	for (size_t i = 0; i < cnt; i++)
-		*(int *)((char *)&cfg->brain + brain_option_table[i].offset) = (int)c2_r_u32(r);
-	if (brain_options_check(&cfg->brain, err) != 0)
-		return C2_EFORMAT;
-	const bc_option_info *bt = bc_option_table(&n);
-	cnt = c2_r_u32(r);
-	if (cnt != n)
-		return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "snapshot has %u biochemistry options", cnt);
-	for (size_t i = 0; i < n; i++) {
-		int v = (int)c2_r_u32(r);
-		if (v < bt[i].min || v > bt[i].max)
-			return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "option %s out of range", bt[i].name);
-		*(int *)((char *)&cfg->biochem + bt[i].offset) = v;
+	for (size_t i = 0; i < CREATURE_OPTION_TABLES; i++) {
+		int rc = c2_options_load(creature_option_table(i), creature_option_struct(cfg, i), r, err);
+		if (rc)
+			return rc;
 	}
-	const engine_option_info *et = engine_option_table(&n);
-	cnt = c2_r_u32(r);
-	if (cnt != n)
-		return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "snapshot has %u engine options", cnt);
-	for (size_t i = 0; i < n; i++) {
-		int v = (int)c2_r_u32(r);
-		if (v < et[i].min || v > et[i].max)
-			return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "option %s out of range", et[i].name);
-		*(int *)((char *)&cfg->engine + et[i].offset) = v;
-	}
-	return r->bad ? c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "truncated options") : 0;
+	return 0;
 }
 
 static int get_engine(c2_rbuf *r, creature *c, c2_err *err)
@@ -304,11 +271,9 @@ int creature_load_file(creature **out, const char *path, uint8_t **extra, size_t
 
 uint64_t creature_hash(const creature *c)
 {
-	c2_wbuf w = {0};
-	put_engine(&w, c);
-	uint64_t h = c2_hash_bytes(C2_HASH_INIT, w.data, w.len);
-	c2_wbuf_free(&w);
-	h = c2_hash_u64(h, brain_hash(c->brain));
+	c2_sink s = c2_sink_hash(); /* the engine's state, as saved; no allocation */
+	put_engine(&s, c);
+	uint64_t h = c2_hash_u64(s.h, brain_hash(c->brain));
 	h = c2_hash_u64(h, bc_hash(c->bc));
 	return c2_hash_finish(h);
 }

@@ -34,25 +34,12 @@ void c2_w_bytes(c2_wbuf *w, const void *p, size_t n)
 	w->len += n;
 }
 
-static void w_le(c2_wbuf *w, uint64_t v, int n)
-{
-	uint8_t b[8];
-	for (int i = 0; i < n; i++)
-		b[i] = (uint8_t)(v >> (8 * i));
-	c2_w_bytes(w, b, (size_t)n);
-}
-
+/* The writer's fixed-width fields are the sink's (one encoding). */
 void c2_w_u8(c2_wbuf *w, uint8_t v) { c2_w_bytes(w, &v, 1); }
-void c2_w_u16(c2_wbuf *w, uint16_t v) { w_le(w, v, 2); }
-void c2_w_u32(c2_wbuf *w, uint32_t v) { w_le(w, v, 4); }
-void c2_w_u64(c2_wbuf *w, uint64_t v) { w_le(w, v, 8); }
-
-void c2_w_f64(c2_wbuf *w, double v)
-{
-	uint64_t bits;
-	memcpy(&bits, &v, sizeof bits);
-	w_le(w, bits, 8);
-}
+void c2_w_u16(c2_wbuf *w, uint16_t v) { c2_sink s = c2_sink_to(w); c2_put_u16(&s, v); }
+void c2_w_u32(c2_wbuf *w, uint32_t v) { c2_sink s = c2_sink_to(w); c2_put_u32(&s, v); }
+void c2_w_u64(c2_wbuf *w, uint64_t v) { c2_sink s = c2_sink_to(w); c2_put_u64(&s, v); }
+void c2_w_f64(c2_wbuf *w, double v) { c2_sink s = c2_sink_to(w); c2_put_f64(&s, v); }
 
 void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 {
@@ -82,6 +69,34 @@ void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 void c2_w_str(c2_wbuf *w, const char *s)
 {
 	c2_w_bytes(w, s, strlen(s));
+}
+
+void c2_put(c2_sink *s, const void *p, size_t n)
+{
+	if (s->w)
+		c2_w_bytes(s->w, p, n);
+	else
+		s->h = c2_hash_bytes(s->h, p, n);
+}
+
+static void put_le(c2_sink *s, uint64_t v, int n)
+{
+	uint8_t b[8];
+	for (int i = 0; i < n; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	c2_put(s, b, (size_t)n);
+}
+
+void c2_put_u8(c2_sink *s, uint8_t v) { c2_put(s, &v, 1); }
+void c2_put_u16(c2_sink *s, uint16_t v) { put_le(s, v, 2); }
+void c2_put_u32(c2_sink *s, uint32_t v) { put_le(s, v, 4); }
+void c2_put_u64(c2_sink *s, uint64_t v) { put_le(s, v, 8); }
+
+void c2_put_f64(c2_sink *s, double v)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	put_le(s, bits, 8);
 }
 
 bool c2_r_bytes(c2_rbuf *r, void *out, size_t n)

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "genome/rng.h"
+
 typedef struct c2_wbuf {
 	uint8_t *data;
 	size_t len, cap;
@@ -31,6 +33,33 @@ void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 #endif
 	;
 void c2_w_str(c2_wbuf *w, const char *s);
+
+/* A sink: one serializer that either appends to a c2_wbuf or, with w NULL,
+ * folds the very same bytes into a 64-bit hash — so a state's hash covers
+ * exactly what its snapshot holds, and hashing allocates nothing. */
+typedef struct c2_sink {
+	c2_wbuf *w;
+	uint64_t h;
+} c2_sink;
+
+static inline c2_sink c2_sink_to(c2_wbuf *w)
+{
+	c2_sink s = {w, 0};
+	return s;
+}
+
+static inline c2_sink c2_sink_hash(void)
+{
+	c2_sink s = {NULL, C2_HASH_INIT};
+	return s;
+}
+
+void c2_put(c2_sink *s, const void *p, size_t n);
+void c2_put_u8(c2_sink *s, uint8_t v);
+void c2_put_u16(c2_sink *s, uint16_t v);
+void c2_put_u32(c2_sink *s, uint32_t v);
+void c2_put_u64(c2_sink *s, uint64_t v);
+void c2_put_f64(c2_sink *s, double v); /* IEEE-754 bits, little-endian */
 
 typedef struct c2_rbuf {
 	const uint8_t *data;

@@ -286,9 +286,20 @@ static void test_truncated(void **state)
 }
 
 /* Offsets inside a saved state (see the layout in biochem/state.c). */
-enum { OFF_VERSION = 4, OFF_NOPT = 8, OFF_OPT0 = 12 };
-#define NOPT 8
-#define OFF_HAVE_HALF (OFF_OPT0 + 4 * NOPT + 4)
+/* Options are saved by name (c2_options_save): u32 count, then per option a
+ * length byte, the name and a u32 value; offsets follow from the table. */
+enum { OFF_VERSION = 4, OFF_NOPT = 8 };
+static size_t option_block(void)
+{
+	size_t n, size = 4;
+	const bc_option_info *t = bc_option_table(&n);
+	for (size_t i = 0; i < n; i++)
+		size += 1 + strlen(t[i].name) + 4;
+	return size;
+}
+#define NOPT bc_option_tab.n
+#define OFF_OPT0 (OFF_NOPT + 4 + 1 + strlen(bc_option_tab.v[0].name))
+#define OFF_HAVE_HALF (OFF_NOPT + option_block() + 4)
 #define OFF_NORGANS (OFF_HAVE_HALF + 1 + 512)
 #define OFF_ORGAN(i) (OFF_NORGANS + 4 + 34 * (i))
 enum { O_KIND = 0, O_GENE = 1, O_FAILED = 12, O_ST = 18, O_LT = 26 };
@@ -343,7 +354,7 @@ static void expect_bad(const c2_wbuf *w, engine_loci *e, void (*mutate)(uint8_t 
 
 static void m_magic(uint8_t *d, size_t n) { (void)n; d[0] = 'X'; }
 static void m_version(uint8_t *d, size_t n) { (void)n; put_u32(d + OFF_VERSION, 2); }
-static void m_nopt(uint8_t *d, size_t n) { (void)n; put_u32(d + OFF_NOPT, NOPT + 1); }
+static void m_nopt(uint8_t *d, size_t n) { (void)n; put_u32(d + OFF_NOPT, (uint32_t)NOPT + 1); }
 static void m_opt(uint8_t *d, size_t n) { (void)n; put_u32(d + OFF_OPT0, 2); }
 static void m_have_half(uint8_t *d, size_t n) { (void)n; d[OFF_HAVE_HALF] = 2; }
 static void m_no_organs(uint8_t *d, size_t n) { (void)n; put_u32(d + OFF_NORGANS, 0); }

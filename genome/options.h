@@ -1,0 +1,65 @@
+/* options.h — named integer options described by tables: the machinery the
+ * brain, biochemistry and engine option tables share.
+ *
+ * Each module keeps its ONE X-macro list of options (brain/options.h,
+ * biochem/biochem.h, engine/engine.h) and turns it into a c2_option array
+ * over its own struct of ints; everything else — look-up, range-checked
+ * setting, "NAME=VALUE" parsing with value names, validation, and saving and
+ * loading by name (so a snapshot survives the addition of an option) — is
+ * done here, once. It lives in genome/ because every module may include it. */
+#ifndef C2_OPTIONS_H
+#define C2_OPTIONS_H
+
+#include <stddef.h>
+
+#include "genome/bytes.h"
+#include "genome/err.h"
+
+typedef struct c2_option {
+	const char *name;
+	int def, min, max;
+	const char *values; /* "a,b,c": names of the values 0, 1, 2 ...; NULL when numeric */
+	const char *help;
+	size_t offset; /* of the int inside the module's options struct */
+} c2_option;
+
+typedef struct c2_option_table {
+	const char *module; /* "brain", "biochemistry", "engine" */
+	const c2_option *v;
+	size_t n;
+} c2_option_table;
+
+/* Fill the struct at `opts` with every option's default. */
+void c2_options_default(const c2_option_table *t, void *opts);
+
+/* The option called name[0..len), or NULL. */
+const c2_option *c2_option_find(const c2_option_table *t, const char *name, size_t len);
+
+/* Value of `o` in the struct at `opts`. */
+int c2_option_get(const c2_option *o, const void *opts);
+
+/* Set option `name` to `value`; C2_EINVAL (message in err, struct untouched)
+ * for an unknown name or a value outside [min, max]. */
+int c2_option_set(const c2_option_table *t, void *opts, const char *name, long value,
+                  c2_err *err);
+
+/* Apply "NAME=VALUE", VALUE a number or one of the option's value names.
+ * Fails like c2_option_set, and on malformed text. */
+int c2_option_parse(const c2_option_table *t, void *opts, const char *text, c2_err *err);
+
+/* Name of `value` for an option with value names, written to buf, or NULL. */
+const char *c2_option_value_name(const c2_option *o, int value, char *buf, size_t cap);
+
+/* Is every option of the struct in range? 0, or C2_EINVAL naming the first
+ * that is not. */
+int c2_options_check(const c2_option_table *t, const void *opts, c2_err *err);
+
+/* Save as: u32 count, then per option u8 name length, name, u32 value. */
+void c2_options_save(const c2_option_table *t, const void *opts, c2_sink *s);
+
+/* Load what c2_options_save wrote: options missing from the data keep their
+ * defaults; an unknown name or an out-of-range value is C2_EFORMAT with the
+ * reader position in err->offset. */
+int c2_options_load(const c2_option_table *t, void *opts, c2_rbuf *r, c2_err *err);
+
+#endif
