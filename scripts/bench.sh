@@ -67,4 +67,16 @@ for bin in "$BUILD"/bench/*; do
 	per=$(( (irn - ir0) / CG_TICKS ))
 	echo "$name: $per instructions per tick (callgrind: $irn - $ir0 Ir over $CG_TICKS ticks)"
 done
+# Issue 4's figure: a whole standard-norn lifetime, measured, not estimated.
+if [ -x "$BUILD/bench/creature" ]; then
+	echo "== a whole lifetime (the standard norn, fed, until it dies)"
+	"$BUILD/bench/creature" --lifetime 2>"$TMPD/err"
+	rc=$?
+	if [ $rc -eq 77 ]; then
+		echo "lifetime: skipped: $(tail -n 1 "$TMPD/err")"
+	elif [ $rc -ne 0 ]; then
+		cat "$TMPD/err"
+		status=1
+	fi
+fi
 exit $status
