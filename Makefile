@@ -66,7 +66,7 @@ TOOL := $(BUILD)/c2rt
 GENOME_TXT := $(sort $(wildcard genomes/*.txt))
 GENOME_BIN := $(GENOME_TXT:genomes/%.txt=$(BUILD)/genomes/%.gen)
 
-.PHONY: all deps deps-test deps-fuzz deps-bench test test-one run fuzz bench \
+.PHONY: all deps deps-test deps-fuzz deps-bench test test-one test-determinism run fuzz bench \
         golden-update clean docs-plot
 .DEFAULT_GOAL := all
 # Keep object files of tests and benches (they are intermediate in pattern chains).
@@ -126,10 +126,16 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 test-one: $(LIB) $(TOOL) $(GENOME_BIN) $(UNIT_BIN) $(FUZZ_REPLAY_BIN)
 	@tests/run.sh $(BUILD)
 
-# The whole suite, then the whole suite again under the sanitizers.
+# The whole suite, then the whole suite again under the sanitizers, then the
+# golden state hashes once more with an unoptimised build: the same seed must
+# give the same bits at -O0, -O2 and under ASan+UBSan.
 test: deps-test
 	@$(MAKE) --no-print-directory test-one
 	@$(MAKE) --no-print-directory SAN=1 test-one
+	@$(MAKE) --no-print-directory OPT=0 test-determinism
+
+test-determinism: $(TOOL) $(GENOME_BIN)
+	@C2RT_ONLY="brain_golden run_golden" tests/run.sh $(BUILD)
 
 golden-update: all
 	@C2RT_GOLDEN_UPDATE=1 tests/run.sh $(BUILD)

@@ -46,6 +46,17 @@ run_one() { # run_one NAME COMMAND...
 	fi
 }
 
+# C2RT_ONLY="name ...": run only these CLI tests (used for the -O0 pass).
+if [ -n "${C2RT_ONLY:-}" ]; then
+	echo "== determinism: golden state hashes with $BUILD"
+	for n in $C2RT_ONLY; do
+		run_one "$n" sh "tests/cli/$n.sh"
+	done
+	echo "== $pass passed, $skip skipped, $fail failed ($BUILD)"
+	[ $fail -eq 0 ] || { echo "failed:$failed"; exit 1; }
+	exit 0
+fi
+
 echo "== unit tests ($BUILD)"
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
