@@ -49,6 +49,48 @@ void view_fill(SDL_Surface *dst, const SDL_Rect *r, SDL_Color c)
 	SDL_FillRect(dst, r, SDL_MapRGB(dst->format, c.r, c.g, c.b));
 }
 
+void view_fill_blend(SDL_Surface *dst, const SDL_Rect *r, SDL_Color c)
+{
+	if (c.a == 255) {
+		view_fill(dst, r, c);
+		return;
+	}
+	SDL_Rect clip, a;
+	SDL_GetClipRect(dst, &clip);
+	if (!c.a || dst->format->BytesPerPixel != 4 || !SDL_IntersectRect(r, &clip, &a))
+		return;
+	if (SDL_MUSTLOCK(dst) && SDL_LockSurface(dst) != 0)
+		return;
+	const SDL_PixelFormat *f = dst->format;
+	unsigned al = c.a;
+	for (int y = a.y; y < a.y + a.h; y++) {
+		uint32_t *row = (uint32_t *)((uint8_t *)dst->pixels + (size_t)y * (size_t)dst->pitch);
+		for (int x = a.x; x < a.x + a.w; x++) {
+			uint8_t pr, pg, pb;
+			SDL_GetRGB(row[x], f, &pr, &pg, &pb);
+			row[x] = SDL_MapRGB(f, (uint8_t)((pr * (255 - al) + c.r * al + 127) / 255),
+			                    (uint8_t)((pg * (255 - al) + c.g * al + 127) / 255),
+			                    (uint8_t)((pb * (255 - al) + c.b * al + 127) / 255));
+		}
+	}
+	if (SDL_MUSTLOCK(dst))
+		SDL_UnlockSurface(dst);
+}
+
+void view_outline(SDL_Surface *dst, const SDL_Rect *r, SDL_Color c, int t)
+{
+	if (t < 1 || r->w < 1 || r->h < 1)
+		return;
+	if (2 * t >= r->w || 2 * t >= r->h) {
+		view_fill(dst, r, c);
+		return;
+	}
+	view_fill(dst, &(SDL_Rect){r->x, r->y, r->w, t}, c);
+	view_fill(dst, &(SDL_Rect){r->x, r->y + r->h - t, r->w, t}, c);
+	view_fill(dst, &(SDL_Rect){r->x, r->y + t, t, r->h - 2 * t}, c);
+	view_fill(dst, &(SDL_Rect){r->x + r->w - t, r->y + t, t, r->h - 2 * t}, c);
+}
+
 void view_text_size(TTF_Font *font, const char *text, int *w, int *h)
 {
 	*w = *h = 0;

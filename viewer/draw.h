@@ -21,6 +21,13 @@ SDL_Surface *view_surface_new(int w, int h);
 /* Fill r (NULL: the whole surface) with an opaque colour. */
 void view_fill(SDL_Surface *dst, const SDL_Rect *r, SDL_Color c);
 
+/* Blend c over r with c.a as its opacity (255: as view_fill), clipped to
+ * the surface's clip rectangle. dst must be 32 bits per pixel, not locked. */
+void view_fill_blend(SDL_Surface *dst, const SDL_Rect *r, SDL_Color c);
+
+/* Draw the outline of r, `t` pixels thick, inside r, opaque. */
+void view_outline(SDL_Surface *dst, const SDL_Rect *r, SDL_Color c, int t);
+
 /* Text placement: one horizontal and one vertical choice, or'ed. */
 enum {
 	VIEW_LEFT = 0, VIEW_HCENTER = 1, VIEW_RIGHT = 2,

@@ -1,0 +1,160 @@
+/* chemhist.c — ring of whole chemical arrays and the plot of the chosen
+ * chemicals (see chemhist.h). */
+#include "viewer/chemhist.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct view_hist {
+	size_t cap, head, len;  /* ring of samples: oldest at head */
+	double *times;          /* [cap] */
+	uint8_t *chems;         /* [cap * 256] */
+	int chosen[VIEW_HIST_MAX_CHEMS];
+	int nchosen;
+	plot_data *plot;        /* the chosen chemicals, same capacity */
+};
+
+static size_t slot(const view_hist *h, size_t i)
+{
+	size_t s = h->head + i;
+	return s >= h->cap ? s - h->cap : s;
+}
+
+/* A new plot of `chosen`, filled from the whole history; NULL when out of
+ * memory. */
+static plot_data *build_plot(const view_hist *h, const int *chosen, int n)
+{
+	plot_data *d = plot_data_new_chems(chosen, n, h->cap);
+	if (!d)
+		return NULL;
+	float v[VIEW_HIST_MAX_CHEMS];
+	for (size_t i = 0; i < h->len; i++) {
+		const uint8_t *row = h->chems + slot(h, i) * 256;
+		for (int k = 0; k < n; k++)
+			v[k] = row[chosen[k]];
+		plot_data_push(d, h->times[slot(h, i)], v);
+	}
+	return d;
+}
+
+view_hist *view_hist_new(size_t capacity, const int *chems, int n)
+{
+	if (capacity < 2 || capacity > SIZE_MAX / 256 || !chems || n < 1 || n > VIEW_HIST_MAX_CHEMS)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		if (chems[i] < 1 || chems[i] > 255)
+			return NULL;
+		for (int j = 0; j < i; j++)
+			if (chems[j] == chems[i])
+				return NULL;
+	}
+	view_hist *h = calloc(1, sizeof *h);
+	if (!h)
+		return NULL;
+	h->cap = capacity;
+	h->times = malloc(capacity * sizeof *h->times);
+	h->chems = malloc(capacity * 256);
+	memcpy(h->chosen, chems, (size_t)n * sizeof *chems);
+	h->nchosen = n;
+	if (h->times && h->chems)
+		h->plot = build_plot(h, h->chosen, n);
+	if (!h->plot) {
+		view_hist_free(h);
+		return NULL;
+	}
+	return h;
+}
+
+void view_hist_free(view_hist *h)
+{
+	if (!h)
+		return;
+	plot_data_free(h->plot);
+	free(h->times);
+	free(h->chems);
+	free(h);
+}
+
+int view_hist_sample(view_hist *h, double t, const uint8_t *chems)
+{
+	if (h->len && t < h->times[slot(h, h->len - 1)])
+		return -1;
+	float v[VIEW_HIST_MAX_CHEMS];
+	for (int k = 0; k < h->nchosen; k++)
+		v[k] = chems[h->chosen[k]];
+	if (plot_data_push(h->plot, t, v) != 0)
+		return -1;
+	size_t s;
+	if (h->len < h->cap) {
+		s = slot(h, h->len);
+		h->len++;
+	} else {
+		s = h->head; /* overwrite the oldest */
+		h->head = slot(h, 1);
+	}
+	h->times[s] = t;
+	memcpy(h->chems + s * 256, chems, 256);
+	return 0;
+}
+
+void view_hist_clear(view_hist *h)
+{
+	h->head = h->len = 0;
+	plot_data_clear(h->plot);
+}
+
+int view_hist_toggle(view_hist *h, int chem)
+{
+	if (chem < 1 || chem > 255)
+		return -1;
+	int chosen[VIEW_HIST_MAX_CHEMS], n = 0, removed = 0;
+	for (int k = 0; k < h->nchosen; k++) {
+		if (h->chosen[k] == chem)
+			removed = 1;
+		else
+			chosen[n++] = h->chosen[k];
+	}
+	if (removed && n == 0)
+		return -1;
+	if (!removed) {
+		if (n == VIEW_HIST_MAX_CHEMS)
+			return -1;
+		chosen[n++] = chem;
+	}
+	plot_data *d = build_plot(h, chosen, n);
+	if (!d)
+		return -1;
+	plot_data_free(h->plot);
+	h->plot = d;
+	memcpy(h->chosen, chosen, (size_t)n * sizeof *chosen);
+	h->nchosen = n;
+	return !removed;
+}
+
+bool view_hist_has(const view_hist *h, int chem)
+{
+	for (int k = 0; k < h->nchosen; k++)
+		if (h->chosen[k] == chem)
+			return true;
+	return false;
+}
+
+int view_hist_count(const view_hist *h)
+{
+	return h->nchosen;
+}
+
+int view_hist_chem(const view_hist *h, int i)
+{
+	return i >= 0 && i < h->nchosen ? h->chosen[i] : -1;
+}
+
+size_t view_hist_len(const view_hist *h)
+{
+	return h->len;
+}
+
+const plot_data *view_hist_plot(const view_hist *h)
+{
+	return h->plot;
+}
