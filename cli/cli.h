@@ -78,7 +78,8 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 	X(svrule)                                                               \
 	X(brain)                                                                \
 	X(options)                                                              \
-	X(run)
+	X(run)                                                                  \
+	X(view)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \

@@ -1,0 +1,252 @@
+/* cmd_view.c — `c2rt view`: open the live viewer on a creature hatched from
+ * a genome or resumed from a snapshot. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "engine/engine.h"
+#include "engine/events.h"
+#include "genome/fileio.h"
+#include "viewer/live.h"
+
+static const char *sex_arg, *events_path, *resume_path, *size_arg, *speed_arg, *pin_arg, *dir_arg,
+	*keys_arg;
+static uint64_t seed = 1;
+static bool have_seed, paused;
+static creature_config cfg;
+static bool cfg_ready;
+/* --screenshot-after TICKS FILE.png takes two arguments: main() takes them
+ * out of argv before the table parser sees the rest. */
+static uint64_t shot_ticks;
+static const char *shot_path;
+
+static void ensure_cfg(void)
+{
+	if (!cfg_ready) {
+		creature_config_default(&cfg);
+		cfg_ready = true;
+	}
+}
+
+static int opt_cb(const char *arg, void *ctx)
+{
+	(void)ctx;
+	ensure_cfg();
+	c2_err err;
+	if (creature_config_parse(&cfg, arg, &err) != 0)
+		return cli_fail(CLI_USAGE, "view", "--opt %s: %s", arg, err.msg);
+	return 0;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	if (!*s || *s == '-')
+		return false;
+	*out = strtoull(s, &end, 10);
+	return !*end;
+}
+
+static int seed_cb(const char *arg, void *ctx)
+{
+	(void)ctx;
+	if (!parse_u64(arg, &seed))
+		return cli_fail(CLI_USAGE, "view", "--seed: '%s' is not a non-negative number", arg);
+	have_seed = true;
+	return 0;
+}
+
+static int shot_cb(const char *arg, void *ctx)
+{
+	(void)arg;
+	(void)ctx;
+	return cli_fail(CLI_USAGE, "view", "--screenshot-after needs TICKS and FILE.png");
+}
+
+static const cli_opt opts[] = {
+	{"sex", OPT_STR, &sex_arg, "m|f", "the creature's sex (default f)", 0, 0, NULL},
+	{"seed", OPT_CALL, NULL, "S", "seed of the creature's random stream (default 1)", 0, 0, seed_cb},
+	{"events", OPT_STR, &events_path, "FILE", "timed inputs, as for 'c2rt run'", 0, 0, NULL},
+	{"resume", OPT_STR, &resume_path, "FILE", "continue from a snapshot instead of hatching", 0, 0, NULL},
+	{"opt", OPT_CALL, NULL, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, opt_cb},
+	{"size", OPT_STR, &size_arg, "WxH", "window size (default 1280x800)", 0, 0, NULL},
+	{"speed", OPT_STR, &speed_arg, "N|max", "starting speed: x1 ... x1000 or max (default 1)", 0, 0, NULL},
+	{"paused", OPT_FLAG, &paused, NULL, "start paused", 0, 0, NULL},
+	{"pin", OPT_STR, &pin_arg, "LOBE:CELL", "pin a neuron's dendrites and tooltip at the start", 0, 0, NULL},
+	{"dir", OPT_STR, &dir_arg, "DIR", "where the s and p keys write (default .)", 0, 0, NULL},
+	{"keys", OPT_STR, &keys_arg, "KEYS", "press these keys first, e.g. 'cglyc<Enter><Esc>' (tests, demos)", 0, 0, NULL},
+	{"screenshot-after", OPT_CALL, NULL, "TICKS FILE.png",
+	 "run TICKS ticks as fast as possible, save one frame, exit", 0, 0, shot_cb},
+	{0},
+};
+
+const cli_spec cmd_view_spec = {
+	"view", "GENOME [--sex m|f] [--seed S] [--events FILE] [--resume FILE] [--opt NAME=VALUE]...\n"
+	"       [--size WxH] [--speed N|max] [--paused] [--pin LOBE:CELL] [--dir DIR] [--keys KEYS]\n"
+	"       [--screenshot-after TICKS FILE.png]",
+	"open a window that runs a creature live (chemicals, drives, organs, brain)",
+	"The creature runs in real time (10 world ticks per second) or faster; press ?\n"
+	"in the window for the keys. Needs a display (DISPLAY or WAYLAND_DISPLAY);\n"
+	"without one it exits with status 2: use 'c2rt run' for headless runs. With\n"
+	"--resume, GENOME may be omitted and the snapshot's events continue unless\n"
+	"--events replaces them. --screenshot-after draws one frame after TICKS ticks\n"
+	"and saves it as a PNG (the same code as the screenshot key), then exits.",
+	opts, 0, 1,
+};
+
+/* Is genome g the one inside creature c? */
+static bool same_genome(const genome *g, const genome *sg)
+{
+	bool same = g->ngenes == sg->ngenes && g->format == sg->format;
+	for (size_t i = 0; same && i < g->ngenes; i++)
+		same = !memcmp(g->genes[i].u.raw, sg->genes[i].u.raw, sizeof g->genes[i].u.raw) &&
+		       g->genes[i].kind == sg->genes[i].kind && g->genes[i].flags == sg->genes[i].flags &&
+		       g->genes[i].stage == sg->genes[i].stage;
+	return same;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+int cmd_view(int argc, char **argv)
+{
+	ensure_cfg();
+	/* Take --screenshot-after TICKS FILE out before the table parser. */
+	char **args = malloc(((size_t)argc + 1) * sizeof *args);
+	if (!args)
+		return cli_fail(CLI_BAD, "view", "out of memory");
+	int nargs = 0;
+	for (int i = 0; i < argc; i++) {
+		if (i > 0 && !strcmp(argv[i], "--screenshot-after")) {
+			if (i + 2 >= argc || !parse_u64(argv[i + 1], &shot_ticks)) {
+				free(args);
+				return cli_fail(CLI_USAGE, "view", "usage: --screenshot-after TICKS FILE.png");
+			}
+			shot_path = argv[i + 2];
+			i += 2;
+			continue;
+		}
+		if (!strcmp(argv[i], "--"))
+			while (i < argc)
+				args[nargs++] = argv[i++];
+		else
+			args[nargs++] = argv[i];
+	}
+	args[nargs] = NULL;
+	const char *pos[1];
+	int npos;
+	int rc = cli_parse(&cmd_view_spec, nargs, args, pos, &npos);
+	free(args);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	if (npos == 0 && !resume_path)
+		return cli_fail(CLI_USAGE, "view", "missing GENOME (or --resume FILE)");
+
+	view_live_opts vo;
+	view_live_opts_default(&vo);
+	if (size_arg) {
+		char tail;
+		if (sscanf(size_arg, "%dx%d%c", &vo.width, &vo.height, &tail) != 2 || vo.width < 640 ||
+		    vo.height < 400 || vo.width > 8192 || vo.height > 8192)
+			return cli_fail(CLI_USAGE, "view", "--size: expected WxH from 640x400 to 8192x8192, got '%s'",
+			                size_arg);
+	}
+	if (speed_arg) {
+		long s;
+		if (!strcmp(speed_arg, "max"))
+			vo.speed = 0;
+		else if (cli_parse_long(speed_arg, 1, 1000, &s))
+			vo.speed = (int)s;
+		else
+			return cli_fail(CLI_USAGE, "view", "--speed: 1..1000 or max, got '%s'", speed_arg);
+	}
+	if (pin_arg) {
+		char tail;
+		if (sscanf(pin_arg, "%d:%d%c", &vo.pin_lobe, &vo.pin_cell, &tail) != 2 || vo.pin_lobe < 0 ||
+		    vo.pin_cell < 0)
+			return cli_fail(CLI_USAGE, "view", "--pin: expected LOBE:CELL, got '%s'", pin_arg);
+	}
+	char kerr[200];
+	if (keys_arg && view_live_check_keys(keys_arg, kerr, sizeof kerr) != 0)
+		return cli_fail(CLI_USAGE, "view", "--keys: %s", kerr);
+	vo.keys = keys_arg;
+	if (sex_arg) {
+		if (!strcmp(sex_arg, "m") || !strcmp(sex_arg, "male"))
+			cfg.sex = GENOME_MALE;
+		else if (!strcmp(sex_arg, "f") || !strcmp(sex_arg, "female"))
+			cfg.sex = GENOME_FEMALE;
+		else
+			return cli_fail(CLI_USAGE, "view", "--sex: m or f");
+	}
+	cfg.seed = seed;
+	vo.paused = paused;
+	vo.out_dir = dir_arg;
+	vo.screenshot_after = shot_ticks;
+	vo.screenshot_path = shot_path;
+
+	/* The creature, as `c2rt run` makes it. */
+	creature *c = NULL;
+	uint8_t *events_text = NULL;
+	size_t events_len = 0;
+	c2_err err;
+	if (resume_path) {
+		if (sex_arg || have_seed)
+			return cli_fail(CLI_USAGE, "view", "--sex and --seed come from the snapshot with --resume");
+		if (creature_load_file(&c, resume_path, &events_text, &events_len, &err) != 0)
+			return cli_report(resume_path, &err);
+		if (npos == 1) {
+			genome g;
+			if ((rc = cli_load_genome(pos[0], &g)) != 0) {
+				creature_free(c);
+				free(events_text);
+				return rc;
+			}
+			bool same = same_genome(&g, creature_genome(c));
+			genome_free(&g);
+			if (!same) {
+				creature_free(c);
+				free(events_text);
+				return cli_fail(CLI_BAD, "view", "%s is not the genome of snapshot %s", pos[0], resume_path);
+			}
+		}
+	} else {
+		genome g;
+		if ((rc = cli_load_genome(pos[0], &g)) != 0)
+			return rc;
+		rc = creature_hatch(&c, &g, &cfg, &err);
+		genome_free(&g);
+		if (rc)
+			return cli_report(pos[0], &err);
+	}
+	if (events_path) {
+		free(events_text);
+		events_text = NULL;
+		if (c2_read_file(events_path, 16u << 20, &events_text, &events_len, &err) != 0) {
+			creature_free(c);
+			return cli_report(events_path, &err);
+		}
+	}
+	events ev = {0};
+	if (events_text && events_parse(&ev, (const char *)events_text, events_len, &err) != 0) {
+		creature_free(c);
+		free(events_text);
+		return cli_report(events_path ? events_path : resume_path, &err);
+	}
+	vo.title = base_name(npos ? pos[0] : resume_path);
+	vo.events_text = events_text;
+	vo.events_len = events_len;
+
+	char msg[512];
+	rc = view_live_run(c, &ev, &vo, msg, sizeof msg);
+	if (rc != VIEW_LIVE_OK)
+		rc = cli_fail(CLI_BAD, "view", "%s", msg);
+	else
+		rc = CLI_OK;
+	events_free(&ev);
+	free(events_text);
+	creature_free(c);
+	return rc;
+}

@@ -1,0 +1,531 @@
+/* brainview.c — the brain map, lobe labels, decision names, dendrite lines
+ * and neuron tooltip of the live viewer (see brainview.h). */
+#include "viewer/brainview.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "genome/vocab.h"
+#include "viewer/draw.h"
+
+static const SDL_Color C_PANEL = {18, 21, 28, 255};
+static const SDL_Color C_GRID = {30, 35, 46, 255};
+static const SDL_Color C_LOBE = {74, 84, 108, 255};  /* lobe frame */
+static const SDL_Color C_TEXT = {222, 227, 236, 255};
+static const SDL_Color C_DIM = {150, 158, 176, 255};
+static const SDL_Color C_WIN = {255, 214, 90, 255};  /* winners */
+static const SDL_Color C_HOT = {255, 255, 255, 255}; /* the inspected neuron */
+static const SDL_Color C_D0 = {86, 196, 255, 255};   /* type-0 dendrites */
+static const SDL_Color C_D1 = {150, 236, 110, 255};  /* type-1 dendrites */
+static const SDL_Color C_LOOSE = {118, 118, 132, 255};
+static const SDL_Color C_TIP_BG = {255, 252, 234, 248};
+static const SDL_Color C_TIP_EDGE = {96, 96, 96, 255};
+static const SDL_Color C_TIP_TEXT = {25, 25, 25, 255};
+static const SDL_Color C_TIP_DIM = {90, 90, 90, 255};
+
+/* Decision names are drawn only when a neuron is at least this many pixels. */
+#define NAMES_MIN_CELL 7.5
+
+/* Strongest dendrites listed in the tooltip. */
+enum { TIP_DENDRITES = 6, TIP_LINES = 8 + TIP_DENDRITES, MAX_LABELS = 2 * BRAIN_MAX_LOBES };
+
+SDL_Color view_neuron_colour(int v)
+{
+	/* Silent neurons: a grey that stands off the grid. Firing ones: an
+	 * inferno-like ramp, dark purple to pale yellow, starting high enough
+	 * that an output of 1 is visible. */
+	static const struct { double t; int r, g, b; } ramp[] = {
+		{0.00, 62, 22, 108}, {0.33, 172, 46, 104}, {0.66, 246, 128, 28}, {1.00, 252, 250, 172},
+	};
+	if (v <= 0)
+		return (SDL_Color){54, 60, 76, 255};
+	if (v > 255)
+		v = 255;
+	double t = (v - 1) / 254.0;
+	int k = t < ramp[1].t ? 0 : t < ramp[2].t ? 1 : 2;
+	double u = (t - ramp[k].t) / (ramp[k + 1].t - ramp[k].t);
+	return (SDL_Color){(uint8_t)lround(ramp[k].r + u * (ramp[k + 1].r - ramp[k].r)),
+	                   (uint8_t)lround(ramp[k].g + u * (ramp[k + 1].g - ramp[k].g)),
+	                   (uint8_t)lround(ramp[k].b + u * (ramp[k + 1].b - ramp[k].b)), 255};
+}
+
+static int text_w(TTF_Font *f, const char *s)
+{
+	int w, h;
+	view_text_size(f, s, &w, &h);
+	return w;
+}
+
+/* Display name of a lobe: its role, or "Lobe N" past the roles. */
+static void lobe_name(const brain_lobe_info *li, unsigned l, char *buf, size_t n)
+{
+	if (strcmp(li->name, "Lobe") != 0)
+		snprintf(buf, n, "%s", li->name);
+	else
+		snprintf(buf, n, "Lobe %u", l);
+}
+
+/* Pixel rectangle of grid cells (x, y, w, h): cell edges are rounded from
+ * the fractional cell size, so the grid uses all the room it has. */
+static SDL_Rect grid_rect(const view_frame *fr, int x, int y, int w, int h)
+{
+	int x0 = fr->grid_x + (int)lround(x * fr->cell), y0 = fr->grid_y + (int)lround(y * fr->cell);
+	int x1 = fr->grid_x + (int)lround((x + w) * fr->cell);
+	int y1 = fr->grid_y + (int)lround((y + h) * fr->cell);
+	return (SDL_Rect){x0, y0, x1 - x0, y1 - y0};
+}
+
+/* Pixel rectangle of neuron `cell` of a lobe. */
+static SDL_Rect neuron_rect(const view_frame *fr, const brain_lobe_info *li, unsigned cell)
+{
+	int w = li->width > 0 ? li->width : 1;
+	return grid_rect(fr, li->x + (int)cell % w, li->y + (int)cell / w, 1, 1);
+}
+
+static int overlaps(const SDL_Rect *a, const SDL_Rect *b)
+{
+	return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
+/* The decision lobe, when it is a single column whose action names can go
+ * to its right without covering another lobe: its index, else -1. */
+static int names_column(const view_frame *fr, const brain *b, int names_w)
+{
+	brain_lobe_info d;
+	if (brain_lobe_count(b) <= C2_LOBE_DECISION ||
+	    brain_lobe_info_get(b, C2_LOBE_DECISION, &d) != 0 || d.width != 1 || fr->cell < NAMES_MIN_CELL)
+		return -1;
+	SDL_Rect r = grid_rect(fr, d.x, d.y, 1, d.height);
+	r.x += r.w;
+	r.w = names_w;
+	for (unsigned l = 0; l < brain_lobe_count(b); l++) {
+		brain_lobe_info li;
+		if (l == C2_LOBE_DECISION || brain_lobe_info_get(b, l, &li) != 0)
+			continue;
+		SDL_Rect o = grid_rect(fr, li.x, li.y, li.width, li.height);
+		if (overlaps(&r, &o))
+			return -1;
+	}
+	return C2_LOBE_DECISION;
+}
+
+/* The winner of a winner-takes-all lobe with a name for it, or NULL. */
+static const char *winner_name(const brain *b, unsigned l, const brain_lobe_info *li)
+{
+	if (!li->wta)
+		return NULL;
+	int w = brain_winner(b, l);
+	return w < 0 ? NULL : c2_lobe_cell_name((int)l, w);
+}
+
+/* Font size of the decision names for a cell size: a little over a neuron,
+ * so the names line up with their neurons; never above the panels' size. */
+static int names_font_px(double cell, const view_fonts *f)
+{
+	int px = (int)lround(cell * 1.15);
+	return px < 8 ? 8 : px > f->px ? f->px : px;
+}
+
+double view_brain_geometry(int w, int h, const view_fonts *f, int *names_w, int *top)
+{
+	int pad = f->px / 2 + 2;
+	int header = pad + TTF_FontLineSkip(f->label) + pad / 2;
+	/* Room above the grid for the labels of lobes in its top row. */
+	*top = header + TTF_FontHeight(f->small);
+	double avail_w = w - 2 * pad, avail_h = h - *top - pad;
+	double by_h = avail_h / VIEW_GRID_H;
+	/* "quiescent", the longest action name, at the names' size. */
+	*names_w = by_h >= NAMES_MIN_CELL ? (int)lround(5.0 * names_font_px(by_h, f)) + 4 : 0;
+	double cell = (avail_w - *names_w) / VIEW_GRID_W;
+	if (cell > by_h)
+		cell = by_h;
+	if (cell < NAMES_MIN_CELL) {
+		*names_w = 0;
+		cell = fmin(avail_w / VIEW_GRID_W, by_h);
+	}
+	return cell > 1 ? cell : 1;
+}
+
+/* A ramp from 0 to 255 with its end values: the key to the neuron colours. */
+static void draw_ramp(SDL_Surface *dst, const view_fonts *f, int right, int y, int h)
+{
+	int w = 8 * f->px;
+	int lw = text_w(f->small, "255");
+	int x1 = right - lw - 4, x0 = x1 - w;
+	for (int i = 0; i < w; i++)
+		view_fill(dst, &(SDL_Rect){x0 + i, y, 1, h}, view_neuron_colour(i * 255 / (w - 1)));
+	view_text(dst, f->small, "0", x0 - 4, y + h / 2, VIEW_RIGHT | VIEW_VCENTER, C_DIM, 0);
+	view_text(dst, f->small, "255", x1 + 4, y + h / 2, VIEW_LEFT | VIEW_VCENTER, C_DIM, 0);
+}
+
+void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
+{
+	const SDL_Rect *r = &fr->brain_r;
+	const view_fonts *f = &fr->fonts;
+	int pad = f->px / 2 + 2;
+	int label_h = TTF_FontLineSkip(f->label), small_h = TTF_FontHeight(f->small);
+	view_fill(dst, r, C_PANEL);
+	SDL_Rect old_clip;
+	SDL_GetClipRect(dst, &old_clip);
+	SDL_SetClipRect(dst, r);
+
+	/* Header: what the colours mean, and the key to them. */
+	size_t nl = brain_lobe_count(b);
+	unsigned neurons = 0;
+	for (unsigned l = 0; l < nl; l++) {
+		brain_lobe_info li;
+		if (brain_lobe_info_get(b, l, &li) == 0)
+			neurons += li.neurons;
+	}
+	char buf[160];
+	snprintf(buf, sizeof buf, "Brain: %zu lobes, %u neurons, coloured by %s (m)", nl, neurons,
+	         fr->by_state ? "state" : "output");
+	view_text(dst, f->label, buf, r->x + pad, r->y + pad, VIEW_LEFT | VIEW_TOP, C_TEXT, 0);
+	int header = pad + label_h + pad / 2;
+	draw_ramp(dst, f, r->x + r->w - pad, r->y + pad + label_h / 4, label_h / 2);
+
+	/* The grid, and the decision names' font (about a neuron high). */
+	int names_w, top;
+	double cell = view_brain_geometry(r->w, r->h, f, &names_w, &top);
+	fr->cell = cell;
+	int gw = (int)lround(VIEW_GRID_W * cell), gh = (int)lround(VIEW_GRID_H * cell);
+	fr->grid_x = r->x + (r->w - gw - names_w) / 2;
+	fr->grid_y = r->y + top + (r->h - top - pad - gh) / 2;
+	view_fill(dst, &(SDL_Rect){fr->grid_x, fr->grid_y, gw, gh}, C_GRID);
+	int names_px = names_font_px(cell, f);
+	if (names_w && fr->names.px != names_px) {
+		char err[200];
+		view_fonts_close(&fr->names);
+		if (view_fonts_open(&fr->names, names_px, err, sizeof err) != 0)
+			names_w = 0; /* fonts were found for the panels: not expected */
+	}
+	int dec = names_w ? names_column(fr, b, names_w) : -1;
+
+	/* Neurons: grid clipped, so a lobe outside the grid cannot spill. */
+	SDL_Rect grid = {fr->grid_x, fr->grid_y, gw, gh};
+	SDL_SetClipRect(dst, &grid);
+	int gap = cell >= 4 ? 1 : 0;
+	int icell = (int)cell;
+	for (unsigned l = 0; l < nl; l++) {
+		brain_lobe_info li;
+		if (brain_lobe_info_get(b, l, &li) != 0)
+			continue;
+		SDL_Rect lr = grid_rect(fr, li.x, li.y, li.width, li.height);
+		if (gap)
+			view_outline(dst, &(SDL_Rect){lr.x - 1, lr.y - 1, lr.w + 1, lr.h + 1}, C_LOBE, 1);
+		for (unsigned i = 0; i < li.neurons; i++) {
+			int v = fr->by_state ? brain_state(b, l, i) : brain_output(b, l, i);
+			SDL_Rect nr = neuron_rect(fr, &li, i);
+			nr.w -= gap;
+			nr.h -= gap;
+			view_fill(dst, &nr, view_neuron_colour(v));
+		}
+		int w = li.wta ? brain_winner(b, l) : -1;
+		if (w >= 0 && icell >= 5) {
+			SDL_Rect nr = neuron_rect(fr, &li, (unsigned)w);
+			view_outline(dst, &(SDL_Rect){nr.x - 1, nr.y - 1, nr.w + 1, nr.h + 1}, C_WIN, 1);
+		}
+	}
+	SDL_SetClipRect(dst, r);
+
+	/* Labels: action names beside the decision column, then each lobe's
+	 * name (and its winner) above the lobe, else below, else inside —
+	 * wherever it covers no lobe and no other label. */
+	SDL_Rect placed[MAX_LABELS];
+	int np = 0;
+	if (dec >= 0) {
+		brain_lobe_info d;
+		brain_lobe_info_get(b, (unsigned)dec, &d);
+		int win = brain_winner(b, (unsigned)dec);
+		for (unsigned i = 0; i < d.neurons; i++) {
+			const char *name = c2_lobe_cell_name(dec, (int)i);
+			SDL_Rect nr = neuron_rect(fr, &d, i);
+			if (!name)
+				continue;
+			int tw = text_w(fr->names.label, name);
+			view_text(dst, fr->names.label, name, nr.x + nr.w + 3, nr.y + nr.h / 2,
+			          VIEW_LEFT | VIEW_VCENTER, (int)i == win ? C_WIN : C_DIM, 0);
+			if (np < MAX_LABELS)
+				placed[np++] = (SDL_Rect){nr.x + nr.w, nr.y, tw + 3, nr.h};
+		}
+	}
+	SDL_Rect lobes_px[BRAIN_MAX_LOBES];
+	for (unsigned l = 0; l < nl && l < BRAIN_MAX_LOBES; l++) {
+		brain_lobe_info li;
+		lobes_px[l] = brain_lobe_info_get(b, l, &li) == 0
+		                  ? grid_rect(fr, li.x, li.y, li.width, li.height)
+		                  : (SDL_Rect){0, 0, 0, 0};
+	}
+	for (unsigned l = 0; l < nl && l < BRAIN_MAX_LOBES; l++) {
+		brain_lobe_info li;
+		if (brain_lobe_info_get(b, l, &li) != 0)
+			continue;
+		char name[64], text[128];
+		lobe_name(&li, l, name, sizeof name);
+		const char *wn = winner_name(b, l, &li);
+		if (wn)
+			snprintf(text, sizeof text, "%s: %s", name, wn);
+		else
+			snprintf(text, sizeof text, "%s", name);
+		int tw = text_w(f->small, text), th = small_h;
+		SDL_Rect lr = lobes_px[l];
+		int x = lr.x;
+		if (x + tw > r->x + r->w - pad)
+			x = r->x + r->w - pad - tw;
+		SDL_Rect cand[2] = {{x, lr.y - th - 1, tw, th}, {x, lr.y + lr.h + 1, tw, th}};
+		int chosen = -1;
+		for (int k = 0; k < 2 && chosen < 0; k++) {
+			SDL_Rect c = cand[k];
+			int ok = c.y >= r->y + header && c.y + c.h <= r->y + r->h && c.x >= r->x;
+			for (unsigned o = 0; ok && o < nl && o < BRAIN_MAX_LOBES; o++)
+				ok = !overlaps(&c, &lobes_px[o]);
+			for (int p = 0; ok && p < np; p++)
+				ok = !overlaps(&c, &placed[p]);
+			if (ok)
+				chosen = k;
+		}
+		SDL_Rect at;
+		if (chosen >= 0) {
+			at = cand[chosen];
+		} else {
+			/* Inside the lobe, on a dark backing so it reads over neurons. */
+			at = (SDL_Rect){lr.x + 2, lr.y + 2, tw, th};
+			view_fill_blend(dst, &(SDL_Rect){at.x - 2, at.y - 1, tw + 4, th + 2},
+			                (SDL_Color){18, 21, 28, 200});
+		}
+		SDL_Color col = (l == C2_LOBE_DECISION || l == C2_LOBE_ATTENTION) && wn ? C_WIN : C_TEXT;
+		view_text(dst, f->small, text, at.x, at.y, VIEW_LEFT | VIEW_TOP, col, 0);
+		if (np < MAX_LABELS)
+			placed[np++] = at;
+	}
+	SDL_SetClipRect(dst, &old_clip);
+}
+
+bool view_brain_neuron_at(const view_frame *fr, const brain *b, int x, int y, int *lobe, int *cell)
+{
+	if (!(fr->cell > 0) || x < fr->grid_x || y < fr->grid_y)
+		return false;
+	int gx = (int)floor((x - fr->grid_x + 0.5) / fr->cell);
+	int gy = (int)floor((y - fr->grid_y + 0.5) / fr->cell);
+	if (gx >= VIEW_GRID_W || gy >= VIEW_GRID_H)
+		return false;
+	/* Later lobes are drawn over earlier ones: search from the last. */
+	for (size_t l = brain_lobe_count(b); l-- > 0;) {
+		brain_lobe_info li;
+		if (brain_lobe_info_get(b, (unsigned)l, &li) != 0 || li.width < 1)
+			continue;
+		int cx = gx - li.x, cy = gy - li.y;
+		if (cx < 0 || cy < 0 || cx >= li.width || cy >= li.height)
+			continue;
+		unsigned i = (unsigned)(cy * li.width + cx);
+		if (i >= li.neurons)
+			continue;
+		*lobe = (int)l;
+		*cell = (int)i;
+		return true;
+	}
+	return false;
+}
+
+/* "Drive: Hunger", "Perception 17 (Drive: Hunger)", "Concept 123": a
+ * neuron named by its lobe and, where the vocabulary knows it, its cell. A
+ * perception neuron is named after the perceptible lobe copied into it. */
+static void neuron_name(const brain *b, unsigned l, unsigned i, char *buf, size_t n)
+{
+	brain_lobe_info li;
+	if (brain_lobe_info_get(b, l, &li) != 0) {
+		snprintf(buf, n, "lobe %u neuron %u", l, i);
+		return;
+	}
+	char name[32];
+	lobe_name(&li, l, name, sizeof name);
+	const char *cn = c2_lobe_cell_name((int)l, (int)i);
+	if (cn) {
+		snprintf(buf, n, "%s %u (%s)", name, i, cn);
+		return;
+	}
+	if (l == C2_LOBE_PERCEPTION)
+		for (unsigned p = 0; p < brain_lobe_count(b); p++) {
+			brain_lobe_info pi;
+			if (p == l || brain_lobe_info_get(b, p, &pi) != 0 || pi.perception_offset < 0)
+				continue;
+			unsigned off = (unsigned)pi.perception_offset;
+			if (i < off || i >= off + pi.neurons)
+				continue;
+			char pname[32];
+			lobe_name(&pi, p, pname, sizeof pname);
+			const char *pc = c2_lobe_cell_name((int)p, (int)(i - off));
+			if (pc)
+				snprintf(buf, n, "%s %u (%s: %s)", name, i, pname, pc);
+			else
+				snprintf(buf, n, "%s %u (%s %u)", name, i, pname, i - off);
+			return;
+		}
+	snprintf(buf, n, "%s %u", name, i);
+}
+
+typedef struct top_dendrite {
+	unsigned type, k;
+	brain_dendrite_info d;
+} top_dendrite;
+
+/* Keep the TIP_DENDRITES dendrites with the highest STW (then strength). */
+static void keep_top(top_dendrite *top, int *n, unsigned type, unsigned k,
+                     const brain_dendrite_info *d)
+{
+	int pos = *n;
+	while (pos > 0 && (top[pos - 1].d.stw < d->stw ||
+	                   (top[pos - 1].d.stw == d->stw && top[pos - 1].d.strength < d->strength)))
+		pos--;
+	if (pos >= TIP_DENDRITES)
+		return;
+	int last = *n < TIP_DENDRITES ? *n : TIP_DENDRITES - 1;
+	memmove(&top[pos + 1], &top[pos], (size_t)(last - pos) * sizeof *top);
+	top[pos] = (top_dendrite){type, k, *d};
+	if (*n < TIP_DENDRITES)
+		(*n)++;
+}
+
+/* The centre of a neuron in pixels, or false when it does not exist. */
+static bool neuron_centre(const view_frame *fr, const brain *b, unsigned l, unsigned i, double *x,
+                          double *y)
+{
+	brain_lobe_info li;
+	if (brain_lobe_info_get(b, l, &li) != 0 || i >= li.neurons)
+		return false;
+	SDL_Rect nr = neuron_rect(fr, &li, i);
+	*x = nr.x + nr.w / 2.0;
+	*y = nr.y + nr.h / 2.0;
+	return true;
+}
+
+void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
+{
+	int l, i;
+	bool hovered = view_brain_neuron_at(fr, b, fr->mouse_x, fr->mouse_y, &l, &i);
+	if (!hovered) {
+		l = fr->pin_lobe;
+		i = fr->pin_cell;
+	}
+	brain_lobe_info li;
+	if (l < 0 || i < 0 || brain_lobe_info_get(b, (unsigned)l, &li) != 0 || (unsigned)i >= li.neurons)
+		return;
+	const view_fonts *f = &fr->fonts;
+	unsigned ul = (unsigned)l, ui = (unsigned)i;
+
+	/* Dendrites: one line per dendrite to its source neuron, by type
+	 * (loose ones grey), each type one anti-aliased stroke. */
+	SDL_Rect grid = grid_rect(fr, 0, 0, VIEW_GRID_W, VIEW_GRID_H);
+	view_mask m[3];
+	int have_mask = view_mask_init(&m[0], grid.w, grid.h) == 0;
+	if (have_mask && view_mask_init(&m[1], grid.w, grid.h) != 0) {
+		view_mask_free(&m[0]);
+		have_mask = 0;
+	}
+	if (have_mask && view_mask_init(&m[2], grid.w, grid.h) != 0) {
+		view_mask_free(&m[0]);
+		view_mask_free(&m[1]);
+		have_mask = 0;
+	}
+	double cx, cy;
+	neuron_centre(fr, b, ul, ui, &cx, &cy);
+	top_dendrite top[TIP_DENDRITES];
+	int ntop = 0;
+	unsigned count[2] = {0, 0}, loose[2] = {0, 0};
+	double lw = fr->cell >= 8 ? 1.4 : 1.0;
+	for (unsigned t = 0; t < 2; t++) {
+		count[t] = brain_dendrite_count(b, ul, ui, t);
+		for (unsigned k = 0; k < count[t]; k++) {
+			brain_dendrite_info d;
+			if (brain_dendrite_get(b, ul, ui, t, k, &d) != 0)
+				continue;
+			loose[t] += d.strength == 0;
+			keep_top(top, &ntop, t, k, &d);
+			double sx, sy;
+			if (have_mask && neuron_centre(fr, b, d.src_lobe, d.src, &sx, &sy))
+				view_mask_line(&m[d.strength == 0 ? 2 : t], cx - grid.x, cy - grid.y, sx - grid.x,
+				               sy - grid.y, lw);
+		}
+	}
+	if (have_mask) {
+		SDL_Rect old_clip;
+		SDL_GetClipRect(dst, &old_clip);
+		SDL_SetClipRect(dst, &grid);
+		view_mask_blend(&m[2], dst, grid.x, grid.y, C_LOOSE);
+		view_mask_blend(&m[0], dst, grid.x, grid.y, C_D0);
+		view_mask_blend(&m[1], dst, grid.x, grid.y, C_D1);
+		SDL_SetClipRect(dst, &old_clip);
+		for (int k = 0; k < 3; k++)
+			view_mask_free(&m[k]);
+	}
+	SDL_Rect nr = neuron_rect(fr, &li, ui);
+	view_outline(dst, &(SDL_Rect){nr.x - 2, nr.y - 2, nr.w + 3, nr.h + 3}, C_HOT,
+	             fr->cell >= 6 ? 2 : 1);
+
+	/* The tooltip. */
+	char lines[TIP_LINES][256];
+	int nline = 0;
+	char name[160];
+	neuron_name(b, ul, ui, name, sizeof name);
+	int w = li.width > 0 ? li.width : 1;
+	snprintf(lines[nline++], sizeof lines[0], "%s  at (%d, %d)%s", name, li.x + i % w,
+	         li.y + i / w, hovered ? "" : "  [pinned]");
+	int win = li.wta ? brain_winner(b, ul) : -1;
+	snprintf(lines[nline++], sizeof lines[0], "state %d   output %d%s", brain_state(b, ul, ui),
+	         brain_output(b, ul, ui), win == i ? "   (winner)" : "");
+	for (unsigned t = 0; t < 2; t++) {
+		if (!li.has_dendrites[t]) {
+			snprintf(lines[nline++], sizeof lines[0], "type %u dendrites: none", t);
+			continue;
+		}
+		brain_lobe_info si;
+		char sname[64] = "?";
+		if (brain_lobe_info_get(b, li.source_lobe[t], &si) == 0)
+			lobe_name(&si, li.source_lobe[t], sname, sizeof sname);
+		snprintf(lines[nline++], sizeof lines[0], "type %u dendrites: %u from %s, %u loose", t,
+		         count[t], sname, loose[t]);
+	}
+	if (ntop) {
+		snprintf(lines[nline++], sizeof lines[0], "strongest dendrites (by short-term weight):");
+		for (int k = 0; k < ntop; k++) {
+			char src[160];
+			neuron_name(b, top[k].d.src_lobe, top[k].d.src, src, sizeof src);
+			snprintf(lines[nline++], sizeof lines[0],
+			         "type %u #%u from %s:  STW %u  LTW %u  strength %u  susceptibility %u",
+			         top[k].type, top[k].k, src, top[k].d.stw, top[k].d.ltw, top[k].d.strength,
+			         top[k].d.suscept);
+		}
+		if (count[0] + count[1] > (unsigned)ntop)
+			snprintf(lines[nline++], sizeof lines[0], "... %u dendrites in all (lines: %s)",
+			         count[0] + count[1], "cyan type 0, green type 1, grey loose");
+	}
+	int pad = f->px / 2, lh = TTF_FontLineSkip(f->small), tw = 0;
+	for (int k = 0; k < nline; k++) {
+		int x = text_w(f->small, lines[k]);
+		if (x > tw)
+			tw = x;
+	}
+	SDL_Rect box = {0, 0, tw + 2 * pad, nline * lh + 2 * pad};
+	if (hovered) {
+		box.x = fr->mouse_x + 16;
+		box.y = fr->mouse_y + 18;
+	} else {
+		box.x = nr.x + nr.w + 8;
+		box.y = nr.y;
+	}
+	/* Keep it on the surface: flip to the other side of the point first. */
+	if (box.x + box.w > dst->w)
+		box.x = (hovered ? fr->mouse_x : nr.x) - 8 - box.w;
+	if (box.y + box.h > dst->h)
+		box.y = dst->h - box.h;
+	if (box.x < 0)
+		box.x = 0;
+	if (box.y < 0)
+		box.y = 0;
+	view_fill_blend(dst, &box, C_TIP_BG);
+	view_outline(dst, &box, C_TIP_EDGE, 1);
+	for (int k = 0; k < nline; k++)
+		view_text(dst, f->small, lines[k], box.x + pad, box.y + pad + k * lh, VIEW_LEFT | VIEW_TOP,
+		          k < 2 ? C_TIP_TEXT : C_TIP_DIM, 0);
+}

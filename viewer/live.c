@@ -1,0 +1,811 @@
+/* live.c — the live viewer's window, main loop and input (see live.h). */
+#include "viewer/live.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <SDL2/SDL.h>
+
+#include "engine/trace.h"
+#include "genome/vocab.h"
+#include "viewer/chemhist.h"
+#include "viewer/draw.h"
+#include "viewer/font.h"
+#include "viewer/frame.h"
+#include "viewer/match.h"
+#include "viewer/pace.h"
+
+/* Samples of all 256 chemicals kept for the plot (8 MB): enough for the
+ * longest window at its sampling rate, with room for the window to grow. */
+enum { HISTORY = 32768 };
+/* Drawing: at most 30 frames a second; at max speed drawing may take at
+ * most a tenth of the time (fewer frames when a frame is slow to draw). */
+#define FRAME_PERIOD (1.0 / 30)
+#define MAX_DRAW_SHARE 0.1
+/* At max speed, input is looked at least this often (seconds). */
+#define MAX_SLICE 0.02
+/* How long a message stays in the hint line (seconds). */
+#define MESSAGE_SECONDS 5.0
+
+typedef struct live {
+	creature *c;
+	const events *ev;
+	const view_live_opts *o;
+	SDL_Window *win;
+	SDL_Surface *frame; /* drawn here, then copied to the window; screenshots save it */
+	view_frame fr;
+	view_pace pace;
+	view_hist *hist;
+	view_choice chems[256], stims[64], words[64];
+	int nchems, nstims, nwords;
+	double t0;          /* wall clock origin */
+	double msg_until;
+	double draw_cost;   /* seconds the last frame took to draw */
+	uint64_t ran;       /* ticks run this session */
+	unsigned frames;    /* frames drawn, and the time that took */
+	double draw_total;
+	double ran_wall;    /* wall seconds while running (not paused, alive), drawing
+	                       and waiting included */
+	bool dirty, quit;
+	char swallow;       /* the key that opened the picker: its text event is not typed */
+	char err[512];
+} live;
+
+void view_live_opts_default(view_live_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->width = VIEW_LIVE_DEFAULT_W;
+	o->height = VIEW_LIVE_DEFAULT_H;
+	o->speed = 1;
+	o->pin_lobe = o->pin_cell = -1;
+}
+
+static double wall(void)
+{
+	return (double)SDL_GetPerformanceCounter() / (double)SDL_GetPerformanceFrequency();
+}
+
+static void say(live *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A line in the hint bar for a few seconds (and on stderr for the record). */
+static void say(live *L, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(L->fr.message, sizeof L->fr.message, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "c2rt view: %s\n", L->fr.message);
+	L->msg_until = wall() + MESSAGE_SECONDS;
+	L->dirty = true;
+}
+
+static void sample(live *L)
+{
+	view_hist_sample(L->hist, creature_seconds(L->c), bc_chemicals(creature_biochem_const(L->c)));
+}
+
+/* Run up to n world ticks (events first, as `c2rt run` does), stopping at
+ * the deadline (wall seconds) or when the creature dies. Returns how many
+ * ran. */
+static uint64_t run_ticks(live *L, uint64_t n, double deadline)
+{
+	uint64_t ran = 0, every = view_pace_sample_every(&L->pace);
+	while (ran < n && creature_alive(L->c)) {
+		events_apply(L->ev, L->c);
+		creature_tick(L->c);
+		ran++;
+		if (creature_ticks(L->c) % every == 0 || !creature_alive(L->c))
+			sample(L);
+		/* The clock costs far less than 64 ticks. */
+		if ((ran & 63) == 0 && wall() >= deadline)
+			break;
+	}
+	return ran;
+}
+
+/* ---- drawing ----------------------------------------------------------------- */
+
+/* Make the frame surface match the window's size. */
+static int fit_frame(live *L)
+{
+	int w, h;
+	SDL_GetWindowSize(L->win, &w, &h);
+	if (w < VIEW_FRAME_MIN_W)
+		w = VIEW_FRAME_MIN_W;
+	if (h < VIEW_FRAME_MIN_H)
+		h = VIEW_FRAME_MIN_H;
+	if (L->frame && L->frame->w == w && L->frame->h == h)
+		return 0;
+	SDL_FreeSurface(L->frame);
+	L->frame = view_surface_new(w, h);
+	if (!L->frame) {
+		snprintf(L->err, sizeof L->err, "cannot make a %dx%d frame: %s", w, h, SDL_GetError());
+		return -1;
+	}
+	return 0;
+}
+
+/* Draw the current state into the frame surface and show it. */
+static int draw(live *L)
+{
+	double t = wall();
+	if (L->fr.message[0] && t >= L->msg_until)
+		L->fr.message[0] = '\0';
+	view_pace_update_window(&L->pace, creature_seconds(L->c));
+	if (fit_frame(L) != 0)
+		return -1;
+	if (view_frame_render(L->frame, &L->fr, L->c, L->err, sizeof L->err) != 0)
+		return -1;
+	SDL_Surface *ws = SDL_GetWindowSurface(L->win);
+	if (ws) {
+		SDL_BlitSurface(L->frame, NULL, ws, NULL);
+		SDL_UpdateWindowSurface(L->win);
+	}
+	L->draw_cost = wall() - t;
+	L->frames++;
+	L->draw_total += L->draw_cost;
+	L->dirty = false;
+	return 0;
+}
+
+/* Path for a file the keys write: DIR/c2rt-view-TICK.EXT. */
+static void out_path(live *L, const char *ext, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s/c2rt-view-%llu.%s", L->o->out_dir ? L->o->out_dir : ".",
+	         (unsigned long long)creature_ticks(L->c), ext);
+}
+
+/* The screenshot key and --screenshot-after both come here: draw the frame
+ * as it is now and save it. */
+static int screenshot(live *L, const char *path)
+{
+	if (draw(L) != 0)
+		return -1;
+	char err[300];
+	if (view_save_png(L->frame, path, err, sizeof err) != 0) {
+		snprintf(L->err, sizeof L->err, "screenshot: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- commands ---------------------------------------------------------------- */
+
+static void cmd_snapshot(live *L)
+{
+	char path[4096];
+	out_path(L, "snap", path, sizeof path);
+	c2_err e;
+	if (creature_save_file(L->c, path, L->o->events_text, L->o->events_text ? L->o->events_len : 0,
+	                       &e) != 0)
+		say(L, "snapshot failed: %s: %s", path, e.msg);
+	else
+		say(L, "saved snapshot %s", path);
+}
+
+static void cmd_screenshot(live *L)
+{
+	char path[4096];
+	out_path(L, "png", path, sizeof path);
+	if (screenshot(L, path) != 0)
+		say(L, "%s", L->err);
+	else
+		say(L, "saved screenshot %s", path);
+}
+
+static void cmd_step(live *L)
+{
+	view_pace_pause(&L->pace, true);
+	if (!creature_alive(L->c)) {
+		say(L, "the creature is dead");
+		return;
+	}
+	run_ticks(L, 1, HUGE_VAL);
+	sample(L);
+	L->dirty = true;
+}
+
+static void cmd_sleep(live *L)
+{
+	if (creature_asleep(L->c)) {
+		creature_wake(L->c);
+		say(L, "woken up");
+	} else {
+		creature_sleep(L->c);
+		say(L, "put to sleep (z wakes)");
+	}
+}
+
+static void cmd_dream(live *L)
+{
+	size_t pending = brain_instinct_pending(creature_brain_const(L->c));
+	creature_dream(L->c, pending ? (unsigned)(pending < 100000 ? pending : 100000) : 1);
+	say(L, "dreaming: %zu instincts pending", pending);
+}
+
+/* Enter (or a click) on the picker's highlighted choice. */
+static void pick(live *L)
+{
+	view_picker *p = &L->fr.picker;
+	char name[64];
+	if (p->mode == VIEW_PICK_AMOUNT) {
+		char *end;
+		errno = 0;
+		long v = p->text[0] ? strtol(p->text, &end, 10) : 50;
+		if (p->text[0] && (errno || *end || v < -255 || v > 255)) {
+			say(L, "'%s' is not an amount in -255..255", p->text);
+			return;
+		}
+		creature_inject(L->c, (uint8_t)p->chem, (int)v);
+		sample(L); /* the plot shows the jump now, not at the next sample */
+		say(L, "injected %ld %s", v, plot_chem_label(p->chem, name, sizeof name));
+		view_picker_close(p);
+		SDL_StopTextInput();
+		return;
+	}
+	const view_choice *ch = view_picker_current(p);
+	if (!ch)
+		return;
+	switch (p->mode) {
+	case VIEW_PICK_PLOT: {
+		int r = view_hist_toggle(L->hist, ch->value);
+		if (r == 1)
+			say(L, "plotting %s", ch->label);
+		else if (r == 0)
+			say(L, "no longer plotting %s", ch->label);
+		else if (view_hist_count(L->hist) >= VIEW_HIST_MAX_CHEMS)
+			say(L, "the plot holds %d chemicals: remove one first", VIEW_HIST_MAX_CHEMS);
+		else
+			say(L, "the plot keeps at least one chemical");
+		return; /* stays open: add several */
+	}
+	case VIEW_PICK_INJECT: {
+		int chem = ch->value;
+		view_picker_open(p, VIEW_PICK_AMOUNT, NULL, 0);
+		p->chem = chem;
+		L->dirty = true;
+		return;
+	}
+	case VIEW_PICK_STIMULUS:
+		if (creature_stimulus(L->c, (uint8_t)ch->value, -1, 255)) {
+			sample(L); /* its chemicals */
+			say(L, "stimulus %d: %s", ch->value, ch->label);
+		} else {
+			say(L, "this genome has no gene for stimulus %d (%s)", ch->value, ch->label);
+		}
+		break;
+	case VIEW_PICK_WORD:
+		if (creature_hear(L->c, (unsigned)ch->tag, (unsigned)ch->value))
+			say(L, "said \"%s\"", ch->label);
+		else
+			say(L, "no brain cell hears \"%s\" (lobe %d is missing or smaller)", ch->label, ch->tag);
+		break;
+	case VIEW_PICK_AMOUNT:
+	case VIEW_PICK_NONE:
+		break;
+	}
+	view_picker_close(p);
+	SDL_StopTextInput();
+}
+
+static void open_picker(live *L, view_pick_mode mode, char key)
+{
+	const view_choice *list = mode == VIEW_PICK_STIMULUS ? L->stims
+	                          : mode == VIEW_PICK_WORD   ? L->words
+	                                                     : L->chems;
+	int n = mode == VIEW_PICK_STIMULUS ? L->nstims : mode == VIEW_PICK_WORD ? L->nwords : L->nchems;
+	view_picker_open(&L->fr.picker, mode, list, n);
+	L->fr.help = false;
+	L->swallow = key;
+	SDL_StartTextInput();
+	L->dirty = true;
+}
+
+static void close_picker(live *L)
+{
+	view_picker_close(&L->fr.picker);
+	SDL_StopTextInput();
+	L->dirty = true;
+}
+
+static void picker_key(live *L, const SDL_KeyboardEvent *k)
+{
+	view_picker *p = &L->fr.picker;
+	switch (k->keysym.sym) {
+	case SDLK_ESCAPE:
+		close_picker(L);
+		break;
+	case SDLK_RETURN:
+	case SDLK_KP_ENTER:
+		pick(L);
+		break;
+	case SDLK_BACKSPACE:
+		view_picker_backspace(p);
+		break;
+	case SDLK_UP:
+		view_picker_move(p, -1);
+		break;
+	case SDLK_DOWN:
+		view_picker_move(p, 1);
+		break;
+	case SDLK_PAGEUP:
+		view_picker_move(p, -(p->shown > 1 ? p->shown - 1 : 1));
+		break;
+	case SDLK_PAGEDOWN:
+		view_picker_move(p, p->shown > 1 ? p->shown - 1 : 1);
+		break;
+	default:
+		return;
+	}
+	L->dirty = true;
+}
+
+static void key(live *L, const SDL_KeyboardEvent *k)
+{
+	if (L->fr.picker.mode != VIEW_PICK_NONE) {
+		picker_key(L, k);
+		return;
+	}
+	SDL_Keycode s = k->keysym.sym;
+	bool shift = (k->keysym.mod & KMOD_SHIFT) != 0;
+	L->dirty = true;
+	if (s == SDLK_F1 || s == SDLK_QUESTION || (s == SDLK_SLASH && shift)) {
+		L->fr.help = !L->fr.help;
+		return;
+	}
+	if (L->fr.help && s == SDLK_ESCAPE) {
+		L->fr.help = false;
+		return;
+	}
+	char label[16];
+	switch (s) {
+	case SDLK_SPACE:
+		view_pace_pause(&L->pace, !L->pace.paused);
+		break;
+	case SDLK_PERIOD:
+	case SDLK_RIGHT:
+		cmd_step(L);
+		break;
+	case SDLK_PLUS:
+	case SDLK_KP_PLUS:
+	case SDLK_EQUALS:
+		view_pace_faster(&L->pace);
+		say(L, "speed %s", view_pace_label(&L->pace, label, sizeof label));
+		break;
+	case SDLK_MINUS:
+	case SDLK_KP_MINUS:
+		view_pace_slower(&L->pace);
+		say(L, "speed %s", view_pace_label(&L->pace, label, sizeof label));
+		break;
+	case SDLK_1:
+	case SDLK_2:
+	case SDLK_3:
+	case SDLK_4:
+		view_pace_set(&L->pace, s == SDLK_1 ? 1 : s == SDLK_2 ? 10 : s == SDLK_3 ? 100 : 1000);
+		say(L, "speed %s", view_pace_label(&L->pace, label, sizeof label));
+		break;
+	case SDLK_0:
+		view_pace_set(&L->pace, VIEW_SPEED_MAX);
+		say(L, "speed: as fast as possible");
+		break;
+	case SDLK_LEFTBRACKET:
+		view_pace_zoom(&L->pace, -1);
+		break;
+	case SDLK_RIGHTBRACKET:
+		view_pace_zoom(&L->pace, 1);
+		break;
+	case SDLK_BACKSLASH:
+		view_pace_window_auto(&L->pace);
+		break;
+	case SDLK_m:
+		L->fr.by_state = !L->fr.by_state;
+		break;
+	case SDLK_c:
+		open_picker(L, VIEW_PICK_PLOT, 'c');
+		break;
+	case SDLK_i:
+		open_picker(L, VIEW_PICK_INJECT, 'i');
+		break;
+	case SDLK_t:
+		open_picker(L, VIEW_PICK_STIMULUS, 't');
+		break;
+	case SDLK_w:
+		open_picker(L, VIEW_PICK_WORD, 'w');
+		break;
+	case SDLK_z:
+		cmd_sleep(L);
+		break;
+	case SDLK_d:
+		cmd_dream(L);
+		break;
+	case SDLK_s:
+		cmd_snapshot(L);
+		break;
+	case SDLK_p:
+	case SDLK_F12:
+		cmd_screenshot(L);
+		break;
+	case SDLK_ESCAPE:
+		L->fr.pin_lobe = L->fr.pin_cell = -1;
+		break;
+	case SDLK_q:
+		L->quit = true;
+		break;
+	default:
+		L->dirty = false;
+		break;
+	}
+}
+
+static void click(live *L, int x, int y)
+{
+	int m = view_frame_picker_at(&L->fr, x, y);
+	if (m >= 0) {
+		L->fr.picker.sel = m;
+		pick(L);
+		L->dirty = true;
+		return;
+	}
+	int lobe, cell;
+	if (view_frame_neuron_at(&L->fr, L->c, x, y, &lobe, &cell)) {
+		bool same = lobe == L->fr.pin_lobe && cell == L->fr.pin_cell;
+		L->fr.pin_lobe = same ? -1 : lobe;
+		L->fr.pin_cell = same ? -1 : cell;
+		L->dirty = true;
+	}
+}
+
+static void on_event(live *L, const SDL_Event *e)
+{
+	switch (e->type) {
+	case SDL_QUIT:
+		L->quit = true;
+		break;
+	case SDL_KEYDOWN:
+		key(L, &e->key);
+		break;
+	case SDL_TEXTINPUT:
+		if (L->fr.picker.mode == VIEW_PICK_NONE)
+			break;
+		if (L->swallow && e->text.text[0] == L->swallow && !e->text.text[1]) {
+			L->swallow = 0; /* the key that opened the picker */
+			break;
+		}
+		view_picker_type(&L->fr.picker, e->text.text);
+		L->dirty = true;
+		break;
+	case SDL_MOUSEMOTION:
+		L->fr.mouse_x = e->motion.x;
+		L->fr.mouse_y = e->motion.y;
+		L->dirty = true;
+		break;
+	case SDL_MOUSEBUTTONDOWN:
+		if (e->button.button == SDL_BUTTON_LEFT)
+			click(L, e->button.x, e->button.y);
+		break;
+	case SDL_MOUSEWHEEL: {
+		int x, y;
+		SDL_GetMouseState(&x, &y);
+		if (L->fr.picker.mode != VIEW_PICK_NONE && view_frame_picker_at(&L->fr, x, y) >= 0)
+			view_picker_move(&L->fr.picker, e->wheel.y > 0 ? -3 : 3);
+		else if (view_frame_over_plot(&L->fr, x, y) && e->wheel.y)
+			view_pace_zoom(&L->pace, e->wheel.y > 0 ? -1 : 1);
+		L->dirty = true;
+		break;
+	}
+	case SDL_WINDOWEVENT:
+		if (e->window.event == SDL_WINDOWEVENT_LEAVE)
+			L->fr.mouse_x = L->fr.mouse_y = -1;
+		L->dirty = true;
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- scripted keys ------------------------------------------------------------ */
+
+static const struct named_key {
+	const char *name;
+	SDL_Keycode sym;
+} named_keys[] = {
+	{"<Enter>", SDLK_RETURN}, {"<Esc>", SDLK_ESCAPE}, {"<Up>", SDLK_UP},
+	{"<Down>", SDLK_DOWN},    {"<BS>", SDLK_BACKSPACE}, {"<Space>", SDLK_SPACE},
+	{"<Right>", SDLK_RIGHT},  {"<F1>", SDLK_F1},      {"<F12>", SDLK_F12},
+};
+
+/* The next key of a --keys string: its keycode, modifiers and typed
+ * character (0 for named keys); returns the bytes it took, 0 at the end,
+ * -1 for a bad token. */
+static int next_key(const char *s, SDL_Keycode *sym, Uint16 *mod, char *ch)
+{
+	*mod = 0;
+	*ch = 0;
+	if (!*s)
+		return 0;
+	if (*s == '<') {
+		for (size_t i = 0; i < sizeof named_keys / sizeof named_keys[0]; i++) {
+			size_t n = strlen(named_keys[i].name);
+			if (!strncmp(s, named_keys[i].name, n)) {
+				*sym = named_keys[i].sym;
+				return (int)n;
+			}
+		}
+		return -1;
+	}
+	if (*s < 0x20 || *s > 0x7e)
+		return -1;
+	*ch = *s;
+	/* Keycodes of unshifted keys are their characters; shifted ones as on
+	 * a US keyboard, which is what the command keys assume. */
+	if (*s >= 'A' && *s <= 'Z') {
+		*sym = *s - 'A' + 'a';
+		*mod = KMOD_LSHIFT;
+	} else if (*s == '?') {
+		*sym = SDLK_QUESTION;
+	} else if (*s == '+') {
+		*sym = SDLK_PLUS;
+	} else {
+		*sym = (SDL_Keycode)*s;
+	}
+	return 1;
+}
+
+int view_live_check_keys(const char *keys, char *err, size_t errn)
+{
+	SDL_Keycode sym;
+	Uint16 mod;
+	char ch;
+	int n;
+	while ((n = next_key(keys, &sym, &mod, &ch)) > 0)
+		keys += n;
+	if (n < 0) {
+		snprintf(err, errn, "bad key at '%.12s' (characters, or <Enter> <Esc> <Up> <Down> <BS> "
+		                    "<Space> <Right> <F1> <F12>)", keys);
+		return -1;
+	}
+	return 0;
+}
+
+/* Press the keys as the window would deliver them: a key-down event, then,
+ * while a picker takes text, the typed character. */
+static void press_keys(live *L, const char *keys)
+{
+	SDL_Keycode sym;
+	Uint16 mod;
+	char ch;
+	int n;
+	while ((n = next_key(keys, &sym, &mod, &ch)) > 0) {
+		keys += n;
+		bool typing = L->fr.picker.mode != VIEW_PICK_NONE;
+		SDL_Event e = {0};
+		e.type = SDL_KEYDOWN;
+		e.key.keysym.sym = sym;
+		e.key.keysym.mod = mod;
+		on_event(L, &e);
+		if (ch && typing && L->fr.picker.mode != VIEW_PICK_NONE) {
+			SDL_Event t = {0};
+			t.type = SDL_TEXTINPUT;
+			t.text.text[0] = ch;
+			on_event(L, &t);
+		}
+		L->swallow = 0;
+	}
+}
+
+/* ---- setup and the loop -------------------------------------------------------- */
+
+static void make_choices(live *L)
+{
+	L->nchems = view_choices_from_vocab(L->chems, 0, 256, &c2_chemicals, 1, 255, NULL, 0, 1);
+	L->nstims = view_choices_from_vocab(L->stims, 0, 64, &c2_stimuli, 0, c2_stimuli.n - 1, NULL, 0, 1);
+	L->nwords = view_choices_from_vocab(L->words, 0, 64, &c2_actions, 0, c2_actions.n - 1, "verb ",
+	                                    C2_LOBE_VERB, 0);
+	L->nwords = view_choices_from_vocab(L->words, L->nwords, 64, &c2_categories, 0,
+	                                    c2_categories.n - 1, "noun ", C2_LOBE_NOUN, 0);
+}
+
+/* Is a window possible here? A clear answer before SDL guesses: SDL falls
+ * back to an invisible "offscreen" driver when there is no display. */
+static int check_display(char *err, size_t errn)
+{
+	const char *drv = getenv("SDL_VIDEODRIVER");
+	const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+	if ((drv && *drv) || (x && *x) || (wl && *wl))
+		return 0;
+	snprintf(err, errn,
+	         "no display (DISPLAY and WAYLAND_DISPLAY are not set); run the creature headless "
+	         "with 'c2rt run GENOME --ticks N --trace FILE.csv --plot FILE.png', or 'make run' "
+	         "without a display");
+	return VIEW_LIVE_NO_DISPLAY;
+}
+
+static int open_window(live *L, char *err, size_t errn)
+{
+	/* Draw through X11/Wayland shared memory, not a GL renderer the
+	 * window surface would otherwise be emulated with: we draw every pixel
+	 * ourselves, and a software GL (Xvfb) would only add cost. */
+	SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+	SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1");
+	/* Only the display the environment names: a dead X server is then an
+	 * error, not a silent fall back to SDL's invisible drivers. */
+	const char *wl = getenv("WAYLAND_DISPLAY"), *want0 = getenv("SDL_VIDEODRIVER");
+	if (!(want0 && *want0))
+		SDL_SetHint(SDL_HINT_VIDEODRIVER, wl && *wl ? "wayland,x11" : "x11");
+	if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+		snprintf(err, errn, "cannot open the display: %s; run headless with 'c2rt run' instead",
+		         SDL_GetError());
+		return VIEW_LIVE_NO_DISPLAY;
+	}
+	const char *drv = SDL_GetCurrentVideoDriver(), *want = getenv("SDL_VIDEODRIVER");
+	if (drv && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy")) && !(want && *want)) {
+		snprintf(err, errn, "no display (SDL found only its '%s' driver); run headless with "
+		                    "'c2rt run' instead", drv);
+		return VIEW_LIVE_NO_DISPLAY;
+	}
+	char title[256];
+	snprintf(title, sizeof title, "c2rt view: %s", L->o->title ? L->o->title : "creature");
+	int w = L->o->width > 0 ? L->o->width : VIEW_LIVE_DEFAULT_W;
+	int h = L->o->height > 0 ? L->o->height : VIEW_LIVE_DEFAULT_H;
+	L->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+	                          SDL_WINDOW_RESIZABLE);
+	if (!L->win) {
+		snprintf(err, errn, "cannot open a window: %s", SDL_GetError());
+		return VIEW_LIVE_ERROR;
+	}
+	SDL_SetWindowMinimumSize(L->win, VIEW_FRAME_MIN_W, VIEW_FRAME_MIN_H);
+	SDL_StopTextInput(); /* keys are commands until a picker opens */
+	return 0;
+}
+
+static int loop(live *L)
+{
+	double next_frame = wall(), last = next_frame;
+	while (!L->quit) {
+		double pass = wall();
+		bool running = !L->pace.paused && creature_alive(L->c);
+		SDL_Event e;
+		while (SDL_PollEvent(&e))
+			on_event(L, &e);
+		L->swallow = 0;
+		if (L->quit)
+			break;
+
+		/* Simulate: what the speed asks for, until a deadline. */
+		double t = wall();
+		bool max = view_pace_speed(&L->pace) == VIEW_SPEED_MAX;
+		uint64_t due = creature_alive(L->c) ? view_pace_due(&L->pace, t - last) : 0;
+		last = t;
+		uint64_t ran = 0;
+		if (due) {
+			/* Normal speeds: at most most of a frame's time, then draw
+			 * anyway (the backlog is dropped: the rate shows it). Max:
+			 * until the next frame, looking at input in between. */
+			double deadline = max ? fmin(next_frame, t + MAX_SLICE) : t + 0.8 * FRAME_PERIOD;
+			if (max && deadline <= t)
+				deadline = t + 0.002;
+			ran = run_ticks(L, due, deadline);
+			view_pace_ran(&L->pace, due, ran);
+			L->dirty |= ran > 0;
+		}
+		L->ran += ran;
+		t = wall();
+		view_pace_count(&L->pace, t, ran);
+
+		/* Draw when due, and only when something changed. */
+		if (t >= next_frame) {
+			if (L->dirty || (L->fr.message[0] && t >= L->msg_until)) {
+				if (draw(L) != 0)
+					return VIEW_LIVE_ERROR;
+			}
+			double period = FRAME_PERIOD;
+			if (max && !L->pace.paused && L->draw_cost / MAX_DRAW_SHARE > period)
+				period = fmin(L->draw_cost / MAX_DRAW_SHARE, 0.25);
+			next_frame += period;
+			if (next_frame < t)
+				next_frame = t + period;
+		}
+		/* Idle until the next frame or input, unless running flat out. */
+		bool busy = max && !L->pace.paused && creature_alive(L->c);
+		if (!busy) {
+			double wait = next_frame - wall();
+			if (wait > 0)
+				SDL_WaitEventTimeout(NULL, (int)ceil(wait * 1000));
+		}
+		if (running)
+			L->ran_wall += wall() - pass;
+	}
+	return VIEW_LIVE_OK;
+}
+
+int view_live_run(creature *c, const events *ev, const view_live_opts *o, char *err, size_t errn)
+{
+	int rc = check_display(err, errn);
+	if (rc)
+		return rc;
+	char font[4096];
+	if (view_font_find(font, sizeof font, err, errn) != 0)
+		return VIEW_LIVE_ERROR;
+
+	static const events none = {0};
+	live *L = calloc(1, sizeof *L);
+	if (!L) {
+		snprintf(err, errn, "out of memory");
+		return VIEW_LIVE_ERROR;
+	}
+	L->c = c;
+	L->ev = ev ? ev : &none;
+	L->o = o;
+	view_frame_init(&L->fr);
+	L->fr.title = o->title;
+	L->fr.pin_lobe = o->pin_lobe;
+	L->fr.pin_cell = o->pin_cell;
+	view_pace_init(&L->pace, o->speed);
+	view_pace_pause(&L->pace, o->paused);
+	L->fr.pace = &L->pace;
+	make_choices(L);
+	trace_cfg tc;
+	int chems[VIEW_HIST_MAX_CHEMS], n = 0;
+	trace_default_chems(&tc);
+	for (size_t k = 0; k < tc.nchem && n < VIEW_HIST_MAX_CHEMS; k++)
+		chems[n++] = tc.chem[k];
+	L->hist = view_hist_new(HISTORY, chems, n);
+	if (!L->hist) {
+		snprintf(err, errn, "out of memory for the chemical history");
+		free(L);
+		return VIEW_LIVE_ERROR;
+	}
+	L->fr.hist = L->hist;
+	sample(L);
+
+	rc = open_window(L, err, errn);
+	if (rc == 0 && o->screenshot_path) {
+		/* As fast as possible, then one frame through the screenshot key's
+		 * code. */
+		double t = wall();
+		L->ran = run_ticks(L, o->screenshot_after, HUGE_VAL);
+		L->ran_wall = wall() - t;
+		L->pace.rate = L->ran_wall > 0 ? L->ran / L->ran_wall : 0; /* what the status shows */
+		SDL_Event e;
+		while (SDL_PollEvent(&e))
+			if (e.type != SDL_QUIT) /* a window manager closing us early is ignored */
+				on_event(L, &e);
+		if (o->keys)
+			press_keys(L, o->keys);
+		if (screenshot(L, o->screenshot_path) != 0) {
+			snprintf(err, errn, "%s", L->err);
+			rc = VIEW_LIVE_ERROR;
+		}
+	} else if (rc == 0) {
+		if (o->keys)
+			press_keys(L, o->keys);
+		if (draw(L) != 0 || loop(L) != 0) {
+			snprintf(err, errn, "%s", L->err);
+			rc = VIEW_LIVE_ERROR;
+		}
+	}
+	if (rc == 0) {
+		/* What ran, and how fast the engine went while it ran (with the
+		 * drawing in between): compare with `c2rt run`'s summary. */
+		double secs = creature_seconds(c);
+		fprintf(stderr, "c2rt view: %llu ticks this session, creature time %.0f s (%.2f h), %s; "
+		                "%.0f ticks/s while running; %u frames, %.1f ms each\n",
+		        (unsigned long long)L->ran, secs, secs / 3600,
+		        creature_alive(c) ? "alive" : creature_death_name(creature_cause_of_death(c)),
+		        L->ran_wall > 0 ? L->ran / L->ran_wall : 0.0, L->frames,
+		        L->frames ? 1000 * L->draw_total / L->frames : 0.0);
+	}
+	SDL_FreeSurface(L->frame);
+	if (L->win)
+		SDL_DestroyWindow(L->win);
+	view_frame_free(&L->fr);
+	view_hist_free(L->hist);
+	SDL_QuitSubSystem(SDL_INIT_VIDEO);
+	SDL_Quit();
+	free(L);
+	return rc;
+}

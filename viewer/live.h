@@ -1,0 +1,62 @@
+/* live.h — the live viewer: a resizable window that runs a creature in real
+ * time or faster and shows its chemistry, drives, organs and brain at once,
+ * with keys and the mouse to feed it (inject, stimulate, speak, sleep,
+ * dream), snapshots and screenshots. What `c2rt view` opens.
+ *
+ * One thread: each pass of the loop handles input, runs the world ticks the
+ * speed asks for until a deadline (view_pace), and draws a frame at most
+ * ~30 times a second (less at max speed, so drawing never takes more than
+ * about a tenth of the time). The creature is only read through the engine
+ * accessors and only changed through its input functions. */
+#ifndef C2_VIEWER_LIVE_H
+#define C2_VIEWER_LIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "engine/events.h"
+
+enum { VIEW_LIVE_DEFAULT_W = 1280, VIEW_LIVE_DEFAULT_H = 800 };
+
+typedef struct view_live_opts {
+	const char *title;        /* status line and window title (e.g. the genome file) */
+	int width, height;        /* window size; 0: the defaults above */
+	int speed;                /* starting speed, x1 ... x1000, 0 = max (view_pace_set) */
+	bool paused;              /* start paused */
+	int pin_lobe, pin_cell;   /* neuron to pin at the start, or -1 */
+	const char *out_dir;      /* where the snapshot and screenshot keys write; NULL: "." */
+	const void *events_text;  /* the events text, kept in snapshots (may be NULL) */
+	size_t events_len;
+	/* Keys to press before the first frame (tests, demos): characters as
+	 * typed ('A' is shift+a), and <Enter> <Esc> <Up> <Down> <BS> <Space>
+	 * <Right> <F1> <F12>. NULL: none. */
+	const char *keys;
+	/* Screenshot mode (screenshot_path non-NULL): run screenshot_after ticks
+	 * as fast as possible, draw one frame, save it with the screenshot
+	 * key's code, and return. */
+	uint64_t screenshot_after;
+	const char *screenshot_path;
+} view_live_opts;
+
+/* Defaults: 1280 x 800, x1, running, nothing pinned, ".". */
+void view_live_opts_default(view_live_opts *o);
+
+enum {
+	VIEW_LIVE_OK = 0,
+	VIEW_LIVE_ERROR = -1,     /* no font, out of memory, a screenshot that failed ... */
+	VIEW_LIVE_NO_DISPLAY = -2 /* no display to open a window on */
+};
+
+/* Check a --keys string; returns 0, or -1 with the bad token in err. */
+int view_live_check_keys(const char *keys, char *err, size_t errn);
+
+/* Run creature c (events ev, may be NULL, applied before each tick as in
+ * `c2rt run`) in a window until the user quits (or the screenshot is
+ * saved). Returns VIEW_LIVE_OK, or an error code with a message in err.
+ * Without DISPLAY / WAYLAND_DISPLAY (and no SDL_VIDEODRIVER chosen by the
+ * user) it fails with VIEW_LIVE_NO_DISPLAY before touching SDL. */
+int view_live_run(creature *c, const events *ev, const view_live_opts *o, char *err, size_t errn);
+
+#endif
