@@ -1,0 +1,142 @@
+# view_screenshot.sh — `c2rt view` in a real window under Xvfb: the
+# screenshot after N ticks (its size, its colours, plot lines in the plot,
+# the brain panel), the keys (plot, inject, stimulus, word, sleep, snapshot,
+# screenshot) through the window's own event handling, the snapshot they
+# save resuming in `c2rt run`, and the live loop at max speed until SIGTERM.
+# Runs on the tiny fixture (two lobes, no decision lobe) and the real norn.
+. "$(dirname "$0")/lib.sh"
+command -v xvfb-run >/dev/null 2>&1 || { echo "no xvfb-run (make deps-test installs xvfb)"; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "no python3"; exit 77; }
+
+# SDL's D-Bus connection (screensaver, input methods) keeps an allocation
+# until exit; LeakSanitizer may ignore that library's allocations and only
+# those (the pattern names the library, never our code).
+printf 'leak:libdbus-1.so\n' >"$T/lsan.supp"
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$T/lsan.supp:print_suppressions=0"
+
+"$C2RT" asm "$ROOT/tests/fixtures/tiny.txt" -o "$T/tiny.gen" || die "asm tiny"
+
+view() { # view ARGS... : run the viewer on a fresh X server
+	expect_exit 0 xvfb-run -a -s "-screen 0 1920x1200x24" "$C2RT" view "$@"
+}
+
+# png_stats FILE: "W H COLOURS SERIES BRAIN BAR" — the size; distinct
+# colours; how many of the first 16 series colours draw at least 40 pixels
+# in the plot's data area (the bottom left of the window, legend excluded);
+# the share (per cent) of the top left quarter in the brain panel's or
+# grid's background; the share of the top row in the status bar's colour. Reads the
+# PNG with Python's zlib only.
+png_stats() {
+	python3 - "$1" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+pos, idat = 8, b""
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    pos += 12 + n
+    if kind == b"IHDR":
+        w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
+        assert depth == 8 and ctype in (2, 6) and interlace == 0, "unexpected PNG layout"
+    elif kind == b"IDAT":
+        idat += body
+bpp = 3 if ctype == 2 else 4
+raw, stride = zlib.decompress(idat), w * bpp
+prev, rows, p = bytearray(stride), [], 0
+for y in range(h):
+    f, line = raw[p], bytearray(raw[p + 1:p + 1 + stride])
+    p += 1 + stride
+    if f == 1:
+        for x in range(bpp, stride): line[x] = (line[x] + line[x - bpp]) & 255
+    elif f == 2:
+        line = bytearray((a + b) & 255 for a, b in zip(line, prev))
+    elif f == 3:
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            line[x] = (line[x] + ((a + prev[x]) >> 1)) & 255
+    elif f == 4:
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], (prev[x - bpp] if x >= bpp else 0)
+            pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    rows.append(line)
+    prev = line
+def px(x, y):
+    r = rows[y]
+    return (r[x * bpp], r[x * bpp + 1], r[x * bpp + 2])
+palette = [0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x17becf,
+           0xbcbd22, 0x393b79, 0x000000, 0x00695c, 0x637939, 0xa55194, 0xe7ba52, 0x6b6ecf]
+palette = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in palette]
+colours = set()
+for y in range(h):
+    r = rows[y]
+    colours.update(zip(r[0::bpp], r[1::bpp], r[2::bpp]))
+counts = {}
+for y in range(int(h * 0.62), int(h * 0.93)):
+    for x in range(int(w * 0.05), int(w * 0.80)):
+        c = px(x, y)
+        counts[c] = counts.get(c, 0) + 1
+series = sum(1 for c in palette[:16] if c != (0, 0, 0) and counts.get(c, 0) >= 40)
+brain = sum(1 for y in range(h // 8, h // 2) for x in range(0, w // 4)
+            if px(x, y) in ((18, 21, 28), (30, 35, 46)))
+brain = brain * 100 // ((h // 2 - h // 8) * (w // 4))
+bar = sum(1 for x in range(w) if px(x, 1) == (38, 46, 60)) * 100 // w
+print(w, h, len(colours), series, brain, bar)
+PY
+}
+
+check_png() { # check_png FILE W H MIN_SERIES
+	set -- "$1" "$2" "$3" "$4" $(png_stats "$1")
+	[ "$5 $6" = "$2 $3" ] || die "$1: size $5x$6, expected $2x$3"
+	[ "$7" -ge 300 ] || die "$1: only $7 distinct colours"
+	[ "$8" -ge "$4" ] || die "$1: $8 series colours in the plot area, expected at least $4"
+	[ "$9" -ge 10 ] || die "$1: brain panel covers $9% of the top left quarter"
+	[ "${10}" -ge 50 ] || die "$1: status bar covers ${10}% of the top row"
+}
+
+# The tiny fixture: 300 ticks, default size and a small one. Its glucose
+# sits at 100 and the rest at 0: at least those two lines show.
+view "$T/tiny.gen" --screenshot-after 300 "$T/tiny.png"
+contains "$T/err" "300 ticks this session"
+check_png "$T/tiny.png" 1280 800 2
+view "$T/tiny.gen" --screenshot-after 300 "$T/tiny-small.png" --size 1024x640
+check_png "$T/tiny-small.png" 1024 640 2
+ls "$T" | grep -q tmp && die "temporary file left: $(ls "$T")"
+
+# The keys, pressed through the window's event handling before the frame:
+# plot Pyruvate, inject 80 Glucose, fire a stimulus, say a word, sleep,
+# save a snapshot and a screenshot into --dir.
+mkdir "$T/keys"
+view "$T/tiny.gen" --screenshot-after 300 "$T/keys.png" --dir "$T/keys" \
+	--keys 'cpyruvate<Enter><Esc>iglucose<Enter>80<Enter>tpats<Enter>wverb push<Enter>zsp?'
+contains "$T/err" "plotting Pyruvate"
+contains "$T/err" "injected 80 Glucose"
+contains "$T/err" "stimulus"
+contains "$T/err" "no brain cell hears \"verb push\""   # tiny has no verb lobe
+contains "$T/err" "put to sleep"
+contains "$T/err" "saved snapshot $T/keys/c2rt-view-300.snap"
+contains "$T/err" "saved screenshot $T/keys/c2rt-view-300.png"
+[ -f "$T/keys/c2rt-view-300.snap" ] || die "no snapshot written"
+set -- $(png_stats "$T/keys/c2rt-view-300.png")
+[ "$1 $2" = "1280 800" ] || die "key screenshot is $1x$2"
+set -- $(png_stats "$T/keys.png")
+[ "$1 $2" = "1280 800" ] || die "help screenshot is $1x$2"
+# The snapshot is a whole creature: `c2rt run` resumes it where it was.
+expect_exit 0 "$C2RT" run --resume "$T/keys/c2rt-view-300.snap" --ticks 10
+contains "$T/err" "310 ticks (10 this run)"
+
+# The live loop: as fast as possible until SIGTERM ends it cleanly.
+expect_exit 0 xvfb-run -a timeout --preserve-status -s TERM 2 "$C2RT" view "$T/tiny.gen" --speed max
+grep -q "ticks this session" "$T/err" || die "no session summary: $(cat "$T/err")"
+ran=$(sed -n 's/.*: \([0-9]*\) ticks this session.*/\1/p' "$T/err")
+[ "${ran:-0}" -gt 1000 ] || die "only ${ran:-0} ticks ran in 2 s at max speed"
+
+# The real norn, when the shared data is there.
+[ -f "$NORN" ] || { echo "no C2 data at $C2RT_SHARED: norn part skipped"; exit 0; }
+view "$NORN" --screenshot-after 300 "$T/norn.png" --pin 6:12
+check_png "$T/norn.png" 1280 800 4
+view "$NORN" --screenshot-after 3000 "$T/norn-small.png" --size 1024x640 --keys 'm'
+check_png "$T/norn-small.png" 1024 640 4
+exit 0
