@@ -387,6 +387,16 @@ static void keep_top(top_dendrite *top, int *n, unsigned type, unsigned k,
 		(*n)++;
 }
 
+/* Scale a mask's coverage by alpha/255. */
+static void fade(view_mask *m, unsigned alpha)
+{
+	for (int y = m->y0; y < m->y1; y++) {
+		uint8_t *row = m->a + (size_t)y * (size_t)m->w;
+		for (int x = m->x0; x < m->x1; x++)
+			row[x] = (uint8_t)((row[x] * alpha + 127) / 255);
+	}
+}
+
 /* The centre of a neuron in pixels, or false when it does not exist. */
 static bool neuron_centre(const view_frame *fr, const brain *b, unsigned l, unsigned i, double *x,
                           double *y)
@@ -449,6 +459,11 @@ void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
 		}
 	}
 	if (have_mask) {
+		/* Many lines (a decision neuron has hundreds): each at part
+		 * strength, so where they bunch up shows through. */
+		if (count[0] + count[1] > 24)
+			for (int k = 0; k < 3; k++)
+				fade(&m[k], 150);
 		SDL_Rect old_clip;
 		SDL_GetClipRect(dst, &old_clip);
 		SDL_SetClipRect(dst, &grid);

@@ -108,12 +108,12 @@ void view_picker_move(view_picker *p, int delta)
 {
 	int s = p->sel + delta;
 	p->sel = s < 0 ? 0 : s >= p->nmatch ? (p->nmatch ? p->nmatch - 1 : 0) : s;
-	/* Keep the highlight in view (shown comes from the last render). */
-	int shown = p->shown > 0 ? p->shown : 1;
+	/* Keep the highlight in view (shown comes from the last render; before
+	 * the first one, the render scrolls). */
 	if (p->sel < p->top)
 		p->top = p->sel;
-	if (p->sel >= p->top + shown)
-		p->top = p->sel - shown + 1;
+	if (p->shown > 0 && p->sel >= p->top + p->shown)
+		p->top = p->sel - p->shown + 1;
 }
 
 const view_choice *view_picker_current(const view_picker *p)
@@ -469,7 +469,7 @@ static const char *pick_title(const view_picker *p, char *buf, size_t n)
 		return "Inject a chemical: pick one, then the amount";
 	case VIEW_PICK_AMOUNT: {
 		char name[64];
-		snprintf(buf, n, "Inject %s: amount -255..255, Enter injects",
+		snprintf(buf, n, "Inject %s: amount -255..255 (Enter alone: 50)",
 		         plot_chem_label(p->chem, name, sizeof name));
 		return buf;
 	}
@@ -519,6 +519,8 @@ static void draw_picker(SDL_Surface *dst, view_frame *fr)
 	if (shown < 1)
 		shown = 1;
 	p->shown = shown;
+	if (p->sel < p->top)
+		p->top = p->sel;
 	if (p->sel >= p->top + shown)
 		p->top = p->sel - shown + 1;
 	if (p->top > p->nmatch - shown) /* no empty rows while earlier matches hide */
