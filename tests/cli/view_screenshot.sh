@@ -123,9 +123,13 @@ set -- $(png_stats "$T/keys/c2rt-view-300.png")
 [ "$1 $2" = "1280 800" ] || die "key screenshot is $1x$2"
 set -- $(png_stats "$T/keys.png")
 [ "$1 $2" = "1280 800" ] || die "help screenshot is $1x$2"
-# The snapshot is a whole creature: `c2rt run` resumes it where it was.
+# The snapshot is a whole creature: `c2rt run` resumes it where it was, and
+# so does the viewer.
 expect_exit 0 "$C2RT" run --resume "$T/keys/c2rt-view-300.snap" --ticks 10
 contains "$T/err" "310 ticks (10 this run)"
+view --resume "$T/keys/c2rt-view-300.snap" --screenshot-after 600 "$T/resumed.png" --size 1024x640
+contains "$T/err" "600 ticks this session, creature time 90 s"
+check_png "$T/resumed.png" 1024 640 2
 
 # The live loop: as fast as possible until SIGTERM ends it cleanly.
 expect_exit 0 xvfb-run -a timeout --preserve-status -s TERM 2 "$C2RT" view "$T/tiny.gen" --speed max
