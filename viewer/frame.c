@@ -357,9 +357,9 @@ static void draw_drives(SDL_Surface *dst, view_frame *fr, const creature *c)
 	SDL_SetClipRect(dst, NULL);
 }
 
-static void organ_name(const bc_biochem *bc, size_t i, const bc_organ_info *o, char *buf, size_t n)
+/* Organs have no names in a genome: body, organ N (gene order), brain. */
+static void organ_name(size_t i, const bc_organ_info *o, char *buf, size_t n)
 {
-	(void)bc;
 	if (o->kind == BC_ORGAN_BODY)
 		snprintf(buf, n, "body");
 	else if (o->kind == BC_ORGAN_BRAIN)
@@ -410,7 +410,7 @@ static void draw_organs(SDL_Surface *dst, view_frame *fr, const creature *c)
 		if (!bc_organ_get(bc, i, &o))
 			continue;
 		char name[32], val[16];
-		organ_name(bc, i, &o, name, sizeof name);
+		organ_name(i, &o, name, sizeof name);
 		double st = o.initial_lf > 0 ? o.st_lf / o.initial_lf : 0;
 		double lt = o.initial_lf > 0 ? o.lt_lf / o.initial_lf : 0;
 		SDL_Color col = o.failed ? C_ORGAN_FAILED : o.energy_ok ? C_ORGAN_OK : C_ORGAN_STARVED;
@@ -438,9 +438,8 @@ static void draw_organs(SDL_Surface *dst, view_frame *fr, const creature *c)
 	SDL_SetClipRect(dst, NULL);
 }
 
-static void draw_plot(SDL_Surface *dst, view_frame *fr, const creature *c)
+static void draw_plot(SDL_Surface *dst, view_frame *fr)
 {
-	(void)c;
 	const SDL_Rect *r = &fr->plot_r;
 	plot_style st;
 	plot_style_default(&st);
@@ -635,7 +634,7 @@ int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char 
 		draw_drives(dst, fr, c);
 		draw_organs(dst, fr, c);
 	}
-	draw_plot(dst, fr, c);
+	draw_plot(dst, fr);
 	draw_hints(dst, fr);
 	SDL_SetClipRect(dst, NULL);
 	if (!fr->help)

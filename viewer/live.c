@@ -42,7 +42,6 @@ typedef struct live {
 	view_hist *hist;
 	view_choice chems[256], stims[64], words[64];
 	int nchems, nstims, nwords;
-	double t0;          /* wall clock origin */
 	double msg_until;
 	double draw_cost;   /* seconds the last frame took to draw */
 	uint64_t ran;       /* ticks run this session */
@@ -633,8 +632,8 @@ static int open_window(live *L, char *err, size_t errn)
 	SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1");
 	/* Only the display the environment names: a dead X server is then an
 	 * error, not a silent fall back to SDL's invisible drivers. */
-	const char *wl = getenv("WAYLAND_DISPLAY"), *want0 = getenv("SDL_VIDEODRIVER");
-	if (!(want0 && *want0))
+	const char *wl = getenv("WAYLAND_DISPLAY"), *chosen = getenv("SDL_VIDEODRIVER");
+	if (!(chosen && *chosen))
 		SDL_SetHint(SDL_HINT_VIDEODRIVER, wl && *wl ? "wayland,x11" : "x11");
 	if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
 		snprintf(err, errn, "cannot open the display: %s; run headless with 'c2rt run' instead",
@@ -682,7 +681,7 @@ static int loop(live *L)
 		last = t;
 		uint64_t ran = 0;
 		if (due) {
-			/* Normal speeds: at most most of a frame's time, then draw
+			/* Normal speeds: at most 80% of a frame's time, then draw
 			 * anyway (the backlog is dropped: the rate shows it). Max:
 			 * until the next frame, looking at input in between. */
 			double deadline = max ? fmin(next_frame, t + MAX_SLICE) : t + 0.8 * FRAME_PERIOD;
