@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/creature_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 #include "engine/trace.h"
@@ -171,58 +172,13 @@ int cmd_run(int argc, char **argv)
 	}
 	cfg.seed = seed;
 
-	/* The creature: hatched, or resumed from a snapshot. */
-	creature *c = NULL;
-	uint8_t *events_text = NULL;
-	size_t events_len = 0;
-	if (resume_path) {
-		if (sex_arg || have_seed)
-			return cli_fail(CLI_USAGE, "run", "--sex and --seed come from the snapshot with --resume");
-		if (creature_load_file(&c, resume_path, &events_text, &events_len, &err) != 0)
-			return cli_report(resume_path, &err);
-		if (npos == 1) {
-			genome g;
-			if ((rc = cli_load_genome(pos[0], &g)) != 0) {
-				creature_free(c);
-				free(events_text);
-				return rc;
-			}
-			const genome *sg = creature_genome(c);
-			bool same = g.ngenes == sg->ngenes && g.format == sg->format;
-			for (size_t i = 0; same && i < g.ngenes; i++)
-				same = !memcmp(g.genes[i].u.raw, sg->genes[i].u.raw, sizeof g.genes[i].u.raw) &&
-				       g.genes[i].kind == sg->genes[i].kind && g.genes[i].flags == sg->genes[i].flags &&
-				       g.genes[i].stage == sg->genes[i].stage;
-			genome_free(&g);
-			if (!same) {
-				creature_free(c);
-				free(events_text);
-				return cli_fail(CLI_BAD, "run", "%s is not the genome of snapshot %s", pos[0], resume_path);
-			}
-		}
-	} else {
-		genome g;
-		if ((rc = cli_load_genome(pos[0], &g)) != 0)
-			return rc;
-		rc = creature_hatch(&c, &g, &cfg, &err);
-		genome_free(&g);
-		if (rc)
-			return cli_report(pos[0], &err);
-	}
-	if (events_path) {
-		free(events_text);
-		events_text = NULL;
-		if (c2_read_file(events_path, 16u << 20, &events_text, &events_len, &err) != 0) {
-			creature_free(c);
-			return cli_report(events_path, &err);
-		}
-	}
-	events ev = {0};
-	if (events_text && events_parse(&ev, (const char *)events_text, events_len, &err) != 0) {
-		creature_free(c);
-		free(events_text);
-		return cli_report(events_path ? events_path : resume_path, &err);
-	}
+	/* The creature: hatched, or resumed from a snapshot, and its events. */
+	cli_creature cc;
+	rc = cli_creature_open(&cc, "run", npos ? pos[0] : NULL, resume_path, events_path, &cfg,
+	                       sex_arg || have_seed);
+	if (rc)
+		return rc;
+	creature *c = cc.c;
 
 	FILE *tf = NULL;
 	plot_data *pd = NULL;
@@ -262,7 +218,7 @@ int cmd_run(int argc, char **argv)
 			hit_limit = !ticks;
 			break;
 		}
-		events_apply(&ev, c);
+		events_apply(&cc.ev, c);
 		creature_tick(c);
 		ran++;
 		uint64_t t = creature_ticks(c);
@@ -295,7 +251,7 @@ int cmd_run(int argc, char **argv)
 	tf = NULL;
 
 	if (rc == 0 && save_path &&
-	    creature_save_file(c, save_path, events_text, events_text ? events_len : 0, &err) != 0)
+	    creature_save_file(c, save_path, cc.events_text, cc.events_text ? cc.events_len : 0, &err) != 0)
 		rc = cli_report(save_path, &err);
 	if (rc == 0 && pd) {
 		char title[160], perr[200];
@@ -327,8 +283,6 @@ out:
 	plot_data_free(pd);
 	if (tf && tf != stdout)
 		fclose(tf);
-	events_free(&ev);
-	free(events_text);
-	creature_free(c);
+	cli_creature_close(&cc);
 	return rc;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/creature_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 #include "genome/fileio.h"
@@ -95,16 +96,6 @@ const cli_spec cmd_view_spec = {
 };
 
 /* Is genome g the one inside creature c? */
-static bool same_genome(const genome *g, const genome *sg)
-{
-	bool same = g->ngenes == sg->ngenes && g->format == sg->format;
-	for (size_t i = 0; same && i < g->ngenes; i++)
-		same = !memcmp(g->genes[i].u.raw, sg->genes[i].u.raw, sizeof g->genes[i].u.raw) &&
-		       g->genes[i].kind == sg->genes[i].kind && g->genes[i].flags == sg->genes[i].flags &&
-		       g->genes[i].stage == sg->genes[i].stage;
-	return same;
-}
-
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -188,65 +179,21 @@ int cmd_view(int argc, char **argv)
 	vo.screenshot_path = shot_path;
 
 	/* The creature, as `c2rt run` makes it. */
-	creature *c = NULL;
-	uint8_t *events_text = NULL;
-	size_t events_len = 0;
-	c2_err err;
-	if (resume_path) {
-		if (sex_arg || have_seed)
-			return cli_fail(CLI_USAGE, "view", "--sex and --seed come from the snapshot with --resume");
-		if (creature_load_file(&c, resume_path, &events_text, &events_len, &err) != 0)
-			return cli_report(resume_path, &err);
-		if (npos == 1) {
-			genome g;
-			if ((rc = cli_load_genome(pos[0], &g)) != 0) {
-				creature_free(c);
-				free(events_text);
-				return rc;
-			}
-			bool same = same_genome(&g, creature_genome(c));
-			genome_free(&g);
-			if (!same) {
-				creature_free(c);
-				free(events_text);
-				return cli_fail(CLI_BAD, "view", "%s is not the genome of snapshot %s", pos[0], resume_path);
-			}
-		}
-	} else {
-		genome g;
-		if ((rc = cli_load_genome(pos[0], &g)) != 0)
-			return rc;
-		rc = creature_hatch(&c, &g, &cfg, &err);
-		genome_free(&g);
-		if (rc)
-			return cli_report(pos[0], &err);
-	}
-	if (events_path) {
-		free(events_text);
-		events_text = NULL;
-		if (c2_read_file(events_path, 16u << 20, &events_text, &events_len, &err) != 0) {
-			creature_free(c);
-			return cli_report(events_path, &err);
-		}
-	}
-	events ev = {0};
-	if (events_text && events_parse(&ev, (const char *)events_text, events_len, &err) != 0) {
-		creature_free(c);
-		free(events_text);
-		return cli_report(events_path ? events_path : resume_path, &err);
-	}
+	cli_creature cc;
+	rc = cli_creature_open(&cc, "view", npos ? pos[0] : NULL, resume_path, events_path, &cfg,
+	                       sex_arg || have_seed);
+	if (rc)
+		return rc;
 	vo.title = base_name(npos ? pos[0] : resume_path);
-	vo.events_text = events_text;
-	vo.events_len = events_len;
+	vo.events_text = cc.events_text;
+	vo.events_len = cc.events_len;
 
 	char msg[512];
-	rc = view_live_run(c, &ev, &vo, msg, sizeof msg);
+	rc = view_live_run(cc.c, &cc.ev, &vo, msg, sizeof msg);
 	if (rc != VIEW_LIVE_OK)
 		rc = cli_fail(CLI_BAD, "view", "%s", msg);
 	else
 		rc = CLI_OK;
-	events_free(&ev);
-	free(events_text);
-	creature_free(c);
+	cli_creature_close(&cc);
 	return rc;
 }
