@@ -14,47 +14,15 @@
 #include "viewer/plot.h"
 #include "viewer/series.h"
 
-static const char *sex_arg, *until_arg, *events_path, *trace_path, *chem_list, *save_path,
-	*resume_path, *format_arg, *plot_path;
-static uint64_t seed = 1, ticks, every = 1, hash_every, max_ticks = 20000000;
-static bool have_seed, quiet;
-static creature_config cfg;
-static bool cfg_ready;
-
-static void ensure_cfg(void)
-{
-	if (!cfg_ready) {
-		creature_config_default(&cfg);
-		cfg_ready = true;
-	}
-}
-
-static int opt_cb(const char *arg, void *ctx)
-{
-	(void)ctx;
-	ensure_cfg();
-	c2_err err;
-	if (creature_config_parse(&cfg, arg, &err) != 0)
-		return cli_fail(CLI_USAGE, "run", "--opt %s: %s", arg, err.msg);
-	return 0;
-}
-
-static int seed_cb(const char *arg, void *ctx)
-{
-	(void)ctx;
-	char *end;
-	if (!*arg || *arg == '-')
-		return cli_fail(CLI_USAGE, "run", "--seed: '%s' is not a non-negative number", arg);
-	seed = strtoull(arg, &end, 10);
-	if (*end)
-		return cli_fail(CLI_USAGE, "run", "--seed: '%s' is not a non-negative number", arg);
-	have_seed = true;
-	return 0;
-}
+static const char *until_arg, *events_path, *trace_path, *chem_list, *save_path, *resume_path,
+	*format_arg, *plot_path;
+static uint64_t ticks, every = 1, hash_every, max_ticks = 20000000;
+static bool quiet;
+static cli_creature_args args;
 
 static const cli_opt opts[] = {
-	{"sex", OPT_STR, &sex_arg, "m|f", "the creature's sex (default f)", 0, 0, NULL},
-	{"seed", OPT_CALL, NULL, "S", "seed of the creature's random stream (default 1)", 0, 0, seed_cb},
+	{"sex", OPT_STR, &args.sex, "m|f", "the creature's sex (default f)", 0, 0, NULL},
+	{"seed", OPT_CALL, &args, "S", "seed of the creature's random stream (default 1)", 0, 0, cli_opt_seed},
 	{"ticks", OPT_U64, &ticks, "N", "run N world ticks (10 per creature second)", 0, 0, NULL},
 	{"until", OPT_STR, &until_arg, "death|stage:NAME", "run until the creature dies or reaches a stage", 0, 0, NULL},
 	{"max-ticks", OPT_U64, &max_ticks, "N", "safety limit for --until (default 20000000)", 0, 0, NULL},
@@ -66,7 +34,7 @@ static const cli_opt opts[] = {
 	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks", 0, 0, NULL},
 	{"save", OPT_STR, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
 	{"resume", OPT_STR, &resume_path, "FILE", "continue from a snapshot instead of hatching", 0, 0, NULL},
-	{"opt", OPT_CALL, NULL, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, opt_cb},
+	{"opt", OPT_CALL, &args, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
 	{"quiet", OPT_FLAG, &quiet, NULL, "no summary on stderr", 0, 0, NULL},
 	{"plot", OPT_STR, &plot_path, "FILE.png", "also draw the traced chemicals into a PNG", 0, 0, NULL},
 	{0},
@@ -123,7 +91,7 @@ static void plot_sample(plot_data *d, const creature *c, const trace_cfg *t)
 
 int cmd_run(int argc, char **argv)
 {
-	ensure_cfg();
+	cli_creature_args_init(&args);
 	const char *pos[1];
 	int npos;
 	int rc = cli_parse(&cmd_run_spec, argc, argv, pos, &npos);
@@ -162,20 +130,12 @@ int cmd_run(int argc, char **argv)
 	}
 	if (hash_every && trace_path && !strcmp(trace_path, "-"))
 		return cli_fail(CLI_USAGE, "run", "--hash-every and --trace - both want stdout");
-	if (sex_arg) {
-		if (!strcmp(sex_arg, "m") || !strcmp(sex_arg, "male"))
-			cfg.sex = GENOME_MALE;
-		else if (!strcmp(sex_arg, "f") || !strcmp(sex_arg, "female"))
-			cfg.sex = GENOME_FEMALE;
-		else
-			return cli_fail(CLI_USAGE, "run", "--sex: m or f");
-	}
-	cfg.seed = seed;
+	if ((rc = cli_creature_args_finish(&args, "run")) != 0)
+		return rc;
 
 	/* The creature: hatched, or resumed from a snapshot, and its events. */
 	cli_creature cc;
-	rc = cli_creature_open(&cc, "run", npos ? pos[0] : NULL, resume_path, events_path, &cfg,
-	                       sex_arg || have_seed);
+	rc = cli_creature_open(&cc, "run", npos ? pos[0] : NULL, resume_path, events_path, &args);
 	if (rc)
 		return rc;
 	creature *c = cc.c;

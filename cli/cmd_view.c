@@ -10,34 +10,14 @@
 #include "genome/fileio.h"
 #include "viewer/live.h"
 
-static const char *sex_arg, *events_path, *resume_path, *size_arg, *speed_arg, *pin_arg, *dir_arg,
+static const char *events_path, *resume_path, *size_arg, *speed_arg, *pin_arg, *dir_arg,
 	*keys_arg;
-static uint64_t seed = 1;
-static bool have_seed, paused;
-static creature_config cfg;
-static bool cfg_ready;
+static bool paused;
+static cli_creature_args cargs;
 /* --screenshot-after TICKS FILE.png takes two arguments: main() takes them
  * out of argv before the table parser sees the rest. */
 static uint64_t shot_ticks;
 static const char *shot_path;
-
-static void ensure_cfg(void)
-{
-	if (!cfg_ready) {
-		creature_config_default(&cfg);
-		cfg_ready = true;
-	}
-}
-
-static int opt_cb(const char *arg, void *ctx)
-{
-	(void)ctx;
-	ensure_cfg();
-	c2_err err;
-	if (creature_config_parse(&cfg, arg, &err) != 0)
-		return cli_fail(CLI_USAGE, "view", "--opt %s: %s", arg, err.msg);
-	return 0;
-}
 
 static bool parse_u64(const char *s, uint64_t *out)
 {
@@ -48,15 +28,6 @@ static bool parse_u64(const char *s, uint64_t *out)
 	return !*end;
 }
 
-static int seed_cb(const char *arg, void *ctx)
-{
-	(void)ctx;
-	if (!parse_u64(arg, &seed))
-		return cli_fail(CLI_USAGE, "view", "--seed: '%s' is not a non-negative number", arg);
-	have_seed = true;
-	return 0;
-}
-
 static int shot_cb(const char *arg, void *ctx)
 {
 	(void)arg;
@@ -65,11 +36,11 @@ static int shot_cb(const char *arg, void *ctx)
 }
 
 static const cli_opt opts[] = {
-	{"sex", OPT_STR, &sex_arg, "m|f", "the creature's sex (default f)", 0, 0, NULL},
-	{"seed", OPT_CALL, NULL, "S", "seed of the creature's random stream (default 1)", 0, 0, seed_cb},
+	{"sex", OPT_STR, &cargs.sex, "m|f", "the creature's sex (default f)", 0, 0, NULL},
+	{"seed", OPT_CALL, &cargs, "S", "seed of the creature's random stream (default 1)", 0, 0, cli_opt_seed},
 	{"events", OPT_STR, &events_path, "FILE", "timed inputs, as for 'c2rt run'", 0, 0, NULL},
 	{"resume", OPT_STR, &resume_path, "FILE", "continue from a snapshot instead of hatching", 0, 0, NULL},
-	{"opt", OPT_CALL, NULL, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, opt_cb},
+	{"opt", OPT_CALL, &cargs, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
 	{"size", OPT_STR, &size_arg, "WxH", "window size (default 1280x800)", 0, 0, NULL},
 	{"speed", OPT_STR, &speed_arg, "N|max", "starting speed: x1 ... x1000 or max (default 1)", 0, 0, NULL},
 	{"paused", OPT_FLAG, &paused, NULL, "start paused", 0, 0, NULL},
@@ -104,7 +75,7 @@ static const char *base_name(const char *path)
 
 int cmd_view(int argc, char **argv)
 {
-	ensure_cfg();
+	cli_creature_args_init(&cargs);
 	/* Take --screenshot-after TICKS FILE out before the table parser. */
 	char **args = malloc(((size_t)argc + 1) * sizeof *args);
 	if (!args)
@@ -164,15 +135,8 @@ int cmd_view(int argc, char **argv)
 	if (keys_arg && view_live_check_keys(keys_arg, kerr, sizeof kerr) != 0)
 		return cli_fail(CLI_USAGE, "view", "--keys: %s", kerr);
 	vo.keys = keys_arg;
-	if (sex_arg) {
-		if (!strcmp(sex_arg, "m") || !strcmp(sex_arg, "male"))
-			cfg.sex = GENOME_MALE;
-		else if (!strcmp(sex_arg, "f") || !strcmp(sex_arg, "female"))
-			cfg.sex = GENOME_FEMALE;
-		else
-			return cli_fail(CLI_USAGE, "view", "--sex: m or f");
-	}
-	cfg.seed = seed;
+	if ((rc = cli_creature_args_finish(&cargs, "view")) != 0)
+		return rc;
 	vo.paused = paused;
 	vo.out_dir = dir_arg;
 	vo.screenshot_after = shot_ticks;
@@ -180,8 +144,7 @@ int cmd_view(int argc, char **argv)
 
 	/* The creature, as `c2rt run` makes it. */
 	cli_creature cc;
-	rc = cli_creature_open(&cc, "view", npos ? pos[0] : NULL, resume_path, events_path, &cfg,
-	                       sex_arg || have_seed);
+	rc = cli_creature_open(&cc, "view", npos ? pos[0] : NULL, resume_path, events_path, &cargs);
 	if (rc)
 		return rc;
 	vo.title = base_name(npos ? pos[0] : resume_path);

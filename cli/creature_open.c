@@ -1,6 +1,7 @@
 /* creature_open.c — hatch or resume a creature for `run` and `view`. */
 #include "cli/creature_open.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,10 +31,54 @@ void cli_creature_close(cli_creature *cc)
 	memset(cc, 0, sizeof *cc);
 }
 
+void cli_creature_args_init(cli_creature_args *a)
+{
+	memset(a, 0, sizeof *a);
+	creature_config_default(&a->cfg);
+}
+
+int cli_opt_config(const char *arg, void *args)
+{
+	cli_creature_args *a = args;
+	c2_err err;
+	if (creature_config_parse(&a->cfg, arg, &err) != 0) {
+		fprintf(stderr, "c2rt: --opt %s: %s\n", arg, err.msg);
+		return CLI_USAGE;
+	}
+	return 0;
+}
+
+int cli_opt_seed(const char *arg, void *args)
+{
+	cli_creature_args *a = args;
+	char *end;
+	if (!*arg || *arg == '-' || (a->cfg.seed = strtoull(arg, &end, 10), *end)) {
+		fprintf(stderr, "c2rt: --seed: '%s' is not a non-negative number\n", arg);
+		return CLI_USAGE;
+	}
+	a->seed_given = true;
+	return 0;
+}
+
+int cli_creature_args_finish(cli_creature_args *a, const char *cmd)
+{
+	if (!a->sex)
+		return CLI_OK;
+	if (!strcmp(a->sex, "m") || !strcmp(a->sex, "male"))
+		a->cfg.sex = GENOME_MALE;
+	else if (!strcmp(a->sex, "f") || !strcmp(a->sex, "female"))
+		a->cfg.sex = GENOME_FEMALE;
+	else
+		return cli_fail(CLI_USAGE, cmd, "--sex: m or f");
+	return CLI_OK;
+}
+
 int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path,
                       const char *resume_path, const char *events_path,
-                      const creature_config *cfg, bool sex_or_seed)
+                      const cli_creature_args *args)
 {
+	const creature_config *cfg = &args->cfg;
+	bool sex_or_seed = args->sex || args->seed_given;
 	memset(cc, 0, sizeof *cc);
 	c2_err err;
 	int rc;

@@ -10,6 +10,21 @@
 #include "engine/engine.h"
 #include "engine/events.h"
 
+/* The options every creature-running command shares: --sex, --seed and
+ * --opt NAME=VALUE (any module's option). Initialise before cli_parse; the
+ * OPT_CALL callbacks take a cli_creature_args * as their option pointer. */
+typedef struct cli_creature_args {
+	creature_config cfg;
+	const char *sex; /* --sex as given, or NULL */
+	bool seed_given;
+} cli_creature_args;
+
+void cli_creature_args_init(cli_creature_args *a);
+int cli_opt_config(const char *arg, void *args); /* --opt NAME=VALUE */
+int cli_opt_seed(const char *arg, void *args);   /* --seed S */
+/* Apply --sex to the configuration; CLI_OK, or CLI_USAGE (printed). */
+int cli_creature_args_finish(cli_creature_args *a, const char *cmd);
+
 typedef struct cli_creature {
 	creature *c;
 	uint8_t *events_text; /* the events in force (from the file, or the snapshot's) */
@@ -18,15 +33,15 @@ typedef struct cli_creature {
 	const char *events_source; /* where they came from, for messages */
 } cli_creature;
 
-/* Hatch a creature from `genome_path` with `cfg`, or resume `resume_path`
+/* Hatch a creature from `genome_path` with args->cfg, or resume `resume_path`
  * (then genome_path may be NULL; if given it must be the snapshot's genome,
- * and sex/seed must not have been given: `sex_or_seed`). Events come from
+ * and --sex/--seed must not have been given). Events come from
  * `events_path` when given, else from the snapshot. On failure prints
  * "c2rt CMD: ..." or "c2rt: FILE:...: reason" and returns CLI_USAGE or
  * CLI_BAD with *out empty; on success CLI_OK. */
 int cli_creature_open(cli_creature *out, const char *cmd, const char *genome_path,
                       const char *resume_path, const char *events_path,
-                      const creature_config *cfg, bool sex_or_seed);
+                      const cli_creature_args *args);
 
 void cli_creature_close(cli_creature *cc);
 

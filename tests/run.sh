@@ -20,6 +20,8 @@ BUILD=$(cd "$BUILD" && pwd)
 : "${C2RT_SHARED:=$ROOT/../shared}"
 C2RT=$BUILD/c2rt
 export C2RT C2RT_SHARED ROOT BUILD
+# The PNG checks import tests/cli/pngread.py: no __pycache__ in the tree.
+export PYTHONDONTWRITEBYTECODE=1
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # cmocka prints each case; keep its output on failure only.

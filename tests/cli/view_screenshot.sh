@@ -25,44 +25,13 @@ view() { # view ARGS... : run the viewer on a fresh X server
 # in the plot's data area (the bottom left of the window, legend excluded);
 # the share (per cent) of the top left quarter in the brain panel's or
 # grid's background; the share of the top row in the status bar's colour. Reads the
-# PNG with Python's zlib only.
+# PNG with tests/cli/pngread.py (Python's zlib only).
 png_stats() {
 	python3 - "$1" <<'PY'
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-pos, idat = 8, b""
-while pos < len(data):
-    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    pos += 12 + n
-    if kind == b"IHDR":
-        w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
-        assert depth == 8 and ctype in (2, 6) and interlace == 0, "unexpected PNG layout"
-    elif kind == b"IDAT":
-        idat += body
-bpp = 3 if ctype == 2 else 4
-raw, stride = zlib.decompress(idat), w * bpp
-prev, rows, p = bytearray(stride), [], 0
-for y in range(h):
-    f, line = raw[p], bytearray(raw[p + 1:p + 1 + stride])
-    p += 1 + stride
-    if f == 1:
-        for x in range(bpp, stride): line[x] = (line[x] + line[x - bpp]) & 255
-    elif f == 2:
-        line = bytearray((a + b) & 255 for a, b in zip(line, prev))
-    elif f == 3:
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            line[x] = (line[x] + ((a + prev[x]) >> 1)) & 255
-    elif f == 4:
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b, c = prev[x], (prev[x - bpp] if x >= bpp else 0)
-            pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
-            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    rows.append(line)
-    prev = line
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["ROOT"], "tests", "cli"))
+from pngread import read_png
+w, h, bpp, rows = read_png(sys.argv[1])
 def px(x, y):
     r = rows[y]
     return (r[x * bpp], r[x * bpp + 1], r[x * bpp + 2])
