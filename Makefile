@@ -164,8 +164,9 @@ FUZZ_VIEWER_SRC := viewer/trace_csv.c viewer/series.c
 FUZZ_BUILD := build/fuzz
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -I. -g -O1 \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-fuzz: deps-fuzz
+fuzz: deps-fuzz $(TOOL)
 	@mkdir -p $(FUZZ_BUILD)
+	@tests/fuzz/make-inputs.sh $(BUILD)
 	@for f in $(FUZZ_SRC); do \
 	  n=$$(basename $$f .c); \
 	  echo "fuzz: building $$n"; \
@@ -174,7 +175,7 @@ fuzz: deps-fuzz
 	  echo "fuzz: running $$n for $(FUZZ_SECONDS)s"; \
 	  $(FUZZ_BUILD)/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -artifact_prefix=tests/fuzz/regressions/$$n/crash- \
-	    $(FUZZ_BUILD)/corpus-$$n tests/fuzz/seeds/$$n || exit 1; \
+	    $(FUZZ_BUILD)/corpus-$$n tests/fuzz/seeds/$$n $(BUILD)/fuzz-inputs/$$n || exit 1; \
 	done
 
 bench: deps-bench $(BENCH_BIN) $(TOOL)

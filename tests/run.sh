@@ -66,10 +66,13 @@ for t in "$BUILD"/tests/test_*; do
 done
 
 echo "== fuzz regression replays"
+# Binary inputs (genomes, snapshots) are made from their text sources first.
+run_one "fuzz inputs" tests/fuzz/make-inputs.sh "$BUILD"
 for t in "$BUILD"/tests/fuzz_*_replay; do
 	[ -x "$t" ] || continue
 	n=$(basename "$t" _replay)
-	run_one "$n (regressions)" "$t" "tests/fuzz/regressions/$n" "tests/fuzz/seeds/$n"
+	run_one "$n (regressions)" "$t" "tests/fuzz/regressions/$n" "tests/fuzz/seeds/$n" \
+		"$BUILD/fuzz-inputs/$n"
 done
 
 echo "== command-line and golden tests"
