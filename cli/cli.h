@@ -59,6 +59,10 @@ int cli_report(const char *path, const c2_err *err);
 int cli_fail(int code, const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Write `len` bytes to `path` atomically, or to standard output when path
+ * is "-". Returns CLI_OK, or reports and returns CLI_BAD. */
+int cli_write(const char *path, const void *data, size_t len);
+
 /* Read a genome or report why not (returns CLI_OK or CLI_BAD). */
 int cli_load_genome(const char *path, genome *g);
 

@@ -44,8 +44,15 @@ int cmd_asm(int argc, char **argv)
 	free(text);
 	if (rc)
 		return cli_report(pos[0], &err);
-	if (!check_only && genome_write_file(&g, out_path, &err) != 0)
-		rc = cli_report(out_path, &err);
+	if (!check_only) {
+		size_t n = genome_encoded_size(&g);
+		uint8_t *bytes = malloc(n ? n : 1);
+		if (!bytes)
+			rc = cli_fail(CLI_BAD, "asm", "out of memory");
+		else
+			rc = cli_write(out_path, bytes, genome_encode(&g, bytes, n));
+		free(bytes);
+	}
 	genome_free(&g);
 	return rc;
 }

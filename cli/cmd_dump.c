@@ -46,10 +46,10 @@ int cmd_dump(int argc, char **argv)
 	c2_wbuf w = {0};
 	genome_text_opts to = {gno_path ? &gno : NULL, pos[0]};
 	rc = json ? genome_json_write(&g, to.gno, &w) : genome_text_write(&g, &to, &w);
-	if (rc == 0 && c2_write_file_atomic(out_path ? out_path : "-", w.data, w.len, &err) != 0)
-		rc = cli_report(out_path ? out_path : "-", &err);
-	else if (rc)
+	if (rc)
 		rc = cli_fail(CLI_BAD, "dump", "out of memory");
+	else
+		rc = cli_write(out_path ? out_path : "-", w.data, w.len);
 	c2_wbuf_free(&w);
 	genome_gno_free(&gno);
 	genome_free(&g);

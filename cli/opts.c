@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "genome/fileio.h"
 
 bool cli_parse_long(const char *s, long min, long max, long *out)
 {
@@ -159,6 +160,19 @@ int cli_fail(int code, const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return code;
+}
+
+int cli_write(const char *path, const void *data, size_t len)
+{
+	if (strcmp(path, "-") == 0) {
+		if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
+			return cli_fail(CLI_BAD, "write", "standard output: write failed");
+		return CLI_OK;
+	}
+	c2_err err;
+	if (c2_write_file_atomic(path, data, len, &err) != 0)
+		return cli_report(path, &err);
+	return CLI_OK;
 }
 
 int cli_load_genome(const char *path, genome *g)

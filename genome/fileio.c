@@ -65,11 +65,6 @@ int c2_read_file(const char *path, size_t cap, uint8_t **out, size_t *len, c2_er
 
 int c2_write_file_atomic(const char *path, const void *data, size_t len, c2_err *err)
 {
-	if (strcmp(path, "-") == 0) {
-		if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
-			return c2_fail(err, C2_EIO, -1, -1, "write to standard output failed");
-		return 0;
-	}
 	size_t plen = strlen(path);
 	char *tmp = malloc(plen + 16);
 	if (!tmp)

@@ -19,8 +19,8 @@
  * it. */
 int c2_read_file(const char *path, size_t cap, uint8_t **out, size_t *len, c2_err *err);
 
-/* Write `len` bytes to `path` atomically ("-" means standard output, written
- * directly). Returns 0 or an error code. */
+/* Write `len` bytes to `path` atomically. Returns 0 or an error code. (The
+ * core never writes to standard output; the CLI handles "-".) */
 int c2_write_file_atomic(const char *path, const void *data, size_t len, c2_err *err);
 
 #endif
