@@ -2,7 +2,6 @@
 #include "engine/events.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,17 +22,8 @@ typedef struct lp { /* one line being parsed */
 	c2_err *err;
 } lp;
 
-static int fail(lp *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int fail(lp *p, const char *fmt, ...)
-{
-	char msg[sizeof p->err->msg];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return c2_fail_line(p->err, C2_EFORMAT, p->line, "%s", msg);
-}
+/* An error on the line being parsed (c2_fail_line checks the format). */
+#define fail(p, ...) c2_fail_line((p)->err, C2_EFORMAT, (p)->line, __VA_ARGS__)
 
 static bool tok_is(const tok *t, const char *w)
 {

@@ -111,6 +111,17 @@ bool c2_r_bytes(c2_rbuf *r, void *out, size_t n)
 	return true;
 }
 
+const uint8_t *c2_r_take(c2_rbuf *r, size_t n)
+{
+	if (r->bad || r->len - r->pos < n) {
+		r->bad = true;
+		return NULL;
+	}
+	const uint8_t *p = r->data + r->pos;
+	r->pos += n;
+	return p;
+}
+
 static uint64_t r_le(c2_rbuf *r, int n)
 {
 	uint8_t b[8];

@@ -75,6 +75,8 @@ static inline c2_rbuf c2_rbuf_make(const uint8_t *data, size_t len)
 
 /* Each reader returns 0 (and sets r->bad) when fewer bytes remain. */
 bool c2_r_bytes(c2_rbuf *r, void *out, size_t n);
+/* The next n bytes in place (no copy), or NULL (and r->bad) when fewer remain. */
+const uint8_t *c2_r_take(c2_rbuf *r, size_t n);
 uint8_t c2_r_u8(c2_rbuf *r);
 uint16_t c2_r_u16(c2_rbuf *r);
 uint32_t c2_r_u32(c2_rbuf *r);

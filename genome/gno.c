@@ -62,17 +62,9 @@ int genome_gno_parse(genome_gno *gno, const uint8_t *buf, size_t len, c2_err *er
 		e->subtype = c2_r_u16(&r);
 		e->seq = c2_r_u32(&r);
 		uint16_t dl = c2_r_u16(&r);
-		const uint8_t *desc = r.data + r.pos;
-		if (!r.bad && r.len - r.pos >= dl)
-			r.pos += dl;
-		else
-			r.bad = true;
+		const uint8_t *desc = c2_r_take(&r, dl);
 		uint16_t nl = c2_r_u16(&r);
-		const uint8_t *note = r.data + r.pos;
-		if (!r.bad && r.len - r.pos >= nl)
-			r.pos += nl;
-		else
-			r.bad = true;
+		const uint8_t *note = c2_r_take(&r, nl);
 		if (r.bad) {
 			genome_gno_free(gno);
 			return c2_fail(err, C2_EFORMAT, (long)at, -1, "truncated notes entry %u of %u", i,

@@ -7,7 +7,6 @@
 #include "genome/text.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,17 +263,8 @@ static bool parse_uint(const char *s, size_t n, unsigned long max, unsigned long
 	return true;
 }
 
-static int perr(parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int perr(parser *p, const char *fmt, ...)
-{
-	char msg[sizeof p->err->msg];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return c2_fail_line(p->err, C2_EFORMAT, p->line, "%s", msg);
-}
+/* An error on the line being parsed (c2_fail_line checks the format). */
+#define perr(p, ...) c2_fail_line((p)->err, C2_EFORMAT, (p)->line, __VA_ARGS__)
 
 static int finish_gene(parser *p)
 {
