@@ -44,7 +44,7 @@ SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image)
 SDL_LIBS = $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
 
-CORE_DIRS := genome brain biochem body engine
+CORE_DIRS := base genome brain biochem body engine
 CORE_SRC := $(sort $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.c)))
 CLI_SRC := $(sort $(wildcard cli/*.c))
 VIEWER_SRC := $(sort $(wildcard viewer/*.c))

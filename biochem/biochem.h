@@ -46,11 +46,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "genome/bytes.h"
-#include "genome/err.h"
+#include "base/bytes.h"
+#include "base/err.h"
+#include "base/options.h"
 #include "genome/genome.h"
 #include "genome/loci.h"
-#include "genome/options.h"
 
 /* ---- constants (one place) -------------------------------------------------- */
 
@@ -108,7 +108,7 @@ typedef struct bc_options {
 /* One row of the option table (name, default, range, help, offset). */
 typedef c2_option bc_option_info;
 
-/* The table for the generic option functions (genome/options.h). */
+/* The table for the generic option functions (base/options.h). */
 extern const c2_option_table bc_option_tab;
 
 /* Fill `o` with the recommended defaults. Cannot fail. */

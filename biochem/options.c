@@ -1,5 +1,5 @@
 /* options.c — the biochemistry's option table (reference §9), generated from
- * the BC_OPTIONS X-macro; genome/options.c does the rest. */
+ * the BC_OPTIONS X-macro; base/options.c does the rest. */
 #include "biochem/biochem.h"
 
 #include <stddef.h>

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "genome/rng.h"
+#include "base/hash.h"
 
 #define MAGIC "C2BC"
 enum { VERSION = 1, ORGAN_BYTES = 1 + 4 + 9 + 4 + 16, ELEM_HEAD = 8 };

@@ -28,12 +28,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/bytes.h"
+#include "base/err.h"
+#include "base/rng.h"
 #include "brain/options.h"
 #include "brain/svrule_vm.h"
-#include "genome/bytes.h"
-#include "genome/err.h"
 #include "genome/genome.h"
-#include "genome/rng.h"
 
 typedef struct brain brain;
 

@@ -1,5 +1,5 @@
 /* options.c — the brain option table; the generic machinery of
- * genome/options.c does the rest. */
+ * base/options.c does the rest. */
 #include "brain/options.h"
 
 #include <string.h>

@@ -14,8 +14,8 @@
 
 #include <stddef.h>
 
-#include "genome/err.h"
-#include "genome/options.h"
+#include "base/err.h"
+#include "base/options.h"
 
 /* X(name, default, min, max, value names or NULL, help) */
 #define BRAIN_OPTIONS(X)                                                                   \
@@ -74,7 +74,7 @@ typedef c2_option brain_option_info;
 
 extern const brain_option_info brain_option_table[];
 extern const size_t brain_option_count;
-/* The same table for the generic option functions (genome/options.h). */
+/* The same table for the generic option functions (base/options.h). */
 extern const c2_option_table brain_option_tab;
 
 /* The recommended defaults. */

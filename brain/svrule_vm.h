@@ -31,9 +31,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/rng.h"
 #include "brain/options.h"
 #include "genome/genome.h"
-#include "genome/rng.h"
 #include "genome/svrule.h"
 
 /* Value slots: the evaluation context is a uint8_t array indexed by these. */

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "genome/err.h"
+#include "base/err.h"
 #include "genome/genome.h"
 
 enum { CLI_OK = 0, CLI_USAGE = 1, CLI_BAD = 2 };

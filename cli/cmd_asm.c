@@ -1,8 +1,8 @@
 /* cmd_asm.c — `c2rt asm`: assemble the genome text form into a .gen file. */
 #include <stdlib.h>
 
+#include "base/fileio.h"
 #include "cli/cli.h"
-#include "genome/fileio.h"
 #include "genome/text.h"
 
 static const char *out_path;

@@ -1,8 +1,8 @@
 /* cmd_dump.c — `c2rt dump`: a genome as text (or JSON). */
 #include <stdlib.h>
 
+#include "base/fileio.h"
 #include "cli/cli.h"
-#include "genome/fileio.h"
 #include "genome/gno.h"
 #include "genome/text.h"
 

@@ -4,12 +4,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/fileio.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 #include "engine/trace.h"
-#include "genome/fileio.h"
 #include "genome/vocab.h"
 #include "viewer/plot.h"
 #include "viewer/series.h"

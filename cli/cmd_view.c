@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fileio.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
-#include "genome/fileio.h"
 #include "viewer/live.h"
 
 static const char *events_path, *resume_path, *size_arg, *speed_arg, *pin_arg, *dir_arg,

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fileio.h"
 #include "cli/cli.h"
-#include "genome/fileio.h"
 
 /* Do two genomes have the same genes (the tail after "gend" aside)? */
 static bool same_genes(const genome *a, const genome *b)

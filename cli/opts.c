@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fileio.h"
 #include "cli/cli.h"
-#include "genome/fileio.h"
 
 bool cli_parse_long(const char *s, long min, long max, long *out)
 {

@@ -17,13 +17,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/bytes.h"
+#include "base/err.h"
+#include "base/options.h"
+#include "base/rng.h"
 #include "biochem/biochem.h"
 #include "brain/brain.h"
-#include "genome/bytes.h"
-#include "genome/err.h"
 #include "genome/genome.h"
-#include "genome/options.h"
-#include "genome/rng.h"
 
 /* ---- the clock: every period in one place (reference §5.1, Q2) ------------- */
 enum {
@@ -68,7 +68,7 @@ typedef struct engine_options {
 
 typedef c2_option engine_option_info;
 
-/* The table for the generic option functions (genome/options.h). */
+/* The table for the generic option functions (base/options.h). */
 extern const c2_option_table engine_option_tab;
 
 void engine_options_default(engine_options *o);

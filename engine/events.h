@@ -28,8 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/err.h"
 #include "engine/engine.h"
-#include "genome/err.h"
 
 typedef enum event_kind {
 	EV_INJECT,

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fileio.h"
 #include "engine/internal.h"
-#include "genome/fileio.h"
 
 static const uint8_t MAGIC[8] = {'C', '2', 'R', 'T', 'S', 'N', 'A', 'P'};
 enum { SNAP_VERSION = 1, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 512u << 20 };

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/bytes.h"
 #include "engine/engine.h"
-#include "genome/bytes.h"
 
 typedef enum trace_format { TRACE_CSV, TRACE_NDJSON } trace_format;
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "genome/fileio.h"
+#include "base/fileio.h"
 
 const genome_kind_info genome_kinds[GK_COUNT] = {
 #define X(E, t, s, n, name, disp) [GK_##E] = {t, s, n, name, disp},

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "genome/err.h"
+#include "base/err.h"
 
 /* ---- gene kinds: the one table of gene types ------------------------------
  * X(ENUM, type, subtype, body bytes, text name, display name) */

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "genome/bytes.h"
-#include "genome/fileio.h"
+#include "base/bytes.h"
+#include "base/fileio.h"
 
 void genome_gno_free(genome_gno *gno)
 {

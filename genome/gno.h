@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "genome/err.h"
+#include "base/err.h"
 #include "genome/genome.h"
 
 typedef struct genome_gno_entry {

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "genome/err.h"
+#include "base/err.h"
 
 typedef enum svrule_kind {
 	SVK_END,     /* stop; result = accumulator */

@@ -25,8 +25,8 @@
 
 #include <stddef.h>
 
-#include "genome/bytes.h"
-#include "genome/err.h"
+#include "base/bytes.h"
+#include "base/err.h"
 #include "genome/genome.h"
 #include "genome/gno.h"
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "engine/engine.h"
-#include "genome/rng.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

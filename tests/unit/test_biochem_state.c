@@ -14,8 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
+#include "base/rng.h"
 #include "biochem/biochem.h"
-#include "genome/rng.h"
 #include "genome/vocab.h"
 
 /* ---------------------------------------------------------------- fixture */

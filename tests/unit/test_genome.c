@@ -8,9 +8,9 @@
 
 #include <cmocka.h>
 
-#include "genome/bytes.h"
+#include "base/bytes.h"
+#include "base/rng.h"
 #include "genome/gno.h"
-#include "genome/rng.h"
 #include "genome/text.h"
 #include "testutil.h"
 

@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
+#include "base/fileio.h"
 #include "brain/brain.h"
 #include "engine/engine.h"
-#include "genome/fileio.h"
 #include "genome/text.h"
 #include "genome/vocab.h"
 #include "testutil.h"

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fileio.h"
 #include "engine/engine.h"
-#include "genome/fileio.h"
 #include "genome/text.h"
 #include "genome/vocab.h"
 #include "testutil.h"

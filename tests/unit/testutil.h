@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "genome/fileio.h"
+#include "base/fileio.h"
 #include "genome/genome.h"
 
 /* Path of a file under the shared data directory, in a static buffer, or

@@ -1,13 +1,11 @@
-/* rng.h — the simulation's deterministic random stream, and state hashing.
+/* rng.h — the simulation's deterministic random stream.
  *
  * Everything random in the core takes a `c2_rng *` explicitly: the same seed
  * gives the same run bit for bit at any optimisation level. The generator is
  * xoshiro256** seeded through splitmix64 (public-domain algorithms by
  * Blackman and Vigna); bounded draws use rejection so they are unbiased and
  * depend only on integer arithmetic.
- *
- * The 64-bit hash (FNV-1a over bytes, finished with a splitmix64 mix) is for
- * catching nondeterminism in state hashes, not for security. */
+ * The splitmix64 step is shared with base/hash.h (its finishing mix). */
 #ifndef C2_RNG_H
 #define C2_RNG_H
 
@@ -77,32 +75,6 @@ static inline int c2_rng_range(c2_rng *r, int lo, int hi)
 		hi = t;
 	}
 	return lo + (int)c2_rng_below(r, (uint32_t)(hi - lo) + 1u);
-}
-
-/* Hashing: start from C2_HASH_INIT, feed bytes, then c2_hash_finish. */
-#define C2_HASH_INIT 0xCBF29CE484222325ull
-
-static inline uint64_t c2_hash_bytes(uint64_t h, const void *data, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)data;
-	for (size_t i = 0; i < len; i++) {
-		h ^= p[i];
-		h *= 0x100000001B3ull;
-	}
-	return h;
-}
-
-static inline uint64_t c2_hash_u64(uint64_t h, uint64_t v)
-{
-	unsigned char b[8];
-	for (int i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i)); /* little-endian: host-independent */
-	return c2_hash_bytes(h, b, 8);
-}
-
-static inline uint64_t c2_hash_finish(uint64_t h)
-{
-	return c2_splitmix64(&h);
 }
 
 #endif

@@ -6,14 +6,14 @@
  * over its own struct of ints; everything else — look-up, range-checked
  * setting, "NAME=VALUE" parsing with value names, validation, and saving and
  * loading by name (so a snapshot survives the addition of an option) — is
- * done here, once. It lives in genome/ because every module may include it. */
+ * done here, once. It lives in base/ because every module may include it. */
 #ifndef C2_OPTIONS_H
 #define C2_OPTIONS_H
 
 #include <stddef.h>
 
-#include "genome/bytes.h"
-#include "genome/err.h"
+#include "base/bytes.h"
+#include "base/err.h"
 
 typedef struct c2_option {
 	const char *name;

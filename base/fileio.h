@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "genome/err.h"
+#include "base/err.h"
 
 /* Read all of `path` ("-" means standard input) into a new buffer of at most
  * `cap` bytes. On success *out (free with free()) and *len are set and 0 is

@@ -1,5 +1,5 @@
 /* fileio.c — bounded whole-file reads and atomic (temp + rename) writes. */
-#include "genome/fileio.h"
+#include "base/fileio.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* bytes.c — little-endian byte writer and bounded reader. */
-#include "genome/bytes.h"
+#include "base/bytes.h"
 
 #include <stdarg.h>
 #include <stdio.h>

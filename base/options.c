@@ -1,5 +1,5 @@
 /* options.c — table-driven named integer options (see options.h). */
-#include "genome/options.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>

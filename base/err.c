@@ -1,5 +1,5 @@
 /* err.c — construction and formatting of c2_err values. */
-#include "genome/err.h"
+#include "base/err.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "genome/rng.h"
+#include "base/hash.h"
 
 typedef struct c2_wbuf {
 	uint8_t *data;
