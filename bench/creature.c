@@ -75,8 +75,7 @@ int main(int argc, char **argv)
 	if (lifetime) {
 		double t0 = cpu_now();
 		while (creature_alive(c)) {
-			events_apply(&ev, c);
-			creature_tick(c);
+			creature_step(c, &ev);
 		}
 		double cpu = cpu_now() - t0;
 		printf("lifetime_ticks %llu\nlifetime_hours %.2f\nlifetime_cause %s\nlifetime_cpu_s %.2f\n",
@@ -84,8 +83,7 @@ int main(int argc, char **argv)
 		       creature_death_name(creature_cause_of_death(c)), cpu);
 	} else {
 		while (creature_dreaming(c)) { /* birth instincts */
-			events_apply(&ev, c);
-			creature_tick(c);
+			creature_step(c, &ev);
 		}
 		if (creature_set_stage(c, GENOME_STAGE_ADULT, &err) != 0) {
 			fprintf(stderr, "set-stage: %s\n", err.msg);
@@ -93,8 +91,7 @@ int main(int argc, char **argv)
 		}
 		double t0 = cpu_now();
 		for (long t = 0; t < ticks && creature_alive(c); t++) {
-			events_apply(&ev, c);
-			creature_tick(c);
+			creature_step(c, &ev);
 		}
 		double s = cpu_now() - t0;
 		double rate = s > 0 ? ticks / s : 0;

@@ -178,8 +178,7 @@ int cmd_run(int argc, char **argv)
 			hit_limit = !ticks;
 			break;
 		}
-		events_apply(&cc.ev, c);
-		creature_tick(c);
+		creature_step(c, &cc.ev);
 		ran++;
 		uint64_t t = creature_ticks(c);
 		if (tf && t % every == 0)

@@ -276,7 +276,10 @@ static void check_life(creature *c)
 	}
 }
 
-void creature_tick(creature *c)
+/* One world tick (§5.1): brain tick every C2_BRAIN_PERIOD ticks (while awake
+ * or dreaming), biochem tick every C2_BIOCHEM_PERIOD, the stand-in world,
+ * life-stage loci and death. A dead creature does nothing. */
+static void tick(creature *c)
 {
 	if (c->death)
 		return;
@@ -291,6 +294,13 @@ void creature_tick(creature *c)
 	if (!c->death)
 		eng_world_tick(c);
 	c->tick++;
+}
+
+void creature_step(creature *c, const events *ev)
+{
+	if (ev)
+		eng_events_apply(ev, c);
+	tick(c);
 }
 
 /* ---- accessors ------------------------------------------------------------- */

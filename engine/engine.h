@@ -1,10 +1,11 @@
 /* engine.h — a living Creatures 2 creature: genome + brain + biochemistry on
  * one clock, with life stages, stimuli, instincts, sleep, death, snapshots.
  *
- * The creature is stepped one world tick at a time with creature_tick();
- * front ends feed it through the input functions below (chemical injections,
- * stimuli, heard words, sleep/dream, stage changes) and read its state
- * through the accessors. It never prints and never touches the screen.
+ * The creature is stepped one world tick at a time with creature_step(),
+ * which first applies the timed inputs due at that tick (engine/events.h:
+ * chemical injections, stimuli, heard words, sleep/dream, stage changes ...)
+ * so that a run, a live session and its recording replay alike; front ends
+ * read its state through the accessors. It never prints and never touches the screen.
  *
  * The world is out of scope (no objects, no physics). What the C2 world's
  * scripts did for a creature is reduced to a small, documented stand-in
@@ -122,10 +123,16 @@ const char *creature_death_name(creature_death d);
 int creature_hatch(creature **out, const genome *g, const creature_config *cfg, c2_err *err);
 void creature_free(creature *c);
 
-/* One world tick (§5.1): brain tick every C2_BRAIN_PERIOD ticks (while awake
- * or dreaming), biochem tick every C2_BIOCHEM_PERIOD, the stand-in world,
- * life-stage loci and death. A dead creature does nothing. */
-void creature_tick(creature *c);
+/* Timed inputs (engine/events.h). */
+typedef struct events events;
+
+/* The one step function: apply the events of `ev` (may be NULL) due at the
+ * current tick, in order, then run one world tick (§5.1) — brain tick every
+ * C2_BRAIN_PERIOD ticks (while awake or dreaming), biochem tick every
+ * C2_BIOCHEM_PERIOD, the stand-in world, life-stage loci and death. Every
+ * front end advances a creature through this and nothing else. A dead
+ * creature does nothing (its due events still apply). */
+void creature_step(creature *c, const events *ev);
 
 /* ---- reading --------------------------------------------------------------- */
 uint64_t creature_ticks(const creature *c); /* world ticks since hatching */

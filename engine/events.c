@@ -1,5 +1,6 @@
 /* events.c — parse and apply the timed-event text format (see events.h). */
 #include "engine/events.h"
+#include "engine/internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -400,7 +401,7 @@ static bool due(const event *e, uint64_t t)
 	return e->every ? (t - e->at) % e->every == 0 : t == e->at;
 }
 
-void events_apply(const events *ev, creature *c)
+void eng_events_apply(const events *ev, creature *c)
 {
 	uint64_t t = creature_ticks(c);
 	for (size_t i = 0; i < ev->n; i++) {

@@ -59,16 +59,13 @@ typedef struct event {
 	long line;
 } event;
 
-typedef struct events {
+struct events {
 	event *v;
 	size_t n;
-} events;
+};
 
 /* Parse `len` bytes of events text. Errors name the line. */
 int events_parse(events *ev, const char *text, size_t len, c2_err *err);
 void events_free(events *ev);
-
-/* Apply the events due at the creature's current tick, in file order. */
-void events_apply(const events *ev, creature *c);
 
 #endif

@@ -3,6 +3,7 @@
 #define C2_ENGINE_INTERNAL_H
 
 #include "engine/engine.h"
+#include "engine/events.h"
 #include "genome/loci.h"
 #include "genome/vocab.h"
 
@@ -80,6 +81,9 @@ void eng_wake(creature *c);
 
 /* actions.c: the world stand-in, run once per world tick. */
 void eng_world_tick(creature *c);
+
+/* events.c: apply the events due at the creature's current tick, in order. */
+void eng_events_apply(const events *ev, creature *c);
 
 /* stimulus.c */
 void eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t m);

@@ -94,8 +94,7 @@ static uint64_t run_ticks(live *L, uint64_t n, double deadline)
 {
 	uint64_t ran = 0, every = view_pace_sample_every(&L->pace);
 	while (ran < n && creature_alive(L->c)) {
-		events_apply(L->ev, L->c);
-		creature_tick(L->c);
+		creature_step(L->c, L->ev);
 		ran++;
 		if (creature_ticks(L->c) % every == 0 || !creature_alive(L->c))
 			sample(L);

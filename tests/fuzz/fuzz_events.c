@@ -41,8 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (creature_hatch(&c, &g, &cfg, &err) != 0)
 		__builtin_trap();
 	for (int t = 0; t < 300; t++) {
-		events_apply(&ev, c);
-		creature_tick(c);
+		creature_step(c, &ev);
 	}
 	creature_free(c);
 	genome_free(&g);

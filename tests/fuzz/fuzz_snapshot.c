@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c2_err err;
 	if (creature_load(&c, buf, size, NULL, NULL, &err) == 0) {
 		for (int t = 0; t < 50; t++)
-			creature_tick(c);
+			creature_step(c, NULL);
 		c2_wbuf w = {0};
 		if (creature_save(c, NULL, 0, &w) != 0)
 			__builtin_trap();

@@ -54,7 +54,7 @@ static void test_hatch_norn(void **state)
 	assert_int_equal(bc_chem_get(creature_biochem(f), C2_CHEM_AGEING), 255);
 	/* The dream ends once the queue of stage-0 instincts is empty. */
 	for (int t = 0; t < 400 && creature_dreaming(f); t++)
-		creature_tick(f);
+		creature_step(f, NULL);
 	assert_false(creature_dreaming(f));
 	assert_false(creature_asleep(f));
 	assert_int_equal(brain_instinct_pending(creature_brain(f)), 0);
@@ -83,8 +83,7 @@ static void test_lifetime_norn(void **state)
 	uint64_t crossed[7] = {0}, entered[7] = {0};
 	while (creature_alive(c) && creature_ticks(c) < 500000) {
 		int before = creature_stage(c);
-		events_apply(&ev, c);
-		creature_tick(c);
+		creature_step(c, &ev);
 		uint8_t ageing = bc_chem_get(creature_biochem(c), C2_CHEM_AGEING);
 		for (int s = 0; s < 7; s++)
 			if (!crossed[s] && ageing <= threshold[s])
@@ -126,8 +125,7 @@ static void test_starvation_kills(void **state)
 	assert_true(bc_organ_get(creature_biochem(c), 1, &first));
 	bool lf_fell = false;
 	while (creature_alive(c) && creature_ticks(c) < 50000) {
-		events_apply(&ev, c);
-		creature_tick(c);
+		creature_step(c, &ev);
 		bc_organ_info oi;
 		bc_organ_get(creature_biochem(c), 1, &oi);
 		lf_fell |= oi.st_lf < first.st_lf * 0.5;
@@ -150,9 +148,9 @@ static void test_determinism(void **state)
 	         *d = hatch(&g, GENOME_FEMALE, 12);
 	assert_int_equal(creature_hash(a), creature_hash(b));
 	for (int t = 0; t < 3000; t++) {
-		creature_tick(a);
-		creature_tick(b);
-		creature_tick(d);
+		creature_step(a, NULL);
+		creature_step(b, NULL);
+		creature_step(d, NULL);
 		if (t % 500 == 0)
 			assert_int_equal(creature_hash(a), creature_hash(b));
 	}
@@ -173,8 +171,7 @@ static void test_snapshot_roundtrip(void **state)
 	events ev;
 	parse_events(&ev, FEED);
 	for (int t = 0; t < 2000; t++) {
-		events_apply(&ev, a);
-		creature_tick(a);
+		creature_step(a, &ev);
 	}
 	c2_wbuf w = {0};
 	assert_int_equal(creature_save(a, "extra", 5, &w), 0);
@@ -195,10 +192,8 @@ static void test_snapshot_roundtrip(void **state)
 	assert_int_equal(w2.len, w.len);
 	assert_memory_equal(w2.data, w.data, w.len);
 	for (int t = 0; t < 3000; t++) {
-		events_apply(&ev, a);
-		creature_tick(a);
-		events_apply(&ev, b);
-		creature_tick(b);
+		creature_step(a, &ev);
+		creature_step(b, &ev);
 	}
 	assert_int_equal(creature_hash(a), creature_hash(b));
 	c2_wbuf_free(&w2);
@@ -216,7 +211,7 @@ static void test_snapshot_corrupt(void **state)
 	TEST_LOAD_NORN(&g);
 	creature *a = hatch(&g, GENOME_MALE, 2);
 	for (int t = 0; t < 100; t++)
-		creature_tick(a);
+		creature_step(a, NULL);
 	c2_wbuf w = {0};
 	assert_int_equal(creature_save(a, NULL, 0, &w), 0);
 	c2_err err;
@@ -316,9 +311,8 @@ static void test_events_schedule(void **state)
 	parse_events(&ev, "at 3 inject Ageing -1\nevery 4 from 2 until 14 inject Ageing -10\n"
 	                  "at 100 kill\n");
 	for (int t = 0; t < 20; t++) {
-		events_apply(&ev, c);
-		creature_tick(c);
-		creature_tick(ref);
+		creature_step(c, &ev);
+		creature_step(ref, NULL);
 	}
 	/* at 3: -1; every 4 from 2 until 14: ticks 2, 6, 10, 14 → -40 */
 	assert_int_equal(bc_chem_get(creature_biochem(ref), C2_CHEM_AGEING) -
@@ -339,7 +333,7 @@ static void test_stimulus_flags(void **state)
 	TEST_LOAD_NORN(&g);
 	creature *c = hatch(&g, GENOME_FEMALE, 1);
 	while (creature_dreaming(c))
-		creature_tick(c);
+		creature_step(c, NULL);
 	brain *b = creature_brain(c);
 	genome_stimulus_gene s = {0};
 	s.significance = 100;
@@ -444,7 +438,7 @@ static void test_life_force_never_negative(void **state)
 	creature *c;
 	assert_int_equal(creature_hatch(&c, &g, &cfg, &err), 0);
 	for (int t = 0; t < 3000; t++) {
-		creature_tick(c);
+		creature_step(c, NULL);
 		const bc_biochem *b = creature_biochem_const(c);
 		for (size_t i = 0; i < bc_organ_count(b); i++) {
 			bc_organ_info oi;

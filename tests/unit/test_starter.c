@@ -63,7 +63,7 @@ static void test_instincts_wired(void **state)
 	load_starter(&g);
 	creature *c = hatch(&g, 1);
 	while (creature_dreaming(c))
-		creature_tick(c);
+		creature_step(c, NULL);
 	const brain *b = creature_brain_const(c);
 	/* hungry -> eat (255), hungry & food -> eat (200), verb eat -> eat (200) */
 	assert_int_equal(strong_links(b, C2_ACT_EAT, 0, 200), 3);
@@ -91,7 +91,7 @@ static double run_one(const genome *g, uint64_t seed, int action, bool train, un
 	for (uint64_t t = 0; t < TRAIN_TICKS; t++) {
 		if (t % 1200 == 0)
 			creature_feed(c, 12, chems, amounts, 2);
-		creature_tick(c);
+		creature_step(c, NULL);
 		bool up = !creature_asleep(c);
 		if (train && up && creature_action(c) == action && t - last_pat >= PAT_GAP) {
 			creature_stimulus(c, 1, C2_CAT_HAND, 255); /* Pointer pats me */

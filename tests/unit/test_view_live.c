@@ -344,7 +344,7 @@ static void fixture_run(frame_fixture *x, creature *c, int ticks)
 	x->hist = view_hist_new(4096, chems3, 3);
 	assert_non_null(x->hist);
 	for (int t = 0; t < ticks; t++) {
-		creature_tick(c);
+		creature_step(c, NULL);
 		view_hist_sample(x->hist, creature_seconds(c), bc_chemicals(creature_biochem_const(c)));
 	}
 	view_pace_update_window(&x->pace, creature_seconds(c));
