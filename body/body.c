@@ -1,0 +1,79 @@
+/* body.c — the body model's life cycle and the queries every format shares. */
+#include "body/body.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void body_free(body_model *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->nparts; i++) {
+		free(m->parts[i].name);
+		free(m->parts[i].f0.info);
+		free(m->parts[i].f0.vstyle);
+	}
+	for (size_t i = 0; i < m->ngeoms; i++) {
+		free(m->geoms[i].name);
+		free(m->geoms[i].verts);
+		free(m->geoms[i].tris);
+	}
+	for (size_t i = 0; i < m->njoints; i++) {
+		free(m->joints[i].name);
+		free(m->joints[i].f0.info);
+		free(m->joints[i].f0.vstyle);
+	}
+	for (size_t i = 0; i < m->nneurons; i++) {
+		free(m->neurons[i].cls);
+		free(m->neurons[i].props);
+		free(m->neurons[i].info);
+		free(m->neurons[i].vstyle);
+	}
+	for (size_t i = 0; i < m->nconns; i++)
+		free(m->conns[i].info);
+	for (size_t i = 0; i < m->nwarnings; i++)
+		free(m->warnings[i].msg);
+	if (m->extra_free)
+		m->extra_free(m->extra);
+	free(m->name);
+	free(m->parts);
+	free(m->geoms);
+	free(m->joints);
+	free(m->neurons);
+	free(m->conns);
+	free(m->warnings);
+	memset(m, 0, sizeof *m);
+}
+
+int body_warn(body_model *m, long line, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	char *msg = malloc(strlen(buf) + 1);
+	body_warning *nv = realloc(m->warnings, (m->nwarnings + 1) * sizeof *nv);
+	if (!msg || !nv) {
+		free(msg);
+		if (nv)
+			m->warnings = nv;
+		return C2_ENOMEM;
+	}
+	strcpy(msg, buf);
+	m->warnings = nv;
+	m->warnings[m->nwarnings].line = line;
+	m->warnings[m->nwarnings].msg = msg;
+	m->nwarnings++;
+	return 0;
+}
+
+double body_total_mass(const body_model *m)
+{
+	double t = 0;
+	for (size_t i = 0; i < m->nparts; i++)
+		t += m->parts[i].mass;
+	return t;
+}
