@@ -2,6 +2,7 @@
 #
 #   make              build/libc2rt.a (the core) and build/c2rt (the tool)
 #   make test         every test, then the same suite under ASan+UBSan
+#   make test-one     the suite once (T=NAME: only tests whose name has NAME)
 #   make run          the main job on the bundled default genome
 #   make fuzz         run the libFuzzer targets for a bounded time
 #   make bench        benchmarks (ticks/s and callgrind instruction counts)
@@ -11,6 +12,16 @@
 # Sources are found by folder, so adding a .c file needs no edit here.
 # Every target first runs scripts/deps.sh, which installs missing Debian
 # packages (cheap when nothing is missing).
+
+# Quiet build lines ("  CC  brain/tick.c"); V=1 shows the commands.
+V ?= 0
+ifeq ($(V),1)
+  Q :=
+  say = @true
+else
+  Q := @
+  say = @printf '  %-5s %s\n'
+endif
 
 SAN ?= 0
 OPT ?= 2
@@ -85,7 +96,8 @@ deps-bench:
 
 $(BUILD)/obj/%.o: %.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) -c $< -o $@
+	$(say) CC $<
+	$(Q)$(CC) $(CFLAGS_BASE) $(CFLAGS) -c $< -o $@
 
 # The viewer and the cli (which links the viewer) see SDL's headers; the
 # core never does (architecture rule: no SDL below the front ends).
@@ -93,38 +105,47 @@ $(VIEWER_OBJ) $(CLI_OBJ): CFLAGS += $(SDL_CFLAGS)
 
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(@D)
-	rm -f $@
-	ar rcs $@ $^
+	$(say) AR $@
+	$(Q)rm -f $@
+	$(Q)ar rcs $@ $^
 
 $(TOOL): $(CLI_OBJ) $(VIEWER_OBJ) $(LIB)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
 
 $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 	@mkdir -p $(@D)
-	$(TOOL) asm $< -o $@
+	$(say) ASM $<
+	$(Q)$(TOOL) asm $< -o $@
 
 # Unit tests: one binary per tests/unit/test_*.c, linked with the core.
 # Tests that need the viewer code link it too (it is small).
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) -lm
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) -lm
 $(BUILD)/obj/tests/unit/%.o: CFLAGS += $(SDL_CFLAGS)
 
 # Fuzz targets are also built with a small file-replay driver so that the
 # regression corpus runs in every `make test`, without clang or libFuzzer.
 $(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(LIB) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_OBJ),$^) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_OBJ),$^) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
 $(BUILD)/obj/tests/fuzz/replay_main.o: tests/fuzz/replay_main.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) -c $< -o $@
+	$(say) CC $<
+	$(Q)$(CC) $(CFLAGS_BASE) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 
+# make test-one: the suite once, with this build; T=NAME runs only the tests
+# whose name contains NAME (make test-one T=run_golden).
 test-one: $(LIB) $(TOOL) $(GENOME_BIN) $(UNIT_BIN) $(FUZZ_REPLAY_BIN)
-	@tests/run.sh $(BUILD)
+	@C2RT_T="$(T)" tests/run.sh $(BUILD)
 
 # The whole suite, then the whole suite again under the sanitizers, then the
 # golden state hashes once more with an unoptimised build: the same seed must
