@@ -2,8 +2,10 @@
  * brain, biochemistry and engine option tables share.
  *
  * Each module keeps its ONE X-macro list of options (brain/options.h,
- * biochem/biochem.h, engine/engine.h) and turns it into a c2_option array
- * over its own struct of ints; everything else — look-up, range-checked
+ * biochem/biochem.h, engine/engine.h), every row
+ *     X(name, default, min, max, value names or NULL, help)
+ * and derives its struct of ints and its c2_option_table from it with the
+ * macros below; that table is all a module exports: everything else — look-up, range-checked
  * setting, "NAME=VALUE" parsing with value names, validation, and saving and
  * loading by name (so a snapshot survives the addition of an option) — is
  * done here, once. It lives in base/ because every module may include it. */
@@ -28,6 +30,18 @@ typedef struct c2_option_table {
 	const c2_option *v;
 	size_t n;
 } c2_option_table;
+
+/* A module's options struct:
+ *     typedef struct brain_options { BRAIN_OPTIONS(C2_OPTION_FIELD) } brain_options;
+ * and its table, in its options source file:
+ *     #define C2_OPTION_STRUCT brain_options
+ *     C2_OPTION_TABLE(brain_option_tab, "brain", BRAIN_OPTIONS);          */
+#define C2_OPTION_FIELD(name, def, lo, hi, vals, help) int name;
+#define C2_OPTION_ROW(name, def, lo, hi, vals, help) \
+	{#name, def, lo, hi, vals, help, offsetof(C2_OPTION_STRUCT, name)},
+#define C2_OPTION_TABLE(var, module, LIST)            \
+	static const c2_option var##_rows[] = {LIST(C2_OPTION_ROW)}; \
+	const c2_option_table var = {module, var##_rows, sizeof var##_rows / sizeof var##_rows[0]}
 
 /* Fill the struct at `opts` with every option's default. */
 void c2_options_default(const c2_option_table *t, void *opts);

@@ -48,7 +48,7 @@ int bc_create(bc_biochem **out, const bc_options *opts, bc_locus_resolver resolv
 	if (opts)
 		o = *opts;
 	else
-		bc_options_default(&o);
+		c2_options_default(&bc_option_tab, &o);
 	int rc = check_options(&o, err);
 	if (rc)
 		return rc;

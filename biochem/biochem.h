@@ -72,58 +72,40 @@ enum {
 #define BC_ORGAN_FAIL_LF 0.5         /* an organ fails when LT <= this */
 
 /* ---- options: every §9 choice that concerns the biochemistry ----------------
- * X(field, default, min, max, help). The defaults are the reference's
- * recommendations; the alternatives are what other sources do. A CLI lists
- * and sets them by name through bc_option_table() / bc_options_set(). */
+ * X(field, default, min, max, value names, help). The defaults are the
+ * reference's recommendations; the alternatives are what other sources do.
+ * Front ends list and set them by name through bc_option_tab and the generic
+ * functions of base/options.h. */
 #define BC_OPTIONS(X)                                                                 \
-	X(injury_chemical, 1, 0, 1,                                                       \
+	X(injury_chemical, 1, 0, 1, NULL,                                                       \
 	  "Q9: organ damage adds 255*damage/initial_LF of Injury (14) and healing "       \
 	  "removes 255*heal/initial_LF; 0 = organs never touch Injury")                    \
-	X(brain_energy_cost, 22, 0, 255,                                                  \
+	X(brain_energy_cost, 22, 0, 255, NULL,                                                  \
 	  "Q10: ATP the brain organ burns per activation (22 seen in a real export)")     \
-	X(emitter_clear_always, 0, 0, 1,                                                  \
+	X(emitter_clear_always, 0, 0, 1, NULL,                                                  \
 	  "Q16: 0 = clear-source emitters clear their locus only when they emit (C3); "   \
 	  "1 = on every sample (openc2e)")                                                \
-	X(emitter_rate0_as_1, 1, 0, 1,                                                    \
+	X(emitter_rate0_as_1, 1, 0, 1, NULL,                                                    \
 	  "emitter sample rate 0: 1 = sample every activation; 0 = never sample")         \
-	X(reaction_zero_amount_as_1, 0, 0, 1,                                             \
+	X(reaction_zero_amount_as_1, 0, 0, 1, NULL,                                             \
 	  "reaction amount 0 on a real chemical: 0 = the reactant limits nothing and "    \
 	  "moves nothing; 1 = treat the amount as 1 (C3 clamps amounts to 1..)")          \
-	X(clock_receptors_every_tick, 1, 0, 1,                                            \
+	X(clock_receptors_every_tick, 1, 0, 1, NULL,                                            \
 	  "1 = receptors on an organ's own clock-rate locus also run on ticks the organ " \
 	  "does not activate (C3); 0 = only on activations")                              \
-	X(die_locus_or, 1, 0, 1,                                                          \
+	X(die_locus_or, 1, 0, 1, NULL,                                                          \
 	  "1 = receptors on creature/immune/0 ('die if non-zero') are ORed to 0 or 255 "  \
 	  "(C3); 0 = averaged like any other receptor group")                             \
-	X(decay_first_tick, 0, 0, 1,                                                      \
+	X(decay_first_tick, 0, 0, 1, NULL,                                                      \
 	  "decay phase (ref 5.2): 0 = a half-life with a period of P ticks decays on ticks P, 2P ... " \
 	  "(opencreatures1; §7.1's ageing table); 1 = on ticks 1, P+1 ... (openc2e)")
 
 typedef struct bc_options {
-#define X(field, def, lo, hi, help) int field;
-	BC_OPTIONS(X)
-#undef X
+	BC_OPTIONS(C2_OPTION_FIELD)
 } bc_options;
-
-/* One row of the option table (name, default, range, help, offset). */
-typedef c2_option bc_option_info;
 
 /* The table for the generic option functions (base/options.h). */
 extern const c2_option_table bc_option_tab;
-
-/* Fill `o` with the recommended defaults. Cannot fail. */
-void bc_options_default(bc_options *o);
-
-/* The option table, in declaration order; *n receives its length. */
-const bc_option_info *bc_option_table(size_t *n);
-
-/* Set option `name` (exact field name) to `value`. Returns 0, or C2_EINVAL
- * with a message in `err` (may be NULL) for an unknown name or a value
- * outside [min, max]; `o` is unchanged on failure. */
-int bc_options_set(bc_options *o, const char *name, long value, c2_err *err);
-
-/* Read option `name` into *value. Returns 0, or C2_EINVAL for an unknown name. */
-int bc_options_get(const bc_options *o, const char *name, long *value);
 
 /* ---- the engine's locus resolver ----------------------------------------------
  * Called only at expression and load time, only for addresses the locus

@@ -9,7 +9,7 @@
  *
  * Layout (little-endian), version 1:
  *   "C2BC" u32 version
- *   u32 n_options, then n_options x u32 value        (bc_option_table order)
+ *   u32 n_options, then n_options x u32 value        (bc_option_tab order)
  *   u32 counter, u8 have_half, 256 B chemicals, 256 B half-lives
  *   u32 n_organs, organs; u8 has_brain [, brain organ]
  *   organ = u8 kind, u32 gene (0xFFFFFFFF: none), u8 clock_rate, repair_rate,

@@ -164,7 +164,10 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 		free(b);
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
-	b->opts = opts ? *opts : brain_options_default();
+	if (opts)
+		b->opts = *opts;
+	else
+		c2_options_default(&brain_option_tab, &b->opts);
 	b->nlobes = (uint32_t)n;
 	genome_lobe_dims_compute(genes, n, dims);
 	size_t max_lobe = 1;

@@ -64,42 +64,11 @@
 	  "(openc2e)")
 
 typedef struct brain_options {
-#define X(name, def, lo, hi, vals, help) int name;
-	BRAIN_OPTIONS(X)
-#undef X
+	BRAIN_OPTIONS(C2_OPTION_FIELD)
 } brain_options;
 
-/* One row of the table (name, default, range, value names, help, offset). */
-typedef c2_option brain_option_info;
-
-extern const brain_option_info brain_option_table[];
-extern const size_t brain_option_count;
-/* The same table for the generic option functions (base/options.h). */
+/* The table for the generic option functions (base/options.h):
+ * c2_options_default(&brain_option_tab, &o), c2_option_parse(...), ... */
 extern const c2_option_table brain_option_tab;
-
-/* The recommended defaults. */
-brain_options brain_options_default(void);
-
-/* The table entry called `name`, or NULL. */
-const brain_option_info *brain_option_find(const char *name, size_t len);
-
-/* Current value of option `info` in `o`. */
-int brain_option_get(const brain_options *o, const brain_option_info *info);
-
-/* Set option `name` to `value`. Fails (C2_EINVAL, message in err, o
- * untouched) on an unknown name or a value outside [min, max]. */
-int brain_options_set(brain_options *o, const char *name, int value, c2_err *err);
-
-/* Apply "NAME=VALUE" where VALUE is a number or one of the option's value
- * names. Fails like brain_options_set, and on malformed text. */
-int brain_options_parse(brain_options *o, const char *text, c2_err *err);
-
-/* Name of `value` for an option with value names (e.g. "stw"), or NULL. The
- * returned text is written to buf (>= 32 bytes). */
-const char *brain_option_value_name(const brain_option_info *info, int value, char *buf,
-                                    size_t cap);
-
-/* Check every option is in range (for options read from a snapshot). */
-int brain_options_check(const brain_options *o, c2_err *err);
 
 #endif

@@ -6,7 +6,7 @@
 int cli_brain_opt(const char *arg, void *ctx)
 {
 	c2_err err;
-	if (brain_options_parse((brain_options *)ctx, arg, &err) != 0) {
+	if (c2_option_parse(&brain_option_tab, (brain_options *)ctx, arg, &err) != 0) {
 		fprintf(stderr, "c2rt: --opt: %s\n", err.msg);
 		return 1;
 	}

@@ -6,7 +6,7 @@
 #include "brain/options.h"
 
 /* An OPT_CALL callback: `ctx` is a brain_options *. Applies "NAME=VALUE"
- * (brain_options_parse); on error prints "c2rt: --opt: reason" and returns 1. */
+ * (c2_option_parse on brain_option_tab); on error prints "c2rt: --opt: reason" and returns 1. */
 int cli_brain_opt(const char *arg, void *ctx);
 
 /* The help line for such an option. */

@@ -238,7 +238,7 @@ int cmd_brain(int argc, char **argv)
 {
 	memset(&a, 0, sizeof a);
 	a.seed = 1;
-	a.opts = brain_options_default();
+	c2_options_default(&brain_option_tab, &a.opts);
 	const char *pos[1];
 	int npos;
 	int rc = cli_parse(&cmd_brain_spec, argc, argv, pos, &npos);

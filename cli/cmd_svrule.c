@@ -28,7 +28,7 @@ static void case_init(sv_case *c)
 	c->scope = SVRULE_DENDRITE;
 	c->seed = 1;
 	c->rnd = -1;
-	c->opts = brain_options_default();
+	c2_options_default(&brain_option_tab, &c->opts);
 }
 
 static uint8_t eval_case(const sv_case *c, uint64_t seed)
@@ -154,7 +154,7 @@ static int do_eval(int argc, char **argv)
 	eval_seed = 1;
 	eval_rnd = -1;
 	eval_neuron = false;
-	eval_opts = brain_options_default();
+	c2_options_default(&brain_option_tab, &eval_opts);
 	const cli_spec *spec = eval_spec();
 	const char *pos[1];
 	int npos;
@@ -271,12 +271,12 @@ static bool parse_inputs(char *s, sv_case *c, char *why, size_t cap)
 			}
 		} else {
 			c2_err err;
-			if (!brain_option_find(tok, nl)) {
+			if (!c2_option_find(&brain_option_tab, tok, nl)) {
 				snprintf(why, cap, "unknown input '%.*s' (a value name as in 'svrule eval', "
 				         "rnd, seed, scope, or a brain option)", (int)nl, tok);
 				return false;
 			}
-			if (brain_options_parse(&c->opts, tok, &err)) {
+			if (c2_option_parse(&brain_option_tab, &c->opts, tok, &err)) {
 				snprintf(why, cap, "%s", err.msg);
 				return false;
 			}

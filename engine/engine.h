@@ -35,46 +35,38 @@ enum {
 };
 
 /* ---- engine options: §9 choices and stand-in world constants --------------
- * X(field, default, min, max, help) */
+ * X(field, default, min, max, value names, help) */
 #define ENGINE_OPTIONS(X)                                                              \
-	X(organ_failure_death, 1, 0, 2,                                                    \
+	X(organ_failure_death, 1, 0, 2, NULL,                                                    \
 	  "Q13: 1 = die when the brain organ fails or every body organ has failed; "      \
 	  "2 = only when every organ (brain included) has failed; 0 = organs never kill")  \
-	X(brain_while_asleep, 1, 0, 1,                                                     \
+	X(brain_while_asleep, 1, 0, 1, NULL,                                                     \
 	  "Q15: 1 = brain ticks go on while asleep (the standard genome's regulator lobe "  \
 	  "keeps glycolysis going through it); 0 = skip them unless dreaming (the "         \
 	  "reference's recommendation: sleeping norns then starve)")                        \
-	X(hatch_dream, 1, 0, 1,                                                            \
+	X(hatch_dream, 1, 0, 1, NULL,                                                            \
 	  "1 = a hatchling dreams until its birth instincts are processed ('instincts are " \
 	  "processed in the egg'); 0 = they wait for the first dream")                     \
-	X(dream_ticks_per_instinct, 1, 1, 1000,                                            \
+	X(dream_ticks_per_instinct, 1, 1, 1000, NULL,                                            \
 	  "Q12: brain ticks per instinct while dreaming (1 = one per brain tick)")         \
-	X(action_period, 25, 0, 100000,                                                    \
+	X(action_period, 25, 0, 100000, NULL,                                                    \
 	  "world ticks between the periodic self-stimuli of the current action "           \
 	  "(quiescent, resting, travelling ... ); 0 = no action stimuli")                  \
-	X(sleep_sleepiness, 40, 0, 255,                                                    \
+	X(sleep_sleepiness, 40, 0, 255, NULL,                                                    \
 	  "a creature that keeps choosing 'rest' for an action period falls asleep when " \
 	  "its sleepiness drive is at least this")                                         \
-	X(wake_sleepiness, 40, 0, 255,                                                     \
+	X(wake_sleepiness, 40, 0, 255, NULL,                                                     \
 	  "a creature that fell asleep on its own wakes when the sleepiness drive "       \
 	  "falls below this")                                                              \
-	X(asleep_halves_stimuli, 1, 0, 1,                                                  \
+	X(asleep_halves_stimuli, 1, 0, 1, NULL,                                                  \
 	  "Q8: stimuli sensed while asleep reach the brain at half strength (C3)")
 
 typedef struct engine_options {
-#define X(field, def, lo, hi, help) int field;
-	ENGINE_OPTIONS(X)
-#undef X
+	ENGINE_OPTIONS(C2_OPTION_FIELD)
 } engine_options;
-
-typedef c2_option engine_option_info;
 
 /* The table for the generic option functions (base/options.h). */
 extern const c2_option_table engine_option_tab;
-
-void engine_options_default(engine_options *o);
-const engine_option_info *engine_option_table(size_t *n);
-int engine_options_set(engine_options *o, const char *name, long value, c2_err *err);
 
 /* Every option of every module, for `--opt NAME=VALUE` and `c2rt options`. */
 typedef struct creature_config {

@@ -4,29 +4,8 @@
 
 #include "engine/engine.h"
 
-static const engine_option_info table[] = {
-#define X(field, def, lo, hi, help) {#field, def, lo, hi, NULL, help, offsetof(engine_options, field)},
-	ENGINE_OPTIONS(X)
-#undef X
-};
-
-const c2_option_table engine_option_tab = {"engine", table, sizeof table / sizeof table[0]};
-
-void engine_options_default(engine_options *o)
-{
-	c2_options_default(&engine_option_tab, o);
-}
-
-const engine_option_info *engine_option_table(size_t *n)
-{
-	*n = engine_option_tab.n;
-	return table;
-}
-
-int engine_options_set(engine_options *o, const char *name, long value, c2_err *err)
-{
-	return c2_option_set(&engine_option_tab, o, name, value, err);
-}
+#define C2_OPTION_STRUCT engine_options
+C2_OPTION_TABLE(engine_option_tab, "engine", ENGINE_OPTIONS);
 
 const c2_option_table *creature_option_table(size_t i)
 {

@@ -157,7 +157,7 @@ static void test_options(void **state)
 {
 	(void)state;
 	bc_options o;
-	bc_options_default(&o);
+	c2_options_default(&bc_option_tab, &o);
 	assert_int_equal(o.injury_chemical, 1);
 	assert_int_equal(o.brain_energy_cost, 22);
 	assert_int_equal(o.emitter_clear_always, 0);
@@ -167,29 +167,27 @@ static void test_options(void **state)
 	assert_int_equal(o.die_locus_or, 1);
 	assert_int_equal(o.decay_first_tick, 0);
 
-	size_t n;
-	const bc_option_info *t = bc_option_table(&n);
+	size_t n = bc_option_tab.n;
+	const c2_option *t = bc_option_tab.v;
 	assert_int_equal(n, 8);
 	for (size_t i = 0; i < n; i++) {
-		long v;
-		assert_int_equal(bc_options_get(&o, t[i].name, &v), 0);
-		assert_int_equal(v, t[i].def);
+		assert_ptr_equal(c2_option_find(&bc_option_tab, t[i].name, strlen(t[i].name)), &t[i]);
+		assert_int_equal(c2_option_get(&t[i], &o), t[i].def);
 		assert_true(t[i].help && strlen(t[i].help) > 10);
 		for (size_t j = 0; j < i; j++)
 			assert_string_not_equal(t[i].name, t[j].name);
 	}
 
 	c2_err err;
-	assert_int_equal(bc_options_set(&o, "brain_energy_cost", 30, &err), 0);
+	assert_int_equal(c2_option_set(&bc_option_tab, &o, "brain_energy_cost", 30, &err), 0);
 	assert_int_equal(o.brain_energy_cost, 30);
-	assert_int_equal(bc_options_set(&o, "brain_energy_cost", 256, &err), C2_EINVAL);
-	assert_int_equal(bc_options_set(&o, "injury_chemical", -1, &err), C2_EINVAL);
-	assert_int_equal(bc_options_set(&o, "no_such_option", 1, &err), C2_EINVAL);
+	assert_int_equal(c2_option_set(&bc_option_tab, &o, "brain_energy_cost", 256, &err), C2_EINVAL);
+	assert_int_equal(c2_option_set(&bc_option_tab, &o, "injury_chemical", -1, &err), C2_EINVAL);
+	assert_int_equal(c2_option_set(&bc_option_tab, &o, "no_such_option", 1, &err), C2_EINVAL);
 	assert_non_null(strstr(err.msg, "no_such_option"));
 	assert_int_equal(o.brain_energy_cost, 30); /* unchanged by the failures */
 	assert_int_equal(o.injury_chemical, 1);
-	long v;
-	assert_int_equal(bc_options_get(&o, "nope", &v), C2_EINVAL);
+	assert_null(c2_option_find(&bc_option_tab, "nope", 4));
 
 	/* bc_create refuses options out of range. */
 	o.die_locus_or = 7;
@@ -294,7 +292,7 @@ static void test_decay(void **state)
 	/* openc2e's phase (option decay_first_tick): ticks 1, 5, 9 ... so
 	 * 97 / 393, and byte 255 moves once at once (200 * 65535 >> 16 = 199). */
 	bc_options o;
-	bc_options_default(&o);
+	c2_options_default(&bc_option_tab, &o);
 	o.decay_first_tick = 1;
 	b = make(&g, &o, NULL);
 	bc_chem_set(b, 2, 255);
@@ -409,7 +407,7 @@ static void test_reaction_zero_amount(void **state)
 	bc_free(b);
 
 	bc_options o;
-	bc_options_default(&o);
+	c2_options_default(&bc_option_tab, &o);
 	o.reaction_zero_amount_as_1 = 1;
 	b = make(&g, &o, NULL);
 	bc_chem_set(b, C2_CHEM_ATP, 255);
@@ -520,7 +518,7 @@ static void test_receptor_groups(void **state)
 	bc_free(b);
 
 	bc_options opt;
-	bc_options_default(&opt);
+	c2_options_default(&bc_option_tab, &opt);
 	opt.die_locus_or = 0;
 	memset(&e, 0, sizeof e);
 	b = make(&g, &opt, &e);
@@ -549,7 +547,7 @@ static void test_receptor_clock_rate_each_tick(void **state)
 	bc_free(b);
 
 	bc_options o;
-	bc_options_default(&o);
+	c2_options_default(&bc_option_tab, &o);
 	o.clock_receptors_every_tick = 0;
 	b = make(&g, &o, NULL);
 	bc_chem_set(b, 30, 50);
@@ -624,7 +622,7 @@ static void test_emitters(void **state)
 	bc_free(b);
 
 	bc_options o;
-	bc_options_default(&o);
+	c2_options_default(&bc_option_tab, &o);
 	o.emitter_clear_always = 1;
 	o.emitter_rate0_as_1 = 0;
 	f[5] = 200;
@@ -806,7 +804,7 @@ static void test_starvation(void **state)
 	bc_free(b);
 
 	bc_options opt;
-	bc_options_default(&opt);
+	c2_options_default(&bc_option_tab, &opt);
 	opt.injury_chemical = 0;
 	b = make(&g, &opt, NULL);
 	bc_tick(b);
@@ -950,7 +948,7 @@ static void test_brain_organ(void **state)
 	bc_free(b);
 
 	bc_options opt;
-	bc_options_default(&opt);
+	c2_options_default(&bc_option_tab, &opt);
 	opt.brain_energy_cost = 30;
 	b = make(&g, &opt, NULL);
 	assert_int_equal(organ(b, 2).energy_cost, 30);

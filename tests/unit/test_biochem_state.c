@@ -182,7 +182,7 @@ static void test_roundtrip_small(void **state)
 	genome g;
 	small_genome(&g);
 	bc_options opt;
-	bc_options_default(&opt);
+	c2_options_default(&bc_option_tab, &opt);
 	opt.brain_energy_cost = 30;
 	opt.emitter_clear_always = 1;
 	engine_loci *e = calloc(1, sizeof *e);
@@ -236,7 +236,7 @@ static void test_hash(void **state)
 	assert_true(bc_hash(a) == bc_hash(b));
 	/* Options are state. */
 	bc_options opt;
-	bc_options_default(&opt);
+	c2_options_default(&bc_option_tab, &opt);
 	opt.die_locus_or = 0;
 	bc_biochem *c = hatch(&g, &opt, e2);
 	bc_tick(c);
@@ -292,8 +292,8 @@ static void test_truncated(void **state)
 enum { OFF_VERSION = 4, OFF_NOPT = 8 };
 static size_t option_block(void)
 {
-	size_t n, size = 4;
-	const bc_option_info *t = bc_option_table(&n);
+	size_t n = bc_option_tab.n, size = 4;
+	const c2_option *t = bc_option_tab.v;
 	for (size_t i = 0; i < n; i++)
 		size += 1 + strlen(t[i].name) + 4;
 	return size;

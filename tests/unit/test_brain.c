@@ -332,7 +332,8 @@ static void test_norn_instincts(void **state)
 
 	/* the non-original fallback wires two-input instincts into a
 	 * three-dendrite cell and leaves its third dendrite loose */
-	brain_options o = brain_options_default();
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
 	o.instinct_fallback = 1;
 	b = build_norn(&g, 5, &o, &rng);
 	n = queue_instincts(b, &g, 0, genes);
@@ -553,7 +554,8 @@ static void test_susceptibility_and_reinforcement(void **state)
 	brain_free(b);
 
 	/* reinforce=set: STW = LTW + x every time */
-	brain_options o = brain_options_default();
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
 	o.reinforce = 1;
 	c2_rng_seed(&rng, 1);
 	b = two_lobes(&s, "state PLUS type0", &o, &rng);
@@ -623,7 +625,8 @@ static void test_relaxation(void **state)
 	brain_free(b);
 
 	/* ltw_gain=step: LTW moves by one every N ticks */
-	brain_options o = brain_options_default();
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
 	o.ltw_gain = 1;
 	s.relax_stw = 255;
 	s.ltw_gain = 2;
@@ -677,7 +680,9 @@ static void test_strength_and_loose(void **state)
 	                 2 * li.neurons > 255 ? 255 : 2 * li.neurons);
 	brain_free(b);
 
-	brain_options o = brain_options_default();
+	brain_options o;
+
+	c2_options_default(&brain_option_tab, &o);
 	o.loose_count = 2;
 	c2_rng_seed(&rng, 1);
 	b = two_lobes(&s, "state", &o, &rng);
@@ -687,7 +692,7 @@ static void test_strength_and_loose(void **state)
 	brain_free(b);
 
 	/* openc2e's clearing of a loose dendrite's weights, as an option */
-	o = brain_options_default();
+	c2_options_default(&brain_option_tab, &o);
 	o.loose_clears_weights = 1;
 	c2_rng_seed(&rng, 1);
 	b = two_lobes(&s, "state", &o, &rng);
@@ -697,7 +702,7 @@ static void test_strength_and_loose(void **state)
 	brain_free(b);
 
 	/* strength_rates=rate_table: rate byte 3 (< 64) is due every tick */
-	o = brain_options_default();
+	c2_options_default(&brain_option_tab, &o);
 	o.strength_rates = 1;
 	c2_rng_seed(&rng, 1);
 	b = two_lobes(&s, "state", &o, &rng);
@@ -829,14 +834,15 @@ static void test_fast_equals_reference_norn(void **state)
 	TEST_LOAD_NORN(&g);
 	compare_norn(&g, NULL, GENOME_STAGE_ADULT, 1500);
 	/* every option's other values too */
-	for (size_t k = 0; k < brain_option_count; k++) {
-		const brain_option_info *info = &brain_option_table[k];
+	for (size_t k = 0; k < brain_option_tab.n; k++) {
+		const c2_option *info = &brain_option_tab.v[k];
 		for (int v = info->min; v <= info->max; v++) {
 			if (v == info->def)
 				continue;
-			brain_options o = brain_options_default();
+			brain_options o;
+			c2_options_default(&brain_option_tab, &o);
 			c2_err err;
-			assert_int_equal(brain_options_set(&o, info->name, v, &err), 0);
+			assert_int_equal(c2_option_set(&brain_option_tab, &o, info->name, v, &err), 0);
 			compare_norn(&g, &o, 0, 150);
 		}
 	}
@@ -923,10 +929,11 @@ static void test_fast_equals_reference_random(void **state)
 					random_rule(&gen, d->fwdprop_rule);
 			}
 		}
-		brain_options o = brain_options_default();
-		const brain_option_info *info = &brain_option_table[trial % brain_option_count];
+		brain_options o;
+		c2_options_default(&brain_option_tab, &o);
+		const c2_option *info = &brain_option_tab.v[trial % brain_option_tab.n];
 		c2_err err;
-		assert_int_equal(brain_options_set(&o, info->name, info->max, &err), 0);
+		assert_int_equal(c2_option_set(&brain_option_tab, &o, info->name, info->max, &err), 0);
 		uint64_t seed = c2_rng_next(&gen);
 		c2_rng ra, rb;
 		c2_rng_seed(&ra, seed);
@@ -992,7 +999,8 @@ static void test_snapshot(void **state)
 	genome g;
 	genome_init(&g);
 	TEST_LOAD_NORN(&g);
-	brain_options o = brain_options_default();
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
 	o.input_weight = 1; /* options travel with the snapshot */
 	c2_rng rng, in;
 	brain *a = build_norn(&g, 8, &o, &rng);

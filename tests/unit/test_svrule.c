@@ -166,7 +166,8 @@ static void test_vm_matches_oracle(void **state)
 			uint32_t k = c2_rng_below(&gen, 4);
 			v[s] = k == 0 ? 0 : k == 1 ? 255 : (uint8_t)c2_rng_below(&gen, 256);
 		}
-		brain_options o = brain_options_default();
+		brain_options o;
+		c2_options_default(&brain_option_tab, &o);
 		if (n % 3 == 1) {
 			o.wrap_arithmetic = 1;
 			o.times_divisor = 255;
@@ -243,7 +244,8 @@ static void test_move_twrds_verified(void **state)
 	 * move-twrds 255 64 from 0: 63, 111, (147), 174, 194, (209), 220, 228,
 	 * (234), 239, 243. */
 	const int seq[] = {0, 63, 111, 147, 174, 194, 209, 220, 228, 234, 239, 243};
-	brain_options o = brain_options_default();
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
 	uint8_t v[SVS_COUNT] = {0};
 	v[SVS_INPUT] = 9;
 	v[SVS_OUTPUT] = 30;
@@ -260,7 +262,8 @@ static void test_move_twrds_verified(void **state)
 static void test_edges(void **state)
 {
 	(void)state;
-	brain_options o = brain_options_default();
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
 	uint8_t v[SVS_COUNT] = {0};
 	v[SVS_STATE] = 200;
 	v[SVS_TYPE0] = 100;
@@ -323,7 +326,8 @@ static void test_edges(void **state)
 static void test_compile_analysis(void **state)
 {
 	(void)state;
-	brain_options o = brain_options_default();
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
 	uint8_t r[12];
 	c2_err err;
 	svrule_prog p;
@@ -390,46 +394,48 @@ static void test_compile_analysis(void **state)
 static void test_options(void **state)
 {
 	(void)state;
-	brain_options o = brain_options_default();
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
 	c2_err err;
 	assert_int_equal(o.wrap_arithmetic, 0);
 	assert_int_equal(o.times_divisor, 256);
 	assert_int_equal(o.random_swap, 1);
-	assert_int_equal(brain_options_set(&o, "wrap_arithmetic", 1, &err), 0);
+	assert_int_equal(c2_option_set(&brain_option_tab, &o, "wrap_arithmetic", 1, &err), 0);
 	assert_int_equal(o.wrap_arithmetic, 1);
-	assert_int_not_equal(brain_options_set(&o, "wrap_arithmetic", 2, &err), 0);
+	assert_int_not_equal(c2_option_set(&brain_option_tab, &o, "wrap_arithmetic", 2, &err), 0);
 	assert_int_equal(o.wrap_arithmetic, 1);
-	assert_int_not_equal(brain_options_set(&o, "no_such_option", 1, &err), 0);
-	assert_int_equal(brain_options_parse(&o, "input_weight=strength", &err), 0);
+	assert_int_not_equal(c2_option_set(&brain_option_tab, &o, "no_such_option", 1, &err), 0);
+	assert_int_equal(c2_option_parse(&brain_option_tab, &o, "input_weight=strength", &err), 0);
 	assert_int_equal(o.input_weight, 1);
-	assert_int_equal(brain_options_parse(&o, "input_weight=0", &err), 0);
+	assert_int_equal(c2_option_parse(&brain_option_tab, &o, "input_weight=0", &err), 0);
 	assert_int_equal(o.input_weight, 0);
-	assert_int_equal(brain_options_parse(&o, "times_divisor=255", &err), 0);
-	assert_int_not_equal(brain_options_parse(&o, "times_divisor=254", &err), 0);
-	assert_int_not_equal(brain_options_parse(&o, "loose_count=bogus", &err), 0);
-	assert_int_not_equal(brain_options_parse(&o, "loose_count", &err), 0);
-	assert_int_not_equal(brain_options_parse(&o, "=1", &err), 0);
-	assert_int_equal(brain_options_parse(&o, "loose_count=cells", &err), 0);
+	assert_int_equal(c2_option_parse(&brain_option_tab, &o, "times_divisor=255", &err), 0);
+	assert_int_not_equal(c2_option_parse(&brain_option_tab, &o, "times_divisor=254", &err), 0);
+	assert_int_not_equal(c2_option_parse(&brain_option_tab, &o, "loose_count=bogus", &err), 0);
+	assert_int_not_equal(c2_option_parse(&brain_option_tab, &o, "loose_count", &err), 0);
+	assert_int_not_equal(c2_option_parse(&brain_option_tab, &o, "=1", &err), 0);
+	assert_int_equal(c2_option_parse(&brain_option_tab, &o, "loose_count=cells", &err), 0);
 	assert_int_equal(o.loose_count, 2);
 	/* every table entry: default within range, value names resolve */
-	for (size_t k = 0; k < brain_option_count; k++) {
-		const brain_option_info *info = &brain_option_table[k];
+	for (size_t k = 0; k < brain_option_tab.n; k++) {
+		const c2_option *info = &brain_option_tab.v[k];
 		assert_true(info->def >= info->min && info->def <= info->max);
-		assert_ptr_equal(brain_option_find(info->name, strlen(info->name)), info);
-		brain_options d = brain_options_default();
-		assert_int_equal(brain_option_get(&d, info), info->def);
+		assert_ptr_equal(c2_option_find(&brain_option_tab, info->name, strlen(info->name)), info);
+		brain_options d;
+		c2_options_default(&brain_option_tab, &d);
+		assert_int_equal(c2_option_get(info, &d), info->def);
 		char buf[32], text[96];
 		for (int v = info->min; v <= info->max && info->values; v++) {
-			const char *n = brain_option_value_name(info, v, buf, sizeof buf);
+			const char *n = c2_option_value_name(info, v, buf, sizeof buf);
 			assert_non_null(n);
 			snprintf(text, sizeof text, "%s=%s", info->name, n);
-			assert_int_equal(brain_options_parse(&d, text, &err), 0);
-			assert_int_equal(brain_option_get(&d, info), v);
+			assert_int_equal(c2_option_parse(&brain_option_tab, &d, text, &err), 0);
+			assert_int_equal(c2_option_get(info, &d), v);
 		}
 	}
-	assert_int_equal(brain_options_check(&o, &err), 0);
+	assert_int_equal(c2_options_check(&brain_option_tab, &o, &err), 0);
 	o.lobe_order = 7;
-	assert_int_not_equal(brain_options_check(&o, &err), 0);
+	assert_int_not_equal(c2_options_check(&brain_option_tab, &o, &err), 0);
 }
 
 /* ---- the corpus covers every rule of the real norn (§3.4) ------------------ */
