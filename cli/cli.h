@@ -21,7 +21,8 @@ typedef enum cli_opt_kind {
 	OPT_INT,  /* long *: decimal, checked against [min, max] */
 	OPT_U64,  /* uint64_t *: decimal */
 	OPT_STR,  /* const char **: the argument */
-	OPT_CALL  /* call fn(arg, ctx) for every occurrence (repeatable options) */
+	OPT_CALL, /* call fn(arg, ctx) for every occurrence (repeatable options) */
+	OPT_GROUP /* ptr: another table (cli_opt[]) whose options are included here */
 } cli_opt_kind;
 
 typedef struct cli_opt {
@@ -36,7 +37,8 @@ typedef struct cli_opt {
 
 typedef struct cli_spec {
 	const char *name;    /* "dump" */
-	const char *usage;   /* "FILE.gen [--gno FILE.gno] [--json]" */
+	const char *usage;   /* the positional arguments, "FILE.gen"; the options are
+	                        added from the table when usage lines are printed */
 	const char *summary; /* one line for `c2rt help` */
 	const char *details; /* optional paragraph printed by --help, may be NULL */
 	const cli_opt *opts; /* terminated by an entry with name == NULL */
@@ -49,8 +51,12 @@ typedef struct cli_spec {
  * caller should exit 0). "-" is a positional argument; "--" ends options. */
 int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int *npos);
 
-/* Print spec's help to `f`. */
+/* Print spec's help to `f`: the usage line (positional arguments, then every
+ * option of the table), the summary, details and one line per option. */
 void cli_print_help(const cli_spec *spec, FILE *f);
+
+/* Print just the usage line(s), wrapped, to `f`. */
+void cli_print_usage(const cli_spec *spec, FILE *f);
 
 /* Print "c2rt: PATH:OFFSET: gene N: reason" to stderr; returns CLI_BAD. */
 int cli_report(const char *path, const c2_err *err);
@@ -65,6 +71,10 @@ int cli_write(const char *path, const void *data, size_t len);
 
 /* Read a genome or report why not (returns CLI_OK or CLI_BAD). */
 int cli_load_genome(const char *path, genome *g);
+
+/* "m", "male", "f" or "female" (the one spelling of sex every command
+ * accepts): GENOME_MALE or GENOME_FEMALE, or -1. */
+int cli_parse_sex(const char *s);
 
 /* Parse a whole decimal number in [min, max]; false if it is not one. */
 bool cli_parse_long(const char *s, long min, long max, long *out);

@@ -15,7 +15,7 @@ static const cli_opt opts[] = {
 };
 
 const cli_spec cmd_asm_spec = {
-	"asm", "FILE.txt -o OUT.gen",
+	"asm", "FILE.txt",
 	"assemble genome text (as 'c2rt dump' prints it, or hand-written) into a .gen file",
 	"FILE may be '-' for standard input. Errors name the line and the field.",
 	opts, 1, 1,

@@ -55,7 +55,7 @@ static const cli_opt brain_opts_table[] = {
 	{"stage", OPT_STR, &a.stage, "STAGE",
 	 "life stage 0..6 or name: instincts of stages 0..STAGE are queued (default embryo)", 0, -1,
 	 NULL},
-	{"sex", OPT_STR, &a.sex, "m|f", "sex of the creature (default m)", 0, -1, NULL},
+	{"sex", OPT_STR, &a.sex, "m|f", "sex of the creature: m(ale) or f(emale) (default m)", 0, -1, NULL},
 	{"ticks", OPT_INT, &a.ticks, "N", "brain ticks to run (default 0)", 0, 100000000, NULL},
 	{"dream", OPT_FLAG, &a.dream, NULL,
 	 "process every queued instinct before the first tick (and report each)", 0, -1, NULL},
@@ -72,8 +72,7 @@ static const cli_opt brain_opts_table[] = {
 
 const cli_spec cmd_brain_spec = {
 	"brain",
-	"GENOME [--seed S] [--stage STAGE] [--sex m|f] [--dream] [--ticks N] [--locus L:N=V]\n"
-	"       [--json | --hash] [--hash-every K] [--opt NAME=VALUE]",
+	"GENOME",
 	"build a genome's brain, run brain ticks, print its structure or state",
 	"The brain is built from the genome's stage-0 lobe genes with the seeded\n"
 	"random stream. The instinct genes of stages 0..STAGE (for this sex, in\n"
@@ -249,12 +248,10 @@ int cmd_brain(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "brain", "--stage '%s' is not 0..6 or a stage name", a.stage);
 	genome_sex sex = GENOME_MALE;
 	if (a.sex) {
-		if (strcmp(a.sex, "m") == 0 || strcmp(a.sex, "male") == 0)
-			sex = GENOME_MALE;
-		else if (strcmp(a.sex, "f") == 0 || strcmp(a.sex, "female") == 0)
-			sex = GENOME_FEMALE;
-		else
-			return cli_fail(CLI_USAGE, "brain", "--sex must be m or f");
+		int s = cli_parse_sex(a.sex);
+		if (s < 0)
+			return cli_fail(CLI_USAGE, "brain", "--sex: m, f, male or female, not '%s'", a.sex);
+		sex = (genome_sex)s;
 	}
 	if (a.json && a.hash)
 		return cli_fail(CLI_USAGE, "brain", "--json and --hash exclude each other");

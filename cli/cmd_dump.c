@@ -17,7 +17,7 @@ static const cli_opt opts[] = {
 };
 
 const cli_spec cmd_dump_spec = {
-	"dump", "FILE.gen [--gno FILE.gno] [--json] [-o FILE]",
+	"dump", "FILE.gen",
 	"print a genome as editable text (or JSON)",
 	"One block per gene: a header line (kind, id, duplicate number, switch-on stage,\n"
 	"flags, mutability) and one line per field. Numbers are authoritative; names\n"

@@ -11,7 +11,7 @@ static bool upto, show_replaced;
 
 static const cli_opt opts[] = {
 	{"stage", OPT_STR, &stage_arg, "STAGE", "embryo|child|adolescent|youth|adult|old|senile or 0..6 (default embryo)", 0, 0, NULL},
-	{"sex", OPT_STR, &sex_arg, "male|female", "the creature's sex (required)", 0, 0, NULL},
+	{"sex", OPT_STR, &sex_arg, "m|f", "the creature's sex: m(ale) or f(emale) (required)", 0, 0, NULL},
 	{"upto", OPT_FLAG, &upto, NULL, "list every gene in force at STAGE (add/replace rules applied)", 0, 0, NULL},
 	{"replaced", OPT_FLAG, &show_replaced, NULL, "with --upto: also list genes replaced by later ones", 0, 0, NULL},
 	{"gno", OPT_STR, &gno_path, "FILE.gno", "add the Genetics Kit description of each gene", 0, 0, NULL},
@@ -19,7 +19,7 @@ static const cli_opt opts[] = {
 };
 
 const cli_spec cmd_express_spec = {
-	"express", "FILE.gen --sex male|female [--stage STAGE] [--upto] [--gno FILE.gno]",
+	"express", "FILE.gen",
 	"list the genes switched on when a creature enters a life stage",
 	"Without --upto: the genes switched on when a creature of that sex enters that\n"
 	"stage (dormant and other-sex genes excluded). With --upto: every gene in force\n"
@@ -30,17 +30,6 @@ const cli_spec cmd_express_spec = {
 	"the nearest organ gene before them, or 'body' for the engine's body organ.",
 	opts, 1, 1,
 };
-
-static int parse_sex(const char *s)
-{
-	if (!s)
-		return 0;
-	if (!strcmp(s, "m") || !strcmp(s, "male"))
-		return GENOME_MALE;
-	if (!strcmp(s, "f") || !strcmp(s, "female"))
-		return GENOME_FEMALE;
-	return -1;
-}
 
 static int parse_stage(const char *s)
 {
@@ -73,9 +62,9 @@ int cmd_express(int argc, char **argv)
 	int rc = cli_parse(&cmd_express_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
-	int sex = parse_sex(sex_arg);
-	if (sex <= 0)
-		return cli_fail(CLI_USAGE, "express", "--sex male|female is required");
+	int sex = sex_arg ? cli_parse_sex(sex_arg) : -1;
+	if (sex < 0)
+		return cli_fail(CLI_USAGE, "express", "--sex m|f is required");
 	int stage = parse_stage(stage_arg);
 	if (stage < 0)
 		return cli_fail(CLI_USAGE, "express", "unknown stage '%s'", stage_arg);

@@ -32,7 +32,7 @@ static const cli_opt options_opts[] = {
 
 const cli_spec cmd_options_spec = {
 	"options",
-	"[--opt NAME=VALUE ...] [--json]",
+	"",
 	"list the run-time options (the reference's open questions) of every module",
 	"Commands that run a creature take --opt NAME=VALUE for every option below;\n"
 	"'c2rt brain' and 'c2rt svrule' take the brain options. VALUE is a number\n"

@@ -41,7 +41,7 @@ static const cli_opt plot_opts[] = {
 
 const cli_spec cmd_plot_spec = {
 	"plot",
-	"TRACE.csv -o FILE.png [--chem NAME,...] [--size WxH] [--title TEXT]",
+	"TRACE.csv",
 	"plot chemical concentrations over time from a trace CSV into a PNG",
 	"TRACE.csv is what `c2rt run --trace` writes (- reads stdin): a header\n"
 	"tick,seconds,stage,alive,action,object,drive:<name> x17,lf:<organ>...,chem:<name>...\n"

@@ -14,35 +14,28 @@
 #include "viewer/plot.h"
 #include "viewer/series.h"
 
-static const char *until_arg, *events_path, *trace_path, *chem_list, *save_path, *resume_path,
-	*format_arg, *plot_path;
+static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
 static uint64_t ticks, every = 1, hash_every, max_ticks = 20000000;
 static bool quiet;
-static cli_creature_args args;
 
 static const cli_opt opts[] = {
-	{"sex", OPT_STR, &args.sex, "m|f", "the creature's sex (default f)", 0, 0, NULL},
-	{"seed", OPT_CALL, &args, "S", "seed of the creature's random stream (default 1)", 0, 0, cli_opt_seed},
+	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
 	{"ticks", OPT_U64, &ticks, "N", "run N world ticks (10 per creature second)", 0, 0, NULL},
 	{"until", OPT_STR, &until_arg, "death|stage:NAME", "run until the creature dies or reaches a stage", 0, 0, NULL},
 	{"max-ticks", OPT_U64, &max_ticks, "N", "safety limit for --until (default 20000000)", 0, 0, NULL},
-	{"events", OPT_STR, &events_path, "FILE", "timed inputs (see README: events format)", 0, 0, NULL},
 	{"trace", OPT_STR, &trace_path, "FILE", "write a trace (CSV, or NDJSON with --trace-format); '-' = stdout", 0, 0, NULL},
 	{"trace-format", OPT_STR, &format_arg, "csv|ndjson", "trace format (default csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &chem_list, "NAME,...", "chemicals in the trace (default ATP,ADP,Glucose,...)", 0, 0, NULL},
 	{"every", OPT_U64, &every, "K", "trace every K-th tick (default 1)", 0, 0, NULL},
 	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks", 0, 0, NULL},
 	{"save", OPT_STR, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
-	{"resume", OPT_STR, &resume_path, "FILE", "continue from a snapshot instead of hatching", 0, 0, NULL},
-	{"opt", OPT_CALL, &args, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
 	{"quiet", OPT_FLAG, &quiet, NULL, "no summary on stderr", 0, 0, NULL},
 	{"plot", OPT_STR, &plot_path, "FILE.png", "also draw the traced chemicals into a PNG", 0, 0, NULL},
 	{0},
 };
 
 const cli_spec cmd_run_spec = {
-	"run", "GENOME [--sex m|f] [--seed S] [--ticks N | --until death|stage:NAME] [--events FILE]\n"
-	"       [--trace FILE.csv] [--chem NAME,...] [--every K] [--save FILE] [--resume FILE] [--hash-every K]",
+	"run", "GENOME",
 	"hatch a creature from a genome and run it headless",
 	"A world tick is 100 ms of creature time; the brain runs every 4 ticks and\n"
 	"the biochemistry every 2. With --resume, GENOME may be omitted (if given it\n"
@@ -91,13 +84,13 @@ static void plot_sample(plot_data *d, const creature *c, const trace_cfg *t)
 
 int cmd_run(int argc, char **argv)
 {
-	cli_creature_args_init(&args);
+	cli_creature_args_init(&cli_cargs);
 	const char *pos[1];
 	int npos;
 	int rc = cli_parse(&cmd_run_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
-	if (npos == 0 && !resume_path)
+	if (npos == 0 && !cli_cargs.resume_path)
 		return cli_fail(CLI_USAGE, "run", "missing GENOME (or --resume FILE)");
 	if (ticks && until_arg)
 		return cli_fail(CLI_USAGE, "run", "--ticks and --until exclude each other");
@@ -130,12 +123,12 @@ int cmd_run(int argc, char **argv)
 	}
 	if (hash_every && trace_path && !strcmp(trace_path, "-"))
 		return cli_fail(CLI_USAGE, "run", "--hash-every and --trace - both want stdout");
-	if ((rc = cli_creature_args_finish(&args, "run")) != 0)
+	if ((rc = cli_creature_args_finish(&cli_cargs, "run")) != 0)
 		return rc;
 
 	/* The creature: hatched, or resumed from a snapshot, and its events. */
 	cli_creature cc;
-	rc = cli_creature_open(&cc, "run", npos ? pos[0] : NULL, resume_path, events_path, &args);
+	rc = cli_creature_open(&cc, "run", npos ? pos[0] : NULL, &cli_cargs);
 	if (rc)
 		return rc;
 	creature *c = cc.c;
@@ -214,7 +207,7 @@ int cmd_run(int argc, char **argv)
 		rc = cli_report(save_path, &err);
 	if (rc == 0 && pd) {
 		char title[160], perr[200];
-		snprintf(title, sizeof title, "%s — %s, seed %llu", npos ? pos[0] : resume_path,
+		snprintf(title, sizeof title, "%s — %s, seed %llu", npos ? pos[0] : cli_cargs.resume_path,
 		         creature_sex(c) == GENOME_MALE ? "male" : "female",
 		         (unsigned long long)creature_get_config(c)->seed);
 		plot_style st;

@@ -137,7 +137,7 @@ static const cli_spec *eval_spec(void)
 		eval_opts_table[k++] = rest[i];
 	memset(&eval_opts_table[k], 0, sizeof eval_opts_table[k]);
 	cli_spec s = {
-		"svrule eval", "RULE [--state N] [--type0 N] ... [--seed S] [--opt NAME=VALUE]",
+		"svrule eval", "RULE",
 		"evaluate one SV-rule and print its result (0..255)",
 		"RULE is one argument: opcode names (\"state PLUS type0\") or up to 12 byte\n"
 		"values (\"9 31 12\"). Values not given are 0. The rule is evaluated as a\n"

@@ -11,7 +11,7 @@ static const cli_opt opts[] = {
 };
 
 const cli_spec cmd_validate_spec = {
-	"validate", "FILE.gen [--strict]",
+	"validate", "FILE.gen",
 	"check a genome: structure errors (exit 2) and load-time warnings",
 	"Structure errors (bad magic, truncated gene, unknown type, missing 'gend')\n"
 	"print FILE:OFFSET: gene N: reason and exit 2. Warnings (genes that can never\n"

@@ -10,10 +10,8 @@
 #include "engine/events.h"
 #include "viewer/live.h"
 
-static const char *events_path, *resume_path, *size_arg, *speed_arg, *pin_arg, *dir_arg,
-	*keys_arg;
+static const char *size_arg, *speed_arg, *pin_arg, *dir_arg, *keys_arg;
 static bool paused;
-static cli_creature_args cargs;
 /* --screenshot-after TICKS FILE.png takes two arguments: main() takes them
  * out of argv before the table parser sees the rest. */
 static uint64_t shot_ticks;
@@ -36,11 +34,7 @@ static int shot_cb(const char *arg, void *ctx)
 }
 
 static const cli_opt opts[] = {
-	{"sex", OPT_STR, &cargs.sex, "m|f", "the creature's sex (default f)", 0, 0, NULL},
-	{"seed", OPT_CALL, &cargs, "S", "seed of the creature's random stream (default 1)", 0, 0, cli_opt_seed},
-	{"events", OPT_STR, &events_path, "FILE", "timed inputs, as for 'c2rt run'", 0, 0, NULL},
-	{"resume", OPT_STR, &resume_path, "FILE", "continue from a snapshot instead of hatching", 0, 0, NULL},
-	{"opt", OPT_CALL, &cargs, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
+	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
 	{"size", OPT_STR, &size_arg, "WxH", "window size (default 1280x800)", 0, 0, NULL},
 	{"speed", OPT_STR, &speed_arg, "N|max", "starting speed: x1 ... x1000 or max (default 1)", 0, 0, NULL},
 	{"paused", OPT_FLAG, &paused, NULL, "start paused", 0, 0, NULL},
@@ -53,9 +47,7 @@ static const cli_opt opts[] = {
 };
 
 const cli_spec cmd_view_spec = {
-	"view", "GENOME [--sex m|f] [--seed S] [--events FILE] [--resume FILE] [--opt NAME=VALUE]...\n"
-	"       [--size WxH] [--speed N|max] [--paused] [--pin LOBE:CELL] [--dir DIR] [--keys KEYS]\n"
-	"       [--screenshot-after TICKS FILE.png]",
+	"view", "GENOME",
 	"open a window that runs a creature live (chemicals, drives, organs, brain)",
 	"The creature runs in real time (10 world ticks per second) or faster; press ?\n"
 	"in the window for the keys. Needs a display (DISPLAY or WAYLAND_DISPLAY);\n"
@@ -75,7 +67,7 @@ static const char *base_name(const char *path)
 
 int cmd_view(int argc, char **argv)
 {
-	cli_creature_args_init(&cargs);
+	cli_creature_args_init(&cli_cargs);
 	/* Take --screenshot-after TICKS FILE out before the table parser. */
 	char **args = malloc(((size_t)argc + 1) * sizeof *args);
 	if (!args)
@@ -104,7 +96,7 @@ int cmd_view(int argc, char **argv)
 	free(args);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
-	if (npos == 0 && !resume_path)
+	if (npos == 0 && !cli_cargs.resume_path)
 		return cli_fail(CLI_USAGE, "view", "missing GENOME (or --resume FILE)");
 
 	view_live_opts vo;
@@ -135,7 +127,7 @@ int cmd_view(int argc, char **argv)
 	if (keys_arg && view_live_check_keys(keys_arg, kerr, sizeof kerr) != 0)
 		return cli_fail(CLI_USAGE, "view", "--keys: %s", kerr);
 	vo.keys = keys_arg;
-	if ((rc = cli_creature_args_finish(&cargs, "view")) != 0)
+	if ((rc = cli_creature_args_finish(&cli_cargs, "view")) != 0)
 		return rc;
 	vo.paused = paused;
 	vo.out_dir = dir_arg;
@@ -144,10 +136,10 @@ int cmd_view(int argc, char **argv)
 
 	/* The creature, as `c2rt run` makes it. */
 	cli_creature cc;
-	rc = cli_creature_open(&cc, "view", npos ? pos[0] : NULL, resume_path, events_path, &cargs);
+	rc = cli_creature_open(&cc, "view", npos ? pos[0] : NULL, &cli_cargs);
 	if (rc)
 		return rc;
-	vo.title = base_name(npos ? pos[0] : resume_path);
+	vo.title = base_name(npos ? pos[0] : cli_cargs.resume_path);
 	vo.events_text = cc.events_text;
 	vo.events_len = cc.events_len;
 

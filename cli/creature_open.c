@@ -31,6 +31,17 @@ void cli_creature_close(cli_creature *cc)
 	memset(cc, 0, sizeof *cc);
 }
 
+cli_creature_args cli_cargs;
+
+cli_opt cli_creature_opts[] = {
+	{"sex", OPT_STR, &cli_cargs.sex, "m|f", "the creature's sex: m(ale) or f(emale) (default f)", 0, 0, NULL},
+	{"seed", OPT_STR, &cli_cargs.seed, "S", "seed of the creature's random stream (default 1)", 0, 0, NULL},
+	{"events", OPT_STR, &cli_cargs.events_path, "FILE", "timed inputs (see README: events files)", 0, 0, NULL},
+	{"resume", OPT_STR, &cli_cargs.resume_path, "FILE", "continue from a snapshot instead of hatching", 0, 0, NULL},
+	{"opt", OPT_CALL, &cli_cargs, "NAME=VALUE", "set an option of any module (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
+	{0},
+};
+
 void cli_creature_args_init(cli_creature_args *a)
 {
 	memset(a, 0, sizeof *a);
@@ -48,37 +59,28 @@ int cli_opt_config(const char *arg, void *args)
 	return 0;
 }
 
-int cli_opt_seed(const char *arg, void *args)
-{
-	cli_creature_args *a = args;
-	char *end;
-	if (!*arg || *arg == '-' || (a->cfg.seed = strtoull(arg, &end, 10), *end)) {
-		fprintf(stderr, "c2rt: --seed: '%s' is not a non-negative number\n", arg);
-		return CLI_USAGE;
-	}
-	a->seed_given = true;
-	return 0;
-}
-
 int cli_creature_args_finish(cli_creature_args *a, const char *cmd)
 {
-	if (!a->sex)
-		return CLI_OK;
-	if (!strcmp(a->sex, "m") || !strcmp(a->sex, "male"))
-		a->cfg.sex = GENOME_MALE;
-	else if (!strcmp(a->sex, "f") || !strcmp(a->sex, "female"))
-		a->cfg.sex = GENOME_FEMALE;
-	else
-		return cli_fail(CLI_USAGE, cmd, "--sex: m or f");
+	if (a->seed) {
+		char *end;
+		if (!*a->seed || *a->seed == '-' || (a->cfg.seed = strtoull(a->seed, &end, 10), *end))
+			return cli_fail(CLI_USAGE, cmd, "--seed: '%s' is not a non-negative number", a->seed);
+	}
+	if (a->sex) {
+		int sex = cli_parse_sex(a->sex);
+		if (sex < 0)
+			return cli_fail(CLI_USAGE, cmd, "--sex: m, f, male or female, not '%s'", a->sex);
+		a->cfg.sex = (genome_sex)sex;
+	}
 	return CLI_OK;
 }
 
 int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path,
-                      const char *resume_path, const char *events_path,
                       const cli_creature_args *args)
 {
+	const char *resume_path = args->resume_path, *events_path = args->events_path;
 	const creature_config *cfg = &args->cfg;
-	bool sex_or_seed = args->sex || args->seed_given;
+	bool sex_or_seed = args->sex || args->seed;
 	memset(cc, 0, sizeof *cc);
 	c2_err err;
 	int rc;

@@ -9,21 +9,32 @@
 
 #include "engine/engine.h"
 #include "engine/events.h"
+#include "cli/cli.h"
 
-/* The options every creature-running command shares: --sex, --seed and
- * --opt NAME=VALUE (any module's option). Initialise before cli_parse; the
- * OPT_CALL callbacks take a cli_creature_args * as their option pointer. */
+/* The options every creature-running command shares (run, view, and the
+ * commands that run many creatures): --sex, --seed, --events, --resume and
+ * --opt NAME=VALUE (any module's option). They are ONE table,
+ * cli_creature_opts, that a command includes in its own with
+ *     {"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL}
+ * and they fill the one cli_cargs. Call cli_creature_args_init before
+ * cli_parse and cli_creature_args_finish after it. */
 typedef struct cli_creature_args {
 	creature_config cfg;
-	const char *sex; /* --sex as given, or NULL */
-	bool seed_given;
+	const char *sex;         /* --sex as given, or NULL */
+	const char *seed;        /* --seed as given, or NULL */
+	const char *events_path; /* --events FILE, or NULL */
+	const char *resume_path; /* --resume FILE, or NULL */
 } cli_creature_args;
+
+extern cli_creature_args cli_cargs;
+/* Not const only because a table includes it through cli_opt.ptr. */
+extern cli_opt cli_creature_opts[];
 
 void cli_creature_args_init(cli_creature_args *a);
 int cli_opt_config(const char *arg, void *args); /* --opt NAME=VALUE */
-int cli_opt_seed(const char *arg, void *args);   /* --seed S */
-/* Apply --sex to the configuration; CLI_OK, or CLI_USAGE (printed). */
+/* Apply --sex and --seed to the configuration; CLI_OK, or CLI_USAGE (printed). */
 int cli_creature_args_finish(cli_creature_args *a, const char *cmd);
+
 
 typedef struct cli_creature {
 	creature *c;
@@ -33,14 +44,13 @@ typedef struct cli_creature {
 	const char *events_source; /* where they came from, for messages */
 } cli_creature;
 
-/* Hatch a creature from `genome_path` with args->cfg, or resume `resume_path`
- * (then genome_path may be NULL; if given it must be the snapshot's genome,
- * and --sex/--seed must not have been given). Events come from
- * `events_path` when given, else from the snapshot. On failure prints
+/* Hatch a creature from `genome_path` with args->cfg, or resume
+ * args->resume_path (then genome_path may be NULL; if given it must be the
+ * snapshot's genome, and --sex/--seed must not have been given). Events come
+ * from args->events_path when given, else from the snapshot. On failure prints
  * "c2rt CMD: ..." or "c2rt: FILE:...: reason" and returns CLI_USAGE or
  * CLI_BAD with *out empty; on success CLI_OK. */
 int cli_creature_open(cli_creature *out, const char *cmd, const char *genome_path,
-                      const char *resume_path, const char *events_path,
                       const cli_creature_args *args);
 
 void cli_creature_close(cli_creature *cc);

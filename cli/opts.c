@@ -8,6 +8,15 @@
 #include "base/fileio.h"
 #include "cli/cli.h"
 
+int cli_parse_sex(const char *s)
+{
+	if (!strcmp(s, "m") || !strcmp(s, "male"))
+		return GENOME_MALE;
+	if (!strcmp(s, "f") || !strcmp(s, "female"))
+		return GENOME_FEMALE;
+	return -1;
+}
+
 bool cli_parse_long(const char *s, long min, long max, long *out)
 {
 	if (!s || !*s)
@@ -34,23 +43,84 @@ static bool parse_u64(const char *s, uint64_t *out)
 	return true;
 }
 
+/* The options of a table in order, groups expanded: calls fn(o, ctx) for
+ * each and stops at the first non-zero return, which it returns. */
+static int each_opt(const cli_opt *t, int (*fn)(const cli_opt *o, void *ctx), void *ctx)
+{
+	for (const cli_opt *o = t; o && o->name; o++) {
+		int rc = o->kind == OPT_GROUP ? each_opt(o->ptr, fn, ctx) : fn(o, ctx);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static const char *dash(const cli_opt *o)
+{
+	return o->name[1] ? "--" : "-"; /* one-letter options are -o */
+}
+
+typedef struct usage_line {
+	FILE *f;
+	size_t col, indent;
+} usage_line;
+
+static void usage_word(usage_line *u, const char *w)
+{
+	size_t n = strlen(w);
+	if (u->col + 1 + n > 96 && u->col > u->indent) {
+		fprintf(u->f, "\n%*s", (int)u->indent, "");
+		u->col = u->indent;
+	} else {
+		fputc(' ', u->f);
+		u->col++;
+	}
+	fputs(w, u->f);
+	u->col += n;
+}
+
+static int usage_opt(const cli_opt *o, void *ctx)
+{
+	char w[96];
+	if (o->kind == OPT_FLAG)
+		snprintf(w, sizeof w, "[%s%s]", dash(o), o->name);
+	else
+		snprintf(w, sizeof w, "[%s%s %s]%s", dash(o), o->name, o->arg ? o->arg : "VALUE",
+		         o->kind == OPT_CALL ? "..." : "");
+	usage_word(ctx, w);
+	return 0;
+}
+
+void cli_print_usage(const cli_spec *spec, FILE *f)
+{
+	usage_line u = {f, 0, 0};
+	fprintf(f, "usage: c2rt %s", spec->name);
+	u.col = u.indent = strlen("usage: c2rt ") + strlen(spec->name);
+	if (spec->usage && *spec->usage)
+		usage_word(&u, spec->usage);
+	each_opt(spec->opts, usage_opt, &u);
+	fputc('\n', f);
+}
+
+static int help_opt(const cli_opt *o, void *ctx)
+{
+	char left[48];
+	if (o->kind == OPT_FLAG)
+		snprintf(left, sizeof left, "%s%s", dash(o), o->name);
+	else
+		snprintf(left, sizeof left, "%s%s %s", dash(o), o->name, o->arg ? o->arg : "VALUE");
+	fprintf(ctx, "  %-24s %s\n", left, o->help);
+	return 0;
+}
+
 void cli_print_help(const cli_spec *spec, FILE *f)
 {
-	fprintf(f, "usage: c2rt %s %s\n\n%s\n", spec->name, spec->usage, spec->summary);
+	cli_print_usage(spec, f);
+	fprintf(f, "\n%s\n", spec->summary);
 	if (spec->details)
 		fprintf(f, "\n%s\n", spec->details);
-	int any = 0;
-	for (const cli_opt *o = spec->opts; o && o->name; o++) {
-		if (!any++)
-			fprintf(f, "\noptions:\n");
-		char left[48];
-		const char *dash = o->name[1] ? "--" : "-"; /* one-letter options are -o */
-		if (o->kind == OPT_FLAG)
-			snprintf(left, sizeof left, "%s%s", dash, o->name);
-		else
-			snprintf(left, sizeof left, "%s%s %s", dash, o->name, o->arg ? o->arg : "VALUE");
-		fprintf(f, "  %-24s %s\n", left, o->help);
-	}
+	fprintf(f, "\noptions:\n");
+	each_opt(spec->opts, help_opt, f);
 	fprintf(f, "  %-24s %s\n", "--help", "show this help");
 }
 
@@ -64,8 +134,25 @@ static int usage_error(const cli_spec *spec, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nusage: c2rt %s %s\n", spec->name, spec->usage);
+	fputc('\n', stderr);
+	cli_print_usage(spec, stderr);
 	return CLI_USAGE;
+}
+
+typedef struct find_opt {
+	const char *name;
+	size_t len;
+	const cli_opt *found;
+} find_opt;
+
+static int match_opt(const cli_opt *o, void *ctx)
+{
+	find_opt *q = ctx;
+	if (strlen(o->name) == q->len && strncmp(o->name, q->name, q->len) == 0) {
+		q->found = o;
+		return 1;
+	}
+	return 0;
 }
 
 int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int *npos)
@@ -91,11 +178,10 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 		/* Accept --name VALUE and --name=VALUE. */
 		const char *name = a + (a[1] == '-' ? 2 : 1);
 		const char *eq = strchr(name, '=');
-		size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
-		const cli_opt *o = spec->opts;
-		while (o && o->name && !(strlen(o->name) == nlen && strncmp(o->name, name, nlen) == 0))
-			o++;
-		if (!o || !o->name)
+		find_opt q = {name, eq ? (size_t)(eq - name) : strlen(name), NULL};
+		each_opt(spec->opts, match_opt, &q);
+		const cli_opt *o = q.found;
+		if (!o)
 			return usage_error(spec, "unknown option '%s'", a);
 		if (o->kind == OPT_FLAG) {
 			if (eq)
@@ -135,6 +221,7 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 				return CLI_USAGE;
 			break;
 		case OPT_FLAG:
+		case OPT_GROUP:
 			break;
 		}
 	}
