@@ -22,39 +22,37 @@
 static const struct {
 	int16_t stimulus; /* -1: none */
 	uint8_t effort;   /* muscle-energy locus while doing it */
-} action_table[16] = {
-	[C2_ACT_QUIESCENT] = {12, 8},  /* I am quiescent (periodic) */
-	[C2_ACT_PUSH] = {13, 64},      /* I've activated 1 */
-	[C2_ACT_PULL] = {14, 64},      /* I've activated 2 */
-	[C2_ACT_STOP] = {15, 16},      /* I've deactivated */
-	[C2_ACT_COME] = {16, 128},     /* I am approaching (periodic) */
-	[C2_ACT_RUN] = {17, 192},      /* I have retreated */
-	[C2_ACT_GET] = {18, 64},       /* I have got */
-	[C2_ACT_DROP] = {19, 32},      /* I have dropped */
-	[C2_ACT_THINK] = {20, 8},      /* I've stated need */
-	[C2_ACT_REST] = {21, 0},       /* I am resting (periodic) */
-	[C2_ACT_LEFT] = {23, 128},     /* I am travelling (periodic) */
-	[C2_ACT_RIGHT] = {23, 128},
-	[C2_ACT_EAT] = {26, 32},       /* I've eaten something (only with food) */
-	[C2_ACT_HIT] = {44, 128},      /* Aggression */
-	[14] = {-1, 0},
-	[15] = {-1, 0},
+} action_table[C2_NACTIONS] = {
+	[C2_ACT_QUIESCENT] = {C2_STIM_QUIESCENT, 8},
+	[C2_ACT_PUSH] = {C2_STIM_ACTIVATED1, 64},
+	[C2_ACT_PULL] = {C2_STIM_ACTIVATED2, 64},
+	[C2_ACT_STOP] = {C2_STIM_DEACTIVATED, 16},
+	[C2_ACT_COME] = {C2_STIM_APPROACHING_PERIODIC, 128},
+	[C2_ACT_RUN] = {C2_STIM_RETREATED, 192},
+	[C2_ACT_GET] = {C2_STIM_GOT, 64},
+	[C2_ACT_DROP] = {C2_STIM_DROPPED, 32},
+	[C2_ACT_THINK] = {C2_STIM_STATED_NEED, 8},
+	[C2_ACT_REST] = {C2_STIM_RESTING, 0},
+	[C2_ACT_LEFT] = {C2_STIM_TRAVELLING, 128},
+	[C2_ACT_RIGHT] = {C2_STIM_TRAVELLING, 128},
+	[C2_ACT_EAT] = {C2_STIM_ATE, 32}, /* only while food lasts */
+	[C2_ACT_HIT] = {C2_STIM_AGGRESSION, 128},
+	[C2_ACT_CELL14] = {-1, 0},
+	[C2_ACT_CELL15] = {-1, 0},
 };
-
-enum { STIM_SLEEPING = 22 };
 
 static void involuntary(creature *c)
 {
-	for (int n = 0; n < ENG_NINVOLUNTARY; n++) {
+	for (int n = 0; n < C2_RL_INVOLUNTARY_N; n++) {
 		bool on = c->involuntary[n] != 0, was = c->involuntary_prev[n] != 0;
 		c->involuntary_prev[n] = c->involuntary[n];
 		if (!on || was)
 			continue;
-		if (n == ENG_INVOL_SLEEP) {
+		if (n == C2_INVOL_SLEEP) {
 			if (!c->asleep)
 				eng_fall_asleep(c);
 		} else {
-			creature_stimulus(c, (uint8_t)(ENG_INVOL_FIRST_STIMULUS + n), -1, 255);
+			creature_stimulus(c, (uint8_t)(C2_STIM_INVOLUNTARY0 + n), -1, 255);
 		}
 	}
 }
@@ -77,12 +75,12 @@ void eng_world_tick(creature *c)
 
 	if (c->asleep) {
 		c->muscle_energy = 0;
-		if (!c->forced_sleep && !c->dreaming && c->involuntary[ENG_INVOL_SLEEP] == 0 &&
+		if (!c->forced_sleep && !c->dreaming && c->involuntary[C2_INVOL_SLEEP] == 0 &&
 		    sleepiness < o->wake_sleepiness)
 			eng_wake(c);
 	} else {
 		int a = c->action;
-		c->muscle_energy = a >= 0 ? action_table[a & 15].effort : 0;
+		c->muscle_energy = a >= 0 ? action_table[a % C2_NACTIONS].effort : 0;
 		c->rest_ticks = a == C2_ACT_REST ? c->rest_ticks + 1 : 0;
 		if (o->action_period > 0 && c->rest_ticks >= (uint32_t)o->action_period &&
 		    sleepiness >= o->sleep_sleepiness) {
@@ -95,7 +93,7 @@ void eng_world_tick(creature *c)
 		return;
 	if (c->asleep) {
 		if (!c->dreaming)
-			creature_stimulus(c, STIM_SLEEPING, -1, 255);
+			creature_stimulus(c, C2_STIM_SLEEPING, -1, 255);
 		return;
 	}
 	int a = c->action;
@@ -103,6 +101,6 @@ void eng_world_tick(creature *c)
 		return;
 	if (a == C2_ACT_EAT)
 		eat(c);
-	else if (action_table[a & 15].stimulus >= 0)
-		creature_stimulus(c, (uint8_t)action_table[a & 15].stimulus, -1, 255);
+	else if (action_table[a % C2_NACTIONS].stimulus >= 0)
+		creature_stimulus(c, (uint8_t)action_table[a % C2_NACTIONS].stimulus, -1, 255);
 }

@@ -115,10 +115,10 @@ static void init_world(creature *c)
 {
 	/* A quiet, lit, breathable world (see engine.h): air quality above the
 	 * standard norn's breathing threshold (123), daylight, no weather. */
-	c->sensorimotor[ENG_SM_ALWAYS] = 255;
-	c->sensorimotor[ENG_SM_LIGHT] = 255;
-	c->sensorimotor[ENG_SM_AIR_QUALITY] = 200;
-	c->sensorimotor[7] = 128; /* time of day: midday */
+	c->sensorimotor[C2_SM_ALWAYS] = 255;
+	c->sensorimotor[C2_SM_LIGHT_LEVEL] = 255;
+	c->sensorimotor[C2_SM_AIR_QUALITY] = 200;
+	c->sensorimotor[C2_SM_TIME_OF_DAY] = 128; /* midday */
 	c->action = c->object = -1;
 	for (int s = 0; s < GENOME_NSTAGES; s++)
 		c->stage_tick[s] = UINT64_MAX;
@@ -198,7 +198,7 @@ void eng_fall_asleep(creature *c)
 	if (c->asleep)
 		return;
 	c->asleep = true;
-	c->sensorimotor[ENG_SM_ASLEEP] = 255;
+	c->sensorimotor[C2_SM_ASLEEP] = 255;
 	/* "Instincts are processed in the egg and during sleep" (CAOS INS#): a
 	 * creature that falls asleep dreams its pending instincts first. */
 	size_t pending = brain_instinct_pending(c->brain);
@@ -214,7 +214,7 @@ void eng_wake(creature *c)
 {
 	c->asleep = c->dreaming = c->forced_sleep = c->dream_wakes = false;
 	c->dream_left = 0;
-	c->sensorimotor[ENG_SM_ASLEEP] = 0;
+	c->sensorimotor[C2_SM_ASLEEP] = 0;
 }
 
 /* ---- the tick -------------------------------------------------------------- */
@@ -411,7 +411,7 @@ bool creature_injure(creature *c, size_t organ, uint8_t amount)
 bool creature_set_env(creature *c, unsigned locus, uint8_t value)
 {
 	/* 0 (always 255) and 1 (asleep) belong to the engine. */
-	if (locus < 2 || locus >= ENG_NSENSORIMOTOR)
+	if (locus < C2_SM_FIRST_ENV || locus >= C2_EL_SENSORIMOTOR_N)
 		return false;
 	c->sensorimotor[locus] = value;
 	return true;

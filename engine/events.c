@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "genome/fields.h"
 #include "genome/vocab.h"
 
 enum { MAX_TOKENS = 24, MAX_EVENTS = 100000 };
@@ -16,12 +17,13 @@ typedef struct tok {
 	size_t n;
 } tok;
 
-typedef struct lp { /* one line being parsed */
+struct lp { /* one line being parsed */
 	tok t[MAX_TOKENS];
 	int nt;
 	long line;
 	c2_err *err;
-} lp;
+};
+typedef struct lp lp;
 
 /* An error on the line being parsed (c2_fail_line checks the format). */
 #define fail(p, ...) c2_fail_line((p)->err, C2_EFORMAT, (p)->line, __VA_ARGS__)
@@ -146,144 +148,282 @@ static int parse_from(lp *p, int first, event *e, int *stop)
 	return 0;
 }
 
+/* ---- the commands: ONE table (name, usage, parse, apply) -----------------
+ * Each parser reads the command's arguments, tokens [a, p->nt), into e;
+ * each applier performs it on the creature through the engine's inputs. */
+
+static int usage_fail(lp *p, const char *cmd);
+
+static int parse_inject(lp *p, int a, event *e)
+{
+	long v;
+	if (p->nt - a < 2)
+		return usage_fail(p, "inject");
+	if (!tok_int(&p->t[p->nt - 1], -255, 255, &v))
+		return fail(p, "inject: amount must be -255..255");
+	e->b = (int)v;
+	return lookup(p, a, p->nt - 1, &c2_chemicals, 255, "chemical", &e->a);
+}
+
+static void apply_inject(const event *e, creature *c)
+{
+	creature_inject(c, (uint8_t)e->a, e->b);
+}
+
+static int parse_stimulus(lp *p, int a, event *e)
+{
+	int rc, stop;
+	if ((rc = parse_from(p, a, e, &stop)) != 0)
+		return rc;
+	return lookup(p, a, stop, &c2_stimuli, 255, "stimulus", &e->a);
+}
+
+static void apply_stimulus(const event *e, creature *c)
+{
+	creature_stimulus(c, (uint8_t)e->a, e->from, 255);
+}
+
+/* FEATURES: "none", a number, or comma-separated feature names. */
+static int parse_features(lp *p, const tok *f, int *out)
+{
+	*out = genome_parse_flags(f->s, f->n, genome_stim_feature_names);
+	if (*out < 0)
+		return fail(p, "stim: unknown features '%.*s'", (int)f->n, f->s);
+	return 0;
+}
+
+static int parse_stim(lp *p, int a, event *e)
+{
+	int rc, stop;
+	if ((rc = parse_from(p, a, e, &stop)) != 0)
+		return rc;
+	if (stop - a < 4)
+		return usage_fail(p, "stim");
+	int sig = 0, sense = 0, inten = 0, feat = 0;
+	if ((rc = parse_byte(p, a, "significance", &sig)) != 0)
+		return rc;
+	if (tok_is(&p->t[a + 1], "none"))
+		sense = 255;
+	else if ((rc = lookup(p, a + 1, a + 2, &c2_senses, 255, "sense", &sense)) != 0)
+		return rc;
+	if ((rc = parse_byte(p, a + 2, "intensity", &inten)) != 0)
+		return rc;
+	if ((rc = parse_features(p, &p->t[a + 3], &feat)) != 0)
+		return rc;
+	memset(&e->stim, 0, sizeof e->stim);
+	e->stim.significance = (uint8_t)sig;
+	e->stim.sense = (uint8_t)sense;
+	e->stim.intensity = (uint8_t)inten;
+	e->stim.features = (uint8_t)feat;
+	if ((rc = parse_doses(p, a + 4, stop, e)) != 0)
+		return rc;
+	for (int k = 0; k < e->n; k++) {
+		e->stim.dose[k].chemical = e->chems[k];
+		e->stim.dose[k].amount = e->amounts[k];
+	}
+	return 0;
+}
+
+static void apply_stim(const event *e, creature *c)
+{
+	creature_stimulus_explicit(c, &e->stim, e->from, 255);
+}
+
+static int parse_word(lp *p, int a, event *e)
+{
+	if (p->nt - a < 2)
+		return usage_fail(p, "word");
+	if (tok_is(&p->t[a], "verb")) {
+		e->a = C2_LOBE_VERB;
+		return lookup(p, a + 1, p->nt, &c2_actions, 255, "verb", &e->b);
+	}
+	if (tok_is(&p->t[a], "noun")) {
+		e->a = C2_LOBE_NOUN;
+		return lookup(p, a + 1, p->nt, &c2_categories, 255, "noun", &e->b);
+	}
+	return fail(p, "word: expected 'verb' or 'noun'");
+}
+
+static void apply_word(const event *e, creature *c)
+{
+	creature_hear(c, (unsigned)e->a, (unsigned)e->b);
+}
+
+/* sleep, wake, kill */
+static int parse_none(lp *p, int a, event *e)
+{
+	(void)e;
+	if (p->nt != a)
+		return fail(p, "%.*s takes no arguments", (int)p->t[a - 1].n, p->t[a - 1].s);
+	return 0;
+}
+
+static void apply_sleep(const event *e, creature *c)
+{
+	(void)e;
+	creature_sleep(c);
+}
+
+static void apply_wake(const event *e, creature *c)
+{
+	(void)e;
+	creature_wake(c);
+}
+
+static void apply_kill(const event *e, creature *c)
+{
+	(void)e;
+	creature_kill(c);
+}
+
+static int parse_dream(lp *p, int a, event *e)
+{
+	long v;
+	if (p->nt - a != 1 || !tok_int(&p->t[a], 1, 100000, &v))
+		return usage_fail(p, "dream");
+	e->a = (int)v;
+	return 0;
+}
+
+static void apply_dream(const event *e, creature *c)
+{
+	creature_dream(c, (unsigned)e->a);
+}
+
+static int parse_set_stage(lp *p, int a, event *e)
+{
+	long v;
+	if (p->nt - a != 1)
+		return usage_fail(p, "set-stage");
+	char b[16];
+	if (p->t[a].n >= sizeof b)
+		return fail(p, "unknown stage");
+	memcpy(b, p->t[a].s, p->t[a].n);
+	b[p->t[a].n] = '\0';
+	e->a = tok_int(&p->t[a], 0, 6, &v) ? (int)v : genome_stage_by_name(b);
+	if (e->a < 0)
+		return fail(p, "unknown stage '%s'", b);
+	return 0;
+}
+
+static void apply_set_stage(const event *e, creature *c)
+{
+	if (e->a > creature_stage(c))
+		(void)creature_set_stage(c, e->a, NULL);
+}
+
+static int parse_injure(lp *p, int a, event *e)
+{
+	long v;
+	if (p->nt - a != 2 || !tok_int(&p->t[a], 0, 255, &v))
+		return usage_fail(p, "injure");
+	e->a = (int)v;
+	return parse_byte(p, a + 1, "amount", &e->b);
+}
+
+static void apply_injure(const event *e, creature *c)
+{
+	creature_injure(c, (size_t)e->a, (uint8_t)e->b);
+}
+
+static int parse_env(lp *p, int a, event *e)
+{
+	int rc;
+	if (p->nt - a != 2)
+		return usage_fail(p, "env");
+	if ((rc = lookup(p, a, a + 1, &c2_sensorimotor_emitters, c2_sensorimotor_emitters.n - 1,
+	                 "environment locus", &e->a)) != 0)
+		return rc;
+	if (e->a < C2_SM_FIRST_ENV)
+		return fail(p, "env: locus %d is maintained by the engine", e->a);
+	return parse_byte(p, a + 1, "value", &e->b);
+}
+
+static void apply_env(const event *e, creature *c)
+{
+	creature_set_env(c, (unsigned)e->a, (uint8_t)e->b);
+}
+
+static int parse_food(lp *p, int a, event *e)
+{
+	long v;
+	if (p->nt - a < 1 || !tok_int(&p->t[a], 0, 1000000, &v))
+		return usage_fail(p, "food");
+	e->a = (int)v;
+	return parse_doses(p, a + 1, p->nt, e);
+}
+
+static void apply_food(const event *e, creature *c)
+{
+	creature_feed(c, (unsigned)e->a, e->chems, e->amounts, e->n);
+}
+
+const event_command events_commands[] = {
+	{"inject", "inject CHEMICAL AMOUNT", "add (or with a negative amount remove) a chemical",
+	 parse_inject, apply_inject},
+	{"stimulus", "stimulus STIMULUS [from CATEGORY]",
+	 "the creature's own stimulus gene, by name or number", parse_stimulus, apply_stimulus},
+	{"stim", "stim SIGNIFICANCE SENSE INTENSITY FEATURES [CHEMICAL AMOUNT]... [from CATEGORY]",
+	 "a stimulus given by its fields (CAOS STIM)", parse_stim, apply_stim},
+	{"word", "word verb|noun WORD", "a heard word: the verb or noun lobe (and 'heard user speak')",
+	 parse_word, apply_word},
+	{"sleep", "sleep", "put the creature to sleep (it stays asleep until 'wake')", parse_none,
+	 apply_sleep},
+	{"wake", "wake", "wake the creature", parse_none, apply_wake},
+	{"dream", "dream N", "dream: process up to N pending instincts (1..100000)", parse_dream,
+	 apply_dream},
+	{"set-stage", "set-stage STAGE", "express every life stage up to STAGE now", parse_set_stage,
+	 apply_set_stage},
+	{"injure", "injure ORGAN AMOUNT", "damage an organ (CAOS INJR)", parse_injure, apply_injure},
+	{"env", "env LOCUS VALUE", "set a sensorimotor environment locus (e.g. env light-level 40)",
+	 parse_env, apply_env},
+	{"food", "food PORTIONS [CHEMICAL AMOUNT]...",
+	 "a supply of food portions, each giving those chemicals when eaten", parse_food, apply_food},
+	{"kill", "kill", "kill the creature (CAOS DEAD)", parse_none, apply_kill},
+};
+const size_t events_ncommands = sizeof events_commands / sizeof events_commands[0];
+
+static int usage_fail(lp *p, const char *cmd)
+{
+	for (size_t k = 0; k < events_ncommands; k++)
+		if (!strcmp(events_commands[k].name, cmd))
+			return fail(p, "usage: %s", events_commands[k].usage);
+	return fail(p, "usage: %s", cmd);
+}
+
 static int parse_command(lp *p, int c, event *e)
 {
 	const tok *cmd = &p->t[c];
-	int a = c + 1, rc, stop;
-	long v;
-	if (tok_is(cmd, "inject")) {
-		e->kind = EV_INJECT;
-		if (p->nt - a < 2)
-			return fail(p, "usage: inject CHEMICAL AMOUNT");
-		if (!tok_int(&p->t[p->nt - 1], -255, 255, &v))
-			return fail(p, "inject: amount must be -255..255");
-		e->b = (int)v;
-		return lookup(p, a, p->nt - 1, &c2_chemicals, 255, "chemical", &e->a);
-	}
-	if (tok_is(cmd, "stimulus")) {
-		e->kind = EV_STIMULUS;
-		if ((rc = parse_from(p, a, e, &stop)) != 0)
-			return rc;
-		return lookup(p, a, stop, &c2_stimuli, 255, "stimulus", &e->a);
-	}
-	if (tok_is(cmd, "stim")) {
-		e->kind = EV_STIM;
-		if ((rc = parse_from(p, a, e, &stop)) != 0)
-			return rc;
-		if (stop - a < 4)
-			return fail(p, "usage: stim SIGNIFICANCE SENSE INTENSITY FEATURES [CHEMICAL AMOUNT]...");
-		int sig = 0, sense = 0, inten = 0;
-		if ((rc = parse_byte(p, a, "significance", &sig)) != 0)
-			return rc;
-		if (tok_is(&p->t[a + 1], "none"))
-			sense = 255;
-		else if ((rc = lookup(p, a + 1, a + 2, &c2_senses, 255, "sense", &sense)) != 0)
-			return rc;
-		if ((rc = parse_byte(p, a + 2, "intensity", &inten)) != 0)
-			return rc;
-		static const char *const bits[8] = {"modulate", "add-offset", "asleep"};
-		int feat = 0;
-		const tok *f = &p->t[a + 3];
-		if (!tok_is(f, "none")) {
-			/* comma-separated flag words, or a number */
-			if (tok_int(f, 0, 255, &v)) {
-				feat = (int)v;
-			} else {
-				size_t i = 0;
-				while (i < f->n) {
-					size_t j = i;
-					while (j < f->n && f->s[j] != ',')
-						j++;
-					int bit = -1;
-					for (int b = 0; b < 3; b++)
-						if (strlen(bits[b]) == j - i && !strncmp(bits[b], f->s + i, j - i))
-							bit = b;
-					if (bit < 0)
-						return fail(p, "stim: unknown feature '%.*s'", (int)(j - i), f->s + i);
-					feat |= 1 << bit;
-					i = j + 1;
-				}
-			}
+	for (size_t k = 0; k < events_ncommands; k++)
+		if (tok_is(cmd, events_commands[k].name)) {
+			e->cmd = (uint8_t)k;
+			return events_commands[k].parse(p, c + 1, e);
 		}
-		memset(&e->stim, 0, sizeof e->stim);
-		e->stim.significance = (uint8_t)sig;
-		e->stim.sense = (uint8_t)sense;
-		e->stim.intensity = (uint8_t)inten;
-		e->stim.features = (uint8_t)feat;
-		if ((rc = parse_doses(p, a + 4, stop, e)) != 0)
-			return rc;
-		for (int k = 0; k < e->n; k++) {
-			e->stim.dose[k].chemical = e->chems[k];
-			e->stim.dose[k].amount = e->amounts[k];
-		}
-		return 0;
-	}
-	if (tok_is(cmd, "word")) {
-		e->kind = EV_WORD;
-		if (p->nt - a < 2)
-			return fail(p, "usage: word verb|noun WORD");
-		if (tok_is(&p->t[a], "verb")) {
-			e->a = C2_LOBE_VERB;
-			return lookup(p, a + 1, p->nt, &c2_actions, 255, "verb", &e->b);
-		}
-		if (tok_is(&p->t[a], "noun")) {
-			e->a = C2_LOBE_NOUN;
-			return lookup(p, a + 1, p->nt, &c2_categories, 255, "noun", &e->b);
-		}
-		return fail(p, "word: expected 'verb' or 'noun'");
-	}
-	if (tok_is(cmd, "sleep") || tok_is(cmd, "wake") || tok_is(cmd, "kill")) {
-		e->kind = tok_is(cmd, "sleep") ? EV_SLEEP : tok_is(cmd, "wake") ? EV_WAKE : EV_KILL;
-		if (p->nt != a)
-			return fail(p, "%.*s takes no arguments", (int)cmd->n, cmd->s);
-		return 0;
-	}
-	if (tok_is(cmd, "dream")) {
-		e->kind = EV_DREAM;
-		if (p->nt - a != 1 || !tok_int(&p->t[a], 1, 100000, &v))
-			return fail(p, "usage: dream N (instincts to process, 1..100000)");
-		e->a = (int)v;
-		return 0;
-	}
-	if (tok_is(cmd, "set-stage")) {
-		e->kind = EV_SET_STAGE;
-		if (p->nt - a != 1)
-			return fail(p, "usage: set-stage STAGE");
-		char b[16];
-		if (p->t[a].n >= sizeof b)
-			return fail(p, "unknown stage");
-		memcpy(b, p->t[a].s, p->t[a].n);
-		b[p->t[a].n] = '\0';
-		e->a = tok_int(&p->t[a], 0, 6, &v) ? (int)v : genome_stage_by_name(b);
-		if (e->a < 0)
-			return fail(p, "unknown stage '%s'", b);
-		return 0;
-	}
-	if (tok_is(cmd, "injure")) {
-		e->kind = EV_INJURE;
-		if (p->nt - a != 2 || !tok_int(&p->t[a], 0, 255, &v))
-			return fail(p, "usage: injure ORGAN AMOUNT");
-		e->a = (int)v;
-		return parse_byte(p, a + 1, "amount", &e->b);
-	}
-	if (tok_is(cmd, "env")) {
-		e->kind = EV_ENV;
-		if (p->nt - a != 2)
-			return fail(p, "usage: env LOCUS VALUE (e.g. env light-level 40)");
-		if ((rc = lookup(p, a, a + 1, &c2_sensorimotor_emitters, 13, "environment locus", &e->a)) != 0)
-			return rc;
-		if (e->a < 2)
-			return fail(p, "env: locus %d is maintained by the engine", e->a);
-		return parse_byte(p, a + 1, "value", &e->b);
-	}
-	if (tok_is(cmd, "food")) {
-		e->kind = EV_FOOD;
-		if (p->nt - a < 1 || !tok_int(&p->t[a], 0, 1000000, &v))
-			return fail(p, "usage: food PORTIONS [CHEMICAL AMOUNT]...");
-		e->a = (int)v;
-		return parse_doses(p, a + 1, p->nt, e);
-	}
 	return fail(p, "unknown command '%.*s'", (int)cmd->n, cmd->s);
+}
+
+/* Split s[0..n) into p's tokens at white space. */
+static int tokenize(lp *p, const char *s, size_t n)
+{
+	p->nt = 0;
+	size_t i = 0;
+	while (i < n) {
+		while (i < n && isspace((unsigned char)s[i]))
+			i++;
+		size_t st = i;
+		while (i < n && !isspace((unsigned char)s[i]))
+			i++;
+		if (i == st)
+			break;
+		if (p->nt == MAX_TOKENS)
+			return fail(p, "line has more than %d words", MAX_TOKENS);
+		if (memchr(s + st, '\0', i - st))
+			return fail(p, "NUL byte in the line");
+		p->t[p->nt].s = s + st;
+		p->t[p->nt].n = i - st;
+		p->nt++;
+	}
+	return 0;
 }
 
 static int parse_line(lp *p, event *e)
@@ -322,13 +462,13 @@ static int parse_line(lp *p, event *e)
 	return parse_command(p, i, e);
 }
 
-int events_parse(events *ev, const char *text, size_t len, c2_err *err)
+int events_append(events *ev, const char *text, size_t len, c2_err *err)
 {
-	memset(ev, 0, sizeof *ev);
 	c2_err_clear(err);
-	size_t cap = 0, pos = 0;
-	lp p = {.err = err};
-	while (pos < len) {
+	size_t pos = 0, n0 = ev->n;
+	lp p = {.err = err, .line = ev->lines};
+	int rc = 0;
+	while (pos < len && rc == 0) {
 		size_t end = pos;
 		while (end < len && text[end] != '\n')
 			end++;
@@ -339,59 +479,46 @@ int events_parse(events *ev, const char *text, size_t len, c2_err *err)
 		const char *hash = memchr(s, '#', n);
 		if (hash)
 			n = (size_t)(hash - s);
-		p.nt = 0;
-		size_t i = 0;
-		while (i < n) {
-			while (i < n && isspace((unsigned char)s[i]))
-				i++;
-			size_t st = i;
-			while (i < n && !isspace((unsigned char)s[i]))
-				i++;
-			if (i == st)
-				break;
-			if (p.nt == MAX_TOKENS) {
-				events_free(ev);
-				return fail(&p, "line has more than %d words", MAX_TOKENS);
-			}
-			if (memchr(s + st, '\0', i - st)) {
-				events_free(ev);
-				return fail(&p, "NUL byte in the line");
-			}
-			p.t[p.nt].s = s + st;
-			p.t[p.nt].n = i - st;
-			p.nt++;
-		}
-		if (p.nt == 0)
+		if ((rc = tokenize(&p, s, n)) != 0 || p.nt == 0)
 			continue;
-		if (ev->n == cap) {
-			if (cap >= MAX_EVENTS) {
-				events_free(ev);
-				return fail(&p, "more than %d events", MAX_EVENTS);
+		if (ev->n == ev->cap) {
+			if (ev->cap >= MAX_EVENTS) {
+				rc = fail(&p, "more than %d events", MAX_EVENTS);
+				continue;
 			}
-			size_t ncap = cap ? cap * 2 : 16;
+			size_t ncap = ev->cap ? ev->cap * 2 : 16;
 			event *nv = realloc(ev->v, ncap * sizeof *nv);
 			if (!nv) {
-				events_free(ev);
-				return c2_fail_line(err, C2_ENOMEM, p.line, "out of memory");
+				rc = c2_fail_line(err, C2_ENOMEM, p.line, "out of memory");
+				continue;
 			}
 			ev->v = nv;
-			cap = ncap;
+			ev->cap = ncap;
 		}
-		int rc = parse_line(&p, &ev->v[ev->n]);
-		if (rc) {
-			events_free(ev);
-			return rc;
-		}
-		ev->n++;
+		if ((rc = parse_line(&p, &ev->v[ev->n])) == 0)
+			ev->n++;
 	}
+	if (rc) {
+		ev->n = n0; /* on error nothing was added */
+		return rc;
+	}
+	ev->lines = p.line;
 	return 0;
+}
+
+int events_parse(events *ev, const char *text, size_t len, c2_err *err)
+{
+	memset(ev, 0, sizeof *ev);
+	int rc = events_append(ev, text, len, err);
+	if (rc)
+		events_free(ev);
+	return rc;
 }
 
 void events_free(events *ev)
 {
 	free(ev->v);
-	ev->v = NULL;
-	ev->n = 0;
+	memset(ev, 0, sizeof *ev);
 }
 
 static bool due(const event *e, uint64_t t)
@@ -406,46 +533,7 @@ void eng_events_apply(const events *ev, creature *c)
 	uint64_t t = creature_ticks(c);
 	for (size_t i = 0; i < ev->n; i++) {
 		const event *e = &ev->v[i];
-		if (!due(e, t))
-			continue;
-		switch (e->kind) {
-		case EV_INJECT:
-			creature_inject(c, (uint8_t)e->a, e->b);
-			break;
-		case EV_STIMULUS:
-			creature_stimulus(c, (uint8_t)e->a, e->from, 255);
-			break;
-		case EV_STIM:
-			creature_stimulus_explicit(c, &e->stim, e->from, 255);
-			break;
-		case EV_WORD:
-			creature_hear(c, (unsigned)e->a, (unsigned)e->b);
-			break;
-		case EV_SLEEP:
-			creature_sleep(c);
-			break;
-		case EV_WAKE:
-			creature_wake(c);
-			break;
-		case EV_DREAM:
-			creature_dream(c, (unsigned)e->a);
-			break;
-		case EV_SET_STAGE:
-			if (e->a > creature_stage(c))
-				(void)creature_set_stage(c, e->a, NULL);
-			break;
-		case EV_KILL:
-			creature_kill(c);
-			break;
-		case EV_INJURE:
-			creature_injure(c, (size_t)e->a, (uint8_t)e->b);
-			break;
-		case EV_ENV:
-			creature_set_env(c, (unsigned)e->a, (uint8_t)e->b);
-			break;
-		case EV_FOOD:
-			creature_feed(c, (unsigned)e->a, e->chems, e->amounts, e->n);
-			break;
-		}
+		if (due(e, t))
+			events_commands[e->cmd].apply(e, c);
 	}
 }

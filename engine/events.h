@@ -31,27 +31,12 @@
 #include "base/err.h"
 #include "engine/engine.h"
 
-typedef enum event_kind {
-	EV_INJECT,
-	EV_STIMULUS,
-	EV_STIM,
-	EV_WORD,
-	EV_SLEEP,
-	EV_WAKE,
-	EV_DREAM,
-	EV_SET_STAGE,
-	EV_KILL,
-	EV_INJURE,
-	EV_ENV,
-	EV_FOOD
-} event_kind;
-
 typedef struct event {
 	uint64_t at;     /* first tick */
 	uint64_t every;  /* period in ticks, 0 = once */
 	uint64_t until;  /* last tick allowed (UINT64_MAX: forever) */
-	event_kind kind;
-	int a, b;        /* kind-specific: chemical/amount, stimulus/from, lobe/cell ... */
+	uint8_t cmd;     /* index into events_commands */
+	int a, b;        /* the command's: chemical/amount, stimulus/from, lobe/cell ... */
 	int from;        /* object category of a stimulus, or -1 */
 	uint8_t n;       /* chemical doses in chems/amounts (food) */
 	uint8_t chems[4], amounts[4];
@@ -61,11 +46,32 @@ typedef struct event {
 
 struct events {
 	event *v;
-	size_t n;
+	size_t n, cap;
+	long lines; /* lines read so far: appended text continues the numbering */
 };
 
-/* Parse `len` bytes of events text. Errors name the line. */
+/* The commands of the language: ONE table. */
+struct lp;
+typedef struct event_command {
+	const char *name;  /* "inject" */
+	const char *usage; /* "inject CHEMICAL AMOUNT" */
+	const char *help;  /* one line */
+	int (*parse)(struct lp *p, int first_arg, event *e);
+	void (*apply)(const event *e, creature *c);
+} event_command;
+
+extern const event_command events_commands[];
+extern const size_t events_ncommands;
+
+/* Parse `len` bytes of events text into a new list. Errors name the line. */
 int events_parse(events *ev, const char *text, size_t len, c2_err *err);
+
+/* Append `len` more bytes of events text (whole lines) to `ev`; line numbers
+ * continue from the text read before. On error `ev` is unchanged. Front ends
+ * turn live input into events this way (the viewer's keys), so a session's
+ * text replays it. */
+int events_append(events *ev, const char *text, size_t len, c2_err *err);
+
 void events_free(events *ev);
 
 #endif

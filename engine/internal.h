@@ -7,26 +7,13 @@
 #include "genome/loci.h"
 #include "genome/vocab.h"
 
+/* Sizes of the creature's locus arrays, from the locus table (genome/loci.h). */
 enum {
-	ENG_NSOMATIC = 7,
-	ENG_NREPRO = 4,
-	ENG_NINVOLUNTARY = 8,
-	ENG_NGAITS = 17,
-	ENG_NSENSORIMOTOR = 14,
-	ENG_NSTIM_SLOTS = 256,
+	ENG_NSOMATIC = C2_RL_DIE_OF_OLD_AGE - C2_RL_BECOME_CHILD + 1,
+	ENG_NREPRO = C2_RL_MUTATION_DEGREE - C2_RL_OVULATE + 1,
+	ENG_NSTIM_SLOTS = 256, /* a stimulus number is a byte */
 	ENG_MAX_FOOD_DOSES = 4
 };
-
-/* Sensorimotor emitter loci (creature/4/n) the engine maintains. */
-enum {
-	ENG_SM_ALWAYS = 0,
-	ENG_SM_ASLEEP = 1,
-	ENG_SM_LIGHT = 4,
-	ENG_SM_AIR_QUALITY = 9
-};
-
-/* Involuntary actions (creature/4/n receptor loci) with engine meaning. */
-enum { ENG_INVOL_SLEEP = 5, ENG_INVOL_FIRST_STIMULUS = 28 };
 
 struct creature {
 	genome g; /* our own copy: gene pointers inside brain/biochem stay valid */
@@ -51,12 +38,12 @@ struct creature {
 	uint8_t floating[C2_NFLOATING];
 	uint8_t repro[ENG_NREPRO];
 	uint8_t die;
-	uint8_t involuntary[ENG_NINVOLUNTARY];
-	uint8_t involuntary_prev[ENG_NINVOLUNTARY];
-	uint8_t gait[ENG_NGAITS];
+	uint8_t involuntary[C2_RL_INVOLUNTARY_N];
+	uint8_t involuntary_prev[C2_RL_INVOLUNTARY_N];
+	uint8_t gait[C2_RL_GAIT_N];
 	uint8_t drives[C2_NDRIVES];
 	uint8_t muscle_energy, fertile, pregnant, dead;
-	uint8_t sensorimotor[ENG_NSENSORIMOTOR];
+	uint8_t sensorimotor[C2_EL_SENSORIMOTOR_N];
 
 	/* The latest expressed stimulus gene of each number (§6.1). */
 	bool has_stim[ENG_NSTIM_SLOTS];

@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const genome_header_flag_names[8] = {
-	"mutable", "duplicable", "deletable", "male", "female", "dormant", NULL, NULL,
-};
-static const char *const lobe_flag_names[8] = {"wta"};
-static const char *const receptor_flag_names[8] = {"inverted", "digital"};
-static const char *const emitter_flag_names[8] = {"clear", "digital", "invert"};
-static const char *const stimulus_flag_names[8] = {"modulate", "add-offset", "asleep"};
+/* Bit names of each flag word, from the tables of genome.h. */
+#define BIT_NAME(id, bit, name) [bit] = name,
+const char *const genome_header_flag_names[8] = {GENOME_HEADER_FLAGS(BIT_NAME)};
+static const char *const lobe_flag_names[8] = {GENOME_LOBE_FLAGS(BIT_NAME)};
+static const char *const receptor_flag_names[8] = {GENOME_RECEPTOR_FLAGS(BIT_NAME)};
+static const char *const emitter_flag_names[8] = {GENOME_EMITTER_FLAGS(BIT_NAME)};
+const char *const genome_stim_feature_names[8] = {GENOME_STIM_FEATURES(BIT_NAME)};
 
 #define B(st, f, nm) {nm, (uint16_t)offsetof(st, f), 1, GF_BYTE, NULL, NULL}
 #define E(st, f, nm, voc) {nm, (uint16_t)offsetof(st, f), 1, GF_ENUM, &voc, NULL}
@@ -122,7 +122,7 @@ static const genome_field stimulus_fields[] = {
 	B(genome_stimulus_gene, significance, "significance"),
 	E(genome_stimulus_gene, sense, "sense", c2_senses),
 	B(genome_stimulus_gene, intensity, "intensity"),
-	F(genome_stimulus_gene, features, "features", stimulus_flag_names),
+	F(genome_stimulus_gene, features, "features", genome_stim_feature_names),
 	DOSE(1), DOSE(2), DOSE(3), DOSE(4),
 };
 

@@ -44,6 +44,8 @@ genome_field_list genome_fields(genome_kind kind);
 
 /* Names of the header flag bits (mutable, duplicable, ... dormant). */
 extern const char *const genome_header_flag_names[8];
+/* Names of the stimulus gene's feature bits ("modulate", "add-offset" ...). */
+extern const char *const genome_stim_feature_names[8];
 
 /* Format a flag byte as comma-separated names ("none" for 0; "bitN" for an
  * unnamed bit). */

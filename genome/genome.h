@@ -61,14 +61,27 @@ int genome_kind_of(int type, int subtype);
 int genome_kind_by_name(const char *name);
 
 /* ---- header flags and life stages (§2.3) ---------------------------------- */
-enum {
-	GENOME_FLAG_MUTABLE = 0x01,
-	GENOME_FLAG_DUPLICABLE = 0x02,
-	GENOME_FLAG_DELETABLE = 0x04,
-	GENOME_FLAG_MALE = 0x08,
-	GENOME_FLAG_FEMALE = 0x10,
-	GENOME_FLAG_DORMANT = 0x20
-};
+/* Flag words: X(ID, bit, "name"); the constants here and the names that the
+ * text form, JSON and events print and parse (genome/fields.h) both come from
+ * these tables. */
+#define GENOME_HEADER_FLAGS(X)                                                     \
+	X(MUTABLE, 0, "mutable") X(DUPLICABLE, 1, "duplicable") X(DELETABLE, 2, "deletable") \
+	X(MALE, 3, "male") X(FEMALE, 4, "female") X(DORMANT, 5, "dormant")
+#define GENOME_LOBE_FLAGS(X) X(WTA, 0, "wta")
+#define GENOME_RECEPTOR_FLAGS(X) X(INVERTED, 0, "inverted") X(DIGITAL, 1, "digital")
+#define GENOME_EMITTER_FLAGS(X) X(CLEAR, 0, "clear") X(DIGITAL, 1, "digital") X(INVERT, 2, "invert")
+#define GENOME_STIM_FEATURES(X) X(MODULATE, 0, "modulate") X(ADD_OFFSET, 1, "add-offset") X(ASLEEP, 2, "asleep")
+
+#define GENOME_X_FLAG(id, bit, name) GENOME_FLAG_##id = 1 << (bit),
+#define GENOME_X_LOBE(id, bit, name) GENOME_LOBE_##id = 1 << (bit),
+#define GENOME_X_RECEPTOR(id, bit, name) GENOME_RECEPTOR_##id = 1 << (bit),
+#define GENOME_X_EMITTER(id, bit, name) GENOME_EMITTER_##id = 1 << (bit),
+#define GENOME_X_STIM(id, bit, name) GENOME_STIM_##id = 1 << (bit),
+enum { GENOME_HEADER_FLAGS(GENOME_X_FLAG) };
+enum { GENOME_LOBE_FLAGS(GENOME_X_LOBE) };
+enum { GENOME_RECEPTOR_FLAGS(GENOME_X_RECEPTOR) };
+enum { GENOME_EMITTER_FLAGS(GENOME_X_EMITTER) };
+enum { GENOME_STIM_FEATURES(GENOME_X_STIM) };
 
 /* X(ENUM, value, text name) */
 #define GENOME_STAGES(X)          \
@@ -124,12 +137,10 @@ typedef struct genome_organ_gene { /* 5 bytes; also the brain organ (0/1) */
 	uint8_t clock_rate, lt_repair, life_force, clock_start, atp_damage;
 } genome_organ_gene;
 
-enum { GENOME_RECEPTOR_INVERTED = 1, GENOME_RECEPTOR_DIGITAL = 2 };
 typedef struct genome_receptor_gene { /* 8 bytes */
 	uint8_t organ, tissue, locus, chemical, threshold, nominal, gain, flags;
 } genome_receptor_gene;
 
-enum { GENOME_EMITTER_CLEAR = 1, GENOME_EMITTER_DIGITAL = 2, GENOME_EMITTER_INVERT = 4 };
 typedef struct genome_emitter_gene { /* 8 bytes */
 	uint8_t organ, tissue, locus, chemical, threshold, sample_rate, gain, flags;
 } genome_emitter_gene;
@@ -146,7 +157,6 @@ typedef struct genome_init_conc_gene { /* 2 bytes */
 	uint8_t chemical, amount;
 } genome_init_conc_gene;
 
-enum { GENOME_STIM_MODULATE = 1, GENOME_STIM_ADD_OFFSET = 2, GENOME_STIM_ASLEEP = 4 };
 typedef struct genome_stimulus_gene { /* 13 bytes */
 	uint8_t number, significance, sense, intensity, features;
 	struct {

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "genome/vocab.h"
+
 typedef enum c2_locus_dir { C2_RECEPTOR = 0, C2_EMITTER = 1 } c2_locus_dir;
 
 #define C2_ANY_TISSUE (-1)
@@ -52,9 +54,9 @@ typedef enum c2_locus_dir { C2_RECEPTOR = 0, C2_EMITTER = 1 } c2_locus_dir;
 	X(MUTATION_CHANCE, 1, 2, 2, 2, "chance of mutation", NULL)                     \
 	X(MUTATION_DEGREE, 1, 2, 3, 3, "degree of mutation", NULL)                     \
 	X(DIE, 1, 3, 0, 0, "die if non-zero", NULL)                                    \
-	X(INVOLUNTARY, 1, 4, 0, 7, "involuntary action", &c2_involuntary)              \
+	X(INVOLUNTARY, 1, 4, 0, C2_NINVOLUNTARY - 1, "involuntary action", &c2_involuntary)              \
 	X(GAIT, 1, 4, 8, 24, "gait", NULL)                                             \
-	X(DRIVE, 1, 5, 0, 16, "drive", &c2_drives)                                     \
+	X(DRIVE, 1, 5, 0, C2_NDRIVES - 1, "drive", &c2_drives)                                     \
 	X(ORGAN_CLOCK_RATE, 2, 0, 0, 0, "clock rate", NULL)                            \
 	X(ORGAN_REPAIR_RATE, 2, 0, 1, 1, "repair rate", NULL)                          \
 	X(ORGAN_INJURY, 2, 0, 2, 2, "injury to apply", NULL)
@@ -69,8 +71,8 @@ typedef enum c2_locus_dir { C2_RECEPTOR = 0, C2_EMITTER = 1 } c2_locus_dir;
 	X(FERTILE, 1, 2, 0, 0, "I am fertile", NULL)                                   \
 	X(PREGNANT, 1, 2, 1, 1, "I am pregnant", NULL)                                 \
 	X(DEAD, 1, 3, 0, 0, "I'm dead", NULL)                                          \
-	X(SENSORIMOTOR, 1, 4, 0, 13, "sensorimotor", &c2_sensorimotor_emitters)        \
-	X(DRIVE, 1, 5, 0, 16, "drive", &c2_drives)                                     \
+	X(SENSORIMOTOR, 1, 4, 0, C2_NSENSORIMOTOR - 1, "sensorimotor", &c2_sensorimotor_emitters)        \
+	X(DRIVE, 1, 5, 0, C2_NDRIVES - 1, "drive", &c2_drives)                                     \
 	X(ORGAN_CLOCK_RATE, 2, 0, 0, 0, "clock rate", NULL)                            \
 	X(ORGAN_REPAIR_RATE, 2, 0, 1, 1, "repair rate", NULL)                          \
 	X(ORGAN_INJURY, 2, 0, 2, 2, "injury to apply", NULL)
@@ -81,6 +83,18 @@ typedef enum c2_receptor_locus {
 #undef X
 	C2_RL_COUNT
 } c2_receptor_locus;
+
+/* How many loci each entry covers: C2_RL_GAIT_N is the number of gaits. */
+enum {
+#define X(E, o, t, f, l, n, v) C2_RL_##E##_N = (l) - (f) + 1,
+	C2_RECEPTOR_LOCI(X)
+#undef X
+};
+enum {
+#define X(E, o, t, f, l, n, v) C2_EL_##E##_N = (l) - (f) + 1,
+	C2_EMITTER_LOCI(X)
+#undef X
+};
 
 typedef enum c2_emitter_locus {
 #define X(E, o, t, f, l, n, v) C2_EL_##E,

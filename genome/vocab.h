@@ -1,8 +1,10 @@
 /* vocab.h — the name tables of Creatures 2: chemicals, drives, stimuli, lobes,
  * brain cells, body parts and the small enumerations inside genes.
  *
- * One table per vocabulary; the text form, the JSON output, the event parser,
- * the trace headers and the viewer all look names up here. Sources:
+ * One table per vocabulary, an X-macro whose rows give each value its
+ * constant and its name: the constants below, the name arrays of vocab.c and
+ * the counts are all generated from it, and the text form, the JSON output,
+ * the event parser, the trace headers and the viewer all look names up here. Sources:
  * the TSV files in shared/names/ and docs/c2-runtime-reference.md §4.9 and §5.3. Names
  * compare case-insensitively with spaces, '-' and '_' treated alike, so
  * "need_for_pleasure" finds "Need for Pleasure". */
@@ -25,78 +27,163 @@ int c2_vocab_find(const c2_vocab *v, const char *s, size_t len);
 /* Do two names match under the loose rule above? */
 int c2_name_eq(const char *a, size_t alen, const char *b);
 
+/* ---- the tables: X(ID, "name") in value order, from 0 (NULL: a value
+ * without a name); C2_<VOCAB>_ID is the value's constant. ---------------- */
+
+/* Chemicals 0..255 (sparse): genome/chemicals.def, X(number, ID, "name"). */
+
+/* shared/names/c2-drives.tsv; drive i is chemical i + 1 (§4.9). */
+#define C2_DRIVES(X)                                                       \
+	X(PAIN, "Pain") X(NEED_FOR_PLEASURE, "Need For Pleasure") X(HUNGER, "Hunger") \
+	X(COLDNESS, "Coldness") X(HOTNESS, "Hotness") X(TIREDNESS, "Tiredness")         \
+	X(SLEEPINESS, "Sleepiness") X(LONELINESS, "Loneliness")                         \
+	X(OVERCROWDEDNESS, "Overcrowdedness") X(FEAR, "Fear") X(BOREDOM, "Boredom")     \
+	X(ANGER, "Anger") X(SEX_DRIVE, "Sex Drive") X(INJURY, "Injury")                 \
+	X(SUFFOCATION, "Suffocation") X(THIRST, "Thirst") X(STRESS, "Stress")
+
+/* shared/names/c2-stimuli.tsv: the stimulus gene numbers (§6.1). */
+#define C2_STIMULI(X)                                                               \
+	X(DISAPPOINTMENT, "Disappointment") X(POINTER_PATS, "Pointer pats me")           \
+	X(CREATURE_PATS, "Creature pats me") X(POINTER_SLAPS, "Pointer slaps me")        \
+	X(CREATURE_SLAPS, "Creature slaps me") X(APPROACHING, "It is approaching")       \
+	X(RETREATING, "It is retreating") X(BUMP_WALL, "I bump into wall")               \
+	X(OBJECT_IN_VIEW, "Object comes into view") X(UNRECOGNISED_WORD, "Unrecognised word") \
+	X(HEARD_USER, "Heard user speak") X(HEARD_CREATURE, "Heard creature speak")     \
+	X(QUIESCENT, "I am quiescent (periodic)") X(ACTIVATED1, "I've Activated1")       \
+	X(ACTIVATED2, "I've Activated2") X(DEACTIVATED, "I've Deactivated")             \
+	X(APPROACHING_PERIODIC, "I am approaching (periodic)")                          \
+	X(RETREATED, "I have retreated") X(GOT, "I have Got") X(DROPPED, "I have Dropped") \
+	X(STATED_NEED, "I've stated need") X(RESTING, "I am Resting (periodic)")         \
+	X(SLEEPING, "I am sleeping (periodic)") X(TRAVELLING, "I am travelling (periodic)") \
+	X(PUSHED, "I've been pushed") X(HIT, "I've been hit") X(ATE, "I've eaten something") \
+	X(SPARE_ACTION, "<spare action>") X(INVOLUNTARY0, "Involuntary Action 0")         \
+	X(INVOLUNTARY1, "involuntary action 1") X(INVOLUNTARY2, "Involuntary Action 2")   \
+	X(INVOLUNTARY3, "involuntary action 3") X(INVOLUNTARY4, "involuntary action 4")   \
+	X(INVOLUNTARY5, "involuntary action 5") X(INVOLUNTARY6, "involuntary action 6")   \
+	X(INVOLUNTARY7, "involuntary action 7") X(APPROACHING_EDGE, "Approaching edge")   \
+	X(RETREATING_EDGE, "Retreating from edge") X(FALLING, "Falling through air")      \
+	X(IMPACT, "Impact post fall") X(POINTER_YES, "Pointer says yes")                 \
+	X(CREATURE_YES, "Creature says yes") X(POINTER_NO, "Pointer says no")            \
+	X(CREATURE_NO, "Creature says no") X(AGGRESSION, "Aggression") X(MATE, "Mate")
+
+/* Lobe numbers with engine-defined roles (§4.1); lobe 9 is purely genetic
+ * (the standard genome's "Regulator"). */
+#define C2_LOBES(X)                                                                 \
+	X(PERCEPTION, "Perception") X(DRIVE, "Drive") X(SOURCE, "Source") X(VERB, "Verb") \
+	X(NOUN, "Noun") X(SENSE, "Sense") X(DECISION, "Decision") X(ATTENTION, "Attention") \
+	X(CONCEPT, "Concept") X(REGULATOR, "Regulator")
+
+/* Decision and verb cells (§4.9). */
+#define C2_ACTIONS(X)                                                               \
+	X(QUIESCENT, "quiescent") X(PUSH, "push") X(PULL, "pull") X(STOP, "stop")        \
+	X(COME, "come") X(RUN, "run") X(GET, "get") X(DROP, "drop") X(THINK, "think")    \
+	X(REST, "rest") X(LEFT, "left") X(RIGHT, "right") X(EAT, "eat") X(HIT, "hit")    \
+	X(CELL14, NULL) X(CELL15, NULL)
+
+/* Noun, source and attention cells: object categories (§4.9). */
+#define C2_CATEGORIES(X)                                                            \
+	X(SELF, "self") X(HAND, "hand") X(BUTTON, "button") X(THING, "thing")            \
+	X(PLANT, "plant") X(EGG, "egg") X(FOOD, "food") X(DRINK, "drink")                \
+	X(DISPENSER, "dispenser") X(INSTRUMENT, "instrument") X(EDGE, "edge")            \
+	X(DETRITUS, "detritus") X(MEDICINE, "medicine") X(TOY, "toy") X(WEATHER, "weather") \
+	X(BAD_PLANT, "bad plant") X(NEST, "nest") X(BAD_BUG, "bad bug") X(BUG, "bug")    \
+	X(BAD_CRITTER, "bad critter") X(CRITTER, "critter") X(SEED, "seed") X(LEAF, "leaf") \
+	X(ROOT, "root") X(FLOWER, "flower") X(FRUIT, "fruit") X(MOVER, "mover")          \
+	X(LIFT, "lift") X(COMPUTER, "computer") X(MEDIA_BOX, "media box")               \
+	X(MESSAGE, "message") X(LEFT_RIGHT, "left-right") X(INCUBATOR, "incubator")      \
+	X(TELEPORTER, "teleporter") X(CELL34, NULL) X(MACHINE, "machine") X(NORN, "norn") \
+	X(GRENDEL, "grendel") X(ETTIN, "ettin") X(SHEE, "shee")
+
+/* General-sense cells (§4.9). */
+#define C2_SENSES(X)                                                                \
+	X(PATTED, "patted") X(SLAPPED, "slapped") X(BUMPED_WALL, "bumped a wall")        \
+	X(NEAR_WALL, "near a wall") X(IN_VEHICLE, "in a vehicle") X(USER_SPOKE, "user spoke") \
+	X(CREATURE_SPOKE, "creature spoke") X(OWN_KIND_SPOKE, "own kind spoke")          \
+	X(AUDIBLE_EVENT, "audible event") X(VISIBLE_EVENT, "visible event")              \
+	X(IT_APPROACHING, "it is approaching") X(IT_RETREATING, "it is retreating")      \
+	X(IT_NEAR, "it is near me") X(IT_ACTIVE, "it is active") X(IT_OBJECT, "it is an object") \
+	X(IT_CREATURE, "it is a creature") X(IT_SIBLING, "it is my sibling")             \
+	X(IT_PARENT, "it is my parent") X(IT_CHILD, "it is my child")                    \
+	X(IT_OPPOSITE_SEX, "it is opposite sex") X(IT_PUSHED_ME, "it pushed me")         \
+	X(IT_HIT_ME, "it hit me") X(CELL22, NULL) X(CELL23, NULL) X(CELL24, NULL)        \
+	X(CELL25, NULL) X(CELL26, NULL) X(CELL27, NULL)                                  \
+	X(APPROACHING_EDGE, "approaching an edge") X(RETREATING_EDGE, "retreating from an edge") \
+	X(FALLING, "falling") X(HIT_GROUND, "hit the ground")
+
+/* Involuntary actions: creature/sensorimotor receptor loci (§5.9). */
+#define C2_INVOLUNTARY(X)                                                           \
+	X(FLINCH, "flinch") X(LAY_EGG, "lay egg") X(SNEEZE, "sneeze") X(COUGH, "cough")  \
+	X(SHIVER, "shiver") X(SLEEP, "sleep") X(FAINT, "faint") X(SPARE, "spare")
+
+/* Emitter loci creature/sensorimotor/n (§5.9). */
+#define C2_SENSORIMOTOR(X)                                                          \
+	X(ALWAYS, "always 255") X(ASLEEP, "asleep") X(AIR_COLDNESS, "air coldness")      \
+	X(AIR_HOTNESS, "air hotness") X(LIGHT_LEVEL, "light level")                      \
+	X(CROWDEDNESS, "crowdedness") X(AMBIENT_RADIATION, "ambient radiation")          \
+	X(TIME_OF_DAY, "time of day") X(SEASON, "season") X(AIR_QUALITY, "air quality")  \
+	X(UPWARD_SLOPE, "upward slope") X(DOWNWARD_SLOPE, "downward slope")              \
+	X(HEADWIND, "headwind") X(TAILWIND, "tailwind")
+
+/* Small enumerations inside genes (names only: no code refers to a value). */
+#define C2_BODY_PARTS(X) X(HEAD, "head") X(BODY, "body") X(LEGS, "legs") X(ARMS, "arms") X(TAIL, "tail")
+#define C2_SPECIES(X) X(NORN, "norn") X(GRENDEL, "grendel") X(ETTIN, "ettin") X(SHEE, "shee")
+#define C2_COLOURS(X) X(RED, "red") X(GREEN, "green") X(BLUE, "blue")
+#define C2_SPREADS(X) X(FLAT, "flat") X(NORMAL, "normal") X(SAW, "saw") X(WAS, "waS")
+#define C2_MIGRATIONS(X) X(NONE, "none") X(DECISION, "decision") X(CONCEPT, "concept")
+#define C2_PERCEPTIBLE(X) X(NO, "no") X(PERCEPTIBLE, "perceptible") X(EXCLUSIVE, "exclusive")
+
+/* ---- the constants, generated ---------------------------------------------- */
+
+enum c2_chemical {
+	C2_CHEM_NONE = 0,
+#define X(n, id, name) C2_CHEM_##id = n,
+#include "genome/chemicals.def"
+#undef X
+};
+
+#define C2_VOCAB_ENUM(PREFIX, LIST, COUNT) \
+	enum { LIST(PREFIX) COUNT }
+#define C2_X_DRIVE(id, name) C2_DRIVE_##id,
+#define C2_X_STIM(id, name) C2_STIM_##id,
+#define C2_X_LOBE(id, name) C2_LOBE_##id,
+#define C2_X_ACT(id, name) C2_ACT_##id,
+#define C2_X_CAT(id, name) C2_CAT_##id,
+#define C2_X_SENSE(id, name) C2_SENSE_##id,
+#define C2_X_INVOL(id, name) C2_INVOL_##id,
+#define C2_X_SM(id, name) C2_SM_##id,
+C2_VOCAB_ENUM(C2_X_DRIVE, C2_DRIVES, C2_NDRIVES);
+C2_VOCAB_ENUM(C2_X_STIM, C2_STIMULI, C2_NSTIMULI);
+C2_VOCAB_ENUM(C2_X_LOBE, C2_LOBES, C2_NLOBE_ROLES);
+C2_VOCAB_ENUM(C2_X_ACT, C2_ACTIONS, C2_NACTIONS);
+C2_VOCAB_ENUM(C2_X_CAT, C2_CATEGORIES, C2_NCATEGORIES);
+C2_VOCAB_ENUM(C2_X_SENSE, C2_SENSES, C2_NSENSES);
+C2_VOCAB_ENUM(C2_X_INVOL, C2_INVOLUNTARY, C2_NINVOLUNTARY);
+C2_VOCAB_ENUM(C2_X_SM, C2_SENSORIMOTOR, C2_NSENSORIMOTOR);
+
+/* The first sensorimotor emitter locus an environment may set: the ones
+ * before it ("always 255", "asleep") are maintained by the engine. */
+enum { C2_SM_FIRST_ENV = C2_SM_AIR_COLDNESS };
+
+/* ---- the vocabularies, for look-ups by name ---------------------------------- */
+
 extern const c2_vocab c2_chemicals;   /* 0..255 (0 is "<NOTHING>") */
-extern const c2_vocab c2_drives;      /* 0..16: drive i is chemical i+1 */
-extern const c2_vocab c2_stimuli;     /* 0..45 */
-extern const c2_vocab c2_lobes;       /* 0..9: engine lobe roles by index */
-extern const c2_vocab c2_actions;     /* decision/verb cells 0..15 */
-extern const c2_vocab c2_categories;  /* noun/source/attention cells 0..39 */
-extern const c2_vocab c2_senses;      /* general-sense cells 0..31 */
-extern const c2_vocab c2_involuntary; /* involuntary actions 0..7 */
-extern const c2_vocab c2_body_parts;  /* appearance body parts 0..4 */
-extern const c2_vocab c2_species;     /* genus 0..3 */
-extern const c2_vocab c2_colours;     /* pigment colours 0..2 */
-extern const c2_vocab c2_spreads;     /* dendrite spread 0..3 */
-extern const c2_vocab c2_migrations;  /* dendrite migration 0..2 */
-extern const c2_vocab c2_perceptible; /* lobe perceptible flag 0..2 */
-extern const c2_vocab c2_sensorimotor_emitters; /* creature/4 emitter loci 0..13 */
+extern const c2_vocab c2_drives;      /* drive i is chemical i+1 */
+extern const c2_vocab c2_stimuli;
+extern const c2_vocab c2_lobes;       /* engine lobe roles by index */
+extern const c2_vocab c2_actions;     /* decision/verb cells */
+extern const c2_vocab c2_categories;  /* noun/source/attention cells */
+extern const c2_vocab c2_senses;      /* general-sense cells */
+extern const c2_vocab c2_involuntary; /* involuntary actions */
+extern const c2_vocab c2_body_parts;  /* appearance body parts */
+extern const c2_vocab c2_species;     /* genus */
+extern const c2_vocab c2_colours;     /* pigment colours */
+extern const c2_vocab c2_spreads;     /* dendrite spread */
+extern const c2_vocab c2_migrations;  /* dendrite migration */
+extern const c2_vocab c2_perceptible; /* lobe perceptible flag */
+extern const c2_vocab c2_sensorimotor_emitters; /* creature/sensorimotor emitter loci */
 
 /* Name of cell `cell` of engine lobe `lobe` (drive, action, object category
  * or general sense, by the lobe's role), or NULL. */
 const char *c2_lobe_cell_name(int lobe, int cell);
-
-/* Chemicals the engine itself refers to (reference §5). */
-enum {
-	C2_CHEM_NONE = 0,
-	C2_CHEM_PAIN = 1,
-	C2_CHEM_HUNGER = 3,
-	C2_CHEM_INJURY = 14,
-	C2_CHEM_REWARD = 52,
-	C2_CHEM_PUNISHMENT = 53,
-	C2_CHEM_REINFORCEMENT = 54,
-	C2_CHEM_GLUCOSE = 70,
-	C2_CHEM_GLYCOGEN = 72,
-	C2_CHEM_AGEING = 76,
-	C2_CHEM_ATP = 99,
-	C2_CHEM_ADP = 100,
-	C2_CHEM_ADRENALINE = 172
-};
-
-enum { C2_NDRIVES = 17, C2_NLOBE_ROLES = 10 };
-
-/* Drives and object categories the engine itself refers to (§4.9). */
-enum { C2_DRIVE_HUNGER = 2, C2_DRIVE_TIREDNESS = 5, C2_DRIVE_SLEEPINESS = 6 };
-enum { C2_CAT_SELF = 0, C2_CAT_HAND = 1, C2_CAT_FOOD = 6 };
-/* Decision cells (actions) the engine itself refers to. */
-enum {
-	C2_ACT_QUIESCENT = 0,
-	C2_ACT_PUSH = 1,
-	C2_ACT_PULL = 2,
-	C2_ACT_STOP = 3,
-	C2_ACT_COME = 4,
-	C2_ACT_RUN = 5,
-	C2_ACT_GET = 6,
-	C2_ACT_DROP = 7,
-	C2_ACT_THINK = 8,
-	C2_ACT_REST = 9,
-	C2_ACT_LEFT = 10,
-	C2_ACT_RIGHT = 11,
-	C2_ACT_EAT = 12,
-	C2_ACT_HIT = 13
-};
-
-/* Engine lobe roles (lobe numbers in gene order; §4.1, §4.9). */
-enum {
-	C2_LOBE_PERCEPTION = 0,
-	C2_LOBE_DRIVE = 1,
-	C2_LOBE_SOURCE = 2,
-	C2_LOBE_VERB = 3,
-	C2_LOBE_NOUN = 4,
-	C2_LOBE_SENSE = 5,
-	C2_LOBE_DECISION = 6,
-	C2_LOBE_ATTENTION = 7,
-	C2_LOBE_CONCEPT = 8,
-	C2_LOBE_REGULATOR = 9
-};
 
 #endif
