@@ -59,10 +59,85 @@ static const char *join(const char **args, int n, char *buf, size_t cap)
 
 static const cli_opt no_opts[] = {{0}};
 
+static bool disasm_explain, ops_markdown;
+static const cli_opt disasm_opts[] = {
+	{"explain", OPT_FLAG, &disasm_explain, NULL,
+	 "one opcode per line with its operands and what it does", 0, 0, NULL},
+	{0},
+};
+
 static const cli_spec disasm_spec = {
 	"svrule disasm", "BYTE... | \"BYTE ...\"",
-	"print an SV-rule given as byte values (or names) as opcode names", NULL, no_opts, 1, 12,
+	"print an SV-rule given as byte values (or names) as opcode names", NULL, disasm_opts, 1, 12,
 };
+
+static const cli_opt ops_opts[] = {
+	{"markdown", OPT_FLAG, &ops_markdown, NULL, "as a Markdown table (the README's)", 0, 0, NULL},
+	{0},
+};
+
+static const cli_spec ops_spec = {
+	"svrule ops", "", "list the SV-rule opcodes: byte, name, kind and what each does",
+	"The opcode table of the evaluator itself (genome/svrule.h), so this list,\n"
+	"'disasm --explain' and the README's table cannot disagree with it.",
+	ops_opts, 0, 0,
+};
+
+static const char *const kind_names[] = {
+	[SVK_END] = "end", [SVK_VALUE] = "value", [SVK_GUARD] = "guard", [SVK_UNARY] = "unary",
+	[SVK_BINARY] = "binary", [SVK_TERNARY] = "ternary", [SVK_INVALID] = "invalid",
+};
+
+/* What byte `op` does: the synopsis column of the opcode table. */
+static const char *synopsis(uint8_t op)
+{
+	return op < SVOP_COUNT ? svrule_ops[op].synopsis : "unknown opcode: evaluates as value 0";
+}
+
+static int do_ops(int argc, char **argv)
+{
+	const char *pos[1];
+	int npos;
+	int rc = cli_parse(&ops_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	if (ops_markdown)
+		printf("| byte | name | kind | what it does |\n|---:|---|---|---|\n");
+	for (int op = 0; op < SVOP_COUNT; op++) {
+		const svrule_opinfo *o = &svrule_ops[op];
+		if (ops_markdown)
+			printf("| %d | `%s` | %s | %s |\n", op, o->name, kind_names[o->kind], o->synopsis);
+		else
+			printf("%3d  %-18s %-8s %s\n", op, o->name, kind_names[o->kind], o->synopsis);
+	}
+	return CLI_OK;
+}
+
+/* --explain: each opcode on its own line, with the synopsis of the opcode
+ * table; an operator's operands follow it, indented. */
+static void explain(const uint8_t *rule, size_t len)
+{
+	size_t end = len;
+	while (end > 0 && rule[end - 1] == 0)
+		end--;
+	int operands = 0;
+	for (size_t i = 0; i < (end ? end : 1); i++) {
+		char name[8], left[32];
+		uint8_t op = rule[i];
+		const char *what = synopsis(op);
+		if (operands) {
+			/* An operand is read, not loaded: "acc = 64" reads as "64". */
+			if (!strncmp(what, "acc = ", 6))
+				what += 6;
+			snprintf(left, sizeof left, "  %s", svrule_op_name(op, name, sizeof name));
+			operands--;
+		} else {
+			snprintf(left, sizeof left, "%s", svrule_op_name(op, name, sizeof name));
+			operands = svrule_kind_of(op) == SVK_BINARY ? 1 : svrule_kind_of(op) == SVK_TERNARY ? 2 : 0;
+		}
+		printf("%2zu  %3u  %-20s %s\n", i, op, left, what);
+	}
+}
 
 static const cli_spec asm_spec = {
 	"svrule asm", "\"NAME ...\"", "print the 12 bytes of an SV-rule given as opcode names",
@@ -82,7 +157,10 @@ static int do_disasm(int argc, char **argv)
 	c2_err err;
 	if (svrule_parse(join(pos, npos, text, sizeof text), rule, sizeof rule, &err))
 		return cli_fail(CLI_BAD, "svrule disasm", "token %ld: %s", err.offset + 1, err.msg);
-	printf("%s\n", svrule_disasm(rule, sizeof rule, out, sizeof out));
+	if (disasm_explain)
+		explain(rule, sizeof rule);
+	else
+		printf("%s\n", svrule_disasm(rule, sizeof rule, out, sizeof out));
 	return CLI_OK;
 }
 
@@ -402,8 +480,9 @@ static int do_check(int argc, char **argv)
 
 static const cli_opt svrule_opts[] = {{0}};
 const cli_spec cmd_svrule_spec = {
-	"svrule", "disasm|asm|eval|check ...",
-	"SV-rules: disassemble, assemble, evaluate, check a corpus",
+	"svrule", "ops|disasm|asm|eval|check ...",
+	"SV-rules: list the opcodes, disassemble, assemble, evaluate, check a corpus",
+	"  c2rt svrule ops                             -> the opcode table\n"
 	"  c2rt svrule disasm 9 31 12 32 13            -> state PLUS type0 MINUS type1\n"
 	"  c2rt svrule asm \"state PLUS type0\"          -> 9 31 12 0 0 0 0 0 0 0 0 0\n"
 	"  c2rt svrule eval \"state PLUS type0\" --state 10 --type0 5   -> 15\n"
@@ -419,6 +498,8 @@ int cmd_svrule(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	const char *sub = argv[1];
+	if (strcmp(sub, "ops") == 0)
+		return do_ops(argc - 1, argv + 1);
 	if (strcmp(sub, "disasm") == 0)
 		return do_disasm(argc - 1, argv + 1);
 	if (strcmp(sub, "asm") == 0)
@@ -431,6 +512,6 @@ int cmd_svrule(int argc, char **argv)
 		cli_print_help(&cmd_svrule_spec, stdout);
 		return CLI_OK;
 	}
-	return cli_fail(CLI_USAGE, "svrule", "unknown subcommand '%s' (disasm, asm, eval, check)",
+	return cli_fail(CLI_USAGE, "svrule", "unknown subcommand '%s' (ops, disasm, asm, eval, check)",
 	                sub);
 }
