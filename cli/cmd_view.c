@@ -10,8 +10,9 @@
 #include "engine/events.h"
 #include "viewer/live.h"
 
-static const char *size_arg, *speed_arg, *pin_arg, *dir_arg, *keys_arg;
+static const char *size_arg, *speed_arg, *pin_arg, *dir_arg, *keys_arg, *record_path;
 static bool paused;
+static uint64_t hash_every;
 /* --screenshot-after TICKS FILE.png takes two arguments: main() takes them
  * out of argv before the table parser sees the rest. */
 static uint64_t shot_ticks;
@@ -40,6 +41,8 @@ static const cli_opt opts[] = {
 	{"paused", OPT_FLAG, &paused, NULL, "start paused", 0, 0, NULL},
 	{"pin", OPT_STR, &pin_arg, "LOBE:CELL", "pin a neuron's dendrites and tooltip at the start", 0, 0, NULL},
 	{"dir", OPT_STR, &dir_arg, "DIR", "where the s and p keys write (default .)", 0, 0, NULL},
+	{"record", OPT_STR, &record_path, "FILE", "when the window closes, write the session's events (what it started from, then every input made in the window) for 'c2rt run --events'", 0, 0, NULL},
+	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks (as 'c2rt run')", 0, 0, NULL},
 	{"keys", OPT_STR, &keys_arg, "KEYS", "press these keys first, e.g. 'cglyc<Enter><Esc>' (tests, demos)", 0, 0, NULL},
 	{"screenshot-after", OPT_CALL, NULL, "TICKS FILE.png",
 	 "run TICKS ticks as fast as possible, save one frame, exit", 0, 0, shot_cb},
@@ -54,7 +57,10 @@ const cli_spec cmd_view_spec = {
 	"without one it exits with status 2: use 'c2rt run' for headless runs. With\n"
 	"--resume, GENOME may be omitted and the snapshot's events continue unless\n"
 	"--events replaces them. --screenshot-after draws one frame after TICKS ticks\n"
-	"and saves it as a PNG (the same code as the screenshot key), then exits.",
+	"and saves it as a PNG (the same code as the screenshot key), then exits.\n"
+	"Every key that changes the creature becomes an events-file line applied\n"
+	"before the next tick; --record FILE writes them, and the command in its\n"
+	"first lines replays the session headless to the same state hashes.",
 	opts, 0, 1,
 };
 
@@ -130,6 +136,7 @@ int cmd_view(int argc, char **argv)
 	if ((rc = cli_creature_args_finish(&cli_cargs, "view")) != 0)
 		return rc;
 	vo.paused = paused;
+	vo.hash_every = hash_every;
 	vo.out_dir = dir_arg;
 	vo.screenshot_after = shot_ticks;
 	vo.screenshot_path = shot_path;
@@ -142,6 +149,36 @@ int cmd_view(int argc, char **argv)
 	vo.title = base_name(npos ? pos[0] : cli_cargs.resume_path);
 	vo.events_text = cc.events_text;
 	vo.events_len = cc.events_len;
+
+	/* How to replay the recording: the same creature, the recorded events. */
+	char header[2048];
+	if (record_path) {
+		int n = snprintf(header, sizeof header, "# c2rt view --record: a session of %s.\n"
+		                 "# Replay it headless (the last line says where it ended):\n#   c2rt run ",
+		                 vo.title);
+		if (cli_cargs.resume_path)
+			n += snprintf(header + n, sizeof header - (size_t)n, "--resume %s", cli_cargs.resume_path);
+		else
+			n += snprintf(header + n, sizeof header - (size_t)n, "%s --sex %s --seed %llu", pos[0],
+			              cli_cargs.cfg.sex == GENOME_MALE ? "m" : "f",
+			              (unsigned long long)cli_cargs.cfg.seed);
+		creature_config def;
+		creature_config_default(&def);
+		for (size_t t = 0; t < CREATURE_OPTION_TABLES; t++) {
+			const c2_option_table *tab = creature_option_table(t);
+			for (size_t k = 0; k < tab->n; k++) {
+				int v = c2_option_get(&tab->v[k], creature_option_cstruct(&cli_cargs.cfg, t));
+				if (v != c2_option_get(&tab->v[k], creature_option_cstruct(&def, t)) && n > 0 &&
+				    (size_t)n < sizeof header)
+					n += snprintf(header + n, sizeof header - (size_t)n, " --opt %s=%d",
+					              tab->v[k].name, v);
+			}
+		}
+		if (n > 0 && (size_t)n < sizeof header)
+			snprintf(header + n, sizeof header - (size_t)n, " --events %s --ticks N\n", record_path);
+		vo.record_path = record_path;
+		vo.record_header = header;
+	}
 
 	char msg[512];
 	rc = view_live_run(cc.c, &cc.ev, &vo, msg, sizeof msg);

@@ -306,6 +306,7 @@ void creature_step(creature *c, const events *ev)
 /* ---- accessors ------------------------------------------------------------- */
 
 uint64_t creature_ticks(const creature *c) { return c->tick; }
+bool creature_has_stimulus(const creature *c, uint8_t number) { return c->has_stim[number]; }
 double creature_seconds(const creature *c) { return (double)c->tick / C2_TICKS_PER_SECOND; }
 int creature_stage(const creature *c) { return c->stage; }
 bool creature_alive(const creature *c) { return c->death == C2_ALIVE; }

@@ -147,6 +147,8 @@ brain *creature_brain(creature *c);
 const brain *creature_brain_const(const creature *c);
 bc_biochem *creature_biochem(creature *c);
 const bc_biochem *creature_biochem_const(const creature *c);
+/* Has the creature a stimulus gene for `number` (expressed so far)? */
+bool creature_has_stimulus(const creature *c, uint8_t number);
 /* Food portions left (see creature_feed). */
 unsigned creature_food(const creature *c);
 /* Stage entered at world tick... (UINT64_MAX when not reached). */

@@ -10,6 +10,7 @@
 
 #include <SDL2/SDL.h>
 
+#include "base/fileio.h"
 #include "engine/trace.h"
 #include "genome/vocab.h"
 #include "viewer/chemhist.h"
@@ -33,7 +34,8 @@ enum { HISTORY = 32768 };
 
 typedef struct live {
 	creature *c;
-	const events *ev;
+	events *ev;
+	c2_wbuf session;    /* the events text so far: what it started from, then the inputs */
 	const view_live_opts *o;
 	SDL_Window *win;
 	SDL_Surface *frame; /* drawn here, then copied to the window; screenshots save it */
@@ -87,6 +89,29 @@ static void sample(live *L)
 	view_hist_sample(L->hist, creature_seconds(L->c), bc_chemicals(creature_biochem_const(L->c)));
 }
 
+/* An input from the window: the event line "at TICK COMMAND" (COMMAND from
+ * fmt), appended to the creature's events so that the next step applies it
+ * like a file's, and to the session's text with `note` as its comment.
+ * Returns false (and says why) if the line is refused. */
+static bool input(live *L, const char *note, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static bool input(live *L, const char *note, const char *fmt, ...)
+{
+	char cmd[160], line[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	int n = snprintf(line, sizeof line, "at %llu %s", (unsigned long long)creature_ticks(L->c), cmd);
+	c2_err e;
+	if (n < 0 || (size_t)n >= sizeof line || events_append(L->ev, line, (size_t)n, &e) != 0) {
+		say(L, "cannot queue '%s': %s", line, n > 0 && (size_t)n < sizeof line ? e.msg : "too long");
+		return false;
+	}
+	c2_w_printf(&L->session, "%s%*s# %s\n", line, n < 40 ? 40 - n : 1, "", note);
+	return true;
+}
+
 /* Run up to n world ticks (events first, as `c2rt run` does), stopping at
  * the deadline (wall seconds) or when the creature dies. Returns how many
  * ran. */
@@ -96,8 +121,12 @@ static uint64_t run_ticks(live *L, uint64_t n, double deadline)
 	while (ran < n && creature_alive(L->c)) {
 		creature_step(L->c, L->ev);
 		ran++;
-		if (creature_ticks(L->c) % every == 0 || !creature_alive(L->c))
+		L->ran++;
+		uint64_t t = creature_ticks(L->c);
+		if (t % every == 0 || !creature_alive(L->c))
 			sample(L);
+		if (L->o->hash_every && t % L->o->hash_every == 0)
+			printf("%llu %016llx\n", (unsigned long long)t, (unsigned long long)creature_hash(L->c));
 		/* The clock costs far less than 64 ticks. */
 		if ((ran & 63) == 0 && wall() >= deadline)
 			break;
@@ -178,8 +207,7 @@ static void cmd_snapshot(live *L)
 	char path[4096];
 	out_path(L, "snap", path, sizeof path);
 	c2_err e;
-	if (creature_save_file(L->c, path, L->o->events_text, L->o->events_text ? L->o->events_len : 0,
-	                       &e) != 0)
+	if (creature_save_file(L->c, path, L->session.data, L->session.len, &e) != 0)
 		say(L, "snapshot failed: %s: %s", path, e.msg);
 	else
 		say(L, "saved snapshot %s", path);
@@ -207,22 +235,28 @@ static void cmd_step(live *L)
 	L->dirty = true;
 }
 
+/* What an input does shows at the next tick: say so when paused. */
+static const char *when(live *L)
+{
+	return L->pace.paused ? " (at the next tick: step with '.')" : "";
+}
+
 static void cmd_sleep(live *L)
 {
 	if (creature_asleep(L->c)) {
-		creature_wake(L->c);
-		say(L, "woken up");
+		if (input(L, "key z", "wake"))
+			say(L, "waking up%s", when(L));
 	} else {
-		creature_sleep(L->c);
-		say(L, "put to sleep (z wakes)");
+		if (input(L, "key z", "sleep"))
+			say(L, "going to sleep (z wakes)%s", when(L));
 	}
 }
 
 static void cmd_dream(live *L)
 {
 	size_t pending = brain_instinct_pending(creature_brain_const(L->c));
-	creature_dream(L->c, pending ? (unsigned)(pending < 100000 ? pending : 100000) : 1);
-	say(L, "dreaming: %zu instincts pending", pending);
+	if (input(L, "key d", "dream %u", pending ? (unsigned)(pending < 100000 ? pending : 100000) : 1))
+		say(L, "dreaming: %zu instincts pending%s", pending, when(L));
 }
 
 /* Enter (or a click) on the picker's highlighted choice. */
@@ -238,9 +272,9 @@ static void pick(live *L)
 			say(L, "'%s' is not an amount in -255..255", p->text);
 			return;
 		}
-		creature_inject(L->c, (uint8_t)p->chem, (int)v);
-		sample(L); /* the plot shows the jump now, not at the next sample */
-		say(L, "injected %ld %s", v, plot_chem_label(p->chem, name, sizeof name));
+		plot_chem_label(p->chem, name, sizeof name);
+		if (input(L, name, "inject %d %ld", p->chem, v))
+			say(L, "injecting %ld %s%s", v, name, when(L));
 		view_picker_close(p);
 		SDL_StopTextInput();
 		return;
@@ -269,19 +303,21 @@ static void pick(live *L)
 		return;
 	}
 	case VIEW_PICK_STIMULUS:
-		if (creature_stimulus(L->c, (uint8_t)ch->value, -1, 255)) {
-			sample(L); /* its chemicals */
-			say(L, "stimulus %d: %s", ch->value, ch->label);
-		} else {
+		if (!creature_has_stimulus(L->c, (uint8_t)ch->value))
 			say(L, "this genome has no gene for stimulus %d (%s)", ch->value, ch->label);
-		}
+		else if (input(L, ch->label, "stimulus %d", ch->value))
+			say(L, "stimulus %d: %s%s", ch->value, ch->label, when(L));
 		break;
-	case VIEW_PICK_WORD:
-		if (creature_hear(L->c, (unsigned)ch->tag, (unsigned)ch->value))
-			say(L, "said \"%s\"", ch->label);
-		else
+	case VIEW_PICK_WORD: {
+		brain_lobe_info li;
+		if (brain_lobe_info_get(creature_brain_const(L->c), (unsigned)ch->tag, &li) != 0 ||
+		    (unsigned)ch->value >= li.neurons)
 			say(L, "no brain cell hears \"%s\" (lobe %d is missing or smaller)", ch->label, ch->tag);
+		else if (input(L, ch->label, "word %s %d", ch->tag == C2_LOBE_VERB ? "verb" : "noun",
+		               ch->value))
+			say(L, "saying \"%s\"%s", ch->label, when(L));
 		break;
+	}
 	case VIEW_PICK_AMOUNT:
 	case VIEW_PICK_NONE:
 		break;
@@ -517,14 +553,26 @@ static const struct named_key {
 };
 
 /* The next key of a --keys string: its keycode, modifiers and typed
- * character (0 for named keys); returns the bytes it took, 0 at the end,
- * -1 for a bad token. */
-static int next_key(const char *s, SDL_Keycode *sym, Uint16 *mod, char *ch)
+ * character (0 for named keys), or for <Run:N> the ticks to run (*run, with
+ * *sym 0); returns the bytes it took, 0 at the end, -1 for a bad token. */
+static int next_key(const char *s, SDL_Keycode *sym, Uint16 *mod, char *ch, uint64_t *run)
 {
 	*mod = 0;
 	*ch = 0;
+	*run = 0;
 	if (!*s)
 		return 0;
+	if (!strncmp(s, "<Run:", 5)) {
+		const char *p = s + 5;
+		uint64_t n = 0;
+		while (*p >= '0' && *p <= '9' && n < 100000000)
+			n = n * 10 + (uint64_t)(*p++ - '0');
+		if (p == s + 5 || *p != '>')
+			return -1;
+		*sym = 0;
+		*run = n;
+		return (int)(p + 1 - s);
+	}
 	if (*s == '<') {
 		for (size_t i = 0; i < sizeof named_keys / sizeof named_keys[0]; i++) {
 			size_t n = strlen(named_keys[i].name);
@@ -558,12 +606,13 @@ int view_live_check_keys(const char *keys, char *err, size_t errn)
 	SDL_Keycode sym;
 	Uint16 mod;
 	char ch;
+	uint64_t run;
 	int n;
-	while ((n = next_key(keys, &sym, &mod, &ch)) > 0)
+	while ((n = next_key(keys, &sym, &mod, &ch, &run)) > 0)
 		keys += n;
 	if (n < 0) {
 		snprintf(err, errn, "bad key at '%.12s' (characters, or <Enter> <Esc> <Up> <Down> <BS> "
-		                    "<Space> <Right> <F1> <F12>)", keys);
+		                    "<Space> <Right> <F1> <F12> <Run:N>)", keys);
 		return -1;
 	}
 	return 0;
@@ -576,9 +625,16 @@ static void press_keys(live *L, const char *keys)
 	SDL_Keycode sym;
 	Uint16 mod;
 	char ch;
+	uint64_t run;
 	int n;
-	while ((n = next_key(keys, &sym, &mod, &ch)) > 0) {
+	while ((n = next_key(keys, &sym, &mod, &ch, &run)) > 0) {
 		keys += n;
+		if (!sym) { /* <Run:N> */
+			run_ticks(L, run, HUGE_VAL);
+			sample(L);
+			L->dirty = true;
+			continue;
+		}
 		bool typing = L->fr.picker.mode != VIEW_PICK_NONE;
 		SDL_Event e = {0};
 		e.type = SDL_KEYDOWN;
@@ -690,7 +746,6 @@ static int loop(live *L)
 			view_pace_ran(&L->pace, due, ran);
 			L->dirty |= ran > 0;
 		}
-		L->ran += ran;
 		t = wall();
 		view_pace_count(&L->pace, t, ran);
 
@@ -720,7 +775,7 @@ static int loop(live *L)
 	return VIEW_LIVE_OK;
 }
 
-int view_live_run(creature *c, const events *ev, const view_live_opts *o, char *err, size_t errn)
+int view_live_run(creature *c, events *ev, const view_live_opts *o, char *err, size_t errn)
 {
 	int rc = check_display(err, errn);
 	if (rc)
@@ -729,15 +784,20 @@ int view_live_run(creature *c, const events *ev, const view_live_opts *o, char *
 	if (view_font_find(font, sizeof font, err, errn) != 0)
 		return VIEW_LIVE_ERROR;
 
-	static const events none = {0};
 	live *L = calloc(1, sizeof *L);
 	if (!L) {
 		snprintf(err, errn, "out of memory");
 		return VIEW_LIVE_ERROR;
 	}
 	L->c = c;
-	L->ev = ev ? ev : &none;
+	L->ev = ev;
 	L->o = o;
+	if (o->events_len) {
+		c2_w_bytes(&L->session, o->events_text, o->events_len);
+		if (((const char *)o->events_text)[o->events_len - 1] != '\n')
+			c2_w_u8(&L->session, '\n');
+	}
+	c2_w_printf(&L->session, "# c2rt view: inputs from the window (at the tick before which they apply)\n");
 	view_frame_init(&L->fr);
 	L->fr.title = o->title;
 	L->fr.pin_lobe = o->pin_lobe;
@@ -754,6 +814,7 @@ int view_live_run(creature *c, const events *ev, const view_live_opts *o, char *
 	L->hist = view_hist_new(HISTORY, chems, n);
 	if (!L->hist) {
 		snprintf(err, errn, "out of memory for the chemical history");
+		c2_wbuf_free(&L->session);
 		free(L);
 		return VIEW_LIVE_ERROR;
 	}
@@ -765,7 +826,7 @@ int view_live_run(creature *c, const events *ev, const view_live_opts *o, char *
 		/* As fast as possible, then one frame through the screenshot key's
 		 * code. */
 		double t = wall();
-		L->ran = run_ticks(L, o->screenshot_after, HUGE_VAL);
+		run_ticks(L, o->screenshot_after, HUGE_VAL);
 		L->ran_wall = wall() - t;
 		L->pace.rate = L->ran_wall > 0 ? L->ran / L->ran_wall : 0; /* what the status shows */
 		SDL_Event e;
@@ -786,22 +847,41 @@ int view_live_run(creature *c, const events *ev, const view_live_opts *o, char *
 			rc = VIEW_LIVE_ERROR;
 		}
 	}
+	if (rc == 0 && o->record_path) {
+		c2_wbuf rec = {0};
+		if (o->record_header)
+			c2_w_str(&rec, o->record_header);
+		c2_w_bytes(&rec, L->session.data, L->session.len);
+		c2_w_printf(&rec, "# the session ended at tick %llu after %llu ticks (N) with state hash %016llx\n",
+		            (unsigned long long)creature_ticks(c), (unsigned long long)L->ran,
+		            (unsigned long long)creature_hash(c));
+		c2_err e;
+		if (rec.oom)
+			rc = VIEW_LIVE_ERROR, snprintf(err, errn, "--record: out of memory");
+		else if (c2_write_file_atomic(o->record_path, rec.data, rec.len, &e) != 0)
+			rc = VIEW_LIVE_ERROR, snprintf(err, errn, "--record %s: %s", o->record_path, e.msg);
+		c2_wbuf_free(&rec);
+	}
 	if (rc == 0) {
 		/* What ran, and how fast the engine went while it ran (with the
-		 * drawing in between): compare with `c2rt run`'s summary. */
+		 * drawing in between): compare with `c2rt run`'s summary. The
+		 * tick and state hash are what a replay of --record reaches. */
 		double secs = creature_seconds(c);
 		fprintf(stderr, "c2rt view: %llu ticks this session, creature time %.0f s (%.2f h), %s; "
-		                "%.0f ticks/s while running; %u frames, %.1f ms each\n",
+		                "%.0f ticks/s while running; %u frames, %.1f ms each; "
+		                "at tick %llu state hash %016llx\n",
 		        (unsigned long long)L->ran, secs, secs / 3600,
 		        creature_alive(c) ? "alive" : creature_death_name(creature_cause_of_death(c)),
 		        L->ran_wall > 0 ? L->ran / L->ran_wall : 0.0, L->frames,
-		        L->frames ? 1000 * L->draw_total / L->frames : 0.0);
+		        L->frames ? 1000 * L->draw_total / L->frames : 0.0,
+		        (unsigned long long)creature_ticks(c), (unsigned long long)creature_hash(c));
 	}
 	SDL_FreeSurface(L->frame);
 	if (L->win)
 		SDL_DestroyWindow(L->win);
 	view_frame_free(&L->fr);
 	view_hist_free(L->hist);
+	c2_wbuf_free(&L->session);
 	SDL_QuitSubSystem(SDL_INIT_VIDEO);
 	SDL_Quit();
 	free(L);

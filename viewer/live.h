@@ -7,7 +7,13 @@
  * speed asks for until a deadline (view_pace), and draws a frame at most
  * ~30 times a second (less at max speed, so drawing never takes more than
  * about a tenth of the time). The creature is only read through the engine
- * accessors and only changed through its input functions. */
+ * accessors and only changed by stepping it: every key that changes it
+ * (inject, stimulus, word, sleep, wake, dream) becomes a line of the
+ * events-file language, appended to its events and applied before the next
+ * tick, exactly as `c2rt run --events` applies a file's (Chocolate Doom's
+ * demos). The session's text — the events it started from, then those
+ * lines — is what snapshots keep and --record writes, so `c2rt run` replays
+ * a session tick for tick. */
 #ifndef C2_VIEWER_LIVE_H
 #define C2_VIEWER_LIVE_H
 
@@ -27,11 +33,20 @@ typedef struct view_live_opts {
 	bool paused;              /* start paused */
 	int pin_lobe, pin_cell;   /* neuron to pin at the start, or -1 */
 	const char *out_dir;      /* where the snapshot and screenshot keys write; NULL: "." */
-	const void *events_text;  /* the events text, kept in snapshots (may be NULL) */
+	const void *events_text;  /* the events text it started from (may be NULL) */
 	size_t events_len;
+	/* Write the session's events text here (atomically) when the window
+	 * closes; NULL: do not. record_header is a comment block put first
+	 * (how to replay it); may be NULL. */
+	const char *record_path;
+	const char *record_header;
+	/* Print "TICK HASH" (the whole state's hash) to standard output after
+	 * every tick divisible by this, as `c2rt run --hash-every` does; 0: no. */
+	uint64_t hash_every;
 	/* Keys to press before the first frame (tests, demos): characters as
 	 * typed ('A' is shift+a), and <Enter> <Esc> <Up> <Down> <BS> <Space>
-	 * <Right> <F1> <F12>. NULL: none. */
+	 * <Right> <F1> <F12>, and <Run:N>, which runs N world ticks there and
+	 * then (as N presses of the step key would). NULL: none. */
 	const char *keys;
 	/* Screenshot mode (screenshot_path non-NULL): run screenshot_after ticks
 	 * as fast as possible, draw one frame, save it with the screenshot
@@ -52,11 +67,12 @@ enum {
 /* Check a --keys string; returns 0, or -1 with the bad token in err. */
 int view_live_check_keys(const char *keys, char *err, size_t errn);
 
-/* Run creature c (events ev, may be NULL, applied before each tick as in
- * `c2rt run`) in a window until the user quits (or the screenshot is
- * saved). Returns VIEW_LIVE_OK, or an error code with a message in err.
+/* Run creature c (events ev, not NULL, applied before each tick as in
+ * `c2rt run`, and to which the window's inputs are appended) in a window until the user
+ * quits (or the screenshot is saved). Returns VIEW_LIVE_OK, or an error code
+ * with a message in err.
  * Without DISPLAY / WAYLAND_DISPLAY (and no SDL_VIDEODRIVER chosen by the
  * user) it fails with VIEW_LIVE_NO_DISPLAY before touching SDL. */
-int view_live_run(creature *c, const events *ev, const view_live_opts *o, char *err, size_t errn);
+int view_live_run(creature *c, events *ev, const view_live_opts *o, char *err, size_t errn);
 
 #endif

@@ -81,10 +81,10 @@ mkdir "$T/keys"
 view "$T/tiny.gen" --screenshot-after 300 "$T/keys.png" --dir "$T/keys" \
 	--keys 'cpyruvate<Enter><Esc>iglucose<Enter>80<Enter>tpats<Enter>wverb push<Enter>zsp?'
 contains "$T/err" "plotting Pyruvate"
-contains "$T/err" "injected 80 Glucose"
+contains "$T/err" "injecting 80 Glucose"
 contains "$T/err" "stimulus"
 contains "$T/err" "no brain cell hears \"verb push\""   # tiny has no verb lobe
-contains "$T/err" "put to sleep"
+contains "$T/err" "going to sleep"
 contains "$T/err" "saved snapshot $T/keys/c2rt-view-300.snap"
 contains "$T/err" "saved screenshot $T/keys/c2rt-view-300.png"
 [ -f "$T/keys/c2rt-view-300.snap" ] || die "no snapshot written"
