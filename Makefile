@@ -3,6 +3,7 @@
 #   make              build/libc2rt.a (the core) and build/c2rt (the tool)
 #   make test         every test, then the same suite under ASan+UBSan
 #   make test-one     the suite once (T=NAME: only tests whose name has NAME)
+#   make test-core    the core's unit tests and fuzz replays (no SDL needed)
 #   make run          the main job on the bundled default genome
 #   make fuzz         run the libFuzzer targets for a bounded time
 #   make bench        benchmarks (ticks/s and callgrind instruction counts)
@@ -63,10 +64,22 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
+# The viewer's files that do not include SDL (trace parsers, the chemical
+# history, pacing, name matching) link into tests and fuzz replays without
+# SDL; only the rest of the viewer, the tool and the viewer's own tests
+# (tests/unit/test_view*.c) see SDL.
+VIEWER_PURE_SRC := $(sort $(shell scripts/sdl-free.sh $(VIEWER_SRC)))
+VIEWER_SDL_SRC := $(filter-out $(VIEWER_PURE_SRC),$(VIEWER_SRC))
+UNIT_VIEW_SRC := $(filter tests/unit/test_view%,$(UNIT_SRC))
+
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 VIEWER_OBJ := $(VIEWER_SRC:%.c=$(BUILD)/obj/%.o)
+VIEWER_PURE_OBJ := $(VIEWER_PURE_SRC:%.c=$(BUILD)/obj/%.o)
+VIEWER_SDL_OBJ := $(VIEWER_SDL_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+UNIT_VIEW_BIN := $(UNIT_VIEW_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+UNIT_CORE_BIN := $(filter-out $(UNIT_VIEW_BIN),$(UNIT_BIN))
 FUZZ_REPLAY_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/tests/%_replay)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
@@ -77,16 +90,23 @@ TOOL := $(BUILD)/c2rt
 GENOME_TXT := $(sort $(wildcard genomes/*.txt))
 GENOME_BIN := $(GENOME_TXT:genomes/%.txt=$(BUILD)/genomes/%.gen)
 
-.PHONY: all deps deps-test deps-fuzz deps-bench test test-one test-determinism run fuzz bench \
-        golden-update clean docs-plot
+.PHONY: all core deps deps-core deps-view deps-test deps-fuzz deps-bench test test-one \
+        test-core test-determinism run fuzz bench golden-update clean docs-plot
 .DEFAULT_GOAL := all
 # Keep object files of tests and benches (they are intermediate in pattern chains).
 .SECONDARY:
 
 all: $(LIB) $(TOOL) $(GENOME_BIN)
 
+# The core library, its unit tests and the fuzz replays: no SDL needed.
+core: $(LIB) $(UNIT_CORE_BIN) $(FUZZ_REPLAY_BIN)
+
 deps:
 	@scripts/deps.sh build
+deps-core:
+	@scripts/deps.sh core
+deps-view:
+	@scripts/deps.sh view
 deps-test:
 	@scripts/deps.sh build test
 deps-fuzz:
@@ -94,14 +114,16 @@ deps-fuzz:
 deps-bench:
 	@scripts/deps.sh build bench
 
-$(BUILD)/obj/%.o: %.c | deps
+$(BUILD)/obj/%.o: %.c | deps-core
 	@mkdir -p $(@D)
 	$(say) CC $<
 	$(Q)$(CC) $(CFLAGS_BASE) $(CFLAGS) -c $< -o $@
 
 # The viewer and the cli (which links the viewer) see SDL's headers; the
 # core never does (architecture rule: no SDL below the front ends).
-$(VIEWER_OBJ) $(CLI_OBJ): CFLAGS += $(SDL_CFLAGS)
+SDL_USERS := $(VIEWER_SDL_OBJ) $(CLI_OBJ) $(UNIT_VIEW_SRC:tests/unit/%.c=$(BUILD)/obj/tests/unit/%.o)
+$(SDL_USERS): CFLAGS += $(SDL_CFLAGS)
+$(SDL_USERS): | deps-view
 
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(@D)
@@ -118,24 +140,23 @@ $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 	$(say) ASM $<
 	$(Q)$(TOOL) asm $< -o $@
 
-# Unit tests: one binary per tests/unit/test_*.c, linked with the core.
-# Tests that need the viewer code link it too (it is small).
-$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB) $(VIEWER_OBJ)
+# Unit tests: one binary per tests/unit/test_*.c, linked with the core
+# alone; the viewer's tests (test_view*) link the viewer and SDL too.
+$(UNIT_CORE_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB)
+	@mkdir -p $(@D)
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(LIB) $(CMOCKA_LIBS) -lm
+$(UNIT_VIEW_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) -lm
-$(BUILD)/obj/tests/unit/%.o: CFLAGS += $(SDL_CFLAGS)
 
 # Fuzz targets are also built with a small file-replay driver so that the
 # regression corpus runs in every `make test`, without clang or libFuzzer.
-$(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(LIB) $(VIEWER_OBJ)
+$(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(LIB) $(VIEWER_PURE_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_OBJ),$^) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
-$(BUILD)/obj/tests/fuzz/replay_main.o: tests/fuzz/replay_main.c | deps
-	@mkdir -p $(@D)
-	$(say) CC $<
-	$(Q)$(CC) $(CFLAGS_BASE) $(CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_PURE_OBJ),$^) $(VIEWER_PURE_OBJ) $(LIB) -lm
 
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 	@mkdir -p $(@D)
@@ -146,6 +167,11 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 # whose name contains NAME (make test-one T=run_golden).
 test-one: $(LIB) $(TOOL) $(GENOME_BIN) $(UNIT_BIN) $(FUZZ_REPLAY_BIN)
 	@C2RT_T="$(T)" tests/run.sh $(BUILD)
+
+# The core's unit tests and the fuzz replays only: runs on a machine
+# without SDL (make core builds them).
+test-core: core
+	@C2RT_CORE_ONLY=1 C2RT_T="$(T)" tests/run.sh $(BUILD)
 
 # The whole suite, then the whole suite again under the sanitizers, then the
 # golden state hashes once more with an unoptimised build: the same seed must

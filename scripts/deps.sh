@@ -1,7 +1,9 @@
 #!/bin/sh
 # Install the Debian packages c2rt needs, but only those that are missing.
 #
-# Usage: scripts/deps.sh [GROUP...]     groups: build (default), view, test, fuzz, bench
+# Usage: scripts/deps.sh [GROUP...]
+#   groups: core (the library and its tests), view (SDL, fonts), build (both,
+#   the default), test, fuzz, bench
 # Each package is probed cheaply (pkg-config, a header or a command) so that
 # `make` on a machine that already has everything costs a few milliseconds.
 # As root (or with password-less sudo) missing packages are installed with
@@ -20,13 +22,16 @@ have_cmd() { command -v "$1"; }
 have_file() { test -e "$1"; }
 
 groups=${*:-build}
+groups=$(echo " $groups " | sed 's/ build / core view /g')
 for g in $groups; do
 	case $g in
-	build)
+	core)
 		need make have_cmd make
 		need gcc have_cmd gcc
 		need pkg-config have_cmd pkg-config
 		need libcmocka-dev have_pc cmocka
+		;;
+	view)
 		need libsdl2-dev have_pc sdl2
 		need libsdl2-ttf-dev have_pc SDL2_ttf
 		need libsdl2-image-dev have_pc SDL2_image
