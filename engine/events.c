@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/words.h"
 #include "genome/fields.h"
 #include "genome/vocab.h"
 
@@ -406,21 +407,15 @@ static int parse_command(lp *p, int c, event *e)
 static int tokenize(lp *p, const char *s, size_t n)
 {
 	p->nt = 0;
-	size_t i = 0;
-	while (i < n) {
-		while (i < n && isspace((unsigned char)s[i]))
-			i++;
-		size_t st = i;
-		while (i < n && !isspace((unsigned char)s[i]))
-			i++;
-		if (i == st)
-			break;
+	size_t i = 0, wn;
+	const char *w;
+	while (c2_next_word(s, n, &i, &w, &wn)) {
 		if (p->nt == MAX_TOKENS)
 			return fail(p, "line has more than %d words", MAX_TOKENS);
-		if (memchr(s + st, '\0', i - st))
+		if (memchr(w, '\0', wn))
 			return fail(p, "NUL byte in the line");
-		p->t[p->nt].s = s + st;
-		p->t[p->nt].n = i - st;
+		p->t[p->nt].s = w;
+		p->t[p->nt].n = wn;
 		p->nt++;
 	}
 	return 0;
@@ -468,14 +463,10 @@ int events_append(events *ev, const char *text, size_t len, c2_err *err)
 	size_t pos = 0, n0 = ev->n;
 	lp p = {.err = err, .line = ev->lines};
 	int rc = 0;
-	while (pos < len && rc == 0) {
-		size_t end = pos;
-		while (end < len && text[end] != '\n')
-			end++;
+	const char *s;
+	size_t n;
+	while (rc == 0 && c2_next_line(text, len, &pos, &s, &n)) {
 		p.line++;
-		const char *s = text + pos;
-		size_t n = end - pos;
-		pos = end + 1;
 		const char *hash = memchr(s, '#', n);
 		if (hash)
 			n = (size_t)(hash - s);

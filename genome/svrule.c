@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/words.h"
+
 const svrule_opinfo svrule_ops[SVOP_COUNT] = {
 #define X(E, code, name, kind, val, arg, syn) [code] = {name, kind, val, arg, syn},
 	SVRULE_OPCODES(X)
@@ -79,23 +81,12 @@ char *svrule_disasm(const uint8_t *rule, size_t len, char *buf, size_t cap)
 	return buf;
 }
 
-/* Walk whitespace-separated tokens of `text`. */
-static const char *next_tok(const char *p, size_t *len)
-{
-	while (*p && isspace((unsigned char)*p))
-		p++;
-	const char *start = p;
-	while (*p && !isspace((unsigned char)*p))
-		p++;
-	*len = (size_t)(p - start);
-	return start;
-}
-
 int svrule_asm(const char *text, uint8_t *rule, size_t len, c2_err *err)
 {
 	memset(rule, 0, len);
-	size_t n = 0, tl;
-	for (const char *t = next_tok(text, &tl); tl > 0; t = next_tok(t + tl, &tl)) {
+	size_t n = 0, tl, tlen = strlen(text);
+	const char *t;
+	for (size_t at = 0; c2_next_word(text, tlen, &at, &t, &tl);) {
 		int op = svrule_op_by_name(t, tl);
 		if (op < 0)
 			return c2_fail(err, C2_EFORMAT, (long)n, -1, "unknown SV-rule opcode '%.*s'",
@@ -109,9 +100,10 @@ int svrule_asm(const char *text, uint8_t *rule, size_t len, c2_err *err)
 
 int svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err)
 {
-	size_t tl;
+	size_t tl, tlen = strlen(text);
+	const char *t;
 	int all_numbers = 1, any = 0;
-	for (const char *t = next_tok(text, &tl); tl > 0; t = next_tok(t + tl, &tl)) {
+	for (size_t at = 0; c2_next_word(text, tlen, &at, &t, &tl);) {
 		any = 1;
 		for (size_t i = 0; i < tl; i++)
 			if (!isdigit((unsigned char)t[i]))
@@ -122,7 +114,7 @@ int svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err)
 
 	memset(rule, 0, len);
 	size_t n = 0;
-	for (const char *t = next_tok(text, &tl); tl > 0; t = next_tok(t + tl, &tl)) {
+	for (size_t at = 0; c2_next_word(text, tlen, &at, &t, &tl);) {
 		int v = parse_byte(t, tl);
 		if (v < 0)
 			return c2_fail(err, C2_EFORMAT, (long)n, -1, "'%.*s' is not a byte (0..255)",

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/words.h"
 #include "genome/fields.h"
 #include "genome/loci.h"
 #include "genome/svrule.h"
@@ -300,16 +301,9 @@ static int parse_header(parser *p, const char *s, size_t n)
 	memset(p->seen_half, 0, sizeof p->seen_half);
 	p->in_gene = true;
 
-	while (i < n) {
-		while (i < n && isspace((unsigned char)s[i]))
-			i++;
-		size_t st = i;
-		while (i < n && !isspace((unsigned char)s[i]))
-			i++;
-		if (st == i)
-			break;
-		const char *tok = s + st;
-		size_t tl = i - st;
+	const char *tok;
+	size_t tl;
+	while (c2_next_word(s, n, &i, &tok, &tl)) {
 		const char *eq = memchr(tok, '=', tl);
 		if (!eq)
 			return perr(p, "gene header: expected key=value, found '%.*s'", (int)tl, tok);
@@ -584,14 +578,11 @@ int genome_text_parse(const char *text, size_t len, genome *g, c2_err *err)
 	int rc = 0;
 	bool format_seen = false;
 	size_t pos = 0;
-	while (pos < len && rc == 0) {
-		size_t end = pos;
-		while (end < len && text[end] != '\n')
-			end++;
+	const char *s;
+	size_t n;
+	while (rc == 0 && c2_next_line(text, len, &pos, &s, &n)) {
 		p.line++;
-		const char *s = text + pos;
-		size_t n = strip_comment(s, end - pos);
-		pos = end + 1;
+		n = strip_comment(s, n);
 		while (n && isspace((unsigned char)s[n - 1]))
 			n--;
 		while (n && isspace((unsigned char)*s))

@@ -12,7 +12,7 @@ expect_exit 0 "$C2RT" run "$STARTER" --seed 3 --events "$ROOT/genomes/starter.ev
 [ "$(wc -l <"$T/out")" -eq 20 ] || die "expected 20 hash lines"
 golden run_starter_hashes.txt "$T/out"
 
-if [ -f "$NORN" ]; then
+if have_shared; then
 	printf 'every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\nevery 700 stimulus 1 from hand\n' >"$T/feed.ev"
 	expect_exit 0 "$C2RT" run "$NORN" --seed 9 --sex m --events "$T/feed.ev" \
 		--ticks 40000 --hash-every 2000 --quiet

@@ -48,7 +48,7 @@ record "$STARTER" "$ROOT/genomes/starter.events" starter "$KEYS"
 expect_exit 0 "$C2RT" run "$STARTER" --seed 7 --events "$ROOT/genomes/starter.events" --ticks 1000 --hash-every 1000 --quiet
 grep -q "$(tail -n 1 "$T/starter.view-hashes" | cut -d' ' -f2)" "$T/out" && die "inputs changed nothing"
 
-[ -f "$NORN" ] || { echo "no C2 data at $C2RT_SHARED: norn part skipped"; exit 0; }
+have_shared || { echo "no C2 data at $C2RT_SHARED: norn part skipped"; exit 0; }
 printf 'every 100 inject Glucose 80\n' >"$T/feed.ev"
 record "$NORN" "$T/feed.ev" norn "$KEYS"
 exit 0

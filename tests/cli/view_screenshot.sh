@@ -107,7 +107,7 @@ ran=$(sed -n 's/.*: \([0-9]*\) ticks this session.*/\1/p' "$T/err")
 [ "${ran:-0}" -gt 1000 ] || die "only ${ran:-0} ticks ran in 2 s at max speed"
 
 # The real norn, when the shared data is there.
-[ -f "$NORN" ] || { echo "no C2 data at $C2RT_SHARED: norn part skipped"; exit 0; }
+have_shared || { echo "no C2 data at $C2RT_SHARED: norn part skipped"; exit 0; }
 view "$NORN" --screenshot-after 300 "$T/norn.png" --pin 6:12
 check_png "$T/norn.png" 1280 800 4
 view "$NORN" --screenshot-after 3000 "$T/norn-small.png" --size 1024x640 --keys 'm'

@@ -18,20 +18,13 @@
 
 #include "biochem/biochem.h"
 #include "genome/vocab.h"
+#include "testutil.h"
 
 /* ---------------------------------------------------------------- fixture */
 
 static void load_norn(genome *g)
 {
-	const char *root = getenv("C2RT_SHARED");
-	char path[4096];
-	snprintf(path, sizeof path, "%s/genomes/c2-norn.gen", root ? root : "../shared");
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		skip();
-	fclose(f);
-	c2_err err;
-	assert_int_equal(genome_read_file(g, path, &err), 0);
+	TEST_LOAD_NORN(g);
 }
 
 /* The engine's loci. The brain is replaced by a crude stand-in: a lobe

@@ -18,6 +18,7 @@
 #include "base/rng.h"
 #include "biochem/biochem.h"
 #include "genome/vocab.h"
+#include "testutil.h"
 
 /* ---------------------------------------------------------------- fixture */
 
@@ -127,15 +128,7 @@ static int load(const uint8_t *data, size_t len, engine_loci *e, bc_biochem **ou
 
 static void load_norn(genome *g)
 {
-	const char *root = getenv("C2RT_SHARED");
-	char path[4096];
-	snprintf(path, sizeof path, "%s/genomes/c2-norn.gen", root ? root : "../shared");
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		skip();
-	fclose(f);
-	c2_err err;
-	assert_int_equal(genome_read_file(g, path, &err), 0);
+	TEST_LOAD_NORN(g);
 }
 
 /* Save `a`, load it against a copy of its engine loci, and check that the

@@ -2,7 +2,8 @@
  *
  * Real Creatures 2 data lives outside the repository: tests find it under
  * $C2RT_SHARED (tests/run.sh sets it; default ../shared) and skip when it is
- * absent. Include after <cmocka.h>. */
+ * absent — except under CI (the CI variable set), where missing data is a
+ * failure: a CI run must not pass by skipping. Include after <cmocka.h>. */
 #ifndef C2_TESTUTIL_H
 #define C2_TESTUTIL_H
 
@@ -27,12 +28,21 @@ static inline const char *test_shared(const char *rel)
 	return path;
 }
 
+/* The shared data is missing: skip the test, or fail it under CI. */
+#define TEST_NO_SHARED(rel)                                                          \
+	do {                                                                             \
+		if (getenv("CI"))                                                            \
+			fail_msg("CI: shared data %s is missing (C2RT_SHARED=%s)", (rel),        \
+			         getenv("C2RT_SHARED") ? getenv("C2RT_SHARED") : "../shared");  \
+		skip();                                                                      \
+	} while (0)
+
 /* Load the standard norn into *g, or skip the test when it is absent. */
 #define TEST_LOAD_NORN(g)                                                 \
 	do {                                                                  \
 		const char *np_ = test_shared("genomes/c2-norn.gen");             \
 		if (!np_)                                                         \
-			skip();                                                       \
+			TEST_NO_SHARED("genomes/c2-norn.gen");                        \
 		c2_err e_;                                                        \
 		assert_int_equal(genome_read_file((g), np_, &e_), 0);             \
 	} while (0)
@@ -42,7 +52,7 @@ static inline const char *test_shared(const char *rel)
 	do {                                                                  \
 		const char *p_ = test_shared(rel);                                \
 		if (!p_)                                                          \
-			skip();                                                       \
+			TEST_NO_SHARED(rel);                                          \
 		c2_err e_;                                                        \
 		assert_int_equal(c2_read_file(p_, 64u << 20, (buf), (len), &e_), 0); \
 	} while (0)
