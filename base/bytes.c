@@ -36,10 +36,8 @@ void c2_w_bytes(c2_wbuf *w, const void *p, size_t n)
 
 /* The writer's fixed-width fields are the sink's (one encoding). */
 void c2_w_u8(c2_wbuf *w, uint8_t v) { c2_w_bytes(w, &v, 1); }
-void c2_w_u16(c2_wbuf *w, uint16_t v) { c2_sink s = c2_sink_to(w); c2_put_u16(&s, v); }
 void c2_w_u32(c2_wbuf *w, uint32_t v) { c2_sink s = c2_sink_to(w); c2_put_u32(&s, v); }
 void c2_w_u64(c2_wbuf *w, uint64_t v) { c2_sink s = c2_sink_to(w); c2_put_u64(&s, v); }
-void c2_w_f64(c2_wbuf *w, double v) { c2_sink s = c2_sink_to(w); c2_put_f64(&s, v); }
 
 void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 {

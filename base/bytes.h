@@ -22,10 +22,8 @@ typedef struct c2_wbuf {
 void c2_wbuf_free(c2_wbuf *w);
 void c2_w_bytes(c2_wbuf *w, const void *p, size_t n);
 void c2_w_u8(c2_wbuf *w, uint8_t v);
-void c2_w_u16(c2_wbuf *w, uint16_t v);
 void c2_w_u32(c2_wbuf *w, uint32_t v);
 void c2_w_u64(c2_wbuf *w, uint64_t v);
-void c2_w_f64(c2_wbuf *w, double v); /* IEEE-754 bits, little-endian */
 /* Append formatted text (no NUL is appended). */
 void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -155,8 +155,6 @@ int brain_lobe_at_rank(const brain *b, unsigned rank);
 
 /* The compiled rule `rule` (BRAIN_RULE_*) of a lobe, or NULL. */
 const svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule);
-/* The rnd-const of that rule (0 if out of range). */
-uint8_t brain_lobe_rnd_const(const brain *b, unsigned lobe, unsigned rule);
 
 /* Neuron state / output, or -1 when the neuron does not exist. */
 int brain_state(const brain *b, unsigned lobe, unsigned cell);

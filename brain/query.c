@@ -148,13 +148,6 @@ const svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule)
 	return &L->d[rule / BRAIN_NDRULES].rule[rule % BRAIN_NDRULES];
 }
 
-uint8_t brain_lobe_rnd_const(const brain *b, unsigned lobe, unsigned rule)
-{
-	if (lobe >= b->nlobes || rule >= BRAIN_NRULES)
-		return 0;
-	return b->lobes[lobe].rnd[rule];
-}
-
 int brain_state(const brain *b, unsigned lobe, unsigned cell)
 {
 	if (lobe >= b->nlobes || cell >= b->lobes[lobe].n)

@@ -319,20 +319,13 @@ int creature_action(const creature *c) { return c->action; }
 int creature_object(const creature *c) { return c->object; }
 const genome *creature_genome(const creature *c) { return &c->g; }
 const creature_config *creature_get_config(const creature *c) { return &c->cfg; }
-brain *creature_brain(creature *c) { return c->brain; }
 const brain *creature_brain_const(const creature *c) { return c->brain; }
-bc_biochem *creature_biochem(creature *c) { return c->bc; }
 const bc_biochem *creature_biochem_const(const creature *c) { return c->bc; }
 unsigned creature_food(const creature *c) { return c->food; }
 
 uint8_t creature_drive(const creature *c, unsigned drive)
 {
 	return drive < C2_NDRIVES ? c->drives[drive] : 0;
-}
-
-uint64_t creature_stage_tick(const creature *c, int stage)
-{
-	return stage >= 0 && stage < GENOME_NSTAGES ? c->stage_tick[stage] : UINT64_MAX;
 }
 
 /* ---- inputs ---------------------------------------------------------------- */

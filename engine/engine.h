@@ -87,11 +87,9 @@ const c2_option_table *creature_option_table(size_t i);
 void *creature_option_struct(creature_config *cfg, size_t i);
 const void *creature_option_cstruct(const creature_config *cfg, size_t i);
 
-/* Set NAME=VALUE in whichever module owns NAME (engine, biochem, brain).
- * Returns 0 or C2_EINVAL with a message. */
-int creature_config_set(creature_config *cfg, const char *name, long value, c2_err *err);
-
-/* Apply "NAME=VALUE" (VALUE a number, or a value name for brain options). */
+/* Apply "NAME=VALUE" in whichever module owns NAME (engine, biochemistry,
+ * brain); VALUE a number or one of the option's value names. Returns 0 or
+ * C2_EINVAL with a message. */
 int creature_config_parse(creature_config *cfg, const char *text, c2_err *err);
 
 /* ---- lifecycle ------------------------------------------------------------- */
@@ -143,16 +141,12 @@ int creature_object(const creature *c);
 uint8_t creature_drive(const creature *c, unsigned drive); /* 0..16 */
 const genome *creature_genome(const creature *c);
 const creature_config *creature_get_config(const creature *c);
-brain *creature_brain(creature *c);
 const brain *creature_brain_const(const creature *c);
-bc_biochem *creature_biochem(creature *c);
 const bc_biochem *creature_biochem_const(const creature *c);
 /* Has the creature a stimulus gene for `number` (expressed so far)? */
 bool creature_has_stimulus(const creature *c, uint8_t number);
 /* Food portions left (see creature_feed). */
 unsigned creature_food(const creature *c);
-/* Stage entered at world tick... (UINT64_MAX when not reached). */
-uint64_t creature_stage_tick(const creature *c, int stage);
 
 /* ---- inputs ---------------------------------------------------------------- */
 

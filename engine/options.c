@@ -53,15 +53,6 @@ static int owner(const char *name, size_t len)
 	return -1;
 }
 
-int creature_config_set(creature_config *cfg, const char *name, long value, c2_err *err)
-{
-	int t = owner(name, strlen(name));
-	if (t < 0)
-		return c2_fail(err, C2_EINVAL, -1, -1, "unknown option '%s' (see 'c2rt options')", name);
-	return c2_option_set(creature_option_table((size_t)t), creature_option_struct(cfg, (size_t)t),
-	                     name, value, err);
-}
-
 int creature_config_parse(creature_config *cfg, const char *text, c2_err *err)
 {
 	const char *eq = strchr(text, '=');

@@ -263,8 +263,6 @@ size_t genome_encoded_size(const genome *g);
  * is too small. Gene offsets and gend_offset are NOT updated (g is const). */
 size_t genome_encode(const genome *g, uint8_t *out, size_t cap);
 
-/* Encode and write atomically. */
-int genome_write_file(const genome *g, const char *path, c2_err *err);
 
 void genome_init(genome *g);
 void genome_free(genome *g);
