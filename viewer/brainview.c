@@ -9,20 +9,6 @@
 #include "genome/vocab.h"
 #include "viewer/draw.h"
 
-static const SDL_Color C_PANEL = {18, 21, 28, 255};
-static const SDL_Color C_GRID = {30, 35, 46, 255};
-static const SDL_Color C_LOBE = {74, 84, 108, 255};  /* lobe frame */
-static const SDL_Color C_TEXT = {222, 227, 236, 255};
-static const SDL_Color C_DIM = {150, 158, 176, 255};
-static const SDL_Color C_WIN = {255, 214, 90, 255};  /* winners */
-static const SDL_Color C_HOT = {255, 255, 255, 255}; /* the inspected neuron */
-static const SDL_Color C_D0 = {86, 196, 255, 255};   /* type-0 dendrites */
-static const SDL_Color C_D1 = {150, 236, 110, 255};  /* type-1 dendrites */
-static const SDL_Color C_LOOSE = {118, 118, 132, 255};
-static const SDL_Color C_TIP_BG = {255, 252, 234, 248};
-static const SDL_Color C_TIP_EDGE = {96, 96, 96, 255};
-static const SDL_Color C_TIP_TEXT = {25, 25, 25, 255};
-static const SDL_Color C_TIP_DIM = {90, 90, 90, 255};
 
 /* Decision names are drawn only when a neuron is at least this many pixels. */
 #define NAMES_MIN_CELL 7.5
@@ -39,7 +25,7 @@ SDL_Color view_neuron_colour(int v)
 		{0.00, 62, 22, 108}, {0.33, 172, 46, 104}, {0.66, 246, 128, 28}, {1.00, 252, 250, 172},
 	};
 	if (v <= 0)
-		return (SDL_Color){54, 60, 76, 255};
+		return VC(BRAIN_QUIET);
 	if (v > 255)
 		v = 255;
 	double t = (v - 1) / 254.0;
@@ -155,8 +141,8 @@ static void draw_ramp(SDL_Surface *dst, const view_fonts *f, int right, int y, i
 	int x1 = right - lw - 4, x0 = x1 - w;
 	for (int i = 0; i < w; i++)
 		view_fill(dst, &(SDL_Rect){x0 + i, y, 1, h}, view_neuron_colour(i * 255 / (w - 1)));
-	view_text(dst, f->small, "0", x0 - 4, y + h / 2, VIEW_RIGHT | VIEW_VCENTER, C_DIM, 0);
-	view_text(dst, f->small, "255", x1 + 4, y + h / 2, VIEW_LEFT | VIEW_VCENTER, C_DIM, 0);
+	view_text(dst, f->small, "0", x0 - 4, y + h / 2, VIEW_RIGHT | VIEW_VCENTER, VC(BRAIN_DIM), 0);
+	view_text(dst, f->small, "255", x1 + 4, y + h / 2, VIEW_LEFT | VIEW_VCENTER, VC(BRAIN_DIM), 0);
 }
 
 void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
@@ -165,7 +151,7 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 	const view_fonts *f = &fr->fonts;
 	int pad = f->px / 2 + 2;
 	int label_h = TTF_FontLineSkip(f->label), small_h = TTF_FontHeight(f->small);
-	view_fill(dst, r, C_PANEL);
+	view_fill(dst, r, VC(BRAIN_BG));
 	SDL_Rect old_clip;
 	SDL_GetClipRect(dst, &old_clip);
 	SDL_SetClipRect(dst, r);
@@ -181,7 +167,7 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 	char buf[160];
 	snprintf(buf, sizeof buf, "Brain: %zu lobes, %u neurons, coloured by %s (m)", nl, neurons,
 	         fr->by_state ? "state" : "output");
-	view_text(dst, f->label, buf, r->x + pad, r->y + pad, VIEW_LEFT | VIEW_TOP, C_TEXT, 0);
+	view_text(dst, f->label, buf, r->x + pad, r->y + pad, VIEW_LEFT | VIEW_TOP, VC(BRAIN_TEXT), 0);
 	int header = pad + label_h + pad / 2;
 	draw_ramp(dst, f, r->x + r->w - pad, r->y + pad + label_h / 4, label_h / 2);
 
@@ -192,7 +178,7 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 	int gw = (int)lround(VIEW_GRID_W * cell), gh = (int)lround(VIEW_GRID_H * cell);
 	fr->grid_x = r->x + (r->w - gw - names_w) / 2;
 	fr->grid_y = r->y + top + (r->h - top - pad - gh) / 2;
-	view_fill(dst, &(SDL_Rect){fr->grid_x, fr->grid_y, gw, gh}, C_GRID);
+	view_fill(dst, &(SDL_Rect){fr->grid_x, fr->grid_y, gw, gh}, VC(BRAIN_GRID));
 	int names_px = names_font_px(cell, f);
 	if (names_w && fr->names.px != names_px) {
 		char err[200];
@@ -213,7 +199,7 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 			continue;
 		SDL_Rect lr = grid_rect(fr, li.x, li.y, li.width, li.height);
 		if (gap)
-			view_outline(dst, &(SDL_Rect){lr.x - 1, lr.y - 1, lr.w + 1, lr.h + 1}, C_LOBE, 1);
+			view_outline(dst, &(SDL_Rect){lr.x - 1, lr.y - 1, lr.w + 1, lr.h + 1}, VC(BRAIN_LOBE), 1);
 		for (unsigned i = 0; i < li.neurons; i++) {
 			int v = fr->by_state ? brain_state(b, l, i) : brain_output(b, l, i);
 			SDL_Rect nr = neuron_rect(fr, &li, i);
@@ -224,7 +210,7 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 		int w = li.wta ? brain_winner(b, l) : -1;
 		if (w >= 0 && icell >= 5) {
 			SDL_Rect nr = neuron_rect(fr, &li, (unsigned)w);
-			view_outline(dst, &(SDL_Rect){nr.x - 1, nr.y - 1, nr.w + 1, nr.h + 1}, C_WIN, 1);
+			view_outline(dst, &(SDL_Rect){nr.x - 1, nr.y - 1, nr.w + 1, nr.h + 1}, VC(BRAIN_WINNER), 1);
 		}
 	}
 	SDL_SetClipRect(dst, r);
@@ -245,7 +231,7 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 				continue;
 			int tw = text_w(fr->names.label, name);
 			view_text(dst, fr->names.label, name, nr.x + nr.w + 3, nr.y + nr.h / 2,
-			          VIEW_LEFT | VIEW_VCENTER, (int)i == win ? C_WIN : C_DIM, 0);
+			          VIEW_LEFT | VIEW_VCENTER, (int)i == win ? VC(BRAIN_WINNER) : VC(BRAIN_DIM), 0);
 			if (np < MAX_LABELS)
 				placed[np++] = (SDL_Rect){nr.x + nr.w, nr.y, tw + 3, nr.h};
 		}
@@ -292,9 +278,9 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 			/* Inside the lobe, on a dark backing so it reads over neurons. */
 			at = (SDL_Rect){lr.x + 2, lr.y + 2, tw, th};
 			view_fill_blend(dst, &(SDL_Rect){at.x - 2, at.y - 1, tw + 4, th + 2},
-			                (SDL_Color){18, 21, 28, 200});
+			                VC(LABEL_BACKING));
 		}
-		SDL_Color col = (l == C2_LOBE_DECISION || l == C2_LOBE_ATTENTION) && wn ? C_WIN : C_TEXT;
+		SDL_Color col = (l == C2_LOBE_DECISION || l == C2_LOBE_ATTENTION) && wn ? VC(BRAIN_WINNER) : VC(BRAIN_TEXT);
 		view_text(dst, f->small, text, at.x, at.y, VIEW_LEFT | VIEW_TOP, col, 0);
 		if (np < MAX_LABELS)
 			placed[np++] = at;
@@ -467,15 +453,15 @@ void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
 		SDL_Rect old_clip;
 		SDL_GetClipRect(dst, &old_clip);
 		SDL_SetClipRect(dst, &grid);
-		view_mask_blend(&m[2], dst, grid.x, grid.y, C_LOOSE);
-		view_mask_blend(&m[0], dst, grid.x, grid.y, C_D0);
-		view_mask_blend(&m[1], dst, grid.x, grid.y, C_D1);
+		view_mask_blend(&m[2], dst, grid.x, grid.y, VC(DENDRITE_LOOSE));
+		view_mask_blend(&m[0], dst, grid.x, grid.y, VC(DENDRITE0));
+		view_mask_blend(&m[1], dst, grid.x, grid.y, VC(DENDRITE1));
 		SDL_SetClipRect(dst, &old_clip);
 		for (int k = 0; k < 3; k++)
 			view_mask_free(&m[k]);
 	}
 	SDL_Rect nr = neuron_rect(fr, &li, ui);
-	view_outline(dst, &(SDL_Rect){nr.x - 2, nr.y - 2, nr.w + 3, nr.h + 3}, C_HOT,
+	view_outline(dst, &(SDL_Rect){nr.x - 2, nr.y - 2, nr.w + 3, nr.h + 3}, VC(BRAIN_HOT),
 	             fr->cell >= 6 ? 2 : 1);
 
 	/* The tooltip. */
@@ -538,9 +524,9 @@ void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
 		box.x = 0;
 	if (box.y < 0)
 		box.y = 0;
-	view_fill_blend(dst, &box, C_TIP_BG);
-	view_outline(dst, &box, C_TIP_EDGE, 1);
+	view_fill_blend(dst, &box, VC(TIP_BG));
+	view_outline(dst, &box, VC(TIP_EDGE), 1);
 	for (int k = 0; k < nline; k++)
 		view_text(dst, f->small, lines[k], box.x + pad, box.y + pad + k * lh, VIEW_LEFT | VIEW_TOP,
-		          k < 2 ? C_TIP_TEXT : C_TIP_DIM, 0);
+		          k < 2 ? VC(INK) : VC(TIP_DIM), 0);
 }

@@ -12,6 +12,12 @@
 
 #include <SDL2/SDL_image.h>
 
+const SDL_Color view_colours[VC_COUNT] = {
+#define X(name, r, g, b, a, use) [VC_##name] = {r, g, b, a},
+	VIEW_COLOURS(X)
+#undef X
+};
+
 /* Tableau-10 without its grey (too close to the grid), then darker and
  * mid tones that stay apart from those ten and from each other on white. */
 static const SDL_Color palette[VIEW_PALETTE_SIZE] = {

@@ -10,6 +10,61 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_ttf.h>
 
+/* The viewer's one palette: every colour of the window, the plots and the
+ * brain map, by role. X(NAME, r, g, b, alpha, use); VC(NAME) is the colour. */
+#define VIEW_COLOURS(X) \
+	X(PANEL, 255, 255, 255, 255, "panel and plot background") \
+	X(FRAME_BG, 222, 226, 232, 255, "between panels") \
+	X(BAR_BG, 38, 46, 60, 255, "status and hint lines") \
+	X(BAR_TEXT, 232, 236, 242, 255, "text on the bars") \
+	X(BAR_DIM, 160, 170, 186, 255, "secondary text on the bars") \
+	X(BAR_GOOD, 120, 220, 130, 255, "alive, running") \
+	X(BAR_BAD, 255, 110, 100, 255, "dead, errors") \
+	X(BAR_WARN, 255, 196, 90, 255, "paused, asleep") \
+	X(TEXT, 28, 28, 30, 255, "panel text") \
+	X(DIM, 105, 110, 120, 255, "secondary panel text") \
+	X(INK, 25, 25, 25, 255, "plot and tooltip text") \
+	X(TRACK, 230, 233, 238, 255, "empty part of a bar") \
+	X(EDGE, 180, 186, 196, 255, "box edges") \
+	X(SELECTION, 210, 228, 250, 255, "picker highlight") \
+	X(FIELD, 246, 248, 251, 255, "picker text field") \
+	X(ACCENT, 31, 119, 180, 255, "picker frame, pinned marks (series blue)") \
+	X(ON, 44, 130, 44, 255, "a switched-on toggle") \
+	X(ORGAN_OK, 44, 160, 44, 255, "organ life force (series green)") \
+	X(ORGAN_STARVED, 255, 127, 14, 255, "starving organ (series orange)") \
+	X(ORGAN_FAILED, 214, 39, 40, 255, "failed organ (series red)") \
+	X(ORGAN_FAILED_BG, 240, 200, 200, 255, "behind a failed organ") \
+	X(LT_MARK, 20, 60, 20, 255, "long-term life force mark") \
+	X(PLOT_GRID, 226, 226, 226, 255, "plot grid") \
+	X(PLOT_FRAME, 80, 80, 80, 255, "plot axes") \
+	X(PLOT_TICK_TEXT, 70, 70, 70, 255, "axis labels") \
+	X(PLOT_HIDDEN, 190, 190, 190, 255, "a legend entry not drawn") \
+	X(BRAIN_BG, 18, 21, 28, 255, "brain panel") \
+	X(BRAIN_GRID, 30, 35, 46, 255, "the 64x48 brain grid") \
+	X(BRAIN_LOBE, 74, 84, 108, 255, "lobe frame") \
+	X(BRAIN_TEXT, 222, 227, 236, 255, "lobe names") \
+	X(BRAIN_DIM, 150, 158, 176, 255, "action names, ramp labels") \
+	X(BRAIN_QUIET, 54, 60, 76, 255, "a neuron at 0") \
+	X(BRAIN_WINNER, 255, 214, 90, 255, "winners") \
+	X(BRAIN_HOT, 255, 255, 255, 255, "the inspected neuron") \
+	X(DENDRITE0, 86, 196, 255, 255, "type-0 dendrites") \
+	X(DENDRITE1, 150, 236, 110, 255, "type-1 dendrites") \
+	X(DENDRITE_LOOSE, 118, 118, 132, 255, "loose dendrites") \
+	X(TIP_BG, 255, 252, 234, 248, "tooltip") \
+	X(TIP_EDGE, 96, 96, 96, 255, "tooltip edge") \
+	X(TIP_DIM, 90, 90, 90, 255, "tooltip secondary text") \
+	X(LABEL_BACKING, 18, 21, 28, 200, "behind a lobe name drawn over neurons") \
+	X(HELP_SHADE, 10, 12, 16, 150, "over the window behind the help") \
+
+enum view_colour_id {
+#define X(name, r, g, b, a, use) VC_##name,
+	VIEW_COLOURS(X)
+#undef X
+	VC_COUNT
+};
+extern const SDL_Color view_colours[VC_COUNT];
+#define VC(name) (view_colours[VC_##name])
+
 /* Colours of the lines: distinct on white, in an order where neighbours
  * differ most. Series i uses view_palette(i) (it wraps after the size). */
 enum { VIEW_PALETTE_SIZE = 16 };

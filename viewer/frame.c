@@ -13,23 +13,6 @@
 #include "viewer/draw.h"
 #include "viewer/plot.h"
 
-static const SDL_Color C_BG = {222, 226, 232, 255};     /* between panels */
-static const SDL_Color C_BAR_BG = {38, 46, 60, 255};    /* status and hint lines */
-static const SDL_Color C_BAR_TEXT = {232, 236, 242, 255};
-static const SDL_Color C_BAR_DIM = {160, 170, 186, 255};
-static const SDL_Color C_GOOD = {120, 220, 130, 255};
-static const SDL_Color C_BAD = {255, 110, 100, 255};
-static const SDL_Color C_WARN = {255, 196, 90, 255};
-static const SDL_Color C_PANEL = {255, 255, 255, 255};
-static const SDL_Color C_TEXT = {28, 28, 30, 255};
-static const SDL_Color C_DIM = {105, 110, 120, 255};
-static const SDL_Color C_TRACK = {230, 233, 238, 255};  /* empty part of a bar */
-static const SDL_Color C_EDGE = {180, 186, 196, 255};
-static const SDL_Color C_SEL = {210, 228, 250, 255};    /* picker highlight */
-static const SDL_Color C_ORGAN_OK = {44, 160, 44, 255};
-static const SDL_Color C_ORGAN_STARVED = {255, 127, 14, 255};
-static const SDL_Color C_ORGAN_FAILED = {214, 39, 40, 255};
-static const SDL_Color C_LT_MARK = {20, 60, 20, 255};
 
 /* The keys, for the help overlay (and the hint line takes the first few). */
 static const struct key_help {
@@ -200,7 +183,7 @@ static void draw_status(SDL_Surface *dst, view_frame *fr, const creature *c)
 	const SDL_Rect *r = &fr->status_r;
 	const view_fonts *f = &fr->fonts;
 	int pad = f->px / 2 + 2, gap = f->px * 2, y = r->y + r->h / 2;
-	view_fill(dst, r, C_BAR_BG);
+	view_fill(dst, r, VC(BAR_BG));
 	char buf[256], t[64];
 
 	/* Right: speed and measured rate (orange when it falls behind). */
@@ -214,7 +197,7 @@ static void draw_status(SDL_Surface *dst, view_frame *fr, const creature *c)
 	snprintf(buf, sizeof buf, "%s ticks/s   speed %s%s", rate, speed, p->paused ? "   PAUSED" : "");
 	int rw = text_w(f->label, buf);
 	view_text(dst, f->label, buf, r->x + r->w - pad, y, VIEW_RIGHT | VIEW_VCENTER,
-	          p->paused ? C_WARN : behind ? C_WARN : C_BAR_TEXT, 0);
+	          p->paused ? VC(BAR_WARN) : behind ? VC(BAR_WARN) : VC(BAR_TEXT), 0);
 
 	/* Left: who, age and stage, what it does, alive or dead. */
 	SDL_Rect clip = {r->x, r->y, r->w - rw - 2 * pad, r->h};
@@ -224,14 +207,14 @@ static void draw_status(SDL_Surface *dst, view_frame *fr, const creature *c)
 	const char *stage = genome_stage_name(creature_stage(c));
 	snprintf(buf, sizeof buf, "%s, %s", fr->title ? fr->title : "creature",
 	         creature_sex(c) == GENOME_MALE ? "male" : "female");
-	x = seg(dst, f->label, buf, x, y, C_BAR_DIM, gap);
+	x = seg(dst, f->label, buf, x, y, VC(BAR_DIM), gap);
 	snprintf(buf, sizeof buf, "age %s  %s", t, stage ? stage : "?");
-	x = seg(dst, f->label, buf, x, y, C_BAR_TEXT, gap);
+	x = seg(dst, f->label, buf, x, y, VC(BAR_TEXT), gap);
 	if (!creature_alive(c)) {
 		clock_text(creature_death_tick(c) / (double)VIEW_PACE_TPS, t, sizeof t);
 		snprintf(buf, sizeof buf, "DEAD: %s at %s", creature_death_name(creature_cause_of_death(c)),
 		         t);
-		seg(dst, f->label, buf, x, y, C_BAD, gap);
+		seg(dst, f->label, buf, x, y, VC(BAR_BAD), gap);
 	} else {
 		if (creature_dreaming(c)) {
 			snprintf(buf, sizeof buf, "dreaming (%zu instincts pending)",
@@ -252,9 +235,9 @@ static void draw_status(SDL_Surface *dst, view_frame *fr, const creature *c)
 			else
 				snprintf(buf, sizeof buf, "%s %s", an ? an : as, on ? on : os);
 		}
-		x = seg(dst, f->label, buf, x, y, C_WARN, gap);
+		x = seg(dst, f->label, buf, x, y, VC(BAR_WARN), gap);
 		snprintf(buf, sizeof buf, "alive, food %u", creature_food(c));
-		seg(dst, f->label, buf, x, y, C_GOOD, gap);
+		seg(dst, f->label, buf, x, y, VC(BAR_GOOD), gap);
 	}
 	SDL_SetClipRect(dst, NULL);
 }
@@ -264,16 +247,16 @@ static void draw_hints(SDL_Surface *dst, view_frame *fr)
 	const SDL_Rect *r = &fr->hint_r;
 	const view_fonts *f = &fr->fonts;
 	int pad = f->px / 2 + 2, y = r->y + r->h / 2, x = r->x + pad;
-	view_fill(dst, r, C_BAR_BG);
+	view_fill(dst, r, VC(BAR_BG));
 	SDL_SetClipRect(dst, r);
 	if (fr->message[0])
-		x = seg(dst, f->label, fr->message, x, y, C_WARN, f->px * 2);
+		x = seg(dst, f->label, fr->message, x, y, VC(BAR_WARN), f->px * 2);
 	int gap = f->px + f->px / 2;
 	for (int i = 0; i < NHINTS; i++) {
 		int w = text_w(f->small, hints[i]);
 		if (x + w > r->x + r->w - pad)
 			break;
-		x = seg(dst, f->small, hints[i], x, y, C_BAR_DIM, gap);
+		x = seg(dst, f->small, hints[i], x, y, VC(BAR_DIM), gap);
 	}
 	SDL_SetClipRect(dst, NULL);
 }
@@ -282,8 +265,8 @@ static void draw_hints(SDL_Surface *dst, view_frame *fr)
 static int panel(SDL_Surface *dst, const SDL_Rect *r, const view_fonts *f, const char *title)
 {
 	int pad = f->px / 2 + 2;
-	view_fill(dst, r, C_PANEL);
-	view_text(dst, f->label, title, r->x + pad, r->y + pad, VIEW_LEFT | VIEW_TOP, C_TEXT, 0);
+	view_fill(dst, r, VC(PANEL));
+	view_text(dst, f->label, title, r->x + pad, r->y + pad, VIEW_LEFT | VIEW_TOP, VC(TEXT), 0);
 	return r->y + pad + TTF_FontLineSkip(f->label) + pad / 2;
 }
 
@@ -312,7 +295,7 @@ static void bar_row(SDL_Surface *dst, TTF_Font *font, int x, int y, int name_w, 
 	int cy = y + row_h / 2, bh = row_h * 3 / 5;
 	view_text(dst, font, name, x, cy, VIEW_LEFT | VIEW_VCENTER, text, 0);
 	SDL_Rect bar = {x + name_w, cy - bh / 2, bar_w, bh};
-	view_fill(dst, &bar, C_TRACK);
+	view_fill(dst, &bar, VC(TRACK));
 	int fill = (int)lround(fmin(fmax(share, 0), 1) * bar_w);
 	if (fill > 0)
 		view_fill(dst, &(SDL_Rect){bar.x, bar.y, fill, bar.h}, c);
@@ -352,7 +335,7 @@ static void draw_drives(SDL_Surface *dst, view_frame *fr, const creature *c)
 		                 (uint8_t)lround(180 - u * 140), 255};
 		const char *name = c2_vocab_name(&c2_drives, d);
 		bar_row(dst, font, r->x + pad, y0 + d * row_h, name_w, bar_w, row_h, name ? name : "?",
-		        val, u, col, v ? C_TEXT : C_DIM);
+		        val, u, col, v ? VC(TEXT) : VC(DIM));
 	}
 	SDL_SetClipRect(dst, NULL);
 }
@@ -413,7 +396,7 @@ static void draw_organs(SDL_Surface *dst, view_frame *fr, const creature *c)
 		organ_name(i, &o, name, sizeof name);
 		double st = o.initial_lf > 0 ? o.st_lf / o.initial_lf : 0;
 		double lt = o.initial_lf > 0 ? o.lt_lf / o.initial_lf : 0;
-		SDL_Color col = o.failed ? C_ORGAN_FAILED : o.energy_ok ? C_ORGAN_OK : C_ORGAN_STARVED;
+		SDL_Color col = o.failed ? VC(ORGAN_FAILED) : o.energy_ok ? VC(ORGAN_OK) : VC(ORGAN_STARVED);
 		if (o.failed)
 			snprintf(val, sizeof val, "failed");
 		else
@@ -421,18 +404,18 @@ static void draw_organs(SDL_Surface *dst, view_frame *fr, const creature *c)
 		int x = r->x + pad + (int)(i / (size_t)per_col) * col_w;
 		int y = y0 + (int)(i % (size_t)per_col) * row_h;
 		bar_row(dst, font, x, y, name_w, bar_w, row_h, name, val, o.failed ? 1.0 : st,
-		        o.failed ? (SDL_Color){240, 200, 200, 255} : col, o.failed ? C_ORGAN_FAILED : C_TEXT);
+		        o.failed ? VC(ORGAN_FAILED_BG) : col, o.failed ? VC(ORGAN_FAILED) : VC(TEXT));
 		/* Long-term life force: a mark the short-term bar can fall below. */
 		if (!o.failed && lt > 0) {
 			int bh = row_h * 3 / 5;
 			int mx = x + name_w + (int)lround(fmin(lt, 1) * (bar_w - 2));
-			view_fill(dst, &(SDL_Rect){mx, y + row_h / 2 - bh / 2 - 1, 2, bh + 2}, C_LT_MARK);
+			view_fill(dst, &(SDL_Rect){mx, y + row_h / 2 - bh / 2 - 1, 2, bh + 2}, VC(LT_MARK));
 		}
 	}
 	if (n > room) {
 		char more[32];
 		snprintf(more, sizeof more, "+%zu more", n - room);
-		view_text(dst, f->small, more, r->x + r->w - pad, r->y + pad, VIEW_RIGHT | VIEW_TOP, C_DIM,
+		view_text(dst, f->small, more, r->x + r->w - pad, r->y + pad, VIEW_RIGHT | VIEW_TOP, VC(DIM),
 		          0);
 	}
 	SDL_SetClipRect(dst, NULL);
@@ -453,9 +436,9 @@ static void draw_plot(SDL_Surface *dst, view_frame *fr)
 	char err[200];
 	if (plot_render(dst, r, view_hist_plot(fr->hist), &st, &fr->fonts, NULL, NULL, NULL, err,
 	                sizeof err) != 0) {
-		view_fill(dst, r, C_PANEL);
+		view_fill(dst, r, VC(PANEL));
 		view_text(dst, fr->fonts.label, err, r->x + r->w / 2, r->y + r->h / 2,
-		          VIEW_HCENTER | VIEW_VCENTER, C_DIM, 0);
+		          VIEW_HCENTER | VIEW_VCENTER, VC(DIM), 0);
 	}
 }
 
@@ -490,25 +473,25 @@ static void draw_picker(SDL_Surface *dst, view_frame *fr)
 	SDL_Rect r = {fr->drives_r.x, fr->drives_r.y, fr->organs_r.x + fr->organs_r.w - fr->drives_r.x,
 	              fr->drives_r.h};
 	int pad = f->px / 2 + 2, lh = TTF_FontLineSkip(f->label);
-	view_fill(dst, &r, C_PANEL);
-	view_outline(dst, &r, (SDL_Color){31, 119, 180, 255}, 2);
+	view_fill(dst, &r, VC(PANEL));
+	view_outline(dst, &r, VC(ACCENT), 2);
 	SDL_SetClipRect(dst, &r);
 	char buf[160];
 	int y = r.y + pad;
 	view_text(dst, f->label, pick_title(p, buf, sizeof buf), r.x + pad, y, VIEW_LEFT | VIEW_TOP,
-	          C_TEXT, 0);
+	          VC(TEXT), 0);
 	y += lh + pad / 2;
 	SDL_Rect box = {r.x + pad, y, r.w - 2 * pad, lh + 6};
-	view_fill(dst, &box, (SDL_Color){246, 248, 251, 255});
-	view_outline(dst, &box, C_EDGE, 1);
+	view_fill(dst, &box, VC(FIELD));
+	view_outline(dst, &box, VC(EDGE), 1);
 	snprintf(buf, sizeof buf, "%s_", p->text);
-	view_text(dst, f->label, buf, box.x + 6, box.y + box.h / 2, VIEW_LEFT | VIEW_VCENTER, C_TEXT, 0);
+	view_text(dst, f->label, buf, box.x + 6, box.y + box.h / 2, VIEW_LEFT | VIEW_VCENTER, VC(TEXT), 0);
 	y += box.h + pad / 2;
 	fr->pick_list = (SDL_Rect){0, 0, 0, 0};
 	fr->pick_row_h = 0;
 	if (p->mode == VIEW_PICK_AMOUNT) {
 		view_text(dst, f->small, "e.g. 50 adds 50, -30 removes 30 (saturating at 0 and 255)",
-		          r.x + pad, y, VIEW_LEFT | VIEW_TOP, C_DIM, 0);
+		          r.x + pad, y, VIEW_LEFT | VIEW_TOP, VC(DIM), 0);
 		SDL_SetClipRect(dst, NULL);
 		return;
 	}
@@ -531,22 +514,22 @@ static void draw_picker(SDL_Surface *dst, view_frame *fr)
 		const view_choice *ch = &p->choices[p->match[m]];
 		SDL_Rect row = {r.x + pad, y + k * row_h, r.w - 2 * pad, row_h};
 		if (m == p->sel)
-			view_fill(dst, &row, C_SEL);
+			view_fill(dst, &row, VC(SELECTION));
 		int cy = row.y + row_h / 2;
 		bool on = p->mode == VIEW_PICK_PLOT && fr->hist && view_hist_has(fr->hist, ch->value);
-		view_text(dst, f->label, ch->label, row.x + 6, cy, VIEW_LEFT | VIEW_VCENTER, C_TEXT, 0);
+		view_text(dst, f->label, ch->label, row.x + 6, cy, VIEW_LEFT | VIEW_VCENTER, VC(TEXT), 0);
 		if (on)
 			snprintf(buf, sizeof buf, "plotted   %d", ch->value);
 		else
 			snprintf(buf, sizeof buf, "%d", ch->value);
 		view_text(dst, f->small, buf, row.x + row.w - 6, cy, VIEW_RIGHT | VIEW_VCENTER,
-		          on ? (SDL_Color){44, 130, 44, 255} : C_DIM, 0);
+		          on ? VC(ON) : VC(DIM), 0);
 	}
 	if (p->nmatch == 0)
 		snprintf(buf, sizeof buf, "no match");
 	else
 		snprintf(buf, sizeof buf, "%d of %d match; Up/Down, Enter, Esc", p->nmatch, p->nchoices);
-	view_text(dst, f->small, buf, r.x + pad, r.y + r.h - pad / 2, VIEW_LEFT | VIEW_BOTTOM, C_DIM, 0);
+	view_text(dst, f->small, buf, r.x + pad, r.y + r.h - pad / 2, VIEW_LEFT | VIEW_BOTTOM, VC(DIM), 0);
 	SDL_SetClipRect(dst, NULL);
 }
 
@@ -562,16 +545,16 @@ static void draw_help(SDL_Surface *dst, view_frame *fr)
 	}
 	int w = kw + ww + 3 * pad, h = (NKEYS + 1) * lh + 3 * pad;
 	SDL_Rect box = {(dst->w - w) / 2, (dst->h - h) / 2, w, h};
-	view_fill_blend(dst, &(SDL_Rect){0, 0, dst->w, dst->h}, (SDL_Color){10, 12, 16, 150});
-	view_fill(dst, &box, C_PANEL);
-	view_outline(dst, &box, C_BAR_BG, 2);
+	view_fill_blend(dst, &(SDL_Rect){0, 0, dst->w, dst->h}, VC(HELP_SHADE));
+	view_fill(dst, &box, VC(PANEL));
+	view_outline(dst, &box, VC(BAR_BG), 2);
 	view_text(dst, f->title, "c2rt view: keys", box.x + pad, box.y + pad, VIEW_LEFT | VIEW_TOP,
-	          C_TEXT, 0);
+	          VC(TEXT), 0);
 	int y = box.y + pad + lh + pad;
 	for (int i = 0; i < NKEYS; i++, y += lh) {
 		view_text(dst, f->label, keys[i].key, box.x + pad, y, VIEW_LEFT | VIEW_TOP,
-		          (SDL_Color){31, 119, 180, 255}, 0);
-		view_text(dst, f->label, keys[i].what, box.x + 2 * pad + kw, y, VIEW_LEFT | VIEW_TOP, C_TEXT,
+		          VC(ACCENT), 0);
+		view_text(dst, f->label, keys[i].what, box.x + 2 * pad + kw, y, VIEW_LEFT | VIEW_TOP, VC(TEXT),
 		          0);
 	}
 }
@@ -623,7 +606,7 @@ int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char 
 		fr->fonts_h = dst->h;
 	}
 	SDL_SetClipRect(dst, NULL);
-	view_fill(dst, NULL, C_BG);
+	view_fill(dst, NULL, VC(FRAME_BG));
 	layout(fr, dst->w, dst->h);
 	const brain *b = creature_brain_const(c);
 	draw_status(dst, fr, c);

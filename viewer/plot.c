@@ -13,12 +13,6 @@
  * a tiny window, t += step could fail to move. */
 enum { MAX_TICKS = 1000 };
 
-static const SDL_Color C_BG = {255, 255, 255, 255};
-static const SDL_Color C_GRID = {226, 226, 226, 255};
-static const SDL_Color C_FRAME = {80, 80, 80, 255};
-static const SDL_Color C_TEXT = {25, 25, 25, 255};
-static const SDL_Color C_TICK_TEXT = {70, 70, 70, 255};
-static const SDL_Color C_HIDDEN = {190, 190, 190, 255};
 
 void plot_style_default(plot_style *st)
 {
@@ -296,7 +290,7 @@ static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, c
 		int x = L->legend_x + (k / L->legend_rows) * colw;
 		int y = L->legend_y + (k % L->legend_rows) * L->line_h;
 		int hidden = st->hidden && st->hidden[k];
-		SDL_Color c = hidden ? C_HIDDEN : view_palette(k);
+		SDL_Color c = hidden ? VC(PLOT_HIDDEN) : view_palette(k);
 		if (lm_ok) {
 			double mid = L->line_h / 2.0;
 			view_mask_line(&lm, 1, mid, swatch + 1, mid, fmax(3, px / 4.0));
@@ -306,10 +300,10 @@ static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, c
 		legend_text(d, k, st, ia, iend, val, sizeof val);
 		fit_text(f->label, plot_data_name(d, k), L->max_name, name, sizeof name);
 		view_text(dst, f->label, name, x + swatch + L->pad, y + L->line_h / 2,
-		          VIEW_LEFT | VIEW_VCENTER, hidden ? C_HIDDEN : C_TEXT, 0);
+		          VIEW_LEFT | VIEW_VCENTER, hidden ? VC(PLOT_HIDDEN) : VC(INK), 0);
 		if (val[0])
 			view_text(dst, f->label, val, x + colw - px, y + L->line_h / 2,
-			          VIEW_RIGHT | VIEW_VCENTER, hidden ? C_HIDDEN : C_TICK_TEXT, 0);
+			          VIEW_RIGHT | VIEW_VCENTER, hidden ? VC(PLOT_HIDDEN) : VC(PLOT_TICK_TEXT), 0);
 	}
 	if (lm_ok)
 		view_mask_free(&lm);
@@ -318,7 +312,7 @@ static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, c
 		snprintf(buf, sizeof buf, "+%d more", n - k);
 		view_text(dst, f->label, buf, L->legend_x + (k / L->legend_rows) * colw + swatch + L->pad,
 		          L->legend_y + (k % L->legend_rows) * L->line_h + L->line_h / 2,
-		          VIEW_LEFT | VIEW_VCENTER, C_TICK_TEXT, 0);
+		          VIEW_LEFT | VIEW_VCENTER, VC(PLOT_TICK_TEXT), 0);
 	}
 }
 
@@ -423,7 +417,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	SDL_Rect old_clip;
 	SDL_GetClipRect(dst, &old_clip);
 	SDL_SetClipRect(dst, r);
-	view_fill(dst, r, C_BG);
+	view_fill(dst, r, VC(PANEL));
 
 	/* Grid: y ticks and time ticks, under the lines. */
 	plot_time_axis ax;
@@ -454,7 +448,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 		if (v > ymax + ystep * 1e-9)
 			break;
 		int y = L.plot.y + (int)lround((ymax - v) * ys);
-		view_fill(dst, &(SDL_Rect){L.plot.x, y, L.plot.w, 1}, C_GRID);
+		view_fill(dst, &(SDL_Rect){L.plot.x, y, L.plot.w, 1}, VC(PLOT_GRID));
 	}
 	for (int i = 0; i < MAX_TICKS; i++) {
 		double t = ax.first + i * ax.step;
@@ -463,7 +457,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 		int x = L.plot.x + (int)((t - t0) * xs);
 		if (x >= L.plot.x + L.plot.w)
 			x = L.plot.x + L.plot.w - 1;
-		view_fill(dst, &(SDL_Rect){x, L.plot.y, 1, L.plot.h}, C_GRID);
+		view_fill(dst, &(SDL_Rect){x, L.plot.y, 1, L.plot.h}, VC(PLOT_GRID));
 	}
 
 	/* The series, each as one anti-aliased stroke. */
@@ -485,23 +479,23 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	view_mask_free(&m);
 	if (!have_data)
 		view_text(dst, f->label, "no samples yet", L.plot.x + L.plot.w / 2,
-		          L.plot.y + L.plot.h / 2, VIEW_HCENTER | VIEW_VCENTER, C_TICK_TEXT, 0);
+		          L.plot.y + L.plot.h / 2, VIEW_HCENTER | VIEW_VCENTER, VC(PLOT_TICK_TEXT), 0);
 
 	/* Frame, tick marks and tick labels. */
 	int px0 = L.plot.x, py0 = L.plot.y, pw = L.plot.w, ph = L.plot.h;
-	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, pw + 2, 1}, C_FRAME);
-	view_fill(dst, &(SDL_Rect){px0 - 1, py0 + ph, pw + 2, 1}, C_FRAME);
-	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, 1, ph + 2}, C_FRAME);
-	view_fill(dst, &(SDL_Rect){px0 + pw, py0 - 1, 1, ph + 2}, C_FRAME);
+	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, pw + 2, 1}, VC(PLOT_FRAME));
+	view_fill(dst, &(SDL_Rect){px0 - 1, py0 + ph, pw + 2, 1}, VC(PLOT_FRAME));
+	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, 1, ph + 2}, VC(PLOT_FRAME));
+	view_fill(dst, &(SDL_Rect){px0 + pw, py0 - 1, 1, ph + 2}, VC(PLOT_FRAME));
 	for (int i = 0; i < MAX_TICKS; i++) {
 		double v = yfirst + i * ystep;
 		if (v > ymax + ystep * 1e-9)
 			break;
 		int y = py0 + (int)lround((ymax - v) * ys);
-		view_fill(dst, &(SDL_Rect){px0 - 1 - tick, y, tick, 1}, C_FRAME);
+		view_fill(dst, &(SDL_Rect){px0 - 1 - tick, y, tick, 1}, VC(PLOT_FRAME));
 		snprintf(buf, sizeof buf, "%.*f", ydec, fabs(v) < ystep * 1e-6 ? 0.0 : v);
 		view_text(dst, f->small, buf, px0 - 1 - tick - 4, y, VIEW_RIGHT | VIEW_VCENTER,
-		          C_TICK_TEXT, 0);
+		          VC(PLOT_TICK_TEXT), 0);
 	}
 	for (int i = 0; i < MAX_TICKS; i++) {
 		double t = ax.first + i * ax.step;
@@ -510,10 +504,10 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 		int x = px0 + (int)((t - t0) * xs);
 		if (x >= px0 + pw)
 			x = px0 + pw - 1;
-		view_fill(dst, &(SDL_Rect){x, py0 + ph + 1, 1, tick}, C_FRAME);
+		view_fill(dst, &(SDL_Rect){x, py0 + ph + 1, 1, tick}, VC(PLOT_FRAME));
 		plot_time_label(&ax, t, buf, sizeof buf);
 		view_text(dst, f->small, buf, x, py0 + ph + 1 + tick + 2, VIEW_HCENTER | VIEW_TOP,
-		          C_TICK_TEXT, 0);
+		          VC(PLOT_TICK_TEXT), 0);
 	}
 
 	/* Axis names and title. */
@@ -521,8 +515,8 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	               : ax.unit == 3600 ? "hours" : "days";
 	snprintf(buf, sizeof buf, "creature time (%s)", uw);
 	view_text(dst, f->label, buf, px0 + pw / 2, r->y + r->h - pad, VIEW_HCENTER | VIEW_BOTTOM,
-	          C_TEXT, 0);
-	view_text(dst, f->label, y_label, r->x + pad, py0 + ph / 2, VIEW_LEFT | VIEW_VCENTER, C_TEXT, 1);
+	          VC(INK), 0);
+	view_text(dst, f->label, y_label, r->x + pad, py0 + ph / 2, VIEW_LEFT | VIEW_VCENTER, VC(INK), 1);
 	if (has_title) {
 		char t[256];
 		fit_text(f->title, st->title, r->w - 2 * pad, t, sizeof t);
@@ -532,7 +526,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 			cx = r->x + pad + tw / 2;
 		if (cx + tw / 2 > r->x + r->w - pad)
 			cx = r->x + r->w - pad - tw / 2;
-		view_text(dst, f->title, t, cx, r->y + pad, VIEW_HCENTER | VIEW_TOP, C_TEXT, 0);
+		view_text(dst, f->title, t, cx, r->y + pad, VIEW_HCENTER | VIEW_TOP, VC(INK), 0);
 	}
 
 	draw_legend(dst, &L, d, st, f, ia, iend);
