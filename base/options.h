@@ -21,6 +21,10 @@ typedef struct c2_option {
 	const char *values; /* "a,b,c": names of the values 0, 1, 2 ...; NULL when numeric */
 	const char *help;
 	size_t offset; /* of the int inside the module's options struct */
+	/* A mode of running, not part of the state (e.g. the brain's reference
+	 * mode, which must give the same bits): never saved, so snapshots and
+	 * state hashes are the same with it on or off. */
+	unsigned char transient;
 } c2_option;
 
 typedef struct c2_option_table {
@@ -54,7 +58,8 @@ const char *c2_option_value_name(const c2_option *o, int value, char *buf, size_
  * that is not. */
 int c2_options_check(const c2_option_table *t, const void *opts, c2_err *err);
 
-/* Save as: u32 count, then per option u8 name length, name, u32 value. */
+/* Save as: u32 count, then per option u8 name length, name, u32 value
+ * (transient options are left out). */
 void c2_options_save(const c2_option_table *t, const void *opts, c2_sink *s);
 
 /* Load what c2_options_save wrote: options missing from the data keep their

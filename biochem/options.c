@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const bc_option_info option_table[] = {
-#define X(field, def, lo, hi, help) {#field, def, lo, hi, NULL, help, offsetof(bc_options, field)},
+#define X(field, def, lo, hi, help) {#field, def, lo, hi, NULL, help, offsetof(bc_options, field), 0},
 	BC_OPTIONS(X)
 #undef X
 };

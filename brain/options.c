@@ -6,8 +6,12 @@
 
 const brain_option_info brain_option_table[] = {
 #define X(name, def, lo, hi, vals, help) \
-	{#name, def, lo, hi, vals, help, offsetof(brain_options, name)},
+	{#name, def, lo, hi, vals, help, offsetof(brain_options, name), 0},
 	BRAIN_OPTIONS(X)
+#undef X
+#define X(name, def, lo, hi, vals, help) \
+	{#name, def, lo, hi, vals, help, offsetof(brain_options, name), 1},
+	BRAIN_MODES(X)
 #undef X
 };
 const size_t brain_option_count = sizeof brain_option_table / sizeof brain_option_table[0];

@@ -63,9 +63,19 @@
 	  "a dendrite whose strength reaches 0 also loses its STW, LTW and susceptibility "    \
 	  "(openc2e)")
 
+/* Modes of running the brain that must not change a single bit of its state
+ * (same X shape). They are transient (base/options.h): left out of
+ * snapshots and state hashes, so a run and its reference run hash alike. */
+#define BRAIN_MODES(X)                                                                     \
+	X(brain_reference, 0, 0, 1, NULL,                                                      \
+	  "run the brain without any shortcut: every rule of every neuron and dendrite "       \
+	  "evaluated in the plain order of the reference (tests compare state hashes; "        \
+	  "not kept in snapshots)")
+
 typedef struct brain_options {
 #define X(name, def, lo, hi, vals, help) int name;
 	BRAIN_OPTIONS(X)
+	BRAIN_MODES(X)
 #undef X
 } brain_options;
 

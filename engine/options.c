@@ -5,7 +5,7 @@
 #include "engine/engine.h"
 
 static const engine_option_info table[] = {
-#define X(field, def, lo, hi, help) {#field, def, lo, hi, NULL, help, offsetof(engine_options, field)},
+#define X(field, def, lo, hi, help) {#field, def, lo, hi, NULL, help, offsetof(engine_options, field), 0},
 	ENGINE_OPTIONS(X)
 #undef X
 };
