@@ -171,8 +171,9 @@ static inline void brain_qd_one(const brain_qd *q, uint8_t *sup, uint8_t *stwp, 
 static inline void brain_simd_quiet_scalar(const brain_qd *q, uint8_t *su, uint8_t *stw,
                                            uint8_t *ltw, uint32_t n, int32_t *t)
 {
+	const bool relax = q->stw || q->ltw;
 	for (uint32_t d = 0; d < n; d++)
-		if (su[d] || stw[d] != ltw[d])
+		if (su[d] || (relax && stw[d] != ltw[d]))
 			brain_qd_one(q, &su[d], &stw[d], &ltw[d], t);
 }
 
@@ -184,7 +185,9 @@ static inline int brain_sse_nonzero(__m128i x)
 }
 #endif
 
-/* brain_qd_one for dendrites [0, n); t[0], t[1] get the count changes. */
+/* brain_qd_one for dendrites [0, n) — those without susceptibility, and
+ * with no relaxation due or STW == LTW, stay as they are and are passed
+ * over; t[0], t[1] get the count changes. */
 static inline void brain_simd_quiet(const brain_qd *q, uint8_t *su, uint8_t *stw, uint8_t *ltw,
                                     uint32_t n, int32_t *t)
 {
@@ -194,13 +197,14 @@ static inline void brain_simd_quiet(const brain_qd *q, uint8_t *su, uint8_t *stw
 	const __m128i msusc = _mm_set1_epi16((short)q->msusc), mstw = _mm_set1_epi16((short)q->mstw);
 	const __m128i mltw = _mm_set1_epi16((short)q->mltw), r16 = _mm_set1_epi16(q->r);
 	const __m128i div255 = _mm_set1_epi16((short)0x8081), one = _mm_set1_epi8(1);
+	const bool relax = q->stw || q->ltw;
 	for (; d + 16 <= n; d += 16) {
 		__m128i su0 = _mm_loadu_si128((const __m128i *)(su + d));
 		__m128i stw0 = _mm_loadu_si128((const __m128i *)(stw + d));
 		__m128i ltw0 = _mm_loadu_si128((const __m128i *)(ltw + d));
 		__m128i diff0 = _mm_xor_si128(stw0, ltw0);
-		if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(su0, diff0), z)) == 0xffff)
-			continue; /* nothing susceptible, STW == LTW: nothing moves */
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(relax ? _mm_or_si128(su0, diff0) : su0, z)) == 0xffff)
+			continue; /* nothing susceptible, nothing to relax: nothing moves */
 		__m128i sul = _mm_unpacklo_epi8(su0, z), suh = _mm_unpackhi_epi8(su0, z);
 		if (q->susc) {
 			sul = _mm_mulhi_epu16(sul, msusc);

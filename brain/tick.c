@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "brain/brain_impl.h"
+#include "brain/simd.h"
 #include "genome/rates.h"
 #include "genome/vocab.h"
 
@@ -391,85 +392,35 @@ static void active_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, c
 	t->diff += lt.diff;
 }
 
-/* dendrite_steps for a dendrite whose susceptibility rule yields 0 and
- * whose reinforcement is decided for the lobe: decay with the multiplier
- * hoisted (c2_rate_relax toward 0 of a non-negative value). */
-SPECIALISE void quiet_steps(darr a, uint32_t d, known r, uint32_t msusc, const rates *x,
-                            tally *t)
-{
-	uint8_t su0 = a.su[d], su = su0, stw = a.stw[d], ltw = a.ltw[d];
-	bool diff0 = stw != ltw;
-	if (su && x->susc) {
-		su = (uint8_t)((su * msusc) >> 16);
-		a.su[d] = su;
-	}
-	if (su && r.st == RS_CONST)
-		stw = reinforce_step(stw, ltw, su, r.value, x->set);
-	if (x->stw && stw != ltw)
-		stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
-	if (x->ltw && ltw != stw)
-		ltw = ltw_step(ltw, stw, x);
-	a.stw[d] = stw;
-	a.ltw[d] = ltw;
-	t->susc += (su != 0) - (su0 != 0);
-	t->diff += (stw != ltw) - diff0;
-}
-
 /* Steps 1-4 for dendrites [d, end) whose susceptibility rule yields 0 and
  * whose reinforcement is decided for the lobe (r): only decay,
- * reinforcement of susceptible dendrites and relaxation act. Eight
- * dendrites without susceptibility and with STW == LTW (or no relaxation
- * due) stay as they are and are passed over at once. */
-static void quiet_range(const dctx *c, uint32_t d, uint32_t end, known r, const rates *xp,
-                        tally *t)
+ * reinforcement of susceptible dendrites and relaxation act, byte-wide
+ * (brain/simd.h); sixteen dendrites without susceptibility and with
+ * STW == LTW stay as they are and are passed over at once. */
+static void quiet_range(brain_dtype *D, uint32_t d, uint32_t end, const brain_qd *q, tally *t)
 {
-	const rates xl = *xp, *x = &xl; /* a local copy: byte stores cannot alias it */
-	darr a = arrays_of(c->D);
-	/* relaxation can act only where STW != LTW (the count is exact) */
-	const bool relax = (x->stw || x->ltw) && c->D->ndiff;
-	const uint32_t msusc = c2_rate_multiplier(x->r[BRAIN_RATE_RELAX_SUSCEPT]);
-	tally lt = {0, 0};
-	if (!relax && r.st == RS_ZERO) {
-		/* Most ticks: susceptibility only decays (if due at all). */
-		if (!x->susc)
-			return;
-		uint8_t *su = a.su;
-		for (; d + 8 <= end; d += 8) {
-			uint64_t su8;
-			memcpy(&su8, &su[d], 8);
-			for (uint64_t m = brain_nonzero_bytes(su8); m; m &= m - 1) {
-				uint32_t k = d + ((unsigned)__builtin_ctzll(m) >> 3);
-				su[k] = (uint8_t)((su[k] * msusc) >> 16);
-				lt.susc -= su[k] == 0;
-			}
-		}
-		for (; d < end; d++)
-			if (su[d]) {
-				su[d] = (uint8_t)((su[d] * msusc) >> 16);
-				lt.susc -= su[d] == 0;
-			}
-		t->susc += lt.susc;
+	if (d >= end)
 		return;
-	}
-	for (; d + 8 <= end; d += 8) {
-		/* the dendrites of these eight with work: susceptible ones, and
-		 * with a relaxation due those with STW != LTW */
-		uint64_t su8, stw8, ltw8;
-		memcpy(&su8, &a.su[d], 8);
-		uint64_t m = brain_nonzero_bytes(su8);
-		if (relax) {
-			memcpy(&stw8, &a.stw[d], 8);
-			memcpy(&ltw8, &a.ltw[d], 8);
-			m |= brain_nonzero_bytes(stw8 ^ ltw8);
-		}
-		for (; m; m &= m - 1)
-			quiet_steps(a, d + ((unsigned)__builtin_ctzll(m) >> 3), r, msusc, x, &lt);
-	}
-	for (; d < end; d++)
-		if (a.su[d] || (relax && a.stw[d] != a.ltw[d]))
-			quiet_steps(a, d, r, msusc, x, &lt);
-	t->susc += lt.susc;
-	t->diff += lt.diff;
+	int32_t lt[2] = {0, 0};
+	brain_simd_quiet(q, D->suscept + d, D->stw + d, D->ltw + d, end - d, lt);
+	t->susc += lt[0];
+	t->diff += lt[1];
+}
+
+/* The quiet pass's parameters for this lobe tick. */
+static brain_qd quiet_of(const rates *x, known r)
+{
+	brain_qd q;
+	q.susc = x->susc;
+	q.stw = x->stw;
+	q.ltw = x->ltw;
+	q.set = x->set;
+	q.step = x->step;
+	q.r = r.st == RS_CONST ? r.value : 0;
+	q.msusc = (uint16_t)c2_rate_multiplier(x->r[BRAIN_RATE_RELAX_SUSCEPT]);
+	q.mstw = (uint16_t)c2_rate_multiplier(x->r[BRAIN_RATE_RELAX_STW]);
+	q.mltw = (uint16_t)c2_rate_multiplier(x->r[BRAIN_RATE_LTW_GAIN]);
+	return q;
 }
 
 /* The neuron owning dendrite d (binary search; for rare bookkeeping). */
@@ -578,14 +529,15 @@ static void fast_dendrites(brain *b, brain_lobe *L, unsigned type, c2_rng *rng)
 			active_neuron(&c, i, &ps, &pr, &x, &t);
 	} else if (rest) {
 		/* the firing neurons, and the ranges between them */
+		const brain_qd q = quiet_of(&x, r);
 		uint32_t d = 0;
 		for (uint32_t k = 0; k < nact; k++) {
 			uint32_t i = L->firing[k];
-			quiet_range(&c, d, D->first[i], r, &x, &t);
+			quiet_range(D, d, D->first[i], &q, &t);
 			active_neuron(&c, i, &ps, &pr, &x, &t);
 			d = D->first[i + 1];
 		}
-		quiet_range(&c, d, D->total, r, &x, &t);
+		quiet_range(D, d, D->total, &q, &t);
 	} else {
 		for (uint32_t k = 0; k < nact; k++)
 			active_neuron(&c, L->firing[k], &ps, &pr, &x, &t);
