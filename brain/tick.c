@@ -53,6 +53,17 @@ typedef struct known {
 
 /* ---- dendrite values and rule evaluation --------------------------------------- */
 
+/* The input sums of the neuron being updated on the general path, kept
+ * current as its dendrites' weights change, so that a rule reading them
+ * costs O(1) instead of a walk over the neuron's dendrites (a genome whose
+ * dendrite rules all read type0 would otherwise cost the square of a
+ * neuron's dendrites). Source outputs do not change during the dendrite
+ * phase (propagation writes the leak registers), so only weights move. */
+typedef struct nsums {
+	bool valid;
+	uint32_t acc[2], silent[2], cnt[2];
+} nsums;
+
 typedef struct dctx {
 	brain *b;
 	brain_lobe *L;
@@ -61,6 +72,7 @@ typedef struct dctx {
 	uint32_t i;    /* destination neuron (general path: sums, leak registers) */
 	uint8_t *v;
 	c2_rng *rng;
+	nsums *ns;     /* general path: the kept sums; NULL: summed at every read (reference) */
 } dctx;
 
 /* Value of a dendrite-level slot for dendrite d (general path: also the
@@ -89,6 +101,55 @@ static const uint32_t sum_slots = (1u << SVS_TYPE0) | (1u << SVS_TYPE1) | (1u <<
                                   (1u << SVS_ANDED1);
 static const uint32_t neuron_slots = (1u << SVS_STATE) | (1u << SVS_OUTPUT);
 
+static const uint8_t *weights_of(const brain *b, const brain_dtype *D)
+{
+	return b->opts.input_weight ? D->strength : D->stw;
+}
+
+/* Both sums of neuron c->i into c->v from the kept sums (made on first use). */
+static void kept_sums(const dctx *c)
+{
+	nsums *ns = c->ns;
+	const brain_lobe *L = c->L;
+	if (!ns->valid) {
+		for (unsigned t = 0; t < 2; t++) {
+			const brain_dtype *D = &L->d[t];
+			ns->acc[t] = ns->silent[t] = ns->cnt[t] = 0;
+			if (!D->present)
+				continue;
+			const uint8_t *so = c->b->lobes[D->src_lobe].output, *w = weights_of(c->b, D);
+			for (uint32_t d = D->first[c->i]; d < D->first[c->i + 1]; d++) {
+				uint32_t o = so[D->src[d]];
+				ns->silent[t] += !o;
+				ns->acc[t] += o * w[d] / 255u;
+			}
+			ns->cnt[t] = D->first[c->i + 1] - D->first[c->i];
+		}
+		ns->valid = true;
+	}
+	uint8_t empty = c->b->opts.empty_sum ? L->gene.gain : 0;
+	for (unsigned t = 0; t < 2; t++) {
+		uint8_t v = empty;
+		if (ns->cnt[t]) {
+			uint32_t a = ns->acc[t] * L->gene.gain / 255;
+			v = (uint8_t)(a > 255 ? 255 : a);
+		}
+		c->v[SVS_TYPE0 + t] = v;
+		c->v[SVS_ANDED0 + t] = ns->cnt[t] && ns->silent[t] ? 0 : v;
+	}
+}
+
+/* Dendrite d of type t of neuron c->i changed its weight from w0: keep the
+ * sums current. */
+static void kept_sums_moved(const dctx *c, unsigned t, uint32_t d, uint8_t w0)
+{
+	if (!c->ns || !c->ns->valid)
+		return;
+	const brain_dtype *D = &c->L->d[t];
+	uint32_t o = c->b->lobes[D->src_lobe].output[D->src[d]];
+	c->ns->acc[t] += o * weights_of(c->b, D)[d] / 255u - o * w0 / 255u;
+}
+
 /* General path: evaluate a rule for dendrite d with every slot it reads
  * fetched now (v holds the lobe values and the neuron's state/output). */
 static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
@@ -101,8 +162,12 @@ static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
 		need &= need - 1;
 		c->v[s] = dendrite_value(c, s, d);
 	}
-	if (p->reads & sum_slots)
-		brain_fill_sums(c->b, c->L, c->i, c->v);
+	if (p->reads & sum_slots) {
+		if (c->ns)
+			kept_sums(c);
+		else
+			brain_fill_sums(c->b, c->L, c->i, c->v);
+	}
 	return svrule_exec(p, c->v, c->rng);
 }
 
@@ -506,7 +571,7 @@ static void fast_dendrites(brain *b, brain_lobe *L, unsigned type, c2_rng *rng)
 	brain_dtype *D = &L->d[type];
 	uint8_t v[SVS_COUNT] = {0};
 	brain_lobe_values(L, v);
-	dctx c = {b, L, D, &b->lobes[D->src_lobe], 0, v, rng};
+	dctx c = {b, L, D, &b->lobes[D->src_lobe], 0, v, rng, NULL};
 	rates x = rates_due(b, L, type);
 	plan ps, pr;
 	plan_lobe(&ps, &D->rule[BRAIN_DRULE_SUSCEPT], v, c.S, D, rng);
@@ -563,23 +628,28 @@ static void fast_dendrites(brain *b, brain_lobe *L, unsigned type, c2_rng *rng)
 /* ---- the reference path ------------------------------------------------------------------ */
 
 /* Every rule of every dendrite, in order: for each neuron, each type, each
- * dendrite, steps 1-7 (§4.5). */
-static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng)
+ * dendrite, steps 1-7 (§4.5). The sums a rule reads are kept current as
+ * weights change, except in the reference, which sums them at every read. */
+static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool reference)
 {
 	uint8_t v[SVS_COUNT] = {0};
 	brain_lobe_values(L, v);
 	rates xs[2] = {rates_due(b, L, 0), rates_due(b, L, 1)};
+	nsums ns;
 	for (uint32_t i = 0; i < L->n; i++) {
 		v[SVS_STATE] = L->state[i];
 		v[SVS_OUTPUT] = L->output[i];
+		ns.valid = false;
 		for (unsigned t = 0; t < 2; t++) {
 			brain_dtype *D = &L->d[t];
 			if (!D->present)
 				continue;
 			const rates *x = &xs[t];
-			dctx c = {b, L, D, &b->lobes[D->src_lobe], i, v, rng};
+			dctx c = {b, L, D, &b->lobes[D->src_lobe], i, v, rng, reference ? NULL : &ns};
 			const svrule_prog *r = D->rule;
+			const uint8_t *w = weights_of(b, D);
 			for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++) {
+				uint8_t w0 = w[d];
 				uint8_t su = suscept_step(D->suscept[d], eval_dendrite(&c, &r[BRAIN_DRULE_SUSCEPT], d), x);
 				D->suscept[d] = su;
 				int rv = eval_dendrite(&c, &r[BRAIN_DRULE_REINFORCE], d);
@@ -590,14 +660,24 @@ static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng)
 					ltw = ltw_step(ltw, stw, x);
 				D->stw[d] = stw;
 				D->ltw[d] = ltw;
+				if (w[d] != w0) {
+					kept_sums_moved(&c, t, d, w0);
+					w0 = w[d];
+				}
 				if (x->gain) {
 					int gv = eval_dendrite(&c, &r[BRAIN_DRULE_GAIN], d);
 					set_strength(D, i, d, D->strength[d] + gv, x->clears);
+					if (w[d] != w0) {
+						kept_sums_moved(&c, t, d, w0);
+						w0 = w[d];
+					}
 				}
 				if (x->loss) {
 					int lv = eval_dendrite(&c, &r[BRAIN_DRULE_LOSS], d);
 					if (D->strength[d])
 						set_strength(D, i, d, D->strength[d] - lv, x->clears);
+					if (w[d] != w0)
+						kept_sums_moved(&c, t, d, w0);
 				}
 				/* Propagation (C2): an empty rule writes nothing. */
 				if (r[BRAIN_DRULE_BACKPROP].n)
@@ -617,7 +697,7 @@ static void dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng)
 	if (!L->d[0].present && !L->d[1].present)
 		return;
 	if (b->opts.brain_reference || L->general) {
-		general_dendrites(b, L, rng);
+		general_dendrites(b, L, rng, b->opts.brain_reference);
 		return;
 	}
 	for (unsigned t = 0; t < 2; t++)
