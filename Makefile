@@ -144,7 +144,7 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 
 # make test-one: the suite once, with this build; T=NAME runs only the tests
 # whose name contains NAME (make test-one T=run_golden).
-test-one: $(LIB) $(TOOL) $(GENOME_BIN) $(UNIT_BIN) $(FUZZ_REPLAY_BIN)
+test-one: $(LIB) $(TOOL) $(GENOME_BIN) $(UNIT_BIN) $(FUZZ_REPLAY_BIN) $(BENCH_BIN)
 	@C2RT_T="$(T)" tests/run.sh $(BUILD)
 
 # The whole suite, then the whole suite again under the sanitizers, then the
