@@ -165,7 +165,7 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 
 # make test-one: the suite once, with this build; T=NAME runs only the tests
 # whose name contains NAME (make test-one T=run_golden).
-test-one: $(LIB) $(TOOL) $(GENOME_BIN) $(UNIT_BIN) $(FUZZ_REPLAY_BIN)
+test-one: $(LIB) $(TOOL) $(GENOME_BIN) $(UNIT_BIN) $(FUZZ_REPLAY_BIN) $(BENCH_BIN)
 	@C2RT_T="$(T)" tests/run.sh $(BUILD)
 
 # The core's unit tests and the fuzz replays only: runs on a machine

@@ -117,8 +117,13 @@ int c2_options_check(const c2_option_table *t, const void *opts, c2_err *err)
 
 void c2_options_save(const c2_option_table *t, const void *opts, c2_sink *s)
 {
-	c2_put_u32(s, (uint32_t)t->n);
+	uint32_t n = 0;
+	for (size_t i = 0; i < t->n; i++)
+		n += !t->v[i].transient;
+	c2_put_u32(s, n);
 	for (size_t i = 0; i < t->n; i++) {
+		if (t->v[i].transient)
+			continue;
 		size_t len = strlen(t->v[i].name);
 		c2_put_u8(s, (uint8_t)len);
 		c2_put(s, t->v[i].name, len);
@@ -139,7 +144,7 @@ int c2_options_load(const c2_option_table *t, void *opts, c2_rbuf *r, c2_err *er
 		if (r->bad)
 			break;
 		const c2_option *o = c2_option_find(t, name, len);
-		if (!o)
+		if (!o || o->transient) /* a transient option is never saved */
 			return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "unknown %s option '%s'", t->module,
 			               name);
 		if (v < o->min || v > o->max)

@@ -23,6 +23,10 @@ typedef struct c2_option {
 	const char *values; /* "a,b,c": names of the values 0, 1, 2 ...; NULL when numeric */
 	const char *help;
 	size_t offset; /* of the int inside the module's options struct */
+	/* A mode of running, not part of the state (e.g. the brain's reference
+	 * mode, which must give the same bits): never saved, so snapshots and
+	 * state hashes are the same with it on or off. */
+	unsigned char transient;
 } c2_option;
 
 typedef struct c2_option_table {
@@ -38,9 +42,17 @@ typedef struct c2_option_table {
  *     C2_OPTION_TABLE(brain_option_tab, "brain", BRAIN_OPTIONS);          */
 #define C2_OPTION_FIELD(name, def, lo, hi, vals, help) int name;
 #define C2_OPTION_ROW(name, def, lo, hi, vals, help) \
-	{#name, def, lo, hi, vals, help, offsetof(C2_OPTION_STRUCT, name)},
+	{#name, def, lo, hi, vals, help, offsetof(C2_OPTION_STRUCT, name), 0},
 #define C2_OPTION_TABLE(var, module, LIST)            \
 	static const c2_option var##_rows[] = {LIST(C2_OPTION_ROW)}; \
+	const c2_option_table var = {module, var##_rows, sizeof var##_rows / sizeof var##_rows[0]}
+/* The same with a second list, of transient modes (same row shape), after
+ * the options: C2_OPTION_TABLE_MODES(brain_option_tab, "brain",
+ * BRAIN_OPTIONS, BRAIN_MODES). */
+#define C2_OPTION_MODE_ROW(name, def, lo, hi, vals, help) \
+	{#name, def, lo, hi, vals, help, offsetof(C2_OPTION_STRUCT, name), 1},
+#define C2_OPTION_TABLE_MODES(var, module, LIST, MODES)                           \
+	static const c2_option var##_rows[] = {LIST(C2_OPTION_ROW) MODES(C2_OPTION_MODE_ROW)}; \
 	const c2_option_table var = {module, var##_rows, sizeof var##_rows / sizeof var##_rows[0]}
 
 /* Fill the struct at `opts` with every option's default. */
@@ -68,7 +80,8 @@ const char *c2_option_value_name(const c2_option *o, int value, char *buf, size_
  * that is not. */
 int c2_options_check(const c2_option_table *t, const void *opts, c2_err *err);
 
-/* Save as: u32 count, then per option u8 name length, name, u32 value. */
+/* Save as: u32 count, then per option u8 name length, name, u32 value
+ * (transient options are left out). */
 void c2_options_save(const c2_option_table *t, const void *opts, c2_sink *s);
 
 /* Load what c2_options_save wrote: options missing from the data keep their

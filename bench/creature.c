@@ -1,12 +1,12 @@
 /* creature.c — world ticks per second for the real norn at adult stage, and
  * the CPU time of a whole standard-norn lifetime.
  *
- * Hatches the standard norn (c2-norn.gen from $C2RT_SHARED, or --genome),
- * lets it dream its birth instincts, moves it to the adult stage (expressing
- * stages 1..4), then runs --ticks N world ticks while it is fed by the same
- * events as the tests ("every 100 inject Glucose 80", "every 100 inject
- * Hunger_Decrease 20"). With --lifetime it instead hatches a fresh norn and
- * runs it, fed, until it dies, reporting the CPU seconds that took.
+ * Hatches the standard norn (c2-norn.gen from $C2RT_SHARED, or --genome)
+ * and runs its first --ticks N world ticks while it is fed and stimulated
+ * ("every 100 inject Glucose 80", "every 100 inject Hunger_Decrease 20",
+ * "every 37 stimulus 26": issue 16's fed norn). With --lifetime it instead
+ * runs a fresh norn, so fed, until it dies, reporting the CPU seconds that
+ * took.
  *
  * Output (read by scripts/bench.sh): "ticks N", "seconds S",
  * "ticks_per_second R", and "lifetime_estimate_s E" (385,000 world ticks at
@@ -20,7 +20,8 @@
 #include "engine/engine.h"
 #include "engine/events.h"
 
-static const char FEED[] = "every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n";
+static const char FEED[] = "every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n"
+                           "every 37 stimulus 26\n";
 enum { LIFETIME_TICKS = 385000 };
 
 static double cpu_now(void)
@@ -82,13 +83,6 @@ int main(int argc, char **argv)
 		       (unsigned long long)creature_ticks(c), creature_seconds(c) / 3600.0,
 		       creature_death_name(creature_cause_of_death(c)), cpu);
 	} else {
-		while (creature_dreaming(c)) { /* birth instincts */
-			creature_step(c, &ev);
-		}
-		if (creature_set_stage(c, GENOME_STAGE_ADULT, &err) != 0) {
-			fprintf(stderr, "set-stage: %s\n", err.msg);
-			return 1;
-		}
 		double t0 = cpu_now();
 		for (long t = 0; t < ticks && creature_alive(c); t++) {
 			creature_step(c, &ev);

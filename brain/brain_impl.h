@@ -61,7 +61,6 @@ struct brain {
 	brain_lobe *lobes;
 	uint16_t order[BRAIN_MAX_LOBES];
 	uint64_t ticks;
-	bool reference;
 	bool any_prop;          /* some lobe has a non-empty propagation rule */
 	uint8_t *percept_block; /* per perception neuron: its flag-2 lobe, or 0 */
 	/* the instinct FIFO: items[head .. head+len) modulo cap */
@@ -70,8 +69,15 @@ struct brain {
 	/* scratch for migration, sized at build time */
 	uint16_t *scratch;      /* max lobe size */
 	uint16_t *picks;        /* 2 * 255 */
-	uint32_t *sum_acc[2];   /* per neuron of the lobe being updated, per type */
-	uint8_t *sum_hits[2];
+	/* scratch of the neuron phase, per neuron of the lobe being updated:
+	 * sum accumulators and firing sources reached (all 0 between uses),
+	 * the neurons reached, the sums (type0, type1, anded0, anded1) and
+	 * the rule values */
+	uint32_t *sum_acc;
+	uint8_t *sum_hits;
+	uint16_t *touched;
+	uint8_t *wide[4];
+	uint8_t *vals;
 	void *arena;
 };
 
@@ -113,6 +119,26 @@ static inline void brain_weights_note(brain_dtype *D, uint32_t d)
 	D->nsusc += D->suscept[d] != 0;
 	D->ndiff += D->stw[d] != D->ltw[d];
 }
+
+/* 0x80 in every non-zero byte of x. */
+static inline uint64_t brain_nonzero_bytes(uint64_t x)
+{
+	return (((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull;
+}
+
+/* The lobe's chem0..5 and threshold into v (neurons.c). */
+void brain_lobe_values(const brain_lobe *L, uint8_t *v);
+
+/* Both input sums of neuron i of L into v[SVS_TYPE0..SVS_ANDED1], summed
+ * over its dendrites now (neurons.c). */
+void brain_fill_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v);
+
+/* Every neuron of L: state rule, output, leaked state, firing list
+ * (neurons.c). */
+void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng);
+
+/* Winner-takes-all of a lobe with flag bit 0 (neurons.c). */
+void brain_winner_takes_all(brain_lobe *L);
 
 /* Migration of one lobe after its dendrite updates (§4.7). */
 void brain_migrate(brain *b, brain_lobe *L, c2_rng *rng);

@@ -66,10 +66,12 @@ static void carve(brain *b, arena *a, const uint8_t *counts, size_t max_lobe)
 		}
 		base += n;
 	}
-	for (unsigned t = 0; t < 2; t++) {
-		b->sum_acc[t] = take(a, max_lobe * sizeof(uint32_t), sizeof(uint32_t));
-		b->sum_hits[t] = take(a, max_lobe, 1);
-	}
+	b->sum_acc = take(a, max_lobe * sizeof(uint32_t), sizeof(uint32_t));
+	b->sum_hits = take(a, max_lobe, 1);
+	b->touched = take(a, max_lobe * sizeof(uint16_t), sizeof(uint16_t));
+	for (unsigned k = 0; k < 4; k++)
+		b->wide[k] = take(a, max_lobe, 1);
+	b->vals = take(a, max_lobe, 1);
 	b->percept_block = take(a, b->nlobes ? b->lobes[0].n : 0, 1);
 	b->scratch = take(a, max_lobe * sizeof(uint16_t), sizeof(uint16_t));
 	b->picks = take(a, 2 * 256 * sizeof(uint16_t), sizeof(uint16_t));

@@ -63,8 +63,18 @@
 	  "a dendrite whose strength reaches 0 also loses its STW, LTW and susceptibility "    \
 	  "(openc2e)")
 
+/* Modes of running the brain that must not change a single bit of its state
+ * (same X shape). They are transient (base/options.h): left out of
+ * snapshots and state hashes, so a run and its reference run hash alike. */
+#define BRAIN_MODES(X)                                                                     \
+	X(brain_reference, 0, 0, 1, NULL,                                                      \
+	  "run the brain without any shortcut: every rule of every neuron and dendrite "       \
+	  "evaluated in the plain order of the reference (tests compare state hashes; "        \
+	  "not kept in snapshots)")
+
 typedef struct brain_options {
 	BRAIN_OPTIONS(C2_OPTION_FIELD)
+	BRAIN_MODES(C2_OPTION_FIELD)
 } brain_options;
 
 /* The table for the generic option functions (base/options.h):

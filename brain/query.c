@@ -13,7 +13,7 @@ const brain_options *brain_get_options(const brain *b)
 
 void brain_set_reference_mode(brain *b, bool on)
 {
-	b->reference = on;
+	b->opts.brain_reference = on;
 }
 
 /* ---- derived data ------------------------------------------------------------ */

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "brain/brain_impl.h"
+#include "brain/simd.h"
 #include "genome/rates.h"
 #include "genome/vocab.h"
 
@@ -50,397 +51,18 @@ typedef struct known {
 	uint8_t value; /* RS_CONST */
 } known;
 
-/* 0x80 in every non-zero byte of x. */
-static inline uint64_t nonzero_bytes(uint64_t x)
-{
-	return (((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull;
-}
-
-/* ---- input sums (§4.4) --------------------------------------------------- */
-
-/* Everything the sum of one dendrite type of one lobe needs, fetched once
- * per lobe tick: type_t = min(255, (sum of src.output * w / 255) * gain / 255)
- * and anded_t = type_t if every source fires, else 0. */
-typedef struct sums {
-	const uint32_t *first; /* NULL: the type is not wired */
-	const uint16_t *src;
-	const uint8_t *w;  /* STW, or strength (option input_weight) */
-	const uint8_t *so; /* source lobe outputs */
-	uint32_t gain;
-	uint8_t empty; /* value for a neuron without dendrites of the type */
-	/* pushed: per neuron, the sum and the number of firing sources,
-	 * already added up from the firing source neurons (NULL: pull) */
-	const uint32_t *acc;
-	const uint8_t *hits;
-} sums;
-
-static void sums_init(sums *s, const brain *b, const brain_lobe *L, unsigned t)
-{
-	const brain_dtype *D = &L->d[t];
-	memset(s, 0, sizeof *s);
-	s->gain = L->gene.gain;
-	/* A sum over nothing is 0; openc2e returns the full gain. */
-	s->empty = b->opts.empty_sum ? L->gene.gain : 0;
-	if (!D->present)
-		return;
-	s->first = D->first;
-	s->src = D->src;
-	s->w = b->opts.input_weight ? D->strength : D->stw;
-	s->so = b->lobes[D->src_lobe].output;
-}
-
-static inline uint8_t scale_sum(uint32_t acc, uint32_t gain)
-{
-	acc = acc * gain / 255;
-	return (uint8_t)(acc > 255 ? 255 : acc);
-}
-
-/* Push: add every firing source neuron's contribution to the neurons whose
- * dendrites read it — the same per-term sum as the pull loops below,
- * visiting only dendrites with a firing source. Worth it when few source
- * neurons fire; never for a lobe reading itself (its outputs change while
- * it is updated). */
-static void push_sums(const brain *b, const brain_lobe *L, unsigned t, bool anded, sums *s)
-{
-	const brain_dtype *D = &L->d[t];
-	const brain_lobe *S = &b->lobes[D->src_lobe];
-	uint32_t *acc = b->sum_acc[t];
-	uint8_t *hits = b->sum_hits[t];
-	memset(acc, 0, L->n * sizeof *acc);
-	const uint8_t *so = S->output, *w = s->w;
-	const uint32_t *rhead = D->rhead, *rnext = D->rnext;
-	const uint16_t *owner = D->owner;
-	if (anded) {
-		/* also count the firing sources of every neuron */
-		memset(hits, 0, L->n);
-		for (uint32_t k = 0; k < S->nfiring; k++) {
-			uint32_t src = S->firing[k], o = so[src];
-			if (!o)
-				continue; /* cleared by an emitter since */
-			for (uint32_t d = rhead[src]; d != BRAIN_NONE; d = rnext[d]) {
-				uint32_t i = owner[d];
-				hits[i]++;
-				acc[i] += o * w[d] / 255u;
-			}
-		}
-		s->hits = hits;
-	} else {
-		for (uint32_t k = 0; k < S->nfiring; k++) {
-			uint32_t src = S->firing[k], o = so[src];
-			for (uint32_t d = rhead[src]; o && d != BRAIN_NONE; d = rnext[d])
-				if (w[d])
-					acc[owner[d]] += o * w[d] / 255u;
-		}
-	}
-	s->acc = acc;
-}
-
-static bool push_pays(const brain *b, const brain_lobe *L, unsigned t)
-{
-	const brain_dtype *D = &L->d[t];
-	if (b->reference || !D->present || &b->lobes[D->src_lobe] == L)
-		return false;
-	const brain_lobe *S = &b->lobes[D->src_lobe];
-	return 2 * S->nfiring < S->n;
-}
-
-/* type_t of neuron i. */
-static inline uint8_t sum_type(sums s, uint32_t i)
-{
-	uint32_t d = s.first ? s.first[i] : 0, e = s.first ? s.first[i + 1] : 0;
-	if (d == e)
-		return s.empty;
-	if (s.acc)
-		return scale_sum(s.acc[i], s.gain);
-	uint32_t acc = 0;
-	/* Most decision-lobe weights are 0 (LTW starts at 0): skip them eight
-	 * at a time. */
-	for (; d + 8 <= e; d += 8) {
-		uint64_t w8;
-		memcpy(&w8, &s.w[d], 8);
-		for (uint64_t m = nonzero_bytes(w8); m; m &= m - 1) {
-			uint32_t k = d + ((unsigned)__builtin_ctzll(m) >> 3);
-			acc += s.so[s.src[k]] * s.w[k] / 255u;
-		}
-	}
-	for (; d < e; d++)
-		if (s.w[d])
-			acc += s.so[s.src[d]] * s.w[d] / 255u;
-	return scale_sum(acc, s.gain);
-}
-
-/* anded_t of neuron i, and type_t into *type when non-NULL. */
-static inline uint8_t sum_anded(sums s, uint32_t i, uint8_t *type)
-{
-	uint32_t d = s.first ? s.first[i] : 0, e = s.first ? s.first[i + 1] : 0;
-	if (d == e) {
-		if (type)
-			*type = s.empty;
-		return s.empty;
-	}
-	if (s.acc) {
-		bool all = s.hits[i] == e - d;
-		if (!type)
-			return all ? scale_sum(s.acc[i], s.gain) : 0;
-		uint8_t v = scale_sum(s.acc[i], s.gain);
-		*type = v;
-		return all ? v : 0;
-	}
-	uint32_t acc = 0;
-	bool all = true;
-	for (; d < e; d++) {
-		uint32_t o = s.so[s.src[d]];
-		if (!o) {
-			all = false;
-			if (!type)
-				return 0; /* anded only: one silent source decides */
-		} else {
-			acc += o * s.w[d] / 255u;
-		}
-	}
-	uint8_t v = scale_sum(acc, s.gain);
-	if (type)
-		*type = v;
-	return all ? v : 0;
-}
-
-/* Both sums of a neuron into v (as read by rules in the general path). */
-static void fill_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v)
-{
-	for (unsigned t = 0; t < 2; t++) {
-		sums s;
-		sums_init(&s, b, L, t);
-		v[SVS_ANDED0 + t] = sum_anded(s, i, &v[SVS_TYPE0 + t]);
-	}
-}
-
-/* ---- neurons (§4.3) -------------------------------------------------------- */
-
-static void fill_lobe_values(const brain_lobe *L, uint8_t *v)
-{
-	memcpy(&v[SVS_CHEM0], &L->rloc[BRAIN_RL_CHEM], 6);
-	v[SVS_THRES] = L->rloc[BRAIN_RL_THRESHOLD];
-}
-
-/* How the neuron phase gets a rule's value: most state rules are one load
- * ("state", "anded0"), which needs neither the VM nor the other values. */
-typedef enum { READ_STATE, READ_FIXED, READ_ANDED0, READ_ANDED1, READ_TYPE0, READ_TYPE1,
-               READ_RULE } reader;
-
-/* The reader for a rule that is one load of `slot`. */
-static reader reader_of_slot(uint8_t slot)
-{
-	switch (slot) {
-	case SVS_STATE: return READ_STATE;
-	case SVS_IMM: return READ_FIXED;
-	case SVS_ANDED0: return READ_ANDED0;
-	case SVS_ANDED1: return READ_ANDED1;
-	case SVS_TYPE0: return READ_TYPE0;
-	case SVS_TYPE1: return READ_TYPE1;
-	default: return READ_RULE;
-	}
-}
-
-/* What a neuron update needs besides the arrays. */
-typedef struct nctx {
-	const svrule_prog *p;
-	unsigned start; /* READ_RULE: first instruction left after folding */
-	int acc0;       /* ... and the accumulator there */
-	uint8_t fixed;  /* READ_FIXED: the value */
-	c2_rng *rng;
-	uint8_t *v;
-	bool sum[2], anded[2], any_sum, leak_regs;
-	uint8_t thr, rest, leak;
-	bool leak_due, openc2e;
-} nctx;
-
-/* One lobe's neurons with the rule read by `rd`; inlined with a constant
- * `rd`, so each reader gets its own loop. */
-SPECIALISE void neuron_loop(const nctx *c, brain_lobe *L, sums s0, sums s1, reader rd)
-{
-	uint8_t *state = L->state, *output = L->output, *v = c->v;
-	const uint8_t *leak_in = L->leak_in, *leak_out = L->leak_out;
-	uint16_t *firing = L->firing;
-	/* locals: a byte store could alias anything read through c */
-	const uint8_t thr = c->thr, rest = c->rest, leak = c->leak, fixed = c->fixed;
-	const bool leak_due = c->leak_due, openc2e = c->openc2e, leak_regs = c->leak_regs;
-	const bool any_sum = c->any_sum;
-	const uint32_t mult = c2_rate_multiplier(leak);
-	const uint32_t n = L->n;
-	const svrule_prog *p = c->p;
-	const unsigned start = c->start;
-	const int acc0 = c->acc0;
-	uint32_t nf = 0;
-	for (uint32_t i = 0; i < n; i++) {
-		int val;
-		switch (rd) {
-		case READ_STATE: val = state[i]; break;
-		case READ_FIXED: val = fixed; break;
-		case READ_ANDED0: val = sum_anded(s0, i, NULL); break;
-		case READ_ANDED1: val = sum_anded(s1, i, NULL); break;
-		case READ_TYPE0: val = sum_type(s0, i); break;
-		case READ_TYPE1: val = sum_type(s1, i); break;
-		default:
-			v[SVS_STATE] = state[i];
-			v[SVS_OUTPUT] = output[i];
-			if (leak_regs) {
-				v[SVS_LEAK_IN] = leak_in[i];
-				v[SVS_LEAK_OUT] = leak_out[i];
-			}
-			if (any_sum)
-				for (unsigned t = 0; t < 2; t++) {
-					sums st = t ? s1 : s0;
-					if (c->anded[t])
-						v[SVS_ANDED0 + t] = sum_anded(st, i, c->sum[t] ? &v[SVS_TYPE0 + t] : NULL);
-					else if (c->sum[t])
-						v[SVS_TYPE0 + t] = sum_type(st, i);
-				}
-			val = svrule_run(p, start, acc0, v, c->rng);
-			break;
-		}
-		int st, out;
-		if (!openc2e) {
-			/* Output from the un-leaked value; the stored state relaxes
-			 * toward rest from either side (§4.3, verified). */
-			out = val >= thr ? val - thr : 0;
-			st = val;
-			if (leak_due) {
-				/* c2_rate_relax with the multiplier hoisted */
-				int dv = val - rest;
-				st = rest + (dv >= 0 ? (int)(((uint32_t)dv * mult) >> 16)
-				                     : -(int)(((uint32_t)-dv * mult) >> 16));
-			}
-		} else {
-			/* openc2e: leak first, snap below rest, then threshold */
-			st = val;
-			if (leak_due)
-				st = val > rest ? rest + (int)((uint32_t)(val - rest) *
-				                               c2_rate_multiplier(leak) / 65536)
-				                : rest;
-			out = st >= thr ? st - thr : 0;
-		}
-		state[i] = (uint8_t)st;
-		output[i] = (uint8_t)out;
-		if (out)
-			firing[nf++] = (uint16_t)i;
-	}
-	L->nfiring = nf;
-}
-
-/* Every state equals rest and every output is 0. */
-static bool at_rest(const brain_lobe *L, uint8_t rest)
-{
-	const uint64_t r8 = rest * 0x0101010101010101ull;
-	uint32_t i = 0, n = L->n;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t s8, o8;
-		memcpy(&s8, &L->state[i], 8);
-		memcpy(&o8, &L->output[i], 8);
-		if (s8 != r8 || o8)
-			return false;
-	}
-	for (; i < n; i++)
-		if (L->state[i] != rest || L->output[i])
-			return false;
-	return true;
-}
-
-static void neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
-{
-	uint8_t v[SVS_COUNT] = {0};
-	fill_lobe_values(L, v);
-	nctx c;
-	memset(&c, 0, sizeof c);
-	c.p = &L->state_rule;
-	c.rng = rng;
-	c.v = v;
-	uint32_t reads = c.p->reads;
-	sums sm[2];
-	for (unsigned t = 0; t < 2; t++) {
-		c.anded[t] = reads & (1u << (SVS_ANDED0 + t));
-		c.sum[t] = reads & (1u << (SVS_TYPE0 + t));
-		c.any_sum |= c.anded[t] || c.sum[t];
-		sums_init(&sm[t], b, L, t);
-		if ((c.anded[t] || c.sum[t]) && push_pays(b, L, t))
-			push_sums(b, L, t, c.anded[t], &sm[t]);
-	}
-	c.leak_regs = reads & ((1u << SVS_LEAK_IN) | (1u << SVS_LEAK_OUT));
-	c.thr = L->rloc[BRAIN_RL_THRESHOLD];
-	c.rest = L->rloc[BRAIN_RL_REST];
-	c.leak = L->rloc[BRAIN_RL_LEAKAGE];
-	c.leak_due = c2_rate_due(c.leak, (uint32_t)b->ticks);
-	c.openc2e = b->opts.openc2e_leak;
-	/* Fold what this lobe's values decide (e.g. `random 0 chem5` while
-	 * chem5 is 0); a rule left as one load needs no VM. */
-	reader rd = READ_RULE;
-	const svrule_prog *p = c.p;
-	if (p->single != SVRULE_NOT_SINGLE) {
-		rd = reader_of_slot(p->single);
-		c.fixed = p->konst;
-	} else {
-		int f = svrule_fold_lobe(p, v, &c.acc0);
-		c.start = f < 0 ? p->n : (unsigned)f;
-		if (f < 0 || c.start == p->n) {
-			rd = READ_FIXED;
-			c.fixed = f < 0 ? 0 : (uint8_t)c.acc0;
-		} else if (c.start + 1 == p->n) {
-			const svrule_insn *in = &p->insn[c.start];
-			bool load = in->op == SVX_LOAD ||
-			            (c.acc0 == 0 && (in->op == SVOP_PLUS || in->op == SVX_PLUS_WRAP));
-			if (load && in->a.slot == SVS_IMM) {
-				rd = READ_FIXED;
-				c.fixed = in->a.imm;
-			} else if (load) {
-				rd = reader_of_slot(in->a.slot);
-			}
-		}
-	}
-	/* A sum over a silent source lobe is 0 for every neuron (when a neuron
-	 * without dendrites also reads 0). */
-	if (rd >= READ_ANDED0 && rd <= READ_TYPE1) {
-		unsigned t = rd == READ_ANDED0 || rd == READ_TYPE0 ? 0 : 1;
-		const brain_dtype *D = &L->d[t];
-		if (sm[t].empty == 0 && (!D->present || b->lobes[D->src_lobe].nfiring == 0) &&
-		    (!D->present || &b->lobes[D->src_lobe] != L)) {
-			rd = READ_FIXED;
-			c.fixed = 0;
-		}
-	}
-	/* A lobe whose value is its state, entirely at rest with silent outputs,
-	 * stays so (verb, noun, sense, regulator between events): skip it. */
-	if ((rd == READ_STATE || (rd == READ_FIXED && c.fixed == c.rest)) && c.rest <= c.thr &&
-	    at_rest(L, c.rest)) {
-		L->nfiring = 0;
-		return;
-	}
-	switch (rd) {
-	case READ_STATE: neuron_loop(&c, L, sm[0], sm[1], READ_STATE); break;
-	case READ_FIXED: neuron_loop(&c, L, sm[0], sm[1], READ_FIXED); break;
-	case READ_ANDED0: neuron_loop(&c, L, sm[0], sm[1], READ_ANDED0); break;
-	case READ_ANDED1: neuron_loop(&c, L, sm[0], sm[1], READ_ANDED1); break;
-	case READ_TYPE0: neuron_loop(&c, L, sm[0], sm[1], READ_TYPE0); break;
-	case READ_TYPE1: neuron_loop(&c, L, sm[0], sm[1], READ_TYPE1); break;
-	case READ_RULE: neuron_loop(&c, L, sm[0], sm[1], READ_RULE); break;
-	}
-}
-
-/* Keep the largest output (lowest index on ties), zero the others. */
-static void winner_takes_all(brain_lobe *L)
-{
-	if (!(L->gene.flags & 1) || L->nfiring < 2)
-		return;
-	uint16_t best = L->firing[0];
-	for (uint32_t k = 1; k < L->nfiring; k++)
-		if (L->output[L->firing[k]] > L->output[best])
-			best = L->firing[k];
-	for (uint32_t k = 0; k < L->nfiring; k++)
-		if (L->firing[k] != best)
-			L->output[L->firing[k]] = 0;
-	L->firing[0] = best;
-	L->nfiring = 1;
-}
-
 /* ---- dendrite values and rule evaluation --------------------------------------- */
+
+/* The input sums of the neuron being updated on the general path, kept
+ * current as its dendrites' weights change, so that a rule reading them
+ * costs O(1) instead of a walk over the neuron's dendrites (a genome whose
+ * dendrite rules all read type0 would otherwise cost the square of a
+ * neuron's dendrites). Source outputs do not change during the dendrite
+ * phase (propagation writes the leak registers), so only weights move. */
+typedef struct nsums {
+	bool valid;
+	uint32_t acc[2], silent[2], cnt[2];
+} nsums;
 
 typedef struct dctx {
 	brain *b;
@@ -450,6 +72,7 @@ typedef struct dctx {
 	uint32_t i;    /* destination neuron (general path: sums, leak registers) */
 	uint8_t *v;
 	c2_rng *rng;
+	nsums *ns;     /* general path: the kept sums; NULL: summed at every read (reference) */
 } dctx;
 
 /* Value of a dendrite-level slot for dendrite d (general path: also the
@@ -478,6 +101,55 @@ static const uint32_t sum_slots = (1u << SVS_TYPE0) | (1u << SVS_TYPE1) | (1u <<
                                   (1u << SVS_ANDED1);
 static const uint32_t neuron_slots = (1u << SVS_STATE) | (1u << SVS_OUTPUT);
 
+static const uint8_t *weights_of(const brain *b, const brain_dtype *D)
+{
+	return b->opts.input_weight ? D->strength : D->stw;
+}
+
+/* Both sums of neuron c->i into c->v from the kept sums (made on first use). */
+static void kept_sums(const dctx *c)
+{
+	nsums *ns = c->ns;
+	const brain_lobe *L = c->L;
+	if (!ns->valid) {
+		for (unsigned t = 0; t < 2; t++) {
+			const brain_dtype *D = &L->d[t];
+			ns->acc[t] = ns->silent[t] = ns->cnt[t] = 0;
+			if (!D->present)
+				continue;
+			const uint8_t *so = c->b->lobes[D->src_lobe].output, *w = weights_of(c->b, D);
+			for (uint32_t d = D->first[c->i]; d < D->first[c->i + 1]; d++) {
+				uint32_t o = so[D->src[d]];
+				ns->silent[t] += !o;
+				ns->acc[t] += o * w[d] / 255u;
+			}
+			ns->cnt[t] = D->first[c->i + 1] - D->first[c->i];
+		}
+		ns->valid = true;
+	}
+	uint8_t empty = c->b->opts.empty_sum ? L->gene.gain : 0;
+	for (unsigned t = 0; t < 2; t++) {
+		uint8_t v = empty;
+		if (ns->cnt[t]) {
+			uint32_t a = ns->acc[t] * L->gene.gain / 255;
+			v = (uint8_t)(a > 255 ? 255 : a);
+		}
+		c->v[SVS_TYPE0 + t] = v;
+		c->v[SVS_ANDED0 + t] = ns->cnt[t] && ns->silent[t] ? 0 : v;
+	}
+}
+
+/* Dendrite d of type t of neuron c->i changed its weight from w0: keep the
+ * sums current. */
+static void kept_sums_moved(const dctx *c, unsigned t, uint32_t d, uint8_t w0)
+{
+	if (!c->ns || !c->ns->valid)
+		return;
+	const brain_dtype *D = &c->L->d[t];
+	uint32_t o = c->b->lobes[D->src_lobe].output[D->src[d]];
+	c->ns->acc[t] += o * weights_of(c->b, D)[d] / 255u - o * w0 / 255u;
+}
+
 /* General path: evaluate a rule for dendrite d with every slot it reads
  * fetched now (v holds the lobe values and the neuron's state/output). */
 static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
@@ -490,8 +162,12 @@ static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
 		need &= need - 1;
 		c->v[s] = dendrite_value(c, s, d);
 	}
-	if (p->reads & sum_slots)
-		fill_sums(c->b, c->L, c->i, c->v);
+	if (p->reads & sum_slots) {
+		if (c->ns)
+			kept_sums(c);
+		else
+			brain_fill_sums(c->b, c->L, c->i, c->v);
+	}
 	return svrule_exec(p, c->v, c->rng);
 }
 
@@ -781,85 +457,35 @@ static void active_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, c
 	t->diff += lt.diff;
 }
 
-/* dendrite_steps for a dendrite whose susceptibility rule yields 0 and
- * whose reinforcement is decided for the lobe: decay with the multiplier
- * hoisted (c2_rate_relax toward 0 of a non-negative value). */
-SPECIALISE void quiet_steps(darr a, uint32_t d, known r, uint32_t msusc, const rates *x,
-                            tally *t)
-{
-	uint8_t su0 = a.su[d], su = su0, stw = a.stw[d], ltw = a.ltw[d];
-	bool diff0 = stw != ltw;
-	if (su && x->susc) {
-		su = (uint8_t)((su * msusc) >> 16);
-		a.su[d] = su;
-	}
-	if (su && r.st == RS_CONST)
-		stw = reinforce_step(stw, ltw, su, r.value, x->set);
-	if (x->stw && stw != ltw)
-		stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
-	if (x->ltw && ltw != stw)
-		ltw = ltw_step(ltw, stw, x);
-	a.stw[d] = stw;
-	a.ltw[d] = ltw;
-	t->susc += (su != 0) - (su0 != 0);
-	t->diff += (stw != ltw) - diff0;
-}
-
 /* Steps 1-4 for dendrites [d, end) whose susceptibility rule yields 0 and
  * whose reinforcement is decided for the lobe (r): only decay,
- * reinforcement of susceptible dendrites and relaxation act. Eight
- * dendrites without susceptibility and with STW == LTW (or no relaxation
- * due) stay as they are and are passed over at once. */
-static void quiet_range(const dctx *c, uint32_t d, uint32_t end, known r, const rates *xp,
-                        tally *t)
+ * reinforcement of susceptible dendrites and relaxation act, byte-wide
+ * (brain/simd.h); sixteen dendrites without susceptibility and with
+ * STW == LTW stay as they are and are passed over at once. */
+static void quiet_range(brain_dtype *D, uint32_t d, uint32_t end, const brain_qd *q, tally *t)
 {
-	const rates xl = *xp, *x = &xl; /* a local copy: byte stores cannot alias it */
-	darr a = arrays_of(c->D);
-	/* relaxation can act only where STW != LTW (the count is exact) */
-	const bool relax = (x->stw || x->ltw) && c->D->ndiff;
-	const uint32_t msusc = c2_rate_multiplier(x->r[BRAIN_RATE_RELAX_SUSCEPT]);
-	tally lt = {0, 0};
-	if (!relax && r.st == RS_ZERO) {
-		/* Most ticks: susceptibility only decays (if due at all). */
-		if (!x->susc)
-			return;
-		uint8_t *su = a.su;
-		for (; d + 8 <= end; d += 8) {
-			uint64_t su8;
-			memcpy(&su8, &su[d], 8);
-			for (uint64_t m = nonzero_bytes(su8); m; m &= m - 1) {
-				uint32_t k = d + ((unsigned)__builtin_ctzll(m) >> 3);
-				su[k] = (uint8_t)((su[k] * msusc) >> 16);
-				lt.susc -= su[k] == 0;
-			}
-		}
-		for (; d < end; d++)
-			if (su[d]) {
-				su[d] = (uint8_t)((su[d] * msusc) >> 16);
-				lt.susc -= su[d] == 0;
-			}
-		t->susc += lt.susc;
+	if (d >= end)
 		return;
-	}
-	for (; d + 8 <= end; d += 8) {
-		/* the dendrites of these eight with work: susceptible ones, and
-		 * with a relaxation due those with STW != LTW */
-		uint64_t su8, stw8, ltw8;
-		memcpy(&su8, &a.su[d], 8);
-		uint64_t m = nonzero_bytes(su8);
-		if (relax) {
-			memcpy(&stw8, &a.stw[d], 8);
-			memcpy(&ltw8, &a.ltw[d], 8);
-			m |= nonzero_bytes(stw8 ^ ltw8);
-		}
-		for (; m; m &= m - 1)
-			quiet_steps(a, d + ((unsigned)__builtin_ctzll(m) >> 3), r, msusc, x, &lt);
-	}
-	for (; d < end; d++)
-		if (a.su[d] || (relax && a.stw[d] != a.ltw[d]))
-			quiet_steps(a, d, r, msusc, x, &lt);
-	t->susc += lt.susc;
-	t->diff += lt.diff;
+	int32_t lt[2] = {0, 0};
+	brain_simd_quiet(q, D->suscept + d, D->stw + d, D->ltw + d, end - d, lt);
+	t->susc += lt[0];
+	t->diff += lt[1];
+}
+
+/* The quiet pass's parameters for this lobe tick. */
+static brain_qd quiet_of(const rates *x, known r)
+{
+	brain_qd q;
+	q.susc = x->susc;
+	q.stw = x->stw;
+	q.ltw = x->ltw;
+	q.set = x->set;
+	q.step = x->step;
+	q.r = r.st == RS_CONST ? r.value : 0;
+	q.msusc = (uint16_t)c2_rate_multiplier(x->r[BRAIN_RATE_RELAX_SUSCEPT]);
+	q.mstw = (uint16_t)c2_rate_multiplier(x->r[BRAIN_RATE_RELAX_STW]);
+	q.mltw = (uint16_t)c2_rate_multiplier(x->r[BRAIN_RATE_LTW_GAIN]);
+	return q;
 }
 
 /* The neuron owning dendrite d (binary search; for rare bookkeeping). */
@@ -944,8 +570,8 @@ static void fast_dendrites(brain *b, brain_lobe *L, unsigned type, c2_rng *rng)
 {
 	brain_dtype *D = &L->d[type];
 	uint8_t v[SVS_COUNT] = {0};
-	fill_lobe_values(L, v);
-	dctx c = {b, L, D, &b->lobes[D->src_lobe], 0, v, rng};
+	brain_lobe_values(L, v);
+	dctx c = {b, L, D, &b->lobes[D->src_lobe], 0, v, rng, NULL};
 	rates x = rates_due(b, L, type);
 	plan ps, pr;
 	plan_lobe(&ps, &D->rule[BRAIN_DRULE_SUSCEPT], v, c.S, D, rng);
@@ -968,14 +594,15 @@ static void fast_dendrites(brain *b, brain_lobe *L, unsigned type, c2_rng *rng)
 			active_neuron(&c, i, &ps, &pr, &x, &t);
 	} else if (rest) {
 		/* the firing neurons, and the ranges between them */
+		const brain_qd q = quiet_of(&x, r);
 		uint32_t d = 0;
 		for (uint32_t k = 0; k < nact; k++) {
 			uint32_t i = L->firing[k];
-			quiet_range(&c, d, D->first[i], r, &x, &t);
+			quiet_range(D, d, D->first[i], &q, &t);
 			active_neuron(&c, i, &ps, &pr, &x, &t);
 			d = D->first[i + 1];
 		}
-		quiet_range(&c, d, D->total, r, &x, &t);
+		quiet_range(D, d, D->total, &q, &t);
 	} else {
 		for (uint32_t k = 0; k < nact; k++)
 			active_neuron(&c, L->firing[k], &ps, &pr, &x, &t);
@@ -1001,23 +628,28 @@ static void fast_dendrites(brain *b, brain_lobe *L, unsigned type, c2_rng *rng)
 /* ---- the reference path ------------------------------------------------------------------ */
 
 /* Every rule of every dendrite, in order: for each neuron, each type, each
- * dendrite, steps 1-7 (§4.5). */
-static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng)
+ * dendrite, steps 1-7 (§4.5). The sums a rule reads are kept current as
+ * weights change, except in the reference, which sums them at every read. */
+static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool reference)
 {
 	uint8_t v[SVS_COUNT] = {0};
-	fill_lobe_values(L, v);
+	brain_lobe_values(L, v);
 	rates xs[2] = {rates_due(b, L, 0), rates_due(b, L, 1)};
+	nsums ns;
 	for (uint32_t i = 0; i < L->n; i++) {
 		v[SVS_STATE] = L->state[i];
 		v[SVS_OUTPUT] = L->output[i];
+		ns.valid = false;
 		for (unsigned t = 0; t < 2; t++) {
 			brain_dtype *D = &L->d[t];
 			if (!D->present)
 				continue;
 			const rates *x = &xs[t];
-			dctx c = {b, L, D, &b->lobes[D->src_lobe], i, v, rng};
+			dctx c = {b, L, D, &b->lobes[D->src_lobe], i, v, rng, reference ? NULL : &ns};
 			const svrule_prog *r = D->rule;
+			const uint8_t *w = weights_of(b, D);
 			for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++) {
+				uint8_t w0 = w[d];
 				uint8_t su = suscept_step(D->suscept[d], eval_dendrite(&c, &r[BRAIN_DRULE_SUSCEPT], d), x);
 				D->suscept[d] = su;
 				int rv = eval_dendrite(&c, &r[BRAIN_DRULE_REINFORCE], d);
@@ -1028,14 +660,24 @@ static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng)
 					ltw = ltw_step(ltw, stw, x);
 				D->stw[d] = stw;
 				D->ltw[d] = ltw;
+				if (w[d] != w0) {
+					kept_sums_moved(&c, t, d, w0);
+					w0 = w[d];
+				}
 				if (x->gain) {
 					int gv = eval_dendrite(&c, &r[BRAIN_DRULE_GAIN], d);
 					set_strength(D, i, d, D->strength[d] + gv, x->clears);
+					if (w[d] != w0) {
+						kept_sums_moved(&c, t, d, w0);
+						w0 = w[d];
+					}
 				}
 				if (x->loss) {
 					int lv = eval_dendrite(&c, &r[BRAIN_DRULE_LOSS], d);
 					if (D->strength[d])
 						set_strength(D, i, d, D->strength[d] - lv, x->clears);
+					if (w[d] != w0)
+						kept_sums_moved(&c, t, d, w0);
 				}
 				/* Propagation (C2): an empty rule writes nothing. */
 				if (r[BRAIN_DRULE_BACKPROP].n)
@@ -1054,8 +696,8 @@ static void dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng)
 {
 	if (!L->d[0].present && !L->d[1].present)
 		return;
-	if (b->reference || L->general) {
-		general_dendrites(b, L, rng);
+	if (b->opts.brain_reference || L->general) {
+		general_dendrites(b, L, rng, b->opts.brain_reference);
 		return;
 	}
 	for (unsigned t = 0; t < 2; t++)
@@ -1101,12 +743,12 @@ static void perception_copy(brain *b)
 
 static void lobe_tick(brain *b, brain_lobe *L, c2_rng *rng)
 {
-	neuron_phase(b, L, rng);
+	brain_neuron_phase(b, L, rng);
 	if (b->opts.dendrites_before_wta) {
 		dendrite_phase(b, L, rng);
-		winner_takes_all(L);
+		brain_winner_takes_all(L);
 	} else {
-		winner_takes_all(L);
+		brain_winner_takes_all(L);
 		dendrite_phase(b, L, rng);
 	}
 	brain_migrate(b, L, rng);

@@ -1,82 +1,94 @@
 #!/bin/sh
-# Run every benchmark of a build: ticks per second, and with valgrind the
-# instructions per tick measured by callgrind.
+# make bench: one table of the figures issue 16 asks for, each with its ratio
+# to the committed baseline (bench/baseline.txt), so a regression shows.
 #
 # Usage: scripts/bench.sh [BUILD_DIR]        (make bench runs it for build/)
 #
-# The contract for a benchmark binary BUILD/bench/NAME (so a new one just
-# drops in): it accepts `--ticks N`, prints a line `ticks N` among its
-# output, and exits 77 when it cannot run (e.g. the C2 data is missing).
-# Instructions per tick = (Ir of a run with --ticks $BENCH_CG_TICKS minus Ir
-# of a run with --ticks 0) / $BENCH_CG_TICKS, so set-up cost is not counted.
+# Instruction counts come from callgrind (deterministic; never wall time):
+#   fed norn      Ir per world tick over a fed, stimulated norn's first
+#                 $BENCH_FED_TICKS ticks (bench/creature), minus the Ir of a
+#                 run with --ticks 0 (set-up subtracted)
+#   brain         Ir per brain tick of bench/brain, stimulated and --quiet
+#   biochemistry  Ir of bc_tick and bc_brain_organ_tick (inclusive) in the
+#                 fed-norn run, per biochemistry tick (every 2 world ticks)
+# and, measured directly:
+#   bytes         heap per creature, 100 norns in one process (bench/memory)
+#   ticks/s       world ticks per CPU second of bench/creature (not callgrind)
 #
-#   BENCH_TICKS      ticks for the timed run (default 20000)
-#   BENCH_CG_TICKS   ticks for the callgrind run (default 2000)
+#   BENCH_FED_TICKS   default 60000      BENCH_CG_TICKS  brain ticks, default 2000
+#   BENCH_BASELINE    default bench/baseline.txt ("name value" lines)
 set -u
 BUILD=${1:-build}
-TICKS=${BENCH_TICKS:-20000}
-CG_TICKS=${BENCH_CG_TICKS:-2000}
+FED=${BENCH_FED_TICKS:-60000}
+CG=${BENCH_CG_TICKS:-2000}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BASE=${BENCH_BASELINE:-$ROOT/bench/baseline.txt}
 : "${C2RT_SHARED:=$ROOT/../shared}"
 export C2RT_SHARED
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/c2rt-bench.XXXXXX")
 trap 'rm -rf "$TMPD"' EXIT INT TERM
 
-# Total instructions (Ir) of one callgrind run of "$@".
-callgrind_ir() {
-	out="$TMPD/cg.out"
-	rm -f "$out"
-	valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>"$TMPD/cg.err" ||
+if [ ! -f "$C2RT_SHARED/genomes/c2-norn.gen" ]; then
+	echo "bench: skipped: no $C2RT_SHARED/genomes/c2-norn.gen"
+	exit 0
+fi
+command -v valgrind >/dev/null 2>&1 || { echo "bench: valgrind is not installed"; exit 1; }
+
+# callgrind_run OUT CMD...: total Ir of one run, the profile kept in OUT.
+callgrind_run() {
+	out=$1
+	shift
+	valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>"$TMPD/cg.err" || {
+		cat "$TMPD/cg.err" >&2
 		return 1
+	}
 	sed -n 's/^\(summary\|totals\): *\([0-9]*\).*/\2/p' "$out" | head -n 1
 }
 
-status=0
-for bin in "$BUILD"/bench/*; do
-	[ -f "$bin" ] && [ -x "$bin" ] || continue
-	name=$(basename "$bin")
-	echo "== bench $name"
-	"$bin" --ticks "$TICKS" >"$TMPD/out" 2>"$TMPD/err"
-	rc=$?
-	if [ $rc -eq 77 ]; then
-		echo "$name: skipped: $(tail -n 1 "$TMPD/err")"
-		continue
-	elif [ $rc -ne 0 ]; then
-		cat "$TMPD/err"
-		echo "$name: FAILED (exit $rc)"
-		status=1
-		continue
+# Inclusive Ir of function $2 in profile $1.
+inclusive() {
+	callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
+		awk -v f=":$2 " '{ line = $0 " " } index(line, f) { gsub(",", "", $1); print $1; exit }'
+}
+
+set -e
+ir0=$(callgrind_run "$TMPD/fed0" "$BUILD/bench/creature" --ticks 0)
+irn=$(callgrind_run "$TMPD/fed" "$BUILD/bench/creature" --ticks "$FED")
+fed=$(( (irn - ir0) / FED ))
+bc=$(inclusive "$TMPD/fed" bc_tick)
+bo=$(inclusive "$TMPD/fed" bc_brain_organ_tick)
+biochem=$(( (${bc:-0} + ${bo:-0}) / (FED / 2) ))
+
+b0=$(callgrind_run "$TMPD/b0" "$BUILD/bench/brain" --ticks 0)
+bs=$(callgrind_run "$TMPD/bs" "$BUILD/bench/brain" --ticks "$CG")
+bq=$(callgrind_run "$TMPD/bq" "$BUILD/bench/brain" --ticks "$CG" --quiet)
+stim=$(( (bs - b0) / CG ))
+idle=$(( (bq - b0) / CG ))
+
+bytes=$("$BUILD/bench/memory" | sed -n 's/^bytes_per_creature //p')
+tps=$("$BUILD/bench/creature" --ticks 200000 | sed -n 's/^ticks_per_second //p')
+set +e
+
+row() { # name value unit higher_is_better description
+	base=$(awk -v n="$1" '$1 == n { print $2 }' "$BASE" 2>/dev/null)
+	if [ -n "$base" ] && [ "$base" != 0 ]; then
+		ratio=$(awk -v v="$2" -v b="$base" 'BEGIN { printf "%.2f", v / b }')
+	else
+		ratio="-"
+		base="-"
 	fi
-	cat "$TMPD/out"
-	grep -q "^ticks $TICKS\$" "$TMPD/out" || {
-		echo "$name: did not print 'ticks $TICKS'"
-		status=1
-		continue
-	}
-	if ! command -v valgrind >/dev/null 2>&1; then
-		echo "$name: valgrind not installed: no instruction counts"
-		continue
-	fi
-	ir0=$(callgrind_ir "$bin" --ticks 0) && irn=$(callgrind_ir "$bin" --ticks "$CG_TICKS") &&
-		[ -n "$ir0" ] && [ -n "$irn" ] || {
-		echo "$name: callgrind failed"
-		cat "$TMPD/cg.err"
-		status=1
-		continue
-	}
-	per=$(( (irn - ir0) / CG_TICKS ))
-	echo "$name: $per instructions per tick (callgrind: $irn - $ir0 Ir over $CG_TICKS ticks)"
-done
+	printf '%-22s %12s %-10s %12s %7s  %s\n' "$1" "$2" "$3" "$base" "$ratio" "$5"
+}
+
+printf '%-22s %12s %-10s %12s %7s  %s\n' figure value unit baseline ratio "what"
+row fed_norn_world_tick "$fed" Ir lower "fed norn, first $FED world ticks, set-up subtracted"
+row brain_tick_stimulated "$stim" Ir lower "bench/brain, stimulated input"
+row brain_tick_idle "$idle" Ir lower "bench/brain --quiet"
+row biochem_tick "$biochem" Ir lower "bc_tick + brain organ, per biochemistry tick (fed norn)"
+row bytes_per_creature "$bytes" bytes lower "100 norns in one process (bench/memory)"
+row ticks_per_second "$tps" ticks/s higher "fed norn world ticks per CPU second"
+echo "(ratio = value / baseline from ${BASE#$ROOT/}; for ticks_per_second higher is better)"
+
 # Issue 4's figure: a whole standard-norn lifetime, measured, not estimated.
-if [ -x "$BUILD/bench/creature" ]; then
-	echo "== a whole lifetime (the standard norn, fed, until it dies)"
-	"$BUILD/bench/creature" --lifetime 2>"$TMPD/err"
-	rc=$?
-	if [ $rc -eq 77 ]; then
-		echo "lifetime: skipped: $(tail -n 1 "$TMPD/err")"
-	elif [ $rc -ne 0 ]; then
-		cat "$TMPD/err"
-		status=1
-	fi
-fi
-exit $status
+echo "== a whole lifetime (the standard norn, fed, until it dies)"
+"$BUILD/bench/creature" --lifetime

@@ -1,0 +1,491 @@
+/* neurons.c — the neuron phase of a lobe: input sums, state rules,
+ * thresholds and leaks, winner-takes-all (reference §4.3, §4.4).
+ *
+ * Three ways to run a lobe's neurons, one result:
+ *
+ *   - reference (option brain_reference): for every neuron in order, fetch
+ *     every value the rule reads (sums summed over every dendrite), run the
+ *     compiled rule, threshold and leak. No folding, no skipping.
+ *   - wide (the usual way): the rule is first folded with the lobe's values
+ *     (`random 0 chem5 PLUS state` while chem5 is 0 is `state`); the sums it
+ *     reads are made for the whole lobe at once, pushed from the firing
+ *     source neurons when few fire; a rule of loads, PLUS and MINUS (and one
+ *     `random` between lobe values) then runs over whole byte arrays, any
+ *     other rule per neuron from the folded point; the threshold and leak run
+ *     byte-wide (brain/simd.h). A lobe whose rule leaves the state as it is,
+ *     resting and silent, is passed over.
+ *   - sequential: as wide but neuron by neuron, for the two cases whose
+ *     neurons interact — a lobe whose sums read its own outputs (later
+ *     neurons see earlier neurons' new outputs) — and the openc2e leak
+ *     option, which the byte-wide update does not implement.
+ *
+ * Every random draw happens in neuron order in all three, so the random
+ * stream is the same. Tests compare the reference and the other two tick by
+ * tick (state hashes). */
+#include <string.h>
+
+#include "brain/brain_impl.h"
+#include "brain/simd.h"
+#include "genome/rates.h"
+
+/* ---- input sums (§4.4) --------------------------------------------------- */
+
+/* Everything the sum of one dendrite type of one lobe needs, fetched once
+ * per lobe tick: type_t = min(255, (sum of src.output * w / 255) * gain / 255)
+ * and anded_t = type_t if every source fires, else 0. */
+typedef struct sums {
+	const uint32_t *first; /* NULL: the type is not wired */
+	const uint16_t *src;
+	const uint8_t *w;  /* STW, or strength (option input_weight) */
+	const uint8_t *so; /* source lobe outputs */
+	uint32_t gain;
+	uint8_t empty; /* value for a neuron without dendrites of the type */
+} sums;
+
+static void sums_init(sums *s, const brain *b, const brain_lobe *L, unsigned t)
+{
+	const brain_dtype *D = &L->d[t];
+	memset(s, 0, sizeof *s);
+	s->gain = L->gene.gain;
+	/* A sum over nothing is 0; openc2e returns the full gain. */
+	s->empty = b->opts.empty_sum ? L->gene.gain : 0;
+	if (!D->present)
+		return;
+	s->first = D->first;
+	s->src = D->src;
+	s->w = b->opts.input_weight ? D->strength : D->stw;
+	s->so = b->lobes[D->src_lobe].output;
+}
+
+static inline uint8_t scale_sum(uint32_t acc, uint32_t gain)
+{
+	acc = acc * gain / 255;
+	return (uint8_t)(acc > 255 ? 255 : acc);
+}
+
+/* type_t of neuron i, summed over its dendrites. */
+static inline uint8_t sum_type(const sums *s, uint32_t i)
+{
+	uint32_t d = s->first ? s->first[i] : 0, e = s->first ? s->first[i + 1] : 0;
+	if (d == e)
+		return s->empty;
+	uint32_t acc = 0;
+	/* Most decision-lobe weights are 0 (LTW starts at 0): skip them eight
+	 * at a time. */
+	for (; d + 8 <= e; d += 8) {
+		uint64_t w8;
+		memcpy(&w8, &s->w[d], 8);
+		for (uint64_t m = brain_nonzero_bytes(w8); m; m &= m - 1) {
+			uint32_t k = d + ((unsigned)__builtin_ctzll(m) >> 3);
+			acc += s->so[s->src[k]] * s->w[k] / 255u;
+		}
+	}
+	for (; d < e; d++)
+		if (s->w[d])
+			acc += s->so[s->src[d]] * s->w[d] / 255u;
+	return scale_sum(acc, s->gain);
+}
+
+/* anded_t of neuron i, and type_t into *type when non-NULL. */
+static inline uint8_t sum_anded(const sums *s, uint32_t i, uint8_t *type)
+{
+	uint32_t d = s->first ? s->first[i] : 0, e = s->first ? s->first[i + 1] : 0;
+	if (d == e) {
+		if (type)
+			*type = s->empty;
+		return s->empty;
+	}
+	uint32_t acc = 0;
+	bool all = true;
+	for (; d < e; d++) {
+		uint32_t o = s->so[s->src[d]];
+		if (!o) {
+			all = false;
+			if (!type)
+				return 0; /* anded only: one silent source decides */
+		} else {
+			acc += o * s->w[d] / 255u;
+		}
+	}
+	uint8_t v = scale_sum(acc, s->gain);
+	if (type)
+		*type = v;
+	return all ? v : 0;
+}
+
+void brain_fill_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v)
+{
+	for (unsigned t = 0; t < 2; t++) {
+		sums s;
+		sums_init(&s, b, L, t);
+		v[SVS_ANDED0 + t] = sum_anded(&s, i, &v[SVS_TYPE0 + t]);
+	}
+}
+
+/* Push is worth it when few source neurons fire; never for a lobe reading
+ * itself (its outputs change while it is updated). */
+static bool push_pays(const brain *b, const brain_lobe *L, unsigned t, const sums *s)
+{
+	const brain_dtype *D = &L->d[t];
+	if (!D->present || &b->lobes[D->src_lobe] == L || s->empty)
+		return false;
+	const brain_lobe *S = &b->lobes[D->src_lobe];
+	return 2 * S->nfiring < S->n;
+}
+
+/* The sums of type t for every neuron into type_out / anded_out (either may
+ * be NULL). Pushed: every firing source neuron adds its terms to the neurons
+ * whose dendrites read it — the same per-term sum as the pull loops, visiting
+ * only dendrites with a firing source; a neuron no firing source reaches has
+ * both sums 0. The accumulators are cleared as they are read, so nothing is
+ * cleared whole-lobe. */
+static void lobe_sums(brain *b, const brain_lobe *L, unsigned t, uint8_t *type_out,
+                      uint8_t *anded_out)
+{
+	sums s;
+	sums_init(&s, b, L, t);
+	const uint32_t n = L->n;
+	if (!s.first) {
+		if (type_out)
+			memset(type_out, s.empty, n);
+		if (anded_out)
+			memset(anded_out, s.empty, n);
+		return;
+	}
+	if (!push_pays(b, L, t, &s)) {
+		for (uint32_t i = 0; i < n; i++) {
+			if (anded_out)
+				anded_out[i] = sum_anded(&s, i, type_out ? &type_out[i] : NULL);
+			else
+				type_out[i] = sum_type(&s, i);
+		}
+		return;
+	}
+	const brain_dtype *D = &L->d[t];
+	const brain_lobe *S = &b->lobes[D->src_lobe];
+	uint32_t *acc = b->sum_acc;
+	uint8_t *hits = b->sum_hits; /* firing sources reached; <= 255 dendrites */
+	uint16_t *touched = b->touched;
+	uint32_t nt = 0;
+	const uint8_t *so = S->output, *w = s.w;
+	const uint32_t *rhead = D->rhead, *rnext = D->rnext;
+	const uint16_t *owner = D->owner;
+	for (uint32_t k = 0; k < S->nfiring; k++) {
+		uint32_t src = S->firing[k], o = so[src];
+		if (!o)
+			continue; /* cleared by an emitter since */
+		for (uint32_t d = rhead[src]; d != BRAIN_NONE; d = rnext[d]) {
+			uint32_t i = owner[d];
+			if (!hits[i]++)
+				touched[nt++] = (uint16_t)i;
+			acc[i] += o * w[d] / 255u;
+		}
+	}
+	if (type_out)
+		memset(type_out, 0, n);
+	if (anded_out)
+		memset(anded_out, 0, n);
+	for (uint32_t k = 0; k < nt; k++) {
+		uint32_t i = touched[k];
+		uint8_t v = scale_sum(acc[i], s.gain);
+		if (type_out)
+			type_out[i] = v;
+		if (anded_out)
+			anded_out[i] = hits[i] == D->first[i + 1] - D->first[i] ? v : 0;
+		acc[i] = 0;
+		hits[i] = 0;
+	}
+}
+
+/* ---- the neuron update ---------------------------------------------------- */
+
+void brain_lobe_values(const brain_lobe *L, uint8_t *v)
+{
+	memcpy(&v[SVS_CHEM0], &L->rloc[BRAIN_RL_CHEM], 6);
+	v[SVS_THRES] = L->rloc[BRAIN_RL_THRESHOLD];
+}
+
+typedef struct upd {
+	brain_nupd u;
+	bool openc2e;
+	uint8_t leak;
+} upd;
+
+static upd upd_of(const brain *b, const brain_lobe *L)
+{
+	upd x;
+	x.u.thr = L->rloc[BRAIN_RL_THRESHOLD];
+	x.u.rest = L->rloc[BRAIN_RL_REST];
+	x.leak = L->rloc[BRAIN_RL_LEAKAGE];
+	x.u.leak_due = c2_rate_due(x.leak, (uint32_t)b->ticks);
+	x.u.mult = (uint16_t)c2_rate_multiplier(x.leak);
+	x.openc2e = b->opts.openc2e_leak;
+	return x;
+}
+
+/* One neuron: rule value -> output and stored state. */
+static inline void update_one(const upd *x, int val, uint8_t *state, uint8_t *output)
+{
+	int st, out;
+	if (!x->openc2e) {
+		/* Output from the un-leaked value; the stored state relaxes toward
+		 * rest from either side (§4.3, verified). */
+		out = val >= x->u.thr ? val - x->u.thr : 0;
+		st = val;
+		if (x->u.leak_due) {
+			int dv = val - x->u.rest;
+			st = x->u.rest + (dv >= 0 ? (int)(((uint32_t)dv * x->u.mult) >> 16)
+			                          : -(int)(((uint32_t)-dv * x->u.mult) >> 16));
+		}
+	} else {
+		/* openc2e: leak first, snap below rest, then threshold */
+		st = val;
+		if (x->u.leak_due)
+			st = val > x->u.rest
+			         ? x->u.rest + (int)((uint32_t)(val - x->u.rest) * x->u.mult / 65536)
+			         : x->u.rest;
+		out = st >= x->u.thr ? st - x->u.thr : 0;
+	}
+	*state = (uint8_t)st;
+	*output = (uint8_t)out;
+}
+
+/* The firing list from the outputs. */
+static void list_firing(brain_lobe *L)
+{
+	const uint8_t *out = L->output;
+	uint16_t *firing = L->firing;
+	uint32_t i = 0, n = L->n, nf = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t o8;
+		memcpy(&o8, &out[i], 8);
+		for (uint64_t m = brain_nonzero_bytes(o8); m; m &= m - 1)
+			firing[nf++] = (uint16_t)(i + ((unsigned)__builtin_ctzll(m) >> 3));
+	}
+	for (; i < n; i++)
+		if (out[i])
+			firing[nf++] = (uint16_t)i;
+	L->nfiring = nf;
+}
+
+/* Fill v with neuron i's values for a rule reading `reads`, sums pulled. */
+static void neuron_values(const brain *b, const brain_lobe *L, uint32_t reads, uint32_t i,
+                          uint8_t *v)
+{
+	v[SVS_STATE] = L->state[i];
+	v[SVS_OUTPUT] = L->output[i];
+	v[SVS_LEAK_IN] = L->leak_in[i];
+	v[SVS_LEAK_OUT] = L->leak_out[i];
+	for (unsigned t = 0; t < 2; t++) {
+		bool anded = reads & (1u << (SVS_ANDED0 + t)), type = reads & (1u << (SVS_TYPE0 + t));
+		if (anded || type) {
+			sums s;
+			sums_init(&s, b, L, t);
+			v[SVS_ANDED0 + t] = sum_anded(&s, i, &v[SVS_TYPE0 + t]);
+		}
+	}
+}
+
+/* The reference: every neuron, every value, the whole rule. */
+static void reference_neurons(brain *b, brain_lobe *L, c2_rng *rng)
+{
+	uint8_t v[SVS_COUNT] = {0};
+	brain_lobe_values(L, v);
+	const upd x = upd_of(b, L);
+	for (uint32_t i = 0; i < L->n; i++) {
+		neuron_values(b, L, ~0u, i, v);
+		update_one(&x, svrule_exec(&L->state_rule, v, rng), &L->state[i], &L->output[i]);
+	}
+	list_firing(L);
+}
+
+/* Sequential: neuron by neuron from the folded point (see the file comment). */
+static void sequential_neurons(brain *b, brain_lobe *L, unsigned start, int acc0, uint8_t *v,
+                               c2_rng *rng)
+{
+	const upd x = upd_of(b, L);
+	const svrule_prog *p = &L->state_rule;
+	for (uint32_t i = 0; i < L->n; i++) {
+		neuron_values(b, L, p->reads, i, v);
+		update_one(&x, svrule_run(p, start, acc0, v, rng), &L->state[i], &L->output[i]);
+	}
+	list_firing(L);
+}
+
+/* Every state equals rest and every output is 0. */
+static bool at_rest(const brain_lobe *L, uint8_t rest)
+{
+	const uint64_t r8 = rest * 0x0101010101010101ull;
+	uint32_t i = 0, n = L->n;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t s8, o8;
+		memcpy(&s8, &L->state[i], 8);
+		memcpy(&o8, &L->output[i], 8);
+		if (s8 != r8 || o8)
+			return false;
+	}
+	for (; i < n; i++)
+		if (L->state[i] != rest || L->output[i])
+			return false;
+	return true;
+}
+
+/* The neuron-level array of slot s (sums already made into b->wide), or NULL
+ * for a value that is the same for every neuron. */
+static const uint8_t *slot_array(const brain *b, const brain_lobe *L, unsigned s)
+{
+	switch (s) {
+	case SVS_STATE: return L->state;
+	case SVS_OUTPUT: return L->output;
+	case SVS_LEAK_IN: return L->leak_in;
+	case SVS_LEAK_OUT: return L->leak_out;
+	case SVS_TYPE0: case SVS_TYPE1: case SVS_ANDED0: case SVS_ANDED1:
+		return b->wide[s - SVS_TYPE0];
+	default: return NULL;
+	}
+}
+
+static bool lobe_level(unsigned slot)
+{
+	return slot == SVS_IMM || svrule_slot_level((svrule_slot)slot, SVRULE_NEURON) <= SVL_LOBE;
+}
+
+/* Can instructions [start, n) run over whole arrays? Loads, PLUS and MINUS
+ * (saturating or wrapping) of anything, and at most one `random` between
+ * lobe values (its draws then still come in neuron order). */
+static bool wide_program(const svrule_prog *p, unsigned start)
+{
+	unsigned randoms = 0;
+	for (unsigned k = start; k < p->n; k++) {
+		const svrule_insn *in = &p->insn[k];
+		switch (in->op) {
+		case SVX_LOAD: case SVOP_PLUS: case SVOP_MINUS: case SVX_PLUS_WRAP: case SVX_MINUS_WRAP:
+			break;
+		case SVOP_RANDOM: case SVX_RANDOM_NOSWAP:
+			if (randoms++ || !lobe_level(in->a.slot) || !lobe_level(in->b.slot))
+				return false;
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Run instructions [start, n) over the lobe into acc[] (acc0 before them). */
+static void run_wide(const brain *b, const brain_lobe *L, const svrule_prog *p, unsigned start,
+                     int acc0, const uint8_t *v, uint8_t *acc, c2_rng *rng)
+{
+	const uint32_t n = L->n;
+	memset(acc, acc0, n);
+	for (unsigned k = start; k < p->n; k++) {
+		const svrule_insn *in = &p->insn[k];
+		const uint8_t *x = slot_array(b, L, in->a.slot);
+		uint8_t kv = (uint8_t)svrule_operand_value(&in->a, v);
+		switch (in->op) {
+		case SVX_LOAD:
+			if (x)
+				memcpy(acc, x, n);
+			else
+				memset(acc, kv, n);
+			break;
+		case SVOP_PLUS: brain_simd_bop(BRAIN_BOP_ADD, acc, x, kv, n); break;
+		case SVOP_MINUS: brain_simd_bop(BRAIN_BOP_SUB, acc, x, kv, n); break;
+		case SVX_PLUS_WRAP: brain_simd_bop(BRAIN_BOP_ADD_WRAP, acc, x, kv, n); break;
+		case SVX_MINUS_WRAP: brain_simd_bop(BRAIN_BOP_SUB_WRAP, acc, x, kv, n); break;
+		default: { /* random between lobe values: one draw per neuron, in order */
+			int lo = kv, hi = svrule_operand_value(&in->b, v);
+			if (in->op == SVX_RANDOM_NOSWAP && lo > hi) {
+				memset(acc, lo, n);
+				break;
+			}
+			for (uint32_t i = 0; i < n; i++)
+				acc[i] = (uint8_t)c2_rng_range(rng, lo, hi);
+			break;
+		}
+		}
+	}
+}
+
+void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
+{
+	if (b->opts.brain_reference) {
+		reference_neurons(b, L, rng);
+		return;
+	}
+	const svrule_prog *p = &L->state_rule;
+	uint8_t v[SVS_COUNT] = {0};
+	brain_lobe_values(L, v);
+	/* Fold what this lobe's values decide (e.g. `random 0 chem5` while
+	 * chem5 is 0). */
+	int acc0 = 0;
+	int f = svrule_fold_lobe(p, v, &acc0);
+	unsigned start = f < 0 ? p->n : (unsigned)f;
+	if (f < 0)
+		acc0 = 0; /* a guard failed: 0 for every neuron */
+	/* What is left reads these sums. */
+	uint32_t reads = 0;
+	for (unsigned k = start; k < p->n; k++)
+		reads |= 1u << p->insn[k].a.slot | 1u << p->insn[k].b.slot;
+	bool self = false;
+	for (unsigned t = 0; t < 2; t++)
+		self |= (reads & (0x5u << (SVS_TYPE0 + t))) && L->d[t].present &&
+		        L->d[t].src_lobe == (uint32_t)(L - b->lobes);
+	if (self || b->opts.openc2e_leak) {
+		sequential_neurons(b, L, start, acc0, v, rng);
+		return;
+	}
+	const upd x = upd_of(b, L);
+	/* The rule is a single load: of the state (verb, noun, sense, regulator
+	 * between events), or of a constant. */
+	const svrule_insn *last = start + 1 == p->n ? &p->insn[start] : NULL;
+	bool load = last && (last->op == SVX_LOAD ||
+	                     (acc0 == 0 && (last->op == SVOP_PLUS || last->op == SVX_PLUS_WRAP)));
+	bool keeps = (load && last->a.slot == SVS_STATE) ||
+	             (start == p->n && acc0 == x.u.rest) ||
+	             (load && last->a.slot == SVS_IMM && last->a.imm == x.u.rest);
+	/* Such a lobe entirely at rest with silent outputs stays so. */
+	if (keeps && x.u.rest <= x.u.thr && at_rest(L, x.u.rest)) {
+		L->nfiring = 0;
+		return;
+	}
+	for (unsigned t = 0; t < 2; t++) {
+		bool type = reads & (1u << (SVS_TYPE0 + t)), anded = reads & (1u << (SVS_ANDED0 + t));
+		if (type || anded)
+			lobe_sums(b, L, t, type ? b->wide[t] : NULL, anded ? b->wide[2 + t] : NULL);
+	}
+	const uint8_t *val = b->vals;
+	if (load && slot_array(b, L, last->a.slot)) {
+		val = slot_array(b, L, last->a.slot); /* read before written, byte by byte */
+	} else if (wide_program(p, start)) {
+		run_wide(b, L, p, start, acc0, v, b->vals, rng);
+	} else {
+		for (uint32_t i = 0; i < L->n; i++) {
+			for (uint32_t m = reads; m; m &= m - 1) {
+				unsigned s = (unsigned)__builtin_ctz(m);
+				const uint8_t *a = slot_array(b, L, s);
+				if (a)
+					v[s] = a[i];
+			}
+			b->vals[i] = svrule_run(p, start, acc0, v, rng);
+		}
+	}
+	brain_simd_update(&x.u, val, L->state, L->output, L->n);
+	list_firing(L);
+}
+
+/* Keep the largest output (lowest index on ties), zero the others. */
+void brain_winner_takes_all(brain_lobe *L)
+{
+	if (!(L->gene.flags & 1) || L->nfiring < 2)
+		return;
+	uint16_t best = L->firing[0];
+	for (uint32_t k = 1; k < L->nfiring; k++)
+		if (L->output[L->firing[k]] > L->output[best])
+			best = L->firing[k];
+	for (uint32_t k = 0; k < L->nfiring; k++)
+		if (L->firing[k] != best)
+			L->output[L->firing[k]] = 0;
+	L->firing[0] = best;
+	L->nfiring = 1;
+}

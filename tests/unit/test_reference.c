@@ -1,0 +1,166 @@
+/* test_reference.c — every shortcut of the brain is exact: whole creatures
+ * run with and without --opt brain_reference=1 (every rule of every neuron
+ * and dendrite evaluated plainly, brain/neurons.c and brain/tick.c) have the
+ * same state hash after every world tick; and the byte-wide kernels
+ * (brain/simd.h) give the scalar kernels' bits on random data. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "base/fileio.h"
+#include "brain/simd.h"
+#include "engine/engine.h"
+#include "engine/events.h"
+#include "genome/text.h"
+#include "testutil.h"
+
+/* Fewer ticks under the sanitizers (the same code paths, ten times slower). */
+#if defined(__SANITIZE_ADDRESS__)
+enum { NORN_TICKS = 4000 };
+#else
+enum { NORN_TICKS = 20000 };
+#endif
+
+/* Fed and stimulated: the fed norn (eat stimulus every 37 ticks). */
+static const char EVENTS[] = "every 100 inject Glucose 80\n"
+                             "every 100 inject Hunger_Decrease 20\n"
+                             "every 37 stimulus 26\n"
+                             "every 53 word verb push\n"
+                             "every 71 stim 64 patted 255 asleep Reward 32\n";
+
+static creature *hatch(const genome *g, int reference)
+{
+	creature_config cfg;
+	creature_config_default(&cfg);
+	cfg.seed = 7;
+	c2_err err;
+	cfg.brain.brain_reference = reference;
+	creature *c;
+	if (creature_hatch(&c, g, &cfg, &err) != 0)
+		fail_msg("hatch: %s", err.msg);
+	return c;
+}
+
+static void compare(const genome *g, long ticks)
+{
+	events ev;
+	c2_err err;
+	assert_int_equal(events_parse(&ev, EVENTS, sizeof EVENTS - 1, &err), 0);
+	creature *a = hatch(g, 0), *b = hatch(g, 1);
+	/* the reference mode is not state: the hashes agree from the start */
+	assert_true(creature_hash(a) == creature_hash(b));
+	for (long t = 0; t < ticks && creature_alive(a); t++) {
+		creature_step(a, &ev);
+		creature_step(b, &ev);
+		if (creature_hash(a) != creature_hash(b))
+			fail_msg("with and without brain_reference differ after world tick %ld", t);
+	}
+	creature_free(a);
+	creature_free(b);
+	events_free(&ev);
+}
+
+static void test_norn_reference(void **state)
+{
+	(void)state;
+	genome g;
+	genome_init(&g);
+	TEST_LOAD_NORN(&g);
+	compare(&g, 4L * NORN_TICKS); /* NORN_TICKS brain ticks */
+	genome_free(&g);
+}
+
+static void test_starter_reference(void **state)
+{
+	(void)state;
+	uint8_t *buf;
+	size_t len;
+	c2_err err;
+	if (c2_read_file("genomes/starter.txt", 1u << 20, &buf, &len, &err) != 0)
+		fail_msg("genomes/starter.txt: %s", err.msg);
+	genome g;
+	genome_init(&g);
+	if (genome_text_parse((const char *)buf, len, &g, &err) != 0)
+		fail_msg("genomes/starter.txt:%ld: %s", err.line, err.msg);
+	free(buf);
+	compare(&g, 4L * NORN_TICKS);
+	genome_free(&g);
+}
+
+/* ---- the byte-wide kernels against the scalar ones ---------------------------- */
+
+static void fill(c2_rng *r, uint8_t *p, size_t n, unsigned zero_share)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = c2_rng_below(r, 8) < zero_share ? 0 : (uint8_t)c2_rng_below(r, 256);
+}
+
+static void test_simd_kernels(void **state)
+{
+	(void)state;
+	enum { N = 203 }; /* not a multiple of 16: the scalar tails run too */
+	c2_rng r;
+	c2_rng_seed(&r, 99);
+	for (int trial = 0; trial < 3000; trial++) {
+		uint8_t val[N], s1[N], o1[N], s2[N], o2[N];
+		fill(&r, val, N, 2);
+		brain_nupd u = {(uint8_t)c2_rng_below(&r, 256), (uint8_t)c2_rng_below(&r, 256),
+		                c2_rng_below(&r, 2) != 0, (uint16_t)c2_rng_below(&r, 65536)};
+		brain_simd_update(&u, val, s1, o1, N);
+		brain_simd_update_scalar(&u, val, s2, o2, N);
+		assert_memory_equal(s1, s2, N);
+		assert_memory_equal(o1, o2, N);
+
+		uint8_t a1[N], a2[N], x[N];
+		fill(&r, a1, N, 1);
+		memcpy(a2, a1, N);
+		fill(&r, x, N, 1);
+		brain_bop op = (brain_bop)c2_rng_below(&r, 4);
+		uint8_t k = (uint8_t)c2_rng_below(&r, 256);
+		bool arr = c2_rng_below(&r, 2);
+		brain_simd_bop(op, a1, arr ? x : NULL, k, N);
+		brain_simd_bop_scalar(op, a2, arr ? x : NULL, k, N);
+		assert_memory_equal(a1, a2, N);
+
+		uint8_t su1[N], stw1[N], ltw1[N], su2[N], stw2[N], ltw2[N];
+		fill(&r, su1, N, 5);
+		fill(&r, stw1, N, 3);
+		for (int i = 0; i < N; i++) /* STW == LTW for many */
+			ltw1[i] = c2_rng_below(&r, 2) ? stw1[i] : (uint8_t)c2_rng_below(&r, 256);
+		memcpy(su2, su1, N);
+		memcpy(stw2, stw1, N);
+		memcpy(ltw2, ltw1, N);
+		brain_qd q;
+		q.susc = c2_rng_below(&r, 2);
+		q.stw = c2_rng_below(&r, 2);
+		q.ltw = c2_rng_below(&r, 2);
+		q.set = c2_rng_below(&r, 2);
+		q.step = c2_rng_below(&r, 2);
+		q.r = c2_rng_below(&r, 3) ? (uint8_t)c2_rng_below(&r, 256) : 0;
+		q.msusc = (uint16_t)c2_rng_below(&r, 65536);
+		q.mstw = (uint16_t)c2_rng_below(&r, 65536);
+		q.mltw = (uint16_t)c2_rng_below(&r, 65536);
+		int32_t t1[2] = {0, 0}, t2[2] = {0, 0};
+		brain_simd_quiet(&q, su1, stw1, ltw1, N, t1);
+		brain_simd_quiet_scalar(&q, su2, stw2, ltw2, N, t2);
+		assert_memory_equal(su1, su2, N);
+		assert_memory_equal(stw1, stw2, N);
+		assert_memory_equal(ltw1, ltw2, N);
+		assert_memory_equal(t1, t2, sizeof t1);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_simd_kernels),
+		cmocka_unit_test(test_starter_reference),
+		cmocka_unit_test(test_norn_reference),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
