@@ -139,78 +139,81 @@ SVRULE_INLINE int svrule_operand_value(const svrule_operand *o, const uint8_t *v
 }
 
 /* One instruction: the new accumulator, or -1 when a guard aborts the rule
- * (which then yields 0). */
+ * (which then yields 0). What each opcode does is its synopsis in
+ * SVRULE_OPCODES (genome/svrule.h; `c2rt svrule ops` prints them) and each
+ * variant's is in the SVX_ enum above: the cases implement them and comment
+ * only on how, so no synopsis is typed twice. */
 SVRULE_INLINE int svrule_step(const svrule_insn *in, int acc, const uint8_t *v, c2_rng *rng)
 {
 	int x = svrule_operand_value(&in->a, v);
 	switch (in->op) {
-	case SVX_LOAD: /* value opcodes (0..29, unknown bytes): acc = the value */
+	case SVX_LOAD:
 		acc = x;
 		break;
-	case SVOP_TRUE: /* TRUE (30): if acc == 0 the rule returns 0 */
+	case SVOP_TRUE:
 		if (acc == 0)
 			return -1;
 		break;
-	case SVOP_FALSE: /* FALSE (36): if acc != 0 the rule returns 0 */
+	case SVOP_FALSE:
 		if (acc != 0)
 			return -1;
 		break;
-	case SVOP_PLUS: /* PLUS (31): acc = min(255, acc + x) */
+	case SVOP_PLUS:
 		acc += x;
 		if (acc > 255)
 			acc = 255;
 		break;
-	case SVX_PLUS_WRAP: /* PLUS, wrap_arithmetic: acc = (acc + x) mod 256 */
+	case SVX_PLUS_WRAP:
 		acc = (acc + x) & 255;
 		break;
-	case SVOP_MINUS: /* MINUS (32): acc = max(0, acc - x) */
+	case SVOP_MINUS:
 		acc -= x;
 		if (acc < 0)
 			acc = 0;
 		break;
-	case SVX_MINUS_WRAP: /* MINUS, wrap_arithmetic: acc = (acc - x) mod 256 */
+	case SVX_MINUS_WRAP:
 		acc = (acc - x) & 255;
 		break;
-	case SVOP_TIMES: /* TIMES (33): acc = acc * x / 256 */
+	case SVOP_TIMES:
 		acc = acc * x / 256;
 		break;
-	case SVX_TIMES_255: /* TIMES, times_divisor=255: acc = acc * x / 255 */
+	case SVX_TIMES_255:
 		acc = acc * x / 255;
 		break;
-	case SVOP_INCR: /* INCR (34): acc = min(255, acc + 1) */
+	case SVOP_INCR:
 		if (acc < 255)
 			acc++;
 		break;
-	case SVX_INCR_WRAP: /* INCR, wrap_arithmetic: acc = (acc + 1) mod 256 */
+	case SVX_INCR_WRAP:
 		acc = (acc + 1) & 255;
 		break;
-	case SVOP_DECR: /* DECR (35): acc = max(0, acc - 1) */
+	case SVOP_DECR:
 		if (acc > 0)
 			acc--;
 		break;
-	case SVX_DECR_WRAP: /* DECR, wrap_arithmetic: acc = (acc - 1) mod 256 */
+	case SVX_DECR_WRAP:
 		acc = (acc - 1) & 255;
 		break;
-	case SVOP_MULTIPLY: /* multiply (37): acc = min(255, acc * x) */
+	case SVOP_MULTIPLY:
 		acc *= x;
 		if (acc > 255)
 			acc = 255;
 		break;
-	case SVX_MULTIPLY_WRAP: /* multiply, wrap_arithmetic: acc = (acc * x) mod 256 */
+	case SVX_MULTIPLY_WRAP:
 		acc = (acc * x) & 255;
 		break;
-	case SVOP_AVERAGE: /* average (38): acc = (acc + x) / 2 */
+	case SVOP_AVERAGE:
 		acc = (acc + x) / 2;
 		break;
-	case SVOP_MOVE_TWRDS: /* move-twrds t k (39): acc = acc + (t - acc) * k / 256 */
+	case SVOP_MOVE_TWRDS:
 		/* C division truncates toward zero, i.e. toward acc: the step
 		 * never overshoots t (verified: 0, 63, 111, 147, 174 ...). */
 		acc = acc + (x - acc) * svrule_operand_value(&in->b, v) / 256;
 		break;
-	case SVOP_RANDOM: /* random lo hi (40): uniform in [lo, hi], bounds swapped if lo > hi */
+	case SVOP_RANDOM:
 		acc = c2_rng_range(rng, x, svrule_operand_value(&in->b, v));
 		break;
-	case SVX_RANDOM_NOSWAP: { /* random, random_swap=0: lo > hi yields lo */
+	case SVX_RANDOM_NOSWAP: {
 		int hi = svrule_operand_value(&in->b, v);
 		acc = x > hi ? x : c2_rng_range(rng, x, hi);
 		break;
