@@ -81,6 +81,13 @@ enum {
 	  "removes 255*heal/initial_LF; 0 = organs never touch Injury")                    \
 	X(brain_energy_cost, 22, 0, 255,                                                  \
 	  "Q10: ATP the brain organ burns per activation (22 seen in a real export)")     \
+	X(brain_repair_rate, 32, 0, 255,                                                  \
+	  "the brain organ's repair-rate locus at creation (no gene sets it; the real "   \
+	  "export holds 32); 0 = unset, as for other organs")                             \
+	X(starve_full_scale, 1, 0, 1,                                                     \
+	  "damage per activation without ATP: 1 = coef * 10^6 / 255, a full organ's "     \
+	  "life force (the export's body organ: 3921); 0 = coef * initial LF / 255 "      \
+	  "(the reference's formula: 1968 for the body organ)")                           \
 	X(emitter_clear_always, 0, 0, 1,                                                  \
 	  "Q16: 0 = clear-source emitters clear their locus only when they emit (C3); "   \
 	  "1 = on every sample (openc2e)")                                                \
@@ -92,6 +99,11 @@ enum {
 	X(clock_receptors_every_tick, 1, 0, 1,                                            \
 	  "1 = receptors on an organ's own clock-rate locus also run on ticks the organ " \
 	  "does not activate (C3); 0 = only on activations")                              \
+	X(clock_receptors_first, 1, 0, 1,                                                 \
+	  "with clock_receptors_every_tick: 1 = those receptors run before the clock "    \
+	  "advances, from the first biochem tick on (the export's muscle, liver, tummy, " \
+	  "bones, spleen and skin clocks); 0 = after it (the first tick uses the gene's "  \
+	  "rate)")                                                                        \
 	X(die_locus_or, 1, 0, 1,                                                          \
 	  "1 = receptors on creature/immune/0 ('die if non-zero') are ORed to 0 or 255 "  \
 	  "(C3); 0 = averaged like any other receptor group")                             \

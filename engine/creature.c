@@ -285,7 +285,8 @@ static void tick(creature *c)
 		return;
 	uint64_t t = c->tick;
 	bool thinking = !c->asleep || c->dreaming || c->cfg.engine.brain_while_asleep;
-	if (t % C2_BRAIN_PERIOD == 0 && thinking)
+	bool brain_due = t % C2_BRAIN_PERIOD == 0 && (t > 0 || !c->cfg.engine.late_brain_start);
+	if (brain_due && thinking)
 		brain_step(c);
 	if (t % C2_BIOCHEM_PERIOD == 0) {
 		bc_tick(c->bc);

@@ -166,10 +166,13 @@ static void test_options(void **state)
 	assert_int_equal(o.clock_receptors_every_tick, 1);
 	assert_int_equal(o.die_locus_or, 1);
 	assert_int_equal(o.decay_first_tick, 0);
+	assert_int_equal(o.clock_receptors_first, 1);
+	assert_int_equal(o.brain_repair_rate, 32);
+	assert_int_equal(o.starve_full_scale, 1);
 
 	size_t n;
 	const bc_option_info *t = bc_option_table(&n);
-	assert_int_equal(n, 8);
+	assert_int_equal(n, 11);
 	for (size_t i = 0; i < n; i++) {
 		long v;
 		assert_int_equal(bc_options_get(&o, t[i].name, &v), 0);
@@ -231,9 +234,18 @@ static void test_chemicals(void **state)
 	assert_int_equal(o.atp_coef, 1);
 	assert_int_equal(o.energy_cost, 2);
 	assert_near(o.initial_lf, 501960.784313725, 1e-6); /* 128e6/255: export 501 961 */
+	/* starvation damage on a full organ's scale: 10^6/255, the export's 3 921 */
+	assert_near(o.starve_damage, 3921.568627451, 1e-6);
 	assert_false(bc_organ_get(b, 1, &o));
 	bc_free(b);
 	bc_free(NULL);
+	/* the reference's formula, on the organ's own initial life force */
+	bc_options opt;
+	bc_options_default(&opt);
+	opt.starve_full_scale = 0;
+	assert_int_equal(bc_create(&b, &opt, NULL, NULL, NULL), 0);
+	assert_near(organ(b, 0).starve_damage, 1968.473663975, 1e-6);
+	bc_free(b);
 }
 
 /* ---------------------------------------------------------------- decay */
@@ -541,14 +553,25 @@ static void test_receptor_clock_rate_each_tick(void **state)
 	receptor(&g, 2, 0, 0, 30, 0, 0, 255, 0); /* clock rate := chemical 30 */
 	bc_biochem *b = make(&g, NULL, NULL);
 	bc_chem_set(b, 30, 50);
-	bc_tick(b); /* clock 0 + 10 = 10: no activation, but the clock receptor runs */
+	bc_tick(b); /* the clock receptor runs first: clock 0 + 50 (the export) */
+	assert_int_equal(organ(b, 1).clock, 50);
+	assert_int_equal(organ(b, 1).clock_rate, 50);
+	bc_tick(b);
+	assert_int_equal(organ(b, 1).clock, 100);
+	bc_free(b);
+
+	bc_options o;
+	bc_options_default(&o);
+	o.clock_receptors_first = 0;
+	b = make(&g, &o, NULL);
+	bc_chem_set(b, 30, 50);
+	bc_tick(b); /* clock 0 + 10 = 10: no activation, but the clock receptor runs after */
 	assert_int_equal(organ(b, 1).clock, 10);
 	assert_int_equal(organ(b, 1).clock_rate, 50);
 	bc_tick(b);
 	assert_int_equal(organ(b, 1).clock, 60);
 	bc_free(b);
 
-	bc_options o;
 	bc_options_default(&o);
 	o.clock_receptors_every_tick = 0;
 	b = make(&g, &o, NULL);
@@ -836,7 +859,7 @@ static void test_starvation(void **state)
 	assert_int_equal(o2.clock, o.clock);
 	assert_true(o2.lt_lf == o.lt_lf && o2.st_lf == o.st_lf);
 	assert_int_not_equal(e.creature[1][0], 123);
-	/* The body organ starves too (coefficient 1: 1968.5 per activation). */
+	/* The body organ starves too (coefficient 1: 3921.6 per activation). */
 	while (!bc_all_body_organs_failed(b) && t < 20000) {
 		bc_tick(b);
 		t++;
@@ -926,6 +949,7 @@ static void test_brain_organ(void **state)
 	assert_int_equal(o.clock_rate, 128);
 	assert_int_equal(o.lt_repair, 16);
 	assert_near(o.starve_damage, 250980.392156863, 1e-6); /* export: 250 980 */
+	assert_int_equal(o.repair_rate, 32); /* no gene sets it; the export holds 32 */
 	assert_int_equal(organ(b, 1).kind, BC_ORGAN_GENOME);
 
 	/* bc_tick leaves it alone; bc_brain_organ_tick runs it. */
@@ -952,8 +976,10 @@ static void test_brain_organ(void **state)
 	bc_options opt;
 	bc_options_default(&opt);
 	opt.brain_energy_cost = 30;
+	opt.brain_repair_rate = 0;
 	b = make(&g, &opt, NULL);
 	assert_int_equal(organ(b, 2).energy_cost, 30);
+	assert_int_equal(organ(b, 2).repair_rate, 0);
 	bc_free(b);
 	genome_free(&g);
 }
