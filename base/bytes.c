@@ -66,6 +66,21 @@ void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 	free(big);
 }
 
+void c2_w_json_str(c2_wbuf *w, const char *s)
+{
+	c2_w_u8(w, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			c2_w_printf(w, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			c2_w_printf(w, "\\u%04x", c);
+		else
+			c2_w_u8(w, c);
+	}
+	c2_w_u8(w, '"');
+}
+
 void c2_w_str(c2_wbuf *w, const char *s)
 {
 	c2_w_bytes(w, s, strlen(s));

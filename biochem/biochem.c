@@ -3,6 +3,7 @@
  * tick.c, save/load/hash in state.c. */
 #include "biochem/internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -590,6 +591,34 @@ bool bc_organ_set_injury(bc_biochem *b, size_t i, uint8_t value)
 		return false;
 	o->injury = value;
 	return true;
+}
+
+bool bc_organ_set_state(bc_biochem *b, size_t i, const bc_organ_state *s)
+{
+	bc_organ *o = organ_at(b, i);
+	if (!o || !(isfinite(s->st_lf) && s->st_lf >= 0.0) || !(isfinite(s->lt_lf) && s->lt_lf >= 0.0))
+		return false;
+	o->clock = s->clock;
+	o->clock_rate = s->clock_rate;
+	o->repair_rate = s->repair_rate;
+	o->injury = s->injury;
+	o->biotick = s->biotick;
+	o->st = s->st_lf;
+	o->lt = s->lt_lf;
+	o->energy_ok = s->energy_ok;
+	o->failed = o->lt <= BC_ORGAN_FAIL_LF;
+	return true;
+}
+
+void bc_half_life_set(bc_biochem *b, uint8_t chem, uint8_t value)
+{
+	b->half[chem] = value;
+	b->have_half = 1;
+}
+
+void bc_tick_count_set(bc_biochem *b, uint32_t ticks)
+{
+	b->counter = ticks;
 }
 
 bool bc_brain_organ_failed(const bc_biochem *b)

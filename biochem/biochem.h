@@ -281,6 +281,27 @@ bool bc_brain_organ_failed(const bc_biochem *b);
  * genome organ) failed? (Q13: the engine may call that death.) */
 bool bc_all_body_organs_failed(const bc_biochem *b);
 
+/* ---- importing a running state (engine/import.c) -------------------------------- */
+
+/* Set a chemical's half-life byte (the table then counts as expressed). */
+void bc_half_life_set(bc_biochem *b, uint8_t chem, uint8_t value);
+
+/* Set the biochem tick counter (the phase of every half-life period). */
+void bc_tick_count_set(bc_biochem *b, uint32_t ticks);
+
+/* The running state of an organ, as a C2 export holds it. */
+typedef struct bc_organ_state {
+	uint8_t clock, clock_rate, repair_rate, injury;
+	uint32_t biotick;
+	double st_lf, lt_lf;
+	bool energy_ok;
+} bc_organ_state;
+
+/* Overwrite organ i's running state (its genes and gene parameters stay);
+ * the failed flag follows LT. False, and nothing changed, when i is out of
+ * range or a life force is negative or not finite. */
+bool bc_organ_set_state(bc_biochem *b, size_t i, const bc_organ_state *s);
+
 /* ---- gene elements, for viewers and traces ------------------------------------ */
 
 typedef enum bc_elem_kind { BC_RECEPTOR = 0, BC_EMITTER = 1, BC_REACTION = 2 } bc_elem_kind;

@@ -114,6 +114,10 @@ static inline void brain_weights_note(brain_dtype *D, uint32_t d)
 	D->ndiff += D->stw[d] != D->ltw[d];
 }
 
+/* Refresh a lobe's emitter loci (activity, loose counts) from its state;
+ * the tick calls it after each lobe's update. */
+void brain_lobe_emitters(const brain *b, brain_lobe *L);
+
 /* Migration of one lobe after its dendrite updates (§4.7). */
 void brain_migrate(brain *b, brain_lobe *L, c2_rng *rng);
 
