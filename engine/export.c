@@ -643,6 +643,15 @@ int c2exp_parse(c2exp_file *x, const uint8_t *data, size_t len, c2_err *err)
 		skip_from = at = r.pos;
 	}
 	add_skipped(x, data, skip_from, len, after);
+	/* Every export holds all three (CGenome last): one that lacks a block
+	 * was cut short or is not an export. */
+	static const char *const names[3] = {"CBrain", "CBiochemistry", "CGenome"};
+	for (int k = 0; k < 3; k++)
+		if (!done[k]) {
+			c2exp_free(x);
+			return c2_fail(err, C2_EFORMAT, (long)len, -1,
+			               "no '%s' block before the end (truncated, or not an export)", names[k]);
+		}
 	return 0;
 }
 

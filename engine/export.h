@@ -17,9 +17,10 @@
  * against the bytes that remain before it is used. Everything else (the
  * creature object, its sprite gallery, body and limbs, and the bytes between
  * and after the understood blocks) is skipped and listed by name, offset and
- * length in `blocks`, never guessed at. Truncated or corrupted input is
- * refused with C2_EFORMAT and the byte offset; the cost is linear in the
- * input size. The core never prints. */
+ * length in `blocks`, never guessed at. All three must be there (a real
+ * export ends with CGenome). Truncated or corrupted input is refused with
+ * C2_EFORMAT and the byte offset; the cost is linear in the input size.
+ * The core never prints. */
 #ifndef C2_EXPORT_H
 #define C2_EXPORT_H
 
