@@ -10,20 +10,17 @@ int brain_build_shaped(brain **out, const genome *g, genome_sex sex, const brain
                        const uint8_t *counts, size_t ncounts, c2_rng *rng, c2_err *err)
 {
 	*out = NULL;
-	size_t n = genome_lobe_list(g, (int)sex, NULL, NULL, 0);
-	if (n == 0)
-		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
-	if (n > BRAIN_MAX_LOBES)
-		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", n, BRAIN_MAX_LOBES);
-	const genome_lobe_gene **lobes = calloc(n, sizeof *lobes);
+	const genome_lobe_gene **lobes;
+	size_t n;
+	int rc = brain_lobe_genes(g, sex, &lobes, &n, err);
+	if (rc)
+		return rc;
 	genome_lobe_dims *dims = calloc(n, sizeof *dims);
 	uint8_t(*rnd)[BRAIN_NRULES] = calloc(n, sizeof *rnd);
-	int rc = 0;
-	if (!lobes || !dims || !rnd) {
+	if (!dims || !rnd) {
 		rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 		goto done;
 	}
-	genome_lobe_list(g, (int)sex, lobes, NULL, n);
 	genome_lobe_dims_compute(lobes, n, dims);
 	size_t base = 0;
 	for (size_t l = 0; l < n; l++) {

@@ -240,22 +240,32 @@ static bool object_tag(rd *r, uint16_t *ref, bool *named, const char *name)
 	return true;
 }
 
-static int organ_arrays(c2exp_organ *o, c2_err *err)
-{
-	o->receptors = calloc(o->nreceptors ? o->nreceptors : 1, sizeof *o->receptors);
-	o->emitters = calloc(o->nemitters ? o->nemitters : 1, sizeof *o->emitters);
-	o->reactions = calloc(o->nreactions ? o->nreactions : 1, sizeof *o->reactions);
-	if (!o->receptors || !o->emitters || !o->reactions)
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory reading an export");
-	return 0;
-}
-
 static void free_organ(c2exp_organ *o)
 {
 	free(o->receptors);
 	free(o->emitters);
 	free(o->reactions);
 	memset(o, 0, sizeof *o);
+}
+
+/* A u32 count and that many `width`-byte records, into a new array (NULL
+ * when the input is bad — recorded in r — or memory ran out). */
+static uint8_t *read_records(rd *r, uint32_t *n, size_t width, const char *what)
+{
+	*n = count(r, width, what);
+	if (r->failed)
+		return NULL;
+	uint8_t *p = malloc(*n ? *n * width : 1);
+	if (!p) {
+		c2_fail(r->err, C2_ENOMEM, -1, -1, "out of memory reading an export");
+		return NULL;
+	}
+	bytes(r, p, (size_t)*n * width, what);
+	if (r->failed) {
+		free(p);
+		return NULL;
+	}
+	return p;
 }
 
 /* One organ record (after its object tag, if any). */
@@ -287,8 +297,9 @@ static int read_organ(rd *r, c2exp_organ *o, classes *cls)
 		        (unsigned long)o->ngroups, (unsigned long)o->nreceptors);
 		return C2_EFORMAT;
 	}
-	if (organ_arrays(o, r->err))
-		return C2_ENOMEM;
+	o->receptors = calloc(o->nreceptors ? o->nreceptors : 1, sizeof *o->receptors);
+	if (!o->receptors)
+		return c2_fail(r->err, C2_ENOMEM, -1, -1, "out of memory reading an export");
 	uint32_t got = 0;
 	for (uint32_t g = 0; g < o->ngroups && !r->failed; g++) {
 		size_t at = r->pos;
@@ -311,32 +322,20 @@ static int read_organ(rd *r, c2exp_organ *o, classes *cls)
 		        (unsigned long)got, (unsigned long)o->nreceptors);
 		return C2_EFORMAT;
 	}
-	uint32_t ne = count(r, 8, "emitter count");
-	if (!r->failed) {
-		o->nemitters = ne;
-		free(o->emitters);
-		o->emitters = calloc(ne ? ne : 1, sizeof *o->emitters);
-		if (!o->emitters)
-			return c2_fail(r->err, C2_ENOMEM, -1, -1, "out of memory reading an export");
-		for (uint32_t k = 0; k < ne; k++)
-			bytes(r, o->emitters[k], 8, "emitter");
-	}
-	uint32_t nx = count(r, 9, "reaction count");
-	if (!r->failed) {
-		o->nreactions = nx;
-		free(o->reactions);
-		o->reactions = calloc(nx ? nx : 1, sizeof *o->reactions);
-		if (!o->reactions)
-			return c2_fail(r->err, C2_ENOMEM, -1, -1, "out of memory reading an export");
-		for (uint32_t k = 0; k < nx; k++) {
-			/* archive order: a1 R1 a2 R2 rate b1 P1 b2 P2; gene order puts
-			 * the rate last (reference §2.5) */
-			uint8_t b[9];
-			bytes(r, b, 9, "reaction");
-			memcpy(o->reactions[k], b, 4);
-			memcpy(o->reactions[k] + 4, b + 5, 4);
-			o->reactions[k][8] = b[4];
-		}
+	uint8_t *em = read_records(r, &o->nemitters, 8, "emitter");
+	uint8_t *rx = em ? read_records(r, &o->nreactions, 9, "reaction") : NULL;
+	free(o->emitters);
+	free(o->reactions);
+	o->emitters = (uint8_t(*)[8])em;
+	o->reactions = (uint8_t(*)[9])rx;
+	if (!em || !rx)
+		return r->failed ? C2_EFORMAT : C2_ENOMEM;
+	for (uint32_t k = 0; k < o->nreactions; k++) {
+		/* archive order: a1 R1 a2 R2 rate b1 P1 b2 P2; gene order puts the
+		 * rate last (reference §2.5) */
+		uint8_t *x = o->reactions[k], rate = x[4];
+		memmove(x + 4, x + 5, 4);
+		x[8] = rate;
 	}
 	return r->failed ? C2_EFORMAT : 0;
 }

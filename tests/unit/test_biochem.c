@@ -544,6 +544,20 @@ static void test_receptor_groups(void **state)
 	genome_free(&g);
 }
 
+/* One organ (clock rate 10) whose clock-rate receptor reads chemical 30 =
+ * 50: its clock after one and after two biochem ticks. */
+static void clock_case(const genome *g, const bc_options *o, int after1, int rate1, int after2)
+{
+	bc_biochem *b = make(g, o, NULL);
+	bc_chem_set(b, 30, 50);
+	bc_tick(b);
+	assert_int_equal(organ(b, 1).clock, after1);
+	assert_int_equal(organ(b, 1).clock_rate, rate1);
+	bc_tick(b);
+	assert_int_equal(organ(b, 1).clock, after2);
+	bc_free(b);
+}
+
 static void test_receptor_clock_rate_each_tick(void **state)
 {
 	(void)state;
@@ -551,36 +565,17 @@ static void test_receptor_clock_rate_each_tick(void **state)
 	genome_init(&g);
 	organ_gene(&g, 10, 0, 255, 0, 0);
 	receptor(&g, 2, 0, 0, 30, 0, 0, 255, 0); /* clock rate := chemical 30 */
-	bc_biochem *b = make(&g, NULL, NULL);
-	bc_chem_set(b, 30, 50);
-	bc_tick(b); /* the clock receptor runs first: clock 0 + 50 (the export) */
-	assert_int_equal(organ(b, 1).clock, 50);
-	assert_int_equal(organ(b, 1).clock_rate, 50);
-	bc_tick(b);
-	assert_int_equal(organ(b, 1).clock, 100);
-	bc_free(b);
-
+	/* the clock receptor runs first: clock 0 + 50 (the export) */
+	clock_case(&g, NULL, 50, 50, 100);
+	/* clock_receptors_first=0: 0 + 10, no activation, then the receptor runs */
 	bc_options o;
 	bc_options_default(&o);
 	o.clock_receptors_first = 0;
-	b = make(&g, &o, NULL);
-	bc_chem_set(b, 30, 50);
-	bc_tick(b); /* clock 0 + 10 = 10: no activation, but the clock receptor runs after */
-	assert_int_equal(organ(b, 1).clock, 10);
-	assert_int_equal(organ(b, 1).clock_rate, 50);
-	bc_tick(b);
-	assert_int_equal(organ(b, 1).clock, 60);
-	bc_free(b);
-
+	clock_case(&g, &o, 10, 50, 60);
+	/* clock_receptors_every_tick=0: only on activations */
 	bc_options_default(&o);
 	o.clock_receptors_every_tick = 0;
-	b = make(&g, &o, NULL);
-	bc_chem_set(b, 30, 50);
-	bc_tick(b);
-	assert_int_equal(organ(b, 1).clock_rate, 10);
-	bc_tick(b);
-	assert_int_equal(organ(b, 1).clock, 20);
-	bc_free(b);
+	clock_case(&g, &o, 10, 10, 20);
 	genome_free(&g);
 }
 

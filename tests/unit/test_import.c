@@ -29,13 +29,17 @@ static genome starter_genome(void)
 	return g;
 }
 
-static creature *hatch_run(genome_sex sex, unsigned ticks)
+/* The starter creature of `sex`, seed 5, after `ticks` world ticks; *cfg
+ * (may be NULL) receives its configuration. */
+static creature *hatch_run_cfg(genome_sex sex, unsigned ticks, creature_config *cfg_out)
 {
 	genome g = starter_genome();
 	creature_config cfg;
 	creature_config_default(&cfg);
 	cfg.sex = sex;
 	cfg.seed = 5;
+	if (cfg_out)
+		*cfg_out = cfg;
 	creature *c;
 	c2_err err;
 	if (creature_hatch(&c, &g, &cfg, &err) != 0)
@@ -44,6 +48,11 @@ static creature *hatch_run(genome_sex sex, unsigned ticks)
 	for (unsigned t = 0; t < ticks; t++)
 		creature_step(c, NULL);
 	return c;
+}
+
+static creature *hatch_run(genome_sex sex, unsigned ticks)
+{
+	return hatch_run_cfg(sex, ticks, NULL);
 }
 
 static void synth(c2_wbuf *w, const creature *c, bool blocks)
@@ -58,6 +67,18 @@ static void parse_ok(c2exp_file *x, const c2_wbuf *w)
 	c2_err err;
 	if (c2exp_parse(x, w->data, w->len, &err) != 0)
 		fail_msg("parse: %ld: %s", err.offset, err.msg);
+}
+
+/* Import with the default configuration, or fail the test. */
+static creature *import_ok(const c2exp_file *x, creature_import_report *rep)
+{
+	creature_config cfg;
+	creature_config_default(&cfg);
+	creature *d;
+	c2_err err;
+	if (creature_import(&d, x, &cfg, rep, &err) != 0)
+		fail_msg("import: %ld: %s", err.offset, err.msg);
+	return d;
 }
 
 /* The brains, chemicals and organ states of two views agree. */
@@ -172,13 +193,9 @@ static void test_import_roundtrip(void **state)
 	synth(&w, c, false);
 	c2exp_file x, v, u;
 	parse_ok(&x, &w);
-	creature_config cfg;
-	creature_config_default(&cfg);
-	creature *d;
 	creature_import_report rep;
+	creature *d = import_ok(&x, &rep);
 	c2_err err;
-	if (creature_import(&d, &x, &cfg, &rep, &err) != 0)
-		fail_msg("import: %s", err.msg);
 	assert_string_equal(rep.moniker, "TEST");
 	assert_int_equal(rep.sex, GENOME_FEMALE);
 	assert_int_equal(creature_sex(d), GENOME_FEMALE);
@@ -232,12 +249,9 @@ static void test_import_mid_dream(void **state)
 	synth(&w, c, false);
 	c2exp_file x;
 	parse_ok(&x, &w);
-	creature_config cfg;
-	creature_config_default(&cfg);
-	creature *d;
 	creature_import_report rep;
+	creature *d = import_ok(&x, &rep);
 	c2_err err;
-	assert_int_equal(creature_import(&d, &x, &cfg, &rep, &err), 0);
 	assert_int_equal(rep.instincts_pending, pending);
 	assert_int_equal(brain_instinct_pending(creature_brain_const(d)), pending);
 	assert_true(creature_dreaming(d));
@@ -274,17 +288,9 @@ static void test_import_mid_dream(void **state)
 static void test_compare_self(void **state)
 {
 	(void)state;
-	genome g = starter_genome();
 	creature_config cfg;
-	creature_config_default(&cfg);
-	cfg.sex = GENOME_MALE;
-	cfg.seed = 5;
-	creature *c;
+	creature *c = hatch_run_cfg(GENOME_MALE, 300, &cfg);
 	c2_err err;
-	assert_int_equal(creature_hatch(&c, &g, &cfg, &err), 0);
-	genome_free(&g);
-	for (int t = 0; t < 300; t++)
-		creature_step(c, NULL);
 	c2_wbuf w = {0};
 	synth(&w, c, true);
 	c2exp_file x;
@@ -490,10 +496,8 @@ static void test_real_export(void **state)
 	creature_compare_free(&cmp);
 
 	/* imported, it runs 10,000 ticks; its brain and chemistry move */
-	creature *c;
 	creature_import_report rep;
-	if (creature_import(&c, &x, &cfg, &rep, &err) != 0)
-		fail_msg("import: %s", err.msg);
+	creature *c = import_ok(&x, &rep);
 	assert_true(rep.brain && rep.chemicals && rep.brain_organ && rep.age_known);
 	assert_int_equal(rep.organs_matched, rep.organs);
 	uint64_t bh = brain_hash(creature_brain_const(c));
