@@ -1063,7 +1063,7 @@ static void dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng)
 			fast_dendrites(b, L, t, rng);
 }
 
-/* ---- the tick (emitter loci: brain_lobe_emitters, query.c) ----------------------------------------------------- */
+/* ---- the tick (emitter loci: brain_lobe_emitters, in query.c) --------------------------- */
 
 /* Fill the perception lobe: each perceptible lobe's outputs, in index order,
  * raise the next perception neurons' states (§4.8). */
