@@ -158,6 +158,14 @@ $(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/rep
 	$(say) LD $@
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_PURE_OBJ),$^) $(VIEWER_PURE_OBJ) $(LIB) -lm
 
+# The fuzz seeds of fuzz_import are written by a small program from our own
+# genomes (tests/fuzz/make-inputs.sh runs it).
+SEEDER := $(BUILD)/tests/make_export_seeds
+$(SEEDER): $(BUILD)/obj/tests/fuzz/make_export_seeds.o $(LIB)
+	@mkdir -p $(@D)
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(say) LD $@
@@ -165,7 +173,7 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 
 # make test-one: the suite once, with this build; T=NAME runs only the tests
 # whose name contains NAME (make test-one T=run_golden).
-test-one: $(LIB) $(TOOL) $(GENOME_BIN) $(UNIT_BIN) $(FUZZ_REPLAY_BIN) $(BENCH_BIN)
+test-one: $(LIB) $(TOOL) $(GENOME_BIN) $(UNIT_BIN) $(FUZZ_REPLAY_BIN) $(BENCH_BIN) $(SEEDER)
 	@C2RT_T="$(T)" tests/run.sh $(BUILD)
 
 # The core's unit tests and the fuzz replays only: runs on a machine
@@ -211,7 +219,7 @@ FUZZ_VIEWER_SRC := viewer/trace_csv.c viewer/series.c
 FUZZ_BUILD := build/fuzz
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -I. -g -O1 \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-fuzz: deps-fuzz $(TOOL)
+fuzz: deps-fuzz $(TOOL) $(GENOME_BIN) $(SEEDER)
 	@mkdir -p $(FUZZ_BUILD)
 	@tests/fuzz/make-inputs.sh $(BUILD)
 	@for f in $(FUZZ_SRC); do \
@@ -234,4 +242,5 @@ clean:
 -include $(CORE_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(VIEWER_OBJ:.o=.d) \
          $(UNIT_SRC:tests/unit/%.c=$(BUILD)/obj/tests/unit/%.d) \
          $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/obj/tests/fuzz/%.d) \
+         $(BUILD)/obj/tests/fuzz/make_export_seeds.d \
          $(BENCH_SRC:bench/%.c=$(BUILD)/obj/bench/%.d)

@@ -36,6 +36,7 @@ void c2_w_bytes(c2_wbuf *w, const void *p, size_t n)
 
 /* The writer's fixed-width fields are the sink's (one encoding). */
 void c2_w_u8(c2_wbuf *w, uint8_t v) { c2_w_bytes(w, &v, 1); }
+void c2_w_u16(c2_wbuf *w, uint16_t v) { c2_sink s = c2_sink_to(w); c2_put_u16(&s, v); }
 void c2_w_u32(c2_wbuf *w, uint32_t v) { c2_sink s = c2_sink_to(w); c2_put_u32(&s, v); }
 void c2_w_u64(c2_wbuf *w, uint64_t v) { c2_sink s = c2_sink_to(w); c2_put_u64(&s, v); }
 
@@ -62,6 +63,21 @@ void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 	va_end(ap);
 	c2_w_bytes(w, big, (size_t)n);
 	free(big);
+}
+
+void c2_w_json_str(c2_wbuf *w, const char *s)
+{
+	c2_w_u8(w, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			c2_w_printf(w, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			c2_w_printf(w, "\\u%04x", c);
+		else
+			c2_w_u8(w, c);
+	}
+	c2_w_u8(w, '"');
 }
 
 void c2_w_str(c2_wbuf *w, const char *s)

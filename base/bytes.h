@@ -22,6 +22,7 @@ typedef struct c2_wbuf {
 void c2_wbuf_free(c2_wbuf *w);
 void c2_w_bytes(c2_wbuf *w, const void *p, size_t n);
 void c2_w_u8(c2_wbuf *w, uint8_t v);
+void c2_w_u16(c2_wbuf *w, uint16_t v);
 void c2_w_u32(c2_wbuf *w, uint32_t v);
 void c2_w_u64(c2_wbuf *w, uint64_t v);
 /* Append formatted text (no NUL is appended). */
@@ -31,6 +32,9 @@ void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 #endif
 	;
 void c2_w_str(c2_wbuf *w, const char *s);
+/* Append `s` as a JSON string literal: quotes, escapes for '"', '\\' and
+ * control bytes (other bytes as they are). */
+void c2_w_json_str(c2_wbuf *w, const char *s);
 
 /* A sink: one serializer that either appends to a c2_wbuf or, with w NULL,
  * folds the very same bytes into a 64-bit hash — so a state's hash covers

@@ -3,6 +3,7 @@
  * tick.c, save/load/hash in state.c. */
 #include "biochem/internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,6 +135,16 @@ static uint32_t energy_cost(uint32_t genes)
 	return BC_COST_BASE + genes / BC_COST_PER;
 }
 
+/* Damage per activation without ATP (§5.8). The export's body organ (LF
+ * byte 128, coefficient 1) stores 3 921 = 10^6 / 255: the scale is a full
+ * organ's life force, not the organ's own initial one (option
+ * starve_full_scale); for organs of LF byte 255 both readings agree. */
+static double starve_damage(const bc_biochem *b, const bc_organ *o)
+{
+	double scale = b->opt.starve_full_scale ? BC_BASE_LIFE_FORCE : o->initial_lf;
+	return o->atp_coef * scale / 255.0;
+}
+
 void bc_compile(bc_biochem *b)
 {
 	for (size_t i = 0; i < b->norgans; i++) {
@@ -205,8 +216,10 @@ void bc_compile(bc_biochem *b)
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];
 		o->energy_cost = energy_cost(o->rec_n + o->em_n + o->rx_n);
+		o->starve = starve_damage(b, o);
 	}
 	b->brain.energy_cost = (uint32_t)b->opt.brain_energy_cost;
+	b->brain.starve = starve_damage(b, &b->brain);
 	b->brain.clock_group = -1;
 }
 
@@ -408,6 +421,9 @@ int bc_express(bc_biochem *b, const genome *g, const size_t *genes, size_t n,
 			}
 			/* A later brain-organ gene replaces an earlier one (§2.6 key). */
 			bc_organ_init(&b->brain, BC_ORGAN_BRAIN, (long)i, &gene->u.organ);
+			/* No gene writes the brain organ's repair locus; the export's
+			 * brain organ holds 32 (option brain_repair_rate). */
+			b->brain.repair_rate = (uint8_t)b->opt.brain_repair_rate;
 			b->has_brain = 1;
 			r.organs++;
 			break;
@@ -575,6 +591,34 @@ bool bc_organ_set_injury(bc_biochem *b, size_t i, uint8_t value)
 		return false;
 	o->injury = value;
 	return true;
+}
+
+bool bc_organ_set_state(bc_biochem *b, size_t i, const bc_organ_state *s)
+{
+	bc_organ *o = organ_at(b, i);
+	if (!o || !(isfinite(s->st_lf) && s->st_lf >= 0.0) || !(isfinite(s->lt_lf) && s->lt_lf >= 0.0))
+		return false;
+	o->clock = s->clock;
+	o->clock_rate = s->clock_rate;
+	o->repair_rate = s->repair_rate;
+	o->injury = s->injury;
+	o->biotick = s->biotick;
+	o->st = s->st_lf;
+	o->lt = s->lt_lf;
+	o->energy_ok = s->energy_ok;
+	o->failed = o->lt <= BC_ORGAN_FAIL_LF;
+	return true;
+}
+
+void bc_half_life_set(bc_biochem *b, uint8_t chem, uint8_t value)
+{
+	b->half[chem] = value;
+	b->have_half = 1;
+}
+
+void bc_tick_count_set(bc_biochem *b, uint32_t ticks)
+{
+	b->counter = ticks;
 }
 
 bool bc_brain_organ_failed(const bc_biochem *b)

@@ -82,6 +82,13 @@ enum {
 	  "removes 255*heal/initial_LF; 0 = organs never touch Injury")                    \
 	X(brain_energy_cost, 22, 0, 255, NULL,                                                  \
 	  "Q10: ATP the brain organ burns per activation (22 seen in a real export)")     \
+	X(brain_repair_rate, 32, 0, 255, NULL,                                                  \
+	  "the brain organ's repair-rate locus at creation (no gene sets it; the real "   \
+	  "export holds 32); 0 = unset, as for other organs")                             \
+	X(starve_full_scale, 1, 0, 1, NULL,                                                     \
+	  "damage per activation without ATP: 1 = coef * 10^6 / 255, a full organ's "     \
+	  "life force (the export's body organ: 3921); 0 = coef * initial LF / 255 "      \
+	  "(the reference's formula: 1968 for the body organ)")                           \
 	X(emitter_clear_always, 0, 0, 1, NULL,                                                  \
 	  "Q16: 0 = clear-source emitters clear their locus only when they emit (C3); "   \
 	  "1 = on every sample (openc2e)")                                                \
@@ -93,6 +100,11 @@ enum {
 	X(clock_receptors_every_tick, 1, 0, 1, NULL,                                            \
 	  "1 = receptors on an organ's own clock-rate locus also run on ticks the organ " \
 	  "does not activate (C3); 0 = only on activations")                              \
+	X(clock_receptors_first, 1, 0, 1, NULL,                                                 \
+	  "with clock_receptors_every_tick: 1 = those receptors run before the clock "    \
+	  "advances, from the first biochem tick on (the export's muscle, liver, tummy, " \
+	  "bones, spleen and skin clocks); 0 = after it (the first tick uses the gene's "  \
+	  "rate)")                                                                        \
 	X(die_locus_or, 1, 0, 1, NULL,                                                          \
 	  "1 = receptors on creature/immune/0 ('die if non-zero') are ORed to 0 or 255 "  \
 	  "(C3); 0 = averaged like any other receptor group")                             \
@@ -250,6 +262,27 @@ bool bc_brain_organ_failed(const bc_biochem *b);
 /* Have all organs other than the brain organ (the body organ and every
  * genome organ) failed? (Q13: the engine may call that death.) */
 bool bc_all_body_organs_failed(const bc_biochem *b);
+
+/* ---- importing a running state (engine/import.c) -------------------------------- */
+
+/* Set a chemical's half-life byte (the table then counts as expressed). */
+void bc_half_life_set(bc_biochem *b, uint8_t chem, uint8_t value);
+
+/* Set the biochem tick counter (the phase of every half-life period). */
+void bc_tick_count_set(bc_biochem *b, uint32_t ticks);
+
+/* The running state of an organ, as a C2 export holds it. */
+typedef struct bc_organ_state {
+	uint8_t clock, clock_rate, repair_rate, injury;
+	uint32_t biotick;
+	double st_lf, lt_lf;
+	bool energy_ok;
+} bc_organ_state;
+
+/* Overwrite organ i's running state (its genes and gene parameters stay);
+ * the failed flag follows LT. False, and nothing changed, when i is out of
+ * range or a life force is negative or not finite. */
+bool bc_organ_set_state(bc_biochem *b, size_t i, const bc_organ_state *s);
 
 /* ---- gene elements, for viewers and traces ------------------------------------ */
 

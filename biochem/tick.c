@@ -155,12 +155,18 @@ static void organ_update(bc_biochem *b, bc_organ *o)
 {
 	if (o->failed)
 		return;
+	/* Receptors on the organ's own clock rate set the rate this tick uses
+	 * (the export's receptor-driven clocks ran at that rate from tick 1). */
+	bool first = o->clock_group >= 0 && b->opt.clock_receptors_first &&
+	             b->opt.clock_receptors_every_tick;
+	if (first)
+		eval_group(b, &b->grp[o->clock_group]);
 	unsigned clk = (unsigned)o->clock + o->clock_rate;
 	if (clk < 255) {
 		o->clock = (uint8_t)clk;
 		/* Receptors on the organ's own clock rate run every tick so the clock
 		 * reacts promptly (C3 Organ::Update). */
-		if (o->clock_group >= 0 && b->opt.clock_receptors_every_tick)
+		if (!first && o->clock_group >= 0 && b->opt.clock_receptors_every_tick)
 			eval_group(b, &b->grp[o->clock_group]);
 		return;
 	}
@@ -174,7 +180,7 @@ static void organ_update(bc_biochem *b, bc_organ *o)
 		run_emitters(b, o);
 		run_reactions(b, o);
 	} else {
-		injure(b, o, o->starve, o->atp_coef); /* 255 * (coef * init / 255) / init */
+		injure(b, o, o->starve, o->atp_coef); /* Q9 for a full organ: coef units */
 	}
 	o->energy_ok = energy;
 

@@ -130,6 +130,9 @@ uint8_t *brain_emitter_locus(brain *b, unsigned lobe, unsigned locus);
 
 /* ---- reading --------------------------------------------------------------- */
 
+/* Value of receptor locus `locus` of a lobe (as brain_receptor_locus), or -1. */
+int brain_receptor_value(const brain *b, unsigned lobe, unsigned locus);
+
 size_t brain_lobe_count(const brain *b);
 
 typedef struct brain_lobe_info {
@@ -218,6 +221,44 @@ brain_instinct_result brain_instinct_process(brain *b, brain_instinct_report *re
 
 /* A short name of a result ("wired", "no-candidate" ...). */
 const char *brain_instinct_result_name(brain_instinct_result r);
+
+/* Perception neurons of an instinct's inputs, exactly as processing it
+ * would map them (§6.2); returns how many (0..3) were written to out. */
+unsigned brain_instinct_inputs(const brain *b, const genome_instinct_gene *gene, uint16_t out[3]);
+
+/* Forget every pending instinct. */
+void brain_instinct_clear(brain *b);
+
+/* ---- importing a brain (engine/import.c) ------------------------------------
+ * A brain whose wiring comes from elsewhere (a C2 export): built with given
+ * dendrite counts, then every neuron and dendrite set, then refreshed. */
+
+/* As brain_build, but neuron i of lobe l gets counts[2*(N_l + i) + t]
+ * dendrites of type t (N_l: neurons of the lobes before l; `ncounts` must
+ * be twice the number of neurons, and types the genes do not wire must get
+ * 0). rnd-consts are drawn from rng; neurons start at rest and dendrites
+ * unwired (source 0, weights 0). C2_EINVAL when the counts do not fit. */
+int brain_build_shaped(brain **out, const genome *g, genome_sex sex, const brain_options *opts,
+                       const uint8_t *counts, size_t ncounts, c2_rng *rng, c2_err *err);
+
+/* Total neurons of the brain (the length brain_build_shaped's counts need / 2). */
+size_t brain_neuron_total(const brain *b);
+
+/* Set a neuron's state and output. -1 when it does not exist. */
+int brain_neuron_set(brain *b, unsigned lobe, unsigned cell, uint8_t state, uint8_t output);
+
+/* Set dendrite k of `type` of a neuron: its source (must be a neuron of the
+ * type's source lobe) and weights (src_lobe is ignored). -1 when out of range. */
+int brain_dendrite_set(brain *b, unsigned lobe, unsigned cell, unsigned type, unsigned k,
+                       const brain_dendrite_info *d);
+
+/* Set the brain tick counter (the phase of every rate period). */
+void brain_set_ticks(brain *b, uint64_t ticks);
+
+/* After brain_neuron_set / brain_dendrite_set / receptor-locus writes:
+ * recompute everything derived (loose counts, source lists, firing lists
+ * from the outputs) and the emitter loci. Cannot fail. */
+void brain_refresh(brain *b);
 
 /* ---- snapshots ------------------------------------------------------------- */
 

@@ -89,6 +89,12 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
                    const brain_options *opts, const uint8_t *counts,
                    const uint8_t (*rnd)[BRAIN_NRULES], c2_err *err);
 
+/* The stage-0 lobe genes a creature of `sex` builds its brain from, in a
+ * new array (*out, free it; NULL on failure), after the checks every build
+ * makes (at least one, at most BRAIN_MAX_LOBES). */
+int brain_lobe_genes(const genome *g, genome_sex sex, const genome_lobe_gene ***out, size_t *n,
+                     c2_err *err);
+
 /* Recompute the derived dendrite fields (and, when `firing`, the firing
  * lists from the outputs: at build time only, since emitters may clear
  * outputs between ticks and the lists are then part of the state). */
@@ -139,6 +145,10 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng);
 
 /* Winner-takes-all of a lobe with flag bit 0 (neurons.c). */
 void brain_winner_takes_all(brain_lobe *L);
+
+/* Refresh a lobe's emitter loci (activity, loose counts) from its state;
+ * the tick calls it after each lobe's update. */
+void brain_lobe_emitters(const brain *b, brain_lobe *L);
 
 /* Migration of one lobe after its dendrite updates (§4.7). */
 void brain_migrate(brain *b, brain_lobe *L, c2_rng *rng);

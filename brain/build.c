@@ -421,20 +421,31 @@ int brain_build_lobes(brain **out, const genome_lobe_gene *const *lobes, size_t 
 	return 0;
 }
 
+int brain_lobe_genes(const genome *g, genome_sex sex, const genome_lobe_gene ***out, size_t *n,
+                     c2_err *err)
+{
+	*out = NULL;
+	*n = genome_lobe_list(g, (int)sex, NULL, NULL, 0);
+	if (*n == 0)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
+	if (*n > BRAIN_MAX_LOBES)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", *n, BRAIN_MAX_LOBES);
+	*out = calloc(*n, sizeof **out);
+	if (!*out)
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	genome_lobe_list(g, (int)sex, *out, NULL, *n);
+	return 0;
+}
+
 int brain_build(brain **out, const genome *g, genome_sex sex, const brain_options *opts,
                 c2_rng *rng, c2_err *err)
 {
 	*out = NULL;
-	size_t n = genome_lobe_list(g, (int)sex, NULL, NULL, 0);
-	if (n == 0)
-		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
-	if (n > BRAIN_MAX_LOBES)
-		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", n, BRAIN_MAX_LOBES);
-	const genome_lobe_gene **lobes = calloc(n, sizeof *lobes);
-	if (!lobes)
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	genome_lobe_list(g, (int)sex, lobes, NULL, n);
-	int rc = brain_build_lobes(out, lobes, n, opts, rng, err);
+	const genome_lobe_gene **lobes;
+	size_t n;
+	int rc = brain_lobe_genes(g, sex, &lobes, &n, err);
+	if (rc == 0)
+		rc = brain_build_lobes(out, lobes, n, opts, rng, err);
 	free(lobes);
 	return rc;
 }

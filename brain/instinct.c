@@ -76,6 +76,22 @@ static long perception_index(const brain *b, unsigned lobe, unsigned cell)
 	return off < (long)b->lobes[0].n ? off : -1;
 }
 
+unsigned brain_instinct_inputs(const brain *b, const genome_instinct_gene *gene, uint16_t out[3])
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < 3; k++) {
+		long p = perception_index(b, gene->input[k].lobe, gene->input[k].cell);
+		if (p >= 0)
+			out[n++] = (uint16_t)p;
+	}
+	return n;
+}
+
+void brain_instinct_clear(brain *b)
+{
+	b->inst_head = b->inst_len = 0;
+}
+
 /* The weakest concept neuron with exactly `want` type-0 dendrites (the one
  * whose strongest dendrite is weakest; lowest index on ties), or with the
  * fallback option the weakest among the fewest dendrites above `want`. */
@@ -126,11 +142,7 @@ brain_instinct_result brain_instinct_process(brain *b, brain_instinct_report *re
 	b->inst_len--;
 	rep->gene = g;
 
-	for (unsigned k = 0; k < 3; k++) {
-		long p = perception_index(b, g.input[k].lobe, g.input[k].cell);
-		if (p >= 0)
-			rep->perception[rep->ninputs++] = (uint16_t)p;
-	}
+	rep->ninputs = brain_instinct_inputs(b, &g, rep->perception);
 	if (!rep->ninputs)
 		return BRAIN_INSTINCT_NO_INPUT;
 	if (b->nlobes <= C2_LOBE_CONCEPT)

@@ -59,9 +59,9 @@
 	X(openc2e_leak, 0, 0, 1, NULL,                                                         \
 	  "leak before thresholding and snap values below rest to rest (openc2e) instead of "  \
 	  "thresholding the un-leaked value and relaxing from both sides")                     \
-	X(loose_clears_weights, 0, 0, 1, NULL,                                                 \
+	X(loose_clears_weights, 1, 0, 1, NULL,                                                 \
 	  "a dendrite whose strength reaches 0 also loses its STW, LTW and susceptibility "    \
-	  "(openc2e)")
+	  "(the export: every loose dendrite has all three at 0; openc2e too); 0 keeps them")
 
 /* Modes of running the brain that must not change a single bit of its state
  * (same X shape). They are transient (base/options.h): left out of

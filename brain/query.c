@@ -93,6 +93,23 @@ void brain_derive(brain *b, bool firing)
 	}
 }
 
+/* The emitter loci of a lobe (§4.6): activity, and the loose counts —
+ * dendrites, or fully loose cells for migrate-2 lobes (option loose_count). */
+void brain_lobe_emitters(const brain *b, brain_lobe *L)
+{
+	L->eloc[BRAIN_EL_ACTIVITY] = (uint8_t)(L->nfiring * 255u / L->n);
+	for (unsigned t = 0; t < 2; t++) {
+		const brain_dtype *D = &L->d[t];
+		uint32_t v = 0;
+		if (D->present) {
+			bool cells = b->opts.loose_count == 2 ||
+			             (b->opts.loose_count == 0 && D->migration == 2);
+			v = cells ? D->loose_cells : D->loose_dendrites;
+		}
+		L->eloc[BRAIN_EL_LOOSE0 + t] = (uint8_t)(v > 255 ? 255 : v);
+	}
+}
+
 /* ---- accessors ------------------------------------------------------------------ */
 
 uint64_t brain_ticks(const brain *b)
@@ -247,4 +264,16 @@ uint8_t *brain_emitter_locus(brain *b, unsigned lobe, unsigned locus)
 	if (locus - BRAIN_EL_CELL < L->n)
 		return &L->output[locus - BRAIN_EL_CELL];
 	return NULL;
+}
+
+int brain_receptor_value(const brain *b, unsigned lobe, unsigned locus)
+{
+	if (lobe >= b->nlobes)
+		return -1;
+	const brain_lobe *L = &b->lobes[lobe];
+	if (locus < BRAIN_RL_CELL)
+		return L->rloc[locus];
+	if (locus - BRAIN_RL_CELL < L->n)
+		return L->state[locus - BRAIN_RL_CELL];
+	return -1;
 }

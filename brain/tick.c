@@ -705,22 +705,7 @@ static void dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng)
 			fast_dendrites(b, L, t, rng);
 }
 
-/* ---- emitter loci (§4.6) and the tick ----------------------------------------------------- */
-
-static void emitters(const brain *b, brain_lobe *L)
-{
-	L->eloc[BRAIN_EL_ACTIVITY] = (uint8_t)(L->nfiring * 255u / L->n);
-	for (unsigned t = 0; t < 2; t++) {
-		const brain_dtype *D = &L->d[t];
-		uint32_t v = 0;
-		if (D->present) {
-			bool cells = b->opts.loose_count == 2 ||
-			             (b->opts.loose_count == 0 && D->migration == 2);
-			v = cells ? D->loose_cells : D->loose_dendrites;
-		}
-		L->eloc[BRAIN_EL_LOOSE0 + t] = (uint8_t)(v > 255 ? 255 : v);
-	}
-}
+/* ---- the tick (emitter loci: brain_lobe_emitters, in query.c) --------------------------- */
 
 /* Fill the perception lobe: each perceptible lobe's outputs, in index order,
  * raise the next perception neurons' states (§4.8). */
@@ -752,7 +737,7 @@ static void lobe_tick(brain *b, brain_lobe *L, c2_rng *rng)
 		dendrite_phase(b, L, rng);
 	}
 	brain_migrate(b, L, rng);
-	emitters(b, L);
+	brain_lobe_emitters(b, L);
 	/* Leak-in is written by back-propagation of other lobes' dendrites and
 	 * read by this lobe once (§4.5 step 7). */
 	if (b->any_prop)

@@ -89,7 +89,7 @@ uint8_t *eng_resolve_locus(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t t
 /* Express the genes switched on when entering `stage` (§2.6): biochemistry
  * genes to the organs, instincts to the brain's queue, stimulus genes into
  * their slots (a later gene overwrites its number's slot). */
-static int express_stage(creature *c, int stage, c2_err *err)
+int eng_express_stage(creature *c, int stage, c2_err *err)
 {
 	size_t n = genome_switched_on(&c->g, c->cfg.sex, stage, c->express_idx);
 	int rc = bc_express(c->bc, &c->g, c->express_idx, n, NULL, err);
@@ -161,7 +161,7 @@ int creature_hatch(creature **out, const genome *g, const creature_config *cfg, 
 	c2_rng_seed(&c->rng, cfg->seed);
 	if ((rc = brain_build(&c->brain, &c->g, cfg->sex, &cfg->brain, &c->rng, err)) != 0 ||
 	    (rc = bc_create(&c->bc, &cfg->biochem, eng_resolve_locus, c, err)) != 0 ||
-	    (rc = express_stage(c, 0, err)) != 0) {
+	    (rc = eng_express_stage(c, 0, err)) != 0) {
 		creature_free(c);
 		return rc;
 	}
@@ -255,7 +255,7 @@ static void check_life(creature *c)
 		/* Expression at a stage change cannot fail for a genome that hatched
 		 * (memory for the lists was reserved at hatching); if it somehow did,
 		 * the stage still advances. */
-		(void)express_stage(c, c->stage, NULL);
+		(void)eng_express_stage(c, c->stage, NULL);
 	}
 	if (c->die) {
 		eng_die(c, C2_DEATH_DIE_LOCUS);
@@ -285,7 +285,8 @@ static void tick(creature *c)
 		return;
 	uint64_t t = c->tick;
 	bool thinking = !c->asleep || c->dreaming || c->cfg.engine.brain_while_asleep;
-	if (t % C2_BRAIN_PERIOD == 0 && thinking)
+	bool brain_due = t % C2_BRAIN_PERIOD == 0 && (t > 0 || !c->cfg.engine.late_brain_start);
+	if (brain_due && thinking)
 		brain_step(c);
 	if (t % C2_BIOCHEM_PERIOD == 0) {
 		bc_tick(c->bc);
@@ -385,7 +386,7 @@ int creature_set_stage(creature *c, int stage, c2_err *err)
 		               stage, c->stage);
 	while (c->stage < stage) {
 		c->stage++;
-		int rc = express_stage(c, c->stage, err);
+		int rc = eng_express_stage(c, c->stage, err);
 		if (rc)
 			return rc;
 	}

@@ -47,8 +47,13 @@ enum {
 	X(hatch_dream, 1, 0, 1, NULL,                                                            \
 	  "1 = a hatchling dreams until its birth instincts are processed ('instincts are " \
 	  "processed in the egg'); 0 = they wait for the first dream")                     \
-	X(dream_ticks_per_instinct, 1, 1, 1000, NULL,                                            \
-	  "Q12: brain ticks per instinct while dreaming (1 = one per brain tick)")         \
+	X(dream_ticks_per_instinct, 2, 1, 1000, NULL,                                            \
+	  "Q12: brain ticks per instinct while dreaming (2: the export wired 17 of its "   \
+	  "19 wireable birth instincts in 41 brain ticks; the reference suggests 1)")      \
+	X(late_brain_start, 1, 0, 1, NULL,                                                       \
+	  "1 = the first brain tick (and brain-organ update) comes one brain period "     \
+	  "after hatching (the export's brain organ made 41 updates in 83 biochem "        \
+	  "ticks); 0 = at hatching, world tick 0")                                         \
 	X(action_period, 25, 0, 100000, NULL,                                                    \
 	  "world ticks between the periodic self-stimuli of the current action "           \
 	  "(quiescent, resting, travelling ... ); 0 = no action stimuli")                  \

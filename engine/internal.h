@@ -62,6 +62,9 @@ struct creature {
 int eng_alloc(creature **out, const genome *g, const creature_config *cfg, c2_err *err);
 uint8_t *eng_resolve_locus(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tissue,
                            uint8_t locus);
+/* Express the genes switched on when entering `stage` (§2.6): biochemistry,
+ * instincts to the brain's queue, stimulus genes into their slots. */
+int eng_express_stage(creature *c, int stage, c2_err *err);
 void eng_die(creature *c, creature_death cause);
 void eng_fall_asleep(creature *c);
 void eng_wake(creature *c);

@@ -293,6 +293,18 @@ size_t genome_encode(const genome *g, uint8_t *out, size_t cap)
 	return p + g->ntail;
 }
 
+int genome_write_file(const genome *g, const char *path, c2_err *err)
+{
+	size_t n = genome_encoded_size(g);
+	uint8_t *buf = malloc(n ? n : 1);
+	if (!buf)
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	genome_encode(g, buf, n);
+	int rc = c2_write_file_atomic(path, buf, n, err);
+	free(buf);
+	return rc;
+}
+
 void genome_count_kinds(const genome *g, size_t counts[GK_COUNT])
 {
 	memset(counts, 0, GK_COUNT * sizeof counts[0]);

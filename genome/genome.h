@@ -274,6 +274,9 @@ int genome_append(genome *g, const genome_gene *gene, c2_err *err);
 /* Set a gene's header and zero its body for `kind`. */
 void genome_gene_init(genome_gene *gene, genome_kind kind);
 
+/* Encode and write atomically (temporary file, then rename). */
+int genome_write_file(const genome *g, const char *path, c2_err *err);
+
 /* Number of genes of each kind. */
 void genome_count_kinds(const genome *g, size_t counts[GK_COUNT]);
 

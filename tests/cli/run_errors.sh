@@ -26,7 +26,8 @@ contains "$T/err" "not a c2rt snapshot"
 # absent); it has no ATP, so its organs starve and it dies, and the run ends.
 expect_exit 0 "$C2RT" run "$T/tiny.gen" --ticks 5000 --trace "$T/t.csv" --every 500 --opt action_period=10
 contains "$T/err" "dead (organ failure at tick"
-# Rows at 0, 500, 1000, 1500, then the death row whatever --every says.
+# Rows at 0, 500, 1000, 1500, then the death row whatever --every says (its
+# brain organ fails first; its first update comes at world tick 4: late_brain_start).
 [ "$(wc -l <"$T/t.csv")" -eq 6 ] || die "tiny trace rows"
-tail -n 1 "$T/t.csv" | grep -q '^1797,179.7,embryo,0,dead,' || die "no death row: $(tail -n 1 "$T/t.csv" | cut -c1-40)"
+tail -n 1 "$T/t.csv" | grep -q '^1801,180.1,embryo,0,dead,' || die "no death row: $(tail -n 1 "$T/t.csv" | cut -c1-40)"
 exit 0

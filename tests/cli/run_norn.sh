@@ -37,8 +37,8 @@ assert 10.5 < hours < 10.9, hours
 PY
 [ -s "$T/life.png" ] || die "--plot wrote nothing"
 
-# Until a stage.
-expect_exit 0 "$C2RT" run "$NORN" --until stage:child
+# Until a stage (fed: unfed, it starves at about the same age).
+expect_exit 0 "$C2RT" run "$NORN" --until stage:child --events "$T/feed.ev"
 contains "$T/err" "stage child, alive"
 
 # Determinism and snapshots: 20,000 ticks straight, or 8,000 + save +

@@ -11,6 +11,7 @@
 
 #include "base/hash.h"
 #include "engine/engine.h"
+#include "tests/fuzz/fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -35,16 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (creature_load(&c, buf, size, NULL, NULL, &err) == 0) {
 		for (int t = 0; t < 50; t++)
 			creature_step(c, NULL);
-		c2_wbuf w = {0};
-		if (creature_save(c, NULL, 0, &w) != 0)
-			__builtin_trap();
-		creature *d;
-		if (creature_load(&d, w.data, w.len, NULL, NULL, &err) != 0)
-			__builtin_trap();
-		if (creature_hash(c) != creature_hash(d))
-			__builtin_trap();
-		creature_free(d);
-		c2_wbuf_free(&w);
+		fuzz_check_roundtrip(c);
 		creature_free(c);
 	}
 	free(buf);

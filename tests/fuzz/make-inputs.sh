@@ -23,6 +23,15 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 "$C2RT" run "$OUT/fuzz_genome/tiny.gen" --ticks 200 --quiet \
 	--events "$ROOT/tests/fuzz/seeds/fuzz_events/all.ev" --save "$OUT/fuzz_snapshot/tiny.snap"
 
+# Exports: synthetic ones written from our own genomes (never from a game
+# file), and, at run time only, the real export when the shared data is there.
+"$BUILD/tests/make_export_seeds" "$OUT/fuzz_import" "$OUT/fuzz_genome/tiny.gen" \
+	"$BUILD/genomes/starter.gen"
+SHARED=${C2RT_SHARED:-$ROOT/../shared}
+for exp in "$SHARED"/exports/*.exp; do
+	[ -f "$exp" ] && cp "$exp" "$OUT/fuzz_import/shared-$(basename "$exp")"
+done
+
 # Regressions kept as text: snapshot regressions are a genome (NAME.txt)
 # saved after one tick with organ failure disabled.
 for txt in "$ROOT"/tests/fuzz/regressions/fuzz_snapshot/*.txt; do

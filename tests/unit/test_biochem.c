@@ -166,10 +166,13 @@ static void test_options(void **state)
 	assert_int_equal(o.clock_receptors_every_tick, 1);
 	assert_int_equal(o.die_locus_or, 1);
 	assert_int_equal(o.decay_first_tick, 0);
+	assert_int_equal(o.clock_receptors_first, 1);
+	assert_int_equal(o.brain_repair_rate, 32);
+	assert_int_equal(o.starve_full_scale, 1);
 
 	size_t n = bc_option_tab.n;
 	const c2_option *t = bc_option_tab.v;
-	assert_int_equal(n, 8);
+	assert_int_equal(n, 11);
 	for (size_t i = 0; i < n; i++) {
 		assert_ptr_equal(c2_option_find(&bc_option_tab, t[i].name, strlen(t[i].name)), &t[i]);
 		assert_int_equal(c2_option_get(&t[i], &o), t[i].def);
@@ -229,9 +232,18 @@ static void test_chemicals(void **state)
 	assert_int_equal(o.atp_coef, 1);
 	assert_int_equal(o.energy_cost, 2);
 	assert_near(o.initial_lf, 501960.784313725, 1e-6); /* 128e6/255: export 501 961 */
+	/* starvation damage on a full organ's scale: 10^6/255, the export's 3 921 */
+	assert_near(o.starve_damage, 3921.568627451, 1e-6);
 	assert_false(bc_organ_get(b, 1, &o));
 	bc_free(b);
 	bc_free(NULL);
+	/* the reference's formula, on the organ's own initial life force */
+	bc_options opt;
+	c2_options_default(&bc_option_tab, &opt);
+	opt.starve_full_scale = 0;
+	assert_int_equal(bc_create(&b, &opt, NULL, NULL, NULL), 0);
+	assert_near(organ(b, 0).starve_damage, 1968.473663975, 1e-6);
+	bc_free(b);
 }
 
 /* ---------------------------------------------------------------- decay */
@@ -530,6 +542,20 @@ static void test_receptor_groups(void **state)
 	genome_free(&g);
 }
 
+/* One organ (clock rate 10) whose clock-rate receptor reads chemical 30 =
+ * 50: its clock after one and after two biochem ticks. */
+static void clock_case(const genome *g, const bc_options *o, int after1, int rate1, int after2)
+{
+	bc_biochem *b = make(g, o, NULL);
+	bc_chem_set(b, 30, 50);
+	bc_tick(b);
+	assert_int_equal(organ(b, 1).clock, after1);
+	assert_int_equal(organ(b, 1).clock_rate, rate1);
+	bc_tick(b);
+	assert_int_equal(organ(b, 1).clock, after2);
+	bc_free(b);
+}
+
 static void test_receptor_clock_rate_each_tick(void **state)
 {
 	(void)state;
@@ -537,25 +563,17 @@ static void test_receptor_clock_rate_each_tick(void **state)
 	genome_init(&g);
 	organ_gene(&g, 10, 0, 255, 0, 0);
 	receptor(&g, 2, 0, 0, 30, 0, 0, 255, 0); /* clock rate := chemical 30 */
-	bc_biochem *b = make(&g, NULL, NULL);
-	bc_chem_set(b, 30, 50);
-	bc_tick(b); /* clock 0 + 10 = 10: no activation, but the clock receptor runs */
-	assert_int_equal(organ(b, 1).clock, 10);
-	assert_int_equal(organ(b, 1).clock_rate, 50);
-	bc_tick(b);
-	assert_int_equal(organ(b, 1).clock, 60);
-	bc_free(b);
-
+	/* the clock receptor runs first: clock 0 + 50 (the export) */
+	clock_case(&g, NULL, 50, 50, 100);
+	/* clock_receptors_first=0: 0 + 10, no activation, then the receptor runs */
 	bc_options o;
 	c2_options_default(&bc_option_tab, &o);
+	o.clock_receptors_first = 0;
+	clock_case(&g, &o, 10, 50, 60);
+	/* clock_receptors_every_tick=0: only on activations */
+	c2_options_default(&bc_option_tab, &o);
 	o.clock_receptors_every_tick = 0;
-	b = make(&g, &o, NULL);
-	bc_chem_set(b, 30, 50);
-	bc_tick(b);
-	assert_int_equal(organ(b, 1).clock_rate, 10);
-	bc_tick(b);
-	assert_int_equal(organ(b, 1).clock, 20);
-	bc_free(b);
+	clock_case(&g, &o, 10, 10, 20);
 	genome_free(&g);
 }
 
@@ -834,7 +852,7 @@ static void test_starvation(void **state)
 	assert_int_equal(o2.clock, o.clock);
 	assert_true(o2.lt_lf == o.lt_lf && o2.st_lf == o.st_lf);
 	assert_int_not_equal(e.creature[1][0], 123);
-	/* The body organ starves too (coefficient 1: 1968.5 per activation). */
+	/* The body organ starves too (coefficient 1: 3921.6 per activation). */
 	while (!bc_all_body_organs_failed(b) && t < 20000) {
 		bc_tick(b);
 		t++;
@@ -924,6 +942,7 @@ static void test_brain_organ(void **state)
 	assert_int_equal(o.clock_rate, 128);
 	assert_int_equal(o.lt_repair, 16);
 	assert_near(o.starve_damage, 250980.392156863, 1e-6); /* export: 250 980 */
+	assert_int_equal(o.repair_rate, 32); /* no gene sets it; the export holds 32 */
 	assert_int_equal(organ(b, 1).kind, BC_ORGAN_GENOME);
 
 	/* bc_tick leaves it alone; bc_brain_organ_tick runs it. */
@@ -950,8 +969,10 @@ static void test_brain_organ(void **state)
 	bc_options opt;
 	c2_options_default(&bc_option_tab, &opt);
 	opt.brain_energy_cost = 30;
+	opt.brain_repair_rate = 0;
 	b = make(&g, &opt, NULL);
 	assert_int_equal(organ(b, 2).energy_cost, 30);
+	assert_int_equal(organ(b, 2).repair_rate, 0);
 	bc_free(b);
 	genome_free(&g);
 }

@@ -663,7 +663,8 @@ static void test_strength_and_loose(void **state)
 		assert_int_equal(dend(b, 1, 0, 0, 1).strength, want[k]);
 	}
 	assert_int_equal(*brain_emitter_locus(b, 1, BRAIN_EL_LOOSE0), 0);
-	/* loss: everything goes loose; STW/LTW are kept (verified) */
+	/* loss: everything goes loose, and loose dendrites lose STW, LTW and
+	 * susceptibility (the export: all three are 0 on every loose dendrite) */
 	*brain_receptor_locus(b, 1, BRAIN_RL_CHEM + 1) = 1;
 	brain_tick(b, &rng);
 	brain_lobe_info li;
@@ -672,8 +673,9 @@ static void test_strength_and_loose(void **state)
 		assert_int_equal(brain_loose_count(b, 1, i, 0), 2);
 		brain_dendrite_info d = dend(b, 1, i, 0, 1);
 		assert_int_equal(d.strength, 0);
-		assert_int_equal(d.ltw, 77);
-		assert_int_equal(d.stw, 77);
+		assert_int_equal(d.ltw, 0);
+		assert_int_equal(d.stw, 0);
+		assert_int_equal(d.suscept, 0);
 	}
 	/* migration 0/1 counts loose dendrites; 2 counts fully loose cells */
 	assert_int_equal(*brain_emitter_locus(b, 1, BRAIN_EL_LOOSE0),
@@ -691,14 +693,15 @@ static void test_strength_and_loose(void **state)
 	assert_int_equal(*brain_emitter_locus(b, 1, BRAIN_EL_LOOSE0), li.neurons);
 	brain_free(b);
 
-	/* openc2e's clearing of a loose dendrite's weights, as an option */
+	/* keeping a loose dendrite's weights (the earlier reading), as an option */
 	c2_options_default(&brain_option_tab, &o);
-	o.loose_clears_weights = 1;
+	o.loose_clears_weights = 0;
 	c2_rng_seed(&rng, 1);
 	b = two_lobes(&s, "state", &o, &rng);
 	*brain_receptor_locus(b, 1, BRAIN_RL_CHEM + 1) = 1;
 	brain_tick(b, &rng);
-	assert_int_equal(dend(b, 1, 0, 0, 0).ltw, 0);
+	assert_int_equal(dend(b, 1, 0, 0, 0).ltw, 77);
+	assert_int_equal(dend(b, 1, 0, 0, 0).stw, 77);
 	brain_free(b);
 
 	/* strength_rates=rate_table: rate byte 3 (< 64) is due every tick */

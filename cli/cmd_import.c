@@ -1,0 +1,213 @@
+/* cmd_import.c — `c2rt import`: a Creatures 2 export (.exp) as a c2rt
+ * snapshot, its genome as a .gen file, or side by side with c2rt's own run
+ * of that genome. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/creature_open.h"
+#include "engine/import.h"
+
+static const char *out_path, *genome_path, *format_arg;
+static bool compare, quiet;
+static cli_creature_args args;
+
+static const cli_opt opts[] = {
+	{"o", OPT_STR, &out_path, "STATE.snap", "write the imported creature as a snapshot (atomically)", 0, 0, NULL},
+	{"genome", OPT_STR, &genome_path, "OUT.gen", "write the export's genome as a dna2 file", 0, 0, NULL},
+	{"compare", OPT_FLAG, &compare, NULL, "hatch the export's genome, run it to the export's age and compare", 0, 0, NULL},
+	{"format", OPT_STR, &format_arg, "text|json", "--compare report format (default text)", 0, 0, NULL},
+	{"seed", OPT_STR, &args.seed, "S", "seed of the random stream (default 1)", 0, 0, NULL},
+	{"opt", OPT_CALL, &args, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
+	{"quiet", OPT_FLAG, &quiet, NULL, "no summary on stderr", 0, 0, NULL},
+	{0},
+};
+
+const cli_spec cmd_import_spec = {
+	"import", "FILE.exp",
+	"import a creature exported from Creatures 2, or compare it with c2rt",
+	"Reads the export's genome (CGenome), brain (CBrain: every lobe, neuron and\n"
+	"dendrite) and biochemistry (CBiochemistry: 256 chemicals and half-lives, the\n"
+	"organs with their clocks, bioticks and life forces; the brain organ). Blocks\n"
+	"it does not understand are skipped and listed. -o writes a snapshot that\n"
+	"'c2rt run --resume' and 'c2rt view --resume' continue; a summary goes to\n"
+	"stderr. --compare hatches the export's genome (its sex), runs it to the\n"
+	"export's age and prints every field both sides hold: equal, close (the\n"
+	"tolerance is in the note) or different, and what decides it: the genome\n"
+	"(c2rt must agree), an engine choice, the random wiring, or the world.",
+	opts, 1, 1,
+};
+
+static const char *sex_name(genome_sex s)
+{
+	return s == GENOME_MALE ? "male" : "female";
+}
+
+static void print_summary(const char *path, const c2exp_file *x, const creature_import_report *r,
+                          const creature *c)
+{
+	fprintf(stderr, "c2rt import: %s: %s, %s, stage %d (%s), ", path, r->moniker, sex_name(r->sex),
+	        r->stage, genome_stage_name(r->stage));
+	if (r->age_known)
+		fprintf(stderr, "age %llu biochem ticks = %llu world ticks (%.1f s)\n",
+		        (unsigned long long)r->biochem_ticks, (unsigned long long)r->world_ticks,
+		        (double)r->world_ticks / C2_TICKS_PER_SECOND);
+	else
+		fprintf(stderr, "age unknown\n");
+	fprintf(stderr, "  genome: %zu genes (%zu bytes)\n", r->genes, x->ngenes_bytes);
+	if (r->brain)
+		fprintf(stderr, "  brain: %zu lobes, %zu neurons, %zu dendrites (%zu loose), brain tick %llu\n",
+		        r->lobes, r->neurons, r->dendrites, r->loose,
+		        (unsigned long long)brain_ticks(creature_brain_const(c)));
+	if (r->chemicals)
+		fprintf(stderr, "  biochemistry: 256 chemicals and half-lives; %zu of %zu organs%s\n",
+		        r->organs_matched, r->organs, r->brain_organ ? " and the brain organ" : "");
+	fprintf(stderr, "  instincts: %zu expressed, %zu wired in the export, %zu pending%s\n",
+	        r->instincts, r->instincts_wired, r->instincts_pending,
+	        r->instincts_pending ? " (dreamt on)" : "");
+	fprintf(stderr, "  skipped:");
+	for (size_t i = 0; i < x->nblocks; i++)
+		if (!x->blocks[i].parsed)
+			fprintf(stderr, " %s @%zu (%zu bytes);", x->blocks[i].name, x->blocks[i].offset,
+			        x->blocks[i].length);
+	if (x->blocks_dropped)
+		fprintf(stderr, " and %zu more blocks", x->blocks_dropped);
+	fputc('\n', stderr);
+	for (size_t i = 0; i < r->nnotes; i++)
+		fprintf(stderr, "  note: %s\n", r->notes[i]);
+}
+
+static void text_report(c2_wbuf *w, const char *path, const creature_compare *cmp)
+{
+	c2_w_printf(w, "# c2rt import --compare %s: %s, %s, stage %d, %llu world ticks (%llu biochem), "
+	               "seed %llu\n",
+	            path, cmp->moniker, sex_name(cmp->sex), cmp->stage,
+	            (unsigned long long)cmp->world_ticks, (unsigned long long)cmp->biochem_ticks,
+	            (unsigned long long)cmp->seed);
+	for (int b = 0; b < CREATURE_NBASES; b++)
+		c2_w_printf(w, "# %-7s %s\n", creature_basis_name((creature_basis)b),
+		            creature_basis_meaning((creature_basis)b));
+	c2_w_printf(w, "%-26s %-26s %12s %12s  %-9s %-7s %s\n", "ITEM", "FIELD", "EXPORT", "C2RT",
+	            "VERDICT", "BASIS", "NOTE");
+	for (size_t i = 0; i < cmp->n; i++) {
+		const creature_compare_row *r = &cmp->rows[i];
+		c2_w_printf(w, "%-26s %-26s %12s %12s  %-9s %-7s %s\n", r->item, r->field, r->exp,
+		            r->mine, creature_verdict_name(r->verdict), creature_basis_name(r->basis),
+		            r->note);
+	}
+	c2_w_printf(w, "# summary:");
+	for (int b = 0; b < CREATURE_NBASES; b++) {
+		c2_w_printf(w, " %s", creature_basis_name((creature_basis)b));
+		for (int v = 0; v < CREATURE_NVERDICTS; v++)
+			c2_w_printf(w, "%s%zu %s", v ? ", " : " ", cmp->count[v][b],
+			            creature_verdict_name((creature_verdict)v));
+		c2_w_printf(w, b + 1 < CREATURE_NBASES ? ";" : "\n");
+	}
+}
+
+static void json_report(c2_wbuf *w, const char *path, const creature_compare *cmp)
+{
+	c2_w_str(w, "{\"export\":");
+	c2_w_json_str(w, path);
+	c2_w_str(w, ",\"moniker\":");
+	c2_w_json_str(w, cmp->moniker);
+	c2_w_printf(w, ",\"sex\":\"%s\",\"stage\":%d,\"world_ticks\":%llu,\"biochem_ticks\":%llu,"
+	               "\"seed\":%llu,\"rows\":[",
+	            sex_name(cmp->sex), cmp->stage, (unsigned long long)cmp->world_ticks,
+	            (unsigned long long)cmp->biochem_ticks, (unsigned long long)cmp->seed);
+	for (size_t i = 0; i < cmp->n; i++) {
+		const creature_compare_row *r = &cmp->rows[i];
+		const char *keys[] = {"item", "field", "export", "c2rt", "verdict", "basis", "note"};
+		const char *vals[] = {r->item, r->field, r->exp, r->mine, creature_verdict_name(r->verdict),
+		                      creature_basis_name(r->basis), r->note};
+		c2_w_str(w, i ? ",\n{" : "\n{");
+		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+			c2_w_printf(w, "%s\"%s\":", k ? "," : "", keys[k]);
+			c2_w_json_str(w, vals[k]);
+		}
+		c2_w_u8(w, '}');
+	}
+	c2_w_str(w, "\n],\"summary\":{");
+	for (int b = 0; b < CREATURE_NBASES; b++) {
+		c2_w_printf(w, "%s\"%s\":{", b ? "," : "", creature_basis_name((creature_basis)b));
+		for (int v = 0; v < CREATURE_NVERDICTS; v++)
+			c2_w_printf(w, "%s\"%s\":%zu", v ? "," : "", creature_verdict_name((creature_verdict)v),
+			            cmp->count[v][b]);
+		c2_w_u8(w, '}');
+	}
+	c2_w_str(w, "}}\n");
+}
+
+static int run_compare(const char *path, const c2exp_file *x, bool json)
+{
+	creature_compare cmp;
+	c2_err err;
+	if (creature_compare_export(x, &args.cfg, &cmp, &err) != 0)
+		return cli_report(path, &err);
+	c2_wbuf w = {0};
+	if (json)
+		json_report(&w, path, &cmp);
+	else
+		text_report(&w, path, &cmp);
+	creature_compare_free(&cmp);
+	int rc = w.oom ? cli_fail(CLI_BAD, "import", "out of memory") : cli_write("-", w.data, w.len);
+	c2_wbuf_free(&w);
+	return rc;
+}
+
+static int write_genome(const c2exp_file *x)
+{
+	c2_err err;
+	genome g;
+	if (genome_parse(&g, x->genes, x->ngenes_bytes, &err) != 0) {
+		err.offset = err.offset >= 0 ? err.offset + (long)x->genes_offset : -1;
+		return cli_report("CGenome", &err);
+	}
+	g.format = GENOME_DNA2; /* a .gen file: "dna2", the genes, "gend" */
+	int rc = genome_write_file(&g, genome_path, &err) ? cli_report(genome_path, &err) : CLI_OK;
+	genome_free(&g);
+	return rc;
+}
+
+int cmd_import(int argc, char **argv)
+{
+	cli_creature_args_init(&args);
+	const char *pos[1];
+	int npos;
+	int rc = cli_parse(&cmd_import_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	if ((rc = cli_creature_args_finish(&args, "import")) != 0)
+		return rc;
+	bool json = false;
+	if (format_arg && !(json = !strcmp(format_arg, "json")) && strcmp(format_arg, "text"))
+		return cli_fail(CLI_USAGE, "import", "--format: text or json");
+	if (format_arg && !compare)
+		return cli_fail(CLI_USAGE, "import", "--format goes with --compare");
+	c2exp_file x;
+	c2_err err;
+	if (c2exp_read_file(&x, pos[0], &err) != 0)
+		return cli_report(pos[0], &err);
+	if (compare)
+		rc = run_compare(pos[0], &x, json);
+	if (!rc && genome_path)
+		rc = write_genome(&x);
+	if (!rc && (out_path || !compare)) {
+		creature *c;
+		creature_import_report rep;
+		if (creature_import(&c, &x, &args.cfg, &rep, &err) != 0) {
+			rc = cli_report(pos[0], &err);
+		} else {
+			if (!quiet)
+				print_summary(pos[0], &x, &rep, c);
+			if (out_path && creature_save_file(c, out_path, NULL, 0, &err) != 0)
+				rc = cli_report(out_path, &err);
+			else if (out_path && !quiet)
+				fprintf(stderr, "c2rt import: wrote %s (continue it with 'c2rt run --resume %s')\n",
+				        out_path, out_path);
+			creature_free(c);
+		}
+	}
+	c2exp_free(&x);
+	return rc;
+}

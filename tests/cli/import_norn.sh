@@ -1,0 +1,62 @@
+# import_norn.sh — the real C2 export (read from $C2RT_SHARED at run time):
+# it imports, its genome is the standard norn's but for the 20 bytes the
+# reference names, the resumed creature runs 10,000 ticks, and the compare
+# report's equal rows are pinned: every row the genome alone decides, the
+# organ fields of §5.8.1, the birth-instinct wiring, and the decision lobe's
+# loose counts within 10%.
+. "$(dirname "$0")/lib.sh"
+need_shared
+EXP="$C2RT_SHARED/exports/c2-norn-6KUC.exp"
+[ -f "$EXP" ] || { echo "no export at $EXP"; exit 77; }
+
+expect_exit 0 "$C2RT" import "$EXP" -o "$T/c.snap" --genome "$T/c.gen"
+contains "$T/err" "6KUC, male, stage 0 (embryo)"
+contains "$T/err" "skipped: Creature @0"
+n=$(head -c 19033 "$NORN" | cmp -l - "$T/c.gen" | wc -l)
+[ "$n" -eq 20 ] || die "the export's genome differs from c2-norn.gen in $n bytes, not 20"
+
+expect_exit 0 "$C2RT" run --resume "$T/c.snap" --ticks 10000 --every 5000 --trace "$T/t.csv" \
+	--chem ATP,ADP,Glucose,Glycogen,Pyruvate
+contains "$T/err" "(10000 this run)"
+contains "$T/err" "alive"
+python3 - "$T/t.csv" <<'PY' || die "the resumed creature's chemistry does not move"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+chem = [[r[k] for k in r if k.startswith("chem:")] for r in rows]
+assert len(rows) >= 2 and chem[0] != chem[-1], chem
+PY
+
+expect_exit 0 "$C2RT" import "$EXP" --compare --format json
+python3 - "$T/out" <<'PY' || die "compare report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+rows = r["rows"]
+def where(item=None, field=None, basis=None):
+    return [x for x in rows if (item is None or x["item"].startswith(item))
+            and (field is None or x["field"] == field) and (basis is None or x["basis"] == basis)]
+bad = [x for x in where(basis="genome") if x["verdict"] != "equal"]
+assert not bad, bad
+organ_fields = ["clock rate", "clock", "bioticks", "initial life force", "short-term life force",
+                "long-term life force", "energy cost", "damage without energy", "receptors",
+                "emitters", "reactions"]
+for item in ("body organ", "brain organ"):
+    for f in organ_fields + ["repair-rate locus"]:
+        got = where(item, f)
+        assert len(got) == 1 and got[0]["verdict"] == "equal" and got[0]["basis"] == "genome", (item, f, got)
+# organs whose rate receptors set from the first tick (5.8.1): at least the six it names
+rx = [x for x in where(field="clock") if "clock_receptors_first" in x["note"]]
+assert len(rx) >= 6 and all(x["verdict"] == "equal" for x in rx), rx
+fixed = [x for x in where("organ", "clock", "genome")]
+assert len(fixed) >= 12, len(fixed)
+inst = where("instinct")
+assert len(inst) >= 19 and all(x["verdict"] == "equal" for x in inst), inst
+assert any(x["export"] == "yes" for x in inst) and any(x["export"] == "no" for x in inst)
+for t in (0, 1):
+    got = where("lobe 6", "type %d loose dendrites" % t)
+    assert len(got) == 1 and got[0]["verdict"] in ("equal", "close"), got
+    got = where("lobe 6", "type %d loose with STW or LTW" % t)
+    assert len(got) == 1 and got[0]["verdict"] == "equal", got
+# chemistry the world drives is listed with why
+assert all(x["note"] for x in where("chemical", "concentration"))
+PY
+exit 0
