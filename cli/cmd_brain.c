@@ -36,11 +36,11 @@ static int add_locus(const char *arg, void *ctx)
 	char tail;
 	if (sscanf(arg, "%u:%u=%u%c", &lobe, &locus, &value, &tail) != 3 || lobe > 255 ||
 	    locus > 255 + 19 || value > 255) {
-		fprintf(stderr, "c2rt brain: --locus '%s' is not LOBE:LOCUS=VALUE (bytes)\n", arg);
+		cli_msg(stderr, "brain", "--locus '%s' is not LOBE:LOCUS=VALUE (bytes)", arg);
 		return 1;
 	}
 	if (a.nloci == MAX_LOCI) {
-		fprintf(stderr, "c2rt brain: at most %d --locus options\n", MAX_LOCI);
+		cli_msg(stderr, "brain", "at most %d --locus options", MAX_LOCI);
 		return 1;
 	}
 	a.loci[a.nloci].lobe = lobe;

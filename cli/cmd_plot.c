@@ -59,7 +59,7 @@ typedef struct report_ctx {
 
 static void report_line(void *ctx, long line, const char *reason)
 {
-	fprintf(stderr, "c2rt: %s:%ld: %s\n", ((report_ctx *)ctx)->path, line, reason);
+	cli_msg(stderr, NULL, "%s:%ld: %s", ((report_ctx *)ctx)->path, line, reason);
 }
 
 /* "1200x700" -> w, h; false unless both are whole numbers in range. */
@@ -167,9 +167,9 @@ int cmd_plot(int argc, char **argv)
 	plot_csv *r = plot_csv_open(path, &e);
 	if (!r) {
 		if (e.line)
-			fprintf(stderr, "c2rt: %s:%ld: %s\n", path, e.line, e.msg);
+			cli_msg(stderr, NULL, "%s:%ld: %s", path, e.line, e.msg);
 		else
-			fprintf(stderr, "c2rt: %s: %s\n", path, e.msg);
+			cli_msg(stderr, NULL, "%s: %s", path, e.msg);
 		return CLI_BAD;
 	}
 	int *cols = malloc((size_t)plot_csv_ncols(r) * sizeof *cols);
@@ -197,7 +197,7 @@ int cmd_plot(int argc, char **argv)
 		goto done;
 	}
 	if (plot_data_len(d) == 0) {
-		fprintf(stderr, "c2rt: %s:%ld: no data lines after the header\n", path,
+		cli_msg(stderr, NULL, "%s:%ld: no data lines after the header", path,
 		        plot_csv_line(r) + 1);
 		rc = CLI_BAD;
 		goto done;

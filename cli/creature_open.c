@@ -53,7 +53,7 @@ int cli_opt_config(const char *arg, void *args)
 	cli_creature_args *a = args;
 	c2_err err;
 	if (creature_config_parse(&a->cfg, arg, &err) != 0) {
-		fprintf(stderr, "c2rt: --opt %s: %s\n", arg, err.msg);
+		cli_msg(stderr, NULL, "--opt %s: %s", arg, err.msg);
 		return CLI_USAGE;
 	}
 	return 0;
