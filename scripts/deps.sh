@@ -38,6 +38,7 @@ for g in $groups; do
 		need xvfb have_cmd Xvfb
 		need xauth have_cmd xauth
 		need cmp have_cmd cmp
+		need groff-base have_cmd groff
 		;;
 	fuzz)
 		need clang have_cmd clang
