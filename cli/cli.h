@@ -72,6 +72,13 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
  * is a usage error that names the nearest. */
 int cli_run_sub(const cli_spec *spec, int argc, char **argv);
 
+/* The options of a table in order, groups expanded: calls fn(o, ctx) for
+ * each and stops at the first non-zero return, which it returns. */
+int cli_each_opt(const cli_opt *t, int (*fn)(const cli_opt *o, void *ctx), void *ctx);
+
+/* "--" for an option with a long name, "-" for a one-letter one (-o). */
+const char *cli_opt_dash(const cli_opt *o);
+
 /* Print spec's help to `f`: the usage line (positional arguments, then every
  * option of the table), the summary, details and one line per option. */
 void cli_print_help(const cli_spec *spec, FILE *f);

@@ -48,22 +48,6 @@ static void each_spec(void (*fn)(const cli_spec *spec, const char *parent, void 
 	}
 }
 
-/* The options of a table, groups expanded, in order. */
-static void each_opt(const cli_opt *t, void (*fn)(const cli_opt *o, void *ctx), void *ctx)
-{
-	for (const cli_opt *o = t; o && o->name; o++) {
-		if (o->kind == OPT_GROUP)
-			each_opt(o->ptr, fn, ctx);
-		else
-			fn(o, ctx);
-	}
-}
-
-static const char *dash(const cli_opt *o)
-{
-	return o->name[1] ? "--" : "-";
-}
-
 /* ---- the manual page ------------------------------------------------------------ */
 
 /* Text as troff: backslashes and hyphens escaped, a line starting with a
@@ -84,11 +68,11 @@ static void roff(FILE *f, const char *s)
 	}
 }
 
-static void man_opt(const cli_opt *o, void *ctx)
+static int man_opt(const cli_opt *o, void *ctx)
 {
 	FILE *f = ctx;
 	fprintf(f, ".TP\n\\fB");
-	roff(f, dash(o));
+	roff(f, cli_opt_dash(o));
 	roff(f, o->name);
 	fprintf(f, "\\fR");
 	if (o->kind != OPT_FLAG) {
@@ -99,6 +83,7 @@ static void man_opt(const cli_opt *o, void *ctx)
 	fputc('\n', f);
 	roff(f, o->help);
 	fputc('\n', f);
+	return 0;
 }
 
 static void man_spec(const cli_spec *spec, const char *parent, void *ctx)
@@ -127,7 +112,7 @@ static void man_spec(const cli_spec *spec, const char *parent, void *ctx)
 		fprintf(f, "\n.fi\n");
 	}
 	if (spec->opts && spec->opts[0].name)
-		each_opt(spec->opts, man_opt, f);
+		cli_each_opt(spec->opts, man_opt, f);
 }
 
 static void print_man(FILE *f)
@@ -198,20 +183,21 @@ static void arg_words(const char *arg, char *out, size_t n)
 	}
 }
 
-static void comp_optnames(const cli_opt *o, void *ctx)
+static int comp_optnames(const cli_opt *o, void *ctx)
 {
-	fprintf(ctx, " %s%s", dash(o), o->name);
+	fprintf(ctx, " %s%s", cli_opt_dash(o), o->name);
+	return 0;
 }
 
-static void comp_optvalue(const cli_opt *o, void *ctx)
+static int comp_optvalue(const cli_opt *o, void *ctx)
 {
 	FILE *f = ctx;
 	if (o->kind == OPT_FLAG)
-		return;
+		return 0;
 	char words[256];
 	arg_words(o->arg, words, sizeof words);
 	int path = arg_is_path(o->arg);
-	fprintf(f, "\t\t%s%s) ", dash(o), o->name);
+	fprintf(f, "\t\t%s%s) ", cli_opt_dash(o), o->name);
 	if (path == 2)
 		fprintf(f, "COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n");
 	else if (path == 1)
@@ -220,6 +206,7 @@ static void comp_optvalue(const cli_opt *o, void *ctx)
 		fprintf(f, "COMPREPLY=($(compgen -W \"%s\" -- \"$cur\")); return ;;\n", words);
 	else
 		fprintf(f, "return ;;\n"); /* a number or a name: nothing to offer */
+	return 0;
 }
 
 /* One case arm: the command (or "command sub") and what may follow it. */
@@ -228,7 +215,7 @@ static void comp_spec(const cli_spec *spec, const char *parent, void *ctx)
 	FILE *f = ctx;
 	fprintf(f, "\t\"%s\")\n", spec->name);
 	fprintf(f, "\t\tcase \"$prev\" in\n");
-	each_opt(spec->opts, comp_optvalue, f);
+	cli_each_opt(spec->opts, comp_optvalue, f);
 	fprintf(f, "\t\tesac\n");
 	bool has_subs = false;
 	for (int i = 0; i < cli_nsubcommands && !parent; i++)
@@ -242,7 +229,7 @@ static void comp_spec(const cli_spec *spec, const char *parent, void *ctx)
 		return;
 	}
 	fprintf(f, "\t\tif [[ $cur == -* ]]; then\n\t\t\tCOMPREPLY=($(compgen -W \"");
-	each_opt(spec->opts, comp_optnames, f);
+	cli_each_opt(spec->opts, comp_optnames, f);
 	fprintf(f, " --help\" -- \"$cur\"))\n\t\telse\n");
 	if (strcmp(spec->name, "help") == 0) {
 		fprintf(f, "\t\t\tCOMPREPLY=($(compgen -W \"");

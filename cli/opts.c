@@ -134,19 +134,17 @@ const char *cli_near_best(const cli_near *q)
 	return q->best;
 }
 
-/* The options of a table in order, groups expanded: calls fn(o, ctx) for
- * each and stops at the first non-zero return, which it returns. */
-static int each_opt(const cli_opt *t, int (*fn)(const cli_opt *o, void *ctx), void *ctx)
+int cli_each_opt(const cli_opt *t, int (*fn)(const cli_opt *o, void *ctx), void *ctx)
 {
 	for (const cli_opt *o = t; o && o->name; o++) {
-		int rc = o->kind == OPT_GROUP ? each_opt(o->ptr, fn, ctx) : fn(o, ctx);
+		int rc = o->kind == OPT_GROUP ? cli_each_opt(o->ptr, fn, ctx) : fn(o, ctx);
 		if (rc)
 			return rc;
 	}
 	return 0;
 }
 
-static const char *dash(const cli_opt *o)
+const char *cli_opt_dash(const cli_opt *o)
 {
 	return o->name[1] ? "--" : "-"; /* one-letter options are -o */
 }
@@ -174,9 +172,9 @@ static int usage_opt(const cli_opt *o, void *ctx)
 {
 	char w[96];
 	if (o->kind == OPT_FLAG)
-		snprintf(w, sizeof w, "[%s%s]", dash(o), o->name);
+		snprintf(w, sizeof w, "[%s%s]", cli_opt_dash(o), o->name);
 	else
-		snprintf(w, sizeof w, "[%s%s %s]%s", dash(o), o->name, o->arg ? o->arg : "VALUE",
+		snprintf(w, sizeof w, "[%s%s %s]%s", cli_opt_dash(o), o->name, o->arg ? o->arg : "VALUE",
 		         o->kind == OPT_CALL ? "..." : "");
 	usage_word(ctx, w);
 	return 0;
@@ -189,7 +187,7 @@ void cli_print_usage(const cli_spec *spec, FILE *f)
 	u.col = u.indent = strlen("usage: c2rt ") + strlen(spec->name);
 	if (spec->usage && *spec->usage)
 		usage_word(&u, spec->usage);
-	each_opt(spec->opts, usage_opt, &u);
+	cli_each_opt(spec->opts, usage_opt, &u);
 	fputc('\n', f);
 }
 
@@ -197,9 +195,9 @@ static int help_opt(const cli_opt *o, void *ctx)
 {
 	char left[48];
 	if (o->kind == OPT_FLAG)
-		snprintf(left, sizeof left, "%s%s", dash(o), o->name);
+		snprintf(left, sizeof left, "%s%s", cli_opt_dash(o), o->name);
 	else
-		snprintf(left, sizeof left, "%s%s %s", dash(o), o->name, o->arg ? o->arg : "VALUE");
+		snprintf(left, sizeof left, "%s%s %s", cli_opt_dash(o), o->name, o->arg ? o->arg : "VALUE");
 	fprintf(ctx, "  %-24s %s\n", left, o->help);
 	return 0;
 }
@@ -220,7 +218,7 @@ void cli_print_help(const cli_spec *spec, FILE *f)
 			        cli_subcommands[i].sub.spec->summary);
 		}
 	fprintf(f, "\noptions:\n");
-	each_opt(spec->opts, help_opt, f);
+	cli_each_opt(spec->opts, help_opt, f);
 	fprintf(f, "  %-24s %s\n", "--help", "show this help");
 }
 
@@ -310,14 +308,14 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 		const char *name = a + (a[1] == '-' ? 2 : 1);
 		const char *eq = strchr(name, '=');
 		find_opt q = {name, eq ? (size_t)(eq - name) : strlen(name), NULL};
-		each_opt(spec->opts, match_opt, &q);
+		cli_each_opt(spec->opts, match_opt, &q);
 		const cli_opt *o = q.found;
 		if (!o) {
 			char word[64];
 			snprintf(word, sizeof word, "%.*s", (int)q.len, name);
 			cli_near near;
 			cli_near_init(&near, word);
-			each_opt(spec->opts, near_opt, &near);
+			cli_each_opt(spec->opts, near_opt, &near);
 			cli_near_add(&near, "help");
 			const char *best = cli_near_best(&near);
 			if (best)
