@@ -208,7 +208,11 @@ int cmd_run(int argc, char **argv)
 	uint64_t ran = 0;
 	uint64_t limit = ticks ? ticks : max_ticks;
 	bool hit_limit = false;
-	progress prog = {!quiet && isatty(STDERR_FILENO), false, 0};
+	/* Not when hashes or the trace go to the same terminal: they would
+	 * land in the middle of the line. */
+	bool to_stdout = hash_every || (trace_path && !strcmp(trace_path, "-"));
+	progress prog = {!quiet && isatty(STDERR_FILENO) && !(to_stdout && isatty(STDOUT_FILENO)),
+	                 false, 0};
 	for (;;) {
 		if (until_death && !creature_alive(c))
 			break;
