@@ -172,6 +172,10 @@ int cli_load_genome(const char *path, genome *g);
  * accepts): GENOME_MALE or GENOME_FEMALE, or -1. */
 int cli_parse_sex(const char *s);
 
+/* The --sex option of command cmd: *out set and CLI_OK, or CLI_USAGE after
+ * saying which spellings there are. */
+int cli_sex_option(const char *cmd, const char *arg, genome_sex *out);
+
 /* Parse a whole decimal number in [min, max]; false if it is not one. */
 bool cli_parse_long(const char *s, long min, long max, long *out);
 

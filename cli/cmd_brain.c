@@ -247,12 +247,8 @@ int cmd_brain(int argc, char **argv)
 	if (stage < 0)
 		return cli_fail(CLI_USAGE, "brain", "--stage '%s' is not 0..6 or a stage name", a.stage);
 	genome_sex sex = GENOME_MALE;
-	if (a.sex) {
-		int s = cli_parse_sex(a.sex);
-		if (s < 0)
-			return cli_fail(CLI_USAGE, "brain", "--sex: m, f, male or female, not '%s'", a.sex);
-		sex = (genome_sex)s;
-	}
+	if (a.sex && (rc = cli_sex_option("brain", a.sex, &sex)) != 0)
+		return rc;
 	if (a.json && a.hash)
 		return cli_fail(CLI_USAGE, "brain", "--json and --hash exclude each other");
 

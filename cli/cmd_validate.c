@@ -37,9 +37,9 @@ int cmd_validate(int argc, char **argv)
 	int rc = cli_parse(&cmd_validate_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
-	int only_sex = sex_arg ? cli_parse_sex(sex_arg) : 0;
-	if (only_sex < 0)
-		return cli_fail(CLI_USAGE, "validate", "--sex: m, f, male or female, not '%s'", sex_arg);
+	genome_sex only = GENOME_MALE;
+	if (sex_arg && (rc = cli_sex_option("validate", sex_arg, &only)) != 0)
+		return rc;
 	genome g;
 	if ((rc = cli_load_genome(pos[0], &g)) != 0)
 		return rc;
@@ -61,7 +61,7 @@ int cmd_validate(int argc, char **argv)
 	c2_err err[2];
 	bool bad[2] = {false, false};
 	for (int k = 0; k < 2; k++)
-		if (!only_sex || only_sex == (int)sexes[k])
+		if (!sex_arg || only == sexes[k])
 			bad[k] = creature_check_genome(&g, sexes[k], &err[k]) != 0;
 	if (bad[0] && bad[1] && strcmp(err[0].msg, err[1].msg) == 0)
 		cli_msg(stderr, NULL, "%s: no creature can hatch: %s", pos[0], err[0].msg);

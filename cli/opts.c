@@ -19,6 +19,15 @@ int cli_parse_sex(const char *s)
 	return -1;
 }
 
+int cli_sex_option(const char *cmd, const char *arg, genome_sex *out)
+{
+	int sex = cli_parse_sex(arg);
+	if (sex < 0)
+		return cli_fail(CLI_USAGE, cmd, "--sex: m, f, male or female, not '%s'", arg);
+	*out = (genome_sex)sex;
+	return CLI_OK;
+}
+
 bool cli_parse_long(const char *s, long min, long max, long *out)
 {
 	char why[64];
