@@ -5,12 +5,18 @@
 #   make test-one     the suite once (T=NAME: only tests whose name has NAME)
 #   make test-core    the core's unit tests and fuzz replays (no SDL needed)
 #   make run          the main job on the bundled default genome
-#   make fuzz         run the libFuzzer targets for a bounded time
+#   make fuzz         every libFuzzer target for FUZZ_SECONDS (default 60) each
 #   make bench        benchmarks (ticks/s and callgrind instruction counts)
+#   make install      c2rt, its man page and bash completion, libc2rt.a, the
+#                     public headers and c2rt.pc under $(DESTDIR)$(PREFIX)
+#   make uninstall    remove what make install put there
 #   make SAN=1 ...    AddressSanitizer + UndefinedBehaviorSanitizer build in build/san
 #   make OPT=0 ...    unoptimised build in build/o0 (determinism checks)
+#   make FUZZ=1 ...   clang libFuzzer build in build/fuzz (what make fuzz uses)
 #
-# Sources are found by folder, so adding a .c file needs no edit here.
+# Sources are found by folder, so adding a .c file needs no edit here, and a
+# library the core needs goes into CORE_LIBS (the viewer's into VIEWER_LIBS):
+# every program, test, fuzz target and c2rt.pc takes its link line from them.
 # Every target first runs scripts/deps.sh, which installs missing Debian
 # packages (cheap when nothing is missing).
 
@@ -26,7 +32,14 @@ endif
 
 SAN ?= 0
 OPT ?= 2
-ifeq ($(SAN),1)
+FUZZ ?= 0
+ifeq ($(FUZZ),1)
+  # Instrumented for libFuzzer; each fuzz target adds libFuzzer's main.
+  BUILD ?= build/fuzz
+  CC := clang
+  VARIANT_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+                   -fno-sanitize-recover=all -fno-omit-frame-pointer
+else ifeq ($(SAN),1)
   BUILD ?= build/san
   VARIANT_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
                    -fno-omit-frame-pointer
@@ -52,9 +65,22 @@ LDFLAGS ?=
 LDFLAGS_ALL = $(VARIANT_FLAGS) $(LDFLAGS)
 
 # Evaluated lazily (=), after the deps step has installed the packages.
-SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image)
-SDL_LIBS = $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image)
+# CORE_LIBS: what libc2rt.a needs (also written into c2rt.pc); VIEWER_LIBS:
+# what the viewer's code needs (SDL2 and fontconfig).
+CORE_LIBS = -lm
+SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image fontconfig)
+SDL_LIBS = $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image fontconfig)
+VIEWER_LIBS = $(SDL_LIBS)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
+# The link lines, one per layer: the core alone (its unit tests, benches);
+# the core with the viewer's SDL-free files (fuzz replays and libFuzzer
+# builds); everything (the tool, the viewer's tests).
+CORE_LINK = $(LIB) $(CORE_LIBS)
+PURE_LINK = $(VIEWER_PURE_OBJ) $(LIB) $(CORE_LIBS)
+LINK_LIBS = $(VIEWER_OBJ) $(LIB) $(VIEWER_LIBS) $(CORE_LIBS)
+
+# The version is written once, in base/version.h.
+VERSION := $(shell sed -n 's/^\#define C2RT_VERSION "\(.*\)"/\1/p' base/version.h)
 
 CORE_DIRS := base genome brain biochem body engine
 CORE_SRC := $(sort $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.c)))
@@ -81,6 +107,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_VIEW_BIN := $(UNIT_VIEW_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_CORE_BIN := $(filter-out $(UNIT_VIEW_BIN),$(UNIT_BIN))
 FUZZ_REPLAY_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/tests/%_replay)
+FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
 LIB := $(BUILD)/libc2rt.a
@@ -91,7 +118,8 @@ GENOME_TXT := $(sort $(wildcard genomes/*.txt))
 GENOME_BIN := $(GENOME_TXT:genomes/%.txt=$(BUILD)/genomes/%.gen)
 
 .PHONY: all core deps deps-core deps-view deps-test deps-fuzz deps-bench test test-one \
-        test-core test-determinism run fuzz bench golden-update clean docs-plot
+        test-core test-determinism run fuzz fuzz-targets bench golden-update clean docs-plot \
+        install uninstall
 .DEFAULT_GOAL := all
 # Keep object files of tests and benches (they are intermediate in pattern chains).
 .SECONDARY:
@@ -133,7 +161,7 @@ $(LIB): $(CORE_OBJ)
 
 $(TOOL): $(CLI_OBJ) $(VIEWER_OBJ) $(LIB)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(LINK_LIBS)
 
 $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 	@mkdir -p $(@D)
@@ -145,18 +173,26 @@ $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 $(UNIT_CORE_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(LIB) $(CMOCKA_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CMOCKA_LIBS) $(CORE_LINK)
 $(UNIT_VIEW_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CMOCKA_LIBS) $(LINK_LIBS)
 
 # Fuzz targets are also built with a small file-replay driver so that the
 # regression corpus runs in every `make test`, without clang or libFuzzer.
 $(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(LIB) $(VIEWER_PURE_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_PURE_OBJ),$^) $(VIEWER_PURE_OBJ) $(LIB) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_PURE_OBJ),$^) $(PURE_LINK)
+
+# The same targets under libFuzzer (make FUZZ=1 fuzz-targets): the same
+# objects and link line, with libFuzzer's main instead of the replay driver.
+$(BUILD)/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(LIB) $(VIEWER_PURE_OBJ)
+	@mkdir -p $(@D)
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $< $(PURE_LINK)
+fuzz-targets: $(FUZZ_BIN)
 
 # The fuzz seeds of fuzz_import are written by a small program from our own
 # genomes (tests/fuzz/make-inputs.sh runs it).
@@ -164,12 +200,12 @@ SEEDER := $(BUILD)/tests/make_export_seeds
 $(SEEDER): $(BUILD)/obj/tests/fuzz/make_export_seeds.o $(LIB)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_LINK)
 
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_LINK)
 
 # make test-one: the suite once, with this build; T=NAME runs only the tests
 # whose name contains NAME (make test-one T=run_golden).
@@ -212,29 +248,74 @@ genome-plots: all
 	$(TOOL) plot $(BUILD)/diabetic-lifetime.csv -o docs/starter-diabetic.png \
 	  --title "diabetic (starter without insulin) under genomes/starter.events"
 
-# libFuzzer builds need clang; FUZZ_SECONDS bounds each target's run.
+# Every fuzz target under libFuzzer for FUZZ_SECONDS each, from its seeds
+# (tests/fuzz/seeds/, and inputs made at run time from our genomes and the
+# real norn: tests/fuzz/make-inputs.sh); a crasher is kept in
+# tests/fuzz/regressions/TARGET/ and fails the run (tests/fuzz/run.sh).
 FUZZ_SECONDS ?= 60
-# The viewer's SDL-free parsers are fuzzed too.
-FUZZ_VIEWER_SRC := viewer/trace_csv.c viewer/series.c
-FUZZ_BUILD := build/fuzz
-FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -I. -g -O1 \
-              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: deps-fuzz $(TOOL) $(GENOME_BIN) $(SEEDER)
-	@mkdir -p $(FUZZ_BUILD)
-	@tests/fuzz/make-inputs.sh $(BUILD)
-	@for f in $(FUZZ_SRC); do \
-	  n=$$(basename $$f .c); \
-	  echo "fuzz: building $$n"; \
-	  clang $(FUZZ_FLAGS) -o $(FUZZ_BUILD)/$$n $$f $(CORE_SRC) $(FUZZ_VIEWER_SRC) -lm || exit 1; \
-	  mkdir -p $(FUZZ_BUILD)/corpus-$$n tests/fuzz/regressions/$$n; \
-	  echo "fuzz: running $$n for $(FUZZ_SECONDS)s"; \
-	  $(FUZZ_BUILD)/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-	    -artifact_prefix=tests/fuzz/regressions/$$n/crash- \
-	    $(FUZZ_BUILD)/corpus-$$n tests/fuzz/seeds/$$n $(BUILD)/fuzz-inputs/$$n || exit 1; \
-	done
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-targets
+	@tests/fuzz/run.sh $(BUILD) build/fuzz $(FUZZ_SECONDS)
 
 bench: deps-bench $(BENCH_BIN) $(TOOL)
 	@scripts/bench.sh $(BUILD)
+
+# ---- install ------------------------------------------------------------------
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+# The public headers: every header of the core but the modules' internals.
+CORE_HDR := $(filter-out %/internal.h %_impl.h, \
+              $(sort $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.h $(d)/*.def))))
+SHARE := $(BUILD)/share
+MAN_PAGE := $(SHARE)/c2rt.1
+BASH_COMP := $(SHARE)/c2rt.bash
+PC_FILE := $(SHARE)/c2rt.pc
+
+# The man page and the completion are generated by the tool from its tables.
+$(MAN_PAGE): $(TOOL)
+	@mkdir -p $(@D)
+	$(say) GEN $@
+	$(Q)$(TOOL) help --man >$@.tmp && mv $@.tmp $@
+$(BASH_COMP): $(TOOL)
+	@mkdir -p $(@D)
+	$(say) GEN $@
+	$(Q)$(TOOL) help --completion bash >$@.tmp && mv $@.tmp $@
+# PREFIX is recorded in the file: rebuild it every time.
+.PHONY: $(PC_FILE)
+$(PC_FILE):
+	@mkdir -p $(@D)
+	$(say) GEN $@
+	$(Q)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: c2rt' \
+	  'Description: Creatures 2 creatures: genomes, brain, biochemistry, engine (the c2rt core)' \
+	  'Version: $(VERSION)' 'Cflags: -I$${includedir}/c2rt' \
+	  'Libs: -L$${libdir} -lc2rt $(CORE_LIBS)' >$@
+
+install: $(LIB) $(TOOL) $(MAN_PAGE) $(BASH_COMP) $(PC_FILE)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/c2rt
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libc2rt.a
+	install -m 644 $(PC_FILE) $(DESTDIR)$(PKGCONFIGDIR)/c2rt.pc
+	install -m 644 $(MAN_PAGE) $(DESTDIR)$(MANDIR)/man1/c2rt.1
+	install -m 644 $(BASH_COMP) $(DESTDIR)$(BASHCOMPDIR)/c2rt
+	@for h in $(CORE_HDR); do \
+	  install -d $(DESTDIR)$(INCLUDEDIR)/c2rt/$$(dirname $$h) && \
+	  install -m 644 $$h $(DESTDIR)$(INCLUDEDIR)/c2rt/$$h || exit 1; \
+	done
+	@echo "installed c2rt $(VERSION) under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/c2rt $(DESTDIR)$(LIBDIR)/libc2rt.a \
+	  $(DESTDIR)$(PKGCONFIGDIR)/c2rt.pc $(DESTDIR)$(MANDIR)/man1/c2rt.1 \
+	  $(DESTDIR)$(BASHCOMPDIR)/c2rt
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/c2rt
 
 clean:
 	rm -rf build out
@@ -242,5 +323,4 @@ clean:
 -include $(CORE_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(VIEWER_OBJ:.o=.d) \
          $(UNIT_SRC:tests/unit/%.c=$(BUILD)/obj/tests/unit/%.d) \
          $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/obj/tests/fuzz/%.d) \
-         $(BUILD)/obj/tests/fuzz/make_export_seeds.d \
          $(BENCH_SRC:bench/%.c=$(BUILD)/obj/bench/%.d)

@@ -17,6 +17,9 @@ void c2_err_clear(c2_err *e)
 }
 
 static void fill(c2_err *e, c2_code code, long offset, long line, int gene,
+                 const char *fmt, va_list ap) __attribute__((format(printf, 6, 0)));
+
+static void fill(c2_err *e, c2_code code, long offset, long line, int gene,
                  const char *fmt, va_list ap)
 {
 	e->code = code;

@@ -1,14 +1,18 @@
-/* fileio.h — bounded whole-file reads and atomic writes.
+/* fileio.h — bounded whole-file reads, and outputs that appear whole or not
+ * at all.
  *
  * Readers refuse files above a caller-given cap (untrusted input never makes
- * us allocate without bound). Writers go to a temporary file in the target's
- * directory and rename() it into place, so a crash or a full disk never leaves
- * a half-written file under the target name. */
+ * us allocate without bound). Every output goes through c2_out: it is
+ * written, as a stream or at once, to a temporary file in the target's
+ * directory, and only c2_out_commit renames it into place. A crash, a kill,
+ * a full disk or a failed run therefore leaves either the old file or the
+ * complete new one under the target name, never half a file. */
 #ifndef C2_FILEIO_H
 #define C2_FILEIO_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/err.h"
 
@@ -19,8 +23,41 @@
  * it. */
 int c2_read_file(const char *path, size_t cap, uint8_t **out, size_t *len, c2_err *err);
 
-/* Write `len` bytes to `path` atomically. Returns 0 or an error code. (The
- * core never writes to standard output; the CLI handles "-".) */
+/* Can `path` be an output? It must not be an existing directory, device,
+ * FIFO or socket (only a regular file is replaced), and its directory must
+ * exist and be writable. Returns 0, or C2_EIO with the reason in err (e.g.
+ * "is a directory", "directory 'out' does not exist"). It does not create
+ * anything: commands call it for every output before they start working. */
+int c2_out_check(const char *path, c2_err *err);
+
+/* An output being written. Fields are for reading only. */
+typedef struct c2_out {
+	char *path; /* the target */
+	char *tmp;  /* the temporary file beside it; NULL when not open */
+	FILE *f;    /* open for writing on tmp */
+} c2_out;
+
+/* Check `path` (c2_out_check) and create the temporary file
+ * "PATH.tmp.PID.N" beside it, open for writing at o->f. A new file gets the
+ * permissions 0666 less the umask; an existing target keeps its own.
+ * Returns 0, or an error code (err says why; *o is then closed). */
+int c2_out_open(c2_out *o, const char *path, c2_err *err);
+
+/* Append len bytes. Returns 0 or C2_EIO. */
+int c2_out_write(c2_out *o, const void *data, size_t len, c2_err *err);
+
+/* Flush, sync and close the temporary file, then rename it over the target.
+ * Returns 0, or an error code with the temporary file removed. Either way o
+ * is closed afterwards. */
+int c2_out_commit(c2_out *o, c2_err *err);
+
+/* Drop the temporary file; the target is untouched. Safe on a closed or
+ * zeroed c2_out. */
+void c2_out_abort(c2_out *o);
+
+/* Write `len` bytes to `path` atomically (c2_out_open, _write, _commit).
+ * Returns 0 or an error code. (The core never writes to standard output;
+ * the CLI handles "-".) */
 int c2_write_file_atomic(const char *path, const void *data, size_t len, c2_err *err);
 
 #endif

@@ -90,10 +90,15 @@ enum {
  * per neuron the dendrite counts by spread, then the wiring (§4.2).
  * `opts` may be NULL (defaults). On success *out is the brain (free with
  * brain_free) and 0 is returned; on failure *out is NULL and err says why
- * (C2_EFORMAT no lobe genes or too many, C2_ETOOBIG too many dendrites,
- * C2_ENOMEM). */
+ * (brain_check_genome's errors, or C2_ENOMEM). */
 int brain_build(brain **out, const genome *g, genome_sex sex, const brain_options *opts,
                 c2_rng *rng, c2_err *err);
+
+/* Would brain_build accept this genome for a creature of `sex`? 0, or the
+ * error brain_build would give (C2_EFORMAT no lobe genes or too many,
+ * C2_ETOOBIG more dendrites than BRAIN_MAX_DENDRITES if every neuron drew
+ * its largest count) — the same whatever the random draws. */
+int brain_check_genome(const genome *g, genome_sex sex, c2_err *err);
 
 /* As brain_build, from `n` lobe genes given in lobe order. */
 int brain_build_lobes(brain **out, const genome_lobe_gene *const *lobes, size_t n,

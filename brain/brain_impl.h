@@ -89,10 +89,10 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
                    const brain_options *opts, const uint8_t *counts,
                    const uint8_t (*rnd)[BRAIN_NRULES], c2_err *err);
 
-/* The stage-0 lobe genes a creature of `sex` builds its brain from, in a
- * new array (*out, free it; NULL on failure), after the checks every build
- * makes (at least one, at most BRAIN_MAX_LOBES). */
-int brain_lobe_genes(const genome *g, genome_sex sex, const genome_lobe_gene ***out, size_t *n,
+/* The stage-0 lobe genes a creature of `sex` builds its brain from, into
+ * lobes[BRAIN_MAX_LOBES] (*n of them); 0, or C2_EFORMAT when there are none
+ * or more than BRAIN_MAX_LOBES. */
+int brain_lobe_genes(const genome *g, genome_sex sex, const genome_lobe_gene **lobes, size_t *n,
                      c2_err *err);
 
 /* Recompute the derived dendrite fields (and, when `firing`, the firing

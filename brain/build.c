@@ -371,14 +371,49 @@ static void wire(brain *b, c2_rng *rng)
 	}
 }
 
-int brain_build_lobes(brain **out, const genome_lobe_gene *const *lobes, size_t n,
-                      const brain_options *opts, c2_rng *rng, c2_err *err)
+/* Can these lobe genes make a brain? At least one lobe, at most
+ * BRAIN_MAX_LOBES, and at most BRAIN_MAX_DENDRITES dendrites even if every
+ * neuron drew its largest count: the answer must not depend on the random
+ * draws, so that a genome is accepted or refused whatever the seed, and
+ * `c2rt validate` can say which beforehand. */
+static int check_lobes(const genome_lobe_gene *const *lobes, size_t n, c2_err *err)
 {
-	*out = NULL;
 	if (n == 0)
 		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
 	if (n > BRAIN_MAX_LOBES)
 		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", n, BRAIN_MAX_LOBES);
+	genome_lobe_dims dims[BRAIN_MAX_LOBES];
+	genome_lobe_dims_compute(lobes, n, dims);
+	uint64_t most = 0;
+	for (size_t l = 0; l < n; l++)
+		for (unsigned t = 0; t < 2; t++)
+			if (brain_type_present(lobes[l], t, n)) {
+				const genome_dendrite_gene *dg = &lobes[l]->dendrite[t];
+				unsigned hi = dg->max > dg->min ? dg->max : dg->min;
+				most += (uint64_t)dims[l].w * (uint64_t)dims[l].h * hi;
+			}
+	if (most > BRAIN_MAX_DENDRITES)
+		return c2_fail(err, C2_ETOOBIG, -1, -1,
+		               "up to %llu dendrites (the lobe genes' maximum counts; at most %u)",
+		               (unsigned long long)most, BRAIN_MAX_DENDRITES);
+	return 0;
+}
+
+int brain_check_genome(const genome *g, genome_sex sex, c2_err *err)
+{
+	const genome_lobe_gene *lobes[BRAIN_MAX_LOBES];
+	size_t n;
+	int rc = brain_lobe_genes(g, sex, lobes, &n, err);
+	return rc ? rc : check_lobes(lobes, n, err);
+}
+
+int brain_build_lobes(brain **out, const genome_lobe_gene *const *lobes, size_t n,
+                      const brain_options *opts, c2_rng *rng, c2_err *err)
+{
+	*out = NULL;
+	int rc = check_lobes(lobes, n, err);
+	if (rc)
+		return rc;
 	genome_lobe_dims *dims = calloc(n, sizeof *dims);
 	uint8_t (*rnd)[BRAIN_NRULES] = calloc(n, sizeof *rnd);
 	if (!dims || !rnd) {
@@ -410,7 +445,7 @@ int brain_build_lobes(brain **out, const genome_lobe_gene *const *lobes, size_t 
 	}
 	free(dims);
 	brain *b;
-	int rc = brain_assemble(&b, lobes, n, opts, counts, (const uint8_t(*)[BRAIN_NRULES])rnd, err);
+	rc = brain_assemble(&b, lobes, n, opts, counts, (const uint8_t(*)[BRAIN_NRULES])rnd, err);
 	free(counts);
 	free(rnd);
 	if (rc)
@@ -421,19 +456,13 @@ int brain_build_lobes(brain **out, const genome_lobe_gene *const *lobes, size_t 
 	return 0;
 }
 
-int brain_lobe_genes(const genome *g, genome_sex sex, const genome_lobe_gene ***out, size_t *n,
+int brain_lobe_genes(const genome *g, genome_sex sex, const genome_lobe_gene **lobes, size_t *n,
                      c2_err *err)
 {
-	*out = NULL;
 	*n = genome_lobe_list(g, (int)sex, NULL, NULL, 0);
-	if (*n == 0)
-		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
-	if (*n > BRAIN_MAX_LOBES)
-		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", *n, BRAIN_MAX_LOBES);
-	*out = calloc(*n, sizeof **out);
-	if (!*out)
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	genome_lobe_list(g, (int)sex, *out, NULL, *n);
+	if (*n == 0 || *n > BRAIN_MAX_LOBES)
+		return check_lobes(NULL, *n, err);
+	genome_lobe_list(g, (int)sex, lobes, NULL, *n);
 	return 0;
 }
 
@@ -441,13 +470,10 @@ int brain_build(brain **out, const genome *g, genome_sex sex, const brain_option
                 c2_rng *rng, c2_err *err)
 {
 	*out = NULL;
-	const genome_lobe_gene **lobes;
+	const genome_lobe_gene *lobes[BRAIN_MAX_LOBES];
 	size_t n;
-	int rc = brain_lobe_genes(g, sex, &lobes, &n, err);
-	if (rc == 0)
-		rc = brain_build_lobes(out, lobes, n, opts, rng, err);
-	free(lobes);
-	return rc;
+	int rc = brain_lobe_genes(g, sex, lobes, &n, err);
+	return rc ? rc : brain_build_lobes(out, lobes, n, opts, rng, err);
 }
 
 void brain_free(brain *b)

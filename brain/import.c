@@ -10,9 +10,9 @@ int brain_build_shaped(brain **out, const genome *g, genome_sex sex, const brain
                        const uint8_t *counts, size_t ncounts, c2_rng *rng, c2_err *err)
 {
 	*out = NULL;
-	const genome_lobe_gene **lobes;
+	const genome_lobe_gene *lobes[BRAIN_MAX_LOBES];
 	size_t n;
-	int rc = brain_lobe_genes(g, sex, &lobes, &n, err);
+	int rc = brain_lobe_genes(g, sex, lobes, &n, err);
 	if (rc)
 		return rc;
 	genome_lobe_dims *dims = calloc(n, sizeof *dims);
@@ -47,7 +47,6 @@ int brain_build_shaped(brain **out, const genome *g, genome_sex sex, const brain
 	if (rc == 0)
 		brain_refresh(*out);
 done:
-	free(lobes);
 	free(dims);
 	free(rnd);
 	return rc;

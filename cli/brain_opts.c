@@ -3,11 +3,13 @@
 
 #include <stdio.h>
 
+#include "cli/cli.h"
+
 int cli_brain_opt(const char *arg, void *ctx)
 {
 	c2_err err;
 	if (c2_option_parse(&brain_option_tab, (brain_options *)ctx, arg, &err) != 0) {
-		fprintf(stderr, "c2rt: --opt: %s\n", err.msg);
+		cli_msg(stderr, NULL, "--opt: %s", err.msg);
 		return 1;
 	}
 	return 0;

@@ -33,6 +33,9 @@ int cmd_asm(int argc, char **argv)
 		return rc < 0 ? CLI_OK : rc;
 	if (!out_path && !check_only)
 		return cli_fail(CLI_USAGE, "asm", "missing -o OUT.gen (or --check)");
+	cli_path out = {"-o", check_only ? NULL : out_path}, in = {"FILE.txt", pos[0]};
+	if ((rc = cli_check_paths("asm", &out, 1, &in, 1)) != 0)
+		return rc;
 
 	uint8_t *text;
 	size_t len;
@@ -50,7 +53,7 @@ int cmd_asm(int argc, char **argv)
 		if (!bytes)
 			rc = cli_fail(CLI_BAD, "asm", "out of memory");
 		else
-			rc = cli_write(out_path, bytes, genome_encode(&g, bytes, n));
+			rc = cli_write("asm", out_path, bytes, genome_encode(&g, bytes, n));
 		free(bytes);
 	}
 	genome_free(&g);

@@ -36,11 +36,11 @@ static int add_locus(const char *arg, void *ctx)
 	char tail;
 	if (sscanf(arg, "%u:%u=%u%c", &lobe, &locus, &value, &tail) != 3 || lobe > 255 ||
 	    locus > 255 + 19 || value > 255) {
-		fprintf(stderr, "c2rt brain: --locus '%s' is not LOBE:LOCUS=VALUE (bytes)\n", arg);
+		cli_msg(stderr, "brain", "--locus '%s' is not LOBE:LOCUS=VALUE (bytes)", arg);
 		return 1;
 	}
 	if (a.nloci == MAX_LOCI) {
-		fprintf(stderr, "c2rt brain: at most %d --locus options\n", MAX_LOCI);
+		cli_msg(stderr, "brain", "at most %d --locus options", MAX_LOCI);
 		return 1;
 	}
 	a.loci[a.nloci].lobe = lobe;
@@ -247,12 +247,8 @@ int cmd_brain(int argc, char **argv)
 	if (stage < 0)
 		return cli_fail(CLI_USAGE, "brain", "--stage '%s' is not 0..6 or a stage name", a.stage);
 	genome_sex sex = GENOME_MALE;
-	if (a.sex) {
-		int s = cli_parse_sex(a.sex);
-		if (s < 0)
-			return cli_fail(CLI_USAGE, "brain", "--sex: m, f, male or female, not '%s'", a.sex);
-		sex = (genome_sex)s;
-	}
+	if (a.sex && (rc = cli_sex_option("brain", a.sex, &sex)) != 0)
+		return rc;
 	if (a.json && a.hash)
 		return cli_fail(CLI_USAGE, "brain", "--json and --hash exclude each other");
 

@@ -33,6 +33,9 @@ int cmd_dump(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 
+	cli_path out = {"-o", out_path}, in[2] = {{"FILE.gen", pos[0]}, {"--gno", gno_path}};
+	if ((rc = cli_check_paths("dump", &out, 1, in, 2)) != 0)
+		return rc;
 	genome g;
 	if ((rc = cli_load_genome(pos[0], &g)) != 0)
 		return rc;
@@ -49,7 +52,7 @@ int cmd_dump(int argc, char **argv)
 	if (rc)
 		rc = cli_fail(CLI_BAD, "dump", "out of memory");
 	else
-		rc = cli_write(out_path ? out_path : "-", w.data, w.len);
+		rc = cli_write("dump", out_path ? out_path : "-", w.data, w.len);
 	c2_wbuf_free(&w);
 	genome_gno_free(&gno);
 	genome_free(&g);

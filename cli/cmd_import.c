@@ -150,7 +150,7 @@ static int run_compare(const char *path, const c2exp_file *x, bool json)
 	else
 		text_report(&w, path, &cmp);
 	creature_compare_free(&cmp);
-	int rc = w.oom ? cli_fail(CLI_BAD, "import", "out of memory") : cli_write("-", w.data, w.len);
+	int rc = w.oom ? cli_fail(CLI_BAD, "import", "out of memory") : cli_write("import", "-", w.data, w.len);
 	c2_wbuf_free(&w);
 	return rc;
 }
@@ -184,6 +184,11 @@ int cmd_import(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "import", "--format: text or json");
 	if (format_arg && !compare)
 		return cli_fail(CLI_USAGE, "import", "--format goes with --compare");
+	/* Outputs are checked before any work (not an input, a directory ...). */
+	const cli_path outs[] = {{"-o", out_path}, {"--genome", genome_path}};
+	const cli_path ins[] = {{"FILE.exp", pos[0]}};
+	if ((rc = cli_check_paths("import", outs, 2, ins, 1)) != 0)
+		return rc;
 	c2exp_file x;
 	c2_err err;
 	if (c2exp_read_file(&x, pos[0], &err) != 0)

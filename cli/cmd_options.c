@@ -17,7 +17,7 @@ static int set_opt(const char *arg, void *ctx)
 	(void)ctx;
 	c2_err err;
 	if (creature_config_parse(&cfg, arg, &err) != 0) {
-		fprintf(stderr, "c2rt options: --opt %s: %s\n", arg, err.msg);
+		cli_msg(stderr, "options", "--opt %s: %s", arg, err.msg);
 		return 1;
 	}
 	return 0;

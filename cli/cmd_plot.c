@@ -1,5 +1,5 @@
-/* cmd_plot.c — `c2rt plot`: draw chemical concentrations from a trace CSV
- * into a PNG, headless. */
+/* cmd_plot.c — `c2rt plot`: draw chemical concentrations from a trace (CSV
+ * or NDJSON) into a PNG, headless. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,13 +41,15 @@ static const cli_opt plot_opts[] = {
 
 const cli_spec cmd_plot_spec = {
 	"plot",
-	"TRACE.csv",
-	"plot chemical concentrations over time from a trace CSV into a PNG",
-	"TRACE.csv is what `c2rt run --trace` writes (- reads stdin): a header\n"
+	"TRACE",
+	"plot chemical concentrations over time from a trace (CSV or NDJSON) into a PNG",
+	"TRACE is what `c2rt run --trace` writes (- reads stdin), CSV or NDJSON (told\n"
+	"apart by the first line). CSV: a header\n"
 	"tick,seconds,stage,alive,action,object,drive:<name> x17,lf:<organ>...,chem:<name>...\n"
-	"then one line per sample. Time runs along x in creature seconds, minutes or\n"
-	"hours; concentrations 0..255 up y. Needs no display. A bad line is reported\n"
-	"as FILE:LINE: reason (exit 2) and no picture is written.",
+	"then one line per sample; NDJSON: one object per line with those keys.\n"
+	"Time runs along x in creature seconds, minutes or hours; concentrations\n"
+	"0..255 up y. Needs no display. A bad line is reported as FILE:LINE: reason\n"
+	"(exit 2) and no picture is written.",
 	plot_opts,
 	1,
 	1,
@@ -59,7 +61,7 @@ typedef struct report_ctx {
 
 static void report_line(void *ctx, long line, const char *reason)
 {
-	fprintf(stderr, "c2rt: %s:%ld: %s\n", ((report_ctx *)ctx)->path, line, reason);
+	cli_msg(stderr, NULL, "%s:%ld: %s", ((report_ctx *)ctx)->path, line, reason);
 }
 
 /* "1200x700" -> w, h; false unless both are whole numbers in range. */
@@ -158,6 +160,9 @@ int cmd_plot(int argc, char **argv)
 	const char *path = pos[0];
 	if (!out_path)
 		return cli_fail(CLI_USAGE, "plot", "missing -o FILE.png");
+	cli_path out = {"-o", out_path}, in = {"TRACE", path};
+	if ((rc = cli_check_paths("plot", &out, 1, &in, 1)) != 0)
+		return rc;
 	int w, h;
 	if (!parse_size(size_arg, &w, &h))
 		return cli_fail(CLI_USAGE, "plot", "--size '%s' is not WxH within %dx%d..%dx%d", size_arg,
@@ -167,9 +172,9 @@ int cmd_plot(int argc, char **argv)
 	plot_csv *r = plot_csv_open(path, &e);
 	if (!r) {
 		if (e.line)
-			fprintf(stderr, "c2rt: %s:%ld: %s\n", path, e.line, e.msg);
+			cli_msg(stderr, NULL, "%s:%ld: %s", path, e.line, e.msg);
 		else
-			fprintf(stderr, "c2rt: %s: %s\n", path, e.msg);
+			cli_msg(stderr, NULL, "%s: %s", path, e.msg);
 		return CLI_BAD;
 	}
 	int *cols = malloc((size_t)plot_csv_ncols(r) * sizeof *cols);
@@ -197,7 +202,7 @@ int cmd_plot(int argc, char **argv)
 		goto done;
 	}
 	if (plot_data_len(d) == 0) {
-		fprintf(stderr, "c2rt: %s:%ld: no data lines after the header\n", path,
+		cli_msg(stderr, NULL, "%s:%ld: no data lines after the header", path,
 		        plot_csv_line(r) + 1);
 		rc = CLI_BAD;
 		goto done;

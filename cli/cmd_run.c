@@ -1,8 +1,10 @@
 /* cmd_run.c — `c2rt run`: hatch a creature and run it headless, with events,
  * traces, state hashes and snapshots. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "base/fileio.h"
 #include "cli/cli.h"
@@ -15,21 +17,25 @@
 #include "viewer/series.h"
 
 static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
-static uint64_t ticks, every = 1, hash_every, max_ticks = 20000000;
+/* The default trace: one row per creature second (C2_TICKS_PER_SECOND world
+ * ticks): a whole norn life (10.7 creature hours) is then about 38,500
+ * rows, 10 MB, instead of 97 MB of every tick; --every 1 asks for those. */
+#define DEFAULT_EVERY C2_TICKS_PER_SECOND
+static uint64_t ticks, every = DEFAULT_EVERY, hash_every, max_ticks = 20000000;
 static bool quiet;
 
 static const cli_opt opts[] = {
 	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
-	{"ticks", OPT_U64, &ticks, "N", "run N world ticks (10 per creature second)", 0, 0, NULL},
+	{"ticks", OPT_U64, &ticks, "N", "run N world ticks (10 per creature second)", 1, 0, NULL},
 	{"until", OPT_STR, &until_arg, "death|stage:NAME", "run until the creature dies or reaches a stage", 0, 0, NULL},
-	{"max-ticks", OPT_U64, &max_ticks, "N", "safety limit for --until (default 20000000)", 0, 0, NULL},
+	{"max-ticks", OPT_U64, &max_ticks, "N", "safety limit for --until (default 20000000)", 1, 0, NULL},
 	{"trace", OPT_STR, &trace_path, "FILE", "write a trace (CSV, or NDJSON with --trace-format); '-' = stdout", 0, 0, NULL},
 	{"trace-format", OPT_STR, &format_arg, "csv|ndjson", "trace format (default csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &chem_list, "NAME,...", "chemicals in the trace (default ATP,ADP,Glucose,...)", 0, 0, NULL},
-	{"every", OPT_U64, &every, "K", "trace every K-th tick (default 1)", 0, 0, NULL},
-	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks", 0, 0, NULL},
+	{"every", OPT_U64, &every, "K", "trace every K-th tick (default 10: once a creature second)", 1, 0, NULL},
+	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks", 1, 0, NULL},
 	{"save", OPT_STR, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
-	{"quiet", OPT_FLAG, &quiet, NULL, "no summary on stderr", 0, 0, NULL},
+	{"quiet", OPT_FLAG, &quiet, NULL, "no summary or progress on stderr", 0, 0, NULL},
 	{"plot", OPT_STR, &plot_path, "FILE.png", "also draw the traced chemicals into a PNG", 0, 0, NULL},
 	{0},
 };
@@ -41,16 +47,20 @@ const cli_spec cmd_run_spec = {
 	"the biochemistry every 2. With --resume, GENOME may be omitted (if given it\n"
 	"must be the snapshot's genome) and the snapshot's events continue unless\n"
 	"--events replaces them; --ticks then counts from the snapshot. A summary\n"
-	"goes to stderr: ticks, creature time, stage, cause of death, speed.",
+	"goes to stderr: ticks, creature time, stage, cause of death, speed; on a\n"
+	"terminal a progress line shows while it runs. Every output is checked\n"
+	"before the run and written whole or not at all. Exit 3 when the run ends\n"
+	"before its goal (--until stage:NAME and the creature died first, or\n"
+	"--max-ticks reached).",
 	opts, 0, 1,
 };
 
 /* Write and empty the trace buffer when it grows (and at the end). */
-static int flush(FILE *f, c2_wbuf *w, bool force)
+static int flush(cli_out *o, c2_wbuf *w, bool force)
 {
-	if (!f || (!force && w->len < (1u << 16)))
+	if (!o->f || (!force && w->len < (1u << 16)))
 		return 0;
-	if (w->len && fwrite(w->data, 1, w->len, f) != w->len)
+	if (w->len && fwrite(w->data, 1, w->len, o->f) != w->len)
 		return -1;
 	w->len = 0;
 	return 0;
@@ -82,6 +92,39 @@ static void plot_sample(plot_data *d, const creature *c, const trace_cfg *t)
 	plot_data_push(d, creature_seconds(c), v);
 }
 
+/* The progress line on a terminal: redrawn in place at most 4 times a
+ * second, erased before the summary. Never shown when stderr is not a
+ * terminal (piped or redirected) or with --quiet. */
+typedef struct progress {
+	bool on, shown;
+	double next;
+} progress;
+
+static void progress_show(progress *p, const creature *c, uint64_t ran, uint64_t limit,
+                          bool count_limit, double t0, double now)
+{
+	if (!p->on || now < p->next)
+		return;
+	p->next = now + 0.25;
+	p->shown = true;
+	double secs = creature_seconds(c), wall = now - t0;
+	fprintf(stderr, "\rc2rt run: tick %llu, creature time %.2f h, stage %s",
+	        (unsigned long long)creature_ticks(c), secs / 3600.0,
+	        genome_stage_name(creature_stage(c)));
+	if (count_limit)
+		fprintf(stderr, ", %.0f%%", 100.0 * (double)ran / (double)limit);
+	if (wall > 0)
+		fprintf(stderr, ", %.0f ticks/s", (double)ran / wall);
+	fprintf(stderr, "\033[K");
+	fflush(stderr);
+}
+
+static void progress_end(progress *p)
+{
+	if (p->shown)
+		fprintf(stderr, "\r\033[K");
+}
+
 int cmd_run(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
@@ -96,8 +139,6 @@ int cmd_run(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "run", "--ticks and --until exclude each other");
 	if (!ticks && !until_arg)
 		return cli_fail(CLI_USAGE, "run", "say how long: --ticks N or --until death|stage:NAME");
-	if (every == 0)
-		return cli_fail(CLI_USAGE, "run", "--every must be at least 1");
 	int until_stage = -1;
 	bool until_death = false;
 	if (until_arg) {
@@ -119,11 +160,21 @@ int cmd_run(int argc, char **argv)
 		else if (!strcmp(format_arg, "ndjson"))
 			tc.format = TRACE_NDJSON;
 		else
-			return cli_fail(CLI_USAGE, "run", "--trace-format: csv or ndjson");
+			return cli_fail(CLI_USAGE, "run", "--trace-format: csv or ndjson, not '%s'", format_arg);
 	}
-	if (hash_every && trace_path && !strcmp(trace_path, "-"))
-		return cli_fail(CLI_USAGE, "run", "--hash-every and --trace - both want stdout");
 	if ((rc = cli_creature_args_finish(&cli_cargs, "run")) != 0)
+		return rc;
+	/* Every output is checked before anything runs. */
+	const cli_path outs[] = {
+		{"--trace", trace_path}, {"--plot", plot_path}, {"--save", save_path},
+		{"--hash-every", hash_every ? "-" : NULL},
+	};
+	const cli_path ins[] = {
+		{"GENOME", npos ? pos[0] : NULL}, {"--events", cli_cargs.events_path},
+		{"--resume", cli_cargs.resume_path},
+	};
+	if ((rc = cli_check_paths("run", outs, sizeof outs / sizeof outs[0], ins,
+	                          sizeof ins / sizeof ins[0])) != 0)
 		return rc;
 
 	/* The creature: hatched, or resumed from a snapshot, and its events. */
@@ -133,17 +184,12 @@ int cmd_run(int argc, char **argv)
 		return rc;
 	creature *c = cc.c;
 
-	FILE *tf = NULL;
+	cli_out trace = {0};
 	plot_data *pd = NULL;
-	if (trace_path) {
-		tf = strcmp(trace_path, "-") ? fopen(trace_path, "w") : stdout;
-		if (!tf) {
-			rc = cli_fail(CLI_BAD, "run", "cannot write %s", trace_path);
-			goto out;
-		}
-	}
 	c2_wbuf tw = {0};
-	if (tf) {
+	if (trace_path) {
+		if ((rc = cli_out_open(&trace, "run", trace_path)) != 0)
+			goto out;
 		trace_header(c, &tc, &tw);
 		if (creature_ticks(c) == 0)
 			trace_row(c, &tc, &tw);
@@ -159,9 +205,14 @@ int cmd_run(int argc, char **argv)
 
 	/* Run. Events due at a tick are applied just before that tick runs. */
 	double t0 = now_seconds();
-	uint64_t start = creature_ticks(c), ran = 0;
+	uint64_t ran = 0;
 	uint64_t limit = ticks ? ticks : max_ticks;
 	bool hit_limit = false;
+	/* Not when hashes or the trace go to the same terminal: they would
+	 * land in the middle of the line. */
+	bool to_stdout = hash_every || (trace_path && !strcmp(trace_path, "-"));
+	progress prog = {!quiet && isatty(STDERR_FILENO) && !(to_stdout && isatty(STDOUT_FILENO)),
+	                 false, 0};
 	for (;;) {
 		if (until_death && !creature_alive(c))
 			break;
@@ -171,40 +222,46 @@ int cmd_run(int argc, char **argv)
 			hit_limit = !ticks;
 			break;
 		}
+		if (prog.on && ran % 4096 == 0)
+			progress_show(&prog, c, ran, limit, ticks != 0, t0, now_seconds());
 		creature_step(c, &cc.ev);
 		ran++;
 		uint64_t t = creature_ticks(c);
-		if (tf && t % every == 0)
+		if (trace.f && t % every == 0)
 			trace_row(c, &tc, &tw);
 		if (pd && t % every == 0)
 			plot_sample(pd, c, &tc);
 		if (hash_every && t % hash_every == 0)
 			printf("%llu %016llx\n", (unsigned long long)t, (unsigned long long)creature_hash(c));
-		if (flush(tf, &tw, false) != 0) {
-			rc = cli_fail(CLI_BAD, "run", "write error on %s", trace_path);
+		if (flush(&trace, &tw, false) != 0) {
+			rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", trace_path, strerror(errno));
 			break;
 		}
 		if (!creature_alive(c) && !until_death)
 			break; /* nothing more will happen */
 	}
 	double wall = now_seconds() - t0;
+	progress_end(&prog);
 	/* The death row is always in the trace, whatever --every says. */
 	if (!creature_alive(c) && creature_ticks(c) % every != 0) {
-		if (tf)
+		if (trace.f)
 			trace_row(c, &tc, &tw);
 		if (pd)
 			plot_sample(pd, c, &tc);
 	}
-	if (rc == 0 && flush(tf, &tw, true) != 0)
-		rc = cli_fail(CLI_BAD, "run", "write error on %s", trace_path);
-	c2_wbuf_free(&tw);
-	if (tf && tf != stdout && fclose(tf) != 0 && rc == 0)
-		rc = cli_fail(CLI_BAD, "run", "write error on %s", trace_path);
-	tf = NULL;
+	if (rc == 0 && flush(&trace, &tw, true) != 0)
+		rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", trace_path, strerror(errno));
+	if (rc == 0)
+		rc = cli_out_commit(&trace, "run");
 
-	if (rc == 0 && save_path &&
-	    creature_save_file(c, save_path, cc.events_text, cc.events_text ? cc.events_len : 0, &err) != 0)
-		rc = cli_report(save_path, &err);
+	if (rc == 0 && save_path) {
+		c2_wbuf sw = {0};
+		if (creature_save(c, cc.events_text, cc.events_text ? cc.events_len : 0, &sw) != 0)
+			rc = cli_fail(CLI_BAD, "run", "out of memory saving %s", save_path);
+		else
+			rc = cli_write("run", save_path, sw.data, sw.len);
+		c2_wbuf_free(&sw);
+	}
 	if (rc == 0 && pd) {
 		char title[160], perr[200];
 		snprintf(title, sizeof title, "%s — %s, seed %llu", npos ? pos[0] : cli_cargs.resume_path,
@@ -226,15 +283,19 @@ int cmd_run(int argc, char **argv)
 			fprintf(stderr, " (%s at tick %llu)", creature_death_name(creature_cause_of_death(c)),
 			        (unsigned long long)creature_death_tick(c));
 		fprintf(stderr, "; %.2f s wall, %.0f ticks/s\n", wall, wall > 0 ? ran / wall : 0.0);
-		(void)start;
 	}
+	/* A goal not reached is not success. */
 	if (rc == 0 && hit_limit)
-		rc = cli_fail(CLI_BAD, "run", "stopped at --max-ticks %llu before %s", (unsigned long long)max_ticks,
+		rc = cli_fail(CLI_GOAL, "run", "stopped at --max-ticks %llu before %s", (unsigned long long)max_ticks,
 		              until_arg);
+	else if (rc == 0 && until_stage >= 0 && creature_stage(c) < until_stage)
+		rc = cli_fail(CLI_GOAL, "run", "the creature died (%s at tick %llu) before reaching stage %s",
+		              creature_death_name(creature_cause_of_death(c)),
+		              (unsigned long long)creature_death_tick(c), genome_stage_name(until_stage));
 out:
+	c2_wbuf_free(&tw);
+	cli_out_abort(&trace);
 	plot_data_free(pd);
-	if (tf && tf != stdout)
-		fclose(tf);
 	cli_creature_close(&cc);
 	return rc;
 }

@@ -66,7 +66,7 @@ static const cli_opt disasm_opts[] = {
 	{0},
 };
 
-static const cli_spec disasm_spec = {
+const cli_spec cmd_svrule_disasm_spec = {
 	"svrule disasm", "BYTE... | \"BYTE ...\"",
 	"print an SV-rule given as byte values (or names) as opcode names", NULL, disasm_opts, 1, 12,
 };
@@ -76,7 +76,7 @@ static const cli_opt ops_opts[] = {
 	{0},
 };
 
-static const cli_spec ops_spec = {
+const cli_spec cmd_svrule_ops_spec = {
 	"svrule ops", "", "list the SV-rule opcodes: byte, name, kind and what each does",
 	"The opcode table of the evaluator itself (genome/svrule.h), so this list,\n"
 	"'disasm --explain' and the README's table cannot disagree with it.",
@@ -94,11 +94,11 @@ static const char *synopsis(uint8_t op)
 	return op < SVOP_COUNT ? svrule_ops[op].synopsis : "unknown opcode: evaluates as value 0";
 }
 
-static int do_ops(int argc, char **argv)
+int cmd_svrule_ops(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&ops_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cmd_svrule_ops_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if (ops_markdown)
@@ -139,17 +139,17 @@ static void explain(const uint8_t *rule, size_t len)
 	}
 }
 
-static const cli_spec asm_spec = {
+const cli_spec cmd_svrule_asm_spec = {
 	"svrule asm", "\"NAME ...\"", "print the 12 bytes of an SV-rule given as opcode names",
 	"Names are those of 'c2rt svrule disasm' (case-insensitive); <N> is byte N.", no_opts, 1,
 	12,
 };
 
-static int do_disasm(int argc, char **argv)
+int cmd_svrule_disasm(int argc, char **argv)
 {
 	const char *pos[12];
 	int npos;
-	int rc = cli_parse(&disasm_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cmd_svrule_disasm_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	char text[512], out[512];
@@ -164,11 +164,11 @@ static int do_disasm(int argc, char **argv)
 	return CLI_OK;
 }
 
-static int do_asm(int argc, char **argv)
+int cmd_svrule_asm(int argc, char **argv)
 {
 	const char *pos[12];
 	int npos;
-	int rc = cli_parse(&asm_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cmd_svrule_asm_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	char text[512];
@@ -192,9 +192,20 @@ static brain_options eval_opts;
 static cli_opt eval_opts_table[SVS_COUNT + 5];
 static char eval_help[SVS_COUNT][48];
 
-static const cli_spec *eval_spec(void)
+const cli_spec cmd_svrule_eval_spec = {
+	"svrule eval", "RULE",
+	"evaluate one SV-rule and print its result (0..255)",
+	"RULE is one argument: opcode names (\"state PLUS type0\") or up to 12 byte\n"
+	"values (\"9 31 12\"). Values not given are 0. The rule is evaluated as a\n"
+	"dendrite rule unless --neuron is given.",
+	eval_opts_table, 1, 1,
+};
+
+/* The options of eval: one per value a rule reads, named from the VM's
+ * slot table, then the rest. Filled before main() runs, so the help, the
+ * man page and the completion see the whole table. */
+__attribute__((constructor)) static void eval_fill(void)
 {
-	static cli_spec spec;
 	int k = 0;
 	for (int s = 1; s < SVS_COUNT; s++) {
 		snprintf(eval_help[s], sizeof eval_help[s], "value of '%s' (default 0)",
@@ -214,26 +225,16 @@ static const cli_spec *eval_spec(void)
 	for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++)
 		eval_opts_table[k++] = rest[i];
 	memset(&eval_opts_table[k], 0, sizeof eval_opts_table[k]);
-	cli_spec s = {
-		"svrule eval", "RULE",
-		"evaluate one SV-rule and print its result (0..255)",
-		"RULE is one argument: opcode names (\"state PLUS type0\") or up to 12 byte\n"
-		"values (\"9 31 12\"). Values not given are 0. The rule is evaluated as a\n"
-		"dendrite rule unless --neuron is given.",
-		eval_opts_table, 1, 1,
-	};
-	spec = s;
-	return &spec;
 }
 
-static int do_eval(int argc, char **argv)
+int cmd_svrule_eval(int argc, char **argv)
 {
 	memset(eval_vals, 0, sizeof eval_vals);
 	eval_seed = 1;
 	eval_rnd = -1;
 	eval_neuron = false;
 	c2_options_default(&brain_option_tab, &eval_opts);
-	const cli_spec *spec = eval_spec();
+	const cli_spec *spec = &cmd_svrule_eval_spec;
 	const char *pos[1];
 	int npos;
 	int rc = cli_parse(spec, argc, argv, pos, &npos);
@@ -258,6 +259,8 @@ static int do_eval(int argc, char **argv)
 
 /* Seeds tried by an `every LO..HI` expectation. */
 #define EVERY_SEEDS 4096u
+/* A corpus is text written by people: 64 MiB is far beyond any. */
+#define CORPUS_MAX (64u << 20)
 
 typedef struct expect {
 	int lo, hi;
@@ -363,7 +366,7 @@ static bool parse_inputs(char *s, sv_case *c, char *why, size_t cap)
 	return true;
 }
 
-static const cli_spec check_spec = {
+const cli_spec cmd_svrule_check_spec = {
 	"svrule check", "CORPUS.tsv",
 	"evaluate every case of a corpus and report each mismatch as FILE:LINE",
 	"Each non-blank line not starting with '#' is RULE<TAB>INPUTS<TAB>EXPECTED\n"
@@ -375,23 +378,36 @@ static const cli_spec check_spec = {
 	no_opts, 1, 1,
 };
 
-static int do_check(int argc, char **argv)
+int cmd_svrule_check(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&check_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cmd_svrule_check_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	const char *path = pos[0];
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	if (!f)
-		return cli_fail(CLI_BAD, "svrule check", "%s: %s", path, strerror(errno));
+	uint8_t *text;
+	size_t len;
+	c2_err rerr;
+	if (c2_read_file(path, CORPUS_MAX, &text, &len, &rerr) != 0)
+		return cli_report(path, &rerr);
 	char line[1024];
 	long lineno = 0, cases = 0, bad = 0;
-	while (fgets(line, sizeof line, f)) {
+	for (size_t at = 0; at < len;) {
 		lineno++;
-		size_t n = strlen(line);
-		while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		const uint8_t *nl = memchr(text + at, '\n', len - at);
+		size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
+		const uint8_t *start = text + at;
+		at += n + (nl != NULL);
+		if (n >= sizeof line) {
+			cli_line(stdout, "%s:%ld: line longer than %zu bytes", path, lineno, sizeof line - 1);
+			cases++;
+			bad++;
+			continue;
+		}
+		memcpy(line, start, n);
+		line[n] = '\0';
+		while (n && line[n - 1] == '\r')
 			line[--n] = '\0';
 		const char *p = line;
 		while (*p == ' ')
@@ -412,7 +428,7 @@ static int do_check(int argc, char **argv)
 		}
 		cases++;
 		if (nf < 3) {
-			printf("%s:%ld: expected RULE<TAB>INPUTS<TAB>EXPECTED\n", path, lineno);
+			cli_line(stdout, "%s:%ld: expected RULE<TAB>INPUTS<TAB>EXPECTED", path, lineno);
 			bad++;
 			continue;
 		}
@@ -424,17 +440,17 @@ static int do_check(int argc, char **argv)
 		char inputs[512];
 		snprintf(inputs, sizeof inputs, "%s", field[1]);
 		if (svrule_parse(field[0], c.rule, sizeof c.rule, &err)) {
-			printf("%s:%ld: rule: %s\n", path, lineno, err.msg);
+			cli_line(stdout, "%s:%ld: rule: %s", path, lineno, err.msg);
 			bad++;
 			continue;
 		}
 		if (!parse_inputs(inputs, &c, why, sizeof why)) {
-			printf("%s:%ld: inputs: %s\n", path, lineno, why);
+			cli_line(stdout, "%s:%ld: inputs: %s", path, lineno, why);
 			bad++;
 			continue;
 		}
 		if (!parse_expect(field[2], &e)) {
-			printf("%s:%ld: expected value '%s' is not N, LO..HI or 'every LO..HI'\n", path,
+			cli_line(stdout, "%s:%ld: expected value '%s' is not N, LO..HI or 'every LO..HI'", path,
 			       lineno, field[2]);
 			bad++;
 			continue;
@@ -442,7 +458,7 @@ static int do_check(int argc, char **argv)
 		if (!e.every) {
 			int got = eval_case(&c, c.seed);
 			if (got < e.lo || got > e.hi) {
-				printf("%s:%ld: %s [%s]: got %d, expected %s\n", path, lineno, field[0],
+				cli_line(stdout, "%s:%ld: %s [%s]: got %d, expected %s", path, lineno, field[0],
 				       field[1], got, field[2]);
 				bad++;
 			}
@@ -461,18 +477,20 @@ static int do_check(int argc, char **argv)
 			if (!seen[v])
 				missing = v;
 		if (outside >= 0 || missing >= 0) {
-			printf("%s:%ld: %s [%s]: ", path, lineno, field[0], field[1]);
 			if (outside >= 0)
-				printf("got %d, expected every %d..%d\n", outside, e.lo, e.hi);
+				cli_line(stdout, "%s:%ld: %s [%s]: got %d, expected every %d..%d", path, lineno,
+				         field[0], field[1], outside, e.lo, e.hi);
 			else
-				printf("%d never occurred in %u seeds, expected every %d..%d\n", missing,
-				       EVERY_SEEDS, e.lo, e.hi);
+				cli_line(stdout, "%s:%ld: %s [%s]: %d never occurred in %u seeds, expected every %d..%d",
+				         path, lineno, field[0], field[1], missing, EVERY_SEEDS, e.lo, e.hi);
 			bad++;
 		}
 	}
-	if (f != stdin)
-		fclose(f);
-	printf("%s: %ld cases, %ld mismatches\n", path, cases, bad);
+	free(text);
+	if (cases == 0)
+		return cli_fail(CLI_BAD, "svrule check", "%s: no cases (every line is blank or a comment)",
+		                path);
+	cli_line(stdout, "%s: %ld cases, %ld mismatches", path, cases, bad);
 	return bad ? CLI_BAD : CLI_OK;
 }
 
@@ -480,7 +498,7 @@ static int do_check(int argc, char **argv)
 
 static const cli_opt svrule_opts[] = {{0}};
 const cli_spec cmd_svrule_spec = {
-	"svrule", "ops|disasm|asm|eval|check ...",
+	"svrule", "SUBCOMMAND ...",
 	"SV-rules: list the opcodes, disassemble, assemble, evaluate, check a corpus",
 	"  c2rt svrule ops                             -> the opcode table\n"
 	"  c2rt svrule disasm 9 31 12 32 13            -> state PLUS type0 MINUS type1\n"
@@ -493,25 +511,5 @@ const cli_spec cmd_svrule_spec = {
 
 int cmd_svrule(int argc, char **argv)
 {
-	if (argc < 2) {
-		cli_print_help(&cmd_svrule_spec, stderr);
-		return CLI_USAGE;
-	}
-	const char *sub = argv[1];
-	if (strcmp(sub, "ops") == 0)
-		return do_ops(argc - 1, argv + 1);
-	if (strcmp(sub, "disasm") == 0)
-		return do_disasm(argc - 1, argv + 1);
-	if (strcmp(sub, "asm") == 0)
-		return do_asm(argc - 1, argv + 1);
-	if (strcmp(sub, "eval") == 0)
-		return do_eval(argc - 1, argv + 1);
-	if (strcmp(sub, "check") == 0)
-		return do_check(argc - 1, argv + 1);
-	if (strcmp(sub, "--help") == 0 || strcmp(sub, "-h") == 0) {
-		cli_print_help(&cmd_svrule_spec, stdout);
-		return CLI_OK;
-	}
-	return cli_fail(CLI_USAGE, "svrule", "unknown subcommand '%s' (ops, disasm, asm, eval, check)",
-	                sub);
+	return cli_run_sub(&cmd_svrule_spec, argc, argv);
 }

@@ -140,6 +140,11 @@ int cmd_view(int argc, char **argv)
 	vo.out_dir = dir_arg;
 	vo.screenshot_after = shot_ticks;
 	vo.screenshot_path = shot_path;
+	const cli_path out = {"--screenshot-after", shot_path};
+	const cli_path ins[] = {{"GENOME", npos ? pos[0] : NULL}, {"--events", cli_cargs.events_path},
+	                        {"--resume", cli_cargs.resume_path}};
+	if ((rc = cli_check_paths("view", &out, 1, ins, 3)) != 0)
+		return rc;
 
 	/* The creature, as `c2rt run` makes it. */
 	cli_creature cc;

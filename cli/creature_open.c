@@ -53,7 +53,7 @@ int cli_opt_config(const char *arg, void *args)
 	cli_creature_args *a = args;
 	c2_err err;
 	if (creature_config_parse(&a->cfg, arg, &err) != 0) {
-		fprintf(stderr, "c2rt: --opt %s: %s\n", arg, err.msg);
+		cli_msg(stderr, NULL, "--opt %s: %s", arg, err.msg);
 		return CLI_USAGE;
 	}
 	return 0;
@@ -66,12 +66,8 @@ int cli_creature_args_finish(cli_creature_args *a, const char *cmd)
 		if (!*a->seed || *a->seed == '-' || (a->cfg.seed = strtoull(a->seed, &end, 10), *end))
 			return cli_fail(CLI_USAGE, cmd, "--seed: '%s' is not a non-negative number", a->seed);
 	}
-	if (a->sex) {
-		int sex = cli_parse_sex(a->sex);
-		if (sex < 0)
-			return cli_fail(CLI_USAGE, cmd, "--sex: m, f, male or female, not '%s'", a->sex);
-		a->cfg.sex = (genome_sex)sex;
-	}
+	if (a->sex)
+		return cli_sex_option(cmd, a->sex, &a->cfg.sex);
 	return CLI_OK;
 }
 

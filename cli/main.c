@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/version.h"
 #include "cli/cli.h"
 
 const cli_command cli_commands[] = {
@@ -11,52 +12,65 @@ const cli_command cli_commands[] = {
 };
 const int cli_ncommands = (int)(sizeof cli_commands / sizeof cli_commands[0]);
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: c2rt COMMAND [ARGS...]\n\n"
-	           "A runtime for Creatures 2 creatures. Commands:\n\n");
-	for (int i = 0; i < cli_ncommands; i++)
-		fprintf(f, "  %-10s %s\n", cli_commands[i].name, cli_commands[i].spec->summary);
-	fprintf(f, "\n'c2rt COMMAND --help' describes one command.\n");
-}
+const cli_subcommand cli_subcommands[] = {
+#define X(cmd, sub) {#cmd, {#sub, cmd_##cmd##_##sub, &cmd_##cmd##_##sub##_spec}},
+	CLI_SUBCOMMANDS(X)
+#undef X
+};
+const int cli_nsubcommands = (int)(sizeof cli_subcommands / sizeof cli_subcommands[0]);
 
-static const cli_opt help_opts[] = {{0}};
-const cli_spec cmd_help_spec = {
-	"help", "[COMMAND]", "list the commands, or describe one", NULL, help_opts, 0, 1,
+/* What this build of c2rt reads and writes, one line each, after the
+ * version. (The XODE body loader adds its line here when it lands.) */
+static const char *const capabilities[] = {
+	"genomes: Creatures 2 dna2 files and headerless gene streams; the c2rt genome text form",
+	"traces: csv, ndjson",
 };
 
-int cmd_help(int argc, char **argv)
+static void version(void)
 {
-	const char *pos[1];
-	int npos = 0;
-	int rc = cli_parse(&cmd_help_spec, argc, argv, pos, &npos);
-	if (rc)
-		return rc < 0 ? CLI_OK : rc;
-	if (npos == 0) {
-		usage(stdout);
-		return CLI_OK;
-	}
-	for (int i = 0; i < cli_ncommands; i++)
-		if (strcmp(cli_commands[i].name, pos[0]) == 0) {
-			cli_print_help(cli_commands[i].spec, stdout);
-			return CLI_OK;
-		}
-	return cli_fail(CLI_USAGE, "help", "unknown command '%s'", pos[0]);
+	printf("c2rt %s\n", C2RT_VERSION);
+	for (size_t i = 0; i < sizeof capabilities / sizeof capabilities[0]; i++)
+		printf("%s\n", capabilities[i]);
 }
 
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		usage(stderr);
+		cli_print_overview(stderr);
 		return CLI_USAGE;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		usage(stdout);
+	const char *cmd = argv[1];
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+		cli_print_overview(stdout);
 		return CLI_OK;
 	}
-	for (int i = 0; i < cli_ncommands; i++)
-		if (strcmp(cli_commands[i].name, argv[1]) == 0)
+	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+		version();
+		return CLI_OK;
+	}
+	cli_near near;
+	cli_near_init(&near, cmd[0] == '-' ? cmd + strspn(cmd, "-") : cmd);
+	if (cmd[0] == '-') {
+		cli_near_add(&near, "help");
+		cli_near_add(&near, "version");
+		const char *best = cli_near_best(&near);
+		if (best)
+			cli_msg(stderr, NULL, "unknown option '%s' (did you mean --%s?)", cmd, best);
+		else
+			cli_msg(stderr, NULL, "unknown option '%s' (c2rt --help, c2rt --version or c2rt COMMAND ...)",
+			        cmd);
+		return CLI_USAGE;
+	}
+	for (int i = 0; i < cli_ncommands; i++) {
+		if (strcmp(cli_commands[i].name, cmd) == 0)
 			return cli_commands[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "c2rt: unknown command '%s' (try 'c2rt help')\n", argv[1]);
+		cli_near_add(&near, cli_commands[i].name);
+	}
+	const char *best = cli_near_best(&near);
+	if (best)
+		cli_msg(stderr, NULL, "unknown command '%s' (did you mean '%s'? 'c2rt help' lists them)", cmd,
+		        best);
+	else
+		cli_msg(stderr, NULL, "unknown command '%s' ('c2rt help' lists them)", cmd);
 	return CLI_USAGE;
 }

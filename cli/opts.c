@@ -1,6 +1,8 @@
 /* opts.c — table-driven option parsing and help for c2rt subcommands. */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,45 +19,141 @@ int cli_parse_sex(const char *s)
 	return -1;
 }
 
+int cli_sex_option(const char *cmd, const char *arg, genome_sex *out)
+{
+	int sex = cli_parse_sex(arg);
+	if (sex < 0)
+		return cli_fail(CLI_USAGE, cmd, "--sex: m, f, male or female, not '%s'", arg);
+	*out = (genome_sex)sex;
+	return CLI_OK;
+}
+
 bool cli_parse_long(const char *s, long min, long max, long *out)
 {
-	if (!s || !*s)
-		return false;
+	char why[64];
+	return cli_number_problem(s, min, max, out, why, sizeof why) == NULL;
+}
+
+const char *cli_number_problem(const char *s, long min, long max, long *out, char *buf, size_t n)
+{
+	if (!s || !*s || isspace((unsigned char)*s)) {
+		snprintf(buf, n, "not a whole number");
+		return buf;
+	}
 	char *end;
 	errno = 0;
 	long v = strtol(s, &end, 10);
-	if (errno || *end || v < min || v > max)
-		return false;
+	if (*end || end == s) {
+		snprintf(buf, n, "not a whole number");
+		return buf;
+	}
+	if (errno == ERANGE || v < min || v > max) {
+		snprintf(buf, n, "out of range %ld..%ld", min, max);
+		return buf;
+	}
 	*out = v;
-	return true;
+	return NULL;
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
+/* As cli_number_problem for an unsigned 64-bit value at least min (and at
+ * most max when max > 0). */
+static const char *u64_problem(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+                               char *buf, size_t n)
 {
-	if (!s || !*s || *s == '-')
-		return false;
+	if (!s || !*s || isspace((unsigned char)*s) || (*s == '-' && !isdigit((unsigned char)s[1]))) {
+		snprintf(buf, n, "not a whole number");
+		return buf;
+	}
 	char *end;
 	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || *end)
-		return false;
+	unsigned long long v = strtoull(s + (*s == '-'), &end, 10);
+	if (*end || end == s + (*s == '-')) {
+		snprintf(buf, n, "not a whole number");
+		return buf;
+	}
+	if (*s == '-' && v) {
+		snprintf(buf, n, "negative (it must be at least %llu)", (unsigned long long)min);
+		return buf;
+	}
+	if (errno == ERANGE || (max && v > max)) {
+		snprintf(buf, n, "too large (at most %llu)", max ? (unsigned long long)max : ULLONG_MAX);
+		return buf;
+	}
+	if (v < min) {
+		snprintf(buf, n, "too small (it must be at least %llu)", (unsigned long long)min);
+		return buf;
+	}
 	*out = (uint64_t)v;
-	return true;
+	return NULL;
 }
 
-/* The options of a table in order, groups expanded: calls fn(o, ctx) for
- * each and stops at the first non-zero return, which it returns. */
-static int each_opt(const cli_opt *t, int (*fn)(const cli_opt *o, void *ctx), void *ctx)
+/* ---- the nearest name, for "did you mean" ---------------------------------- */
+
+/* Edit distance with transpositions (optimal string alignment); the names
+ * compared are short, longer ones count as far. */
+static int edit_distance(const char *a, const char *b)
+{
+	enum { MAXN = 48 };
+	size_t n = strlen(a), m = strlen(b);
+	if (n > MAXN || m > MAXN)
+		return MAXN;
+	int d[MAXN + 1][MAXN + 1];
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= n; i++)
+		for (size_t j = 1; j <= m; j++) {
+			int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[n][m];
+}
+
+void cli_near_init(cli_near *q, const char *word)
+{
+	q->word = word;
+	q->best = NULL;
+	q->score = 0;
+}
+
+void cli_near_add(cli_near *q, const char *cand)
+{
+	size_t n = strlen(q->word);
+	/* The start of a longer name counts as one edit (--max for --max-ticks);
+	 * otherwise a third of the word may be wrong, at least one letter (none
+	 * in a one-letter word, to which anything would be "near"). */
+	int score = n >= 3 && strncmp(cand, q->word, n) == 0 ? 1 : edit_distance(q->word, cand);
+	int limit = n < 2 ? 0 : n < 6 ? 1 : (int)(n / 3);
+	if (score > 0 && score <= limit && (!q->best || score < q->score)) {
+		q->best = cand;
+		q->score = score;
+	}
+}
+
+const char *cli_near_best(const cli_near *q)
+{
+	return q->best;
+}
+
+int cli_each_opt(const cli_opt *t, int (*fn)(const cli_opt *o, void *ctx), void *ctx)
 {
 	for (const cli_opt *o = t; o && o->name; o++) {
-		int rc = o->kind == OPT_GROUP ? each_opt(o->ptr, fn, ctx) : fn(o, ctx);
+		int rc = o->kind == OPT_GROUP ? cli_each_opt(o->ptr, fn, ctx) : fn(o, ctx);
 		if (rc)
 			return rc;
 	}
 	return 0;
 }
 
-static const char *dash(const cli_opt *o)
+const char *cli_opt_dash(const cli_opt *o)
 {
 	return o->name[1] ? "--" : "-"; /* one-letter options are -o */
 }
@@ -83,9 +181,9 @@ static int usage_opt(const cli_opt *o, void *ctx)
 {
 	char w[96];
 	if (o->kind == OPT_FLAG)
-		snprintf(w, sizeof w, "[%s%s]", dash(o), o->name);
+		snprintf(w, sizeof w, "[%s%s]", cli_opt_dash(o), o->name);
 	else
-		snprintf(w, sizeof w, "[%s%s %s]%s", dash(o), o->name, o->arg ? o->arg : "VALUE",
+		snprintf(w, sizeof w, "[%s%s %s]%s", cli_opt_dash(o), o->name, o->arg ? o->arg : "VALUE",
 		         o->kind == OPT_CALL ? "..." : "");
 	usage_word(ctx, w);
 	return 0;
@@ -98,7 +196,7 @@ void cli_print_usage(const cli_spec *spec, FILE *f)
 	u.col = u.indent = strlen("usage: c2rt ") + strlen(spec->name);
 	if (spec->usage && *spec->usage)
 		usage_word(&u, spec->usage);
-	each_opt(spec->opts, usage_opt, &u);
+	cli_each_opt(spec->opts, usage_opt, &u);
 	fputc('\n', f);
 }
 
@@ -106,9 +204,9 @@ static int help_opt(const cli_opt *o, void *ctx)
 {
 	char left[48];
 	if (o->kind == OPT_FLAG)
-		snprintf(left, sizeof left, "%s%s", dash(o), o->name);
+		snprintf(left, sizeof left, "%s%s", cli_opt_dash(o), o->name);
 	else
-		snprintf(left, sizeof left, "%s%s %s", dash(o), o->name, o->arg ? o->arg : "VALUE");
+		snprintf(left, sizeof left, "%s%s %s", cli_opt_dash(o), o->name, o->arg ? o->arg : "VALUE");
 	fprintf(ctx, "  %-24s %s\n", left, o->help);
 	return 0;
 }
@@ -119,8 +217,17 @@ void cli_print_help(const cli_spec *spec, FILE *f)
 	fprintf(f, "\n%s\n", spec->summary);
 	if (spec->details)
 		fprintf(f, "\n%s\n", spec->details);
+	bool first = true;
+	for (int i = 0; i < cli_nsubcommands; i++)
+		if (strcmp(cli_subcommands[i].parent, spec->name) == 0) {
+			if (first)
+				fprintf(f, "\nsubcommands:\n");
+			first = false;
+			fprintf(f, "  %-24s %s\n", cli_subcommands[i].sub.name,
+			        cli_subcommands[i].sub.spec->summary);
+		}
 	fprintf(f, "\noptions:\n");
-	each_opt(spec->opts, help_opt, f);
+	cli_each_opt(spec->opts, help_opt, f);
 	fprintf(f, "  %-24s %s\n", "--help", "show this help");
 }
 
@@ -130,13 +237,17 @@ static int usage_error(const cli_spec *spec, const char *fmt, ...)
 static int usage_error(const cli_spec *spec, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "c2rt %s: ", spec->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_vmsg(stderr, spec->name, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	cli_print_usage(spec, stderr);
 	return CLI_USAGE;
+}
+
+static int near_opt(const cli_opt *o, void *ctx)
+{
+	cli_near_add(ctx, o->name);
+	return 0;
 }
 
 typedef struct find_opt {
@@ -153,6 +264,33 @@ static int match_opt(const cli_opt *o, void *ctx)
 		return 1;
 	}
 	return 0;
+}
+
+int cli_run_sub(const cli_spec *spec, int argc, char **argv)
+{
+	if (argc < 2) {
+		cli_print_help(spec, stderr);
+		return CLI_USAGE;
+	}
+	const char *sub = argv[1];
+	if (strcmp(sub, "--help") == 0 || strcmp(sub, "-h") == 0) {
+		cli_print_help(spec, stdout);
+		return CLI_OK;
+	}
+	cli_near near;
+	cli_near_init(&near, sub);
+	for (int i = 0; i < cli_nsubcommands; i++) {
+		const cli_subcommand *c = &cli_subcommands[i];
+		if (strcmp(c->parent, spec->name) != 0)
+			continue;
+		if (strcmp(c->sub.name, sub) == 0)
+			return c->sub.run(argc - 1, argv + 1);
+		cli_near_add(&near, c->sub.name);
+	}
+	const char *best = cli_near_best(&near);
+	if (best)
+		return usage_error(spec, "unknown subcommand '%s' (did you mean '%s'?)", sub, best);
+	return usage_error(spec, "unknown subcommand '%s'", sub);
 }
 
 int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int *npos)
@@ -179,10 +317,21 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 		const char *name = a + (a[1] == '-' ? 2 : 1);
 		const char *eq = strchr(name, '=');
 		find_opt q = {name, eq ? (size_t)(eq - name) : strlen(name), NULL};
-		each_opt(spec->opts, match_opt, &q);
+		cli_each_opt(spec->opts, match_opt, &q);
 		const cli_opt *o = q.found;
-		if (!o)
+		if (!o) {
+			char word[64];
+			snprintf(word, sizeof word, "%.*s", (int)q.len, name);
+			cli_near near;
+			cli_near_init(&near, word);
+			cli_each_opt(spec->opts, near_opt, &near);
+			cli_near_add(&near, "help");
+			const char *best = cli_near_best(&near);
+			if (best)
+				return usage_error(spec, "unknown option '%s' (did you mean %s%s?)", a,
+				                   best[1] ? "--" : "-", best);
 			return usage_error(spec, "unknown option '%s'", a);
+		}
 		if (o->kind == OPT_FLAG) {
 			if (eq)
 				return usage_error(spec, "option --%s takes no value", o->name);
@@ -203,16 +352,19 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 				lo = -2147483647L;
 				hi = 2147483647L;
 			}
-			if (!cli_parse_long(val, lo, hi, &v))
-				return usage_error(spec, "--%s: '%s' is not a number in %ld..%ld", o->name, val,
-				                   lo, hi);
+			char why[96];
+			if (cli_number_problem(val, lo, hi, &v, why, sizeof why))
+				return usage_error(spec, "--%s: '%s' is %s", o->name, val, why);
 			*(long *)o->ptr = v;
 			break;
 		}
-		case OPT_U64:
-			if (!parse_u64(val, (uint64_t *)o->ptr))
-				return usage_error(spec, "--%s: '%s' is not a non-negative number", o->name, val);
+		case OPT_U64: {
+			char why[96];
+			if (u64_problem(val, o->min > 0 ? (uint64_t)o->min : 0,
+			                o->max > 0 ? (uint64_t)o->max : 0, (uint64_t *)o->ptr, why, sizeof why))
+				return usage_error(spec, "--%s: '%s' is %s", o->name, val, why);
 			break;
+		}
 		case OPT_STR:
 			*(const char **)o->ptr = val;
 			break;
@@ -230,36 +382,83 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 	return CLI_OK;
 }
 
+/* Write s to f with every byte that is not printable text shown as \xNN:
+ * control bytes (terminal escape sequences, NULs, carriage returns) and
+ * bytes that are not valid UTF-8. Messages quote file contents, and a bad
+ * file must never write raw bytes to the terminal; valid UTF-8 (names, our
+ * own dashes) passes unchanged. */
+static void put_escaped(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		unsigned c = *p;
+		size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
+		             : (c & 0xf8) == 0xf0 ? 4 : 0;
+		bool ok = len > 0 && !(c >= 0x80 && c < 0xc2) && c <= 0xf4;
+		for (size_t k = 1; ok && k < len; k++)
+			ok = (p[k] & 0xc0) == 0x80;
+		if (ok && len == 3 && ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] >= 0xa0)))
+			ok = false; /* overlong, or a UTF-16 surrogate */
+		if (ok && len == 4 && ((c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] >= 0x90)))
+			ok = false;
+		if (ok && len == 1 && (c < 0x20 || c == 0x7f))
+			ok = false;
+		if (!ok) {
+			fprintf(f, "\\x%02x", c);
+			p++;
+			continue;
+		}
+		fwrite(p, 1, len, f);
+		p += len;
+	}
+}
+
+void cli_vmsg(FILE *f, const char *cmd, const char *fmt, va_list ap)
+{
+	char buf[2048];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	if (cmd)
+		fprintf(f, "c2rt %s: ", cmd);
+	else
+		fputs("c2rt: ", f);
+	put_escaped(f, buf);
+	fputc('\n', f);
+}
+
+void cli_msg(FILE *f, const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	cli_vmsg(f, cmd, fmt, ap);
+	va_end(ap);
+}
+
+void cli_line(FILE *f, const char *fmt, ...)
+{
+	char buf[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	put_escaped(f, buf);
+	fputc('\n', f);
+}
+
 int cli_report(const char *path, const c2_err *err)
 {
 	char buf[512];
 	c2_err_format(err, path, buf, sizeof buf);
-	fprintf(stderr, "c2rt: %s\n", buf);
+	cli_msg(stderr, NULL, "%s", buf);
 	return CLI_BAD;
 }
 
 int cli_fail(int code, const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "c2rt %s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_vmsg(stderr, cmd, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return code;
-}
-
-int cli_write(const char *path, const void *data, size_t len)
-{
-	if (strcmp(path, "-") == 0) {
-		if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
-			return cli_fail(CLI_BAD, "write", "standard output: write failed");
-		return CLI_OK;
-	}
-	c2_err err;
-	if (c2_write_file_atomic(path, data, len, &err) != 0)
-		return cli_report(path, &err);
-	return CLI_OK;
 }
 
 int cli_load_genome(const char *path, genome *g)

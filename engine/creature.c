@@ -149,13 +149,23 @@ int eng_alloc(creature **out, const genome *g, const creature_config *cfg,
 	return 0;
 }
 
+int creature_check_genome(const genome *g, genome_sex sex, c2_err *err)
+{
+	if (sex != GENOME_MALE && sex != GENOME_FEMALE)
+		return c2_fail(err, C2_EINVAL, -1, -1, "sex must be male or female");
+	/* The brain is the only part that can refuse a well-formed genome: the
+	 * biochemistry takes any genes (unknown loci become dummies). */
+	return brain_check_genome(g, sex, err);
+}
+
 int creature_hatch(creature **out, const genome *g, const creature_config *cfg, c2_err *err)
 {
 	*out = NULL;
-	if (cfg->sex != GENOME_MALE && cfg->sex != GENOME_FEMALE)
-		return c2_fail(err, C2_EINVAL, -1, -1, "sex must be male or female");
+	int rc = creature_check_genome(g, cfg->sex, err);
+	if (rc)
+		return rc;
 	creature *c;
-	int rc = eng_alloc(&c, g, cfg, err);
+	rc = eng_alloc(&c, g, cfg, err);
 	if (rc)
 		return rc;
 	c2_rng_seed(&c->rng, cfg->seed);

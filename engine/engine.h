@@ -112,9 +112,16 @@ typedef enum creature_death {
 /* "old age", "die locus", "organ failure", "killed" or "alive". */
 const char *creature_death_name(creature_death d);
 
-/* Hatch a creature: copy the genome, build the brain (§4.2) and the
- * biochemistry, express the stage-0 genes (§2.6), queue the birth instincts.
- * On success *out is set and 0 returned; otherwise err says why. */
+/* Can a creature of `sex` hatch from this genome? 0, or exactly the error
+ * creature_hatch would give (allocation failures aside): the one check
+ * behind both `c2rt validate` and `c2rt run`, so that validate accepts
+ * what run accepts. It does not depend on the seed. */
+int creature_check_genome(const genome *g, genome_sex sex, c2_err *err);
+
+/* Hatch a creature: check the genome (creature_check_genome), copy it,
+ * build the brain (§4.2) and the biochemistry, express the stage-0 genes
+ * (§2.6), queue the birth instincts. On success *out is set and 0
+ * returned; otherwise err says why. */
 int creature_hatch(creature **out, const genome *g, const creature_config *cfg, c2_err *err);
 void creature_free(creature *c);
 

@@ -177,6 +177,14 @@ int genome_parse(genome *g, const uint8_t *buf, size_t len, c2_err *err)
 			break;
 		}
 		if (memcmp(buf + p, GEND, 4) == 0) {
+			/* A genome describes a creature; no gene describes nothing, and
+			 * is refused here so that every reader of genomes (and asm of
+			 * an empty text) agrees. */
+			if (gi == 0) {
+				rc = c2_fail(err, C2_EFORMAT, (long)p, -1,
+				             "no genes before the 'gend' end marker: an empty genome");
+				break;
+			}
 			g->gend_offset = (uint32_t)p;
 			p += 4;
 			g->ntail = len - p;

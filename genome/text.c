@@ -625,6 +625,9 @@ int genome_text_parse(const char *text, size_t len, genome *g, c2_err *err)
 	}
 	if (rc == 0)
 		rc = finish_gene(&p);
+	if (rc == 0 && g->ngenes == 0) /* as the binary reader: an empty genome is no genome */
+		rc = c2_fail_line(err, C2_EFORMAT, p.line > 0 ? p.line : 1,
+		                  "no genes: an empty genome (a genome needs at least one 'gene' block)");
 	if (rc == 0 && p.tail.len) {
 		g->tail = p.tail.data;
 		g->ntail = p.tail.len;

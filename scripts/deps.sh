@@ -36,13 +36,14 @@ for g in $groups; do
 		need libsdl2-ttf-dev have_pc SDL2_ttf
 		need libsdl2-image-dev have_pc SDL2_image
 		need fonts-dejavu-core have_file /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
-		need fontconfig have_cmd fc-match
+		need libfontconfig-dev have_pc fontconfig
 		;;
 	test)
 		need python3 have_cmd python3
 		need xvfb have_cmd Xvfb
 		need xauth have_cmd xauth
 		need cmp have_cmd cmp
+		need groff-base have_cmd groff
 		;;
 	fuzz)
 		need clang have_cmd clang

@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <SDL2/SDL_image.h>
+
+#include "base/fileio.h"
 
 const SDL_Color view_colours[VC_COUNT] = {
 #define X(name, r, g, b, a, use) [VC_##name] = {r, g, b, a},
@@ -306,50 +306,19 @@ int view_save_png(SDL_Surface *s, const char *path, char *err, size_t errn)
 {
 	if (strcmp(path, "-") == 0)
 		return png_to_stream(s, stdout, err, errn, "stdout");
-	size_t n = strlen(path);
-	char *tmp = malloc(n + 16);
-	if (!tmp) {
-		snprintf(err, errn, "%s: out of memory", path);
+	c2_out o;
+	c2_err e;
+	if (c2_out_open(&o, path, &e) != 0) {
+		snprintf(err, errn, "cannot write %s: %s", path, e.msg);
 		return -1;
 	}
-	/* Same directory as the target, so rename() is atomic. */
-	snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, errn, "%s: cannot create a temporary file: %s", path, strerror(errno));
-		free(tmp);
+	if (png_to_stream(s, o.f, err, errn, path) != 0) {
+		c2_out_abort(&o);
 		return -1;
 	}
-	FILE *f = fdopen(fd, "wb");
-	if (!f) {
-		snprintf(err, errn, "%s: %s", path, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		free(tmp);
+	if (c2_out_commit(&o, &e) != 0) {
+		snprintf(err, errn, "cannot write %s: %s", path, e.msg);
 		return -1;
 	}
-	int rc = png_to_stream(s, f, err, errn, path);
-	if (rc == 0 && fsync(fileno(f)) != 0) {
-		snprintf(err, errn, "%s: %s", path, strerror(errno));
-		rc = -1;
-	}
-	if (fclose(f) != 0 && rc == 0) {
-		snprintf(err, errn, "%s: %s", path, strerror(errno));
-		rc = -1;
-	}
-	/* mkstemp makes the file 0600; a picture is for everyone to read. */
-	if (rc == 0) {
-		mode_t um = umask(0);
-		umask(um);
-		chmod(tmp, 0666 & ~um);
-	}
-	if (rc == 0 && rename(tmp, path) != 0) {
-		snprintf(err, errn, "%s: cannot rename the temporary file into place: %s", path,
-		         strerror(errno));
-		rc = -1;
-	}
-	if (rc != 0)
-		unlink(tmp);
-	free(tmp);
-	return rc;
+	return 0;
 }

@@ -1,6 +1,8 @@
-/* font.c — locate a TTF through $C2RT_FONT, fontconfig or the DejaVu path,
- * and open it at the viewer's sizes. */
+/* font.c — locate a TTF through $C2RT_FONT, the fontconfig library or the
+ * DejaVu path, and open it at the viewer's sizes. */
 #include "viewer/font.h"
+
+#include <fontconfig/fontconfig.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +15,7 @@ static int is_file(const char *path)
 	return path[0] && stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Only outline fonts: fc-match may answer with a bitmap font SDL_ttf
+/* Only outline fonts: fontconfig may answer with a bitmap font SDL_ttf
  * renders badly (or not at all). */
 static int is_outline_font(const char *path)
 {
@@ -25,23 +27,35 @@ static int is_outline_font(const char *path)
 	       strcmp(ext, ".TTF") == 0 || strcmp(ext, ".OTF") == 0;
 }
 
-/* Ask fontconfig's command-line tool (no library to link, and a missing
- * fc-match just means we fall back). */
+/* Ask the fontconfig library for its "sans" face, as `fc-match sans`
+ * would, without starting a process. Our own configuration object, freed
+ * at once, so nothing of fontconfig stays in memory. */
 static int fc_match(char *buf, size_t n)
 {
-	FILE *p = popen("fc-match -f '%{file}' sans 2>/dev/null", "r");
-	if (!p)
+	buf[0] = '\0';
+	FcConfig *cfg = FcInitLoadConfigAndFonts();
+	if (!cfg)
 		return -1;
-	size_t got = fread(buf, 1, n - 1, p);
-	int full = got == n - 1 && fgetc(p) != EOF;
-	int rc = pclose(p);
-	buf[got] = '\0';
-	buf[strcspn(buf, "\r\n")] = '\0';
-	if (rc != 0 || full || !is_outline_font(buf) || !is_file(buf)) {
-		buf[0] = '\0';
-		return -1;
+	int rc = -1;
+	FcPattern *pat = FcNameParse((const FcChar8 *)"sans");
+	if (pat && FcConfigSubstitute(cfg, pat, FcMatchPattern)) {
+		FcDefaultSubstitute(pat);
+		FcResult res;
+		FcPattern *match = FcFontMatch(cfg, pat, &res);
+		FcChar8 *file = NULL;
+		if (match && FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && file &&
+		    strlen((const char *)file) < n && is_outline_font((const char *)file) &&
+		    is_file((const char *)file)) {
+			strcpy(buf, (const char *)file);
+			rc = 0;
+		}
+		if (match)
+			FcPatternDestroy(match);
 	}
-	return 0;
+	if (pat)
+		FcPatternDestroy(pat);
+	FcConfigDestroy(cfg);
+	return rc;
 }
 
 int view_font_find(char *buf, size_t n, char *err, size_t errn)
@@ -66,8 +80,8 @@ int view_font_find(char *buf, size_t n, char *err, size_t errn)
 		return 0;
 	}
 	snprintf(err, errn,
-	         "no TrueType font found: 'fc-match sans' gave none and %s is missing "
-	         "(install fontconfig and fonts-dejavu-core, or set C2RT_FONT=/path/to/font.ttf)",
+	         "no TrueType font found: fontconfig has no outline \"sans\" font and %s is missing "
+	         "(install fonts-dejavu-core, or set C2RT_FONT=/path/to/font.ttf)",
 	         VIEW_FONT_FALLBACK);
 	return -1;
 }

@@ -19,7 +19,7 @@ typedef struct view_fonts {
 } view_fonts;
 
 /* Find a sans-serif TTF/OTF file: $C2RT_FONT when set (it must then exist),
- * else `fc-match sans`, else VIEW_FONT_FALLBACK. Writes the path to buf.
+ * else the fontconfig library's "sans" font, else VIEW_FONT_FALLBACK. Writes the path to buf.
  * Returns 0, or -1 with a message in err (no font found, or the path does
  * not fit in buf). */
 int view_font_find(char *buf, size_t n, char *err, size_t errn);

@@ -1,4 +1,5 @@
-/* trace_csv.c — the bounded trace CSV reader (format in trace_csv.h). */
+/* trace_csv.c — the bounded trace reader, CSV or NDJSON (formats in
+ * trace_csv.h). */
 #include "viewer/trace_csv.h"
 
 #include <errno.h>
@@ -25,6 +26,19 @@ struct plot_csv {
 	char **field;           /* the current line split, ncols + 1 slots */
 	double prev_seconds;
 	int have_prev;
+	/* NDJSON: the keys and whether each value was a string, as split; the
+	 * values in column order; per column the row that last set it; the
+	 * columns sorted by name (to find a key); the first line, which is
+	 * both the header and the first row. */
+	int ndjson;
+	char **key;
+	unsigned char *isstr;
+	char **row;
+	unsigned char *rowstr;
+	long *seen;
+	int *by_name;
+	char *first;
+	size_t first_len;
 };
 
 static const char *const fixed_names[PLOT_CSV_FIXED] = {
@@ -116,6 +130,281 @@ static int split(plot_csv *r, size_t len, int max, int *nf, char *why, size_t wh
 	*nf = n;
 	return 0;
 }
+
+/* ---- NDJSON ----------------------------------------------------------------- */
+
+static char *skip_ws(char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	return p;
+}
+
+static int hex4(const char *p, const char *end, unsigned *out)
+{
+	unsigned v = 0;
+	for (int i = 0; i < 4; i++) {
+		if (p + i >= end)
+			return -1;
+		char c = p[i];
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v |= (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v |= (unsigned)(c - 'A' + 10);
+		else
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* A JSON string at *pp (on its opening quote), decoded in place: the
+ * decoded text never outgrows the escaped one. Returns its start, or NULL
+ * with why. *pp ends after the closing quote. */
+static char *json_string(char **pp, const char *end, char *why, size_t whyn)
+{
+	char *p = *pp + 1, *start = p, *out = p;
+	for (;;) {
+		if (p >= end) {
+			snprintf(why, whyn, "unterminated string");
+			return NULL;
+		}
+		unsigned char c = (unsigned char)*p;
+		if (c == '"')
+			break;
+		if (c < 0x20) {
+			snprintf(why, whyn, "control byte 0x%02x inside a string", c);
+			return NULL;
+		}
+		if (c != '\\') {
+			*out++ = *p++;
+			continue;
+		}
+		if (p + 1 >= end) {
+			snprintf(why, whyn, "unterminated string");
+			return NULL;
+		}
+		char e = p[1];
+		p += 2;
+		const char *simple = strchr("\"\\/bfnrt", e);
+		if (e && simple) {
+			*out++ = "\"\\/\b\f\n\r\t"[simple - "\"\\/bfnrt"];
+			continue;
+		}
+		unsigned u;
+		if (e != 'u' || hex4(p, end, &u) != 0) {
+			snprintf(why, whyn, "bad escape in a string");
+			return NULL;
+		}
+		p += 4;
+		if (u >= 0xd800 && u < 0xdc00) { /* a surrogate pair */
+			unsigned lo;
+			if (p + 6 > end || p[0] != '\\' || p[1] != 'u' || hex4(p + 2, end, &lo) != 0 ||
+			    lo < 0xdc00 || lo >= 0xe000) {
+				snprintf(why, whyn, "lone UTF-16 surrogate in a string");
+				return NULL;
+			}
+			p += 6;
+			u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+		} else if (u >= 0xdc00 && u < 0xe000) {
+			snprintf(why, whyn, "lone UTF-16 surrogate in a string");
+			return NULL;
+		}
+		if (u == 0) {
+			snprintf(why, whyn, "NUL (\\u0000) inside a string");
+			return NULL;
+		}
+		if (u < 0x80) {
+			*out++ = (char)u;
+		} else if (u < 0x800) {
+			*out++ = (char)(0xc0 | (u >> 6));
+			*out++ = (char)(0x80 | (u & 0x3f));
+		} else if (u < 0x10000) {
+			*out++ = (char)(0xe0 | (u >> 12));
+			*out++ = (char)(0x80 | ((u >> 6) & 0x3f));
+			*out++ = (char)(0x80 | (u & 0x3f));
+		} else {
+			*out++ = (char)(0xf0 | (u >> 18));
+			*out++ = (char)(0x80 | ((u >> 12) & 0x3f));
+			*out++ = (char)(0x80 | ((u >> 6) & 0x3f));
+			*out++ = (char)(0x80 | (u & 0x3f));
+		}
+	}
+	*out = '\0';
+	*pp = p + 1;
+	return start;
+}
+
+/* Does s[0..n) follow JSON's number grammar? */
+static int json_number(const char *s, size_t n)
+{
+	const char *p = s, *end = s + n;
+	if (p < end && *p == '-')
+		p++;
+	if (p < end && *p == '0')
+		p++;
+	else if (p < end && *p >= '1' && *p <= '9')
+		while (p < end && *p >= '0' && *p <= '9')
+			p++;
+	else
+		return 0;
+	if (p < end && *p == '.') {
+		p++;
+		if (p >= end || !(*p >= '0' && *p <= '9'))
+			return 0;
+		while (p < end && *p >= '0' && *p <= '9')
+			p++;
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < end && (*p == '+' || *p == '-'))
+			p++;
+		if (p >= end || !(*p >= '0' && *p <= '9'))
+			return 0;
+		while (p < end && *p >= '0' && *p <= '9')
+			p++;
+	}
+	return p == end;
+}
+
+/* Split one NDJSON line, a flat object {"key": number or "string", ...},
+ * in place into r->key / r->field / r->isstr (at most max pairs; *nf counts
+ * them all). Returns 0, or -1 with the reason in why. */
+static int split_json(plot_csv *r, size_t len, int max, int *nf, char *why, size_t whyn)
+{
+	char *p = r->buf, *end = r->buf + len;
+	int n = 0;
+	p = skip_ws(p, end);
+	if (p >= end || *p != '{') {
+		snprintf(why, whyn, "expected a JSON object '{...}' on every line");
+		return -1;
+	}
+	p = skip_ws(p + 1, end);
+	if (p < end && *p == '}') {
+		p++;
+	} else {
+		for (;;) {
+			if (p >= end || *p != '"') {
+				snprintf(why, whyn, "pair %d: expected a \"key\"", n + 1);
+				return -1;
+			}
+			char *k = json_string(&p, end, why, whyn);
+			if (!k)
+				return -1;
+			p = skip_ws(p, end);
+			if (p >= end || *p != ':') {
+				snprintf(why, whyn, "key '%.40s': expected ':'", k);
+				return -1;
+			}
+			p = skip_ws(p + 1, end);
+			char *v;
+			int str = p < end && *p == '"';
+			char next;
+			if (str) {
+				v = json_string(&p, end, why, whyn);
+				if (!v)
+					return -1;
+				p = skip_ws(p, end);
+				next = p < end ? *p : '\0';
+			} else {
+				v = p;
+				while (p < end && (strchr("+-.eE", *p) || (*p >= '0' && *p <= '9')))
+					p++;
+				if (!json_number(v, (size_t)(p - v))) {
+					snprintf(why, whyn, "key '%.40s': the value is not a number or a string", k);
+					return -1;
+				}
+				char *numend = p;
+				p = skip_ws(p, end);
+				next = p < end ? *p : '\0';
+				*numend = '\0'; /* may overwrite next's byte: it was saved */
+			}
+			if (n < max) {
+				r->key[n] = k;
+				r->field[n] = v;
+				r->isstr[n] = (unsigned char)str;
+			}
+			n++;
+			if (next == ',') {
+				p = skip_ws(p + 1, end);
+				continue;
+			}
+			if (next == '}') {
+				p++;
+				break;
+			}
+			snprintf(why, whyn, "key '%.40s': expected ',' or '}' after the value", k);
+			return -1;
+		}
+	}
+	p = skip_ws(p, end);
+	if (p < end) {
+		snprintf(why, whyn, "text after the closing '}'");
+		return -1;
+	}
+	*nf = n;
+	return 0;
+}
+
+static const plot_csv *sort_ctx;
+
+static int by_name_cmp(const void *a, const void *b)
+{
+	return strcmp(sort_ctx->names[*(const int *)a], sort_ctx->names[*(const int *)b]);
+}
+
+/* The column whose header name is key, or -1 (binary search). */
+static int column_of(const plot_csv *r, const char *key)
+{
+	int lo = 0, hi = r->ncols - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		int c = strcmp(key, r->names[r->by_name[mid]]);
+		if (c == 0)
+			return r->by_name[mid];
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+/* Put the n pairs of an NDJSON line into column order (r->row), checking
+ * that every key is a column, given once, and that no column is missing. */
+static int json_row(plot_csv *r, int n, char *why, size_t whyn)
+{
+	for (int i = 0; i < n; i++) {
+		int c = i < r->ncols && strcmp(r->key[i], r->names[i]) == 0 ? i : column_of(r, r->key[i]);
+		if (c < 0) {
+			snprintf(why, whyn, "key '%.40s' is not in the first line", r->key[i]);
+			return -1;
+		}
+		if (r->seen[c] == r->lineno) {
+			snprintf(why, whyn, "key '%.40s' given twice", r->key[i]);
+			return -1;
+		}
+		r->seen[c] = r->lineno;
+		r->row[c] = r->field[i];
+		r->rowstr[c] = r->isstr[i];
+	}
+	if (n != r->ncols)
+		for (int c = 0; c < r->ncols; c++)
+			if (r->seen[c] != r->lineno) {
+				snprintf(why, whyn, "no key '%.40s' (every line has the first line's keys)",
+				         r->names[c]);
+				return -1;
+			}
+	return 0;
+}
+
+/* The first line's keys in the columns' order (the fixed six, the drives in
+ * drive order, then lf: and chem: as they come), into r->field for
+ * take_header. JSON objects are unordered; the columns are not. */
+static int json_header(plot_csv *r, int n, plot_csv_err *e, int *nout);
 
 static int has_prefix(const char *s, const char *prefix)
 {
@@ -263,6 +552,81 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 	return 0;
 }
 
+static int json_header(plot_csv *r, int n, plot_csv_err *e, int *nout)
+{
+	unsigned char *used = calloc((size_t)n + 1, 1);
+	char **hk = malloc(((size_t)n + 1) * sizeof *hk);
+	if (!used || !hk) {
+		free(used);
+		free(hk);
+		fail(e, 1, "out of memory");
+		return -1;
+	}
+	int k = 0, rc = 0;
+	for (int i = 0; i < PLOT_CSV_FIXED + C2_NDRIVES && rc == 0; i++) {
+		const char *drive = i < PLOT_CSV_FIXED ? NULL : c2_vocab_name(&c2_drives, i - PLOT_CSV_FIXED);
+		int found = -1;
+		for (int j = 0; j < n && found < 0; j++) {
+			const char *key = r->key[j];
+			if (used[j])
+				continue;
+			if (drive ? has_prefix(key, "drive:") && c2_name_eq(key + 6, strlen(key + 6), drive)
+			          : strcmp(key, fixed_names[i]) == 0)
+				found = j;
+		}
+		if (found < 0) {
+			fail(e, 1, "no key '%s%s'", drive ? "drive:" : fixed_names[i], drive ? drive : "");
+			rc = -1;
+			break;
+		}
+		used[found] = 1;
+		hk[k++] = r->key[found];
+	}
+	/* Then lf:, then chem:, then whatever else (take_header names it). */
+	for (int pass = 0; pass < 3 && rc == 0; pass++)
+		for (int j = 0; j < n; j++) {
+			if (used[j])
+				continue;
+			int lf = has_prefix(r->key[j], "lf:"), chem = has_prefix(r->key[j], "chem:");
+			if ((pass == 0 && lf) || (pass == 1 && chem) || (pass == 2 && !lf && !chem)) {
+				used[j] = 1;
+				hk[k++] = r->key[j];
+			}
+		}
+	if (rc == 0) {
+		memcpy(r->field, hk, (size_t)n * sizeof *hk);
+		*nout = n;
+	}
+	free(used);
+	free(hk);
+	return rc;
+}
+
+/* NDJSON: the per-column arrays, and the columns sorted by name. */
+static int json_alloc(plot_csv *r, plot_csv_err *e)
+{
+	size_t n = (size_t)r->ncols;
+	r->row = calloc(n, sizeof *r->row);
+	r->rowstr = calloc(n, 1);
+	r->seen = calloc(n, sizeof *r->seen);
+	r->by_name = malloc(n * sizeof *r->by_name);
+	if (!r->row || !r->rowstr || !r->seen || !r->by_name) {
+		fail(e, 1, "out of memory");
+		return -1;
+	}
+	for (int c = 0; c < r->ncols; c++)
+		r->by_name[c] = c;
+	sort_ctx = r;
+	qsort(r->by_name, n, sizeof *r->by_name, by_name_cmp);
+	sort_ctx = NULL;
+	for (size_t c = 1; c < n; c++)
+		if (strcmp(r->names[r->by_name[c]], r->names[r->by_name[c - 1]]) == 0) {
+			fail(e, 1, "key '%.40s' given twice", r->names[r->by_name[c]]);
+			return -1;
+		}
+	return 0;
+}
+
 plot_csv *plot_csv_open(const char *path, plot_csv_err *e)
 {
 	e->line = 0;
@@ -276,7 +640,9 @@ plot_csv *plot_csv_open(const char *path, plot_csv_err *e)
 		r->chem_col[c] = -1;
 	r->buf = malloc(PLOT_CSV_LINE_MAX + 1);
 	r->field = malloc((PLOT_CSV_COLS_MAX + 1) * sizeof *r->field);
-	if (!r->buf || !r->field) {
+	r->key = malloc((PLOT_CSV_COLS_MAX + 1) * sizeof *r->key);
+	r->isstr = malloc(PLOT_CSV_COLS_MAX + 1);
+	if (!r->buf || !r->field || !r->key || !r->isstr) {
 		fail(e, 0, "out of memory");
 		plot_csv_close(r);
 		return NULL;
@@ -314,11 +680,28 @@ plot_csv *plot_csv_open(const char *path, plot_csv_err *e)
 		memmove(hdr, hdr + 3, len - 2); /* with the terminating NUL */
 		len -= 3;
 	}
-	if (split(r, len, PLOT_CSV_COLS_MAX, &n, why, sizeof why) != 0)
+	/* NDJSON when the first line is an object: its keys name the columns,
+	 * and it is the first row too (kept, as splitting decodes in place). */
+	size_t lead = (size_t)(skip_ws(hdr, hdr + len) - hdr);
+	r->ndjson = lead < len && hdr[lead] == '{';
+	if (r->ndjson) {
+		r->first = malloc(len + 1);
+		if (!r->first) {
+			fail(e, 1, "out of memory");
+			plot_csv_close(r);
+			return NULL;
+		}
+		memcpy(r->first, hdr, len + 1);
+		r->first_len = len;
+	}
+	int rc = r->ndjson ? split_json(r, len, PLOT_CSV_COLS_MAX, &n, why, sizeof why)
+	                   : split(r, len, PLOT_CSV_COLS_MAX, &n, why, sizeof why);
+	if (rc != 0)
 		fail(e, 1, "%s", why);
 	else if (n > PLOT_CSV_COLS_MAX)
 		fail(e, 1, "header has %d columns; at most %d are allowed", n, PLOT_CSV_COLS_MAX);
-	else if (take_header(r, n, e) == 0)
+	else if ((!r->ndjson || json_header(r, n, e, &n) == 0) && take_header(r, n, e) == 0 &&
+	         (!r->ndjson || json_alloc(r, e) == 0))
 		return r;
 	plot_csv_close(r);
 	return NULL;
@@ -342,6 +725,13 @@ void plot_csv_close(plot_csv *r)
 	free(r->chem);
 	free(r->field);
 	free(r->buf);
+	free(r->key);
+	free(r->isstr);
+	free(r->row);
+	free(r->rowstr);
+	free(r->seen);
+	free(r->by_name);
+	free(r->first);
 	free(r);
 }
 
@@ -404,16 +794,23 @@ static int parse_num(const char *s, double *out)
 }
 
 /* Check one data line (already split into n fields); fill vals. */
-static int take_row(plot_csv *r, int n, const int *cols, int ncols, float *vals, double *secs,
-                    char *why, size_t whyn)
+static int take_row(plot_csv *r, char **f, int n, const int *cols, int ncols, float *vals,
+                    double *secs, char *why, size_t whyn)
 {
 	if (n != r->ncols) {
 		snprintf(why, whyn, "%d fields; the header has %d", n, r->ncols);
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
-		const char *s = r->field[i];
+		const char *s = f[i];
 		double v = 0;
+		/* NDJSON: words are strings, everything else a number. */
+		int word = r->kind[i] == PLOT_CSV_STAGE || r->kind[i] == PLOT_CSV_ACTION ||
+		           r->kind[i] == PLOT_CSV_OBJECT;
+		if (r->ndjson && r->rowstr[i] != word) {
+			snprintf(why, whyn, "'%.40s' should be a %s", r->names[i], word ? "string" : "number");
+			return -1;
+		}
 		switch (r->kind[i]) {
 		case PLOT_CSV_TICK:
 			if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 19) {
@@ -456,9 +853,27 @@ static int take_row(plot_csv *r, int n, const int *cols, int ncols, float *vals,
 	}
 	for (int j = 0; j < ncols; j++) {
 		double v = 0;
-		parse_num(r->field[cols[j]], &v); /* checked above */
+		parse_num(f[cols[j]], &v); /* checked above */
 		vals[j] = (float)v;
 	}
+	return 0;
+}
+
+/* Split a data line into the fields of its columns: r->field for CSV,
+ * r->row (in column order) for NDJSON. Returns 0 with *n fields, or -1. */
+static int split_row(plot_csv *r, size_t len, int *n, char *why, size_t whyn)
+{
+	if (!r->ndjson)
+		return split(r, len, r->ncols + 1, n, why, whyn);
+	if (split_json(r, len, r->ncols + 1, n, why, whyn) != 0)
+		return -1;
+	if (*n > r->ncols) {
+		snprintf(why, whyn, "%d keys; the first line has %d", *n, r->ncols);
+		return -1;
+	}
+	if (json_row(r, *n, why, whyn) != 0)
+		return -1;
+	*n = r->ncols;
 	return 0;
 }
 
@@ -492,7 +907,16 @@ long plot_csv_read(plot_csv *r, const int *cols, int ncols, plot_data *d,
 	char why[256];
 	for (;;) {
 		size_t len;
-		int st = read_line(r, &len);
+		int st;
+		if (r->first) { /* NDJSON: the first line is a row too */
+			memcpy(r->buf, r->first, r->first_len + 1);
+			len = r->first_len;
+			st = LINE_OK;
+			free(r->first);
+			r->first = NULL;
+		} else {
+			st = read_line(r, &len);
+		}
 		if (st == LINE_EOF)
 			break;
 		if (st == LINE_IO) {
@@ -509,8 +933,9 @@ long plot_csv_read(plot_csv *r, const int *cols, int ncols, plot_data *d,
 			snprintf(why, sizeof why, "NUL byte in the line");
 		else if (len == 0)
 			continue; /* blank line */
-		if (st == LINE_OK && split(r, len, r->ncols + 1, &n, why, sizeof why) == 0 &&
-		    take_row(r, n, cols, ncols, vals, &secs, why, sizeof why) == 0) {
+		char **f = r->ndjson ? r->row : r->field;
+		if (st == LINE_OK && split_row(r, len, &n, why, sizeof why) == 0 &&
+		    take_row(r, f, n, cols, ncols, vals, &secs, why, sizeof why) == 0) {
 			if (plot_data_push(d, secs, vals) != 0) {
 				report(ctx, r->lineno, "out of memory");
 				free(vals);

@@ -1,7 +1,7 @@
-/* trace_csv.h — a bounded, validating reader for creature trace CSV files
- * (written by `c2rt run --trace`), feeding plot_data.
+/* trace_csv.h — a bounded, validating reader for creature traces (written
+ * by `c2rt run --trace`), CSV or NDJSON, feeding plot_data.
  *
- * The format, line 1 a header naming the columns, in this order:
+ * CSV: line 1 a header naming the columns, in this order:
  *   tick,seconds,stage,alive,action,object      (fixed)
  *   drive:<name> x 17                           (c2_drives, in drive order)
  *   lf:<organ> x any                            (lf:body, lf:brain, lf:organ1 ...)
@@ -11,8 +11,17 @@
  * >= 0 that never decreases; alive 0 or 1; stage, action and object words;
  * every drive:, lf: and chem: value a finite number. Fields may be
  * double-quoted ("" for a quote inside); CRLF line ends and blank lines are
- * accepted; a line may be at most PLOT_CSV_LINE_MAX bytes. Anything else is
- * reported as FILE:LINE: reason, and the line is skipped. */
+ * accepted.
+ *
+ * NDJSON (`--trace-format ndjson`; a file whose first line starts with '{'):
+ * one flat JSON object per line, {"tick":0,"seconds":0.0,"stage":"embryo",
+ * ...,"chem:ATP":0}, with the same names as keys, in any order; the first
+ * line's keys are the columns and every line must have exactly those. Words
+ * are JSON strings, everything else JSON numbers; nested values, true, false
+ * and null are refused.
+ *
+ * A line may be at most PLOT_CSV_LINE_MAX bytes. Anything else is reported
+ * as FILE:LINE: reason, and the line is skipped. */
 #ifndef C2_VIEWER_TRACE_CSV_H
 #define C2_VIEWER_TRACE_CSV_H
 

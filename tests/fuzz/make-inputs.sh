@@ -1,15 +1,20 @@
 #!/bin/sh
-# Build the binary fuzz inputs from their text sources, with the tool under test.
+# Make the fuzz inputs that are not committed, with the tool under test.
 #
 # Usage: tests/fuzz/make-inputs.sh BUILD_DIR
 #
-# Genomes and snapshots used as seeds or regressions are not committed as
-# binaries: snapshots change layout when an option is added, and both are
-# derived from text we own. They are made here, into BUILD/fuzz-inputs/TARGET/,
-# and replayed by tests/run.sh and fed to libFuzzer by `make fuzz`.
+# Into BUILD/fuzz-inputs/TARGET/ (replayed by tests/run.sh in every
+# `make test`, and seeds of `make fuzz`):
+#   - binaries made from text we own: genomes assembled from their text
+#     (snapshots change layout when an option is added, so none is
+#     committed), snapshots and traces of our creatures;
+#   - the real Creatures 2 data from $C2RT_SHARED (default ../shared beside
+#     the checkout) when it is there: the norn genome, its dump, its .gno,
+#     a snapshot of it. Never committed: it is read at run time only.
 set -eu
 BUILD=$1
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+: "${C2RT_SHARED:=$ROOT/../shared}"
 C2RT=$BUILD/c2rt
 OUT=$BUILD/fuzz-inputs
 for f in "$ROOT"/tests/fuzz/fuzz_*.c; do
@@ -18,10 +23,43 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/c2rt-inputs.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# Seeds: the synthetic test genome, and a snapshot of it after 200 ticks of events.
+# The synthetic test genome, and a snapshot of it after 200 ticks of events.
 "$C2RT" asm "$ROOT/tests/fixtures/tiny.txt" -o "$OUT/fuzz_genome/tiny.gen"
 "$C2RT" run "$OUT/fuzz_genome/tiny.gen" --ticks 200 --quiet \
 	--events "$ROOT/tests/fuzz/seeds/fuzz_events/all.ev" --save "$OUT/fuzz_snapshot/tiny.snap"
+
+# Our own creatures (genomes/): each genome, its text, the events they live
+# by, and of the starter a snapshot and a short trace in both formats.
+for txt in "$ROOT"/genomes/*.txt; do
+	n=$(basename "$txt" .txt)
+	"$C2RT" asm "$txt" -o "$OUT/fuzz_genome/$n.gen"
+	cp "$txt" "$OUT/fuzz_text/$n.txt"
+done
+for ev in "$ROOT"/genomes/*.events; do
+	[ -f "$ev" ] && cp "$ev" "$OUT/fuzz_events/$(basename "$ev")"
+done
+"$C2RT" run "$OUT/fuzz_genome/starter.gen" --ticks 100 --quiet --save "$OUT/fuzz_snapshot/starter.snap"
+"$C2RT" run "$OUT/fuzz_genome/starter.gen" --ticks 600 --every 100 --quiet \
+	--trace "$OUT/fuzz_trace_csv/starter.csv"
+"$C2RT" run "$OUT/fuzz_genome/starter.gen" --ticks 600 --every 100 --quiet \
+	--trace "$OUT/fuzz_trace_csv/starter.ndjson" --trace-format ndjson
+
+# SV-rules: each distinct rule of the semantics corpus (its first column).
+rm -f "$OUT"/fuzz_svrule/corpus-*.txt
+i=0
+grep -v '^#' "$ROOT/tests/svrule/corpus.tsv" | cut -f1 | grep -v '^$' | sort -u | while IFS= read -r rule; do
+	i=$((i + 1))
+	printf '%s' "$rule" >"$OUT/fuzz_svrule/corpus-$i.txt"
+done
+
+# The real norn, when the shared data is there.
+NORN=$C2RT_SHARED/genomes/c2-norn.gen
+if [ -f "$NORN" ]; then
+	cp -f "$NORN" "$OUT/fuzz_genome/c2-norn.gen"
+	"$C2RT" dump "$NORN" -o "$OUT/fuzz_text/c2-norn.txt"
+	[ -f "$C2RT_SHARED/genomes/c2-norn.gno" ] && cp -f "$C2RT_SHARED/genomes/c2-norn.gno" "$OUT/fuzz_gno/c2-norn.gno"
+	"$C2RT" run "$NORN" --ticks 40 --quiet --save "$OUT/fuzz_snapshot/c2-norn.snap"
+fi
 
 # Exports: synthetic ones written from our own genomes (never from a game
 # file), and, at run time only, the real export when the shared data is there.

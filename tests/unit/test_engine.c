@@ -462,6 +462,65 @@ static void test_life_force_never_negative(void **state)
 	genome_free(&g);
 }
 
+/* One check behind validate and run: on random brains, some past the
+ * dendrite cap, some with lobes for one sex only, creature_check_genome
+ * accepts exactly the genomes creature_hatch hatches, whatever the seed,
+ * and refuses the others with hatch's own reason. */
+static void test_check_genome_is_hatch(void **state)
+{
+	(void)state;
+	c2_rng rng;
+	c2_rng_seed(&rng, 99);
+	int accepted = 0, refused = 0;
+	for (int t = 0; t < 40; t++) {
+		char text[16384];
+		/* One genome in four is heavy: up to twelve full lobes of dense
+		 * dendrites, around the cap of BRAIN_MAX_DENDRITES. */
+		bool heavy = c2_rng_below(&rng, 4) == 0;
+		int n = 0, nl = t == 0 ? 0 : heavy ? 9 + (int)c2_rng_below(&rng, 4) : (int)c2_rng_below(&rng, 12);
+		n += snprintf(text + n, sizeof text - (size_t)n, "format dna2\ngene organ\n");
+		for (int l = 0; l < nl; l++) {
+			const char *flags = c2_rng_below(&rng, 8) == 0 ? "male" : "mutable";
+			unsigned side = heavy ? 32 : 1 + (unsigned)c2_rng_below(&rng, 32);
+			unsigned lo = heavy ? 200 : (unsigned)c2_rng_below(&rng, 128);
+			unsigned src = (unsigned)c2_rng_below(&rng, heavy ? (uint64_t)nl : 14);
+			n += snprintf(text + n, sizeof text - (size_t)n,
+			              "gene lobe flags=%s\n width %u\n height %u\n state_rule state\n"
+			              " d0.source %u\n d0.min %u\n d0.max %u\n d0.spread %u\n"
+			              " d1.source %u\n d1.min %u\n d1.max %u\n",
+			              flags, side, side, src, lo, lo + (unsigned)c2_rng_below(&rng, 256 - lo),
+			              (unsigned)c2_rng_below(&rng, 4), src, lo,
+			              lo + (unsigned)c2_rng_below(&rng, 256 - lo));
+		}
+		genome g;
+		c2_err err;
+		assert_int_equal(genome_text_parse(text, (size_t)n, &g, &err), 0);
+		for (int sex = GENOME_MALE; sex <= GENOME_FEMALE; sex++) {
+			c2_err cerr, herr;
+			int check = creature_check_genome(&g, (genome_sex)sex, &cerr);
+			creature_config cfg;
+			creature_config_default(&cfg);
+			cfg.sex = (genome_sex)sex;
+			cfg.seed = c2_rng_next(&rng);
+			creature *c = NULL;
+			int hatch = creature_hatch(&c, &g, &cfg, &herr);
+			assert_int_equal(check != 0, hatch != 0);
+			if (check) {
+				assert_int_equal(check, hatch);
+				assert_string_equal(cerr.msg, herr.msg);
+				refused++;
+			} else {
+				accepted++;
+			}
+			creature_free(c);
+		}
+		genome_free(&g);
+	}
+	/* Both answers were exercised. */
+	assert_true(accepted > 5);
+	assert_true(refused > 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -476,6 +535,7 @@ int main(void)
 		cmocka_unit_test(test_stimulus_flags),
 		cmocka_unit_test(test_trace_columns),
 		cmocka_unit_test(test_life_force_never_negative),
+		cmocka_unit_test(test_check_genome_is_hatch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -536,7 +536,7 @@ static void random_genome(genome *g, c2_rng *rng)
 {
 	genome_init(g);
 	g->format = c2_rng_below(rng, 4) ? GENOME_DNA2 : GENOME_STREAM;
-	size_t n = c2_rng_below(rng, 40);
+	size_t n = 1 + c2_rng_below(rng, 40); /* an empty genome is refused */
 	for (size_t i = 0; i < n; i++) {
 		genome_gene ge;
 		genome_gene_init(&ge, (genome_kind)c2_rng_below(rng, GK_COUNT));
@@ -619,6 +619,15 @@ static void test_text_errors(void **state)
 	expect_text_error("gene organ\nformat dna2\n", 2, "before the genes");
 	expect_text_error("gene half-lives\n halflife Glucose 300\n", 2, "rate '300'");
 	expect_text_error("gene half-lives\n halflife 70 1\n halflife Glucose 2\n", 3, "given twice");
+	/* An empty genome is no genome, in text as in bytes. */
+	expect_text_error("", 1, "no genes");
+	expect_text_error("# nothing\nformat dna2\n", 2, "no genes");
+	genome g;
+	c2_err err;
+	assert_int_not_equal(genome_parse(&g, (const uint8_t *)"dna2gend", 8, &err), 0);
+	assert_int_equal(err.offset, 4);
+	assert_non_null(strstr(err.msg, "no genes"));
+	assert_int_not_equal(genome_parse(&g, (const uint8_t *)"gend", 4, &err), 0);
 }
 
 /* Hand-written text: names instead of numbers, defaults for the header. */
