@@ -77,3 +77,32 @@ double body_total_mass(const body_model *m)
 		t += m->parts[i].mass;
 	return t;
 }
+
+const char *body_shape_name(body_shape s)
+{
+	static const char *const names[] = {"point",    "sphere", "ellipsoid", "box",    "cylinder",
+	                                    "capsule", "plane",  "ray",       "trimesh"};
+	_Static_assert(sizeof names / sizeof names[0] == BODY_SHAPE_TRIMESH + 1, "a name per shape");
+	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
+const char *body_joint_kind_name(body_joint_kind k)
+{
+	static const char *const names[] = {"stick",  "fixed",  "ball",      "hinge",
+	                                    "hinge2", "slider", "universal", "amotor"};
+	_Static_assert(sizeof names / sizeof names[0] == BODY_JOINT_AMOTOR + 1, "a name per kind");
+	return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}
+
+bool body_extent(const body_model *m, double min[3], double max[3])
+{
+	for (int k = 0; k < 3; k++)
+		min[k] = max[k] = m->nparts ? m->parts[0].pos[k] : 0;
+	for (size_t i = 1; i < m->nparts; i++)
+		for (int k = 0; k < 3; k++) {
+			double v = m->parts[i].pos[k];
+			min[k] = v < min[k] ? v : min[k];
+			max[k] = v > max[k] ? v : max[k];
+		}
+	return m->nparts > 0;
+}
