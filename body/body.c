@@ -106,3 +106,25 @@ bool body_extent(const body_model *m, double min[3], double max[3])
 		}
 	return m->nparts > 0;
 }
+
+bool body_conns_by_target(const body_model *m, size_t **startp, size_t **orderp)
+{
+	size_t nn = m->nneurons, nc = m->nconns;
+	size_t *start = calloc(nn + 2, sizeof *start), *order = malloc((nc + 1) * sizeof *order);
+	if (!start || !order) {
+		free(start);
+		free(order);
+		return false;
+	}
+	/* Counts land two places on, so that after the prefix sums placing
+	 * through start[k + 1] leaves start[k] at group k's beginning. */
+	for (size_t i = 0; i < nc; i++)
+		start[m->conns[i].to + 2]++;
+	for (size_t k = 2; k < nn + 2; k++)
+		start[k] += start[k - 1];
+	for (size_t i = 0; i < nc; i++)
+		order[start[m->conns[i].to + 1]++] = i;
+	*startp = start;
+	*orderp = order;
+	return true;
+}

@@ -220,6 +220,12 @@ const char *body_joint_kind_name(body_joint_kind k);
  * axis. Returns false, leaving them 0, when there are no parts. */
 bool body_extent(const body_model *m, double min[3], double max[3]);
 
+/* The connections grouped by the neuron that receives them, each group in
+ * the order the inputs were added: order[start[k] .. start[k+1]) indexes
+ * m->conns for neuron k (a stable counting sort, linear time). Both arrays
+ * are new (free them); false when out of memory. */
+bool body_conns_by_target(const body_model *m, size_t **start, size_t **order);
+
 /* Append the whole model as one JSON object: parts, geoms, joints, neurons,
  * connections, warnings, and the f0 block for f0 bodies. Numbers are
  * written so that they read back to the same double (null when not

@@ -637,7 +637,7 @@ static bool internal_check(builder *b)
 	bool ret = true;
 	fi->shape = F0_SHAPE_UNKNOWN;
 	if (m->nparts == 0 && m->nneurons == 0) {
-		fail_reason(b, 0, "the genotype has no parts and no neurons");
+		fail_reason(b, fi->first_line, "the genotype has no parts and no neurons");
 		return false;
 	}
 	bool *linked = calloc(m->nparts + 1, sizeof *linked); /* the SDK's LINKFLAG */
@@ -930,7 +930,7 @@ int f0_build_genotype(const char *g, size_t n, const char *name, long first_line
 	frams_geno gi;
 	frams_geno_marker(g, n, &gi);
 	if (gi.format != '0') {
-		char what[80];
+		char what[160];
 		frams_geno_describe(&gi, what, sizeof what);
 		return c2_fail_line(err, C2_EFORMAT, first_line, "%s", what);
 	}
@@ -938,29 +938,6 @@ int f0_build_genotype(const char *g, size_t n, const char *name, long first_line
 }
 
 /* ---- writing ------------------------------------------------------------------------ */
-
-/* The connections grouped by the neuron that receives them, each group in
- * the order the inputs were added: order[start[k] .. start[k+1]) for neuron
- * k (a stable counting sort, linear time). */
-static bool conns_by_target(const body_model *m, size_t **startp, size_t **orderp)
-{
-	size_t nn = m->nneurons, nc = m->nconns;
-	size_t *start = calloc(nn + 2, sizeof *start), *order = malloc((nc + 1) * sizeof *order);
-	if (!start || !order) {
-		free(start);
-		free(order);
-		return false;
-	}
-	for (size_t i = 0; i < nc; i++)
-		start[m->conns[i].to + 2]++;
-	for (size_t k = 2; k < nn + 2; k++)
-		start[k] += start[k - 1];
-	for (size_t i = 0; i < nc; i++)
-		order[start[m->conns[i].to + 1]++] = i;
-	*startp = start;
-	*orderp = order;
-	return true;
-}
 
 static void save_with(const frams_class *c, frams_slot *v, int skip, const char *prefix,
                       c2_wbuf *out)
@@ -1020,7 +997,7 @@ int f0_write(const body_model *m, c2_wbuf *out)
 	}
 	/* Connections: each neuron's inputs in the order they were added. */
 	size_t *start, *order;
-	if (!conns_by_target(m, &start, &order))
+	if (!body_conns_by_target(m, &start, &order))
 		return C2_ENOMEM;
 	for (size_t k = 0; k < m->nconns; k++) {
 		const body_conn *c = &m->conns[order[k]];
@@ -1100,7 +1077,7 @@ void f0_sdk_report(const body_model *m, c2_wbuf *out)
 		c2_w_u8(out, '\n');
 	}
 	size_t *start, *order;
-	if (!conns_by_target(m, &start, &order)) {
+	if (!body_conns_by_target(m, &start, &order)) {
 		out->oom = true;
 		return;
 	}

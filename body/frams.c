@@ -94,16 +94,12 @@ static int des_container(des *d, frams_value *v, bool dict, long own_num)
 			v->keys[v->n] = NULL;
 		v->n++;
 		if (dict) {
+			if (d->s[d->p] != '"')
+				return des_fail(d, "a dictionary key must be a string");
 			frams_value key = {0};
-			size_t at = d->p;
-			int rc = d->s[d->p] == '"' ? des_value(d, &key, -1) : C2_EFORMAT;
-			if (rc != 0 && rc != C2_EFORMAT)
+			int rc = des_value(d, &key, -1);
+			if (rc)
 				return rc;
-			if (rc != 0 || key.kind != FRAMS_V_STRING) {
-				frams_value_free(&key);
-				d->p = rc ? d->p : at;
-				return rc ? rc : des_fail(d, "a dictionary key must be a string");
-			}
 			v->keys[v->n - 1] = key.s;
 			v->klen[v->n - 1] = key.slen;
 			if (d->p >= d->n || d->s[d->p] != ':')

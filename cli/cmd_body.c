@@ -198,44 +198,56 @@ static const char *const shape_names[] = {"unknown", "mixed (illegal)", "ball-an
 
 static void fmt3(char *buf, size_t cap, const double v[3])
 {
-	snprintf(buf, cap, "(%.6g, %.6g, %.6g)", v[0], v[1], v[2]);
+	snprintf(buf, cap, "(%.4g, %.4g, %.4g)", v[0], v[1], v[2]);
 }
 
 static void print_summary(const char *path, const body_model *m)
 {
+	static const char *const f0_shapes[] = {"ball", "ellipsoid", "cuboid", "cylinder"};
 	const f0_info *fi = f0_info_of(m);
 	char a[96];
-	printf("%s: %s body%s%s%s\n", path, m->format == BODY_F0 ? "f0" : "XODE",
-	       m->name ? " \"" : "", m->name ? m->name : "", m->name ? "\"" : "");
+	printf("%s: %s body%s\n", path, m->format == BODY_F0 ? "f0" : "XODE",
+	       fi ? (fi->valid ? ", valid" : ", INVALID") : "");
+	if (m->name)
+		printf("name      %s\n", m->name);
 	if (fi)
-		printf("shape      %s\n", shape_names[fi->shape]);
+		printf("shape     %s\n", shape_names[fi->shape]);
 	double lo[3], hi[3];
 	body_extent(m, lo, hi);
-	printf("parts      %zu, total mass %.6g\n", m->nparts, body_total_mass(m));
-	printf("size       %.6g x %.6g x %.6g (extent of the part positions)\n", hi[0] - lo[0],
+	printf("size      %.4g x %.4g x %.4g (extent of the part positions)\n", hi[0] - lo[0],
 	       hi[1] - lo[1], hi[2] - lo[2]);
-	size_t ndelta = 0;
+	printf("mass      %.6g (parts' total)\n", body_total_mass(m));
+	size_t ndelta = 0, unknown = 0;
 	for (size_t i = 0; i < m->njoints; i++)
 		ndelta += m->joints[i].f0.usedelta;
-	printf("joints     %zu (%zu placed by delta)\n", m->njoints, ndelta);
-	size_t unknown = 0;
 	for (size_t i = 0; i < m->nneurons; i++)
 		unknown += f0_neuro_class_find(m->neurons[i].cls) == NULL;
-	printf("neurons    %zu (%zu of unknown classes), %zu connections\n", m->nneurons, unknown,
+	printf("parts     %zu\n", m->nparts);
+	printf("joints    %zu (%zu placed by delta)\n", m->njoints, ndelta);
+	printf("neurons   %zu (%zu of unknown classes), %zu connections\n", m->nneurons, unknown,
 	       m->nconns);
-	printf("warnings   %zu\n", m->nwarnings);
+	printf("warnings  %zu\n", m->nwarnings);
+	for (size_t i = 0; i < m->nwarnings; i++)
+		printf("  line %ld: %s\n", m->warnings[i].line, m->warnings[i].msg);
+	if (m->nparts)
+		printf("parts:\n");
 	for (size_t i = 0; i < m->nparts; i++) {
 		const body_part *p = &m->parts[i];
 		fmt3(a, sizeof a, p->pos);
-		printf("  P%-3zu at %-30s %-14s mass %-3g fr %g", i, a,
-		       body_shape_name(i < m->ngeoms ? m->geoms[i].shape : BODY_SHAPE_POINT), p->mass,
+		const char *shape = fi && p->f0.sh >= 0 && p->f0.sh < 4
+		                        ? f0_shapes[p->f0.sh]
+		                        : body_shape_name(i < m->ngeoms ? m->geoms[i].shape
+		                                                        : BODY_SHAPE_POINT);
+		printf("  P%-3zu %-9s at %-28s mass %-4g friction %g", i, shape, a, p->mass,
 		       p->friction);
 		if (p->f0.rot[0] || p->f0.rot[1] || p->f0.rot[2]) {
 			fmt3(a, sizeof a, p->f0.rot);
-			printf(" rot %s", a);
+			printf("  rot %s", a);
 		}
 		printf("\n");
 	}
+	if (m->njoints)
+		printf("joints:\n");
 	for (size_t i = 0; i < m->njoints; i++) {
 		const body_joint *j = &m->joints[i];
 		double len = 0;
@@ -244,24 +256,31 @@ static void print_summary(const char *path, const body_model *m)
 			len = sqrt((v[0] - u[0]) * (v[0] - u[0]) + (v[1] - u[1]) * (v[1] - u[1]) +
 			           (v[2] - u[2]) * (v[2] - u[2]));
 		}
-		printf("  J%-3zu P%d-P%d %-6s length %.6g%s\n", i, j->p1, j->p2,
+		printf("  J%-3zu P%d-P%d  %-6s length %.4g%s\n", i, j->p1, j->p2,
 		       body_joint_kind_name(j->kind), len, j->f0.usedelta ? " (delta)" : "");
 	}
-	for (size_t i = 0; i < m->nneurons; i++) {
-		const body_neuron *n = &m->neurons[i];
-		const f0_neuro_class *nc = f0_neuro_class_find(n->cls);
-		char where[32] = "";
-		if (n->part >= 0)
-			snprintf(where, sizeof where, " on P%d", n->part);
-		else if (n->joint >= 0)
-			snprintf(where, sizeof where, " on J%d", n->joint);
-		printf("  N%-3zu %-6s %-16s%s%s%s", i, n->cls, nc ? nc->longname : "(unknown class)",
-		       where, *n->props ? " " : "", n->props);
-		int k = 0;
-		for (size_t c = 0; c < m->nconns; c++)
-			if (m->conns[c].to == (int)i)
-				printf("%s N%d*%g", k++ ? "," : " <-", m->conns[c].from, m->conns[c].weight);
-		printf("\n");
+	size_t *start, *order;
+	if (m->nneurons && body_conns_by_target(m, &start, &order)) {
+		printf("neurons:\n");
+		for (size_t i = 0; i < m->nneurons; i++) {
+			const body_neuron *n = &m->neurons[i];
+			const f0_neuro_class *nc = f0_neuro_class_find(n->cls);
+			char line[160];
+			int len = snprintf(line, sizeof line, "  N%-3zu %-6s %-16s", i, n->cls,
+			                   nc ? nc->longname : "(unknown class)");
+			if (n->part >= 0 || n->joint >= 0)
+				len += snprintf(line + len, sizeof line - (size_t)len, " on %c%d",
+				                n->part >= 0 ? 'P' : 'J', n->part >= 0 ? n->part : n->joint);
+			while (len > 0 && line[len - 1] == ' ')
+				line[--len] = '\0';
+			printf("%s%s%s", line, *n->props ? "  " : "", n->props);
+			for (size_t k = start[i]; k < start[i + 1]; k++)
+				printf("%s N%d*%g", k > start[i] ? "," : "  <-", m->conns[order[k]].from,
+				       m->conns[order[k]].weight);
+			printf("\n");
+		}
+		free(start);
+		free(order);
 	}
 }
 
