@@ -368,6 +368,8 @@ typedef struct builder {
 	size_t cap_parts, cap_joints, cap_neurons, cap_conns;
 	char suffix[80];  /* the SDK's nameForErrors(): " in 'NAME'" or "" */
 	bool oom;
+	long toobig_line; /* the line that went past F0_MAX_ITEMS, or 0 */
+	const char *toobig_what;
 	/* the first reason the model is invalid */
 	bool failed;
 	long fail_line;
@@ -392,8 +394,13 @@ static void fail_reason(builder *b, long line, const char *fmt, ...)
 /* Append a zeroed element to one of the model's arrays (NULL when out of
  * memory, which the builder then reports). */
 #define DEFINE_PUSH(fn, type, arr, capf, cnt)                                   \
-	static type *fn(builder *b)                                                 \
+	static type *fn(builder *b, long line)                                      \
 	{                                                                           \
+		if (b->m->cnt >= F0_MAX_ITEMS) {                                        \
+			b->toobig_line = line;                                              \
+			b->toobig_what = #arr;                                              \
+			return NULL;                                                        \
+		}                                                                       \
 		if (b->m->cnt == b->capf) {                                             \
 			size_t nc = b->capf ? b->capf * 2 : 16;                             \
 			type *nv = realloc(b->m->arr, nc * sizeof *nv);                     \
@@ -435,7 +442,7 @@ static bool add_part(builder *b, const char *s, size_t n, long fline, long lnum)
 	frams_slots_init(&part_class, v);
 	bool ok = frams_load_line(&part_class, v, s, n, &b->fi->log, fline);
 	body_part *p;
-	if (ok && (p = push_part(b)) != NULL) {
+	if (ok && (p = push_part(b, fline)) != NULL) {
 		b->oom |= !part_from_slots(p, v);
 		p->f0.line = fline;
 		p->parent = -1;
@@ -473,7 +480,7 @@ static bool add_joint(builder *b, const char *s, size_t n, long fline, long lnum
 		fail_reason(b, fline, "j: joins Part #%ld, which is not defined before this line",
 		            p1_ok ? p2 : p1);
 		ok = false;
-	} else if ((j = push_joint(b)) != NULL) {
+	} else if ((j = push_joint(b, fline)) != NULL) {
 		b->oom |= !joint_from_slots(j, v);
 		j->f0.usedelta = v[J_dx].given || v[J_dy].given || v[J_dz].given;
 		j->f0.line = fline;
@@ -504,7 +511,7 @@ static bool add_neuron(builder *b, const char *s, size_t n, long fline, long lnu
 		line_error(b, fline, lnum, what);
 		fail_reason(b, fline, "n: is on Joint #%ld, which is not defined before this line", j);
 		ok = false;
-	} else if ((nu = push_neuron(b)) != NULL) {
+	} else if ((nu = push_neuron(b, fline)) != NULL) {
 		/* d= is "Class" or "Class:properties"; an empty class is N. The SDK
 		 * attaches to the part, then to the joint, which detaches it from
 		 * the part. */
@@ -543,7 +550,7 @@ static bool add_conn(builder *b, const char *s, size_t n, long fline, long lnum)
 		fail_reason(b, fline, "c: connects Neuro #%ld, which is not defined before this line",
 		            n1_ok ? n2 : n1);
 		ok = false;
-	} else if ((c = push_conn(b)) != NULL) {
+	} else if ((c = push_conn(b, fline)) != NULL) {
 		c->to = (int)n1;
 		c->from = (int)n2;
 		c->weight = v[C_W].d;
@@ -871,7 +878,7 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 	frams_slots_init(&model_class, mv);
 	bool built = true;
 	size_t pos = 0;
-	for (long lnum = 1; pos < n && built && !b.oom; lnum++) {
+	for (long lnum = 1; pos < n && built && !b.oom && !b.toobig_line; lnum++) {
 		const char *ls = genes + pos, *nl = memchr(ls, '\n', n - pos);
 		const char *le = nl ? nl : genes + n;
 		pos = (size_t)(le - genes) + (nl != NULL);
@@ -902,6 +909,9 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 	b.fi->se = mv[M_SE].d;
 	b.oom |= !get_s(&b.fi->vstyle, &model_class, mv, M_VSTYLE);
 	frams_slots_free(&model_class, mv);
+	if (b.toobig_line && !b.oom)
+		return c2_fail_line(err, C2_ETOOBIG, b.toobig_line, "more %s than the limit of %d",
+		                    b.toobig_what, F0_MAX_ITEMS);
 	b.fi->valid = built && !b.oom && internal_check(&b);
 	b.oom |= !add_geoms(&b) || b.fi->log.oom;
 	for (size_t i = 0; i < m->njoints; i++) {

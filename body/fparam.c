@@ -25,6 +25,10 @@ static char *dup_text(const char *s)
 void frams_log_add(frams_log *log, frams_level level, long line, const char *where,
                    const char *fmt, ...)
 {
+	if (log->n >= FRAMS_LOG_MAX) {
+		log->dropped++;
+		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	int need = vsnprintf(NULL, 0, fmt, ap);

@@ -327,6 +327,8 @@ typedef struct reader {
 	frams_file *f;
 	c2_err *err;
 	bool oom;
+	size_t nfields; /* in the whole file */
+	long toobig;    /* the line that went past a limit, or 0 */
 } reader;
 
 /* The next line, without its LF and one CR before it; false at the end. */
@@ -432,6 +434,11 @@ static void decode_any(reader *r, frams_object *o, frams_field *fd)
 
 static frams_field *new_field(reader *r, frams_object *o, size_t *cap)
 {
+	if (r->nfields >= FRAMS_MAX_FIELDS) {
+		r->toobig = r->line;
+		return NULL;
+	}
+	r->nfields++;
 	if (o->nfields == *cap) {
 		size_t nc = *cap ? *cap * 2 : 8;
 		frams_field *nf = realloc(o->fields, nc * sizeof *nf);
@@ -534,12 +541,12 @@ int frams_read(const char *text, size_t n, const frams_class *const *classes, si
 {
 	c2_err_clear(err);
 	memset(out, 0, sizeof *out);
-	reader r = {text, n, 0, 0, out, err, false};
+	reader r = {text, n, 0, 0, out, err, false, 0, 0};
 	size_t cap = 0;
 	int run = 0;
 	const char *ls;
 	size_t len;
-	while (!r.oom && next_line(&r, &ls, &len)) {
+	while (!r.oom && !r.toobig && next_line(&r, &ls, &len)) {
 		if (len && ls[0] == '#') {
 			run = 0;
 			if (len >= 8 && memcmp(ls, "#include", 8) == 0)
@@ -562,6 +569,10 @@ int frams_read(const char *text, size_t n, const frams_class *const *classes, si
 			continue;
 		}
 		run = 0;
+		if (out->nobjs >= FRAMS_MAX_OBJECTS) {
+			r.toobig = r.line;
+			break;
+		}
 		if (out->nobjs == cap) {
 			size_t nc = cap ? cap * 2 : 16;
 			frams_object *no = realloc(out->objs, nc * sizeof *no);
@@ -598,6 +609,10 @@ int frams_read(const char *text, size_t n, const frams_class *const *classes, si
 	}
 	if (r.oom || out->log.oom)
 		return c2_fail_line(err, C2_ENOMEM, r.line, "out of memory");
+	if (r.toobig)
+		return c2_fail_line(err, C2_ETOOBIG, r.toobig,
+		                    "more than %d objects or %d fields: not a genotype file we read",
+		                    FRAMS_MAX_OBJECTS, FRAMS_MAX_FIELDS);
 	return 0;
 }
 

@@ -85,11 +85,25 @@ static bool sniff_gen(const char *text, size_t len)
 	return false;
 }
 
-static void print_log(const char *path, const frams_log *log)
+/* Messages of a log on stderr as FILE:LINE: ..., the first 20 of them (a
+ * broken file can have thousands). */
+static void print_log(const char *path, const frams_log *log, bool warnings_only)
 {
-	for (size_t i = 0; i < log->n; i++)
+	enum { SHOWN = 20 };
+	size_t shown = 0, more = log->dropped;
+	for (size_t i = 0; i < log->n; i++) {
+		if (warnings_only && log->v[i].level != FRAMS_WARN)
+			continue;
+		if (shown++ >= SHOWN) {
+			more++;
+			continue;
+		}
 		fprintf(stderr, "c2rt: %s:%ld: %s: %s\n", path, log->v[i].line,
 		        log->v[i].level == FRAMS_ERROR ? "error" : "warning", log->v[i].text);
+	}
+	if (more)
+		fprintf(stderr, "c2rt: %s: %zu more messages not shown\n", path,
+		        more);
 }
 
 static int read_gen(body_input *in)
@@ -98,7 +112,7 @@ static int read_gen(body_input *in)
 	const frams_class *classes[] = {&frams_org_class};
 	if (frams_read(in->text, in->len, classes, 1, &in->gen, &err) != 0)
 		return cli_report(in->path, &err);
-	print_log(in->path, &in->gen.log);
+	print_log(in->path, &in->gen.log, false);
 	return CLI_OK;
 }
 
@@ -326,10 +340,7 @@ int cmd_body(int argc, char **argv)
 		} else {
 			/* Warnings first, then the reason an invalid body is refused. */
 			if (fi)
-				for (size_t i = 0; i < fi->log.n; i++)
-					if (fi->log.v[i].level == FRAMS_WARN)
-						fprintf(stderr, "c2rt: %s:%ld: warning: %s\n", in.path, fi->log.v[i].line,
-						        fi->log.v[i].text);
+				print_log(in.path, &fi->log, true);
 			if (lrc) {
 				rc = cli_report(in.path, &err);
 			} else if (fmt == 0) {
