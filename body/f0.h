@@ -108,6 +108,12 @@ int f0_build_genotype(const char *g, size_t n, const char *name, long first_line
  * Only for valid f0 models: returns C2_EINVAL otherwise. */
 int f0_write(const body_model *m, c2_wbuf *out);
 
+/* Append a part's or joint's f0 values as a JSON object keyed by the SDK's
+ * property names (as on its p: or j: line), with its input line (and, for a
+ * joint, whether it is a delta joint). */
+void f0_json_part(const body_part *p, c2_wbuf *out);
+void f0_json_joint(const body_joint *j, c2_wbuf *out);
+
 /* Append the SDK conformance report, laid out as the reference outputs in
  * bodies/f0/expected/: the SDK's messages ("[ERROR] Where: text"), then
  * `valid=V parts=P joints=J neurons=N shape=S`; for a valid model one line

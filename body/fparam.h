@@ -53,6 +53,10 @@ void frams_log_free(frams_log *log);
 /* Number of messages of `level`. */
 size_t frams_log_count(const frams_log *log, frams_level level);
 
+/* A NUL-terminated copy of s[0..n) (which may hold NUL bytes), or NULL when
+ * out of memory. */
+char *frams_dup(const char *s, size_t n);
+
 /* ---- numbers ------------------------------------------------------------------ */
 
 typedef enum frams_num { FRAMS_NUM_ANY, FRAMS_NUM_INT, FRAMS_NUM_DOUBLE } frams_num;

@@ -10,16 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dup_n(const char *s, size_t n)
-{
-	char *d = malloc(n + 1);
-	if (d) {
-		memcpy(d, s, n);
-		d[n] = '\0';
-	}
-	return d;
-}
-
 /* ---- @Serialized values -------------------------------------------------------- */
 
 enum { MAX_DEPTH = 200 };
@@ -184,7 +174,7 @@ static int des_value(des *d, frams_value *v, long own_num)
 		w++;
 	if (own_num >= 0 || w == 0 || isdigit((unsigned char)s[0]))
 		return des_fail(d, "bad syntax");
-	v->s = dup_n(s, w);
+	v->s = frams_dup(s, w);
 	if (!v->s)
 		return des_oom(d);
 	if (w < left && s[w] == '<') {
@@ -192,7 +182,7 @@ static int des_value(des *d, frams_value *v, long own_num)
 		if (!gt)
 			return des_fail(d, "missing '>' of an unserializable object");
 		v->kind = FRAMS_V_OPAQUE;
-		v->opaque = dup_n(s + w + 1, (size_t)(gt - s - w - 1));
+		v->opaque = frams_dup(s + w + 1, (size_t)(gt - s - w - 1));
 		if (!v->opaque)
 			return des_oom(d);
 		d->p += (size_t)(gt - s) + 1;
@@ -426,7 +416,7 @@ static void decode_any(reader *r, frams_object *o, frams_field *fd)
 		fd->val.kind = is_int ? FRAMS_V_INT : FRAMS_V_DOUBLE;
 	} else {
 		fd->val.kind = FRAMS_V_STRING;
-		fd->val.s = dup_n(fd->value, fd->len);
+		fd->val.s = frams_dup(fd->value, fd->len);
 		fd->val.slen = fd->len;
 		r->oom |= !fd->val.s;
 	}
@@ -499,7 +489,7 @@ static void read_object(reader *r, frams_object *o)
 		frams_field *fd = new_field(r, o, &cap);
 		if (!fd)
 			break;
-		fd->key = dup_n(key, klen);
+		fd->key = frams_dup(key, klen);
 		fd->prop = k;
 		fd->line = r->line;
 		val.len = 0;
@@ -520,7 +510,7 @@ static void read_object(reader *r, frams_object *o)
 			fd->value_line = r->line;
 			untilde(&val, colon + 1, (size_t)(ls + len - colon - 1));
 		}
-		fd->value = dup_n(val.len ? (const char *)val.data : "", val.len);
+		fd->value = frams_dup(val.len ? (const char *)val.data : "", val.len);
 		fd->len = val.len;
 		r->oom |= !fd->key || !fd->value || val.oom;
 		if (r->oom)
@@ -585,7 +575,7 @@ int frams_read(const char *text, size_t n, const frams_class *const *classes, si
 		}
 		frams_object *o = &out->objs[out->nobjs++];
 		memset(o, 0, sizeof *o);
-		o->cls = dup_n(ls + a, b - a - 1);
+		o->cls = frams_dup(ls + a, b - a - 1);
 		o->line = r.line;
 		if (!o->cls) {
 			r.oom = true;

@@ -335,6 +335,9 @@ int cmd_body(int argc, char **argv)
 			f0_sdk_report(&m, &w);
 			rc = cli_write("-", w.data ? (const void *)w.data : "", w.len);
 			c2_wbuf_free(&w);
+			/* the report has the SDK's reasons; say why when there was no f0 */
+			if (lrc && !fi)
+				cli_report(in.path, &err);
 			if (rc == CLI_OK && lrc)
 				rc = CLI_BAD;
 		} else {
