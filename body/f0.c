@@ -334,6 +334,13 @@ static void f0_info_free(void *p)
 	free(fi);
 }
 
+const char *f0_shape_name(f0_shape s)
+{
+	static const char *const names[] = {"unknown", "mixed", "ball-and-stick", "solids"};
+	_Static_assert(sizeof names / sizeof names[0] == F0_SHAPE_SOLIDS + 1, "a name per shape");
+	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
 const f0_info *f0_info_of(const body_model *m)
 {
 	return m && m->format == BODY_F0 && m->extra_free == f0_info_free ? m->extra : NULL;

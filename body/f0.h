@@ -30,6 +30,9 @@ typedef enum f0_shape {
 	F0_SHAPE_SOLIDS = 3          /* every part sh>0, every joint sh=1 */
 } f0_shape;
 
+/* "unknown", "mixed", "ball-and-stick", "solids". */
+const char *f0_shape_name(f0_shape s);
+
 /* What an f0 body carries beyond the shared model: body_model.extra of a
  * model built by f0_build (see f0_info_of). */
 typedef struct f0_info {

@@ -159,7 +159,6 @@ static void joint_json(c2_wbuf *w, const body_joint *j, bool f0)
 
 void body_json_write(const body_model *m, c2_wbuf *w)
 {
-	static const char *const shapes[] = {"unknown", "illegal", "ball-and-stick", "solids"};
 	const f0_info *fi = f0_info_of(m);
 	bool f0 = m->format == BODY_F0;
 	c2_w_str(w, "{\"format\":");
@@ -167,7 +166,7 @@ void body_json_write(const body_model *m, c2_wbuf *w)
 	jkeystr(w, "name", m->name);
 	if (fi) {
 		c2_w_printf(w, ",\"valid\":%s", fi->valid ? "true" : "false");
-		jkeystr(w, "shape", shapes[fi->shape]);
+		jkeystr(w, "shape", f0_shape_name(fi->shape));
 		jkey(w, "se", fi->se);
 		jkeystr(w, "vstyle", fi->vstyle);
 	}

@@ -43,6 +43,10 @@ const cli_spec cmd_body_spec = {
 	opts, 1, 1,
 };
 
+/* The output formats (--format). */
+enum { FMT_SUMMARY, FMT_SDK, FMT_F0, FMT_JSON, NFORMATS };
+static const char *const formats[NFORMATS] = {"summary", "sdk", "f0", "json"};
+
 /* What a loader gets and gives. */
 typedef struct body_input {
 	const char *path;
@@ -207,9 +211,6 @@ static const body_loader *body_pick(const body_input *in)
 
 /* ---- output ----------------------------------------------------------------------- */
 
-static const char *const shape_names[] = {"unknown", "mixed (illegal)", "ball-and-stick",
-                                          "solids"};
-
 static void fmt3(char *buf, size_t cap, const double v[3])
 {
 	snprintf(buf, cap, "(%.4g, %.4g, %.4g)", v[0], v[1], v[2]);
@@ -225,7 +226,7 @@ static void print_summary(const char *path, const body_model *m)
 	if (m->name)
 		printf("name      %s\n", m->name);
 	if (fi)
-		printf("shape     %s\n", shape_names[fi->shape]);
+		printf("shape     %s\n", f0_shape_name(fi->shape));
 	double lo[3], hi[3];
 	body_extent(m, lo, hi);
 	printf("size      %.4g x %.4g x %.4g (extent of the part positions)\n", hi[0] - lo[0],
@@ -305,9 +306,8 @@ int cmd_body(int argc, char **argv)
 	int rc = cli_parse(&cmd_body_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
-	static const char *const formats[] = {"summary", "sdk", "f0", "json"};
 	int fmt = -1;
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < NFORMATS; i++)
 		if (strcmp(format, formats[i]) == 0)
 			fmt = i;
 	if (fmt < 0)
@@ -330,7 +330,9 @@ int cmd_body(int argc, char **argv)
 	} else {
 		int lrc = ld->load(&in, &m, &err);
 		const f0_info *fi = f0_info_of(&m);
-		if (fmt == 1) {
+		if ((fmt == FMT_SDK || fmt == FMT_F0) && lrc == 0 && !fi) {
+			rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", formats[fmt]);
+		} else if (fmt == FMT_SDK) {
 			c2_wbuf w = {0};
 			f0_sdk_report(&m, &w);
 			rc = cli_write("-", w.data ? (const void *)w.data : "", w.len);
@@ -346,12 +348,12 @@ int cmd_body(int argc, char **argv)
 				print_log(in.path, &fi->log, true);
 			if (lrc) {
 				rc = cli_report(in.path, &err);
-			} else if (fmt == 0) {
+			} else if (fmt == FMT_SUMMARY) {
 				print_summary(in.path, &m);
 				rc = CLI_OK;
 			} else {
 				c2_wbuf w = {0};
-				if (fmt == 2)
+				if (fmt == FMT_F0)
 					f0_write(&m, &w);
 				else
 					body_json_write(&m, &w);
