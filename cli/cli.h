@@ -199,7 +199,8 @@ const char *cli_number_problem(const char *s, long min, long max, long *out, cha
 	X(options)                                                              \
 	X(run)                                                                  \
 	X(view)                                                                 \
-	X(import)
+	X(import)                                                               \
+	X(body)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \
