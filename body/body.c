@@ -77,3 +77,54 @@ double body_total_mass(const body_model *m)
 		t += m->parts[i].mass;
 	return t;
 }
+
+const char *body_shape_name(body_shape s)
+{
+	static const char *const names[] = {"point",    "sphere", "ellipsoid", "box",    "cylinder",
+	                                    "capsule", "plane",  "ray",       "trimesh"};
+	_Static_assert(sizeof names / sizeof names[0] == BODY_SHAPE_TRIMESH + 1, "a name per shape");
+	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
+const char *body_joint_kind_name(body_joint_kind k)
+{
+	static const char *const names[] = {"stick",  "fixed",  "ball",      "hinge",
+	                                    "hinge2", "slider", "universal", "amotor"};
+	_Static_assert(sizeof names / sizeof names[0] == BODY_JOINT_AMOTOR + 1, "a name per kind");
+	return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}
+
+bool body_extent(const body_model *m, double min[3], double max[3])
+{
+	for (int k = 0; k < 3; k++)
+		min[k] = max[k] = m->nparts ? m->parts[0].pos[k] : 0;
+	for (size_t i = 1; i < m->nparts; i++)
+		for (int k = 0; k < 3; k++) {
+			double v = m->parts[i].pos[k];
+			min[k] = v < min[k] ? v : min[k];
+			max[k] = v > max[k] ? v : max[k];
+		}
+	return m->nparts > 0;
+}
+
+bool body_conns_by_target(const body_model *m, size_t **startp, size_t **orderp)
+{
+	size_t nn = m->nneurons, nc = m->nconns;
+	size_t *start = calloc(nn + 2, sizeof *start), *order = malloc((nc + 1) * sizeof *order);
+	if (!start || !order) {
+		free(start);
+		free(order);
+		return false;
+	}
+	/* Counts land two places on, so that after the prefix sums placing
+	 * through start[k + 1] leaves start[k] at group k's beginning. */
+	for (size_t i = 0; i < nc; i++)
+		start[m->conns[i].to + 2]++;
+	for (size_t k = 2; k < nn + 2; k++)
+		start[k] += start[k - 1];
+	for (size_t i = 0; i < nc; i++)
+		order[start[m->conns[i].to + 1]++] = i;
+	*startp = start;
+	*orderp = order;
+	return true;
+}

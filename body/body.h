@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/bytes.h"
 #include "base/err.h"
 
 typedef enum body_format {
@@ -210,5 +211,25 @@ int body_warn(body_model *m, long line, const char *fmt, ...)
 
 /* Sum of every part's mass. */
 double body_total_mass(const body_model *m);
+
+/* Names for messages and JSON ("sphere", "hinge" ...; "?" out of range). */
+const char *body_shape_name(body_shape s);
+const char *body_joint_kind_name(body_joint_kind k);
+
+/* The box spanned by the part positions (frame origins): min and max per
+ * axis. Returns false, leaving them 0, when there are no parts. */
+bool body_extent(const body_model *m, double min[3], double max[3]);
+
+/* The connections grouped by the neuron that receives them, each group in
+ * the order the inputs were added: order[start[k] .. start[k+1]) indexes
+ * m->conns for neuron k (a stable counting sort, linear time). Both arrays
+ * are new (free them); false when out of memory. */
+bool body_conns_by_target(const body_model *m, size_t **start, size_t **order);
+
+/* Append the whole model as one JSON object: parts, geoms, joints, neurons,
+ * connections, warnings, and the f0 block for f0 bodies. Numbers are
+ * written so that they read back to the same double (null when not
+ * finite). */
+void body_json_write(const body_model *m, c2_wbuf *out);
 
 #endif
