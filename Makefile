@@ -53,6 +53,9 @@ LDFLAGS_ALL = $(VARIANT_FLAGS) $(LDFLAGS)
 # Evaluated lazily (=), after the deps step has installed the packages.
 SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image)
 SDL_LIBS = $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image)
+# expat parses XODE bodies (body/xode_tree.c): every user of the core links it.
+EXPAT_CFLAGS = $(shell pkg-config --cflags expat)
+EXPAT_LIBS = $(shell pkg-config --libs expat)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
 
 CORE_DIRS := base genome brain biochem body engine
@@ -102,6 +105,7 @@ $(BUILD)/obj/%.o: %.c | deps
 # The viewer and the cli (which links the viewer) see SDL's headers; the
 # core never does (architecture rule: no SDL below the front ends).
 $(VIEWER_OBJ) $(CLI_OBJ): CFLAGS += $(SDL_CFLAGS)
+$(CORE_OBJ): CFLAGS += $(EXPAT_CFLAGS)
 
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(@D)
@@ -111,7 +115,7 @@ $(LIB): $(CORE_OBJ)
 
 $(TOOL): $(CLI_OBJ) $(VIEWER_OBJ) $(LIB)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) $(EXPAT_LIBS) -lm
 
 $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 	@mkdir -p $(@D)
@@ -123,7 +127,7 @@ $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) $(EXPAT_LIBS) -lm
 $(BUILD)/obj/tests/unit/%.o: CFLAGS += $(SDL_CFLAGS)
 
 # Fuzz targets are also built with a small file-replay driver so that the
@@ -131,7 +135,7 @@ $(BUILD)/obj/tests/unit/%.o: CFLAGS += $(SDL_CFLAGS)
 $(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(LIB) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_OBJ),$^) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_OBJ),$^) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) $(EXPAT_LIBS) -lm
 $(BUILD)/obj/tests/fuzz/replay_main.o: tests/fuzz/replay_main.c | deps
 	@mkdir -p $(@D)
 	$(say) CC $<
@@ -140,7 +144,7 @@ $(BUILD)/obj/tests/fuzz/replay_main.o: tests/fuzz/replay_main.c | deps
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(EXPAT_LIBS) -lm
 
 # make test-one: the suite once, with this build; T=NAME runs only the tests
 # whose name contains NAME (make test-one T=run_golden).
@@ -191,7 +195,7 @@ fuzz: deps-fuzz $(TOOL)
 	@for f in $(FUZZ_SRC); do \
 	  n=$$(basename $$f .c); \
 	  echo "fuzz: building $$n"; \
-	  clang $(FUZZ_FLAGS) -o $(FUZZ_BUILD)/$$n $$f $(CORE_SRC) $(FUZZ_VIEWER_SRC) -lm || exit 1; \
+	  clang $(FUZZ_FLAGS) -o $(FUZZ_BUILD)/$$n $$f $(CORE_SRC) $(FUZZ_VIEWER_SRC) $(EXPAT_LIBS) -lm || exit 1; \
 	  mkdir -p $(FUZZ_BUILD)/corpus-$$n tests/fuzz/regressions/$$n; \
 	  echo "fuzz: running $$n for $(FUZZ_SECONDS)s"; \
 	  $(FUZZ_BUILD)/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \

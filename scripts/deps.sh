@@ -27,6 +27,7 @@ for g in $groups; do
 		need gcc have_cmd gcc
 		need pkg-config have_cmd pkg-config
 		need libcmocka-dev have_pc cmocka
+		need libexpat1-dev have_pc expat
 		need libsdl2-dev have_pc sdl2
 		need libsdl2-ttf-dev have_pc SDL2_ttf
 		need libsdl2-image-dev have_pc SDL2_image
