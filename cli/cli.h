@@ -83,7 +83,8 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 	X(brain)                                                                \
 	X(options)                                                              \
 	X(run)                                                                  \
-	X(view)
+	X(view)                                                                 \
+	X(body)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \
