@@ -1016,8 +1016,9 @@ static int visit_joint(ld *L, int node, const ctx *parent)
 	for (int c = L->t->nodes[k].first; c >= 0; c = L->t->nodes[c].next)
 		naxes += L->t->nodes[c].kind == XT_ELEM && L->t->nodes[c].elem == XE_AXIS;
 	if (naxes != want)
-		return fail(L, k, "a %s joint needs exactly %d ax%s, this one has %d", ename(L, k), want,
-		            want == 1 ? "is" : "es", naxes);
+		return fail(L, k, "a%s %s joint needs exactly %d ax%s, this one has %d",
+		            strchr("aeiou", ename(L, k)[0]) ? "n" : "", ename(L, k), want, want == 1 ? "is" : "es",
+		            naxes);
 
 	/* Anchor and axes are in the frame of the joint's parent element unless
 	 * the anchor says absolute="true" (world coordinates). */

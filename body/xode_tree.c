@@ -414,9 +414,22 @@ static void XMLCALL on_default(void *ud, const XML_Char *str, int n)
 	int node = node_add(s, XT_TEXT, 0);
 	if (node < 0)
 		return;
-	size_t off = pool_add(s, str, (size_t)n);
-	s->t->nodes[node].text = off;
-	s->t->nodes[node].len = (size_t)n;
+	/* This whitespace comes raw: ends of line as XML reads them (CR LF and
+	 * lone CR are LF), since no reference can stand for a CR out here. */
+	char buf[256];
+	size_t len = 0;
+	s->t->nodes[node].text = pool_add(s, "", 0);
+	for (int i = 0; i < n && !s->failed; i++) {
+		if (str[i] == '\r' && i + 1 < n && str[i + 1] == '\n')
+			continue;
+		buf[len++] = str[i] == '\r' ? '\n' : str[i];
+		if (len == sizeof buf || i + 1 == n) {
+			text_extend(s, node, buf, len);
+			len = 0;
+		}
+	}
+	if (len)
+		text_extend(s, node, buf, len);
 }
 
 int xt_parse(xode_tree *t, const char *data, size_t len, c2_err *err)
