@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "body/xode.h"
 #include "cli/cli.h"
 
 const cli_command cli_commands[] = {
@@ -52,6 +53,12 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(stdout);
+		return CLI_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		/* XODE asks every implementation to advertise its version and
+		 * compliance (bgig and postlink implied, +retain claimed). */
+		printf("c2rt — a runtime for Creatures 2 creatures\n%s\n", XODE_COMPLIANCE);
 		return CLI_OK;
 	}
 	for (int i = 0; i < cli_ncommands; i++)

@@ -30,6 +30,7 @@ for g in $groups; do
 		need gcc have_cmd gcc
 		need pkg-config have_cmd pkg-config
 		need libcmocka-dev have_pc cmocka
+		need libexpat1-dev have_pc expat
 		;;
 	view)
 		need libsdl2-dev have_pc sdl2

@@ -1,0 +1,480 @@
+/* xode_tree.c — an XODE document into the retained tree, with expat.
+ *
+ * Everything is kept, in order, with its line: elements, attributes (with the
+ * whitespace and quote each was written with, so that the export keeps the
+ * layout and therefore the line numbers), text, CDATA sections, comments,
+ * processing instructions, and the whitespace around the root element.
+ * Nothing is interpreted here except element names (classified once against
+ * the element table). A DOCTYPE is refused, so no entity can ever expand
+ * (no "billion laughs"), and nesting is bounded by XODE_MAX_DEPTH. */
+#include <expat.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "body/xode_impl.h"
+
+#define C(e) (UINT64_C(1) << XE_##e)
+const xode_elem_info xode_elems[XE_COUNT] = {
+#define X(id, name, attrs, children, repeatable, one_of, needed) \
+	{name, attrs, children, repeatable, one_of, needed},
+	XODE_ELEMENTS(X)
+#undef X
+};
+#undef C
+
+bool xode_name_foreign(const char *name)
+{
+	return strchr(name, ':') != NULL || strcmp(name, "xmlns") == 0;
+}
+
+xode_elem xode_elem_find(const char *name)
+{
+	if (xode_name_foreign(name))
+		return XE_OPAQUE;
+	for (int i = 0; i < XE_COUNT; i++)
+		if (strcmp(xode_elems[i].name, name) == 0)
+			return (xode_elem)i;
+	return XE_UNKNOWN;
+}
+
+const char *xt_attr_get(const xode_tree *t, int node, const char *name)
+{
+	const xt_node *n = &t->nodes[node];
+	for (size_t i = 0; i < n->nattr; i++) {
+		const xt_attr *a = &t->attrs[n->attr + i];
+		if (strcmp(xt_str(t, a->name), name) == 0)
+			return xt_str(t, a->value);
+	}
+	return NULL;
+}
+
+void xt_free(xode_tree *t)
+{
+	free(t->nodes);
+	free(t->attrs);
+	free(t->pool);
+	memset(t, 0, sizeof *t);
+}
+
+/* ---- building ---------------------------------------------------------------- */
+
+/* Pool offsets of the two strings every tree has. */
+enum { POOL_EMPTY = 0, POOL_SPACE = 1 };
+
+typedef struct pstate {
+	xode_tree *t;
+	XML_Parser p;
+	const char *data;
+	size_t len;
+	bool ascii;       /* the source is in an ASCII-compatible encoding (raw tags are readable) */
+	int cur;          /* the open element, or 0 (the document) */
+	int depth;
+	int opaque;       /* > 0 inside <ext> or a foreign element: names are not classified */
+	int cdata;        /* the open CDATA node, or -1 */
+	bool failed, oom;
+	c2_err *err;
+} pstate;
+
+/* Grow *buf (of *cap elements of `size` bytes) to hold `need`; false on failure. */
+static bool grow(void **buf, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return true;
+	size_t n = *cap ? *cap : 64;
+	while (n < need) {
+		if (n > SIZE_MAX / 2 / size)
+			return false;
+		n *= 2;
+	}
+	void *nb = realloc(*buf, n * size);
+	if (!nb)
+		return false;
+	*buf = nb;
+	*cap = n;
+	return true;
+}
+
+static void stop(pstate *s)
+{
+	if (!s->failed)
+		XML_StopParser(s->p, XML_FALSE);
+	s->failed = true;
+}
+
+static void out_of_memory(pstate *s)
+{
+	s->oom = true;
+	stop(s);
+}
+
+static size_t pool_add(pstate *s, const char *str, size_t n)
+{
+	xode_tree *t = s->t;
+	if (n > SIZE_MAX - t->npool - 1 ||
+	    !grow((void **)&t->pool, &t->cpool, t->npool + n + 1, 1)) {
+		out_of_memory(s);
+		return POOL_EMPTY;
+	}
+	size_t off = t->npool;
+	memcpy(t->pool + off, str, n);
+	t->pool[off + n] = '\0';
+	t->npool += n + 1;
+	return off;
+}
+
+static int node_add(pstate *s, xt_kind kind, int parent)
+{
+	xode_tree *t = s->t;
+	if (t->nnodes >= INT32_MAX || !grow((void **)&t->nodes, &t->cnodes, t->nnodes + 1, sizeof *t->nodes)) {
+		out_of_memory(s);
+		return -1;
+	}
+	int i = (int)t->nnodes++;
+	xt_node *n = &t->nodes[i];
+	memset(n, 0, sizeof *n);
+	n->kind = (uint8_t)kind;
+	n->elem = XE_OPAQUE;
+	n->tail = POOL_EMPTY;
+	n->parent = parent;
+	n->first = n->last = n->next = -1;
+	n->line = (long)XML_GetCurrentLineNumber(s->p);
+	if (parent >= 0) {
+		xt_node *p = &t->nodes[parent];
+		if (p->last >= 0)
+			t->nodes[p->last].next = i;
+		else
+			p->first = i;
+		p->last = i;
+	}
+	return i;
+}
+
+static void fail_at(pstate *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void fail_at(pstate *s, const char *fmt, ...)
+{
+	char msg[sizeof s->err->msg];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	c2_fail_line(s->err, C2_EFORMAT, (long)XML_GetCurrentLineNumber(s->p), "%s", msg);
+	stop(s);
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Read the raw start tag (expat has checked it is well formed) for the
+ * whitespace before each attribute, its quote, and the whitespace before
+ * '>' or '/>'. Anything unexpected leaves the defaults (one space, '"'). */
+static void raw_layout(pstate *s, int node)
+{
+	xode_tree *t = s->t;
+	XML_Index at = XML_GetCurrentByteIndex(s->p);
+	int count = XML_GetCurrentByteCount(s->p);
+	if (!s->ascii || at < 0 || count <= 1 || (size_t)at > s->len || (size_t)count > s->len - (size_t)at)
+		return;
+	const char *r = s->data + at, *end = r + count;
+	if (*r++ != '<')
+		return;
+	while (r < end && !is_space(*r) && *r != '>' && *r != '/')
+		r++;
+	xt_node *n = &t->nodes[node];
+	for (size_t i = 0; i < n->nattr; i++) {
+		const char *ws = r;
+		while (r < end && is_space(*r))
+			r++;
+		const char *name = r;
+		while (r < end && !is_space(*r) && *r != '=')
+			r++;
+		const char *want = xt_str(t, t->attrs[n->attr + i].name);
+		if ((size_t)(r - name) != strlen(want) || memcmp(name, want, (size_t)(r - name)) != 0)
+			return;
+		while (r < end && is_space(*r))
+			r++;
+		if (r >= end || *r++ != '=')
+			return;
+		while (r < end && is_space(*r))
+			r++;
+		if (r >= end || (*r != '"' && *r != '\''))
+			return;
+		char q = *r++;
+		while (r < end && *r != q)
+			r++;
+		if (r++ >= end)
+			return;
+		size_t off = name - ws == 1 && *ws == ' ' ? POOL_SPACE : pool_add(s, ws, (size_t)(name - ws));
+		t->attrs[n->attr + i].ws = off;
+		t->attrs[n->attr + i].quote = q;
+	}
+	const char *ws = r;
+	while (r < end && is_space(*r))
+		r++;
+	if (r > ws)
+		t->nodes[node].tail = pool_add(s, ws, (size_t)(r - ws));
+}
+
+static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **atts)
+{
+	pstate *s = ud;
+	if (s->failed)
+		return;
+	if (s->depth >= XODE_MAX_DEPTH) {
+		fail_at(s, "elements nested deeper than %d levels", XODE_MAX_DEPTH);
+		return;
+	}
+	if (s->cur == 0 && strcmp(name, "xode") != 0) {
+		fail_at(s, "the root element is <%s>, not <xode>", name);
+		return;
+	}
+	int node = node_add(s, XT_ELEM, s->cur);
+	if (node < 0)
+		return;
+	size_t nameoff = pool_add(s, name, strlen(name));
+	xode_tree *t = s->t;
+	xt_node *n = &t->nodes[node];
+	n->name = nameoff;
+	if (s->opaque > 0) {
+		s->opaque++;
+	} else {
+		n->elem = (int8_t)xode_elem_find(name);
+		if (n->elem == XE_OPAQUE || n->elem == XE_EXT)
+			s->opaque = 1; /* what is inside is kept, not read */
+	}
+	size_t na = 0;
+	while (atts[2 * na])
+		na++;
+	if (!grow((void **)&t->attrs, &t->cattrs, t->nattrs + na, sizeof *t->attrs)) {
+		out_of_memory(s);
+		return;
+	}
+	n = &t->nodes[node];
+	n->attr = t->nattrs;
+	n->nattr = na;
+	for (size_t i = 0; i < na; i++) {
+		xt_attr *a = &t->attrs[t->nattrs + i];
+		a->name = pool_add(s, atts[2 * i], strlen(atts[2 * i]));
+		a->value = pool_add(s, atts[2 * i + 1], strlen(atts[2 * i + 1]));
+		a->ws = POOL_SPACE;
+		a->quote = '"';
+	}
+	t->nattrs += na;
+	if (t->root < 0)
+		t->root = node;
+	raw_layout(s, node);
+	s->cur = node;
+	s->depth++;
+}
+
+static void XMLCALL on_end(void *ud, const XML_Char *name)
+{
+	(void)name;
+	pstate *s = ud;
+	if (s->failed)
+		return;
+	xt_node *n = &s->t->nodes[s->cur];
+	/* expat reports the end of <a/> as an event of no bytes. */
+	n->selfclose = XML_GetCurrentByteCount(s->p) == 0;
+	s->cur = n->parent;
+	s->depth--;
+	if (s->opaque > 0)
+		s->opaque--;
+}
+
+/* Append str[0..n) to a node's text (kept as the last string of the pool,
+ * where it can grow in place). */
+static void text_extend(pstate *s, int node, const char *str, size_t n)
+{
+	xode_tree *t = s->t;
+	size_t off = t->nodes[node].text, len = t->nodes[node].len;
+	bool last = off + len + 1 == t->npool;
+	size_t extra = n + (last ? 0 : len + 1);
+	if (extra > SIZE_MAX - t->npool || !grow((void **)&t->pool, &t->cpool, t->npool + extra, 1)) {
+		out_of_memory(s);
+		return;
+	}
+	if (!last) { /* something came after it: move it to the end first */
+		memcpy(t->pool + t->npool, t->pool + off, len);
+		off = t->npool;
+		t->nodes[node].text = off;
+	}
+	memcpy(t->pool + off + len, str, n);
+	t->pool[off + len + n] = '\0';
+	t->npool = off + len + n + 1;
+	t->nodes[node].len = len + n;
+}
+
+static void XMLCALL on_text(void *ud, const XML_Char *str, int n)
+{
+	pstate *s = ud;
+	if (s->failed || n <= 0)
+		return;
+	if (s->cdata >= 0) {
+		text_extend(s, s->cdata, str, (size_t)n);
+		return;
+	}
+	int last = s->t->nodes[s->cur].last;
+	if (last < 0 || s->t->nodes[last].kind != XT_TEXT) {
+		last = node_add(s, XT_TEXT, s->cur);
+		if (last < 0)
+			return;
+		s->t->nodes[last].text = pool_add(s, "", 0);
+	}
+	text_extend(s, last, str, (size_t)n);
+}
+
+static void XMLCALL on_cdata_start(void *ud)
+{
+	pstate *s = ud;
+	if (s->failed)
+		return;
+	s->cdata = node_add(s, XT_CDATA, s->cur);
+	if (s->cdata >= 0)
+		s->t->nodes[s->cdata].text = pool_add(s, "", 0);
+}
+
+static void XMLCALL on_cdata_end(void *ud)
+{
+	((pstate *)ud)->cdata = -1;
+}
+
+static void XMLCALL on_comment(void *ud, const XML_Char *data)
+{
+	pstate *s = ud;
+	if (s->failed)
+		return;
+	int node = node_add(s, XT_COMMENT, s->cur);
+	if (node < 0)
+		return;
+	size_t len = strlen(data);
+	size_t off = pool_add(s, data, len);
+	s->t->nodes[node].text = off;
+	s->t->nodes[node].len = len;
+}
+
+static void XMLCALL on_pi(void *ud, const XML_Char *target, const XML_Char *data)
+{
+	pstate *s = ud;
+	if (s->failed)
+		return;
+	int node = node_add(s, XT_PI, s->cur);
+	if (node < 0)
+		return;
+	size_t name = pool_add(s, target, strlen(target));
+	size_t len = strlen(data);
+	size_t off = pool_add(s, data, len);
+	xt_node *n = &s->t->nodes[node];
+	n->name = name;
+	n->text = off;
+	n->len = len;
+}
+
+static void XMLCALL on_decl(void *ud, const XML_Char *version, const XML_Char *encoding,
+                            int standalone)
+{
+	(void)version;
+	(void)encoding;
+	pstate *s = ud;
+	if (s->failed || !version) /* a text declaration, not the document's */
+		return;
+	s->t->decl = true;
+	s->t->standalone = standalone;
+	XML_Index at = XML_GetCurrentByteIndex(s->p);
+	int count = XML_GetCurrentByteCount(s->p);
+	if (s->ascii && at >= 0 && count > 0 && (size_t)at <= s->len && (size_t)count <= s->len - (size_t)at)
+		for (int i = 0; i < count; i++)
+			s->t->decl_lines += s->data[at + i] == '\n';
+}
+
+static void XMLCALL on_doctype(void *ud, const XML_Char *name, const XML_Char *sysid,
+                               const XML_Char *pubid, int has_internal)
+{
+	(void)sysid;
+	(void)pubid;
+	(void)has_internal;
+	fail_at(ud, "a DOCTYPE (<!DOCTYPE %s ...>) is not allowed in an XODE document", name);
+}
+
+/* Outside the root element only the whitespace between the prolog's and
+ * epilog's items arrives here; it is kept so the export has the same lines. */
+static void XMLCALL on_default(void *ud, const XML_Char *str, int n)
+{
+	pstate *s = ud;
+	if (s->failed || s->cur != 0 || n <= 0)
+		return;
+	for (int i = 0; i < n; i++)
+		if (!is_space(str[i]))
+			return;
+	int node = node_add(s, XT_TEXT, 0);
+	if (node < 0)
+		return;
+	/* This whitespace comes raw: ends of line as XML reads them (CR LF and
+	 * lone CR are LF), since no reference can stand for a CR out here. */
+	char buf[256];
+	size_t len = 0;
+	s->t->nodes[node].text = pool_add(s, "", 0);
+	for (int i = 0; i < n && !s->failed; i++) {
+		if (str[i] == '\r' && i + 1 < n && str[i + 1] == '\n')
+			continue;
+		buf[len++] = str[i] == '\r' ? '\n' : str[i];
+		if (len == sizeof buf || i + 1 == n) {
+			text_extend(s, node, buf, len);
+			len = 0;
+		}
+	}
+	if (len)
+		text_extend(s, node, buf, len);
+}
+
+int xt_parse(xode_tree *t, const char *data, size_t len, c2_err *err)
+{
+	memset(t, 0, sizeof *t);
+	t->root = -1;
+	t->standalone = -1;
+	c2_err_clear(err);
+	if (len > XODE_MAX_BYTES)
+		return c2_fail(err, C2_ETOOBIG, (long)XODE_MAX_BYTES, -1,
+		               "document larger than the %zu-byte limit", XODE_MAX_BYTES);
+	pstate s = {.t = t, .data = data, .len = len, .cdata = -1, .err = err};
+	/* UTF-16 (a BOM or a NUL among the first bytes) hides the raw tags from
+	 * raw_layout; every other encoding expat knows is ASCII-compatible. */
+	s.ascii = !(len >= 2 && (((unsigned char)data[0] == 0xFE && (unsigned char)data[1] == 0xFF) ||
+	                         ((unsigned char)data[0] == 0xFF && (unsigned char)data[1] == 0xFE)));
+	for (size_t i = 0; i < len && i < 4; i++)
+		s.ascii = s.ascii && data[i] != '\0';
+	s.p = XML_ParserCreate(NULL);
+	if (!s.p)
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	XML_SetUserData(s.p, &s);
+	XML_SetElementHandler(s.p, on_start, on_end);
+	XML_SetCharacterDataHandler(s.p, on_text);
+	XML_SetCdataSectionHandler(s.p, on_cdata_start, on_cdata_end);
+	XML_SetCommentHandler(s.p, on_comment);
+	XML_SetProcessingInstructionHandler(s.p, on_pi);
+	XML_SetXmlDeclHandler(s.p, on_decl);
+	XML_SetStartDoctypeDeclHandler(s.p, on_doctype);
+	XML_SetDefaultHandlerExpand(s.p, on_default);
+
+	/* Pool offsets 0 and 1 are "" and " "; node 0 is the document. */
+	pool_add(&s, "", 0);
+	pool_add(&s, " ", 1);
+	node_add(&s, XT_DOC, -1);
+	if (!s.failed && XML_Parse(s.p, data, (int)len, XML_TRUE) == XML_STATUS_ERROR && !s.failed)
+		c2_fail_line(err, C2_EFORMAT, (long)XML_GetCurrentLineNumber(s.p), "malformed XML: %s",
+		             XML_ErrorString(XML_GetErrorCode(s.p)));
+	int rc = err->code;
+	if (s.oom)
+		rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	else if (!rc && t->root < 0) /* expat refuses this itself; stay safe */
+		rc = c2_fail_line(err, C2_EFORMAT, 1, "no <xode> element");
+	XML_ParserFree(s.p);
+	if (rc)
+		xt_free(t);
+	return rc;
+}
