@@ -57,6 +57,11 @@ SDL_LIBS = $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image)
 # expat parses XODE bodies (body/xode_tree.c): every user of the core links it.
 EXPAT_CFLAGS = $(shell pkg-config --cflags expat)
 EXPAT_LIBS = $(shell pkg-config --libs expat)
+# ODE (Open Dynamics Engine, double precision) moves bodies (body/sim.c).
+ODE_CFLAGS = $(shell pkg-config --cflags ode)
+ODE_LIBS = $(shell pkg-config --libs ode)
+# What every program that links the core needs besides it.
+CORE_LIBS = $(EXPAT_LIBS) $(ODE_LIBS) -lm
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
 
 CORE_DIRS := base genome brain biochem body engine
@@ -127,7 +132,7 @@ $(BUILD)/obj/%.o: %.c | deps-core
 SDL_USERS := $(VIEWER_SDL_OBJ) $(CLI_OBJ) $(UNIT_VIEW_SRC:tests/unit/%.c=$(BUILD)/obj/tests/unit/%.o)
 $(SDL_USERS): CFLAGS += $(SDL_CFLAGS)
 $(SDL_USERS): | deps-view
-$(CORE_OBJ): CFLAGS += $(EXPAT_CFLAGS)
+$(CORE_OBJ): CFLAGS += $(EXPAT_CFLAGS) $(ODE_CFLAGS)
 
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(@D)
@@ -137,7 +142,7 @@ $(LIB): $(CORE_OBJ)
 
 $(TOOL): $(CLI_OBJ) $(VIEWER_OBJ) $(LIB)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) $(EXPAT_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) $(CORE_LIBS)
 
 $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 	@mkdir -p $(@D)
@@ -149,23 +154,23 @@ $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 $(UNIT_CORE_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(LIB) $(CMOCKA_LIBS) $(EXPAT_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(LIB) $(CMOCKA_LIBS) $(CORE_LIBS)
 $(UNIT_VIEW_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) $(EXPAT_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) $(CORE_LIBS)
 
 # Fuzz targets are also built with a small file-replay driver so that the
 # regression corpus runs in every `make test`, without clang or libFuzzer.
 $(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(LIB) $(VIEWER_PURE_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_PURE_OBJ),$^) $(VIEWER_PURE_OBJ) $(LIB) $(EXPAT_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(VIEWER_PURE_OBJ),$^) $(VIEWER_PURE_OBJ) $(LIB) $(CORE_LIBS)
 
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(EXPAT_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CORE_LIBS)
 
 # make test-one: the suite once, with this build; T=NAME runs only the tests
 # whose name contains NAME (make test-one T=run_golden).
@@ -221,7 +226,7 @@ fuzz: deps-fuzz $(TOOL)
 	@for f in $(FUZZ_SRC); do \
 	  n=$$(basename $$f .c); \
 	  echo "fuzz: building $$n"; \
-	  clang $(FUZZ_FLAGS) -o $(FUZZ_BUILD)/$$n $$f $(CORE_SRC) $(FUZZ_VIEWER_SRC) $(EXPAT_LIBS) -lm || exit 1; \
+	  clang $(FUZZ_FLAGS) -o $(FUZZ_BUILD)/$$n $$f $(CORE_SRC) $(FUZZ_VIEWER_SRC) $(CORE_LIBS) || exit 1; \
 	  mkdir -p $(FUZZ_BUILD)/corpus-$$n tests/fuzz/regressions/$$n; \
 	  echo "fuzz: running $$n for $(FUZZ_SECONDS)s"; \
 	  $(FUZZ_BUILD)/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \

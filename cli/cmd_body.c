@@ -14,12 +14,25 @@
 #include "body/f0.h"
 #include "body/frams.h"
 #include "body/load.h"
+#include "cli/body_simulate.h"
 #include "cli/body_xode.h"
 #include "cli/cli.h"
 
 static const char *genotype_sel, *export_path;
 static const char *format = "summary";
-static bool list;
+static bool list, simulate;
+static const char *seconds_arg, *trace_path, *seed_arg;
+static body_options sim_opts;
+
+static int body_opt(const char *arg, void *ctx)
+{
+	c2_err err;
+	if (c2_option_parse(&body_option_tab, ctx, arg, &err) != 0) {
+		fprintf(stderr, "c2rt: --opt %s: %s\n", arg, err.msg);
+		return CLI_USAGE;
+	}
+	return 0;
+}
 
 static const cli_opt opts[] = {
 	{"format", OPT_STR, &format, "summary|sdk|f0|json",
@@ -28,6 +41,17 @@ static const cli_opt opts[] = {
 	 "genotype files: the genotype to load (default: the first f0 one)", 0, 0, NULL},
 	{"list", OPT_FLAG, &list, NULL, "genotype files: list the genotypes and their formats", 0, 0,
 	 NULL},
+	{"simulate", OPT_FLAG, &simulate, NULL,
+	 "simulate the body alone on ODE (f0: moved by its own neurons; XODE: by its motors)", 0, 0,
+	 NULL},
+	{"seconds", OPT_STR, &seconds_arg, "S", "--simulate: creature seconds (default 10)", 0, 0, NULL},
+	{"trace", OPT_STR, &trace_path, "FILE.csv",
+	 "--simulate: time, centre of mass, speed, height, work and each effector's signal per tick", 0,
+	 0, NULL},
+	{"seed", OPT_STR, &seed_arg, "S", "--simulate: seed of the body's random stream (default 1)", 0,
+	 0, NULL},
+	{"opt", OPT_CALL, &sim_opts, "NAME=VALUE",
+	 "--simulate: a body option (see 'c2rt options'); repeatable", 0, 0, body_opt},
 	{"export", OPT_STR, &export_path, "OUT.xode",
 	 "XODE: also write the scene back, nothing lost (atomically; - for standard output)", 0, 0,
 	 NULL},
@@ -199,9 +223,26 @@ int cmd_body(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
+	c2_options_default(&body_option_tab, &sim_opts);
 	int rc = cli_parse(&cmd_body_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
+	cli_body_sim_args sa = {10, trace_path, 1, sim_opts};
+	if (!simulate && (seconds_arg || trace_path || seed_arg))
+		return cli_fail(CLI_USAGE, "body", "--seconds, --trace and --seed go with --simulate");
+	if (seconds_arg) {
+		char *end;
+		sa.seconds = strtod(seconds_arg, &end);
+		if (*end || !(sa.seconds >= 0) || sa.seconds > 1e7)
+			return cli_fail(CLI_USAGE, "body", "--seconds: '%s' is not a time in seconds",
+			                seconds_arg);
+	}
+	if (seed_arg) {
+		char *end;
+		if (!*seed_arg || *seed_arg == '-' || (sa.seed = strtoull(seed_arg, &end, 10), *end))
+			return cli_fail(CLI_USAGE, "body", "--seed: '%s' is not a non-negative number",
+			                seed_arg);
+	}
 	static const char *const formats[] = {"summary", "sdk", "f0", "json", "text"};
 	int fmt = -1;
 	for (int i = 0; i < 5; i++)
@@ -224,6 +265,12 @@ int cmd_body(int argc, char **argv)
 		rc = src == BODY_SOURCE_GEN
 		         ? list_gen(&in)
 		         : cli_fail(CLI_USAGE, "body", "--list is for genotype files (.gen)");
+	} else if (simulate) {
+		rc = body_load_source((body_source)src, in.text, in.len, genotype_sel, &m, &err);
+		for (size_t i = 0; i < m.nwarnings; i++)
+			fprintf(stderr, "c2rt: %s:%ld: warning: %s\n", in.path, m.warnings[i].line,
+			        m.warnings[i].msg);
+		rc = rc ? cli_report(in.path, &err) : cli_body_simulate(in.path, &m, &sa);
 	} else if (src == BODY_SOURCE_XODE) {
 		if (fmt == 1 || fmt == 2)
 			rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", format);
