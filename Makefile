@@ -191,7 +191,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory OPT=0 test-determinism
 
 test-determinism: $(TOOL) $(GENOME_BIN)
-	@C2RT_ONLY="brain_golden run_golden" tests/run.sh $(BUILD)
+	@C2RT_ONLY="brain_golden run_golden body_golden" tests/run.sh $(BUILD)
 
 golden-update: all
 	@C2RT_GOLDEN_UPDATE=1 tests/run.sh $(BUILD)

@@ -1175,8 +1175,10 @@ static void xode_servos(body_sim *s)
 		const body_joint *bj = &s->m->joints[e->e.joint];
 		dJointID j = s->joint[e->e.joint].j;
 		if (e->mode == BODY_DRIVE_OWN) {
+			/* the document's motor, or a little friction in the joint */
 			joint_param(j, bj->kind, dParamVel, e->e.axis, e->doc_motor ? e->doc_vel : 0);
-			joint_param(j, bj->kind, dParamFMax, e->e.axis, e->doc_motor ? e->doc_fmax : 0);
+			joint_param(j, bj->kind, dParamFMax, e->e.axis,
+			            e->doc_motor ? e->doc_fmax : e->fmax * s->o.joint_friction / 100.0);
 			continue;
 		}
 		double target = (e->lo + e->hi) / 2 + e->signal * (e->hi - e->lo) / 2, now;

@@ -74,6 +74,9 @@
 	  "degrees a rotation muscle @ turns its joint at signal +-1")                        \
 	X(motor_strength, 100, 0, 100000, NULL,                                                \
 	  "XODE joints driven without an FMax: percent of (total mass x g x size / 2)")       \
+	X(joint_friction, 5, 0, 100, NULL,                                                     \
+	  "XODE joints undriven and without a motor of their own: friction, percent of the "  \
+	  "strength of a driven one")                                                          \
 	X(motor_range, 45, 0, 180, NULL,                                                       \
 	  "XODE joints driven without both stops: degrees (or size/10 for sliders) at +-1")   \
 	X(touch_range, 100, 0, 10000, NULL,                                                    \
@@ -90,10 +93,10 @@
 	X(wind_full, 50, 1, 100000, NULL,                                                      \
 	  "creature: speed along the heading that sets a wind locus to 255, body lengths "    \
 	  "per second x 100")                                                                  \
-	X(bump, 100, 1, 1000000, NULL,                                                         \
-	  "creature: a part hitting the ground faster than this (body units per s x 100) "    \
-	  "fires 'I bump into wall'")                                                          \
-	X(stim_gap, 10, 1, 100000, NULL,                                                       \
+	X(bump, 50, 1, 1000000, NULL,                                                          \
+	  "creature: a part hitting the ground faster than this (body lengths per second x "  \
+	  "100) fires 'I bump into wall'")                                                     \
+	X(stim_gap, 50, 1, 100000, NULL,                                                       \
 	  "creature: world ticks at least between two stimuli of one kind from the body")
 
 typedef struct body_options {

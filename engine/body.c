@@ -623,7 +623,7 @@ void eng_body_tick(creature *c)
 	c->sensorimotor[C2_SM_HEADWIND] = to_locus(wind);
 	c->sensorimotor[C2_SM_TAILWIND] = to_locus(-wind);
 
-	if (r.impact * 100 > o->bump)
+	if (r.size > 0 && r.impact / r.size * 100 > o->bump)
 		fire(c, STIM_BUMP, C2_STIM_BUMP_WALL);
 	if (r.touch > 0.5 && b->prev_touch <= 0.5)
 		fire(c, STIM_TOUCH, C2_STIM_PUSHED);
