@@ -240,6 +240,11 @@ bool body_extent(const body_model *m, double min[3], double max[3]);
  * are new (free them); false when out of memory. */
 bool body_conns_by_target(const body_model *m, size_t **start, size_t **order);
 
+/* JSON pieces the body writers share: a number that reads back to the same
+ * double (null when not finite); a string (NULL: null). */
+void body_json_num(c2_wbuf *w, double v);
+void body_json_str(c2_wbuf *w, const char *s);
+
 /* Append the whole model as one JSON object: parts, geoms, joints, neurons,
  * connections, warnings, and the f0 block for f0 bodies. Numbers are
  * written so that they read back to the same double (null when not

@@ -116,16 +116,6 @@ static const frams_class conn_class = {"c", conn_props, NCONN_PROPS};
 static const frams_class model_class = {"m", model_props, NMODEL_PROPS};
 
 /* Slots <-> model fields, by the type of the field. */
-static char *dup_n(const char *s, size_t n)
-{
-	char *d = malloc(n + 1);
-	if (d) {
-		memcpy(d, s, n);
-		d[n] = '\0';
-	}
-	return d;
-}
-
 static bool get_f(double *dst, const frams_class *c, const frams_slot *v, size_t k)
 {
 	(void)c;
@@ -143,7 +133,7 @@ static bool get_s(char **dst, const frams_class *c, const frams_slot *v, size_t 
 	size_t len;
 	const char *s = frams_slot_str(c, v, k, &len);
 	free(*dst);
-	*dst = dup_n(s, len);
+	*dst = frams_dup(s, len);
 	return *dst != NULL;
 }
 static bool put_f(double src, frams_slot *v, size_t k)
@@ -161,43 +151,32 @@ static bool put_s(const char *src, frams_slot *v, size_t k)
 	if (!src)
 		return true; /* NULL: the default */
 	v[k].slen = strlen(src);
-	v[k].s = dup_n(src, v[k].slen);
+	v[k].s = frams_dup(src, v[k].slen);
 	return v[k].s != NULL;
 }
 
-#define GET_FIELD(id, ty, fl, rg, mn, mx, df, sd, field) ok &= get_##ty(&obj->field, cls, v, k++);
+#define GET_FIELD(id, ty, fl, rg, mn, mx, df, sd, field) ok &= get_##ty(&obj->field, c_, v, k++);
 #define PUT_FIELD(id, ty, fl, rg, mn, mx, df, sd, field) ok &= put_##ty(obj->field, v, k++);
 
-static bool part_from_slots(body_part *obj, const frams_slot *v)
-{
-	const frams_class *cls = &part_class;
-	bool ok = true;
-	size_t k = 0;
-	F0_PART_PROPS(GET_FIELD)
-	return ok;
-}
-static bool part_to_slots(const body_part *obj, frams_slot *v)
-{
-	bool ok = true;
-	size_t k = 0;
-	F0_PART_PROPS(PUT_FIELD)
-	return ok;
-}
-static bool joint_from_slots(body_joint *obj, const frams_slot *v)
-{
-	const frams_class *cls = &joint_class;
-	bool ok = true;
-	size_t k = 0;
-	F0_JOINT_PROPS(GET_FIELD)
-	return ok;
-}
-static bool joint_to_slots(const body_joint *obj, frams_slot *v)
-{
-	bool ok = true;
-	size_t k = 0;
-	F0_JOINT_PROPS(PUT_FIELD)
-	return ok;
-}
+/* NAME_from_slots and NAME_to_slots for a model struct and its table. */
+#define SLOT_MAPPERS(name, type, PROPS, cls)                       \
+	static bool name##_from_slots(type *obj, const frams_slot *v) \
+	{                                                             \
+		const frams_class *c_ = &cls;                             \
+		bool ok = true;                                           \
+		size_t k = 0;                                             \
+		PROPS(GET_FIELD)                                          \
+		return ok;                                                \
+	}                                                             \
+	static bool name##_to_slots(const type *obj, frams_slot *v)   \
+	{                                                             \
+		bool ok = true;                                           \
+		size_t k = 0;                                             \
+		PROPS(PUT_FIELD)                                          \
+		return ok;                                                \
+	}
+SLOT_MAPPERS(part, body_part, F0_PART_PROPS, part_class)
+SLOT_MAPPERS(joint, body_joint, F0_JOINT_PROPS, joint_class)
 
 /* ---- neuron classes (SDK 5.0rc10 standard library) -------------------------------- */
 
@@ -355,6 +334,13 @@ static void f0_info_free(void *p)
 	free(fi);
 }
 
+const char *f0_shape_name(f0_shape s)
+{
+	static const char *const names[] = {"unknown", "mixed", "ball-and-stick", "solids"};
+	_Static_assert(sizeof names / sizeof names[0] == F0_SHAPE_SOLIDS + 1, "a name per shape");
+	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
 const f0_info *f0_info_of(const body_model *m)
 {
 	return m && m->format == BODY_F0 && m->extra_free == f0_info_free ? m->extra : NULL;
@@ -368,6 +354,8 @@ typedef struct builder {
 	size_t cap_parts, cap_joints, cap_neurons, cap_conns;
 	char suffix[80];  /* the SDK's nameForErrors(): " in 'NAME'" or "" */
 	bool oom;
+	long toobig_line; /* the line that went past F0_MAX_ITEMS, or 0 */
+	const char *toobig_what;
 	/* the first reason the model is invalid */
 	bool failed;
 	long fail_line;
@@ -392,8 +380,13 @@ static void fail_reason(builder *b, long line, const char *fmt, ...)
 /* Append a zeroed element to one of the model's arrays (NULL when out of
  * memory, which the builder then reports). */
 #define DEFINE_PUSH(fn, type, arr, capf, cnt)                                   \
-	static type *fn(builder *b)                                                 \
+	static type *fn(builder *b, long line)                                      \
 	{                                                                           \
+		if (b->m->cnt >= F0_MAX_ITEMS) {                                        \
+			b->toobig_line = line;                                              \
+			b->toobig_what = #arr;                                              \
+			return NULL;                                                        \
+		}                                                                       \
 		if (b->m->cnt == b->capf) {                                             \
 			size_t nc = b->capf ? b->capf * 2 : 16;                             \
 			type *nv = realloc(b->m->arr, nc * sizeof *nv);                     \
@@ -429,13 +422,40 @@ static void line_error(builder *b, long fline, long lnum, const char *what)
 	              b->suffix);
 }
 
+/* Load a line's fields into v; a value that does not parse fails the line
+ * with the SDK's "Invalid 'p:'" and our reason. */
+static bool load_fields(builder *b, const frams_class *c, frams_slot *v, const char *s, size_t n,
+                        long fline, long lnum)
+{
+	if (frams_load_line(c, v, s, n, &b->fi->log, fline))
+		return true;
+	fail_reason(b, fline, "invalid %s: line: %s", c->name, last_error(&b->fi->log));
+	char what[32];
+	snprintf(what, sizeof what, "Invalid '%s:'", c->name);
+	line_error(b, fline, lnum, what);
+	return false;
+}
+
+/* A reference to an item not defined before the line: the SDK's message
+ * names `sdk_num`, our reason the missing item. Returns false. */
+static bool bad_ref(builder *b, long fline, long lnum, const char *kind, long sdk_num,
+                    const char *what, long missing)
+{
+	char msg[64];
+	snprintf(msg, sizeof msg, "Invalid reference to %s #%ld", kind, sdk_num);
+	line_error(b, fline, lnum, msg);
+	fail_reason(b, fline, "%s %s #%ld, which is not defined before this line", what, kind,
+	            missing);
+	return false;
+}
+
 static bool add_part(builder *b, const char *s, size_t n, long fline, long lnum)
 {
 	frams_slot v[NPART_PROPS];
 	frams_slots_init(&part_class, v);
-	bool ok = frams_load_line(&part_class, v, s, n, &b->fi->log, fline);
+	bool ok = load_fields(b, &part_class, v, s, n, fline, lnum);
 	body_part *p;
-	if (ok && (p = push_part(b)) != NULL) {
+	if (ok && (p = push_part(b, fline)) != NULL) {
 		b->oom |= !part_from_slots(p, v);
 		p->f0.line = fline;
 		p->parent = -1;
@@ -443,9 +463,6 @@ static bool add_part(builder *b, const char *s, size_t n, long fline, long lnum)
 		orient o = orient_1;
 		orient_rotate(&o, p->f0.rot);
 		set_part_orient(p, &o);
-	} else if (!ok) {
-		fail_reason(b, fline, "invalid p: line: %s", last_error(&b->fi->log));
-		line_error(b, fline, lnum, "Invalid 'p:'");
 	}
 	frams_slots_free(&part_class, v);
 	return ok;
@@ -455,25 +472,16 @@ static bool add_joint(builder *b, const char *s, size_t n, long fline, long lnum
 {
 	frams_slot v[NJOINT_PROPS];
 	frams_slots_init(&joint_class, v);
-	bool ok = frams_load_line(&joint_class, v, s, n, &b->fi->log, fline);
+	bool ok = load_fields(b, &joint_class, v, s, n, fline, lnum);
 	long np = (long)b->m->nparts;
 	long p1 = v[J_p1].i, p2 = v[J_p2].i;
-	bool p1_ok = false, p2_ok = false;
+	bool p1_ok = false;
 	body_joint *j;
-	if (!ok) {
-		fail_reason(b, fline, "invalid j: line: %s", last_error(&b->fi->log));
-		line_error(b, fline, lnum, "Invalid 'j:'");
-	} else if (!((p1_ok = p1 >= 0 && p1 < np) && (p2_ok = p2 >= 0 && p2 < np))) {
+	if (ok && !((p1_ok = p1 >= 0 && p1 < np) && p2 >= 0 && p2 < np)) {
 		/* SDK 5.0rc10 names part 1 when it is the good one (its reference
-		 * output says "Part #0" for j:0,1 with one part); our reason names
-		 * the missing part. */
-		char what[64];
-		snprintf(what, sizeof what, "Invalid reference to Part #%ld", p1_ok ? p1 : p2);
-		line_error(b, fline, lnum, what);
-		fail_reason(b, fline, "j: joins Part #%ld, which is not defined before this line",
-		            p1_ok ? p2 : p1);
-		ok = false;
-	} else if ((j = push_joint(b)) != NULL) {
+		 * output says "Part #0" for j:0,1 with one part). */
+		ok = bad_ref(b, fline, lnum, "Part", p1_ok ? p1 : p2, "j: joins", p1_ok ? p2 : p1);
+	} else if (ok && (j = push_joint(b, fline)) != NULL) {
 		b->oom |= !joint_from_slots(j, v);
 		j->f0.usedelta = v[J_dx].given || v[J_dy].given || v[J_dz].given;
 		j->f0.line = fline;
@@ -487,24 +495,14 @@ static bool add_neuron(builder *b, const char *s, size_t n, long fline, long lnu
 {
 	frams_slot v[NNEURO_PROPS];
 	frams_slots_init(&neuro_class, v);
-	bool ok = frams_load_line(&neuro_class, v, s, n, &b->fi->log, fline);
+	bool ok = load_fields(b, &neuro_class, v, s, n, fline, lnum);
 	long p = v[N_P].i, j = v[N_J].i;
-	char what[64];
 	body_neuron *nu;
-	if (!ok) {
-		fail_reason(b, fline, "invalid n: line: %s", last_error(&b->fi->log));
-		line_error(b, fline, lnum, "Invalid 'n:'");
-	} else if (p >= 0 && p >= (long)b->m->nparts) {
-		snprintf(what, sizeof what, "Invalid reference to Part #%ld", p);
-		line_error(b, fline, lnum, what);
-		fail_reason(b, fline, "n: is on Part #%ld, which is not defined before this line", p);
-		ok = false;
-	} else if (j >= 0 && j >= (long)b->m->njoints) {
-		snprintf(what, sizeof what, "Invalid reference to Joint #%ld", j);
-		line_error(b, fline, lnum, what);
-		fail_reason(b, fline, "n: is on Joint #%ld, which is not defined before this line", j);
-		ok = false;
-	} else if ((nu = push_neuron(b)) != NULL) {
+	if (ok && p >= 0 && p >= (long)b->m->nparts) {
+		ok = bad_ref(b, fline, lnum, "Part", p, "n: is on", p);
+	} else if (ok && j >= 0 && j >= (long)b->m->njoints) {
+		ok = bad_ref(b, fline, lnum, "Joint", j, "n: is on", j);
+	} else if (ok && (nu = push_neuron(b, fline)) != NULL) {
 		/* d= is "Class" or "Class:properties"; an empty class is N. The SDK
 		 * attaches to the part, then to the joint, which detaches it from
 		 * the part. */
@@ -512,8 +510,8 @@ static bool add_neuron(builder *b, const char *s, size_t n, long fline, long lnu
 		const char *d = frams_slot_str(&neuro_class, v, N_D, &dl);
 		const char *colon = memchr(d, ':', dl);
 		size_t cl = colon ? (size_t)(colon - d) : dl;
-		nu->cls = cl ? dup_n(d, cl) : dup_n("N", 1);
-		nu->props = colon ? dup_n(colon + 1, dl - cl - 1) : dup_n("", 0);
+		nu->cls = cl ? frams_dup(d, cl) : frams_dup("N", 1);
+		nu->props = colon ? frams_dup(colon + 1, dl - cl - 1) : frams_dup("", 0);
 		b->oom |= !nu->cls || !nu->props;
 		b->oom |= !get_s(&nu->info, &neuro_class, v, N_I);
 		b->oom |= !get_s(&nu->vstyle, &neuro_class, v, N_VSTYLE);
@@ -529,21 +527,13 @@ static bool add_conn(builder *b, const char *s, size_t n, long fline, long lnum)
 {
 	frams_slot v[NCONN_PROPS];
 	frams_slots_init(&conn_class, v);
-	bool ok = frams_load_line(&conn_class, v, s, n, &b->fi->log, fline);
+	bool ok = load_fields(b, &conn_class, v, s, n, fline, lnum);
 	long nn = (long)b->m->nneurons, n1 = v[C_N1].i, n2 = v[C_N2].i;
 	bool n1_ok = false;
 	body_conn *c;
-	if (!ok) {
-		fail_reason(b, fline, "invalid c: line: %s", last_error(&b->fi->log));
-		line_error(b, fline, lnum, "Invalid 'c:'");
-	} else if (!((n1_ok = n1 >= 0 && n1 < nn) && n2 >= 0 && n2 < nn)) {
-		char what[64];
-		snprintf(what, sizeof what, "Invalid reference to Neuro #%ld", n1_ok ? n2 : n1);
-		line_error(b, fline, lnum, what);
-		fail_reason(b, fline, "c: connects Neuro #%ld, which is not defined before this line",
-		            n1_ok ? n2 : n1);
-		ok = false;
-	} else if ((c = push_conn(b)) != NULL) {
+	if (ok && !((n1_ok = n1 >= 0 && n1 < nn) && n2 >= 0 && n2 < nn)) {
+		ok = bad_ref(b, fline, lnum, "Neuro", n1_ok ? n2 : n1, "c: connects", n1_ok ? n2 : n1);
+	} else if (ok && (c = push_conn(b, fline)) != NULL) {
 		c->to = (int)n1;
 		c->from = (int)n2;
 		c->weight = v[C_W].d;
@@ -551,18 +541,6 @@ static bool add_conn(builder *b, const char *s, size_t n, long fline, long lnum)
 		c->line = fline;
 	}
 	frams_slots_free(&conn_class, v);
-	return ok;
-}
-
-/* The model line's values persist over several m: lines, as in the SDK. */
-static bool add_model(builder *b, frams_slot *mv, const char *s, size_t n, long fline,
-                      long lnum)
-{
-	bool ok = frams_load_line(&model_class, mv, s, n, &b->fi->log, fline);
-	if (!ok) {
-		fail_reason(b, fline, "invalid m: line: %s", last_error(&b->fi->log));
-		line_error(b, fline, lnum, "Invalid 'm:'");
-	}
 	return ok;
 }
 
@@ -856,14 +834,14 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 	const char *nul = memchr(genes, '\0', n);
 	if (nul)
 		n = (size_t)(nul - genes);
-	b.fi->genes = dup_n(genes, n);
+	b.fi->genes = frams_dup(genes, n);
 	b.fi->ngenes = n;
 	b.fi->first_line = first_line;
 	if (!b.fi->genes)
 		return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
 	genes = b.fi->genes; /* parse the NUL-terminated copy */
 	if (name && *name) {
-		m->name = dup_n(name, strlen(name));
+		m->name = frams_dup(name, strlen(name));
 		snprintf(b.suffix, sizeof b.suffix, " in '%.60s'", name);
 		b.oom |= !m->name;
 	}
@@ -871,7 +849,7 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 	frams_slots_init(&model_class, mv);
 	bool built = true;
 	size_t pos = 0;
-	for (long lnum = 1; pos < n && built && !b.oom; lnum++) {
+	for (long lnum = 1; pos < n && built && !b.oom && !b.toobig_line; lnum++) {
 		const char *ls = genes + pos, *nl = memchr(ls, '\n', n - pos);
 		const char *le = nl ? nl : genes + n;
 		pos = (size_t)(le - genes) + (nl != NULL);
@@ -892,7 +870,8 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 		case 'j': built = add_joint(&b, v, vn, fline, lnum); break;
 		case 'n': built = add_neuron(&b, v, vn, fline, lnum); break;
 		case 'c': built = add_conn(&b, v, vn, fline, lnum); break;
-		case 'm': built = add_model(&b, mv, v, vn, fline, lnum); break;
+		/* the model's values persist over several m: lines, as in the SDK */
+		case 'm': built = load_fields(&b, &model_class, mv, v, vn, fline, lnum); break;
 		default:
 			line_error(&b, fline, lnum, "Invalid f0 code");
 			fail_reason(&b, fline, "not an f0 line (lines are m:, p:, j:, n: or c:)");
@@ -902,6 +881,9 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 	b.fi->se = mv[M_SE].d;
 	b.oom |= !get_s(&b.fi->vstyle, &model_class, mv, M_VSTYLE);
 	frams_slots_free(&model_class, mv);
+	if (b.toobig_line && !b.oom)
+		return c2_fail_line(err, C2_ETOOBIG, b.toobig_line, "more %s than the limit of %d",
+		                    b.toobig_what, F0_MAX_ITEMS);
 	b.fi->valid = built && !b.oom && internal_check(&b);
 	b.oom |= !add_geoms(&b) || b.fi->log.oom;
 	for (size_t i = 0; i < m->njoints; i++) {
@@ -1012,6 +994,41 @@ int f0_write(const body_model *m, c2_wbuf *out)
 	free(start);
 	free(order);
 	return ok && !out->oom ? 0 : C2_ENOMEM;
+}
+
+/* ---- JSON ----------------------------------------------------------------------------- */
+
+static void json_slots(const frams_class *c, frams_slot *v, long line, c2_wbuf *out)
+{
+	c2_w_printf(out, "{\"line\":%ld", line);
+	for (size_t k = 0; k < c->n; k++) {
+		c2_w_printf(out, ",\"%s\":", c->props[k].id);
+		if (c->props[k].type == 'd')
+			c2_w_printf(out, "%ld", v[k].i);
+		else if (c->props[k].type == 'f')
+			body_json_num(out, v[k].d);
+		else
+			body_json_str(out, frams_slot_str(c, v, k, NULL));
+	}
+	frams_slots_free(c, v);
+}
+
+void f0_json_part(const body_part *p, c2_wbuf *out)
+{
+	frams_slot v[NPART_PROPS];
+	frams_slots_init(&part_class, v);
+	out->oom |= !part_to_slots(p, v);
+	json_slots(&part_class, v, p->f0.line, out);
+	c2_w_u8(out, '}');
+}
+
+void f0_json_joint(const body_joint *j, c2_wbuf *out)
+{
+	frams_slot v[NJOINT_PROPS];
+	frams_slots_init(&joint_class, v);
+	out->oom |= !joint_to_slots(j, v);
+	json_slots(&joint_class, v, j->f0.line, out);
+	c2_w_printf(out, ",\"usedelta\":%s}", j->f0.usedelta ? "true" : "false");
 }
 
 /* ---- the conformance report ---------------------------------------------------------- */

@@ -30,6 +30,9 @@ typedef enum f0_shape {
 	F0_SHAPE_SOLIDS = 3          /* every part sh>0, every joint sh=1 */
 } f0_shape;
 
+/* "unknown", "mixed", "ball-and-stick", "solids". */
+const char *f0_shape_name(f0_shape s);
+
 /* What an f0 body carries beyond the shared model: body_model.extra of a
  * model built by f0_build (see f0_info_of). */
 typedef struct f0_info {
@@ -67,6 +70,11 @@ extern const size_t f0_neuro_nclasses;
 
 /* ---- building ------------------------------------------------------------------- */
 
+/* At most this many parts, joints, neurons and connections each (the SDK
+ * has no limit; its references stop at 999999). A real creature has tens;
+ * the cap bounds the memory a hostile genotype can make us use. */
+enum { F0_MAX_ITEMS = 100000 };
+
 /* Build `m` from the f0 genes genes[0..n) (the genotype without its format
  * marker; text after a NUL byte is ignored, as the SDK does). `name` (may be
  * NULL) is the genotype name, which the SDK appends to its messages;
@@ -77,7 +85,7 @@ extern const size_t f0_neuro_nclasses;
  * as in the SDK; the parts, joints and neurons before it stay) and its
  * f0_info with every message. Returns 0 for a valid model, C2_EFORMAT for an
  * invalid one (err: the first reason, with the line to blame when there is
- * one), C2_ENOMEM. Valid means: no line failed (an unknown line kind, a
+ * one), C2_ETOOBIG past F0_MAX_ITEMS (with the line), C2_ENOMEM. Valid means: no line failed (an unknown line kind, a
  * value that is not a number, a reference to a part, joint or neuron not
  * defined before), there is a part or a neuron, parts and joints are all
  * ball-and-stick or all solid, no joint joins a part to itself or repeats a
@@ -102,6 +110,12 @@ int f0_build_genotype(const char *g, size_t n, const char *name, long first_line
  * p:, j: and n: line, then the connections grouped by the receiving neuron.
  * Only for valid f0 models: returns C2_EINVAL otherwise. */
 int f0_write(const body_model *m, c2_wbuf *out);
+
+/* Append a part's or joint's f0 values as a JSON object keyed by the SDK's
+ * property names (as on its p: or j: line), with its input line (and, for a
+ * joint, whether it is a delta joint). */
+void f0_json_part(const body_part *p, c2_wbuf *out);
+void f0_json_joint(const body_joint *j, c2_wbuf *out);
 
 /* Append the SDK conformance report, laid out as the reference outputs in
  * bodies/f0/expected/: the SDK's messages ("[ERROR] Where: text"), then

@@ -13,24 +13,29 @@
 
 /* ---- messages ---------------------------------------------------------------- */
 
-static char *dup_text(const char *s)
+char *frams_dup(const char *s, size_t n)
 {
-	size_t n = strlen(s);
 	char *d = malloc(n + 1);
-	if (d)
-		memcpy(d, s, n + 1);
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
 	return d;
 }
 
 void frams_log_add(frams_log *log, frams_level level, long line, const char *where,
                    const char *fmt, ...)
 {
+	if (log->n >= FRAMS_LOG_MAX) {
+		log->dropped++;
+		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	int need = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
-	char *w = dup_text(where);
+	char *w = frams_dup(where, strlen(where));
 	if (log->n == log->cap) {
 		size_t cap = log->cap ? log->cap * 2 : 8;
 		frams_msg *nv = realloc(log->v, cap * sizeof *nv);
@@ -277,11 +282,9 @@ static void range_msg(const frams_class *c, size_t k, bool big, const char *aske
 
 static bool store_string(frams_slot *v, const char *s, size_t n)
 {
-	char *d = malloc(n + 1);
+	char *d = frams_dup(s, n);
 	if (!d)
 		return false;
-	memcpy(d, s, n);
-	d[n] = '\0';
 	free(v->s);
 	v->s = d;
 	v->slen = n;

@@ -32,11 +32,17 @@ typedef struct frams_msg {
 typedef struct frams_log {
 	frams_msg *v;
 	size_t n, cap;
-	bool oom; /* sticky: a message could not be stored */
+	size_t dropped; /* messages past FRAMS_LOG_MAX, counted but not kept */
+	bool oom;       /* sticky: a message could not be stored */
 } frams_log;
 
-/* Append a message (printf-style text). Never fails: on allocation failure
- * the message is dropped and log->oom is set. */
+/* A log keeps at most this many messages, so that hostile input cannot make
+ * it grow without bound. */
+enum { FRAMS_LOG_MAX = 10000 };
+
+/* Append a message (printf-style text). Never fails: past FRAMS_LOG_MAX the
+ * message is only counted; on allocation failure it is dropped and
+ * log->oom is set. */
 void frams_log_add(frams_log *log, frams_level level, long line, const char *where,
                    const char *fmt, ...)
 #if defined(__GNUC__)
@@ -46,6 +52,10 @@ void frams_log_add(frams_log *log, frams_level level, long line, const char *whe
 void frams_log_free(frams_log *log);
 /* Number of messages of `level`. */
 size_t frams_log_count(const frams_log *log, frams_level level);
+
+/* A NUL-terminated copy of s[0..n) (which may hold NUL bytes), or NULL when
+ * out of memory. */
+char *frams_dup(const char *s, size_t n);
 
 /* ---- numbers ------------------------------------------------------------------ */
 

@@ -10,16 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dup_n(const char *s, size_t n)
-{
-	char *d = malloc(n + 1);
-	if (d) {
-		memcpy(d, s, n);
-		d[n] = '\0';
-	}
-	return d;
-}
-
 /* ---- @Serialized values -------------------------------------------------------- */
 
 enum { MAX_DEPTH = 200 };
@@ -184,7 +174,7 @@ static int des_value(des *d, frams_value *v, long own_num)
 		w++;
 	if (own_num >= 0 || w == 0 || isdigit((unsigned char)s[0]))
 		return des_fail(d, "bad syntax");
-	v->s = dup_n(s, w);
+	v->s = frams_dup(s, w);
 	if (!v->s)
 		return des_oom(d);
 	if (w < left && s[w] == '<') {
@@ -192,7 +182,7 @@ static int des_value(des *d, frams_value *v, long own_num)
 		if (!gt)
 			return des_fail(d, "missing '>' of an unserializable object");
 		v->kind = FRAMS_V_OPAQUE;
-		v->opaque = dup_n(s + w + 1, (size_t)(gt - s - w - 1));
+		v->opaque = frams_dup(s + w + 1, (size_t)(gt - s - w - 1));
 		if (!v->opaque)
 			return des_oom(d);
 		d->p += (size_t)(gt - s) + 1;
@@ -327,6 +317,8 @@ typedef struct reader {
 	frams_file *f;
 	c2_err *err;
 	bool oom;
+	size_t nfields; /* in the whole file */
+	long toobig;    /* the line that went past a limit, or 0 */
 } reader;
 
 /* The next line, without its LF and one CR before it; false at the end. */
@@ -424,7 +416,7 @@ static void decode_any(reader *r, frams_object *o, frams_field *fd)
 		fd->val.kind = is_int ? FRAMS_V_INT : FRAMS_V_DOUBLE;
 	} else {
 		fd->val.kind = FRAMS_V_STRING;
-		fd->val.s = dup_n(fd->value, fd->len);
+		fd->val.s = frams_dup(fd->value, fd->len);
 		fd->val.slen = fd->len;
 		r->oom |= !fd->val.s;
 	}
@@ -432,6 +424,11 @@ static void decode_any(reader *r, frams_object *o, frams_field *fd)
 
 static frams_field *new_field(reader *r, frams_object *o, size_t *cap)
 {
+	if (r->nfields >= FRAMS_MAX_FIELDS) {
+		r->toobig = r->line;
+		return NULL;
+	}
+	r->nfields++;
 	if (o->nfields == *cap) {
 		size_t nc = *cap ? *cap * 2 : 8;
 		frams_field *nf = realloc(o->fields, nc * sizeof *nf);
@@ -492,7 +489,7 @@ static void read_object(reader *r, frams_object *o)
 		frams_field *fd = new_field(r, o, &cap);
 		if (!fd)
 			break;
-		fd->key = dup_n(key, klen);
+		fd->key = frams_dup(key, klen);
 		fd->prop = k;
 		fd->line = r->line;
 		val.len = 0;
@@ -513,7 +510,7 @@ static void read_object(reader *r, frams_object *o)
 			fd->value_line = r->line;
 			untilde(&val, colon + 1, (size_t)(ls + len - colon - 1));
 		}
-		fd->value = dup_n(val.len ? (const char *)val.data : "", val.len);
+		fd->value = frams_dup(val.len ? (const char *)val.data : "", val.len);
 		fd->len = val.len;
 		r->oom |= !fd->key || !fd->value || val.oom;
 		if (r->oom)
@@ -534,12 +531,12 @@ int frams_read(const char *text, size_t n, const frams_class *const *classes, si
 {
 	c2_err_clear(err);
 	memset(out, 0, sizeof *out);
-	reader r = {text, n, 0, 0, out, err, false};
+	reader r = {text, n, 0, 0, out, err, false, 0, 0};
 	size_t cap = 0;
 	int run = 0;
 	const char *ls;
 	size_t len;
-	while (!r.oom && next_line(&r, &ls, &len)) {
+	while (!r.oom && !r.toobig && next_line(&r, &ls, &len)) {
 		if (len && ls[0] == '#') {
 			run = 0;
 			if (len >= 8 && memcmp(ls, "#include", 8) == 0)
@@ -562,6 +559,10 @@ int frams_read(const char *text, size_t n, const frams_class *const *classes, si
 			continue;
 		}
 		run = 0;
+		if (out->nobjs >= FRAMS_MAX_OBJECTS) {
+			r.toobig = r.line;
+			break;
+		}
 		if (out->nobjs == cap) {
 			size_t nc = cap ? cap * 2 : 16;
 			frams_object *no = realloc(out->objs, nc * sizeof *no);
@@ -574,7 +575,7 @@ int frams_read(const char *text, size_t n, const frams_class *const *classes, si
 		}
 		frams_object *o = &out->objs[out->nobjs++];
 		memset(o, 0, sizeof *o);
-		o->cls = dup_n(ls + a, b - a - 1);
+		o->cls = frams_dup(ls + a, b - a - 1);
 		o->line = r.line;
 		if (!o->cls) {
 			r.oom = true;
@@ -598,6 +599,10 @@ int frams_read(const char *text, size_t n, const frams_class *const *classes, si
 	}
 	if (r.oom || out->log.oom)
 		return c2_fail_line(err, C2_ENOMEM, r.line, "out of memory");
+	if (r.toobig)
+		return c2_fail_line(err, C2_ETOOBIG, r.toobig,
+		                    "more than %d objects or %d fields: not a genotype file we read",
+		                    FRAMS_MAX_OBJECTS, FRAMS_MAX_FIELDS);
 	return 0;
 }
 

@@ -97,10 +97,15 @@ typedef struct frams_file {
 	frams_log log; /* warnings (unknown classes and fields, unexpected lines ...) */
 } frams_file;
 
+/* Limits that bound the memory a hostile file can make us use (a real
+ * genotype file has hundreds of objects). */
+enum { FRAMS_MAX_OBJECTS = 100000, FRAMS_MAX_FIELDS = 1000000 };
+
 /* Read text[0..n). `classes` (may be NULL) are the classes whose fields are
  * typed; objects of other classes are kept with raw fields and a warning
- * (the SDK skips them). Returns 0, or C2_EFORMAT (err->line) for what the
- * SDK would fail on or what we refuse (#include), or C2_ENOMEM. Linear in n.
+ * (the SDK skips them). Returns 0, or C2_EFORMAT (err->line) for what we
+ * refuse (#include), C2_ETOOBIG past the limits above (err->line), or
+ * C2_ENOMEM. Linear in n.
  * Free with frams_file_free even after an error. */
 int frams_read(const char *text, size_t n, const frams_class *const *classes, size_t nclasses,
                frams_file *out, c2_err *err);

@@ -7,7 +7,7 @@
 #include "body/body.h"
 #include "body/f0.h"
 
-static void jnum(c2_wbuf *w, double v)
+void body_json_num(c2_wbuf *w, double v)
 {
 	if (isfinite(v))
 		c2_w_printf(w, "%.17g", v);
@@ -15,7 +15,7 @@ static void jnum(c2_wbuf *w, double v)
 		c2_w_str(w, "null");
 }
 
-static void jstr(c2_wbuf *w, const char *s)
+void body_json_str(c2_wbuf *w, const char *s)
 {
 	if (!s) {
 		c2_w_str(w, "null");
@@ -40,7 +40,7 @@ static void jarr(c2_wbuf *w, const double *v, int n)
 	for (int i = 0; i < n; i++) {
 		if (i)
 			c2_w_u8(w, ',');
-		jnum(w, v[i]);
+		body_json_num(w, v[i]);
 	}
 	c2_w_u8(w, ']');
 }
@@ -66,19 +66,19 @@ static void jmat(c2_wbuf *w, const char *key, const double R[3][3])
 static void jkey(c2_wbuf *w, const char *key, double v)
 {
 	c2_w_printf(w, ",\"%s\":", key);
-	jnum(w, v);
+	body_json_num(w, v);
 }
 
 static void jkeystr(c2_wbuf *w, const char *key, const char *s)
 {
 	c2_w_printf(w, ",\"%s\":", key);
-	jstr(w, s);
+	body_json_str(w, s);
 }
 
 static void part_json(c2_wbuf *w, const body_part *p, bool f0)
 {
 	c2_w_str(w, "{\"name\":");
-	jstr(w, p->name);
+	body_json_str(w, p->name);
 	jvec(w, "pos", p->pos, 3);
 	jmat(w, "R", p->R);
 	jkey(w, "mass", p->mass);
@@ -93,19 +93,8 @@ static void part_json(c2_wbuf *w, const body_part *p, bool f0)
 	jvec(w, "force", p->force, 3);
 	jvec(w, "torque", p->torque, 3);
 	if (f0) {
-		const struct body_f0_part *q = &p->f0;
-		c2_w_printf(w, ",\"f0\":{\"line\":%ld,\"sh\":%d", q->line, q->sh);
-		jkey(w, "s", q->s);
-		jvec(w, "scale", q->scale, 3);
-		jvec(w, "rot", q->rot, 3);
-		jkey(w, "h", q->h);
-		jkey(w, "ing", q->ing);
-		jkey(w, "as", q->as);
-		jkey(w, "vs", q->vs);
-		jvec(w, "vcolor", q->vcolor, 3);
-		jkeystr(w, "info", q->info);
-		jkeystr(w, "vstyle", q->vstyle);
-		c2_w_u8(w, '}');
+		c2_w_str(w, ",\"f0\":");
+		f0_json_part(p, w);
 	}
 	c2_w_u8(w, '}');
 }
@@ -113,7 +102,7 @@ static void part_json(c2_wbuf *w, const body_part *p, bool f0)
 static void geom_json(c2_wbuf *w, const body_geom *g)
 {
 	c2_w_str(w, "{\"name\":");
-	jstr(w, g->name);
+	body_json_str(w, g->name);
 	jkeystr(w, "shape", body_shape_name(g->shape));
 	c2_w_printf(w, ",\"part\":%d", g->part);
 	jvec(w, "pos", g->pos, 3);
@@ -126,7 +115,7 @@ static void geom_json(c2_wbuf *w, const body_geom *g)
 		for (size_t i = 0; i < g->nverts * 3; i++) {
 			if (i)
 				c2_w_u8(w, ',');
-			jnum(w, g->verts[i]);
+			body_json_num(w, g->verts[i]);
 		}
 		c2_w_str(w, "],\"tris\":[");
 		for (size_t i = 0; i < g->ntris * 3; i++)
@@ -139,7 +128,7 @@ static void geom_json(c2_wbuf *w, const body_geom *g)
 static void joint_json(c2_wbuf *w, const body_joint *j, bool f0)
 {
 	c2_w_str(w, "{\"name\":");
-	jstr(w, j->name);
+	body_json_str(w, j->name);
 	jkeystr(w, "kind", body_joint_kind_name(j->kind));
 	c2_w_printf(w, ",\"p1\":%d,\"p2\":%d", j->p1, j->p2);
 	jvec(w, "anchor", j->anchor, 3);
@@ -162,39 +151,28 @@ static void joint_json(c2_wbuf *w, const body_joint *j, bool f0)
 	}
 	c2_w_u8(w, ']');
 	if (f0) {
-		const struct body_f0_joint *q = &j->f0;
-		c2_w_printf(w, ",\"f0\":{\"line\":%ld,\"sh\":%d,\"usedelta\":%s", q->line, q->sh,
-		            q->usedelta ? "true" : "false");
-		jvec(w, "rot", q->rot, 3);
-		jvec(w, "d", q->d, 3);
-		jkey(w, "stif", q->stif);
-		jkey(w, "rotstif", q->rotstif);
-		jkey(w, "stam", q->stam);
-		jvec(w, "vcolor", q->vcolor, 3);
-		jkeystr(w, "info", q->info);
-		jkeystr(w, "vstyle", q->vstyle);
-		c2_w_u8(w, '}');
+		c2_w_str(w, ",\"f0\":");
+		f0_json_joint(j, w);
 	}
 	c2_w_u8(w, '}');
 }
 
 void body_json_write(const body_model *m, c2_wbuf *w)
 {
-	static const char *const shapes[] = {"unknown", "illegal", "ball-and-stick", "solids"};
 	const f0_info *fi = f0_info_of(m);
 	bool f0 = m->format == BODY_F0;
 	c2_w_str(w, "{\"format\":");
-	jstr(w, f0 ? "f0" : "xode");
+	body_json_str(w, f0 ? "f0" : "xode");
 	jkeystr(w, "name", m->name);
 	if (fi) {
 		c2_w_printf(w, ",\"valid\":%s", fi->valid ? "true" : "false");
-		jkeystr(w, "shape", shapes[fi->shape]);
+		jkeystr(w, "shape", f0_shape_name(fi->shape));
 		jkey(w, "se", fi->se);
 		jkeystr(w, "vstyle", fi->vstyle);
 	}
 	jvec(w, "gravity", m->gravity, 3);
 	c2_w_printf(w, ",\"total_mass\":");
-	jnum(w, body_total_mass(m));
+	body_json_num(w, body_total_mass(m));
 	c2_w_str(w, ",\n\"parts\":[");
 	for (size_t i = 0; i < m->nparts; i++) {
 		c2_w_str(w, i ? ",\n" : "\n");
@@ -215,7 +193,7 @@ void body_json_write(const body_model *m, c2_wbuf *w)
 		const body_neuron *n = &m->neurons[i];
 		const f0_neuro_class *nc = f0_neuro_class_find(n->cls);
 		c2_w_str(w, i ? ",\n{\"class\":" : "\n{\"class\":");
-		jstr(w, n->cls);
+		body_json_str(w, n->cls);
 		jkeystr(w, "props", n->props);
 		c2_w_printf(w, ",\"known\":%s", nc ? "true" : "false");
 		if (nc)
@@ -241,7 +219,7 @@ void body_json_write(const body_model *m, c2_wbuf *w)
 	c2_w_str(w, "],\n\"warnings\":[");
 	for (size_t i = 0; i < m->nwarnings; i++) {
 		c2_w_printf(w, "%s{\"line\":%ld,\"message\":", i ? ",\n" : "\n", m->warnings[i].line);
-		jstr(w, m->warnings[i].msg);
+		body_json_str(w, m->warnings[i].msg);
 		c2_w_u8(w, '}');
 	}
 	c2_w_u8(w, ']');
@@ -251,7 +229,7 @@ void body_json_write(const body_model *m, c2_wbuf *w)
 			const frams_msg *g = &fi->log.v[i];
 			c2_w_printf(w, "%s{\"level\":\"%s\",\"line\":%ld,\"where\":", i ? ",\n" : "\n",
 			            g->level == FRAMS_ERROR ? "error" : "warning", g->line);
-			jstr(w, g->where);
+			body_json_str(w, g->where);
 			jkeystr(w, "text", g->text);
 			c2_w_u8(w, '}');
 		}

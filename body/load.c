@@ -133,7 +133,7 @@ int body_source_pick(const char *path, const char *text, size_t len, c2_err *err
 	/* Creatures genomes share the .gen extension with Framsticks files. */
 	if (len >= 4 && (memcmp(text, "dna2", 4) == 0 || memcmp(text, "dna3", 4) == 0)) {
 		c2_fail_line(err, C2_EINVAL, 0, "a Creatures genome, not a body");
-		return -1;
+		return BODY_SOURCE_CREATURES;
 	}
 	const char *dot = strrchr(path, '.');
 	for (int i = 0; dot && i < BODY_SOURCE_N; i++)
@@ -143,7 +143,7 @@ int body_source_pick(const char *path, const char *text, size_t len, c2_err *err
 		if (formats[i].sniff(text, len))
 			return i;
 	c2_fail_line(err, C2_EINVAL, 0, "not a body file (f0, Framsticks .gen or XODE)");
-	return -1;
+	return BODY_SOURCE_NONE;
 }
 
 int body_load_source(body_source s, const char *text, size_t len, const char *genotype,

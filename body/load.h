@@ -21,10 +21,13 @@ typedef enum body_source {
 /* "f0", "gen", "xode" ("?" out of range). */
 const char *body_source_name(body_source s);
 
+/* What body_source_pick says of a file that is no body. */
+enum { BODY_SOURCE_NONE = -1, BODY_SOURCE_CREATURES = -2 /* a Creatures genome (dna2/dna3) */ };
+
 /* The format of a file called `path` holding text[0..len): by extension
- * (.f0, .gen, .xode in any case), else by content. Returns the format, or -1
- * when it is no body file (reason in err: a Creatures genome is named as
- * such). A .gen file holding a Creatures genome (dna2/dna3) is refused too. */
+ * (.f0, .gen, .xode in any case), else by content. Returns the format, or
+ * BODY_SOURCE_NONE / BODY_SOURCE_CREATURES (a .gen file may be either kind)
+ * with the reason in err. */
 int body_source_pick(const char *path, const char *text, size_t len, c2_err *err);
 
 /* Build *m (overwritten; free it with body_free, also after an error) from

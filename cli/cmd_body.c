@@ -72,6 +72,11 @@ const cli_spec cmd_body_spec = {
 	opts, 1, 1,
 };
 
+/* The output formats (--format); "text" is the XODE front end's name for
+ * the summary. */
+enum { FMT_SUMMARY, FMT_SDK, FMT_F0, FMT_JSON, NFORMATS };
+static const char *const formats[NFORMATS] = {"summary", "sdk", "f0", "json"};
+
 /* What the genotype-file lister gets. */
 typedef struct body_input {
 	const char *path;
@@ -80,11 +85,37 @@ typedef struct body_input {
 	frams_file gen;   /* .gen: the objects read */
 } body_input;
 
-static void print_log(const char *path, const frams_log *log)
+/* Messages of a log on stderr as FILE:LINE: ..., the first 20 of them (a
+ * broken file can have thousands). */
+static void print_log(const char *path, const frams_log *log, bool warnings_only)
 {
-	for (size_t i = 0; i < log->n; i++)
+	enum { SHOWN = 20 };
+	size_t shown = 0, more = log->dropped;
+	for (size_t i = 0; i < log->n; i++) {
+		if (warnings_only && log->v[i].level != FRAMS_WARN)
+			continue;
+		if (shown++ >= SHOWN) {
+			more++;
+			continue;
+		}
 		fprintf(stderr, "c2rt: %s:%ld: %s: %s\n", path, log->v[i].line,
 		        log->v[i].level == FRAMS_ERROR ? "error" : "warning", log->v[i].text);
+	}
+	if (more)
+		fprintf(stderr, "c2rt: %s: %zu more messages not shown\n", path,
+		        more);
+}
+
+/* The body's warnings (the f0 builder's and the genotype file reader's),
+ * the first 20 of them. */
+static void print_warnings(const char *path, const body_model *m)
+{
+	enum { SHOWN = 20 };
+	for (size_t i = 0; i < m->nwarnings && i < SHOWN; i++)
+		fprintf(stderr, "c2rt: %s:%ld: warning: %s\n", path, m->warnings[i].line,
+		        m->warnings[i].msg);
+	if (m->nwarnings > SHOWN)
+		fprintf(stderr, "c2rt: %s: %zu more messages not shown\n", path, m->nwarnings - SHOWN);
 }
 
 static int read_gen(body_input *in)
@@ -93,7 +124,7 @@ static int read_gen(body_input *in)
 	const frams_class *classes[] = {&frams_org_class};
 	if (frams_read(in->text, in->len, classes, 1, &in->gen, &err) != 0)
 		return cli_report(in->path, &err);
-	print_log(in->path, &in->gen.log);
+	print_log(in->path, &in->gen.log, false);
 	return CLI_OK;
 }
 
@@ -128,9 +159,6 @@ static int list_gen(body_input *in)
 
 /* ---- output ----------------------------------------------------------------------- */
 
-static const char *const shape_names[] = {"unknown", "mixed (illegal)", "ball-and-stick",
-                                          "solids"};
-
 static void fmt3(char *buf, size_t cap, const double v[3])
 {
 	snprintf(buf, cap, "(%.4g, %.4g, %.4g)", v[0], v[1], v[2]);
@@ -146,7 +174,7 @@ static void print_summary(const char *path, const body_model *m)
 	if (m->name)
 		printf("name      %s\n", m->name);
 	if (fi)
-		printf("shape     %s\n", shape_names[fi->shape]);
+		printf("shape     %s\n", f0_shape_name(fi->shape));
 	double lo[3], hi[3];
 	body_extent(m, lo, hi);
 	printf("size      %.4g x %.4g x %.4g (extent of the part positions)\n", hi[0] - lo[0],
@@ -243,11 +271,10 @@ int cmd_body(int argc, char **argv)
 			return cli_fail(CLI_USAGE, "body", "--seed: '%s' is not a non-negative number",
 			                seed_arg);
 	}
-	static const char *const formats[] = {"summary", "sdk", "f0", "json", "text"};
-	int fmt = -1;
-	for (int i = 0; i < 5; i++)
+	int fmt = strcmp(format, "text") == 0 ? FMT_SUMMARY : -1;
+	for (int i = 0; i < NFORMATS; i++)
 		if (strcmp(format, formats[i]) == 0)
-			fmt = i % 4; /* text is the XODE front end's name for the summary */
+			fmt = i;
 	if (fmt < 0)
 		return cli_fail(CLI_USAGE, "body", "--format: '%s' is not summary, sdk, f0 or json",
 		                format);
@@ -260,46 +287,50 @@ int cmd_body(int argc, char **argv)
 	int src = body_source_pick(in.path, in.text, in.len, &err);
 	body_model m = {0};
 	if (src < 0) {
-		rc = cli_fail(CLI_USAGE, "body", "%s: %s", in.path, err.msg);
+		/* a Creatures genome is a mistaken argument; other bytes a bad file */
+		rc = cli_fail(src == BODY_SOURCE_CREATURES ? CLI_USAGE : CLI_BAD, "body", "%s: %s", in.path,
+		              err.msg);
 	} else if (list) {
 		rc = src == BODY_SOURCE_GEN
 		         ? list_gen(&in)
 		         : cli_fail(CLI_USAGE, "body", "--list is for genotype files (.gen)");
 	} else if (simulate) {
 		rc = body_load_source((body_source)src, in.text, in.len, genotype_sel, &m, &err);
-		for (size_t i = 0; i < m.nwarnings; i++)
-			fprintf(stderr, "c2rt: %s:%ld: warning: %s\n", in.path, m.warnings[i].line,
-			        m.warnings[i].msg);
+		print_warnings(in.path, &m);
 		rc = rc ? cli_report(in.path, &err) : cli_body_simulate(in.path, &m, &sa);
 	} else if (src == BODY_SOURCE_XODE) {
-		if (fmt == 1 || fmt == 2)
-			rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", format);
+		if (fmt == FMT_SDK || fmt == FMT_F0)
+			rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", formats[fmt]);
 		else
-			rc = cli_body_xode(in.path, fmt == 3, export_path);
+			rc = cli_body_xode(in.path, fmt == FMT_JSON, export_path);
 	} else if (export_path) {
 		rc = cli_fail(CLI_USAGE, "body", "--export is for XODE scenes");
 	} else {
 		int lrc = body_load_source((body_source)src, in.text, in.len, genotype_sel, &m, &err);
-		if (fmt == 1) {
+		const f0_info *fi = f0_info_of(&m);
+		if ((fmt == FMT_SDK || fmt == FMT_F0) && lrc == 0 && !fi) {
+			rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", formats[fmt]);
+		} else if (fmt == FMT_SDK) {
 			c2_wbuf w = {0};
 			f0_sdk_report(&m, &w);
 			rc = cli_write("-", w.data ? (const void *)w.data : "", w.len);
 			c2_wbuf_free(&w);
+			/* the report has the SDK's reasons; say why when there was no f0 */
+			if (lrc && !fi)
+				cli_report(in.path, &err);
 			if (rc == CLI_OK && lrc)
 				rc = CLI_BAD;
 		} else {
 			/* Warnings first, then the reason an invalid body is refused. */
-			for (size_t i = 0; i < m.nwarnings; i++)
-				fprintf(stderr, "c2rt: %s:%ld: warning: %s\n", in.path, m.warnings[i].line,
-				        m.warnings[i].msg);
+			print_warnings(in.path, &m);
 			if (lrc) {
 				rc = cli_report(in.path, &err);
-			} else if (fmt == 0) {
+			} else if (fmt == FMT_SUMMARY) {
 				print_summary(in.path, &m);
 				rc = CLI_OK;
 			} else {
 				c2_wbuf w = {0};
-				if (fmt == 2)
+				if (fmt == FMT_F0)
 					f0_write(&m, &w);
 				else
 					body_json_write(&m, &w);

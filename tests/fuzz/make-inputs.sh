@@ -32,3 +32,12 @@ for txt in "$ROOT"/tests/fuzz/regressions/fuzz_snapshot/*.txt; do
 	"$C2RT" run "$tmp/$n.gen" --ticks 1 --opt organ_failure_death=0 --quiet \
 		--save "$OUT/fuzz_snapshot/regression-$n.snap"
 done
+
+# Body seeds from the shared test material, when it is there: the f0 cases
+# and the Framsticks genotype files, copied into the build tree at run time
+# (never committed).
+SHARED_BODIES=${C2RT_SHARED:-$ROOT/../shared}/bodies
+if [ -d "$SHARED_BODIES/f0/cases" ]; then
+	cp "$SHARED_BODIES"/f0/cases/*.f0 "$OUT/fuzz_f0/"
+	cp "$SHARED_BODIES"/frams/*.gen "$OUT/fuzz_frams/"
+fi
