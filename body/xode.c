@@ -1017,7 +1017,7 @@ static int visit_joint(ld *L, int node, const ctx *parent)
 		naxes += L->t->nodes[c].kind == XT_ELEM && L->t->nodes[c].elem == XE_AXIS;
 	if (naxes != want)
 		return fail(L, k, "a%s %s joint needs exactly %d ax%s, this one has %d",
-		            strchr("aeiou", ename(L, k)[0]) ? "n" : "", ename(L, k), want, want == 1 ? "is" : "es",
+		            ename(L, k)[0] == 'a' ? "n" : "" /* an amotor, a universal */, ename(L, k), want, want == 1 ? "is" : "es",
 		            naxes);
 
 	/* Anchor and axes are in the frame of the joint's parent element unless

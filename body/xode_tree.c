@@ -69,7 +69,7 @@ typedef struct pstate {
 	XML_Parser p;
 	const char *data;
 	size_t len;
-	bool ascii;       /* the source is in an ASCII-compatible encoding (raw tags are readable) */
+	int utf16;        /* the source is UTF-16: 0 no (ASCII-compatible, raw tags readable), 1 LE, 2 BE */
 	int cur;          /* the open element, or 0 (the document) */
 	int depth;
 	int opaque;       /* > 0 inside <ext> or a foreign element: names are not classified */
@@ -170,17 +170,59 @@ static bool is_space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* The source bytes of the current event, or NULL. */
+static const char *raw_event(const pstate *s, size_t *count)
+{
+	XML_Index at = XML_GetCurrentByteIndex(s->p);
+	int n = XML_GetCurrentByteCount(s->p);
+	if (at < 0 || n <= 0 || (size_t)at > s->len || (size_t)n > s->len - (size_t)at)
+		return NULL;
+	*count = (size_t)n;
+	return s->data + at;
+}
+
+/* Line breaks in the source bytes r[0..n) as XML counts them (CR LF, CR, LF). */
+static int line_breaks(const pstate *s, const char *r, size_t n)
+{
+	size_t step = s->utf16 ? 2 : 1;
+	int lines = 0;
+	for (size_t i = 0; i + step <= n; i += step) {
+		unsigned c = (unsigned char)r[i];
+		if (s->utf16) /* the code unit, if it is ASCII */
+			c = s->utf16 == 1 ? (r[i + 1] ? 0 : c) : (r[i] ? 0 : (unsigned char)r[i + 1]);
+		if (c == '\n')
+			lines++;
+		else if (c == '\r') {
+			size_t k = i + step;
+			unsigned next = k + step <= n ? (unsigned char)r[s->utf16 == 2 ? k + 1 : k] : 0;
+			lines += next != '\n';
+		}
+	}
+	return lines;
+}
+
 /* Read the raw start tag (expat has checked it is well formed) for the
  * whitespace before each attribute, its quote, and the whitespace before
- * '>' or '/>'. Anything unexpected leaves the defaults (one space, '"'). */
+ * '>' or '/>'. Anything unexpected leaves the defaults (one space, '"');
+ * a UTF-16 tag keeps at least its line breaks, before '>'. */
 static void raw_layout(pstate *s, int node)
 {
 	xode_tree *t = s->t;
-	XML_Index at = XML_GetCurrentByteIndex(s->p);
-	int count = XML_GetCurrentByteCount(s->p);
-	if (!s->ascii || at < 0 || count <= 1 || (size_t)at > s->len || (size_t)count > s->len - (size_t)at)
+	size_t count;
+	const char *r = raw_event(s, &count);
+	if (!r || count <= 1)
 		return;
-	const char *r = s->data + at, *end = r + count;
+	if (s->utf16) {
+		char nl[64];
+		int n = line_breaks(s, r, count);
+		if (n > 0) {
+			n = n < (int)sizeof nl ? n : (int)sizeof nl;
+			memset(nl, '\n', (size_t)n);
+			t->nodes[node].tail = pool_add(s, nl, (size_t)n);
+		}
+		return;
+	}
+	const char *end = r + count;
 	if (*r++ != '<')
 		return;
 	while (r < end && !is_space(*r) && *r != '>' && *r != '/')
@@ -385,11 +427,10 @@ static void XMLCALL on_decl(void *ud, const XML_Char *version, const XML_Char *e
 		return;
 	s->t->decl = true;
 	s->t->standalone = standalone;
-	XML_Index at = XML_GetCurrentByteIndex(s->p);
-	int count = XML_GetCurrentByteCount(s->p);
-	if (s->ascii && at >= 0 && count > 0 && (size_t)at <= s->len && (size_t)count <= s->len - (size_t)at)
-		for (int i = 0; i < count; i++)
-			s->t->decl_lines += s->data[at + i] == '\n';
+	size_t count;
+	const char *r = raw_event(s, &count);
+	if (r)
+		s->t->decl_lines = line_breaks(s, r, count);
 }
 
 static void XMLCALL on_doctype(void *ud, const XML_Char *name, const XML_Char *sysid,
@@ -442,12 +483,13 @@ int xt_parse(xode_tree *t, const char *data, size_t len, c2_err *err)
 		return c2_fail(err, C2_ETOOBIG, (long)XODE_MAX_BYTES, -1,
 		               "document larger than the %zu-byte limit", XODE_MAX_BYTES);
 	pstate s = {.t = t, .data = data, .len = len, .cdata = -1, .err = err};
-	/* UTF-16 (a BOM or a NUL among the first bytes) hides the raw tags from
-	 * raw_layout; every other encoding expat knows is ASCII-compatible. */
-	s.ascii = !(len >= 2 && (((unsigned char)data[0] == 0xFE && (unsigned char)data[1] == 0xFF) ||
-	                         ((unsigned char)data[0] == 0xFF && (unsigned char)data[1] == 0xFE)));
-	for (size_t i = 0; i < len && i < 4; i++)
-		s.ascii = s.ascii && data[i] != '\0';
+	/* UTF-16 (a BOM, or a NUL in the first code unit, as the XML spec's
+	 * autodetection has it) hides the raw tags from raw_layout; every other
+	 * encoding expat knows is ASCII-compatible. */
+	if (len >= 2) {
+		unsigned char b0 = (unsigned char)data[0], b1 = (unsigned char)data[1];
+		s.utf16 = (b0 == 0xFF && b1 == 0xFE) || (b0 && !b1) ? 1 : (b0 == 0xFE && b1 == 0xFF) || (!b0 && b1) ? 2 : 0;
+	}
 	s.p = XML_ParserCreate(NULL);
 	if (!s.p)
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");

@@ -25,6 +25,11 @@ static const char *part_name(const body_model *m, int p, char *buf, size_t cap)
 	return buf;
 }
 
+static const char *plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 static void print_sizes(const body_geom *g)
 {
 	switch (g->shape) {
@@ -45,7 +50,8 @@ static void print_sizes(const body_geom *g)
 		printf(" length %g", g->size[0]);
 		break;
 	case BODY_SHAPE_TRIMESH:
-		printf(" %zu vertices, %zu triangles", g->nverts, g->ntris);
+		printf(" %zu %s, %zu %s", g->nverts, plural(g->nverts, "vertex", "vertices"), g->ntris,
+		       plural(g->ntris, "triangle", "triangles"));
 		break;
 	default:
 		break;
@@ -55,9 +61,10 @@ static void print_sizes(const body_geom *g)
 static void print_summary(const char *path, const body_model *m)
 {
 	size_t nstatic = body_part_ngeoms(m, -1);
-	printf("%s: XODE scene%s%s%s: %zu bodies, %zu geoms (%zu static), %zu joints, total mass %g\n",
-	       path, m->name ? " '" : "", m->name ? m->name : "", m->name ? "'" : "", m->nparts, m->ngeoms,
-	       nstatic, m->njoints, body_total_mass(m));
+	printf("%s: XODE scene%s%s%s: %zu %s, %zu %s (%zu static), %zu %s, total mass %g\n", path,
+	       m->name ? " '" : "", m->name ? m->name : "", m->name ? "'" : "", m->nparts,
+	       plural(m->nparts, "body", "bodies"), m->ngeoms, plural(m->ngeoms, "geom", "geoms"), nstatic,
+	       m->njoints, plural(m->njoints, "joint", "joints"), body_total_mass(m));
 	char b1[32], b2[32];
 	if (m->nparts)
 		printf("bodies:\n");
@@ -70,7 +77,7 @@ static void print_summary(const char *path, const body_model *m)
 		if (!p->enabled)
 			printf("  disabled");
 		size_t n = body_part_ngeoms(m, (int)i);
-		printf("  %zu geom%s", n, n == 1 ? "" : "s");
+		printf("  %zu %s", n, plural(n, "geom", "geoms"));
 		const char *sep = ": ";
 		for (size_t g = 0; g < m->ngeoms; g++)
 			if (m->geoms[g].part == (int)i) {

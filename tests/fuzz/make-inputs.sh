@@ -32,3 +32,11 @@ for txt in "$ROOT"/tests/fuzz/regressions/fuzz_snapshot/*.txt; do
 	"$C2RT" run "$tmp/$n.gen" --ticks 1 --opt organ_failure_death=0 --quiet \
 		--save "$OUT/fuzz_snapshot/regression-$n.snap"
 done
+
+# The shared XODE documents, when they are there, feed the XODE target (read
+# at run time, never committed).
+if [ -d "${C2RT_SHARED:-$ROOT/../shared}/bodies/xode" ]; then
+	for f in "${C2RT_SHARED:-$ROOT/../shared}"/bodies/xode/*.xode "${C2RT_SHARED:-$ROOT/../shared}"/bodies/xode/pyode/*.xode; do
+		[ -f "$f" ] && cp "$f" "$OUT/fuzz_xode/shared-$(basename "$f")"
+	done
+fi

@@ -540,6 +540,42 @@ static void test_export_normalises(void **state)
 	body_free(&m);
 }
 
+/* UTF-16 in: the layout inside tags is not kept, their line breaks are, so
+ * the lines of everything after them (and of the warnings) stay the same. */
+static void test_export_utf16(void **state)
+{
+	(void)state;
+	const char src[] = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n"
+	                   "<xode\r\n  version=\"1.0r23\"\n  name=\"w\"><world><space>\n"
+	                   "<body\n name=\"nomass\"/></space></world></xode>\n";
+	char u16[2 * sizeof src + 2];
+	size_t n = 0;
+	u16[n++] = (char)0xFF;
+	u16[n++] = (char)0xFE;
+	for (size_t i = 0; src[i]; i++) {
+		u16[n++] = src[i];
+		u16[n++] = 0;
+	}
+	body_model m, back;
+	c2_err err;
+	assert_int_equal(xode_load(&m, u16, n, &err), 0);
+	assert_int_equal(m.nwarnings, 1);
+	assert_int_equal(m.warnings[0].line, 5);
+	size_t len;
+	char *out = export_of(&m, &len);
+	assert_string_equal(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	                         "<xode version=\"1.0r23\" name=\"w\"\n\n><world><space>\n"
+	                         "<body name=\"nomass\"\n/></space></world></xode>\n");
+	load_ok(&back, out);
+	char *j1 = json_of(&m), *j2 = json_of(&back);
+	assert_string_equal(j1, j2);
+	free(j1);
+	free(j2);
+	free(out);
+	body_free(&back);
+	body_free(&m);
+}
+
 static void test_export_needs_xode(void **state)
 {
 	(void)state;
@@ -563,6 +599,7 @@ int main(void)
 		cmocka_unit_test(test_model),
 		cmocka_unit_test(test_export_canonical),
 		cmocka_unit_test(test_export_normalises),
+		cmocka_unit_test(test_export_utf16),
 		cmocka_unit_test(test_export_needs_xode),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
