@@ -425,16 +425,12 @@ static int check_element(ld *L, int node)
 
 /* ---- transforms --------------------------------------------------------------------- */
 
-static int angle_unit(ld *L, int node, double *unit)
+static int degrees(ld *L, int node, bool *deg)
 {
 	const char *f = xt_attr_get(L->t, node, "aformat");
-	*unit = 1;
-	if (!f || strcmp(f, "radians") == 0)
+	*deg = f && strcmp(f, "degrees") == 0;
+	if (!f || *deg || strcmp(f, "radians") == 0)
 		return 0;
-	if (strcmp(f, "degrees") == 0) {
-		*unit = XODE_PI / 180;
-		return 0;
-	}
 	return fail(L, node, "aformat=\"%s\" of <%s> must be degrees or radians", f, ename(L, node));
 }
 
@@ -444,19 +440,23 @@ static int rotation(ld *L, int node, double R[3][3])
 	int k = rc ? -1 : the_one(L, node);
 	if (rc || (rc = check_element(L, k)) != 0)
 		return rc;
-	double v[4], unit;
+	double v[4], s[3], c[3];
+	bool deg;
 	if ((rc = vec3(L, k, "x", "y", "z", v)) != 0)
 		return rc;
 	switch (L->t->nodes[k].elem) {
 	case XE_EULER:
-		if ((rc = angle_unit(L, k, &unit)) != 0)
+		if ((rc = degrees(L, k, &deg)) != 0)
 			return rc;
-		xode_euler(v[0] * unit, v[1] * unit, v[2] * unit, R);
+		for (int i = 0; i < 3; i++)
+			xode_sincos(v[i], deg, &s[i], &c[i]);
+		xode_euler_sc(s, c, R);
 		return 0;
 	case XE_AXISANGLE:
-		if ((rc = num(L, k, "angle", &v[3])) != 0 || (rc = angle_unit(L, k, &unit)) != 0)
+		if ((rc = num(L, k, "angle", &v[3])) != 0 || (rc = degrees(L, k, &deg)) != 0)
 			return rc;
-		if (xode_axisangle(v[0], v[1], v[2], v[3] * unit, R) != 0)
+		xode_sincos(v[3], deg, &s[0], &c[0]);
+		if (xode_axisangle_sc(v[0], v[1], v[2], s[0], c[0], R) != 0)
 			return fail(L, k, "the axis of <axisangle> has no length");
 		return 0;
 	default:

@@ -214,6 +214,12 @@ typedef struct xode_xf {
 	double t[3];
 } xode_xf;
 
+/* sin and cos of an angle in radians, or in degrees (whole quarter turns exact). */
+void xode_sincos(double angle, bool degrees, double *s, double *c);
+/* xode_euler and xode_axisangle from the sines and cosines of their angles. */
+void xode_euler_sc(const double s[3], const double c[3], double R[3][3]);
+int xode_axisangle_sc(double x, double y, double z, double s, double c, double R[3][3]);
+
 void xode_xf_identity(xode_xf *f);
 /* out = p * q (apply q first); out may alias neither. */
 void xode_xf_mul(const xode_xf *p, const xode_xf *q, xode_xf *out);

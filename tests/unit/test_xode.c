@@ -61,6 +61,19 @@ static void test_rotations(void **state)
 	assert_int_equal(xode_quaternion(h, h, h, cos(PI / 3), R), 0);
 	assert_mat(R, (const double[3][3]){{0, 0, 1}, {1, 0, 0}, {0, 1, 0}});
 	assert_int_equal(xode_quaternion(0, 0, 0, 0, R), -1);
+	/* Whole quarter turns in degrees are exact (cos 90 is 0, not 6e-17). */
+	double sn, cs;
+	const double turns[][3] = {{90, 1, 0}, {-270, 1, 0}, {450, 1, 0}, {180, 0, -1}, {-90, -1, 0}, {720, 0, 1}};
+	for (size_t i = 0; i < sizeof turns / sizeof turns[0]; i++) {
+		xode_sincos(turns[i][0], true, &sn, &cs);
+		assert_true(sn == turns[i][1] && cs == turns[i][2]);
+	}
+	xode_sincos(30, true, &sn, &cs);
+	assert_near(sn, 0.5);
+	assert_near(cs, sqrt(3) / 2);
+	xode_sincos(PI / 2, false, &sn, &cs); /* radians stay what the double says */
+	assert_near(sn, 1);
+	assert_true(cs != 0 && fabs(cs) < 1e-16);
 }
 
 static void test_split(void **state)
