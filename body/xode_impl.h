@@ -168,6 +168,7 @@ typedef struct xt_node {
 	size_t text, len;  /* text, CDATA, comment or PI data (pool offset, bytes) */
 	size_t attr, nattr;/* its attributes: attrs[attr .. attr + nattr) */
 	size_t tail;       /* whitespace before the start tag's '>' or '/>' (pool offset) */
+	size_t etail;      /* whitespace before the end tag's '>' (pool offset) */
 	int parent, first, last, next; /* -1 when none */
 	long line;
 } xt_node;

@@ -137,7 +137,7 @@ static int node_add(pstate *s, xt_kind kind, int parent)
 	memset(n, 0, sizeof *n);
 	n->kind = (uint8_t)kind;
 	n->elem = XE_OPAQUE;
-	n->tail = POOL_EMPTY;
+	n->tail = n->etail = POOL_EMPTY;
 	n->parent = parent;
 	n->first = n->last = n->next = -1;
 	n->line = (long)XML_GetCurrentLineNumber(s->p);
@@ -314,16 +314,43 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 	s->depth++;
 }
 
+/* The whitespace before an end tag's '>' (or, in UTF-16, its line breaks). */
+static void raw_end_layout(pstate *s, int node)
+{
+	size_t count;
+	const char *r = raw_event(s, &count);
+	if (!r || count < 3)
+		return;
+	size_t n = 0;
+	char nl[64];
+	const char *ws = nl;
+	if (s->utf16) {
+		int breaks = line_breaks(s, r, count);
+		n = breaks < (int)sizeof nl ? (size_t)breaks : sizeof nl;
+		memset(nl, '\n', n);
+	} else if (r[count - 1] == '>') {
+		size_t i = count - 1;
+		while (i > 2 && is_space(r[i - 1]))
+			i--;
+		ws = r + i;
+		n = count - 1 - i;
+	}
+	if (n)
+		s->t->nodes[node].etail = pool_add(s, ws, n);
+}
+
 static void XMLCALL on_end(void *ud, const XML_Char *name)
 {
 	(void)name;
 	pstate *s = ud;
 	if (s->failed)
 		return;
-	xt_node *n = &s->t->nodes[s->cur];
+	int node = s->cur;
 	/* expat reports the end of <a/> as an event of no bytes. */
-	n->selfclose = XML_GetCurrentByteCount(s->p) == 0;
-	s->cur = n->parent;
+	s->t->nodes[node].selfclose = XML_GetCurrentByteCount(s->p) == 0;
+	if (!s->t->nodes[node].selfclose)
+		raw_end_layout(s, node);
+	s->cur = s->t->nodes[node].parent;
 	s->depth--;
 	if (s->opaque > 0)
 		s->opaque--;

@@ -72,7 +72,7 @@ static void write_node(const xode_tree *t, int i, c2_wbuf *w)
 		c2_w_u8(w, '>');
 		for (int c = n->first; c >= 0; c = t->nodes[c].next)
 			write_node(t, c, w);
-		c2_w_printf(w, "</%s>", xt_str(t, n->name));
+		c2_w_printf(w, "</%s%s>", xt_str(t, n->name), xt_str(t, n->etail));
 		break;
 	case XT_TEXT:
 		write_text(w, xt_str(t, n->text), n->len);

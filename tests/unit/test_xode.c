@@ -487,7 +487,8 @@ static const char canonical[] =
 	"        <mass><mass_shape density=\"1\"><sphere radius=\"1\"/></mass_shape></mass>\n"
 	"        <geom name=\"é\"><box sizex=\"1\" sizey=\"1\" sizez=\"1\"></box></geom>\n"
 	"        <!-- text with a carriage return&#13; stays -->\n"
-	"      </body>\n"
+	"      </body\n"
+	"      >\n"
 	"    </space>\n"
 	"  </world>\n"
 	"</xode>\n"
@@ -560,7 +561,7 @@ static void test_export_utf16(void **state)
 	(void)state;
 	const char src[] = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n"
 	                   "<xode\r\n  version=\"1.0r23\"\n  name=\"w\"><world><space>\n"
-	                   "<body\n name=\"nomass\"/></space></world></xode>\n";
+	                   "<body\n name=\"nomass\"/></space\r\n></world></xode>\n";
 	char u16[2 * sizeof src + 2];
 	size_t n = 0;
 	u16[n++] = (char)0xFF;
@@ -578,7 +579,7 @@ static void test_export_utf16(void **state)
 	char *out = export_of(&m, &len);
 	assert_string_equal(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	                         "<xode version=\"1.0r23\" name=\"w\"\n\n><world><space>\n"
-	                         "<body name=\"nomass\"\n/></space></world></xode>\n");
+	                         "<body name=\"nomass\"\n/></space\n></world></xode>\n");
 	load_ok(&back, out);
 	char *j1 = json_of(&m), *j2 = json_of(&back);
 	assert_string_equal(j1, j2);
