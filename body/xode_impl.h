@@ -157,6 +157,7 @@ typedef enum xt_kind {
 typedef struct xt_attr {
 	size_t name, value; /* pool offsets */
 	size_t ws;          /* the whitespace written before it in the source (pool offset) */
+	size_t eq;          /* the '=' with the whitespace around it, as written (pool offset) */
 	char quote;         /* the quote it was written with */
 } xt_attr;
 

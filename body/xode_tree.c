@@ -61,8 +61,8 @@ void xt_free(xode_tree *t)
 
 /* ---- building ---------------------------------------------------------------- */
 
-/* Pool offsets of the two strings every tree has. */
-enum { POOL_EMPTY = 0, POOL_SPACE = 1 };
+/* Pool offsets of the strings every tree has: "", " " and "=". */
+enum { POOL_EMPTY = 0, POOL_SPACE = 1, POOL_EQ = 3 };
 
 typedef struct pstate {
 	xode_tree *t;
@@ -238,6 +238,7 @@ static void raw_layout(pstate *s, int node)
 		const char *want = xt_str(t, t->attrs[n->attr + i].name);
 		if ((size_t)(r - name) != strlen(want) || memcmp(name, want, (size_t)(r - name)) != 0)
 			return;
+		const char *eq = r;
 		while (r < end && is_space(*r))
 			r++;
 		if (r >= end || *r++ != '=')
@@ -246,6 +247,7 @@ static void raw_layout(pstate *s, int node)
 			r++;
 		if (r >= end || (*r != '"' && *r != '\''))
 			return;
+		size_t eqoff = r - eq == 1 ? POOL_EQ : pool_add(s, eq, (size_t)(r - eq));
 		char q = *r++;
 		while (r < end && *r != q)
 			r++;
@@ -253,6 +255,7 @@ static void raw_layout(pstate *s, int node)
 			return;
 		size_t off = name - ws == 1 && *ws == ' ' ? POOL_SPACE : pool_add(s, ws, (size_t)(name - ws));
 		t->attrs[n->attr + i].ws = off;
+		t->attrs[n->attr + i].eq = eqoff;
 		t->attrs[n->attr + i].quote = q;
 	}
 	const char *ws = r;
@@ -304,6 +307,7 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 		a->name = pool_add(s, atts[2 * i], strlen(atts[2 * i]));
 		a->value = pool_add(s, atts[2 * i + 1], strlen(atts[2 * i + 1]));
 		a->ws = POOL_SPACE;
+		a->eq = POOL_EQ;
 		a->quote = '"';
 	}
 	t->nattrs += na;
@@ -533,6 +537,7 @@ int xt_parse(xode_tree *t, const char *data, size_t len, c2_err *err)
 	/* Pool offsets 0 and 1 are "" and " "; node 0 is the document. */
 	pool_add(&s, "", 0);
 	pool_add(&s, " ", 1);
+	pool_add(&s, "=", 1);
 	node_add(&s, XT_DOC, -1);
 	if (!s.failed && XML_Parse(s.p, data, (int)len, XML_TRUE) == XML_STATUS_ERROR && !s.failed)
 		c2_fail_line(err, C2_EFORMAT, (long)XML_GetCurrentLineNumber(s.p), "malformed XML: %s",

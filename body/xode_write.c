@@ -60,7 +60,7 @@ static void write_node(const xode_tree *t, int i, c2_wbuf *w)
 		for (size_t k = 0; k < n->nattr; k++) {
 			const xt_attr *a = &t->attrs[n->attr + k];
 			char q = a->quote == '\'' ? '\'' : '"';
-			c2_w_printf(w, "%s%s=%c", xt_str(t, a->ws), xt_str(t, a->name), q);
+			c2_w_printf(w, "%s%s%s%c", xt_str(t, a->ws), xt_str(t, a->name), xt_str(t, a->eq), q);
 			write_value(w, xt_str(t, a->value), q);
 			c2_w_u8(w, (uint8_t)q);
 		}

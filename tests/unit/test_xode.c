@@ -482,7 +482,7 @@ static const char canonical[] =
 	"    <space my:hash=\"tab&#9;nl&#10;cr&#13;\">\n"
 	"      <my:light power=\"3\"><anything/></my:light>\n"
 	"      <body\n"
-	"          name=\"a\"\n"
+	"          name =\n  \"a\"\n"
 	"          enabled=\"true\"   >\n"
 	"        <mass><mass_shape density=\"1\"><sphere radius=\"1\"/></mass_shape></mass>\n"
 	"        <geom name=\"é\"><box sizex=\"1\" sizey=\"1\" sizez=\"1\"></box></geom>\n"
