@@ -218,7 +218,8 @@ static void json_geom(c2_wbuf *w, const body_geom *g)
 	c2_w_u8(w, '}');
 }
 
-static void json_body(c2_wbuf *w, const body_model *m, size_t i)
+/* Body i, with its geoms order[first[i + 1] .. first[i + 2]) (body_geoms_by_part). */
+static void json_body(c2_wbuf *w, const body_model *m, size_t i, const size_t *first, const size_t *order)
 {
 	const body_part *p = &m->parts[i];
 	c2_w_str(w, "{\"name\": ");
@@ -260,12 +261,10 @@ static void json_body(c2_wbuf *w, const body_model *m, size_t i)
 	c2_w_printf(w, ", \"finiteRotation\": {\"mode\": %d, \"axis\": ", p->xode.finite_mode);
 	json_vec(w, p->xode.finite_axis, 3);
 	c2_w_str(w, "}, \"geoms\": [");
-	int n = 0;
-	for (size_t g = 0; g < m->ngeoms; g++)
-		if (m->geoms[g].part == (int)i) {
-			c2_w_str(w, n++ ? ",\n      " : "\n      ");
-			json_geom(w, &m->geoms[g]);
-		}
+	for (size_t k = first[i + 1]; k < first[i + 2]; k++) {
+		c2_w_str(w, k > first[i + 1] ? ",\n      " : "\n      ");
+		json_geom(w, &m->geoms[order[k]]);
+	}
 	c2_w_str(w, "]}");
 }
 
@@ -303,6 +302,13 @@ static void json_joint(c2_wbuf *w, const body_model *m, const body_joint *j)
 int xode_json(const body_model *m, c2_wbuf *w)
 {
 	const xode_tree *t = m->extra_free == xode_extra_free ? m->extra : NULL;
+	size_t *first = malloc((m->nparts + 2) * sizeof *first), *order = malloc((m->ngeoms + 1) * sizeof *order);
+	if (!first || !order) {
+		free(first);
+		free(order);
+		return C2_ENOMEM;
+	}
+	body_geoms_by_part(m, first, order);
 	c2_w_str(w, "{\n  \"format\": \"xode\", \"version\": ");
 	json_str(w, t ? xt_attr_get(t, t->root, "version") : NULL);
 	c2_w_str(w, ", \"name\": ");
@@ -310,16 +316,16 @@ int xode_json(const body_model *m, c2_wbuf *w)
 	c2_w_str(w, ",\n  \"bodies\": [");
 	for (size_t i = 0; i < m->nparts; i++) {
 		c2_w_str(w, i ? ",\n    " : "\n    ");
-		json_body(w, m, i);
+		json_body(w, m, i, first, order);
 	}
 	c2_w_str(w, m->nparts ? "\n  ],\n  \"geoms\": [" : "],\n  \"geoms\": [");
-	int n = 0;
-	for (size_t g = 0; g < m->ngeoms; g++)
-		if (m->geoms[g].part < 0) {
-			c2_w_str(w, n++ ? ",\n    " : "\n    ");
-			json_geom(w, &m->geoms[g]);
-		}
-	c2_w_str(w, n ? "\n  ],\n  \"joints\": [" : "],\n  \"joints\": [");
+	for (size_t k = first[0]; k < first[1]; k++) {
+		c2_w_str(w, k ? ",\n    " : "\n    ");
+		json_geom(w, &m->geoms[order[k]]);
+	}
+	c2_w_str(w, first[1] ? "\n  ],\n  \"joints\": [" : "],\n  \"joints\": [");
+	free(first);
+	free(order);
 	for (size_t j = 0; j < m->njoints; j++) {
 		c2_w_str(w, j ? ",\n    " : "\n    ");
 		json_joint(w, m, &m->joints[j]);

@@ -3,6 +3,7 @@
 #include "cli/body_xode.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -58,9 +59,10 @@ static void print_sizes(const body_geom *g)
 	}
 }
 
-static void print_summary(const char *path, const body_model *m)
+/* first/order: body_geoms_by_part. */
+static void print_summary(const char *path, const body_model *m, const size_t *first, const size_t *order)
 {
-	size_t nstatic = body_part_ngeoms(m, -1);
+	size_t nstatic = first[1] - first[0];
 	printf("%s: XODE scene%s%s%s: %zu %s, %zu %s (%zu static), %zu %s, total mass %g\n", path,
 	       m->name ? " '" : "", m->name ? m->name : "", m->name ? "'" : "", m->nparts,
 	       plural(m->nparts, "body", "bodies"), m->ngeoms, plural(m->ngeoms, "geom", "geoms"), nstatic,
@@ -76,14 +78,10 @@ static void print_summary(const char *path, const body_model *m)
 			printf("  inside %s", part_name(m, p->parent, b2, sizeof b2));
 		if (!p->enabled)
 			printf("  disabled");
-		size_t n = body_part_ngeoms(m, (int)i);
+		size_t n = first[i + 2] - first[i + 1];
 		printf("  %zu %s", n, plural(n, "geom", "geoms"));
-		const char *sep = ": ";
-		for (size_t g = 0; g < m->ngeoms; g++)
-			if (m->geoms[g].part == (int)i) {
-				printf("%s%s", sep, xode_shape_name(m->geoms[g].shape));
-				sep = ", ";
-			}
+		for (size_t k = first[i + 1]; k < first[i + 2]; k++)
+			printf("%s%s", k == first[i + 1] ? ": " : ", ", xode_shape_name(m->geoms[order[k]].shape));
 		printf("\n");
 	}
 	if (m->njoints)
@@ -102,10 +100,8 @@ static void print_summary(const char *path, const body_model *m)
 	}
 	if (nstatic)
 		printf("static geoms:\n");
-	for (size_t g = 0; g < m->ngeoms; g++) {
-		const body_geom *geom = &m->geoms[g];
-		if (geom->part >= 0)
-			continue;
+	for (size_t k = first[0]; k < first[1]; k++) {
+		const body_geom *geom = &m->geoms[order[k]];
 		printf("  %-16s %s", geom->name ? geom->name : "(unnamed)", xode_shape_name(geom->shape));
 		print_sizes(geom);
 		printf("\n");
@@ -136,7 +132,16 @@ int cli_body_xode(const char *path, bool json, const char *export_path)
 			else
 				rc = cli_write("-", w.data, w.len);
 		} else {
-			print_summary(path, &m);
+			size_t *first = malloc((m.nparts + 2) * sizeof *first);
+			size_t *order = malloc((m.ngeoms + 1) * sizeof *order);
+			if (first && order) {
+				body_geoms_by_part(&m, first, order);
+				print_summary(path, &m, first, order);
+			} else {
+				rc = cli_fail(CLI_BAD, "body", "out of memory");
+			}
+			free(first);
+			free(order);
 		}
 	}
 	c2_wbuf_free(&w);
