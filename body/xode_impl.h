@@ -167,6 +167,7 @@ typedef struct xt_node {
 	int8_t elem;       /* xode_elem for elements */
 	size_t name;       /* element name or PI target (pool offset) */
 	size_t text, len;  /* text, CDATA, comment or PI data (pool offset, bytes) */
+	size_t esc, esclen;/* text: as the export writes it, escaped (esc offset, bytes) */
 	size_t attr, nattr;/* its attributes: attrs[attr .. attr + nattr) */
 	size_t tail;       /* whitespace before the start tag's '>' or '/>' (pool offset) */
 	size_t etail;      /* whitespace before the end tag's '>' (pool offset) */
@@ -181,6 +182,8 @@ typedef struct xode_tree {
 	size_t nattrs, cattrs;
 	char *pool;
 	size_t npool, cpool;
+	char *esc;         /* the escaped form of every text node (XT_TEXT's esc) */
+	size_t nesc, cesc;
 	int root;          /* the document element */
 	bool decl;         /* the source began with an XML declaration */
 	int standalone;    /* its standalone=: -1 absent, 0 no, 1 yes */

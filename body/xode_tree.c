@@ -56,6 +56,7 @@ void xt_free(xode_tree *t)
 	free(t->nodes);
 	free(t->attrs);
 	free(t->pool);
+	free(t->esc);
 	memset(t, 0, sizeof *t);
 }
 
@@ -74,6 +75,7 @@ typedef struct pstate {
 	int depth;
 	int opaque;       /* > 0 inside <ext> or a foreign element: names are not classified */
 	int cdata;        /* the open CDATA node, or -1 */
+	int brackets;     /* ']' at the end of the text being escaped (0 to 2): "]]>" needs "&gt;" */
 	bool failed, oom;
 	c2_err *err;
 } pstate;
@@ -201,10 +203,26 @@ static int line_breaks(const pstate *s, const char *r, size_t n)
 	return lines;
 }
 
+/* Pool offset of n line breaks followed by ws[0..len). */
+static size_t pool_ws(pstate *s, int breaks, const char *ws, size_t len)
+{
+	if (!breaks)
+		return len == 0 ? POOL_EMPTY : len == 1 && *ws == ' ' ? POOL_SPACE : pool_add(s, ws, len);
+	char buf[256];
+	size_t n = 0;
+	while (breaks-- > 0 && n < sizeof buf)
+		buf[n++] = '\n';
+	while (len-- > 0 && n < sizeof buf)
+		buf[n++] = *ws++;
+	return pool_add(s, buf, n);
+}
+
 /* Read the raw start tag (expat has checked it is well formed) for the
- * whitespace before each attribute, its quote, and the whitespace before
- * '>' or '/>'. Anything unexpected leaves the defaults (one space, '"');
- * a UTF-16 tag keeps at least its line breaks, before '>'. */
+ * whitespace before each attribute, around its '=', its quote, and the
+ * whitespace before '>' or '/>'. A line break inside a value (XML reads it as
+ * a space) moves to the whitespace after the value, so that the export keeps
+ * every line where it was. Anything unexpected leaves the defaults (one space,
+ * '=', '"'); a UTF-16 tag keeps at least its line breaks, before '>'. */
 static void raw_layout(pstate *s, int node)
 {
 	xode_tree *t = s->t;
@@ -213,13 +231,7 @@ static void raw_layout(pstate *s, int node)
 	if (!r || count <= 1)
 		return;
 	if (s->utf16) {
-		char nl[64];
-		int n = line_breaks(s, r, count);
-		if (n > 0) {
-			n = n < (int)sizeof nl ? n : (int)sizeof nl;
-			memset(nl, '\n', (size_t)n);
-			t->nodes[node].tail = pool_add(s, nl, (size_t)n);
-		}
+		t->nodes[node].tail = pool_ws(s, line_breaks(s, r, count), "", 0);
 		return;
 	}
 	const char *end = r + count;
@@ -227,6 +239,7 @@ static void raw_layout(pstate *s, int node)
 		return;
 	while (r < end && !is_space(*r) && *r != '>' && *r != '/')
 		r++;
+	int carry = 0; /* line breaks from the value before */
 	xt_node *n = &t->nodes[node];
 	for (size_t i = 0; i < n->nattr; i++) {
 		const char *ws = r;
@@ -249,20 +262,21 @@ static void raw_layout(pstate *s, int node)
 			return;
 		size_t eqoff = r - eq == 1 ? POOL_EQ : pool_add(s, eq, (size_t)(r - eq));
 		char q = *r++;
+		const char *value = r;
 		while (r < end && *r != q)
 			r++;
 		if (r++ >= end)
 			return;
-		size_t off = name - ws == 1 && *ws == ' ' ? POOL_SPACE : pool_add(s, ws, (size_t)(name - ws));
-		t->attrs[n->attr + i].ws = off;
+		t->attrs[n->attr + i].ws = pool_ws(s, carry, ws, (size_t)(name - ws));
 		t->attrs[n->attr + i].eq = eqoff;
 		t->attrs[n->attr + i].quote = q;
+		carry = line_breaks(s, value, (size_t)(r - 1 - value));
 	}
 	const char *ws = r;
 	while (r < end && is_space(*r))
 		r++;
-	if (r > ws)
-		t->nodes[node].tail = pool_add(s, ws, (size_t)(r - ws));
+	if (r > ws || carry)
+		t->nodes[node].tail = pool_ws(s, carry, ws, (size_t)(r - ws));
 }
 
 static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **atts)
@@ -360,27 +374,95 @@ static void XMLCALL on_end(void *ud, const XML_Char *name)
 		s->opaque--;
 }
 
-/* Append str[0..n) to a node's text (kept as the last string of the pool,
- * where it can grow in place). */
-static void text_extend(pstate *s, int node, const char *str, size_t n)
+/* Append str[0..n) to the string at *off (of *len bytes) in a growable
+ * buffer; the string is kept last in the buffer, where it can grow in place. */
+static void buf_extend(pstate *s, char **buf, size_t *used, size_t *cap, size_t *off, size_t *len,
+                       const char *str, size_t n)
 {
-	xode_tree *t = s->t;
-	size_t off = t->nodes[node].text, len = t->nodes[node].len;
-	bool last = off + len + 1 == t->npool;
-	size_t extra = n + (last ? 0 : len + 1);
-	if (extra > SIZE_MAX - t->npool || !grow((void **)&t->pool, &t->cpool, t->npool + extra, 1)) {
+	bool last = *off + *len + 1 == *used;
+	size_t extra = n + (last ? 0 : *len + 1);
+	if (extra > SIZE_MAX - *used || !grow((void **)buf, cap, *used + extra, 1)) {
 		out_of_memory(s);
 		return;
 	}
 	if (!last) { /* something came after it: move it to the end first */
-		memcpy(t->pool + t->npool, t->pool + off, len);
-		off = t->npool;
-		t->nodes[node].text = off;
+		memcpy(*buf + *used, *buf + *off, *len);
+		*off = *used;
 	}
-	memcpy(t->pool + off + len, str, n);
-	t->pool[off + len + n] = '\0';
-	t->npool = off + len + n + 1;
-	t->nodes[node].len = len + n;
+	memcpy(*buf + *off + *len, str, n);
+	(*buf)[*off + *len + n] = '\0';
+	*len += n;
+	*used = *off + *len + 1;
+}
+
+static void text_extend(pstate *s, int node, const char *str, size_t n)
+{
+	xode_tree *t = s->t;
+	buf_extend(s, &t->pool, &t->npool, &t->cpool, &t->nodes[node].text, &t->nodes[node].len, str, n);
+}
+
+static void esc_extend(pstate *s, int node, const char *str, size_t n)
+{
+	xode_tree *t = s->t;
+	buf_extend(s, &t->esc, &t->nesc, &t->cesc, &t->nodes[node].esc, &t->nodes[node].esclen, str, n);
+}
+
+/* A new text node under `parent`, with empty text and escaped text. */
+static int text_node(pstate *s, int parent)
+{
+	int node = node_add(s, XT_TEXT, parent);
+	if (node < 0)
+		return -1;
+	xode_tree *t = s->t;
+	t->nodes[node].text = pool_add(s, "", 0);
+	if (!grow((void **)&t->esc, &t->cesc, t->nesc + 1, 1)) {
+		out_of_memory(s);
+		return -1;
+	}
+	t->esc[t->nesc] = '\0';
+	t->nodes[node].esc = t->nesc++;
+	s->brackets = 0;
+	return node;
+}
+
+/* Append character data to a text node, and its escaped form: what came from
+ * a reference (&#10;, &amp; ...) is written back as one, so that a line break
+ * or a CR from a reference stays a reference and every line stays put. */
+static void text_add(pstate *s, int node, const char *str, size_t n)
+{
+	text_extend(s, node, str, n);
+	size_t rn;
+	const char *raw = raw_event(s, &rn);
+	bool ref = raw && rn >= 2 &&
+	           (s->utf16 == 2 ? raw[0] == 0 && raw[1] == '&' : raw[0] == '&' && (!s->utf16 || raw[1] == 0));
+	char buf[256];
+	size_t k = 0;
+	for (size_t i = 0; i < n && !s->failed; i++) {
+		const char *e = NULL;
+		char c = str[i];
+		if (c == '&')
+			e = "&amp;";
+		else if (c == '<')
+			e = "&lt;";
+		else if (c == '>' && (ref || s->brackets == 2))
+			e = "&gt;";
+		else if (c == '\r')
+			e = "&#13;";
+		else if (ref && c == '\n')
+			e = "&#10;";
+		else if (ref && c == '\t')
+			e = "&#9;";
+		s->brackets = c == ']' ? (s->brackets < 2 ? s->brackets + 1 : 2) : 0;
+		size_t el = e ? strlen(e) : 1;
+		if (k + el > sizeof buf) {
+			esc_extend(s, node, buf, k);
+			k = 0;
+		}
+		memcpy(buf + k, e ? e : &c, el);
+		k += el;
+	}
+	if (k)
+		esc_extend(s, node, buf, k);
 }
 
 static void XMLCALL on_text(void *ud, const XML_Char *str, int n)
@@ -393,13 +475,10 @@ static void XMLCALL on_text(void *ud, const XML_Char *str, int n)
 		return;
 	}
 	int last = s->t->nodes[s->cur].last;
-	if (last < 0 || s->t->nodes[last].kind != XT_TEXT) {
-		last = node_add(s, XT_TEXT, s->cur);
-		if (last < 0)
-			return;
-		s->t->nodes[last].text = pool_add(s, "", 0);
-	}
-	text_extend(s, last, str, (size_t)n);
+	if (last < 0 || s->t->nodes[last].kind != XT_TEXT)
+		last = text_node(s, s->cur);
+	if (last >= 0)
+		text_add(s, last, str, (size_t)n);
 }
 
 static void XMLCALL on_cdata_start(void *ud)
@@ -483,25 +562,16 @@ static void XMLCALL on_default(void *ud, const XML_Char *str, int n)
 	for (int i = 0; i < n; i++)
 		if (!is_space(str[i]))
 			return;
-	int node = node_add(s, XT_TEXT, 0);
-	if (node < 0)
-		return;
+	int node = text_node(s, 0);
 	/* This whitespace comes raw: ends of line as XML reads them (CR LF and
 	 * lone CR are LF), since no reference can stand for a CR out here. */
-	char buf[256];
-	size_t len = 0;
-	s->t->nodes[node].text = pool_add(s, "", 0);
-	for (int i = 0; i < n && !s->failed; i++) {
+	for (int i = 0; i < n && node >= 0 && !s->failed; i++) {
 		if (str[i] == '\r' && i + 1 < n && str[i + 1] == '\n')
 			continue;
-		buf[len++] = str[i] == '\r' ? '\n' : str[i];
-		if (len == sizeof buf || i + 1 == n) {
-			text_extend(s, node, buf, len);
-			len = 0;
-		}
+		char c = str[i] == '\r' ? '\n' : str[i];
+		text_extend(s, node, &c, 1);
+		esc_extend(s, node, &c, 1);
 	}
-	if (len)
-		text_extend(s, node, buf, len);
 }
 
 int xt_parse(xode_tree *t, const char *data, size_t len, c2_err *err)

@@ -10,25 +10,6 @@
 
 /* ---- XODE -------------------------------------------------------------------------- */
 
-/* Character data: what XML would read back differently is escaped (CR would
- * become LF; '>' only ends a CDATA marker "]]>"). */
-static void write_text(c2_wbuf *w, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		char c = s[i];
-		if (c == '&')
-			c2_w_str(w, "&amp;");
-		else if (c == '<')
-			c2_w_str(w, "&lt;");
-		else if (c == '>' && i >= 2 && s[i - 1] == ']' && s[i - 2] == ']')
-			c2_w_str(w, "&gt;");
-		else if (c == '\r')
-			c2_w_str(w, "&#13;");
-		else
-			c2_w_u8(w, (uint8_t)c);
-	}
-}
-
 /* An attribute value: besides markup, the quote and the whitespace that
  * attribute-value normalisation would turn into spaces. */
 static void write_value(c2_wbuf *w, const char *s, char quote)
@@ -74,8 +55,8 @@ static void write_node(const xode_tree *t, int i, c2_wbuf *w)
 			write_node(t, c, w);
 		c2_w_printf(w, "</%s%s>", xt_str(t, n->name), xt_str(t, n->etail));
 		break;
-	case XT_TEXT:
-		write_text(w, xt_str(t, n->text), n->len);
+	case XT_TEXT: /* escaped as it was read (xode_tree.c) */
+		c2_w_bytes(w, t->esc + n->esc, n->esclen);
 		break;
 	case XT_CDATA:
 		c2_w_str(w, "<![CDATA[");

@@ -478,7 +478,7 @@ static const char canonical[] =
 	"<?editor keep-this?>\n"
 	"<xode version=\"1.0r23\" name=\"t&amp;t &lt;&quot;q&quot;>\" xmlns:my=\"urn:example\" my:note='it&apos;s \"x\"'>\n"
 	"  <ext name=\"colours\"><colour body=\"a\" rgb=\"1 0 0\"/>free text &amp; <![CDATA[<raw> & ]]> more</ext>\n"
-	"  <world>\n"
+	"  <world>&#10;&#9;\n"
 	"    <space my:hash=\"tab&#9;nl&#10;cr&#13;\">\n"
 	"      <my:light power=\"3\"><anything/></my:light>\n"
 	"      <body\n"
