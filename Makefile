@@ -56,6 +56,8 @@ SDL_LIBS = $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image)
 # expat parses XODE bodies (body/xode_tree.c): every user of the core links it.
 EXPAT_CFLAGS = $(shell pkg-config --cflags expat)
 EXPAT_LIBS = $(shell pkg-config --libs expat)
+# ODE itself, only for the test that checks our masses against it.
+ODE_LIBS = $(shell pkg-config --libs ode)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
 
 CORE_DIRS := base genome brain biochem body engine
@@ -127,8 +129,9 @@ $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) $(EXPAT_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(VIEWER_OBJ) $(LIB) $(CMOCKA_LIBS) $(SDL_LIBS) $(EXPAT_LIBS) $(UNIT_LIBS) -lm
 $(BUILD)/obj/tests/unit/%.o: CFLAGS += $(SDL_CFLAGS)
+$(BUILD)/tests/test_xode_ode: UNIT_LIBS = $(ODE_LIBS)
 
 # Fuzz targets are also built with a small file-replay driver so that the
 # regression corpus runs in every `make test`, without clang or libFuzzer.

@@ -39,6 +39,7 @@ for g in $groups; do
 		need xvfb have_cmd Xvfb
 		need xauth have_cmd xauth
 		need cmp have_cmd cmp
+		need libode-dev have_pc ode
 		;;
 	fuzz)
 		need clang have_cmd clang
