@@ -525,6 +525,25 @@ static void XMLCALL on_pi(void *ud, const XML_Char *target, const XML_Char *data
 	n->name = name;
 	n->text = off;
 	n->len = len;
+	/* The whitespace between target and data, kept (as `tail`) when it is
+	 * more than one space: it may hold line breaks. */
+	size_t count;
+	const char *r = raw_event(s, &count);
+	if (!r)
+		return;
+	if (s->utf16) {
+		int breaks = line_breaks(s, r, count);
+		for (size_t i = 0; i < len; i++)
+			breaks -= data[i] == '\n';
+		if (breaks > 0)
+			s->t->nodes[node].tail = pool_ws(s, breaks, " ", 1);
+		return;
+	}
+	size_t i = 2 + strlen(target), k = i; /* after "<?" and the target */
+	while (k < count && is_space(r[k]))
+		k++;
+	if (k > i && !(k - i == 1 && r[i] == ' '))
+		s->t->nodes[node].tail = pool_ws(s, 0, r + i, k - i);
 }
 
 static void XMLCALL on_decl(void *ud, const XML_Char *version, const XML_Char *encoding,

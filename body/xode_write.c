@@ -67,7 +67,8 @@ static void write_node(const xode_tree *t, int i, c2_wbuf *w)
 		c2_w_printf(w, "<!--%s-->", xt_str(t, n->text));
 		break;
 	case XT_PI:
-		c2_w_printf(w, "<?%s%s%s?>", xt_str(t, n->name), n->len ? " " : "", xt_str(t, n->text));
+		c2_w_printf(w, "<?%s%s%s?>", xt_str(t, n->name), n->tail ? xt_str(t, n->tail) : n->len ? " " : "",
+		            xt_str(t, n->text));
 		break;
 	}
 }
