@@ -250,9 +250,9 @@ static int name_check(ld *L, int node)
 	const char *name = xt_attr_get(L->t, node, "name");
 	if (L->t->nodes[node].elem == XE_BODY)
 		return fail(L, node, "a second <body> named '%s' (the first is on line %ld): a link to it would be ambiguous",
-		            name, L->t->nodes[first].line);
+		            name, (long)L->t->nodes[first].line);
 	if (body_warn(L->m, L->t->nodes[node].line, "a second <%s> named '%s' (the first is on line %ld): XODE wants unique names",
-	              ename(L, node), name, L->t->nodes[first].line) != 0)
+	              ename(L, node), name, (long)L->t->nodes[first].line) != 0)
 		return oom(L);
 	return 0;
 }

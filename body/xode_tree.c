@@ -112,10 +112,13 @@ static void out_of_memory(pstate *s)
 	stop(s);
 }
 
-static size_t pool_add(pstate *s, const char *str, size_t n)
+/* Offsets are 32-bit (xt_node): a buffer never grows past this. */
+#define BUF_MAX ((size_t)UINT32_MAX)
+
+static uint32_t pool_add(pstate *s, const char *str, size_t n)
 {
 	xode_tree *t = s->t;
-	if (n > SIZE_MAX - t->npool - 1 ||
+	if (n >= BUF_MAX - t->npool ||
 	    !grow((void **)&t->pool, &t->cpool, t->npool + n + 1, 1)) {
 		out_of_memory(s);
 		return POOL_EMPTY;
@@ -124,7 +127,7 @@ static size_t pool_add(pstate *s, const char *str, size_t n)
 	memcpy(t->pool + off, str, n);
 	t->pool[off + n] = '\0';
 	t->npool += n + 1;
-	return off;
+	return (uint32_t)off;
 }
 
 static int node_add(pstate *s, xt_kind kind, int parent)
@@ -142,7 +145,7 @@ static int node_add(pstate *s, xt_kind kind, int parent)
 	n->tail = n->etail = POOL_EMPTY;
 	n->parent = parent;
 	n->first = n->last = n->next = -1;
-	n->line = (long)XML_GetCurrentLineNumber(s->p);
+	n->line = (int32_t)XML_GetCurrentLineNumber(s->p);
 	if (parent >= 0) {
 		xt_node *p = &t->nodes[parent];
 		if (p->last >= 0)
@@ -204,7 +207,7 @@ static int line_breaks(const pstate *s, const char *r, size_t n)
 }
 
 /* Pool offset of n line breaks followed by ws[0..len). */
-static size_t pool_ws(pstate *s, int breaks, const char *ws, size_t len)
+static uint32_t pool_ws(pstate *s, int breaks, const char *ws, size_t len)
 {
 	if (!breaks)
 		return len == 0 ? POOL_EMPTY : len == 1 && *ws == ' ' ? POOL_SPACE : pool_add(s, ws, len);
@@ -309,7 +312,7 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 	size_t na = 0;
 	while (atts[2 * na])
 		na++;
-	if (!grow((void **)&t->attrs, &t->cattrs, t->nattrs + na, sizeof *t->attrs)) {
+	if (na >= BUF_MAX - t->nattrs || !grow((void **)&t->attrs, &t->cattrs, t->nattrs + na, sizeof *t->attrs)) {
 		out_of_memory(s);
 		return;
 	}
@@ -376,23 +379,23 @@ static void XMLCALL on_end(void *ud, const XML_Char *name)
 
 /* Append str[0..n) to the string at *off (of *len bytes) in a growable
  * buffer; the string is kept last in the buffer, where it can grow in place. */
-static void buf_extend(pstate *s, char **buf, size_t *used, size_t *cap, size_t *off, size_t *len,
+static void buf_extend(pstate *s, char **buf, size_t *used, size_t *cap, uint32_t *off, uint32_t *len,
                        const char *str, size_t n)
 {
-	bool last = *off + *len + 1 == *used;
-	size_t extra = n + (last ? 0 : *len + 1);
-	if (extra > SIZE_MAX - *used || !grow((void **)buf, cap, *used + extra, 1)) {
+	bool last = (size_t)*off + *len + 1 == *used;
+	size_t extra = n + (last ? 0 : (size_t)*len + 1);
+	if (n >= BUF_MAX || extra >= BUF_MAX - *used || !grow((void **)buf, cap, *used + extra, 1)) {
 		out_of_memory(s);
 		return;
 	}
 	if (!last) { /* something came after it: move it to the end first */
 		memcpy(*buf + *used, *buf + *off, *len);
-		*off = *used;
+		*off = (uint32_t)*used;
 	}
 	memcpy(*buf + *off + *len, str, n);
 	(*buf)[*off + *len + n] = '\0';
-	*len += n;
-	*used = *off + *len + 1;
+	*len += (uint32_t)n;
+	*used = (size_t)*off + *len + 1;
 }
 
 static void text_extend(pstate *s, int node, const char *str, size_t n)
@@ -415,12 +418,12 @@ static int text_node(pstate *s, int parent)
 		return -1;
 	xode_tree *t = s->t;
 	t->nodes[node].text = pool_add(s, "", 0);
-	if (!grow((void **)&t->esc, &t->cesc, t->nesc + 1, 1)) {
+	if (t->nesc >= BUF_MAX || !grow((void **)&t->esc, &t->cesc, t->nesc + 1, 1)) {
 		out_of_memory(s);
 		return -1;
 	}
 	t->esc[t->nesc] = '\0';
-	t->nodes[node].esc = t->nesc++;
+	t->nodes[node].esc = (uint32_t)t->nesc++;
 	s->brackets = 0;
 	return node;
 }
