@@ -130,6 +130,43 @@ static uint32_t pool_add(pstate *s, const char *str, size_t n)
 	return (uint32_t)off;
 }
 
+/* Append str[0..n) to the string at *off (of *len bytes) in a growable
+ * buffer; the string is kept last in the buffer, where it can grow in place. */
+static void buf_extend(pstate *s, char **buf, size_t *used, size_t *cap, uint32_t *off, uint32_t *len,
+                       const char *str, size_t n)
+{
+	bool last = (size_t)*off + *len + 1 == *used;
+	size_t extra = n + (last ? 0 : (size_t)*len + 1);
+	if (n >= BUF_MAX || extra >= BUF_MAX - *used || !grow((void **)buf, cap, *used + extra, 1)) {
+		out_of_memory(s);
+		return;
+	}
+	if (!last) { /* something came after it: move it to the end first */
+		memcpy(*buf + *used, *buf + *off, *len);
+		*off = (uint32_t)*used;
+	}
+	memcpy(*buf + *off + *len, str, n);
+	(*buf)[*off + *len + n] = '\0';
+	*len += (uint32_t)n;
+	*used = (size_t)*off + *len + 1;
+}
+
+/* Pool offset of `breaks` line breaks followed by ws[0..len). */
+static uint32_t pool_ws(pstate *s, int breaks, const char *ws, size_t len)
+{
+	if (!breaks)
+		return len == 0 ? POOL_EMPTY : len == 1 && *ws == ' ' ? POOL_SPACE : pool_add(s, ws, len);
+	xode_tree *t = s->t;
+	char nl[64];
+	memset(nl, '\n', sizeof nl);
+	uint32_t off = pool_add(s, "", 0), n = 0;
+	for (; breaks > 0 && !s->failed; breaks -= (int)sizeof nl)
+		buf_extend(s, &t->pool, &t->npool, &t->cpool, &off, &n, nl,
+		           breaks < (int)sizeof nl ? (size_t)breaks : sizeof nl);
+	buf_extend(s, &t->pool, &t->npool, &t->cpool, &off, &n, ws, len);
+	return off;
+}
+
 static int node_add(pstate *s, xt_kind kind, int parent)
 {
 	xode_tree *t = s->t;
@@ -204,20 +241,6 @@ static int line_breaks(const pstate *s, const char *r, size_t n)
 		}
 	}
 	return lines;
-}
-
-/* Pool offset of n line breaks followed by ws[0..len). */
-static uint32_t pool_ws(pstate *s, int breaks, const char *ws, size_t len)
-{
-	if (!breaks)
-		return len == 0 ? POOL_EMPTY : len == 1 && *ws == ' ' ? POOL_SPACE : pool_add(s, ws, len);
-	char buf[256];
-	size_t n = 0;
-	while (breaks-- > 0 && n < sizeof buf)
-		buf[n++] = '\n';
-	while (len-- > 0 && n < sizeof buf)
-		buf[n++] = *ws++;
-	return pool_add(s, buf, n);
 }
 
 /* Read the raw start tag (expat has checked it is well formed) for the
@@ -342,22 +365,14 @@ static void raw_end_layout(pstate *s, int node)
 	const char *r = raw_event(s, &count);
 	if (!r || count < 3)
 		return;
-	size_t n = 0;
-	char nl[64];
-	const char *ws = nl;
 	if (s->utf16) {
-		int breaks = line_breaks(s, r, count);
-		n = breaks < (int)sizeof nl ? (size_t)breaks : sizeof nl;
-		memset(nl, '\n', n);
+		s->t->nodes[node].etail = pool_ws(s, line_breaks(s, r, count), "", 0);
 	} else if (r[count - 1] == '>') {
 		size_t i = count - 1;
 		while (i > 2 && is_space(r[i - 1]))
 			i--;
-		ws = r + i;
-		n = count - 1 - i;
+		s->t->nodes[node].etail = pool_ws(s, 0, r + i, count - 1 - i);
 	}
-	if (n)
-		s->t->nodes[node].etail = pool_add(s, ws, n);
 }
 
 static void XMLCALL on_end(void *ud, const XML_Char *name)
@@ -375,27 +390,6 @@ static void XMLCALL on_end(void *ud, const XML_Char *name)
 	s->depth--;
 	if (s->opaque > 0)
 		s->opaque--;
-}
-
-/* Append str[0..n) to the string at *off (of *len bytes) in a growable
- * buffer; the string is kept last in the buffer, where it can grow in place. */
-static void buf_extend(pstate *s, char **buf, size_t *used, size_t *cap, uint32_t *off, uint32_t *len,
-                       const char *str, size_t n)
-{
-	bool last = (size_t)*off + *len + 1 == *used;
-	size_t extra = n + (last ? 0 : (size_t)*len + 1);
-	if (n >= BUF_MAX || extra >= BUF_MAX - *used || !grow((void **)buf, cap, *used + extra, 1)) {
-		out_of_memory(s);
-		return;
-	}
-	if (!last) { /* something came after it: move it to the end first */
-		memcpy(*buf + *used, *buf + *off, *len);
-		*off = (uint32_t)*used;
-	}
-	memcpy(*buf + *off + *len, str, n);
-	(*buf)[*off + *len + n] = '\0';
-	*len += (uint32_t)n;
-	*used = (size_t)*off + *len + 1;
 }
 
 static void text_extend(pstate *s, int node, const char *str, size_t n)
