@@ -263,6 +263,12 @@ void body_part_point(const body_model *m, size_t part, const double local[3], do
 /* How many geoms move with part `part` (-1: the static geoms). */
 size_t body_part_ngeoms(const body_model *m, int part);
 
+/* Every part's geoms at once, in one pass (counting sort): afterwards the
+ * geoms of part p, in model order, are order[first[p + 1] .. first[p + 2]),
+ * the static ones order[first[0] .. first[1]). `first` has nparts + 2
+ * entries, `order` ngeoms. */
+void body_geoms_by_part(const body_model *m, size_t *first, size_t *order);
+
 /* Geom `g`'s placement relative to the part it moves with, as a physics
  * engine wants it (ODE's dGeomSetOffsetPosition / Rotation): pos = R_p^T
  * (pos_g - pos_p), R = R_p^T R_g. A static geom's offset is its world

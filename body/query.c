@@ -29,6 +29,21 @@ size_t body_part_ngeoms(const body_model *m, int part)
 	return n;
 }
 
+void body_geoms_by_part(const body_model *m, size_t *first, size_t *order)
+{
+	memset(first, 0, (m->nparts + 2) * sizeof *first);
+	for (size_t g = 0; g < m->ngeoms; g++)
+		first[m->geoms[g].part + 2]++; /* count into the slot after the part's */
+	for (size_t p = 1; p < m->nparts + 2; p++)
+		first[p] += first[p - 1];
+	for (size_t g = 0; g < m->ngeoms; g++)
+		order[first[m->geoms[g].part + 1]++] = g;
+	/* first[p + 1] now ends part p's run: shift back to starts. */
+	for (size_t p = m->nparts + 1; p > 0; p--)
+		first[p] = first[p - 1];
+	first[0] = 0;
+}
+
 void body_geom_offset(const body_model *m, size_t g, double pos[3], double R[3][3])
 {
 	const body_geom *geom = &m->geoms[g];

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "base/fileio.h"
-#include "base/hash.h"
 #include "body/xode_impl.h"
 
 #define BIT(e) (UINT64_C(1) << (e))
@@ -80,12 +79,15 @@ const char *xode_joint_name(body_joint_kind k)
 
 /* ---- loader state ------------------------------------------------------------- */
 
-/* (element, name) -> the first node of that kind and name (the PyBrain
- * models name a body and its geom alike, so kinds do not share names). */
-typedef struct name_slot {
-	int node;     /* -1: empty */
-	size_t name;  /* pool offset */
-} name_slot;
+/* A named element: the names of one kind, sorted, answer "who is called
+ * this" and "was it named before" in O(log n) whatever the names are (a
+ * hash table could be flooded with colliding names). Kinds do not share
+ * names: the PyBrain models name a body and its geom alike. */
+typedef struct name_ent {
+	int elem;
+	int node;
+	const char *name;
+} name_ent;
 
 typedef struct pending {
 	int link[2];   /* the <link1>, <link2> nodes, or -1 */
@@ -98,8 +100,9 @@ typedef struct ld {
 	const xode_tree *t;
 	body_model *m;
 	c2_err *err;
-	name_slot *names;
-	size_t cap;      /* a power of two */
+	name_ent *names; /* sorted by element, name, then document order */
+	size_t nnames;
+	int *first;      /* per node: the first element of its kind and name, if another */
 	pending *pend;   /* one per joint */
 	uint8_t *read;   /* per node: checked by check_element */
 	int *part;       /* per node: the part a <body> became */
@@ -155,45 +158,101 @@ static int child_elem(const ld *L, int node, xode_elem e)
 	return -1;
 }
 
-/* ---- names ------------------------------------------------------------------------ */
-
-static size_t name_hash(int elem, const char *s)
+/* Is `name` in the table's attribute list? *required says whether it is marked '!'. */
+static bool attr_listed(const char *list, const char *name, bool *required)
 {
-	uint8_t e = (uint8_t)elem;
-	return (size_t)c2_hash_finish(c2_hash_bytes(c2_hash_bytes(C2_HASH_INIT, &e, 1), s, strlen(s)));
+	size_t n = strlen(name);
+	for (const char *p = list; *p;) {
+		while (*p == ' ')
+			p++;
+		const char *w = p;
+		while (*p && *p != ' ' && *p != '!')
+			p++;
+		bool req = *p == '!';
+		if ((size_t)(p - w) == n && n && memcmp(w, name, n) == 0) {
+			*required = req;
+			return true;
+		}
+		if (req)
+			p++;
+	}
+	return false;
 }
 
-/* The slot for (elem, name): the node holding it, or an empty slot. */
-static name_slot *name_find(ld *L, int elem, const char *name)
+/* ---- names ------------------------------------------------------------------------ */
+
+static int name_cmp(const void *pa, const void *pb)
 {
-	size_t i = name_hash(elem, name) & (L->cap - 1);
-	for (;;) {
-		name_slot *s = &L->names[i];
-		if (s->node < 0 ||
-		    (L->t->nodes[s->node].elem == elem && strcmp(xt_str(L->t, s->name), name) == 0))
-			return s;
-		i = (i + 1) & (L->cap - 1);
+	const name_ent *a = pa, *b = pb;
+	if (a->elem != b->elem)
+		return a->elem < b->elem ? -1 : 1;
+	int c = strcmp(a->name, b->name);
+	return c ? c : (a->node > b->node) - (a->node < b->node);
+}
+
+/* The first element of kind `elem` called `name`, or -1. */
+static int name_find(const ld *L, int elem, const char *name)
+{
+	size_t lo = 0, hi = L->nnames; /* lower bound of (elem, name) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const name_ent *e = &L->names[mid];
+		int c = e->elem != elem ? (e->elem < elem ? -1 : 1) : strcmp(e->name, name);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	return lo < L->nnames && L->names[lo].elem == elem && strcmp(L->names[lo].name, name) == 0
+	           ? L->names[lo].node
+	           : -1;
+}
+
+/* Sort every named element once, and mark each repeat with the first of its
+ * kind and name. */
+static int names_index(ld *L)
+{
+	const xode_tree *t = L->t;
+	size_t n = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < t->nnodes; i++) {
+			const xt_node *x = &t->nodes[i];
+			bool req;
+			const char *name;
+			if (x->kind != XT_ELEM || x->elem < 0 || x->elem == XE_EXT ||
+			    !attr_listed(xode_elems[x->elem].attrs, "name", &req) ||
+			    !(name = xt_attr_get(t, (int)i, "name")))
+				continue;
+			if (pass)
+				L->names[L->nnames++] = (name_ent){x->elem, (int)i, name};
+			else
+				n++;
+		}
+		if (!pass && !(L->names = malloc((n + 1) * sizeof *L->names)))
+			return oom(L);
+	}
+	qsort(L->names, L->nnames, sizeof *L->names, name_cmp);
+	for (size_t i = 1; i < L->nnames; i++)
+		if (L->names[i].elem == L->names[i - 1].elem && strcmp(L->names[i].name, L->names[i - 1].name) == 0)
+			L->first[L->names[i].node] = L->first[L->names[i - 1].node] >= 0 ? L->first[L->names[i - 1].node]
+			                                                                 : L->names[i - 1].node;
+	return 0;
 }
 
 /* XODE wants every name unique (2), but only body names are ever referred to
  * (by <link1>/<link2>), and the PyBrain models reuse geom names from body to
  * body: a second body of a name is an error, any other repeat a warning. */
-static int name_add(ld *L, int node, size_t name_off)
+static int name_check(ld *L, int node)
 {
-	const char *name = xt_str(L->t, name_off);
-	int elem = L->t->nodes[node].elem;
-	name_slot *s = name_find(L, elem, name);
-	if (s->node < 0) {
-		s->node = node;
-		s->name = name_off;
+	int first = L->first[node];
+	if (first < 0)
 		return 0;
-	}
-	if (elem == XE_BODY)
+	const char *name = xt_attr_get(L->t, node, "name");
+	if (L->t->nodes[node].elem == XE_BODY)
 		return fail(L, node, "a second <body> named '%s' (the first is on line %ld): a link to it would be ambiguous",
-		            name, L->t->nodes[s->node].line);
+		            name, (long)L->t->nodes[first].line);
 	if (body_warn(L->m, L->t->nodes[node].line, "a second <%s> named '%s' (the first is on line %ld): XODE wants unique names",
-	              ename(L, node), name, L->t->nodes[s->node].line) != 0)
+	              ename(L, node), name, (long)L->t->nodes[first].line) != 0)
 		return oom(L);
 	return 0;
 }
@@ -315,27 +374,6 @@ static int dup_name(ld *L, int node, char **out)
 
 /* ---- structure ---------------------------------------------------------------------- */
 
-/* Is `name` in the table's attribute list? *required says whether it is marked '!'. */
-static bool attr_listed(const char *list, const char *name, bool *required)
-{
-	size_t n = strlen(name);
-	for (const char *p = list; *p;) {
-		while (*p == ' ')
-			p++;
-		const char *w = p;
-		while (*p && *p != ' ' && *p != '!')
-			p++;
-		bool req = *p == '!';
-		if ((size_t)(p - w) == n && n && memcmp(w, name, n) == 0) {
-			*required = req;
-			return true;
-		}
-		if (req)
-			p++;
-	}
-	return false;
-}
-
 static void mask_names(uint64_t mask, char *buf, size_t cap)
 {
 	size_t at = 0;
@@ -413,28 +451,17 @@ static int check_element(ld *L, int node)
 	for (int e = 0; e < XE_COUNT; e++)
 		if (missing & BIT(e))
 			return fail(L, node, "<%s> needs a <%s>", info->name, xode_elems[e].name);
-	bool req;
-	if (attr_listed(info->attrs, "name", &req)) {
-		const xt_node *nn = &t->nodes[node];
-		for (size_t i = 0; i < nn->nattr; i++)
-			if (strcmp(xt_str(t, t->attrs[nn->attr + i].name), "name") == 0)
-				return name_add(L, node, t->attrs[nn->attr + i].value);
-	}
-	return 0;
+	return name_check(L, node);
 }
 
 /* ---- transforms --------------------------------------------------------------------- */
 
-static int angle_unit(ld *L, int node, double *unit)
+static int degrees(ld *L, int node, bool *deg)
 {
 	const char *f = xt_attr_get(L->t, node, "aformat");
-	*unit = 1;
-	if (!f || strcmp(f, "radians") == 0)
+	*deg = f && strcmp(f, "degrees") == 0;
+	if (!f || *deg || strcmp(f, "radians") == 0)
 		return 0;
-	if (strcmp(f, "degrees") == 0) {
-		*unit = XODE_PI / 180;
-		return 0;
-	}
 	return fail(L, node, "aformat=\"%s\" of <%s> must be degrees or radians", f, ename(L, node));
 }
 
@@ -444,19 +471,23 @@ static int rotation(ld *L, int node, double R[3][3])
 	int k = rc ? -1 : the_one(L, node);
 	if (rc || (rc = check_element(L, k)) != 0)
 		return rc;
-	double v[4], unit;
+	double v[4], s[3], c[3];
+	bool deg;
 	if ((rc = vec3(L, k, "x", "y", "z", v)) != 0)
 		return rc;
 	switch (L->t->nodes[k].elem) {
 	case XE_EULER:
-		if ((rc = angle_unit(L, k, &unit)) != 0)
+		if ((rc = degrees(L, k, &deg)) != 0)
 			return rc;
-		xode_euler(v[0] * unit, v[1] * unit, v[2] * unit, R);
+		for (int i = 0; i < 3; i++)
+			xode_sincos(v[i], deg, &s[i], &c[i]);
+		xode_euler_sc(s, c, R);
 		return 0;
 	case XE_AXISANGLE:
-		if ((rc = num(L, k, "angle", &v[3])) != 0 || (rc = angle_unit(L, k, &unit)) != 0)
+		if ((rc = num(L, k, "angle", &v[3])) != 0 || (rc = degrees(L, k, &deg)) != 0)
 			return rc;
-		if (xode_axisangle(v[0], v[1], v[2], v[3] * unit, R) != 0)
+		xode_sincos(v[3], deg, &s[0], &c[0]);
+		if (xode_axisangle_sc(v[0], v[1], v[2], s[0], c[0], R) != 0)
 			return fail(L, k, "the axis of <axisangle> has no length");
 		return 0;
 	default:
@@ -1017,7 +1048,7 @@ static int visit_joint(ld *L, int node, const ctx *parent)
 		naxes += L->t->nodes[c].kind == XT_ELEM && L->t->nodes[c].elem == XE_AXIS;
 	if (naxes != want)
 		return fail(L, k, "a%s %s joint needs exactly %d ax%s, this one has %d",
-		            strchr("aeiou", ename(L, k)[0]) ? "n" : "", ename(L, k), want, want == 1 ? "is" : "es",
+		            ename(L, k)[0] == 'a' ? "n" : "" /* an amotor, a universal */, ename(L, k), want, want == 1 ? "is" : "es",
 		            naxes);
 
 	/* Anchor and axes are in the frame of the joint's parent element unless
@@ -1099,14 +1130,14 @@ static int visit_children(ld *L, int node, const ctx *c)
 static int resolve_link(ld *L, int link, int *part)
 {
 	const char *name = xt_attr_get(L->t, link, "body");
-	name_slot *s = name_find(L, XE_BODY, name);
-	if (s->node >= 0) {
-		*part = L->part[s->node];
+	int node = name_find(L, XE_BODY, name);
+	if (node >= 0) {
+		*part = L->part[node];
 		return 0;
 	}
 	for (int e = 0; e < XE_COUNT; e++) {
 		bool req;
-		if (e != XE_BODY && attr_listed(xode_elems[e].attrs, "name", &req) && name_find(L, e, name)->node >= 0)
+		if (e != XE_BODY && attr_listed(xode_elems[e].attrs, "name", &req) && name_find(L, e, name) >= 0)
 			return fail(L, link, "<%s body=\"%s\"> names a <%s>, not a <body>", ename(L, link), name,
 			            xode_elems[e].name);
 	}
@@ -1161,7 +1192,7 @@ static int load(ld *L)
 {
 	const xode_tree *t = L->t;
 	body_model *m = L->m;
-	size_t nb = 0, ng = 0, nj = 0, named = 0;
+	size_t nb = 0, ng = 0, nj = 0;
 	for (size_t i = 0; i < t->nnodes; i++) {
 		const xt_node *n = &t->nodes[i];
 		if (n->kind != XT_ELEM || n->elem < 0)
@@ -1169,22 +1200,20 @@ static int load(ld *L)
 		nb += n->elem == XE_BODY;
 		ng += n->elem == XE_GEOM;
 		nj += n->elem == XE_JOINT;
-		named += n->nattr > 0;
 	}
-	L->cap = 16;
-	while (L->cap < 2 * named)
-		L->cap *= 2;
-	L->names = malloc(L->cap * sizeof *L->names);
+	L->first = malloc(t->nnodes * sizeof *L->first);
 	L->pend = calloc(nj + 1, sizeof *L->pend);
 	L->read = calloc(t->nnodes, 1);
 	L->part = calloc(t->nnodes, sizeof *L->part);
 	m->parts = calloc(nb + 1, sizeof *m->parts);
 	m->geoms = calloc(ng + 1, sizeof *m->geoms);
 	m->joints = calloc(nj + 1, sizeof *m->joints);
-	if (!L->names || !L->pend || !L->read || !L->part || !m->parts || !m->geoms || !m->joints)
+	if (!L->first || !L->pend || !L->read || !L->part || !m->parts || !m->geoms || !m->joints)
 		return oom(L);
-	for (size_t i = 0; i < L->cap; i++)
-		L->names[i].node = -1;
+	for (size_t i = 0; i < t->nnodes; i++)
+		L->first[i] = -1;
+	if (names_index(L) != 0)
+		return C2_ENOMEM;
 
 	int root = t->root, rc = check_element(L, root);
 	if (rc)
@@ -1236,6 +1265,7 @@ int xode_load(body_model *m, const char *data, size_t len, c2_err *err)
 	ld L = {.t = t, .m = m, .err = err};
 	rc = load(&L);
 	free(L.names);
+	free(L.first);
 	free(L.pend);
 	free(L.read);
 	free(L.part);

@@ -43,8 +43,10 @@
  * implementation to advertise: 1.0r23 with bgig and postlink, and +retain. */
 #define XODE_COMPLIANCE "XODE 1.0r23 +retain"
 
-/* Documents larger than this are refused before parsing. */
-#define XODE_MAX_BYTES ((size_t)64 << 20)
+/* Documents larger than this are refused before parsing (the largest
+ * real ones are tens of kilobytes; this bounds the retained tree to a few
+ * hundred megabytes whatever the document holds). */
+#define XODE_MAX_BYTES ((size_t)16 << 20)
 
 /* Elements nested deeper than this are refused (bounded recursion). */
 #define XODE_MAX_DEPTH 200

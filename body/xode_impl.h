@@ -155,8 +155,9 @@ typedef enum xt_kind {
 } xt_kind;
 
 typedef struct xt_attr {
-	size_t name, value; /* pool offsets */
-	size_t ws;          /* the whitespace written before it in the source (pool offset) */
+	uint32_t name, value; /* pool offsets */
+	uint32_t ws;          /* the whitespace written before it in the source (pool offset) */
+	uint32_t eq;          /* the '=' with the whitespace around it, as written (pool offset) */
 	char quote;         /* the quote it was written with */
 } xt_attr;
 
@@ -164,12 +165,16 @@ typedef struct xt_node {
 	uint8_t kind;      /* xt_kind */
 	bool selfclose;    /* an element written <a/> (else <a>...</a>) */
 	int8_t elem;       /* xode_elem for elements */
-	size_t name;       /* element name or PI target (pool offset) */
-	size_t text, len;  /* text, CDATA, comment or PI data (pool offset, bytes) */
-	size_t attr, nattr;/* its attributes: attrs[attr .. attr + nattr) */
-	size_t tail;       /* whitespace before the start tag's '>' or '/>' (pool offset) */
+	/* Offsets and sizes are 32-bit: the document is at most XODE_MAX_BYTES,
+	 * and a node costs 60 bytes. */
+	uint32_t name;       /* element name or PI target (pool offset) */
+	uint32_t text, len;  /* text, CDATA, comment or PI data (pool offset, bytes) */
+	uint32_t esc, esclen;/* text: as the export writes it, escaped (esc offset, bytes) */
+	uint32_t attr, nattr;/* its attributes: attrs[attr .. attr + nattr) */
+	uint32_t tail;       /* whitespace before the start tag's '>' or '/>'; a PI's before its data */
+	uint32_t etail;      /* whitespace before the end tag's '>' (pool offset) */
 	int parent, first, last, next; /* -1 when none */
-	long line;
+	int32_t line;
 } xt_node;
 
 typedef struct xode_tree {
@@ -179,6 +184,8 @@ typedef struct xode_tree {
 	size_t nattrs, cattrs;
 	char *pool;
 	size_t npool, cpool;
+	char *esc;         /* the escaped form of every text node (XT_TEXT's esc) */
+	size_t nesc, cesc;
 	int root;          /* the document element */
 	bool decl;         /* the source began with an XML declaration */
 	int standalone;    /* its standalone=: -1 absent, 0 no, 1 yes */
@@ -195,7 +202,7 @@ void xt_free(xode_tree *t);
 /* The model's extra_free for a retained tree (also how writers recognise one). */
 void xode_extra_free(void *extra);
 
-static inline const char *xt_str(const xode_tree *t, size_t off)
+static inline const char *xt_str(const xode_tree *t, uint32_t off)
 {
 	return t->pool + off;
 }
@@ -213,6 +220,12 @@ typedef struct xode_xf {
 	double a[3][3];
 	double t[3];
 } xode_xf;
+
+/* sin and cos of an angle in radians, or in degrees (whole quarter turns exact). */
+void xode_sincos(double angle, bool degrees, double *s, double *c);
+/* xode_euler and xode_axisangle from the sines and cosines of their angles. */
+void xode_euler_sc(const double s[3], const double c[3], double R[3][3]);
+int xode_axisangle_sc(double x, double y, double z, double s, double c, double R[3][3]);
 
 void xode_xf_identity(xode_xf *f);
 /* out = p * q (apply q first); out may alias neither. */

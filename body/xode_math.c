@@ -22,19 +22,44 @@ static void mat_identity(double R[3][3])
 
 /* ---- rotations ------------------------------------------------------------------ */
 
-void xode_euler(double x, double y, double z, double R[3][3])
+void xode_sincos(double angle, bool degrees, double *s, double *c)
+{
+	/* Whole quarter turns in degrees are exact: 90 degrees gives cos 0, not
+	 * the 6e-17 that cos(pi/2) is in floating point. */
+	double q = degrees ? fmod(angle, 360) / 90 : 0;
+	if (degrees && isfinite(q) && q == floor(q)) {
+		static const double qs[4] = {0, 1, 0, -1}, qc[4] = {1, 0, -1, 0};
+		int k = ((int)q % 4 + 4) % 4;
+		*s = qs[k];
+		*c = qc[k];
+		return;
+	}
+	double r = degrees ? angle * (XODE_PI / 180) : angle;
+	*s = sin(r);
+	*c = cos(r);
+}
+
+void xode_euler_sc(const double s[3], const double c[3], double R[3][3])
 {
 	/* Fixed axes, X first: R = Rz(z) Ry(y) Rx(x), each a right-handed turn. */
-	double cx = cos(x), sx = sin(x), cy = cos(y), sy = sin(y), cz = cos(z), sz = sin(z);
-	const double rx[3][3] = {{1, 0, 0}, {0, cx, -sx}, {0, sx, cx}};
-	const double ry[3][3] = {{cy, 0, sy}, {0, 1, 0}, {-sy, 0, cy}};
-	const double rz[3][3] = {{cz, -sz, 0}, {sz, cz, 0}, {0, 0, 1}};
+	const double rx[3][3] = {{1, 0, 0}, {0, c[0], -s[0]}, {0, s[0], c[0]}};
+	const double ry[3][3] = {{c[1], 0, s[1]}, {0, 1, 0}, {-s[1], 0, c[1]}};
+	const double rz[3][3] = {{c[2], -s[2], 0}, {s[2], c[2], 0}, {0, 0, 1}};
 	double zy[3][3];
 	mat_mul(rz, ry, zy);
 	mat_mul(zy, rx, R);
 }
 
-int xode_axisangle(double x, double y, double z, double angle, double R[3][3])
+void xode_euler(double x, double y, double z, double R[3][3])
+{
+	double s[3], c[3];
+	const double a[3] = {x, y, z};
+	for (int i = 0; i < 3; i++)
+		xode_sincos(a[i], false, &s[i], &c[i]);
+	xode_euler_sc(s, c, R);
+}
+
+int xode_axisangle_sc(double x, double y, double z, double s, double c, double R[3][3])
 {
 	double n = sqrt(x * x + y * y + z * z);
 	if (!(n > 0) || !isfinite(n))
@@ -43,7 +68,7 @@ int xode_axisangle(double x, double y, double z, double angle, double R[3][3])
 	y /= n;
 	z /= n;
 	/* Rodrigues: R = cos a I + sin a [k]x + (1 - cos a) k k^T. */
-	double c = cos(angle), s = sin(angle), v = 1 - c;
+	double v = 1 - c;
 	R[0][0] = c + x * x * v;
 	R[0][1] = x * y * v - z * s;
 	R[0][2] = x * z * v + y * s;
@@ -54,6 +79,13 @@ int xode_axisangle(double x, double y, double z, double angle, double R[3][3])
 	R[2][1] = z * y * v + x * s;
 	R[2][2] = c + z * z * v;
 	return 0;
+}
+
+int xode_axisangle(double x, double y, double z, double angle, double R[3][3])
+{
+	double s, c;
+	xode_sincos(angle, false, &s, &c);
+	return xode_axisangle_sc(x, y, z, s, c, R);
 }
 
 int xode_quaternion(double x, double y, double z, double w, double R[3][3])

@@ -56,24 +56,26 @@ void xt_free(xode_tree *t)
 	free(t->nodes);
 	free(t->attrs);
 	free(t->pool);
+	free(t->esc);
 	memset(t, 0, sizeof *t);
 }
 
 /* ---- building ---------------------------------------------------------------- */
 
-/* Pool offsets of the two strings every tree has. */
-enum { POOL_EMPTY = 0, POOL_SPACE = 1 };
+/* Pool offsets of the strings every tree has: "", " " and "=". */
+enum { POOL_EMPTY = 0, POOL_SPACE = 1, POOL_EQ = 3 };
 
 typedef struct pstate {
 	xode_tree *t;
 	XML_Parser p;
 	const char *data;
 	size_t len;
-	bool ascii;       /* the source is in an ASCII-compatible encoding (raw tags are readable) */
+	int utf16;        /* the source is UTF-16: 0 no (ASCII-compatible, raw tags readable), 1 LE, 2 BE */
 	int cur;          /* the open element, or 0 (the document) */
 	int depth;
 	int opaque;       /* > 0 inside <ext> or a foreign element: names are not classified */
 	int cdata;        /* the open CDATA node, or -1 */
+	int brackets;     /* ']' at the end of the text being escaped (0 to 2): "]]>" needs "&gt;" */
 	bool failed, oom;
 	c2_err *err;
 } pstate;
@@ -110,10 +112,13 @@ static void out_of_memory(pstate *s)
 	stop(s);
 }
 
-static size_t pool_add(pstate *s, const char *str, size_t n)
+/* Offsets are 32-bit (xt_node): a buffer never grows past this. */
+#define BUF_MAX ((size_t)UINT32_MAX)
+
+static uint32_t pool_add(pstate *s, const char *str, size_t n)
 {
 	xode_tree *t = s->t;
-	if (n > SIZE_MAX - t->npool - 1 ||
+	if (n >= BUF_MAX - t->npool ||
 	    !grow((void **)&t->pool, &t->cpool, t->npool + n + 1, 1)) {
 		out_of_memory(s);
 		return POOL_EMPTY;
@@ -122,6 +127,43 @@ static size_t pool_add(pstate *s, const char *str, size_t n)
 	memcpy(t->pool + off, str, n);
 	t->pool[off + n] = '\0';
 	t->npool += n + 1;
+	return (uint32_t)off;
+}
+
+/* Append str[0..n) to the string at *off (of *len bytes) in a growable
+ * buffer; the string is kept last in the buffer, where it can grow in place. */
+static void buf_extend(pstate *s, char **buf, size_t *used, size_t *cap, uint32_t *off, uint32_t *len,
+                       const char *str, size_t n)
+{
+	bool last = (size_t)*off + *len + 1 == *used;
+	size_t extra = n + (last ? 0 : (size_t)*len + 1);
+	if (n >= BUF_MAX || extra >= BUF_MAX - *used || !grow((void **)buf, cap, *used + extra, 1)) {
+		out_of_memory(s);
+		return;
+	}
+	if (!last) { /* something came after it: move it to the end first */
+		memcpy(*buf + *used, *buf + *off, *len);
+		*off = (uint32_t)*used;
+	}
+	memcpy(*buf + *off + *len, str, n);
+	(*buf)[*off + *len + n] = '\0';
+	*len += (uint32_t)n;
+	*used = (size_t)*off + *len + 1;
+}
+
+/* Pool offset of `breaks` line breaks followed by ws[0..len). */
+static uint32_t pool_ws(pstate *s, int breaks, const char *ws, size_t len)
+{
+	if (!breaks)
+		return len == 0 ? POOL_EMPTY : len == 1 && *ws == ' ' ? POOL_SPACE : pool_add(s, ws, len);
+	xode_tree *t = s->t;
+	char nl[64];
+	memset(nl, '\n', sizeof nl);
+	uint32_t off = pool_add(s, "", 0), n = 0;
+	for (; breaks > 0 && !s->failed; breaks -= (int)sizeof nl)
+		buf_extend(s, &t->pool, &t->npool, &t->cpool, &off, &n, nl,
+		           breaks < (int)sizeof nl ? (size_t)breaks : sizeof nl);
+	buf_extend(s, &t->pool, &t->npool, &t->cpool, &off, &n, ws, len);
 	return off;
 }
 
@@ -137,10 +179,10 @@ static int node_add(pstate *s, xt_kind kind, int parent)
 	memset(n, 0, sizeof *n);
 	n->kind = (uint8_t)kind;
 	n->elem = XE_OPAQUE;
-	n->tail = POOL_EMPTY;
+	n->tail = n->etail = POOL_EMPTY;
 	n->parent = parent;
 	n->first = n->last = n->next = -1;
-	n->line = (long)XML_GetCurrentLineNumber(s->p);
+	n->line = (int32_t)XML_GetCurrentLineNumber(s->p);
 	if (parent >= 0) {
 		xt_node *p = &t->nodes[parent];
 		if (p->last >= 0)
@@ -170,21 +212,60 @@ static bool is_space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* The source bytes of the current event, or NULL. */
+static const char *raw_event(const pstate *s, size_t *count)
+{
+	XML_Index at = XML_GetCurrentByteIndex(s->p);
+	int n = XML_GetCurrentByteCount(s->p);
+	if (at < 0 || n <= 0 || (size_t)at > s->len || (size_t)n > s->len - (size_t)at)
+		return NULL;
+	*count = (size_t)n;
+	return s->data + at;
+}
+
+/* Line breaks in the source bytes r[0..n) as XML counts them (CR LF, CR, LF). */
+static int line_breaks(const pstate *s, const char *r, size_t n)
+{
+	size_t step = s->utf16 ? 2 : 1;
+	int lines = 0;
+	for (size_t i = 0; i + step <= n; i += step) {
+		unsigned c = (unsigned char)r[i];
+		if (s->utf16) /* the code unit, if it is ASCII */
+			c = s->utf16 == 1 ? (r[i + 1] ? 0 : c) : (r[i] ? 0 : (unsigned char)r[i + 1]);
+		if (c == '\n')
+			lines++;
+		else if (c == '\r') {
+			size_t k = i + step;
+			unsigned next = k + step <= n ? (unsigned char)r[s->utf16 == 2 ? k + 1 : k] : 0;
+			lines += next != '\n';
+		}
+	}
+	return lines;
+}
+
 /* Read the raw start tag (expat has checked it is well formed) for the
- * whitespace before each attribute, its quote, and the whitespace before
- * '>' or '/>'. Anything unexpected leaves the defaults (one space, '"'). */
+ * whitespace before each attribute, around its '=', its quote, and the
+ * whitespace before '>' or '/>'. A line break inside a value (XML reads it as
+ * a space) moves to the whitespace after the value, so that the export keeps
+ * every line where it was. Anything unexpected leaves the defaults (one space,
+ * '=', '"'); a UTF-16 tag keeps at least its line breaks, before '>'. */
 static void raw_layout(pstate *s, int node)
 {
 	xode_tree *t = s->t;
-	XML_Index at = XML_GetCurrentByteIndex(s->p);
-	int count = XML_GetCurrentByteCount(s->p);
-	if (!s->ascii || at < 0 || count <= 1 || (size_t)at > s->len || (size_t)count > s->len - (size_t)at)
+	size_t count;
+	const char *r = raw_event(s, &count);
+	if (!r || count <= 1)
 		return;
-	const char *r = s->data + at, *end = r + count;
+	if (s->utf16) {
+		t->nodes[node].tail = pool_ws(s, line_breaks(s, r, count), "", 0);
+		return;
+	}
+	const char *end = r + count;
 	if (*r++ != '<')
 		return;
 	while (r < end && !is_space(*r) && *r != '>' && *r != '/')
 		r++;
+	int carry = 0; /* line breaks from the value before */
 	xt_node *n = &t->nodes[node];
 	for (size_t i = 0; i < n->nattr; i++) {
 		const char *ws = r;
@@ -196,6 +277,7 @@ static void raw_layout(pstate *s, int node)
 		const char *want = xt_str(t, t->attrs[n->attr + i].name);
 		if ((size_t)(r - name) != strlen(want) || memcmp(name, want, (size_t)(r - name)) != 0)
 			return;
+		const char *eq = r;
 		while (r < end && is_space(*r))
 			r++;
 		if (r >= end || *r++ != '=')
@@ -204,20 +286,23 @@ static void raw_layout(pstate *s, int node)
 			r++;
 		if (r >= end || (*r != '"' && *r != '\''))
 			return;
+		size_t eqoff = r - eq == 1 ? POOL_EQ : pool_add(s, eq, (size_t)(r - eq));
 		char q = *r++;
+		const char *value = r;
 		while (r < end && *r != q)
 			r++;
 		if (r++ >= end)
 			return;
-		size_t off = name - ws == 1 && *ws == ' ' ? POOL_SPACE : pool_add(s, ws, (size_t)(name - ws));
-		t->attrs[n->attr + i].ws = off;
+		t->attrs[n->attr + i].ws = pool_ws(s, carry, ws, (size_t)(name - ws));
+		t->attrs[n->attr + i].eq = eqoff;
 		t->attrs[n->attr + i].quote = q;
+		carry = line_breaks(s, value, (size_t)(r - 1 - value));
 	}
 	const char *ws = r;
 	while (r < end && is_space(*r))
 		r++;
-	if (r > ws)
-		t->nodes[node].tail = pool_add(s, ws, (size_t)(r - ws));
+	if (r > ws || carry)
+		t->nodes[node].tail = pool_ws(s, carry, ws, (size_t)(r - ws));
 }
 
 static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **atts)
@@ -250,7 +335,7 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 	size_t na = 0;
 	while (atts[2 * na])
 		na++;
-	if (!grow((void **)&t->attrs, &t->cattrs, t->nattrs + na, sizeof *t->attrs)) {
+	if (na >= BUF_MAX - t->nattrs || !grow((void **)&t->attrs, &t->cattrs, t->nattrs + na, sizeof *t->attrs)) {
 		out_of_memory(s);
 		return;
 	}
@@ -262,6 +347,7 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 		a->name = pool_add(s, atts[2 * i], strlen(atts[2 * i]));
 		a->value = pool_add(s, atts[2 * i + 1], strlen(atts[2 * i + 1]));
 		a->ws = POOL_SPACE;
+		a->eq = POOL_EQ;
 		a->quote = '"';
 	}
 	t->nattrs += na;
@@ -272,42 +358,108 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 	s->depth++;
 }
 
+/* The whitespace before an end tag's '>' (or, in UTF-16, its line breaks). */
+static void raw_end_layout(pstate *s, int node)
+{
+	size_t count;
+	const char *r = raw_event(s, &count);
+	if (!r || count < 3)
+		return;
+	if (s->utf16) {
+		s->t->nodes[node].etail = pool_ws(s, line_breaks(s, r, count), "", 0);
+	} else if (r[count - 1] == '>') {
+		size_t i = count - 1;
+		while (i > 2 && is_space(r[i - 1]))
+			i--;
+		s->t->nodes[node].etail = pool_ws(s, 0, r + i, count - 1 - i);
+	}
+}
+
 static void XMLCALL on_end(void *ud, const XML_Char *name)
 {
 	(void)name;
 	pstate *s = ud;
 	if (s->failed)
 		return;
-	xt_node *n = &s->t->nodes[s->cur];
+	int node = s->cur;
 	/* expat reports the end of <a/> as an event of no bytes. */
-	n->selfclose = XML_GetCurrentByteCount(s->p) == 0;
-	s->cur = n->parent;
+	s->t->nodes[node].selfclose = XML_GetCurrentByteCount(s->p) == 0;
+	if (!s->t->nodes[node].selfclose)
+		raw_end_layout(s, node);
+	s->cur = s->t->nodes[node].parent;
 	s->depth--;
 	if (s->opaque > 0)
 		s->opaque--;
 }
 
-/* Append str[0..n) to a node's text (kept as the last string of the pool,
- * where it can grow in place). */
 static void text_extend(pstate *s, int node, const char *str, size_t n)
 {
 	xode_tree *t = s->t;
-	size_t off = t->nodes[node].text, len = t->nodes[node].len;
-	bool last = off + len + 1 == t->npool;
-	size_t extra = n + (last ? 0 : len + 1);
-	if (extra > SIZE_MAX - t->npool || !grow((void **)&t->pool, &t->cpool, t->npool + extra, 1)) {
+	buf_extend(s, &t->pool, &t->npool, &t->cpool, &t->nodes[node].text, &t->nodes[node].len, str, n);
+}
+
+static void esc_extend(pstate *s, int node, const char *str, size_t n)
+{
+	xode_tree *t = s->t;
+	buf_extend(s, &t->esc, &t->nesc, &t->cesc, &t->nodes[node].esc, &t->nodes[node].esclen, str, n);
+}
+
+/* A new text node under `parent`, with empty text and escaped text. */
+static int text_node(pstate *s, int parent)
+{
+	int node = node_add(s, XT_TEXT, parent);
+	if (node < 0)
+		return -1;
+	xode_tree *t = s->t;
+	t->nodes[node].text = pool_add(s, "", 0);
+	if (t->nesc >= BUF_MAX || !grow((void **)&t->esc, &t->cesc, t->nesc + 1, 1)) {
 		out_of_memory(s);
-		return;
+		return -1;
 	}
-	if (!last) { /* something came after it: move it to the end first */
-		memcpy(t->pool + t->npool, t->pool + off, len);
-		off = t->npool;
-		t->nodes[node].text = off;
+	t->esc[t->nesc] = '\0';
+	t->nodes[node].esc = (uint32_t)t->nesc++;
+	s->brackets = 0;
+	return node;
+}
+
+/* Append character data to a text node, and its escaped form: what came from
+ * a reference (&#10;, &amp; ...) is written back as one, so that a line break
+ * or a CR from a reference stays a reference and every line stays put. */
+static void text_add(pstate *s, int node, const char *str, size_t n)
+{
+	text_extend(s, node, str, n);
+	size_t rn;
+	const char *raw = raw_event(s, &rn);
+	bool ref = raw && rn >= 2 &&
+	           (s->utf16 == 2 ? raw[0] == 0 && raw[1] == '&' : raw[0] == '&' && (!s->utf16 || raw[1] == 0));
+	char buf[256];
+	size_t k = 0;
+	for (size_t i = 0; i < n && !s->failed; i++) {
+		const char *e = NULL;
+		char c = str[i];
+		if (c == '&')
+			e = "&amp;";
+		else if (c == '<')
+			e = "&lt;";
+		else if (c == '>' && (ref || s->brackets == 2))
+			e = "&gt;";
+		else if (c == '\r')
+			e = "&#13;";
+		else if (ref && c == '\n')
+			e = "&#10;";
+		else if (ref && c == '\t')
+			e = "&#9;";
+		s->brackets = c == ']' ? (s->brackets < 2 ? s->brackets + 1 : 2) : 0;
+		size_t el = e ? strlen(e) : 1;
+		if (k + el > sizeof buf) {
+			esc_extend(s, node, buf, k);
+			k = 0;
+		}
+		memcpy(buf + k, e ? e : &c, el);
+		k += el;
 	}
-	memcpy(t->pool + off + len, str, n);
-	t->pool[off + len + n] = '\0';
-	t->npool = off + len + n + 1;
-	t->nodes[node].len = len + n;
+	if (k)
+		esc_extend(s, node, buf, k);
 }
 
 static void XMLCALL on_text(void *ud, const XML_Char *str, int n)
@@ -320,13 +472,10 @@ static void XMLCALL on_text(void *ud, const XML_Char *str, int n)
 		return;
 	}
 	int last = s->t->nodes[s->cur].last;
-	if (last < 0 || s->t->nodes[last].kind != XT_TEXT) {
-		last = node_add(s, XT_TEXT, s->cur);
-		if (last < 0)
-			return;
-		s->t->nodes[last].text = pool_add(s, "", 0);
-	}
-	text_extend(s, last, str, (size_t)n);
+	if (last < 0 || s->t->nodes[last].kind != XT_TEXT)
+		last = text_node(s, s->cur);
+	if (last >= 0)
+		text_add(s, last, str, (size_t)n);
 }
 
 static void XMLCALL on_cdata_start(void *ud)
@@ -373,6 +522,25 @@ static void XMLCALL on_pi(void *ud, const XML_Char *target, const XML_Char *data
 	n->name = name;
 	n->text = off;
 	n->len = len;
+	/* The whitespace between target and data, kept (as `tail`) when it is
+	 * more than one space: it may hold line breaks. */
+	size_t count;
+	const char *r = raw_event(s, &count);
+	if (!r)
+		return;
+	if (s->utf16) {
+		int breaks = line_breaks(s, r, count);
+		for (size_t i = 0; i < len; i++)
+			breaks -= data[i] == '\n';
+		if (breaks > 0)
+			s->t->nodes[node].tail = pool_ws(s, breaks, " ", 1);
+		return;
+	}
+	size_t i = 2 + strlen(target), k = i; /* after "<?" and the target */
+	while (k < count && is_space(r[k]))
+		k++;
+	if (k > i && !(k - i == 1 && r[i] == ' '))
+		s->t->nodes[node].tail = pool_ws(s, 0, r + i, k - i);
 }
 
 static void XMLCALL on_decl(void *ud, const XML_Char *version, const XML_Char *encoding,
@@ -385,11 +553,10 @@ static void XMLCALL on_decl(void *ud, const XML_Char *version, const XML_Char *e
 		return;
 	s->t->decl = true;
 	s->t->standalone = standalone;
-	XML_Index at = XML_GetCurrentByteIndex(s->p);
-	int count = XML_GetCurrentByteCount(s->p);
-	if (s->ascii && at >= 0 && count > 0 && (size_t)at <= s->len && (size_t)count <= s->len - (size_t)at)
-		for (int i = 0; i < count; i++)
-			s->t->decl_lines += s->data[at + i] == '\n';
+	size_t count;
+	const char *r = raw_event(s, &count);
+	if (r)
+		s->t->decl_lines = line_breaks(s, r, count);
 }
 
 static void XMLCALL on_doctype(void *ud, const XML_Char *name, const XML_Char *sysid,
@@ -411,25 +578,16 @@ static void XMLCALL on_default(void *ud, const XML_Char *str, int n)
 	for (int i = 0; i < n; i++)
 		if (!is_space(str[i]))
 			return;
-	int node = node_add(s, XT_TEXT, 0);
-	if (node < 0)
-		return;
+	int node = text_node(s, 0);
 	/* This whitespace comes raw: ends of line as XML reads them (CR LF and
 	 * lone CR are LF), since no reference can stand for a CR out here. */
-	char buf[256];
-	size_t len = 0;
-	s->t->nodes[node].text = pool_add(s, "", 0);
-	for (int i = 0; i < n && !s->failed; i++) {
+	for (int i = 0; i < n && node >= 0 && !s->failed; i++) {
 		if (str[i] == '\r' && i + 1 < n && str[i + 1] == '\n')
 			continue;
-		buf[len++] = str[i] == '\r' ? '\n' : str[i];
-		if (len == sizeof buf || i + 1 == n) {
-			text_extend(s, node, buf, len);
-			len = 0;
-		}
+		char c = str[i] == '\r' ? '\n' : str[i];
+		text_extend(s, node, &c, 1);
+		esc_extend(s, node, &c, 1);
 	}
-	if (len)
-		text_extend(s, node, buf, len);
 }
 
 int xt_parse(xode_tree *t, const char *data, size_t len, c2_err *err)
@@ -442,12 +600,13 @@ int xt_parse(xode_tree *t, const char *data, size_t len, c2_err *err)
 		return c2_fail(err, C2_ETOOBIG, (long)XODE_MAX_BYTES, -1,
 		               "document larger than the %zu-byte limit", XODE_MAX_BYTES);
 	pstate s = {.t = t, .data = data, .len = len, .cdata = -1, .err = err};
-	/* UTF-16 (a BOM or a NUL among the first bytes) hides the raw tags from
-	 * raw_layout; every other encoding expat knows is ASCII-compatible. */
-	s.ascii = !(len >= 2 && (((unsigned char)data[0] == 0xFE && (unsigned char)data[1] == 0xFF) ||
-	                         ((unsigned char)data[0] == 0xFF && (unsigned char)data[1] == 0xFE)));
-	for (size_t i = 0; i < len && i < 4; i++)
-		s.ascii = s.ascii && data[i] != '\0';
+	/* UTF-16 (a BOM, or a NUL in the first code unit, as the XML spec's
+	 * autodetection has it) hides the raw tags from raw_layout; every other
+	 * encoding expat knows is ASCII-compatible. */
+	if (len >= 2) {
+		unsigned char b0 = (unsigned char)data[0], b1 = (unsigned char)data[1];
+		s.utf16 = (b0 == 0xFF && b1 == 0xFE) || (b0 && !b1) ? 1 : (b0 == 0xFE && b1 == 0xFF) || (!b0 && b1) ? 2 : 0;
+	}
 	s.p = XML_ParserCreate(NULL);
 	if (!s.p)
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
@@ -464,6 +623,7 @@ int xt_parse(xode_tree *t, const char *data, size_t len, c2_err *err)
 	/* Pool offsets 0 and 1 are "" and " "; node 0 is the document. */
 	pool_add(&s, "", 0);
 	pool_add(&s, " ", 1);
+	pool_add(&s, "=", 1);
 	node_add(&s, XT_DOC, -1);
 	if (!s.failed && XML_Parse(s.p, data, (int)len, XML_TRUE) == XML_STATUS_ERROR && !s.failed)
 		c2_fail_line(err, C2_EFORMAT, (long)XML_GetCurrentLineNumber(s.p), "malformed XML: %s",

@@ -10,25 +10,6 @@
 
 /* ---- XODE -------------------------------------------------------------------------- */
 
-/* Character data: what XML would read back differently is escaped (CR would
- * become LF; '>' only ends a CDATA marker "]]>"). */
-static void write_text(c2_wbuf *w, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		char c = s[i];
-		if (c == '&')
-			c2_w_str(w, "&amp;");
-		else if (c == '<')
-			c2_w_str(w, "&lt;");
-		else if (c == '>' && i >= 2 && s[i - 1] == ']' && s[i - 2] == ']')
-			c2_w_str(w, "&gt;");
-		else if (c == '\r')
-			c2_w_str(w, "&#13;");
-		else
-			c2_w_u8(w, (uint8_t)c);
-	}
-}
-
 /* An attribute value: besides markup, the quote and the whitespace that
  * attribute-value normalisation would turn into spaces. */
 static void write_value(c2_wbuf *w, const char *s, char quote)
@@ -60,7 +41,7 @@ static void write_node(const xode_tree *t, int i, c2_wbuf *w)
 		for (size_t k = 0; k < n->nattr; k++) {
 			const xt_attr *a = &t->attrs[n->attr + k];
 			char q = a->quote == '\'' ? '\'' : '"';
-			c2_w_printf(w, "%s%s=%c", xt_str(t, a->ws), xt_str(t, a->name), q);
+			c2_w_printf(w, "%s%s%s%c", xt_str(t, a->ws), xt_str(t, a->name), xt_str(t, a->eq), q);
 			write_value(w, xt_str(t, a->value), q);
 			c2_w_u8(w, (uint8_t)q);
 		}
@@ -72,10 +53,10 @@ static void write_node(const xode_tree *t, int i, c2_wbuf *w)
 		c2_w_u8(w, '>');
 		for (int c = n->first; c >= 0; c = t->nodes[c].next)
 			write_node(t, c, w);
-		c2_w_printf(w, "</%s>", xt_str(t, n->name));
+		c2_w_printf(w, "</%s%s>", xt_str(t, n->name), xt_str(t, n->etail));
 		break;
-	case XT_TEXT:
-		write_text(w, xt_str(t, n->text), n->len);
+	case XT_TEXT: /* escaped as it was read (xode_tree.c) */
+		c2_w_bytes(w, t->esc + n->esc, n->esclen);
 		break;
 	case XT_CDATA:
 		c2_w_str(w, "<![CDATA[");
@@ -86,7 +67,8 @@ static void write_node(const xode_tree *t, int i, c2_wbuf *w)
 		c2_w_printf(w, "<!--%s-->", xt_str(t, n->text));
 		break;
 	case XT_PI:
-		c2_w_printf(w, "<?%s%s%s?>", xt_str(t, n->name), n->len ? " " : "", xt_str(t, n->text));
+		c2_w_printf(w, "<?%s%s%s?>", xt_str(t, n->name), n->tail ? xt_str(t, n->tail) : n->len ? " " : "",
+		            xt_str(t, n->text));
 		break;
 	}
 }
@@ -218,7 +200,8 @@ static void json_geom(c2_wbuf *w, const body_geom *g)
 	c2_w_u8(w, '}');
 }
 
-static void json_body(c2_wbuf *w, const body_model *m, size_t i)
+/* Body i, with its geoms order[first[i + 1] .. first[i + 2]) (body_geoms_by_part). */
+static void json_body(c2_wbuf *w, const body_model *m, size_t i, const size_t *first, const size_t *order)
 {
 	const body_part *p = &m->parts[i];
 	c2_w_str(w, "{\"name\": ");
@@ -260,12 +243,10 @@ static void json_body(c2_wbuf *w, const body_model *m, size_t i)
 	c2_w_printf(w, ", \"finiteRotation\": {\"mode\": %d, \"axis\": ", p->xode.finite_mode);
 	json_vec(w, p->xode.finite_axis, 3);
 	c2_w_str(w, "}, \"geoms\": [");
-	int n = 0;
-	for (size_t g = 0; g < m->ngeoms; g++)
-		if (m->geoms[g].part == (int)i) {
-			c2_w_str(w, n++ ? ",\n      " : "\n      ");
-			json_geom(w, &m->geoms[g]);
-		}
+	for (size_t k = first[i + 1]; k < first[i + 2]; k++) {
+		c2_w_str(w, k > first[i + 1] ? ",\n      " : "\n      ");
+		json_geom(w, &m->geoms[order[k]]);
+	}
 	c2_w_str(w, "]}");
 }
 
@@ -303,6 +284,13 @@ static void json_joint(c2_wbuf *w, const body_model *m, const body_joint *j)
 int xode_json(const body_model *m, c2_wbuf *w)
 {
 	const xode_tree *t = m->extra_free == xode_extra_free ? m->extra : NULL;
+	size_t *first = malloc((m->nparts + 2) * sizeof *first), *order = malloc((m->ngeoms + 1) * sizeof *order);
+	if (!first || !order) {
+		free(first);
+		free(order);
+		return C2_ENOMEM;
+	}
+	body_geoms_by_part(m, first, order);
 	c2_w_str(w, "{\n  \"format\": \"xode\", \"version\": ");
 	json_str(w, t ? xt_attr_get(t, t->root, "version") : NULL);
 	c2_w_str(w, ", \"name\": ");
@@ -310,16 +298,16 @@ int xode_json(const body_model *m, c2_wbuf *w)
 	c2_w_str(w, ",\n  \"bodies\": [");
 	for (size_t i = 0; i < m->nparts; i++) {
 		c2_w_str(w, i ? ",\n    " : "\n    ");
-		json_body(w, m, i);
+		json_body(w, m, i, first, order);
 	}
 	c2_w_str(w, m->nparts ? "\n  ],\n  \"geoms\": [" : "],\n  \"geoms\": [");
-	int n = 0;
-	for (size_t g = 0; g < m->ngeoms; g++)
-		if (m->geoms[g].part < 0) {
-			c2_w_str(w, n++ ? ",\n    " : "\n    ");
-			json_geom(w, &m->geoms[g]);
-		}
-	c2_w_str(w, n ? "\n  ],\n  \"joints\": [" : "],\n  \"joints\": [");
+	for (size_t k = first[0]; k < first[1]; k++) {
+		c2_w_str(w, k ? ",\n    " : "\n    ");
+		json_geom(w, &m->geoms[order[k]]);
+	}
+	c2_w_str(w, first[1] ? "\n  ],\n  \"joints\": [" : "],\n  \"joints\": [");
+	free(first);
+	free(order);
 	for (size_t j = 0; j < m->njoints; j++) {
 		c2_w_str(w, j ? ",\n    " : "\n    ");
 		json_joint(w, m, &m->joints[j]);

@@ -3,6 +3,7 @@
 #include "cli/body_xode.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -25,6 +26,11 @@ static const char *part_name(const body_model *m, int p, char *buf, size_t cap)
 	return buf;
 }
 
+static const char *plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 static void print_sizes(const body_geom *g)
 {
 	switch (g->shape) {
@@ -45,19 +51,22 @@ static void print_sizes(const body_geom *g)
 		printf(" length %g", g->size[0]);
 		break;
 	case BODY_SHAPE_TRIMESH:
-		printf(" %zu vertices, %zu triangles", g->nverts, g->ntris);
+		printf(" %zu %s, %zu %s", g->nverts, plural(g->nverts, "vertex", "vertices"), g->ntris,
+		       plural(g->ntris, "triangle", "triangles"));
 		break;
 	default:
 		break;
 	}
 }
 
-static void print_summary(const char *path, const body_model *m)
+/* first/order: body_geoms_by_part. */
+static void print_summary(const char *path, const body_model *m, const size_t *first, const size_t *order)
 {
-	size_t nstatic = body_part_ngeoms(m, -1);
-	printf("%s: XODE scene%s%s%s: %zu bodies, %zu geoms (%zu static), %zu joints, total mass %g\n",
-	       path, m->name ? " '" : "", m->name ? m->name : "", m->name ? "'" : "", m->nparts, m->ngeoms,
-	       nstatic, m->njoints, body_total_mass(m));
+	size_t nstatic = first[1] - first[0];
+	printf("%s: XODE scene%s%s%s: %zu %s, %zu %s (%zu static), %zu %s, total mass %g\n", path,
+	       m->name ? " '" : "", m->name ? m->name : "", m->name ? "'" : "", m->nparts,
+	       plural(m->nparts, "body", "bodies"), m->ngeoms, plural(m->ngeoms, "geom", "geoms"), nstatic,
+	       m->njoints, plural(m->njoints, "joint", "joints"), body_total_mass(m));
 	char b1[32], b2[32];
 	if (m->nparts)
 		printf("bodies:\n");
@@ -69,14 +78,10 @@ static void print_summary(const char *path, const body_model *m)
 			printf("  inside %s", part_name(m, p->parent, b2, sizeof b2));
 		if (!p->enabled)
 			printf("  disabled");
-		size_t n = body_part_ngeoms(m, (int)i);
-		printf("  %zu geom%s", n, n == 1 ? "" : "s");
-		const char *sep = ": ";
-		for (size_t g = 0; g < m->ngeoms; g++)
-			if (m->geoms[g].part == (int)i) {
-				printf("%s%s", sep, xode_shape_name(m->geoms[g].shape));
-				sep = ", ";
-			}
+		size_t n = first[i + 2] - first[i + 1];
+		printf("  %zu %s", n, plural(n, "geom", "geoms"));
+		for (size_t k = first[i + 1]; k < first[i + 2]; k++)
+			printf("%s%s", k == first[i + 1] ? ": " : ", ", xode_shape_name(m->geoms[order[k]].shape));
 		printf("\n");
 	}
 	if (m->njoints)
@@ -95,10 +100,8 @@ static void print_summary(const char *path, const body_model *m)
 	}
 	if (nstatic)
 		printf("static geoms:\n");
-	for (size_t g = 0; g < m->ngeoms; g++) {
-		const body_geom *geom = &m->geoms[g];
-		if (geom->part >= 0)
-			continue;
+	for (size_t k = first[0]; k < first[1]; k++) {
+		const body_geom *geom = &m->geoms[order[k]];
 		printf("  %-16s %s", geom->name ? geom->name : "(unnamed)", xode_shape_name(geom->shape));
 		print_sizes(geom);
 		printf("\n");
@@ -129,7 +132,16 @@ int cli_body_xode(const char *path, bool json, const char *export_path)
 			else
 				rc = cli_write("-", w.data, w.len);
 		} else {
-			print_summary(path, &m);
+			size_t *first = malloc((m.nparts + 2) * sizeof *first);
+			size_t *order = malloc((m.ngeoms + 1) * sizeof *order);
+			if (first && order) {
+				body_geoms_by_part(&m, first, order);
+				print_summary(path, &m, first, order);
+			} else {
+				rc = cli_fail(CLI_BAD, "body", "out of memory");
+			}
+			free(first);
+			free(order);
 		}
 	}
 	c2_wbuf_free(&w);

@@ -345,4 +345,26 @@ expect = [
 ]
 EOF
 check mass
+
+# --- the README's example (docs/arm.xode): base at (1,0,0) turned Rz(90);
+# the forearm 1 along the base's x (world y): (1,1,0); its hand 0.5 further
+# along the same axis: (1,1.5,0); the elbow's anchor (0,0,0) in the forearm's
+# frame: (1,1,0). Box 1 x 2 x 3 of density 2 turned Rz(90): world inertia
+# (10,13,5); sphere total 3, r 0.5: I = 2/5 3 0.25 = 0.3. The export is the
+# file itself, byte for byte.
+cp "$ROOT/docs/arm.xode" "$T/readme.xode"
+cat >"$T/readme.py" <<'EOF2'
+expect = [
+    (["bodies", 0, "R"], [[0, -1, 0], [1, 0, 0], [0, 0, 1]]),
+    (["bodies", 0, "mass"], 12), (["bodies", 0, "inertia"], [[10, 0, 0], [0, 13, 0], [0, 0, 5]]),
+    (["bodies", 1, "pos"], [1, 1, 0]), (["bodies", 1, "parent"], 0),
+    (["bodies", 1, "inertia"], [[0.3, 0, 0], [0, 0.3, 0], [0, 0, 0.3]]),
+    (["bodies", 1, "geoms", 0, "pos"], [1, 1.5, 0]),
+    (["joints", 0, "body1"], "base"), (["joints", 0, "body2"], "forearm"),
+    (["joints", 0, "anchor"], [1, 1, 0]),
+    (["total_mass"], 15),
+]
+EOF2
+check readme
+cmp -s "$T/readme.out.xode" "$ROOT/docs/arm.xode" || die "the README's example does not export byte for byte"
 exit 0

@@ -41,3 +41,10 @@ if [ -d "$SHARED_BODIES/f0/cases" ]; then
 	cp "$SHARED_BODIES"/f0/cases/*.f0 "$OUT/fuzz_f0/"
 	cp "$SHARED_BODIES"/frams/*.gen "$OUT/fuzz_frams/"
 fi
+# The shared XODE documents, when they are there, feed the XODE target (read
+# at run time, never committed).
+if [ -d "${C2RT_SHARED:-$ROOT/../shared}/bodies/xode" ]; then
+	for f in "${C2RT_SHARED:-$ROOT/../shared}"/bodies/xode/*.xode "${C2RT_SHARED:-$ROOT/../shared}"/bodies/xode/pyode/*.xode; do
+		[ -f "$f" ] && cp "$f" "$OUT/fuzz_xode/shared-$(basename "$f")"
+	done
+fi

@@ -115,6 +115,22 @@ static void check_invariants(const body_model *m)
 	for (size_t i = 0; i < m->nparts; i++)
 		geoms += body_part_ngeoms(m, (int)i);
 	assert_int_equal(geoms, m->ngeoms);
+	/* Grouped in one pass: each part's run holds its geoms, in model order. */
+	size_t *first = malloc((m->nparts + 2) * sizeof *first), *order = malloc((m->ngeoms + 1) * sizeof *order);
+	assert_non_null(first);
+	assert_non_null(order);
+	body_geoms_by_part(m, first, order);
+	assert_int_equal(first[0], 0);
+	assert_int_equal(first[m->nparts + 1], m->ngeoms);
+	for (int p = -1; p < (int)m->nparts; p++) {
+		assert_int_equal(first[p + 2] - first[p + 1], body_part_ngeoms(m, p));
+		for (size_t k = first[p + 1]; k < first[p + 2]; k++) {
+			assert_int_equal(m->geoms[order[k]].part, p);
+			assert_true(k == first[p + 1] || order[k] > order[k - 1]);
+		}
+	}
+	free(first);
+	free(order);
 	/* A geom's offset, put back on its part, is where the geom is. */
 	for (size_t g = 0; g < m->ngeoms; g++) {
 		double off[3], R[3][3], w[3];

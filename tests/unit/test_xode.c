@@ -61,6 +61,19 @@ static void test_rotations(void **state)
 	assert_int_equal(xode_quaternion(h, h, h, cos(PI / 3), R), 0);
 	assert_mat(R, (const double[3][3]){{0, 0, 1}, {1, 0, 0}, {0, 1, 0}});
 	assert_int_equal(xode_quaternion(0, 0, 0, 0, R), -1);
+	/* Whole quarter turns in degrees are exact (cos 90 is 0, not 6e-17). */
+	double sn, cs;
+	const double turns[][3] = {{90, 1, 0}, {-270, 1, 0}, {450, 1, 0}, {180, 0, -1}, {-90, -1, 0}, {720, 0, 1}};
+	for (size_t i = 0; i < sizeof turns / sizeof turns[0]; i++) {
+		xode_sincos(turns[i][0], true, &sn, &cs);
+		assert_true(sn == turns[i][1] && cs == turns[i][2]);
+	}
+	xode_sincos(30, true, &sn, &cs);
+	assert_near(sn, 0.5);
+	assert_near(cs, sqrt(3) / 2);
+	xode_sincos(PI / 2, false, &sn, &cs); /* radians stay what the double says */
+	assert_near(sn, 1);
+	assert_true(cs != 0 && fabs(cs) < 1e-16);
 }
 
 static void test_split(void **state)
@@ -465,16 +478,17 @@ static const char canonical[] =
 	"<?editor keep-this?>\n"
 	"<xode version=\"1.0r23\" name=\"t&amp;t &lt;&quot;q&quot;>\" xmlns:my=\"urn:example\" my:note='it&apos;s \"x\"'>\n"
 	"  <ext name=\"colours\"><colour body=\"a\" rgb=\"1 0 0\"/>free text &amp; <![CDATA[<raw> & ]]> more</ext>\n"
-	"  <world>\n"
+	"  <world>&#10;&#9;\n"
 	"    <space my:hash=\"tab&#9;nl&#10;cr&#13;\">\n"
 	"      <my:light power=\"3\"><anything/></my:light>\n"
 	"      <body\n"
-	"          name=\"a\"\n"
+	"          name =\n  \"a\"\n"
 	"          enabled=\"true\"   >\n"
 	"        <mass><mass_shape density=\"1\"><sphere radius=\"1\"/></mass_shape></mass>\n"
 	"        <geom name=\"é\"><box sizex=\"1\" sizey=\"1\" sizez=\"1\"></box></geom>\n"
 	"        <!-- text with a carriage return&#13; stays -->\n"
-	"      </body>\n"
+	"      </body\n"
+	"      >\n"
 	"    </space>\n"
 	"  </world>\n"
 	"</xode>\n"
@@ -540,6 +554,42 @@ static void test_export_normalises(void **state)
 	body_free(&m);
 }
 
+/* UTF-16 in: the layout inside tags is not kept, their line breaks are, so
+ * the lines of everything after them (and of the warnings) stay the same. */
+static void test_export_utf16(void **state)
+{
+	(void)state;
+	const char src[] = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n"
+	                   "<xode\r\n  version=\"1.0r23\"\n  name=\"w\"><world><space>\n"
+	                   "<body\n name=\"nomass\"/></space\r\n></world></xode>\n";
+	char u16[2 * sizeof src + 2];
+	size_t n = 0;
+	u16[n++] = (char)0xFF;
+	u16[n++] = (char)0xFE;
+	for (size_t i = 0; src[i]; i++) {
+		u16[n++] = src[i];
+		u16[n++] = 0;
+	}
+	body_model m, back;
+	c2_err err;
+	assert_int_equal(xode_load(&m, u16, n, &err), 0);
+	assert_int_equal(m.nwarnings, 1);
+	assert_int_equal(m.warnings[0].line, 5);
+	size_t len;
+	char *out = export_of(&m, &len);
+	assert_string_equal(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	                         "<xode version=\"1.0r23\" name=\"w\"\n\n><world><space>\n"
+	                         "<body name=\"nomass\"\n/></space\n></world></xode>\n");
+	load_ok(&back, out);
+	char *j1 = json_of(&m), *j2 = json_of(&back);
+	assert_string_equal(j1, j2);
+	free(j1);
+	free(j2);
+	free(out);
+	body_free(&back);
+	body_free(&m);
+}
+
 static void test_export_needs_xode(void **state)
 {
 	(void)state;
@@ -563,6 +613,7 @@ int main(void)
 		cmocka_unit_test(test_model),
 		cmocka_unit_test(test_export_canonical),
 		cmocka_unit_test(test_export_normalises),
+		cmocka_unit_test(test_export_utf16),
 		cmocka_unit_test(test_export_needs_xode),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
