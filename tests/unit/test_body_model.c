@@ -4,12 +4,9 @@
  * body_free), each as its own format's rules say, and the same invariants
  * hold for both.
  *
- * The f0 loader is written on another branch (the f0 issue). Until it is
- * merged, f0_body() builds by hand the model the genotype F0_GENOTYPE must
- * load to under ../shared/docs/bodies-reference.md §2 (parts where p: puts
- * them, ball-and-stick, part mass = the joints touching it, at least 1).
- * MERGE NOTE: replace the body of f0_body() by the f0 loader's call on
- * F0_GENOTYPE; every assertion below stays as it is. */
+ * f0_body() loads the genotype F0_GENOTYPE with the f0 builder (parts where
+ * p: puts them, ball-and-stick, part mass = the joints touching it, at
+ * least 1, per ../shared/docs/bodies-reference.md §2). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +16,7 @@
 #include <cmocka.h>
 
 #include "body/body.h"
+#include "body/f0.h"
 #include "body/xode.h"
 #include "testutil.h"
 
@@ -33,37 +31,8 @@ static void assert_near(double got, double want)
 
 static void f0_body(body_model *m)
 {
-	memset(m, 0, sizeof *m);
-	m->format = BODY_F0;
-	m->nparts = 3;
-	m->parts = calloc(3, sizeof *m->parts);
-	m->njoints = 2;
-	m->joints = calloc(2, sizeof *m->joints);
-	assert_non_null(m->parts);
-	assert_non_null(m->joints);
-	for (int i = 0; i < 3; i++) {
-		body_part *p = &m->parts[i];
-		p->pos[0] = i;
-		p->R[0][0] = p->R[1][1] = p->R[2][2] = 1;
-		p->mass = i == 1 ? 2 : 1;
-		p->friction = 0.4;
-		p->density = 1;
-		p->parent = -1;
-		p->enabled = p->gravity = true;
-		p->f0.s = 1;
-		p->f0.scale[0] = p->f0.scale[1] = p->f0.scale[2] = 1;
-		p->f0.line = 2 + i;
-	}
-	for (int i = 0; i < 2; i++) {
-		body_joint *j = &m->joints[i];
-		j->kind = BODY_JOINT_STICK;
-		j->p1 = i;
-		j->p2 = i + 1;
-		j->f0.d[0] = 1;
-		j->f0.stif = j->f0.rotstif = 1;
-		j->f0.stam = 0.25;
-		j->f0.line = 5 + i;
-	}
+	c2_err err;
+	assert_int_equal(f0_build_genotype(F0_GENOTYPE, strlen(F0_GENOTYPE), NULL, 1, m, &err), 0);
 }
 
 /* A base turned 90 degrees about z carrying an arm on a hinge; the arm's geom
@@ -166,7 +135,9 @@ static void test_f0(void **state)
 	body_part_point(&m, 2, (const double[3]){0, 0, 1}, w);
 	assert_near(w[0], 2);
 	assert_near(w[2], 1);
-	assert_int_equal(body_part_ngeoms(&m, 1), 0); /* ball-and-stick parts carry no geoms */
+	/* a ball-and-stick part carries one point geom (f0_build) */
+	assert_int_equal(body_part_ngeoms(&m, 1), 1);
+	assert_int_equal(m.geoms[1].shape, BODY_SHAPE_POINT);
 	assert_int_equal(m.joints[1].p1, 1);
 	assert_int_equal(m.joints[1].p2, 2);
 	body_free(&m);
