@@ -85,8 +85,15 @@ int cli_body_simulate(const char *path, const body_model *m, const cli_body_sim_
 		printf("%s: %s body, %zu parts, %zu joints, %zu effectors, mass %.4g, size %.4g\n", path,
 		       m->format == BODY_F0 ? "f0" : "XODE", m->nparts, m->njoints,
 		       body_sim_neffectors(s), r.mass, r.size);
-		printf("simulated %.1f s: %llu ticks of %d ODE steps and %d network steps, %.2f s wall\n",
-		       r.t, (unsigned long long)ticks, a->opts.substeps, a->opts.neuro_steps, wall);
+		printf("effectors:");
+		for (size_t i = 0; i < body_sim_neffectors(s); i++)
+			printf(" %s", body_sim_effector(s, i)->name);
+		printf("%s\n", body_sim_neffectors(s) ? "" : " none");
+		printf("simulated %.1f s: %llu ticks of %d ODE steps", r.t, (unsigned long long)ticks,
+		       a->opts.substeps);
+		if (m->format == BODY_F0)
+			printf(" and %d network steps", a->opts.neuro_steps);
+		printf(", %.2f s wall\n", wall);
 		printf("centre of mass: from (%.4g, %.4g, %.4g) to (%.4g, %.4g, %.4g)\n", r0.com[0],
 		       r0.com[1], r0.com[2], r.com[0], r.com[1], r.com[2]);
 		printf("distance %.4f (%.3f body lengths), mean speed %.4f, height %.4g, work %.5g\n", dist,

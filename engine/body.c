@@ -365,7 +365,7 @@ int creature_set_body_wiring(creature *c, const char *text, size_t len, c2_err *
 			bool all = wn[0] == 3 && memcmp(w[0], "all", 3) == 0;
 			int e = all ? 0 : body_sim_effector_find(b->sim, w[0], wn[0]);
 			if (e < 0)
-				snprintf(why, sizeof why, "no effector '%.*s' (c2rt run ... --body FILE lists them)",
+				snprintf(why, sizeof why, "no effector '%.*s' (c2rt body FILE --simulate lists them)",
 				         (int)wn[0], w[0]);
 			else if (parse_drive(w + 2, wn + 2, nwords - 2, &wire, why, sizeof why))
 				for (size_t i = all ? 0 : (size_t)e; i < (all ? b->nwire : (size_t)e + 1); i++)
@@ -385,38 +385,6 @@ int creature_set_body_wiring(creature *c, const char *text, size_t len, c2_err *
 	b->wiring = copy;
 	b->wiring_len = len;
 	return 0;
-}
-
-void creature_body_wiring_text(const creature *c, c2_wbuf *w)
-{
-	const struct eng_body *b = c->body;
-	if (!b)
-		return;
-	for (size_t i = 0; i < b->nwire; i++) {
-		const eng_wire *wi = &b->wire[i];
-		c2_w_printf(w, "%s <- ", body_sim_effector(b->sim, i)->name);
-		const char *sep = "";
-		if (wi->mode == BODY_DRIVE_RHYTHM && wi->auto_phase)
-			c2_w_str(w, "rhythm"), sep = " * ";
-		else if (wi->mode == BODY_DRIVE_RHYTHM)
-			c2_w_printf(w, "rhythm@%g", wi->phase), sep = " * ";
-		else if (wi->mode == BODY_DRIVE_OWN)
-			c2_w_str(w, "own"), sep = " * ";
-		if (wi->gain != 1 || (!*sep && wi->nsig == 0))
-			c2_w_printf(w, "%s%g", sep, wi->gain), sep = " * ";
-		for (int k = 0; k < wi->nsig; k++) {
-			const eng_signal *s = &wi->sig[k];
-			c2_w_printf(w, "%s%s", sep, signals[s->kind].name);
-			if (signals[s->kind].args >= 1)
-				c2_w_printf(w, " %u", s->a);
-			if (signals[s->kind].args >= 2)
-				c2_w_printf(w, " %u", s->b);
-			sep = " * ";
-		}
-		if (wi->offset)
-			c2_w_printf(w, " %c %g", wi->offset < 0 ? '-' : '+', fabs(wi->offset));
-		c2_w_str(w, "\n");
-	}
 }
 
 /* ---- attaching ---------------------------------------------------------------------- */

@@ -229,8 +229,6 @@ const body_sim *creature_body_sim(const creature *c);
 /* What the body loader and the simulation could not simulate, one warning
  * a line ("" when none). */
 const char *creature_body_warnings(const creature *c);
-/* The wiring in force, as a wiring file would say it (one line an effector). */
-void creature_body_wiring_text(const creature *c, c2_wbuf *w);
 
 /* ---- snapshots and hashing -------------------------------------------------- */
 
