@@ -179,7 +179,9 @@ static unsigned hexokinase(const creature *c, uint8_t *last)
 	return rise;
 }
 
-static void norn_run(const genome *g, const file *b, const char *name, unsigned none_atp)
+/* The norn fed and put to sleep at 3000 for 6000 ticks, with body b (NULL:
+ * none, and only the ATP its muscles spent is returned). */
+static unsigned norn_run(const genome *g, const file *b, const char *name, unsigned none_atp)
 {
 	c2_err err;
 	events ev;
@@ -194,6 +196,8 @@ static void norn_run(const genome *g, const file *b, const char *name, unsigned 
 	for (int t = 1; t <= 6000; t++) {
 		creature_step(c, &ev);
 		atp += hexokinase(c, &last);
+		if (!b)
+			continue;
 		body_reading r;
 		body_sim_read(creature_body_sim(c), &r);
 		speed[t] = r.speed;
@@ -204,6 +208,11 @@ static void norn_run(const genome *g, const file *b, const char *name, unsigned 
 		}
 	}
 	double cpu = cpu_now() - t0;
+	if (!b) {
+		creature_free(c);
+		events_free(&ev);
+		return atp;
+	}
 	double mean = nawake ? awake / nawake : 0;
 	int still = -1;
 	for (int t = 6000; t >= 3000 && speed[t] < 0.01 * mean; t--)
@@ -216,24 +225,9 @@ static void norn_run(const genome *g, const file *b, const char *name, unsigned 
 	       cpu > 0 ? 600 / cpu : 0.0);
 	creature_free(c);
 	events_free(&ev);
-}
-
-static unsigned norn_alone_atp(const genome *g)
-{
-	c2_err err;
-	events ev;
-	events_parse(&ev, SLEEP, sizeof SLEEP - 1, &err);
-	creature *c = norn(g, NULL);
-	uint8_t last = 0;
-	unsigned atp = 0;
-	for (int t = 1; t <= 6000; t++) {
-		creature_step(c, &ev);
-		atp += hexokinase(c, &last);
-	}
-	creature_free(c);
-	events_free(&ev);
 	return atp;
 }
+
 
 int main(int argc, char **argv)
 {
@@ -275,7 +269,7 @@ int main(int argc, char **argv)
 			snprintf(rel, sizeof rel, "bodies/f0/cases/%s", walkers[i]);
 			walker_alone(shared(rel));
 		}
-		unsigned none = norn_alone_atp(&g);
+		unsigned none = norn_run(&g, NULL, NULL, 0);
 		norn_run(&g, &johnnie, "johnnie.xode", none);
 		norn_run(&g, &walking, "walking.gen", none);
 	}

@@ -508,26 +508,14 @@ static dBodyID body_of(const body_sim *s, int part)
 /* Set ODE parameter `param` (dParamX, for axis `axis`) on a joint of kind k. */
 static void joint_param(dJointID j, body_joint_kind k, int param, int axis, double v)
 {
-	param += axis * dParamGroup;
-	switch (k) {
-	case BODY_JOINT_HINGE:
-		dJointSetHingeParam(j, param, v);
-		break;
-	case BODY_JOINT_SLIDER:
-		dJointSetSliderParam(j, param, v);
-		break;
-	case BODY_JOINT_UNIVERSAL:
-		dJointSetUniversalParam(j, param, v);
-		break;
-	case BODY_JOINT_HINGE2:
-		dJointSetHinge2Param(j, param, v);
-		break;
-	case BODY_JOINT_AMOTOR:
-		dJointSetAMotorParam(j, param, v);
-		break;
-	default:
-		break;
-	}
+	/* ODE's parameter setter of each kind that has parameters */
+	static void (*const set[])(dJointID, int, dReal) = {
+		[BODY_JOINT_HINGE] = dJointSetHingeParam,         [BODY_JOINT_SLIDER] = dJointSetSliderParam,
+		[BODY_JOINT_UNIVERSAL] = dJointSetUniversalParam, [BODY_JOINT_HINGE2] = dJointSetHinge2Param,
+		[BODY_JOINT_AMOTOR] = dJointSetAMotorParam,
+	};
+	if ((size_t)k < sizeof set / sizeof set[0] && set[k])
+		set[k](j, param + axis * dParamGroup, v);
 }
 
 /* Everything an XODE axis gives, one to one. */
@@ -572,34 +560,17 @@ static bool build_xode_joint(body_sim *s, size_t i)
 {
 	const body_joint *bj = &s->m->joints[i];
 	sim_joint *sj = &s->joint[i];
-	dWorldID w = s->world;
-	dJointID j = 0;
+	/* ODE's constructor for each XODE joint kind (f0 kinds do not occur) */
+	static dJointID (*const create[])(dWorldID, dJointGroupID) = {
+		[BODY_JOINT_FIXED] = dJointCreateFixed,       [BODY_JOINT_BALL] = dJointCreateBall,
+		[BODY_JOINT_HINGE] = dJointCreateHinge,       [BODY_JOINT_SLIDER] = dJointCreateSlider,
+		[BODY_JOINT_UNIVERSAL] = dJointCreateUniversal, [BODY_JOINT_HINGE2] = dJointCreateHinge2,
+		[BODY_JOINT_AMOTOR] = dJointCreateAMotor,
+	};
+	if ((size_t)bj->kind >= sizeof create / sizeof create[0] || !create[bj->kind])
+		return true;
+	dJointID j = create[bj->kind](s->world, 0);
 	const double *an = bj->anchor;
-	switch (bj->kind) {
-	case BODY_JOINT_FIXED:
-		j = dJointCreateFixed(w, 0);
-		break;
-	case BODY_JOINT_BALL:
-		j = dJointCreateBall(w, 0);
-		break;
-	case BODY_JOINT_HINGE:
-		j = dJointCreateHinge(w, 0);
-		break;
-	case BODY_JOINT_SLIDER:
-		j = dJointCreateSlider(w, 0);
-		break;
-	case BODY_JOINT_UNIVERSAL:
-		j = dJointCreateUniversal(w, 0);
-		break;
-	case BODY_JOINT_HINGE2:
-		j = dJointCreateHinge2(w, 0);
-		break;
-	case BODY_JOINT_AMOTOR:
-		j = dJointCreateAMotor(w, 0);
-		break;
-	default:
-		return true; /* f0 kinds do not occur in XODE */
-	}
 	dBodyID b1 = body_of(s, bj->p1), b2 = body_of(s, bj->p2);
 	if (!b1 && b2) { /* ODE wants the world second */
 		b1 = b2;

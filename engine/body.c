@@ -122,21 +122,30 @@ static double signal_value(const creature *c, const eng_signal *s)
 	}
 }
 
+static bool is_number(const char *w, size_t n, double *out)
+{
+	char buf[48];
+	if (n == 0 || n >= sizeof buf)
+		return false;
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	char *end;
+	double v = strtod(buf, &end);
+	if (*end || !isfinite(v))
+		return false;
+	*out = v;
+	return true;
+}
+
 /* A number or a name of `v` in w[0..n) into *out (< limit). */
 static bool name_or_number(const c2_vocab *v, const char *w, size_t n, int limit, uint16_t *out)
 {
 	int x = v ? c2_vocab_find(v, w, n) : -1;
+	double d;
 	if (x < 0) {
-		char buf[16];
-		if (n == 0 || n >= sizeof buf)
+		if (!is_number(w, n, &d) || d < 0 || d != floor(d))
 			return false;
-		memcpy(buf, w, n);
-		buf[n] = '\0';
-		char *end;
-		long l = strtol(buf, &end, 10);
-		if (*end || buf[0] < '0' || buf[0] > '9' || l < 0)
-			return false;
-		x = (int)(l > 65535 ? 65535 : l);
+		x = (int)(d > 65535 ? 65535 : d);
 	}
 	if (x >= limit)
 		return false;
@@ -225,20 +234,6 @@ static void default_wire(const body_effector *e, eng_wire *w)
 	w->sig[0].kind = SIG_activity;
 }
 
-static bool is_number(const char *w, size_t n, double *out)
-{
-	char buf[48];
-	if (n == 0 || n >= sizeof buf)
-		return false;
-	memcpy(buf, w, n);
-	buf[n] = '\0';
-	char *end;
-	double v = strtod(buf, &end);
-	if (*end || !isfinite(v))
-		return false;
-	*out = v;
-	return true;
-}
 
 enum { MAX_WORDS = 48 };
 

@@ -87,11 +87,10 @@ static void project(const camera *c, const double v[3], double *sx, double *sy)
 	*sy = c->cy - c->f * v[1] / v[2];
 }
 
-static void make_camera(camera *c, const view_body_cam *vc, const double up[3],
-                        const double target[3], double size, const SDL_Rect *r)
+/* Two horizontal directions, square to `up` and to each other. */
+static void horizontal(const double up[3], double e1[3], double e2[3])
 {
-	/* two horizontal directions square to up */
-	double e1[3] = {1, 0, 0}, e2[3];
+	e1[0] = 1, e1[1] = e1[2] = 0;
 	if (fabs(dot3(e1, up)) > 0.9)
 		e1[0] = 0, e1[1] = 1;
 	double d = dot3(e1, up);
@@ -99,6 +98,13 @@ static void make_camera(camera *c, const view_body_cam *vc, const double up[3],
 		e1[k] -= d * up[k];
 	unit3(e1);
 	cross3(up, e1, e2);
+}
+
+static void make_camera(camera *c, const view_body_cam *vc, const double up[3],
+                        const double target[3], double size, const SDL_Rect *r)
+{
+	double e1[3], e2[3];
+	horizontal(up, e1, e2);
 	double cp = cos(vc->pitch), sp = sin(vc->pitch);
 	double dir[3]; /* from the target toward the eye */
 	for (int k = 0; k < 3; k++)
@@ -471,14 +477,8 @@ static void draw_tris(SDL_Surface *dst, const SDL_Rect *r, const camera *cam, tr
 static void draw_grid(SDL_Surface *dst, const SDL_Rect *r, const camera *cam, const double up[3],
                       double ground, const double centre[3], double step, view_mask *mask)
 {
-	double e1[3] = {1, 0, 0}, e2[3];
-	if (fabs(dot3(e1, up)) > 0.9)
-		e1[0] = 0, e1[1] = 1;
-	double d = dot3(e1, up);
-	for (int k = 0; k < 3; k++)
-		e1[k] -= d * up[k];
-	unit3(e1);
-	cross3(up, e1, e2);
+	double e1[3], e2[3];
+	horizontal(up, e1, e2);
 	/* grid origin: the centre dropped on the ground, snapped to the grid */
 	double h = dot3(centre, up) - ground;
 	double o[3] = {centre[0] - h * up[0], centre[1] - h * up[1], centre[2] - h * up[2]};
