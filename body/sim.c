@@ -171,6 +171,19 @@ static bool finite3(const double v[3])
 	return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
 }
 
+/* ODE aborts the process when its state overflows, so what it is given is
+ * kept within these: positions, velocities, forces and masses read from a
+ * file (larger is refused), and the state before every step and at every
+ * tick boundary, as a snapshot may hold it (beyond RUN_LIMIT the body goes
+ * back to where the tick began and stops for good: one step cannot overflow
+ * from within it). */
+static const double INPUT_LIMIT = 1e9, RUN_LIMIT = 1e12;
+
+static bool bounded3(const double v[3], double limit)
+{
+	return finite3(v) && fabs(v[0]) <= limit && fabs(v[1]) <= limit && fabs(v[2]) <= limit;
+}
+
 /* Make R a proper rotation (Gram-Schmidt on its columns). false when it
  * cannot be one. */
 static bool orthonormal(double R[3][3])
@@ -193,6 +206,11 @@ static bool orthonormal(double R[3][3])
 }
 
 /* ---- the state -------------------------------------------------------------------- */
+
+/* One body's dynamic state, as ODE holds it. */
+typedef struct body_state {
+	double pos[3], q[4], lv[3], av[3];
+} body_state;
 
 typedef struct sim_joint {
 	dJointID j;         /* f0: the ball joint; XODE: the joint */
@@ -255,12 +273,14 @@ struct body_sim {
 	/* per part, from the last collision pass */
 	uint8_t *contact;
 	double (*qset)[4];   /* per part: the quaternion last given to ODE (canonical) */
+	body_state *start;   /* per part: the state at the start of the tick (scratch) */
 
 	/* readings */
 	double energy, power, speed, impact, touch, forward;
 	double com_now[3];
 	double com_past[SPEED_TICKS][3]; /* the centre of mass at the last ticks (a ring) */
 	bool grounded;
+	bool broken;         /* the state ran out of bounds: the body stopped */
 };
 
 /* ---- ODE's global switches ---------------------------------------------------------- */
@@ -532,13 +552,21 @@ static void xode_axis_params(dJointID j, body_joint_kind k, int a, const body_ax
 		{BODY_AXIS_STOP_CFM, dParamStopCFM}, {BODY_AXIS_SUSP_ERP, dParamSuspensionERP},
 		{BODY_AXIS_SUSP_CFM, dParamSuspensionCFM},
 	};
-	const double vals[] = {ax->lo_stop, ax->hi_stop, ax->vel, ax->fmax, ax->fudge, ax->bounce,
-	                       ax->cfm, ax->stop_erp, ax->stop_cfm, ax->susp_erp, ax->susp_cfm};
+	double vals[] = {ax->lo_stop, ax->hi_stop, ax->vel, ax->fmax, ax->fudge, ax->bounce,
+	                 ax->cfm, ax->stop_erp, ax->stop_cfm, ax->susp_erp, ax->susp_cfm};
+	/* What ODE's own ranges are (fudge, bounce, ERPs 0..1; CFMs, FMax >= 0);
+	 * anything beyond INPUT_LIMIT is left out (ODE would overflow on it). */
+	static const bool unit[] = {false, false, false, false, true, true, false, true, false, true, false};
+	for (size_t i = 3; i < sizeof vals / sizeof vals[0]; i++) {
+		vals[i] = vals[i] < 0 ? 0 : vals[i];
+		if (unit[i] && vals[i] > 1)
+			vals[i] = 1;
+	}
 	/* ODE refuses a low stop above the high one being set first: high first. */
-	if ((ax->given & BODY_AXIS_HI_STOP) && isfinite(ax->hi_stop))
+	if ((ax->given & BODY_AXIS_HI_STOP) && fabs(ax->hi_stop) <= INPUT_LIMIT)
 		joint_param(j, k, dParamHiStop, a, ax->hi_stop);
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if ((ax->given & map[i].bit) && isfinite(vals[i]))
+		if ((ax->given & map[i].bit) && fabs(vals[i]) <= INPUT_LIMIT)
 			joint_param(j, k, map[i].param, a, vals[i]);
 }
 
@@ -645,9 +673,11 @@ static bool build_xode_joint(body_sim *s, size_t i)
 		se->lo = both ? x->lo_stop : -range;
 		se->hi = both ? x->hi_stop : range;
 		se->doc_motor = (x->given & (BODY_AXIS_VEL | BODY_AXIS_FMAX)) != 0;
-		se->doc_vel = (x->given & BODY_AXIS_VEL) ? x->vel : 0;
-		se->doc_fmax = (x->given & BODY_AXIS_FMAX) ? x->fmax : 0;
-		se->fmax = (x->given & BODY_AXIS_FMAX) && x->fmax > 0 ? x->fmax : s->default_fmax;
+		bool vel_ok = (x->given & BODY_AXIS_VEL) && fabs(x->vel) <= INPUT_LIMIT;
+		bool fmax_ok = (x->given & BODY_AXIS_FMAX) && x->fmax > 0 && x->fmax <= INPUT_LIMIT;
+		se->doc_vel = vel_ok ? x->vel : 0;
+		se->doc_fmax = fmax_ok ? x->fmax : 0;
+		se->fmax = fmax_ok ? x->fmax : s->default_fmax;
 	}
 	return true;
 }
@@ -666,7 +696,7 @@ static void build_f0_joint(body_sim *s, size_t i)
 	dJointAttach(sj->j, b1, b2);
 	dJointSetBallAnchor(sj->j, anchor[0], anchor[1], anchor[2]);
 	/* stif softens the stick's length: CFM grows as it falls */
-	double stif = bj->f0.stif > 1e-3 ? bj->f0.stif : 1e-3;
+	double stif = bj->f0.stif > 1e-3 ? fmin(bj->f0.stif, 1e6) : 1e-3;
 	dJointSetBallParam(sj->j, dParamCFM, 1e-6 / stif);
 	sj->motor = dJointCreateAMotor(s->world, 0);
 	dJointAttach(sj->motor, b1, b2);
@@ -687,7 +717,7 @@ static void build_f0_joint(body_sim *s, size_t i)
 	for (int k = 0; k < 3; k++)
 		sj->bend[k] = base[k] - dd * sj->dir[k];
 	unit3(sj->bend);
-	double rotstif = bj->f0.rotstif > 0 ? bj->f0.rotstif : 0;
+	double rotstif = bj->f0.rotstif > 0 ? fmin(bj->f0.rotstif, 1e6) : 0;
 	sj->k_pass = s->o.stick_torque / 100.0 * s->weight_size * rotstif;
 }
 
@@ -730,6 +760,7 @@ void body_sim_free(body_sim *s)
 	free(s->eff);
 	free(s->contact);
 	free(s->qset);
+	free(s->start);
 	free(s);
 }
 
@@ -744,13 +775,23 @@ static int check_model(const body_model *m, c2_err *err)
 	for (size_t i = 0; i < m->nparts; i++) {
 		double R[3][3];
 		memcpy(R, m->parts[i].R, sizeof R);
-		if (!finite3(m->parts[i].pos) || !finite3(m->parts[i].com) || !orthonormal(R))
+		const body_part *p = &m->parts[i];
+		if (!bounded3(p->pos, INPUT_LIMIT) || !bounded3(p->com, INPUT_LIMIT) || !orthonormal(R))
 			return c2_fail_line(err, C2_EINVAL, 0, "part %zu has no proper placement", i);
+		if (!bounded3(p->lin_vel, INPUT_LIMIT) || !bounded3(p->ang_vel, INPUT_LIMIT) ||
+		    !bounded3(p->force, INPUT_LIMIT) || !bounded3(p->torque, INPUT_LIMIT) ||
+		    !(fabs(p->mass) <= INPUT_LIMIT) || !(fabs(p->density) <= INPUT_LIMIT))
+			return c2_fail_line(err, C2_EINVAL, 0, "part %zu: a velocity, force or mass beyond %g",
+			                    i, INPUT_LIMIT);
+		for (int r = 0; r < 3; r++)
+			if (!bounded3(p->inertia[r], INPUT_LIMIT))
+				return c2_fail_line(err, C2_EINVAL, 0, "part %zu: an inertia beyond %g", i,
+				                    INPUT_LIMIT);
 	}
 	for (size_t i = 0; i < m->njoints; i++) {
 		const body_joint *j = &m->joints[i];
 		if ((j->p1 < -1 || j->p1 >= (int)m->nparts) || (j->p2 < -1 || j->p2 >= (int)m->nparts) ||
-		    !finite3(j->anchor) || j->naxes < 0 || j->naxes > 3)
+		    !bounded3(j->anchor, INPUT_LIMIT) || j->naxes < 0 || j->naxes > 3)
 			return c2_fail_line(err, C2_EINVAL, 0, "joint %zu is malformed", i);
 		if (m->format == BODY_F0 && (j->p1 < 0 || j->p2 < 0))
 			return c2_fail_line(err, C2_EINVAL, 0, "f0 joint %zu does not join two parts", i);
@@ -766,7 +807,8 @@ static int check_model(const body_model *m, c2_err *err)
 	for (size_t g = 0; g < m->ngeoms; g++) {
 		double R[3][3];
 		memcpy(R, m->geoms[g].R, sizeof R);
-		if (!finite3(m->geoms[g].pos) || !orthonormal(R) || m->geoms[g].part >= (int)m->nparts)
+		if (!bounded3(m->geoms[g].pos, INPUT_LIMIT) || !orthonormal(R) ||
+		    m->geoms[g].part >= (int)m->nparts)
 			return c2_fail_line(err, C2_EINVAL, 0, "geom %zu has no proper placement", g);
 	}
 	return 0;
@@ -796,13 +838,15 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 	s->mu = calloc(np, sizeof *s->mu);
 	s->contact = calloc(np, 1);
 	s->qset = calloc(np, sizeof *s->qset);
+	s->start = calloc(np, sizeof *s->start);
 	s->geom = calloc(ng ? ng : 1, sizeof *s->geom);
 	s->tmdata = calloc(ng ? ng : 1, sizeof *s->tmdata);
 	s->statics = calloc(ng + 1, sizeof *s->statics);
 	s->joint = calloc(m->njoints ? m->njoints : 1, sizeof *s->joint);
 	s->ico = calloc((ng ? ng : 1) * (ICO_VERTS * 3 + ICO_FACES * 4), sizeof *s->ico);
 	s->ico_poly = calloc(ICO_FACES * 4, sizeof *s->ico_poly);
-	if (!s->body || !s->com || !s->radius || !s->mu || !s->contact || !s->qset || !s->geom || !s->tmdata ||
+	if (!s->body || !s->com || !s->radius || !s->mu || !s->contact || !s->qset || !s->start ||
+	    !s->geom || !s->tmdata ||
 	    !s->statics || !s->joint || !s->ico || !s->ico_poly) {
 		body_sim_free(s);
 		return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
@@ -1236,10 +1280,6 @@ static double step_work(const body_sim *s)
 	return w;
 }
 
-typedef struct body_state {
-	double pos[3], q[4], lv[3], av[3];
-} body_state;
-
 static void get_state(const body_sim *s, size_t i, body_state *st)
 {
 	const dReal *p = dBodyGetPosition(s->body[i]), *q = dBodyGetQuaternion(s->body[i]),
@@ -1314,13 +1354,33 @@ static void update_readings(body_sim *s, double work)
 	}
 }
 
+/* Is every body's state within RUN_LIMIT (and finite)? */
+static bool state_bounded(const body_sim *s)
+{
+	for (size_t i = 0; i < s->m->nparts; i++) {
+		body_state st;
+		get_state(s, i, &st);
+		if (!bounded3(st.pos, RUN_LIMIT) || !bounded3(st.lv, RUN_LIMIT) ||
+		    !bounded3(st.av, RUN_LIMIT))
+			return false;
+	}
+	return true;
+}
+
 void body_sim_tick(body_sim *s)
 {
+	if (s->broken) { /* a body that ran out of bounds stays where it is */
+		s->ticks++;
+		s->speed = s->power = s->forward = s->impact = 0;
+		return;
+	}
 	int S = s->o.substeps, N = s->o.neuro_steps;
 	body_net_senses se = {sense_touch, sense_gyro, s};
 	double work = 0;
 	s->impact = 0;
 	s->grounded = false;
+	for (size_t i = 0; i < s->m->nparts; i++)
+		get_state(s, i, &s->start[i]);
 	for (int k = 0; k < S; k++) {
 		/* the network's steps spread evenly over the tick */
 		int due = (int)(((long)(k + 1) * N) / S - ((long)k * N) / S);
@@ -1332,12 +1392,28 @@ void body_sim_tick(body_sim *s)
 		else
 			xode_servos(s);
 		collide(s);
+		if (!state_bounded(s)) {
+			dJointGroupEmpty(s->contacts);
+			break;
+		}
 		dRandSetSeed((unsigned long)s->ode_seed);
 		dWorldQuickStep(s->world, s->dt);
 		s->ode_seed = dRandGetSeed() & 0xffffffffu;
 		dJointGroupEmpty(s->contacts);
 		work += step_work(s);
 		s->rhythm_phase = fmod(s->rhythm_phase + s->rhythm_hz * s->dt, 1.0);
+	}
+	if (!state_bounded(s)) {
+		/* Out of bounds (a hostile body): back to where the tick began, at
+		 * rest, for good — so every state at a tick boundary is one ODE can
+		 * take and a snapshot can hold. */
+		s->broken = true;
+		for (size_t i = 0; i < s->m->nparts; i++) {
+			body_state st = s->start[i];
+			memset(st.lv, 0, sizeof st.lv);
+			memset(st.av, 0, sizeof st.av);
+			set_state(s, i, &st);
+		}
 	}
 	canonical(s);
 	s->energy += work;
@@ -1403,6 +1479,7 @@ void body_sim_read(const body_sim *s, body_reading *r)
 	r->impact = s->impact;
 	r->touch = s->touch;
 	r->grounded = s->grounded;
+	r->broken = s->broken;
 	r->mass = s->mass;
 	r->size = s->size;
 	if (s->body) {
@@ -1532,6 +1609,7 @@ void body_sim_save(const body_sim *s, c2_sink *w)
 	for (int k = 0; k < SPEED_TICKS; k++)
 		put3(w, s->com_past[k]);
 	c2_put_u8(w, s->grounded);
+	c2_put_u8(w, s->broken);
 	c2_put_u8(w, s->net != NULL);
 	if (s->net)
 		body_net_save(s->net, w);
@@ -1559,8 +1637,8 @@ int body_sim_load(body_sim *s, c2_rbuf *r, c2_err *err)
 		double qn = sqrt(st[i].q[0] * st[i].q[0] + st[i].q[1] * st[i].q[1] +
 		                 st[i].q[2] * st[i].q[2] + st[i].q[3] * st[i].q[3]);
 		/* ODE cannot take these (a zero quaternion aborts it) */
-		if (!finite3(st[i].pos) || !finite3(st[i].lv) || !finite3(st[i].av) || !(qn > 0.5) ||
-		    !(qn < 2))
+		if (!bounded3(st[i].pos, RUN_LIMIT) || !bounded3(st[i].lv, RUN_LIMIT) ||
+		    !bounded3(st[i].av, RUN_LIMIT) || !(qn > 0.5) || !(qn < 2))
 			r->bad = true;
 	}
 	if (c2_r_u32(r) != s->neff)
@@ -1588,6 +1666,7 @@ int body_sim_load(body_sim *s, c2_rbuf *r, c2_err *err)
 	for (int k = 0; k < SPEED_TICKS; k++)
 		get3(r, s->com_past[k]);
 	s->grounded = c2_r_u8(r) != 0;
+	s->broken = c2_r_u8(r) != 0;
 	uint8_t has_net = c2_r_u8(r);
 	if (has_net != (s->net != NULL) || !isfinite(hz) || !isfinite(ph))
 		r->bad = true;

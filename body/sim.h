@@ -182,6 +182,7 @@ typedef struct body_reading {
 	double impact;     /* fastest approach speed of a part hitting the ground this tick */
 	double touch;      /* largest f0 touch T output this tick (0 without T neurons) */
 	bool grounded;     /* some part touched the ground during the tick */
+	bool broken;       /* the simulation ran out of bounds (a hostile file): the body stopped */
 	double mass;       /* total mass */
 	double size;       /* largest extent of the body at the start */
 } body_reading;

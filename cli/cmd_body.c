@@ -68,7 +68,9 @@ const cli_spec cmd_body_spec = {
 	"the genes as given and as re-saved), f0 (the genotype as the SDK re-saves it,\n"
 	"defaults skipped), json (the whole model). --list prints the SDK loader's\n"
 	"listing of a .gen file, then each genotype's format. An invalid body prints\n"
-	"FILE:LINE: reason and exits 2 (with --format sdk the report is printed first).",
+	"FILE:LINE: reason and exits 2 (with --format sdk the report is printed first).\n"
+	"--simulate runs the body alone on ODE (README: Bodies in motion) and prints\n"
+	"its effectors and how far its centre of mass went.",
 	opts, 1, 1,
 };
 

@@ -1,8 +1,9 @@
 # view_body.sh — the viewer's body panel under Xvfb: a creature with our own
 # f0 walker and with our own XODE paddler, screenshots after some ticks;
 # the panel (right of the plot) shows the sky, the ground grid and the body
-# in its shaded colours, and the b key turns it to a wireframe. With the
-# shared data, the norn with johnnie.xode too.
+# in its shaded colours, and the b key turns it to a wireframe; a recorded
+# session with a body replays. With the shared data, the norn with
+# johnnie.xode too.
 . "$(dirname "$0")/lib.sh"
 command -v xvfb-run >/dev/null 2>&1 || { echo "no xvfb-run (make deps-test installs xvfb)"; exit 77; }
 command -v python3 >/dev/null 2>&1 || { echo "no python3"; exit 77; }
@@ -51,6 +52,18 @@ view "$STARTER" --body "$ROOT/genomes/walker.f0" --screenshot-after 200 "$T/wire
 set -- $(body_stats "$T/wire.png")
 [ "$4" -ge 100 ] || die "wireframe: $4 edge pixels"
 [ "$3" -lt 100 ] || die "wireframe: $3 shaded pixels"
+# A session with a body, recorded: its replay command names the body, and
+# replays to the same state hash.
+expect_exit 0 xvfb-run -a -s "-screen 0 1280x800x24" "$C2RT" view "$STARTER" --seed 5 --paused \
+	--body "$ROOT/genomes/walker.f0" --record "$T/s.ev" --keys '<Run:150>z<Run:100>z<Run:50>q'
+n=$(sed -n 's/^# the session ended at tick [0-9]* after \([0-9]*\) ticks (N) .*/\1/p' "$T/s.ev")
+hash=$(sed -n 's/^# the session ended at tick [0-9]* after [0-9]* ticks (N) with state hash \([0-9a-f]*\)$/\1/p' "$T/s.ev")
+replay=$(sed -n 's/^#   c2rt run //p' "$T/s.ev" | sed "s/--ticks N/--ticks $n/")
+case $replay in *"--body $ROOT/genomes/walker.f0"*) ;; *) die "the replay command has no body: $replay" ;; esac
+# shellcheck disable=SC2086
+expect_exit 0 "$C2RT" run $replay --hash-every "$n" --quiet
+tail -n 1 "$T/out" | grep -q " $hash\$" || die "the replay ends at another hash than $hash"
+
 # no body: no panel (the plot keeps the whole row)
 view "$STARTER" --screenshot-after 50 "$T/none.png"
 set -- $(body_stats "$T/none.png")

@@ -22,6 +22,12 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 "$C2RT" asm "$ROOT/tests/fixtures/tiny.txt" -o "$OUT/fuzz_genome/tiny.gen"
 "$C2RT" run "$OUT/fuzz_genome/tiny.gen" --ticks 200 --quiet \
 	--events "$ROOT/tests/fuzz/seeds/fuzz_events/all.ev" --save "$OUT/fuzz_snapshot/tiny.snap"
+# ... and with our own bodies (version 2 snapshots: the body, its wiring, its state).
+"$C2RT" run "$OUT/fuzz_genome/tiny.gen" --ticks 20 --quiet --body "$ROOT/genomes/walker.f0" \
+	--save "$OUT/fuzz_snapshot/tiny-walker.snap"
+printf 'left_hip <- rhythm@0.5 * 0.5\n' >"$tmp/paddler.wiring"
+"$C2RT" run "$OUT/fuzz_genome/tiny.gen" --ticks 20 --quiet --body "$ROOT/tests/fixtures/paddler.xode" \
+	--wiring "$tmp/paddler.wiring" --save "$OUT/fuzz_snapshot/tiny-paddler.snap"
 
 # Regressions kept as text: snapshot regressions are a genome (NAME.txt)
 # saved after one tick with organ failure disabled.
