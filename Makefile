@@ -65,9 +65,14 @@ LDFLAGS ?=
 LDFLAGS_ALL = $(VARIANT_FLAGS) $(LDFLAGS)
 
 # Evaluated lazily (=), after the deps step has installed the packages.
-# CORE_LIBS: what libc2rt.a needs (also written into c2rt.pc); VIEWER_LIBS:
-# what the viewer's code needs (SDL2 and fontconfig).
-CORE_LIBS = -lm
+# CORE_LIBS: what libc2rt.a needs (also written into c2rt.pc): expat parses
+# XODE bodies (body/xode_tree.c), ODE (double precision) moves bodies
+# (body/sim.c). VIEWER_LIBS: what the viewer's code needs (SDL2, fontconfig).
+EXPAT_CFLAGS = $(shell pkg-config --cflags expat)
+EXPAT_LIBS = $(shell pkg-config --libs expat)
+ODE_CFLAGS = $(shell pkg-config --cflags ode)
+ODE_LIBS = $(shell pkg-config --libs ode)
+CORE_LIBS = $(EXPAT_LIBS) $(ODE_LIBS) -lm
 SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image fontconfig)
 SDL_LIBS = $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image fontconfig)
 VIEWER_LIBS = $(SDL_LIBS)
@@ -152,6 +157,7 @@ $(BUILD)/obj/%.o: %.c | deps-core
 SDL_USERS := $(VIEWER_SDL_OBJ) $(CLI_OBJ) $(UNIT_VIEW_SRC:tests/unit/%.c=$(BUILD)/obj/tests/unit/%.o)
 $(SDL_USERS): CFLAGS += $(SDL_CFLAGS)
 $(SDL_USERS): | deps-view
+$(CORE_OBJ): CFLAGS += $(EXPAT_CFLAGS) $(ODE_CFLAGS)
 
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(@D)
@@ -226,7 +232,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory OPT=0 test-determinism
 
 test-determinism: $(TOOL) $(GENOME_BIN)
-	@C2RT_ONLY="brain_golden run_golden" tests/run.sh $(BUILD)
+	@C2RT_ONLY="brain_golden run_golden body_golden" tests/run.sh $(BUILD)
 
 golden-update: all
 	@C2RT_GOLDEN_UPDATE=1 tests/run.sh $(BUILD)

@@ -65,24 +65,24 @@ void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 	free(big);
 }
 
-void c2_w_json_str(c2_wbuf *w, const char *s)
+void c2_w_str(c2_wbuf *w, const char *s)
+{
+	c2_w_bytes(w, s, strlen(s));
+}
+
+void c2_w_json_str(c2_wbuf *w, const char *s, size_t n, bool latin1)
 {
 	c2_w_u8(w, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = (uint8_t)s[i];
 		if (c == '"' || c == '\\')
 			c2_w_printf(w, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
+		else if (c < 0x20 || c == 0x7f || (c >= 0x80 && latin1))
 			c2_w_printf(w, "\\u%04x", c);
 		else
 			c2_w_u8(w, c);
 	}
 	c2_w_u8(w, '"');
-}
-
-void c2_w_str(c2_wbuf *w, const char *s)
-{
-	c2_w_bytes(w, s, strlen(s));
 }
 
 void c2_put(c2_sink *s, const void *p, size_t n)

@@ -92,6 +92,14 @@ typedef struct body_part {
 		char *info, *vstyle;
 		long line;         /* the p: line, for messages */
 	} f0;
+
+	/* XODE only (0 for f0): ODE body state with no f0 counterpart. */
+	struct body_xode_part {
+		int finite_mode;       /* <finiteRotation mode>: 0 infinitesimal, 1 finite */
+		double finite_axis[3]; /* <finiteRotation> axis, as written */
+		int world;             /* index of its <world> in document order */
+		long line;             /* the <body> element, for messages */
+	} xode;
 } body_part;
 
 /* ---- joints ----------------------------------------------------------------- */
@@ -148,6 +156,12 @@ typedef struct body_joint {
 		char *info, *vstyle;
 		long line;
 	} f0;
+
+	/* XODE only. */
+	struct body_xode_joint {
+		bool anchor_given; /* false: anchor[] is ODE's default, the first linked body's origin */
+		long line;         /* the <joint> element, for messages */
+	} xode;
 } body_joint;
 
 /* ---- Framsticks neural network (f0) ------------------------------------------ */
@@ -236,5 +250,29 @@ void body_json_str(c2_wbuf *w, const char *s);
  * written so that they read back to the same double (null when not
  * finite). */
 void body_json_write(const body_model *m, c2_wbuf *out);
+
+/* ---- queries every format answers the same way (body/query.c) ------------ */
+
+/* Index of the part called `name`, or -1 (also for parts without a name). */
+int body_find_part(const body_model *m, const char *name);
+
+/* World coordinates of the point `local` given in part `part`'s frame
+ * (pos + R * local). `part` must be a valid index. */
+void body_part_point(const body_model *m, size_t part, const double local[3], double world[3]);
+
+/* How many geoms move with part `part` (-1: the static geoms). */
+size_t body_part_ngeoms(const body_model *m, int part);
+
+/* Every part's geoms at once, in one pass (counting sort): afterwards the
+ * geoms of part p, in model order, are order[first[p + 1] .. first[p + 2]),
+ * the static ones order[first[0] .. first[1]). `first` has nparts + 2
+ * entries, `order` ngeoms. */
+void body_geoms_by_part(const body_model *m, size_t *first, size_t *order);
+
+/* Geom `g`'s placement relative to the part it moves with, as a physics
+ * engine wants it (ODE's dGeomSetOffsetPosition / Rotation): pos = R_p^T
+ * (pos_g - pos_p), R = R_p^T R_g. A static geom's offset is its world
+ * placement. `g` must be a valid index. */
+void body_geom_offset(const body_model *m, size_t g, double pos[3], double R[3][3]);
 
 #endif

@@ -1,9 +1,9 @@
-/* cmd_body.c — `c2rt body`: load an alternative body (an f0 genotype, or one
- * from a Framsticks genotype file) and show it: a summary, the Framsticks
- * SDK's own report, the re-saved f0 text, or JSON.
+/* cmd_body.c — `c2rt body`: load an alternative body (an f0 genotype, one
+ * from a Framsticks genotype file, or an XODE scene) and show it: a summary,
+ * the Framsticks SDK's own report, the re-saved f0 text, JSON, XODE.
  *
- * Each input format is one row of `loaders` (extension, content sniffer,
- * loader, optional lister); the format is picked in one place, body_pick. */
+ * The format is picked by the core's one table of body formats
+ * (body/load.h); XODE scenes are shown by cli/body_xode.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,11 +13,26 @@
 #include "body/body.h"
 #include "body/f0.h"
 #include "body/frams.h"
+#include "body/load.h"
+#include "cli/body_simulate.h"
+#include "cli/body_xode.h"
 #include "cli/cli.h"
 
-static const char *genotype_sel;
+static const char *genotype_sel, *export_path;
 static const char *format = "summary";
-static bool list;
+static bool list, simulate;
+static const char *seconds_arg, *trace_path, *seed_arg;
+static body_options sim_opts;
+
+static int body_opt(const char *arg, void *ctx)
+{
+	c2_err err;
+	if (c2_option_parse(&body_option_tab, ctx, arg, &err) != 0) {
+		fprintf(stderr, "c2rt: --opt %s: %s\n", arg, err.msg);
+		return CLI_USAGE;
+	}
+	return 0;
+}
 
 static const cli_opt opts[] = {
 	{"format", OPT_STR, &format, "summary|sdk|f0|json",
@@ -26,68 +41,51 @@ static const cli_opt opts[] = {
 	 "genotype files: the genotype to load (default: the first f0 one)", 0, 0, NULL},
 	{"list", OPT_FLAG, &list, NULL, "genotype files: list the genotypes and their formats", 0, 0,
 	 NULL},
+	{"simulate", OPT_FLAG, &simulate, NULL,
+	 "simulate the body alone on ODE (f0: moved by its own neurons; XODE: by its motors)", 0, 0,
+	 NULL},
+	{"seconds", OPT_STR, &seconds_arg, "S", "--simulate: creature seconds (default 10)", 0, 0, NULL},
+	{"trace", OPT_STR, &trace_path, "FILE.csv",
+	 "--simulate: time, centre of mass, speed, height, work and each effector's signal per tick", 0,
+	 0, NULL},
+	{"seed", OPT_STR, &seed_arg, "S", "--simulate: seed of the body's random stream (default 1)", 0,
+	 0, NULL},
+	{"opt", OPT_CALL, &sim_opts, "NAME=VALUE",
+	 "--simulate: a body option (see 'c2rt options'); repeatable", 0, 0, body_opt},
+	{"export", OPT_STR, &export_path, "OUT.xode",
+	 "XODE: also write the scene back, nothing lost (atomically; - for standard output)", 0, 0,
+	 NULL},
 	{0},
 };
 
 const cli_spec cmd_body_spec = {
-	"body", "FILE [--format summary|sdk|f0|json] [--genotype N|NAME] [--list]",
-	"load an alternative body (Framsticks f0 genotype, .f0 or .gen file) and show it",
-	"FILE is an f0 genotype (.f0: starting with //0 or /*0*/) or a Framsticks\n"
-	"genotype file (.gen: org objects). Formats: summary (readable), sdk (the\n"
-	"Framsticks SDK 5.0rc10 report: its messages, valid=/parts=/..., one line per\n"
-	"part, joint and neuron, the genes as given and as re-saved), f0 (the genotype\n"
-	"as the SDK re-saves it, defaults skipped), json (the whole model).\n"
-	"--list prints the SDK loader's listing of a .gen file, then each genotype's\n"
-	"format. An invalid body prints FILE:LINE: reason and exits 2 (with --format\n"
-	"sdk the report is printed first).",
+	"body", "FILE",
+	"load an alternative body (Framsticks f0 .f0/.gen, or XODE .xode) and show it",
+	"FILE is an f0 genotype (.f0: starting with //0 or /*0*/), a Framsticks\n"
+	"genotype file (.gen: org objects) or an XODE 1.0r23 scene (.xode). Formats:\n"
+	"summary (readable; text is the same), sdk (f0: the Framsticks SDK 5.0rc10\n"
+	"report: its messages, valid=/parts=/..., one line per part, joint and neuron,\n"
+	"the genes as given and as re-saved), f0 (the genotype as the SDK re-saves it,\n"
+	"defaults skipped), json (the whole model). --list prints the SDK loader's\n"
+	"listing of a .gen file, then each genotype's format. An invalid body prints\n"
+	"FILE:LINE: reason and exits 2 (with --format sdk the report is printed first).\n"
+	"--simulate runs the body alone on ODE (README: Bodies in motion) and prints\n"
+	"its effectors and how far its centre of mass went.",
 	opts, 1, 1,
 };
 
-/* The output formats (--format). */
+/* The output formats (--format); "text" is the XODE front end's name for
+ * the summary. */
 enum { FMT_SUMMARY, FMT_SDK, FMT_F0, FMT_JSON, NFORMATS };
 static const char *const formats[NFORMATS] = {"summary", "sdk", "f0", "json"};
 
-/* What a loader gets and gives. */
+/* What the genotype-file lister gets. */
 typedef struct body_input {
 	const char *path;
 	const char *text; /* the whole file, NUL-terminated */
 	size_t len;
 	frams_file gen;   /* .gen: the objects read */
 } body_input;
-
-typedef struct body_loader {
-	const char *name;
-	const char *ext;
-	bool (*sniff)(const char *text, size_t len);
-	/* Fill m (also when the body is invalid, as far as it was built).
-	 * Returns 0, C2_EFORMAT with err (invalid body; m may be empty when the
-	 * input was not a body at all), or another code. */
-	int (*load)(body_input *in, body_model *m, c2_err *err);
-	int (*list)(body_input *in); /* --list, or NULL */
-} body_loader;
-
-/* ---- f0 files ------------------------------------------------------------------ */
-
-static bool sniff_f0(const char *text, size_t len)
-{
-	return len >= 2 && text[0] == '/' && (text[1] == '/' || text[1] == '*');
-}
-
-static int load_f0(body_input *in, body_model *m, c2_err *err)
-{
-	return f0_build_genotype(in->text, in->len, NULL, 1, m, err);
-}
-
-/* ---- Framsticks genotype files -------------------------------------------------- */
-
-static bool sniff_gen(const char *text, size_t len)
-{
-	/* an org: object header line anywhere */
-	for (size_t i = 0; i + 4 <= len; i++)
-		if ((i == 0 || text[i - 1] == '\n') && memcmp(text + i, "org:", 4) == 0)
-			return true;
-	return false;
-}
 
 /* Messages of a log on stderr as FILE:LINE: ..., the first 20 of them (a
  * broken file can have thousands). */
@@ -108,6 +106,18 @@ static void print_log(const char *path, const frams_log *log, bool warnings_only
 	if (more)
 		fprintf(stderr, "c2rt: %s: %zu more messages not shown\n", path,
 		        more);
+}
+
+/* The body's warnings (the f0 builder's and the genotype file reader's),
+ * the first 20 of them. */
+static void print_warnings(const char *path, const body_model *m)
+{
+	enum { SHOWN = 20 };
+	for (size_t i = 0; i < m->nwarnings && i < SHOWN; i++)
+		fprintf(stderr, "c2rt: %s:%ld: warning: %s\n", path, m->warnings[i].line,
+		        m->warnings[i].msg);
+	if (m->nwarnings > SHOWN)
+		fprintf(stderr, "c2rt: %s: %zu more messages not shown\n", path, m->nwarnings - SHOWN);
 }
 
 static int read_gen(body_input *in)
@@ -147,66 +157,6 @@ static int list_gen(body_input *in)
 	}
 	free(g);
 	return CLI_OK;
-}
-
-static int load_gen(body_input *in, body_model *m, c2_err *err)
-{
-	memset(m, 0, sizeof *m);
-	if (read_gen(in) != CLI_OK)
-		return c2_fail_line(err, C2_EIO, 0, "could not read the genotype file");
-	size_t n = frams_genotypes(&in->gen, NULL, 0);
-	frams_genotype *g = calloc(n + 1, sizeof *g);
-	if (!g)
-		return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
-	frams_genotypes(&in->gen, g, n);
-	size_t pick = n;
-	long num;
-	if (genotype_sel && cli_parse_long(genotype_sel, 1, (long)n, &num)) {
-		pick = (size_t)num - 1;
-	} else if (genotype_sel) {
-		for (size_t i = 0; i < n && pick == n; i++)
-			if (strcmp(g[i].name, genotype_sel) == 0)
-				pick = i;
-	} else {
-		for (size_t i = 0; i < n && pick == n; i++) {
-			frams_geno gi;
-			frams_geno_marker(g[i].genes, g[i].len, &gi);
-			if (gi.format == '0')
-				pick = i;
-		}
-	}
-	int rc;
-	if (pick == n && genotype_sel)
-		rc = c2_fail_line(err, C2_EINVAL, 0,
-		                  "no genotype '%s' (there are %zu; --list shows them)", genotype_sel, n);
-	else if (pick == n)
-		rc = c2_fail_line(err, C2_EINVAL, 0, "no f0 genotype among the %zu (--list shows them)",
-		                  n);
-	else
-		rc = f0_build_genotype(g[pick].genes, g[pick].len, g[pick].name, g[pick].line, m, err);
-	free(g);
-	return rc;
-}
-
-/* ---- the one table of formats ----------------------------------------------------- */
-
-static const body_loader loaders[] = {
-	{"f0", ".f0", sniff_f0, load_f0, NULL},
-	{"gen", ".gen", sniff_gen, load_gen, list_gen},
-};
-enum { NLOADERS = sizeof loaders / sizeof loaders[0] };
-
-/* By extension, else by content. */
-static const body_loader *body_pick(const body_input *in)
-{
-	const char *dot = strrchr(in->path, '.');
-	for (int i = 0; dot && i < NLOADERS; i++)
-		if (strcmp(dot, loaders[i].ext) == 0)
-			return &loaders[i];
-	for (int i = 0; i < NLOADERS; i++)
-		if (loaders[i].sniff(in->text, in->len))
-			return &loaders[i];
-	return NULL;
 }
 
 /* ---- output ----------------------------------------------------------------------- */
@@ -303,32 +253,67 @@ int cmd_body(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
+	c2_options_default(&body_option_tab, &sim_opts);
 	int rc = cli_parse(&cmd_body_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
-	int fmt = -1;
+	cli_body_sim_args sa = {10, trace_path, 1, sim_opts};
+	if (!simulate && (seconds_arg || trace_path || seed_arg))
+		return cli_fail(CLI_USAGE, "body", "--seconds, --trace and --seed go with --simulate");
+	if (seconds_arg) {
+		char *end;
+		sa.seconds = strtod(seconds_arg, &end);
+		if (*end || !(sa.seconds >= 0) || sa.seconds > 1e7)
+			return cli_fail(CLI_USAGE, "body", "--seconds: '%s' is not a time in seconds",
+			                seconds_arg);
+	}
+	if (seed_arg) {
+		char *end;
+		if (!*seed_arg || *seed_arg == '-' || (sa.seed = strtoull(seed_arg, &end, 10), *end))
+			return cli_fail(CLI_USAGE, "body", "--seed: '%s' is not a non-negative number",
+			                seed_arg);
+	}
+	int fmt = strcmp(format, "text") == 0 ? FMT_SUMMARY : -1;
 	for (int i = 0; i < NFORMATS; i++)
 		if (strcmp(format, formats[i]) == 0)
 			fmt = i;
 	if (fmt < 0)
 		return cli_fail(CLI_USAGE, "body", "--format: '%s' is not summary, sdk, f0 or json",
 		                format);
+	/* Outputs are checked before any work (not the input, a directory ...). */
+	const cli_path outs[] = {{"--trace", trace_path}, {"--export", export_path}};
+	const cli_path ins[] = {{"FILE", pos[0]}};
+	if ((rc = cli_check_paths("body", outs, 2, ins, 1)) != 0)
+		return rc;
 	body_input in = {pos[0], NULL, 0, {0}};
 	uint8_t *data;
 	c2_err err;
 	if (c2_read_file(in.path, 64u << 20, &data, &in.len, &err) != 0)
 		return cli_report(in.path, &err);
 	in.text = (const char *)data;
-	const body_loader *ld = body_pick(&in);
+	int src = body_source_pick(in.path, in.text, in.len, &err);
 	body_model m = {0};
-	if (!ld) {
-		rc = cli_fail(CLI_BAD, "body", "%s: not a body file this tool reads (%s)", in.path,
-		              ".f0, .gen");
+	if (src < 0) {
+		/* a Creatures genome is a mistaken argument; other bytes a bad file */
+		rc = cli_fail(src == BODY_SOURCE_CREATURES ? CLI_USAGE : CLI_BAD, "body", "%s: %s", in.path,
+		              err.msg);
 	} else if (list) {
-		rc = ld->list ? ld->list(&in)
-		              : cli_fail(CLI_USAGE, "body", "--list is for genotype files (.gen)");
+		rc = src == BODY_SOURCE_GEN
+		         ? list_gen(&in)
+		         : cli_fail(CLI_USAGE, "body", "--list is for genotype files (.gen)");
+	} else if (simulate) {
+		rc = body_load_source((body_source)src, in.text, in.len, genotype_sel, &m, &err);
+		print_warnings(in.path, &m);
+		rc = rc ? cli_report(in.path, &err) : cli_body_simulate(in.path, &m, &sa);
+	} else if (src == BODY_SOURCE_XODE) {
+		if (fmt == FMT_SDK || fmt == FMT_F0)
+			rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", formats[fmt]);
+		else
+			rc = cli_body_xode(in.path, fmt == FMT_JSON, export_path);
+	} else if (export_path) {
+		rc = cli_fail(CLI_USAGE, "body", "--export is for XODE scenes");
 	} else {
-		int lrc = ld->load(&in, &m, &err);
+		int lrc = body_load_source((body_source)src, in.text, in.len, genotype_sel, &m, &err);
 		const f0_info *fi = f0_info_of(&m);
 		if ((fmt == FMT_SDK || fmt == FMT_F0) && lrc == 0 && !fi) {
 			rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", formats[fmt]);
@@ -344,8 +329,7 @@ int cmd_body(int argc, char **argv)
 				rc = CLI_BAD;
 		} else {
 			/* Warnings first, then the reason an invalid body is refused. */
-			if (fi)
-				print_log(in.path, &fi->log, true);
+			print_warnings(in.path, &m);
 			if (lrc) {
 				rc = cli_report(in.path, &err);
 			} else if (fmt == FMT_SUMMARY) {

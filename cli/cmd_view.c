@@ -167,6 +167,15 @@ int cmd_view(int argc, char **argv)
 			n += snprintf(header + n, sizeof header - (size_t)n, "%s --sex %s --seed %llu", pos[0],
 			              cli_cargs.cfg.sex == GENOME_MALE ? "m" : "f",
 			              (unsigned long long)cli_cargs.cfg.seed);
+		if (!cli_cargs.resume_path && cli_cargs.body_path && n > 0 && (size_t)n < sizeof header) {
+			n += snprintf(header + n, sizeof header - (size_t)n, " --body %s", cli_cargs.body_path);
+			if (cli_cargs.body_genotype && n > 0 && (size_t)n < sizeof header)
+				n += snprintf(header + n, sizeof header - (size_t)n, " --body-genotype %s",
+				              cli_cargs.body_genotype);
+			if (cli_cargs.wiring_path && n > 0 && (size_t)n < sizeof header)
+				n += snprintf(header + n, sizeof header - (size_t)n, " --wiring %s",
+				              cli_cargs.wiring_path);
+		}
 		creature_config def;
 		creature_config_default(&def);
 		for (size_t t = 0; t < CREATURE_OPTION_TABLES; t++) {

@@ -38,6 +38,9 @@ cli_opt cli_creature_opts[] = {
 	{"seed", OPT_STR, &cli_cargs.seed, "S", "seed of the creature's random stream (default 1)", 0, 0, NULL},
 	{"events", OPT_STR, &cli_cargs.events_path, "FILE", "timed inputs (see README: events files)", 0, 0, NULL},
 	{"resume", OPT_STR, &cli_cargs.resume_path, "FILE", "continue from a snapshot instead of hatching", 0, 0, NULL},
+	{"body", OPT_STR, &cli_cargs.body_path, "FILE", "give the creature a body: f0 (.f0, .gen) or XODE (.xode), simulated on ODE", 0, 0, NULL},
+	{"body-genotype", OPT_STR, &cli_cargs.body_genotype, "N|NAME", "--body FILE.gen: which genotype (default: the first f0 one)", 0, 0, NULL},
+	{"wiring", OPT_STR, &cli_cargs.wiring_path, "FILE", "--body: how the creature drives it (see README: wiring files)", 0, 0, NULL},
 	{"opt", OPT_CALL, &cli_cargs, "NAME=VALUE", "set an option of any module (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
 	{0},
 };
@@ -71,6 +74,40 @@ int cli_creature_args_finish(cli_creature_args *a, const char *cmd)
 	return CLI_OK;
 }
 
+/* --body and --wiring: the body file read, attached and wired; its
+ * warnings printed once. */
+static int attach_body(creature *c, const char *cmd, const cli_creature_args *args)
+{
+	uint8_t *text = NULL, *wiring = NULL;
+	size_t len, wlen;
+	c2_err err;
+	if (c2_read_file(args->body_path, 64u << 20, &text, &len, &err) != 0)
+		return cli_report(args->body_path, &err);
+	creature_body_spec spec = {args->body_path, text, len, args->body_genotype};
+	int rc = CLI_OK;
+	if (creature_set_body(c, &spec, &err) != 0) {
+		rc = err.code == C2_EINVAL && err.line == 0
+		         ? cli_fail(CLI_USAGE, cmd, "--body %s: %s", args->body_path, err.msg)
+		         : cli_report(args->body_path, &err);
+	} else {
+		const char *w = creature_body_warnings(c);
+		while (*w) {
+			const char *nl = strchr(w, '\n');
+			int n = nl ? (int)(nl - w) : (int)strlen(w);
+			fprintf(stderr, "c2rt: %s: warning: %.*s\n", args->body_path, n, w);
+			w += n + (nl != NULL);
+		}
+	}
+	if (rc == CLI_OK && args->wiring_path) {
+		if (c2_read_file(args->wiring_path, 1u << 20, &wiring, &wlen, &err) != 0 ||
+		    creature_set_body_wiring(c, (const char *)wiring, wlen, &err) != 0)
+			rc = cli_report(args->wiring_path, &err);
+	}
+	free(text);
+	free(wiring);
+	return rc;
+}
+
 int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path,
                       const cli_creature_args *args)
 {
@@ -80,9 +117,13 @@ int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path
 	memset(cc, 0, sizeof *cc);
 	c2_err err;
 	int rc;
+	if ((args->body_genotype || args->wiring_path) && !args->body_path && !resume_path)
+		return cli_fail(CLI_USAGE, cmd, "--body-genotype and --wiring go with --body");
 	if (resume_path) {
 		if (sex_or_seed)
 			return cli_fail(CLI_USAGE, cmd, "--sex and --seed come from the snapshot with --resume");
+		if (args->body_path || args->body_genotype || args->wiring_path)
+			return cli_fail(CLI_USAGE, cmd, "the body and its wiring come from the snapshot with --resume");
 		if (creature_load_file(&cc->c, resume_path, &cc->events_text, &cc->events_len, &err) != 0)
 			return cli_report(resume_path, &err);
 		cc->events_source = resume_path;
@@ -108,6 +149,10 @@ int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path
 		genome_free(&g);
 		if (rc)
 			return cli_report(genome_path, &err);
+		if (args->body_path && (rc = attach_body(cc->c, cmd, args)) != 0) {
+			cli_creature_close(cc);
+			return rc;
+		}
 	}
 	if (events_path) {
 		free(cc->events_text);

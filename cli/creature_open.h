@@ -12,8 +12,9 @@
 #include "cli/cli.h"
 
 /* The options every creature-running command shares (run, view, and the
- * commands that run many creatures): --sex, --seed, --events, --resume and
- * --opt NAME=VALUE (any module's option). They are ONE table,
+ * commands that run many creatures): --sex, --seed, --events, --resume,
+ * --body FILE [--body-genotype N|NAME] [--wiring FILE] and --opt NAME=VALUE
+ * (any module's option). They are ONE table,
  * cli_creature_opts, that a command includes in its own with
  *     {"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL}
  * and they fill the one cli_cargs. Call cli_creature_args_init before
@@ -24,6 +25,9 @@ typedef struct cli_creature_args {
 	const char *seed;        /* --seed as given, or NULL */
 	const char *events_path; /* --events FILE, or NULL */
 	const char *resume_path; /* --resume FILE, or NULL */
+	const char *body_path;   /* --body FILE, or NULL */
+	const char *body_genotype; /* --body-genotype N|NAME, or NULL */
+	const char *wiring_path; /* --wiring FILE, or NULL */
 } cli_creature_args;
 
 extern cli_creature_args cli_cargs;
@@ -47,7 +51,10 @@ typedef struct cli_creature {
 /* Hatch a creature from `genome_path` with args->cfg, or resume
  * args->resume_path (then genome_path may be NULL; if given it must be the
  * snapshot's genome, and --sex/--seed must not have been given). Events come
- * from args->events_path when given, else from the snapshot. On failure prints
+ * from args->events_path when given, else from the snapshot. A hatched
+ * creature gets the body args->body_path (its warnings are printed), wired by
+ * args->wiring_path or the default wiring; a resumed one has the snapshot's.
+ * On failure prints
  * "c2rt CMD: ..." or "c2rt: FILE:...: reason" and returns CLI_USAGE or
  * CLI_BAD with *out empty; on success CLI_OK. */
 int cli_creature_open(cli_creature *out, const char *cmd, const char *genome_path,

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/version.h"
+#include "body/xode.h"
 #include "cli/cli.h"
 
 const cli_command cli_commands[] = {
@@ -20,9 +21,12 @@ const cli_subcommand cli_subcommands[] = {
 const int cli_nsubcommands = (int)(sizeof cli_subcommands / sizeof cli_subcommands[0]);
 
 /* What this build of c2rt reads and writes, one line each, after the
- * version. (The XODE body loader adds its line here when it lands.) */
+ * version. XODE asks every implementation to advertise its version and
+ * compliance (bgig and postlink implied, +retain: unknown data kept). */
 static const char *const capabilities[] = {
 	"genomes: Creatures 2 dna2 files and headerless gene streams; the c2rt genome text form",
+	"exports: Creatures 2 .exp files (c2rt import)",
+	"bodies: Framsticks f0 genotypes (.f0, .gen; SDK 5.0rc10); " XODE_COMPLIANCE,
 	"traces: csv, ndjson",
 };
 

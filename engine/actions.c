@@ -41,6 +41,13 @@ static const struct {
 	[C2_ACT_CELL15] = {-1, 0},
 };
 
+uint8_t eng_action_effort(const creature *c)
+{
+	if (c->death || c->asleep || c->action < 0)
+		return 0;
+	return action_table[c->action % C2_NACTIONS].effort;
+}
+
 static void involuntary(creature *c)
 {
 	for (int n = 0; n < C2_RL_INVOLUNTARY_N; n++) {
@@ -80,7 +87,7 @@ void eng_world_tick(creature *c)
 			eng_wake(c);
 	} else {
 		int a = c->action;
-		c->muscle_energy = a >= 0 ? action_table[a % C2_NACTIONS].effort : 0;
+		c->muscle_energy = eng_action_effort(c);
 		c->rest_ticks = a == C2_ACT_REST ? c->rest_ticks + 1 : 0;
 		if (o->action_period > 0 && c->rest_ticks >= (uint32_t)o->action_period &&
 		    sleepiness >= o->sleep_sleepiness) {

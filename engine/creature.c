@@ -186,6 +186,7 @@ void creature_free(creature *c)
 {
 	if (!c)
 		return;
+	eng_body_free(c->body);
 	bc_free(c->bc);
 	brain_free(c->brain);
 	genome_free(&c->g);
@@ -304,6 +305,8 @@ static void tick(creature *c)
 	}
 	if (!c->death)
 		eng_world_tick(c);
+	if (!c->death && c->body)
+		eng_body_tick(c);
 	c->tick++;
 }
 

@@ -23,6 +23,8 @@
 #include "base/options.h"
 #include "base/rng.h"
 #include "biochem/biochem.h"
+#include "body/body.h"
+#include "body/sim.h"
 #include "brain/brain.h"
 #include "genome/genome.h"
 
@@ -80,14 +82,17 @@ typedef struct creature_config {
 	brain_options brain;
 	bc_options biochem;
 	engine_options engine;
+	body_options body; /* used only by a creature with a body (creature_set_body) */
 } creature_config;
 
 /* Defaults for every module; sex female, seed 1. */
 void creature_config_default(creature_config *cfg);
 
 /* The option tables of every module, in listing order (brain, biochemistry,
- * engine), with the struct each one describes inside `cfg`. */
-enum { CREATURE_OPTION_TABLES = 3 };
+ * engine, body), with the struct each one describes inside `cfg`. The body's
+ * (the last, CREATURE_BODY_OPTIONS) is saved and hashed with the body, so a
+ * creature without one keeps the snapshot bytes and hashes it always had. */
+enum { CREATURE_OPTION_TABLES = 4, CREATURE_BODY_OPTIONS = 3 };
 const c2_option_table *creature_option_table(size_t i);
 void *creature_option_struct(creature_config *cfg, size_t i);
 const void *creature_option_cstruct(const creature_config *cfg, size_t i);
@@ -202,6 +207,40 @@ bool creature_set_env(creature *c, unsigned locus, uint8_t value);
  * when eaten. n <= 4 doses. */
 void creature_feed(creature *c, unsigned portions, const uint8_t *chems, const uint8_t *amounts,
                    size_t n);
+
+/* ---- a body (engine/body.c) ------------------------------------------------
+ *
+ * A creature may own an alternative body (body/: an f0 genotype or an XODE
+ * scene, simulated on ODE). creature_step then also steps the body, after
+ * the world tick: the creature's decided action and gait loci drive the
+ * body's effectors through its wiring, and the body acts back on the
+ * creature (the muscle-energy locus follows the work its muscles did, the
+ * slope and wind loci its tilt and speed, contacts fire stimuli). Snapshots
+ * hold the body and creature_hash covers it. The README's "Bodies in
+ * motion" section documents the wiring table and the file format. */
+
+typedef struct creature_body_spec {
+	const char *name;       /* the body file's name: its extension picks the format */
+	const uint8_t *text;    /* the file's bytes (copied) */
+	size_t len;
+	const char *genotype;   /* .gen files: which genotype (number or name; NULL: first f0) */
+} creature_body_spec;
+
+/* Give creature `c` (which has none yet) the body `spec` describes, with the
+ * body options of its configuration, wired by the default wiring. Errors
+ * name the line of the body file (C2_EFORMAT, C2_EINVAL, C2_ENOMEM). */
+int creature_set_body(creature *c, const creature_body_spec *spec, c2_err *err);
+/* Replace the default wiring by a wiring file's text[0..len): lines
+ * `EFFECTOR <- TERM * TERM ... [+ OFFSET]` (README). Errors name the line;
+ * the wiring is then unchanged. */
+int creature_set_body_wiring(creature *c, const char *text, size_t len, c2_err *err);
+bool creature_has_body(const creature *c);
+/* The body's model and simulation (NULL without a body). */
+const body_model *creature_body_model(const creature *c);
+const body_sim *creature_body_sim(const creature *c);
+/* What the body loader and the simulation could not simulate, one warning
+ * a line ("" when none). */
+const char *creature_body_warnings(const creature *c);
 
 /* ---- snapshots and hashing -------------------------------------------------- */
 

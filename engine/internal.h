@@ -54,6 +54,8 @@ struct creature {
 	uint8_t nfood;
 	uint8_t food_chem[ENG_MAX_FOOD_DOSES], food_amount[ENG_MAX_FOOD_DOSES];
 	int16_t action, object; /* decision / attention winners after the last brain tick */
+
+	struct eng_body *body; /* an alternative body (engine/body.c), or NULL */
 };
 
 /* creature.c */
@@ -71,6 +73,15 @@ void eng_wake(creature *c);
 
 /* actions.c: the world stand-in, run once per world tick. */
 void eng_world_tick(creature *c);
+/* The muscle effort of the decided action (0 asleep, dead or undecided). */
+uint8_t eng_action_effort(const creature *c);
+
+/* body.c: the creature's body, stepped after the world tick; saved, loaded
+ * and hashed with the creature. */
+void eng_body_tick(creature *c);
+void eng_body_free(struct eng_body *b);
+void eng_body_save(const creature *c, c2_sink *w);
+int eng_body_load(creature *c, c2_rbuf *r, c2_err *err);
 
 /* events.c: apply the events due at the creature's current tick, in order. */
 void eng_events_apply(const events *ev, creature *c);

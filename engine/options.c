@@ -10,7 +10,7 @@ C2_OPTION_TABLE(engine_option_tab, "engine", ENGINE_OPTIONS);
 const c2_option_table *creature_option_table(size_t i)
 {
 	static const c2_option_table *const tables[CREATURE_OPTION_TABLES] = {
-		&brain_option_tab, &bc_option_tab, &engine_option_tab,
+		&brain_option_tab, &bc_option_tab, &engine_option_tab, &body_option_tab,
 	};
 	return i < CREATURE_OPTION_TABLES ? tables[i] : NULL;
 }
@@ -21,6 +21,7 @@ void *creature_option_struct(creature_config *cfg, size_t i)
 	case 0: return &cfg->brain;
 	case 1: return &cfg->biochem;
 	case 2: return &cfg->engine;
+	case 3: return &cfg->body;
 	default: return NULL;
 	}
 }
@@ -31,6 +32,7 @@ const void *creature_option_cstruct(const creature_config *cfg, size_t i)
 	case 0: return &cfg->brain;
 	case 1: return &cfg->biochem;
 	case 2: return &cfg->engine;
+	case 3: return &cfg->body;
 	default: return NULL;
 	}
 }

@@ -5,8 +5,11 @@
  *   "C2RTSNAP" | u32 version | u64 payload length | payload | u64 checksum
  * where the checksum is c2_hash over everything before it. The payload holds
  * the genome (encoded), the configuration, the RNG, the engine's own state,
- * the brain (brain_save), the biochemistry (bc_save) and the caller's extra
- * bytes. Loading checks the magic, the version, the length and the checksum
+ * the brain (brain_save), the biochemistry (bc_save), in version 2 the
+ * creature's body (a flag, then eng_body_save: the body file, its wiring,
+ * the body options and the simulation's state) and the caller's extra
+ * bytes. A creature without a body is written as version 1, byte for byte as
+ * before bodies existed. Loading checks the magic, the version, the length and the checksum
  * before it parses anything, and every field after that. */
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +18,7 @@
 #include "engine/internal.h"
 
 static const uint8_t MAGIC[8] = {'C', '2', 'R', 'T', 'S', 'N', 'A', 'P'};
-enum { SNAP_VERSION = 1, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 512u << 20 };
+enum { SNAP_VERSION = 1, SNAP_VERSION_BODY = 2, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 512u << 20 };
 
 /* The engine's own state, in one order for saving, loading and hashing. */
 #define ENGINE_BYTES(X)                          \
@@ -24,7 +27,7 @@ enum { SNAP_VERSION = 1, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 512u << 20 };
 
 static void put_options(c2_sink *s, const creature_config *cfg)
 {
-	for (size_t i = 0; i < CREATURE_OPTION_TABLES; i++)
+	for (size_t i = 0; i < CREATURE_BODY_OPTIONS; i++) /* the body's go with the body */
 		c2_options_save(creature_option_table(i), creature_option_cstruct(cfg, i), s);
 }
 
@@ -82,6 +85,10 @@ int creature_save(const creature *c, const void *extra, size_t nextra, c2_wbuf *
 	int rc = brain_save(c->brain, &p);
 	if (rc == 0)
 		rc = bc_save(c->bc, &p);
+	if (c->body) {
+		c2_w_u8(&p, 1);
+		eng_body_save(c, &ps);
+	}
 	c2_w_u32(&p, (uint32_t)nextra);
 	c2_w_bytes(&p, extra, nextra);
 	if (rc == 0 && p.oom)
@@ -89,7 +96,7 @@ int creature_save(const creature *c, const void *extra, size_t nextra, c2_wbuf *
 	if (rc == 0) {
 		size_t start = w->len;
 		c2_w_bytes(w, MAGIC, sizeof MAGIC);
-		c2_w_u32(w, SNAP_VERSION);
+		c2_w_u32(w, c->body ? SNAP_VERSION_BODY : SNAP_VERSION);
 		c2_w_u64(w, p.len);
 		c2_w_bytes(w, p.data, p.len);
 		uint64_t h = c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, w->data + start, w->len - start));
@@ -118,7 +125,7 @@ int creature_save_file(const creature *c, const char *path, const void *extra, s
 
 static int get_options(c2_rbuf *r, creature_config *cfg, c2_err *err)
 {
-	for (size_t i = 0; i < CREATURE_OPTION_TABLES; i++) {
+	for (size_t i = 0; i < CREATURE_BODY_OPTIONS; i++) {
 		int rc = c2_options_load(creature_option_table(i), creature_option_struct(cfg, i), r, err);
 		if (rc)
 			return rc;
@@ -189,9 +196,9 @@ int creature_load(creature **out, const uint8_t *data, size_t len, uint8_t **ext
 	r.pos = sizeof MAGIC;
 	uint32_t version = c2_r_u32(&r);
 	uint64_t plen = c2_r_u64(&r);
-	if (version != SNAP_VERSION)
-		return c2_fail(err, C2_EFORMAT, 8, -1, "snapshot version %u (this c2rt reads %d)", version,
-		               SNAP_VERSION);
+	if (version != SNAP_VERSION && version != SNAP_VERSION_BODY)
+		return c2_fail(err, C2_EFORMAT, 8, -1, "snapshot version %u (this c2rt reads %d and %d)",
+		               version, SNAP_VERSION, SNAP_VERSION_BODY);
 	if (plen != len - SNAP_HEADER - 8)
 		return c2_fail(err, C2_EFORMAT, 12, -1,
 		               "snapshot is %zu bytes but its header says %llu (truncated or padded)", len,
@@ -237,6 +244,11 @@ int creature_load(creature **out, const uint8_t *data, size_t len, uint8_t **ext
 		creature_free(c);
 		return rc ? rc : C2_EFORMAT;
 	}
+	if (version == SNAP_VERSION_BODY &&
+	    (c2_r_u8(&p) != 1 || p.bad || (rc = eng_body_load(c, &p, err)) != 0)) {
+		creature_free(c);
+		return rc ? rc : c2_fail(err, C2_EFORMAT, (long)p.pos, -1, "bad body flag in snapshot");
+	}
 	uint32_t ne = c2_r_count(&p, (uint32_t)(p.len - p.pos));
 	if (p.bad || p.len - p.pos != ne) {
 		creature_free(c);
@@ -275,5 +287,10 @@ uint64_t creature_hash(const creature *c)
 	put_engine(&s, c);
 	uint64_t h = c2_hash_u64(s.h, brain_hash(c->brain));
 	h = c2_hash_u64(h, bc_hash(c->bc));
+	if (c->body) {
+		c2_sink b = c2_sink_hash();
+		eng_body_save(c, &b);
+		h = c2_hash_u64(h, b.h);
+	}
 	return c2_hash_finish(h);
 }

@@ -95,6 +95,20 @@ static const char *object_name(const creature *c)
 	return o ? o : "none";
 }
 
+/* A body's columns: its centre of mass, speed and the work its muscles did. */
+static const char *const body_columns[] = {"x", "y", "z", "speed", "energy"};
+
+static void body_values(const creature *c, double v[5])
+{
+	body_reading r;
+	body_sim_read(creature_body_sim(c), &r);
+	v[0] = r.com[0];
+	v[1] = r.com[1];
+	v[2] = r.com[2];
+	v[3] = r.speed;
+	v[4] = r.energy;
+}
+
 void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w)
 {
 	if (t->format != TRACE_CSV)
@@ -112,6 +126,9 @@ void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w)
 		chem_label(t->chem[k], buf, sizeof buf);
 		c2_w_printf(w, ",chem:%s", buf);
 	}
+	if (creature_has_body(c))
+		for (size_t k = 0; k < sizeof body_columns / sizeof body_columns[0]; k++)
+			c2_w_printf(w, ",body:%s", body_columns[k]);
 	c2_w_str(w, "\n");
 }
 
@@ -154,6 +171,16 @@ void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w)
 		} else {
 			chem_label(t->chem[k], buf, sizeof buf);
 			c2_w_printf(w, ",\"chem:%s\":%u", buf, v);
+		}
+	}
+	if (creature_has_body(c)) {
+		double v[5];
+		body_values(c, v);
+		for (size_t k = 0; k < 5; k++) {
+			if (csv)
+				c2_w_printf(w, ",%.6g", v[k]);
+			else
+				c2_w_printf(w, ",\"body:%s\":%.6g", body_columns[k], v[k]);
 		}
 	}
 	c2_w_str(w, csv ? "\n" : "}\n");

@@ -4,7 +4,8 @@
  * (`drive:Pain` ...); each organ's short-term life force as a share of a
  * full organ's (1.0 = 10^6), `lf:body`, `lf:organ1` ... `lf:organN` (genome
  * organs in gene order), `lf:brain`; then the chosen chemicals
- * (`chem:ATP` ...). `action` is the decision winner's name, or "asleep" /
+ * (`chem:ATP` ...); for a creature with a body, `body:x`, `body:y`, `body:z` (its
+ * centre of mass), `body:speed` and `body:energy` (the work its muscles did). `action` is the decision winner's name, or "asleep" /
  * "dreaming" / "dead" / "none"; `object` the attention winner's category.
  * NDJSON rows carry the same keys. The writers append to a c2_wbuf; the
  * caller owns the file. */

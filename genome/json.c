@@ -9,28 +9,9 @@
 #include "genome/text.h"
 #include "genome/vocab.h"
 
-/* A JSON string of `n` bytes; bytes >= 0x80 are Latin-1 unless they form
- * valid-looking UTF-8 (GNO descriptions are converted to UTF-8 already). */
-static void json_str(c2_wbuf *w, const char *s, size_t n, int latin1)
-{
-	c2_w_u8(w, '"');
-	for (size_t i = 0; i < n; i++) {
-		uint8_t c = (uint8_t)s[i];
-		if (c == '"' || c == '\\')
-			c2_w_printf(w, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			c2_w_printf(w, "\\u%04x", c);
-		else if (c >= 0x80 && latin1)
-			c2_w_printf(w, "\\u%04x", c);
-		else
-			c2_w_u8(w, c);
-	}
-	c2_w_u8(w, '"');
-}
-
 static void json_cstr(c2_wbuf *w, const char *s)
 {
-	json_str(w, s, strlen(s), 0);
+	c2_w_json_str(w, s, strlen(s), false);
 }
 
 static void json_named(c2_wbuf *w, const char *field, unsigned v, const char *name)
@@ -87,7 +68,7 @@ static void json_field(c2_wbuf *w, const genome_gene *gene, const genome_field *
 		break;
 	case GF_CHARS:
 		c2_w_printf(w, ",\"%s\":", f->name);
-		json_str(w, (const char *)b, f->len, 1);
+		c2_w_json_str(w, (const char *)b, f->len, true);
 		break;
 	case GF_HALFLIVES:
 		c2_w_str(w, ",\"halflife\":[");

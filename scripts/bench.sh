@@ -14,6 +14,10 @@
 # and, measured directly:
 #   bytes         heap per creature, 100 norns in one process (bench/memory)
 #   ticks/s       world ticks per CPU second of bench/creature (not callgrind)
+#   body costs    CPU microseconds per world tick of a body alone, of the fed
+#                 norn, and of the norn with that body (bench/body; johnnie.xode,
+#                 walking.gen's walker, our genomes/walker.f0), and how many
+#                 times real time the norn with the body runs
 #
 #   BENCH_FED_TICKS   default 60000      BENCH_CG_TICKS  brain ticks, default 2000
 #   BENCH_BASELINE    default bench/baseline.txt ("name value" lines)
@@ -66,6 +70,7 @@ stim=$(( (bs - b0) / CG ))
 idle=$(( (bq - b0) / CG ))
 
 bytes=$("$BUILD/bench/memory" | sed -n 's/^bytes_per_creature //p')
+C2RT_ROOT=$ROOT "$BUILD/bench/body" --ticks "${BENCH_BODY_TICKS:-2000}" >"$TMPD/body"
 tps=$("$BUILD/bench/creature" --ticks 200000 | sed -n 's/^ticks_per_second //p')
 set +e
 
@@ -87,7 +92,17 @@ row brain_tick_idle "$idle" Ir lower "bench/brain --quiet"
 row biochem_tick "$biochem" Ir lower "bc_tick + brain organ, per biochemistry tick (fed norn)"
 row bytes_per_creature "$bytes" bytes lower "100 norns in one process (bench/memory)"
 row ticks_per_second "$tps" ticks/s higher "fed norn world ticks per CPU second"
+# body NAME body_us B norn_us C with_body_us W realtime R
+while read -r _ name _ bus _ nus _ wus _ rt; do
+	short=${name%%.*}
+	row "body_${short}_tick" "$bus" us lower "$name alone, CPU per world tick"
+	row "norn_${short}_tick" "$wus" us lower "the fed norn with $name ($nus us without), ${rt}x real time"
+done <"$TMPD/body"
 echo "(ratio = value / baseline from ${BASE#$ROOT/}; for ticks_per_second higher is better)"
+
+# Issue 12's acceptance runs: walkers alone for 60 s, the norn with a body.
+echo "== bodies in motion (issue 12)"
+C2RT_ROOT=$ROOT "$BUILD/bench/body" --acceptance
 
 # Issue 4's figure: a whole standard-norn lifetime, measured, not estimated.
 echo "== a whole lifetime (the standard norn, fed, until it dies)"

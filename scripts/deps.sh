@@ -30,6 +30,8 @@ for g in $groups; do
 		need gcc have_cmd gcc
 		need pkg-config have_cmd pkg-config
 		need libcmocka-dev have_pc cmocka
+		need libexpat1-dev have_pc expat
+		need libode-dev have_pc ode # bodies in motion (body/sim.c)
 		;;
 	view)
 		need libsdl2-dev have_pc sdl2

@@ -55,6 +55,16 @@
 	X(TIP_DIM, 90, 90, 90, 255, "tooltip secondary text") \
 	X(LABEL_BACKING, 18, 21, 28, 200, "behind a lobe name drawn over neurons") \
 	X(HELP_SHADE, 10, 12, 16, 150, "over the window behind the help") \
+	X(BODY_SKY, 236, 241, 247, 255, "body panel: above the ground") \
+	X(BODY_GROUND, 214, 220, 208, 255, "body panel: the ground") \
+	X(BODY_GRID, 160, 168, 150, 255, "body panel: ground grid") \
+	X(BODY_SHADOW, 60, 66, 56, 90, "body panel: shadows on the ground") \
+	X(BODY_PART, 232, 190, 120, 255, "body panel: parts and geoms") \
+	X(BODY_STICK, 150, 150, 160, 255, "body panel: f0 sticks at rest") \
+	X(BODY_PULL, 214, 39, 40, 255, "body panel: a muscle at +1") \
+	X(BODY_PUSH, 31, 119, 180, 255, "body panel: a muscle at -1") \
+	X(BODY_STATIC, 170, 176, 186, 255, "body panel: static scene geoms") \
+	X(BODY_EDGE, 40, 44, 52, 255, "body panel: wireframe edges") \
 
 enum view_colour_id {
 #define X(name, r, g, b, a, use) VC_##name,

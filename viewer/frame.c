@@ -31,6 +31,8 @@ static const struct key_help {
 	{"z / d", "sleep or wake / dream (process pending instincts)"},
 	{"m", "colour neurons by output or by state"},
 	{"mouse", "hover a neuron: its dendrites and values; click: pin it"},
+	{"drag / wheel", "on the body: turn / zoom the view"},
+	{"b", "body: shaded or wireframe"},
 	{"s", "save a snapshot (resume with c2rt run/view --resume)"},
 	{"p or F12", "save a screenshot (PNG)"},
 	{"Esc", "close the picker / help, unpin"},
@@ -113,6 +115,7 @@ void view_frame_init(view_frame *fr)
 	memset(fr, 0, sizeof *fr);
 	fr->mouse_x = fr->mouse_y = -1;
 	fr->pin_lobe = fr->pin_cell = -1;
+	view_body_cam_default(&fr->body_cam);
 }
 
 void view_frame_free(view_frame *fr)
@@ -559,8 +562,9 @@ static void draw_help(SDL_Surface *dst, view_frame *fr)
 	}
 }
 
-/* Panel rectangles for a w x h surface. */
-static void layout(view_frame *fr, int w, int h)
+/* Panel rectangles for a w x h surface; a body takes the right of the
+ * plot's row. */
+static void layout(view_frame *fr, int w, int h, bool body)
 {
 	const view_fonts *f = &fr->fonts;
 	int gap = f->px / 3 > 2 ? f->px / 3 : 2;
@@ -582,6 +586,13 @@ static void layout(view_frame *fr, int w, int h)
 	int dw = (rw - gap) * 9 / 20; /* drives narrower: organs have longer rows */
 	fr->drives_r = (SDL_Rect){rx, y0, dw, upper};
 	fr->organs_r = (SDL_Rect){rx + dw + gap, y0, rw - dw - gap, upper};
+	fr->body_r = (SDL_Rect){0, 0, 0, 0};
+	if (body) {
+		int pw = (fr->plot_r.w - gap) * 3 / 5;
+		fr->body_r = (SDL_Rect){fr->plot_r.x + pw + gap, fr->plot_r.y, fr->plot_r.w - pw - gap,
+		                        fr->plot_r.h};
+		fr->plot_r.w = pw;
+	}
 }
 
 int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char *err, size_t errn)
@@ -607,7 +618,7 @@ int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char 
 	}
 	SDL_SetClipRect(dst, NULL);
 	view_fill(dst, NULL, VC(FRAME_BG));
-	layout(fr, dst->w, dst->h);
+	layout(fr, dst->w, dst->h, creature_has_body(c));
 	const brain *b = creature_brain_const(c);
 	draw_status(dst, fr, c);
 	view_brain_draw(dst, fr, b);
@@ -618,6 +629,9 @@ int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char 
 		draw_organs(dst, fr, c);
 	}
 	draw_plot(dst, fr);
+	if (fr->body_r.w > 0)
+		view_body_draw(dst, &fr->body_r, &fr->body_cam, creature_body_model(c),
+		               creature_body_sim(c), fr->fonts.label, "Body");
 	draw_hints(dst, fr);
 	SDL_SetClipRect(dst, NULL);
 	if (!fr->help)
@@ -650,4 +664,10 @@ bool view_frame_over_plot(const view_frame *fr, int x, int y)
 {
 	const SDL_Rect *r = &fr->plot_r;
 	return x >= r->x && y >= r->y && x < r->x + r->w && y < r->y + r->h;
+}
+
+bool view_frame_over_body(const view_frame *fr, int x, int y)
+{
+	const SDL_Rect *r = &fr->body_r;
+	return r->w > 0 && x >= r->x && y >= r->y && x < r->x + r->w && y < r->y + r->h;
 }

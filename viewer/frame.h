@@ -16,6 +16,7 @@
 #include <SDL2/SDL.h>
 
 #include "engine/engine.h"
+#include "viewer/bodyview.h"
 #include "viewer/chemhist.h"
 #include "viewer/font.h"
 #include "viewer/match.h"
@@ -72,9 +73,11 @@ typedef struct view_frame {
 	int pin_lobe, pin_cell; /* neuron pinned by a click, or -1 */
 	view_picker picker;
 	char message[200];     /* shown in the hint line while non-empty */
+	view_body_cam body_cam; /* the body panel's camera (creatures with a body) */
 
 	/* geometry of the last render, for the mouse */
 	SDL_Rect status_r, brain_r, drives_r, organs_r, plot_r, hint_r;
+	SDL_Rect body_r;           /* empty when the creature has no body */
 	int grid_x, grid_y;        /* the 64x48 brain grid's origin */
 	double cell;               /* and its neuron size in pixels */
 	SDL_Rect pick_list;        /* picker rows (pick_row_h each), from match top */
@@ -107,8 +110,9 @@ bool view_frame_neuron_at(const view_frame *fr, const creature *c, int x, int y,
                           int *cell);
 /* The picker row at (x, y): an index into picker.match, or -1. */
 int view_frame_picker_at(const view_frame *fr, int x, int y);
-/* Is (x, y) over the chemical plot? */
+/* Is (x, y) over the chemical plot? Over the body panel? */
 bool view_frame_over_plot(const view_frame *fr, int x, int y);
+bool view_frame_over_body(const view_frame *fr, int x, int y);
 
 /* Colour of a neuron value 0..255 on the brain map (0 is a dim grey, so
  * silent neurons still show; then dark purple through red to pale yellow). */

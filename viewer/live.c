@@ -52,6 +52,7 @@ typedef struct live {
 	double ran_wall;    /* wall seconds while running (not paused, alive), drawing
 	                       and waiting included */
 	bool dirty, quit;
+	bool dragging;      /* the left button went down on the body panel */
 	char swallow;       /* the key that opened the picker: its text event is not typed */
 	char err[512];
 } live;
@@ -438,6 +439,9 @@ static void key(live *L, const SDL_KeyboardEvent *k)
 	case SDLK_m:
 		L->fr.by_state = !L->fr.by_state;
 		break;
+	case SDLK_b:
+		L->fr.body_cam.wire = !L->fr.body_cam.wire;
+		break;
 	case SDLK_c:
 		open_picker(L, VIEW_PICK_PLOT, 'c');
 		break;
@@ -515,11 +519,18 @@ static void on_event(live *L, const SDL_Event *e)
 	case SDL_MOUSEMOTION:
 		L->fr.mouse_x = e->motion.x;
 		L->fr.mouse_y = e->motion.y;
+		if (L->dragging && (e->motion.state & SDL_BUTTON_LMASK))
+			view_body_cam_drag(&L->fr.body_cam, e->motion.xrel, e->motion.yrel);
 		L->dirty = true;
 		break;
 	case SDL_MOUSEBUTTONDOWN:
-		if (e->button.button == SDL_BUTTON_LEFT)
+		L->dragging = e->button.button == SDL_BUTTON_LEFT &&
+		              view_frame_over_body(&L->fr, e->button.x, e->button.y);
+		if (e->button.button == SDL_BUTTON_LEFT && !L->dragging)
 			click(L, e->button.x, e->button.y);
+		break;
+	case SDL_MOUSEBUTTONUP:
+		L->dragging = false;
 		break;
 	case SDL_MOUSEWHEEL: {
 		int x, y;
@@ -528,6 +539,8 @@ static void on_event(live *L, const SDL_Event *e)
 			view_picker_move(&L->fr.picker, e->wheel.y > 0 ? -3 : 3);
 		else if (view_frame_over_plot(&L->fr, x, y) && e->wheel.y)
 			view_pace_zoom(&L->pace, e->wheel.y > 0 ? -1 : 1);
+		else if (view_frame_over_body(&L->fr, x, y))
+			view_body_cam_zoom(&L->fr.body_cam, e->wheel.y);
 		L->dirty = true;
 		break;
 	}

@@ -27,6 +27,12 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 "$C2RT" asm "$ROOT/tests/fixtures/tiny.txt" -o "$OUT/fuzz_genome/tiny.gen"
 "$C2RT" run "$OUT/fuzz_genome/tiny.gen" --ticks 200 --quiet \
 	--events "$ROOT/tests/fuzz/seeds/fuzz_events/all.ev" --save "$OUT/fuzz_snapshot/tiny.snap"
+# ... and with our own bodies (version 2 snapshots: the body, its wiring, its state).
+"$C2RT" run "$OUT/fuzz_genome/tiny.gen" --ticks 20 --quiet --body "$ROOT/genomes/walker.f0" \
+	--save "$OUT/fuzz_snapshot/tiny-walker.snap"
+printf 'left_hip <- rhythm@0.5 * 0.5\n' >"$tmp/paddler.wiring"
+"$C2RT" run "$OUT/fuzz_genome/tiny.gen" --ticks 20 --quiet --body "$ROOT/tests/fixtures/paddler.xode" \
+	--wiring "$tmp/paddler.wiring" --save "$OUT/fuzz_snapshot/tiny-paddler.snap"
 
 # Our own creatures (genomes/): each genome, its text, the events they live
 # by, and of the starter a snapshot and a short trace in both formats.
@@ -87,4 +93,11 @@ SHARED_BODIES=${C2RT_SHARED:-$ROOT/../shared}/bodies
 if [ -d "$SHARED_BODIES/f0/cases" ]; then
 	cp "$SHARED_BODIES"/f0/cases/*.f0 "$OUT/fuzz_f0/"
 	cp "$SHARED_BODIES"/frams/*.gen "$OUT/fuzz_frams/"
+fi
+# The shared XODE documents, when they are there, feed the XODE target (read
+# at run time, never committed).
+if [ -d "${C2RT_SHARED:-$ROOT/../shared}/bodies/xode" ]; then
+	for f in "${C2RT_SHARED:-$ROOT/../shared}"/bodies/xode/*.xode "${C2RT_SHARED:-$ROOT/../shared}"/bodies/xode/pyode/*.xode; do
+		[ -f "$f" ] && cp "$f" "$OUT/fuzz_xode/shared-$(basename "$f")"
+	done
 fi
