@@ -71,6 +71,21 @@ void c2_w_str(c2_wbuf *w, const char *s)
 	c2_w_bytes(w, s, strlen(s));
 }
 
+void c2_w_json_string(c2_wbuf *w, const char *s)
+{
+	c2_w_u8(w, '"');
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			c2_w_printf(w, "\\%c", ch);
+		else if (ch < 0x20 || ch == 0x7f)
+			c2_w_printf(w, "\\u%04x", ch);
+		else
+			c2_w_u8(w, ch);
+	}
+	c2_w_u8(w, '"');
+}
+
 void c2_put(c2_sink *s, const void *p, size_t n)
 {
 	if (s->w)

@@ -33,6 +33,9 @@ void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 #endif
 	;
 void c2_w_str(c2_wbuf *w, const char *s);
+/* Append s as a JSON string: quoted, with '"', '\\' and control characters
+ * escaped (other bytes, UTF-8 included, pass through). */
+void c2_w_json_string(c2_wbuf *w, const char *s);
 
 /* A sink: one serializer that either appends to a c2_wbuf or, with w NULL,
  * folds the very same bytes into a 64-bit hash — so a state's hash covers

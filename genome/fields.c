@@ -10,6 +10,30 @@
 const char *const genome_header_flag_names[8] = {
 	"mutable", "duplicable", "deletable", "male", "female", "dormant", NULL, NULL,
 };
+const char *const genome_header_keys[GENOME_HDR_COUNT] = {
+#define X(E, key) key,
+	GENOME_HEADER_KEYS(X)
+#undef X
+};
+
+uint8_t *genome_header_byte(genome_gene *gene, genome_header_key k)
+{
+	switch (k) {
+	case GENOME_HDR_ID:
+		return &gene->id;
+	case GENOME_HDR_DUP:
+		return &gene->dup;
+	case GENOME_HDR_STAGE:
+		return &gene->stage;
+	case GENOME_HDR_FLAGS:
+		return &gene->flags;
+	case GENOME_HDR_MUT:
+	case GENOME_HDR_COUNT:
+		break;
+	}
+	return &gene->mut;
+}
+
 static const char *const lobe_flag_names[8] = {"wta"};
 static const char *const receptor_flag_names[8] = {"inverted", "digital"};
 static const char *const emitter_flag_names[8] = {"clear", "digital", "invert"};
