@@ -93,7 +93,10 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 	X(brain)                                                                \
 	X(options)                                                              \
 	X(run)                                                                  \
-	X(view)
+	X(view)                                                                 \
+	X(mutate)                                                               \
+	X(cross)                                                                \
+	X(diff)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \
