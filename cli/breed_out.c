@@ -99,8 +99,25 @@ void cli_stem(const char *path, char *buf, size_t cap)
 
 int cli_mkdir(const char *cmd, const char *dir)
 {
-	struct stat st;
-	if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
-		return CLI_OK;
-	return cli_fail(CLI_BAD, cmd, "cannot make directory %s: %s", dir, strerror(errno));
+	char path[4096];
+	if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
+		return cli_fail(CLI_BAD, cmd, "folder name too long: %s", dir);
+	/* As mkdir -p: each missing parent first. */
+	for (char *p = path + 1;; p++) {
+		bool end = *p == '\0';
+		if (*p != '/' && !end)
+			continue;
+		*p = '\0';
+		struct stat st;
+		if (mkdir(path, 0777) != 0 &&
+		    !(errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+			return cli_fail(CLI_BAD, cmd, "cannot make directory %s: %s", path, strerror(errno));
+		if (end)
+			return CLI_OK;
+		*p = '/';
+		while (p[1] == '/')
+			p++;
+		if (p[1] == '\0')
+			return CLI_OK; /* a trailing slash */
+	}
 }

@@ -39,7 +39,8 @@ void cli_breed_log_entry(c2_wbuf *w, const cli_breed_args *a, const char *const 
  * "../shared/genomes/c2-norn.gen"), into buf. */
 void cli_stem(const char *path, char *buf, size_t cap);
 
-/* Make directory `dir` unless it exists; CLI_OK, or reports and CLI_BAD. */
+/* Make directory `dir` and any missing parents (as mkdir -p); CLI_OK, or
+ * reports and returns CLI_BAD. */
 int cli_mkdir(const char *cmd, const char *dir);
 
 #endif

@@ -96,7 +96,8 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 	X(view)                                                                 \
 	X(mutate)                                                               \
 	X(cross)                                                                \
-	X(diff)
+	X(diff)                                                                 \
+	X(batch)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \
