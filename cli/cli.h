@@ -97,7 +97,8 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 	X(mutate)                                                               \
 	X(cross)                                                                \
 	X(diff)                                                                 \
-	X(batch)
+	X(batch)                                                                \
+	X(sweep)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \
