@@ -3,6 +3,7 @@
 #   make              build/libc2rt.a (the core) and build/c2rt (the tool)
 #   make test         every test, then the same suite under ASan+UBSan
 #   make test-one     the suite once (T=NAME: only tests whose name has NAME)
+#   make test-cluster the Slurm job-array script on a one-node Slurm cluster (root)
 #   make run          the main job on the bundled default genome
 #   make fuzz         run the libFuzzer targets for a bounded time
 #   make bench        benchmarks (ticks/s and callgrind instruction counts)
@@ -77,8 +78,8 @@ TOOL := $(BUILD)/c2rt
 GENOME_TXT := $(sort $(wildcard genomes/*.txt))
 GENOME_BIN := $(GENOME_TXT:genomes/%.txt=$(BUILD)/genomes/%.gen)
 
-.PHONY: all deps deps-test deps-fuzz deps-bench test test-one test-determinism run fuzz bench \
-        golden-update clean docs-plot
+.PHONY: all deps deps-test deps-fuzz deps-bench deps-cluster test test-one test-determinism \
+        test-cluster run fuzz bench golden-update clean docs-plot
 .DEFAULT_GOAL := all
 # Keep object files of tests and benches (they are intermediate in pattern chains).
 .SECONDARY:
@@ -93,6 +94,8 @@ deps-fuzz:
 	@scripts/deps.sh build fuzz
 deps-bench:
 	@scripts/deps.sh build bench
+deps-cluster:
+	@scripts/deps.sh build test cluster
 
 $(BUILD)/obj/%.o: %.c | deps
 	@mkdir -p $(@D)
@@ -102,6 +105,8 @@ $(BUILD)/obj/%.o: %.c | deps
 # The viewer and the cli (which links the viewer) see SDL's headers; the
 # core never does (architecture rule: no SDL below the front ends).
 $(VIEWER_OBJ) $(CLI_OBJ): CFLAGS += $(SDL_CFLAGS)
+# `c2rt batch` runs its jobs on threads (the core has no writable globals).
+$(CLI_OBJ): CFLAGS += -pthread
 
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(@D)
@@ -111,7 +116,7 @@ $(LIB): $(CORE_OBJ)
 
 $(TOOL): $(CLI_OBJ) $(VIEWER_OBJ) $(LIB)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(VIEWER_OBJ) $(LIB) $(SDL_LIBS) -lm -pthread
 
 $(BUILD)/genomes/%.gen: genomes/%.txt $(TOOL)
 	@mkdir -p $(@D)
@@ -157,6 +162,11 @@ test: deps-test
 
 test-determinism: $(TOOL) $(GENOME_BIN)
 	@C2RT_ONLY="brain_golden run_golden" tests/run.sh $(BUILD)
+
+# The Slurm job-array script against a one-node Slurm cluster that the test
+# starts on this machine (needs root; CI runs it).
+test-cluster: deps-cluster $(TOOL) $(GENOME_BIN)
+	@tests/cluster/slurm.sh $(BUILD); rc=$$?; [ $$rc -eq 77 ] && rc=0; exit $$rc
 
 golden-update: all
 	@C2RT_GOLDEN_UPDATE=1 tests/run.sh $(BUILD)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install the Debian packages c2rt needs, but only those that are missing.
 #
-# Usage: scripts/deps.sh [GROUP...]     groups: build (default), view, test, fuzz, bench
+# Usage: scripts/deps.sh [GROUP...]     groups: build (default), view, test, fuzz, bench,
+#                                       cluster
 # Each package is probed cheaply (pkg-config, a header or a command) so that
 # `make` on a machine that already has everything costs a few milliseconds.
 # As root (or with password-less sudo) missing packages are installed with
@@ -38,6 +39,7 @@ for g in $groups; do
 		need xvfb have_cmd Xvfb
 		need xauth have_cmd xauth
 		need cmp have_cmd cmp
+		need parallel have_cmd parallel
 		;;
 	fuzz)
 		need clang have_cmd clang
@@ -45,6 +47,12 @@ for g in $groups; do
 		;;
 	bench)
 		need valgrind have_cmd valgrind
+		;;
+	cluster) # make test-cluster: a one-node Slurm cluster
+		need munge have_cmd munged
+		need slurm-wlm have_cmd slurmctld
+		need slurm-client have_cmd sbatch
+		need python3 have_cmd python3
 		;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 1 ;;
 	esac
