@@ -348,6 +348,38 @@ static bool row_head(const char *p, size_t n, batch_format f, uint64_t *run, uin
 	       match(p, n, &i, "\",\"runs\":") && read_u64(p, n, &i, ',', runs) && p[n - 1] == '}';
 }
 
+static int by_run_line(const void *x, const void *y)
+{
+	const batch_line *a = x, *b = y;
+	if (a->run != b->run)
+		return a->run < b->run ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* No run twice in one file (two batches appending to one file?). */
+static int check_unique(batch_file *f, c2_err *err)
+{
+	if (f->nrows < 2)
+		return 0;
+	batch_line *v = malloc(f->nrows * sizeof *v);
+	if (!v) {
+		batch_file_free(f);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	memcpy(v, f->rows, f->nrows * sizeof *v);
+	qsort(v, f->nrows, sizeof *v, by_run_line);
+	for (size_t i = 1; i < f->nrows; i++)
+		if (v[i].run == v[i - 1].run) {
+			long line = v[i].line, first = v[i - 1].line;
+			size_t run = v[i].run;
+			free(v);
+			batch_file_free(f);
+			return c2_fail_line(err, C2_EFORMAT, line, "run %zu again (first on line %ld)", run, first);
+		}
+	free(v);
+	return 0;
+}
+
 int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *out, c2_err *err)
 {
 	memset(out, 0, sizeof *out);
@@ -403,10 +435,10 @@ int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *o
 			out->rows = nv;
 			cap = nc;
 		}
-		out->rows[out->nrows++] = (batch_line){(size_t)run, pos, full};
+		out->rows[out->nrows++] = (batch_line){(size_t)run, pos, full, line};
 		pos += full;
 	}
-	return 0;
+	return check_unique(out, err);
 }
 
 void batch_file_free(batch_file *f)

@@ -120,6 +120,7 @@ void batch_row(const batch_spec *s, const batch_result *res, double wall_s, c2_w
 typedef struct batch_line {
 	size_t run;
 	size_t off, len; /* the line in the text, its newline included */
+	long line;       /* 1-based line number */
 } batch_line;
 
 typedef struct batch_file {
@@ -134,8 +135,8 @@ typedef struct batch_file {
 /* Read the rows of a results file. Every line must be a complete row of
  * one batch; only the last may be unfinished (a batch killed while writing
  * it: no newline), which is left out and counted in `torn`. A malformed
- * line elsewhere, a row of another batch or a run out of range is C2_EFORMAT
- * with its line. */
+ * line elsewhere, a row of another batch, a run out of range or a run given
+ * twice is C2_EFORMAT with its line. */
 int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *out, c2_err *err);
 void batch_file_free(batch_file *f);
 

@@ -83,7 +83,12 @@ static void change_value(const genome_change *ch, const genome *out, int which, 
 	memcpy(g.u.raw + f->offset, bytes, ch->len);
 	genome_field_text(&g, f, v->val, sizeof v->val, v->name, sizeof v->name);
 	v->number = f->len == 1 && f->kind != GF_FLAGS;
-	v->quoted = f->kind == GF_RULE;
+	v->quoted = f->kind == GF_RULE || f->kind == GF_CHARS;
+	size_t n = strlen(v->val);
+	if (f->kind == GF_CHARS && n >= 2) { /* the dump's quotes: the writers add their own */
+		memmove(v->val, v->val + 1, n - 2);
+		v->val[n - 2] = '\0';
+	}
 }
 
 static void gene_label(c2_wbuf *w, const genome_change *ch)
@@ -134,7 +139,7 @@ void genome_changes_text(const genome_changes *c, const genome *out, c2_wbuf *w)
 			c2_w_str(w, ": added\n");
 			break;
 		case GENOME_CH_CROSS:
-			c2_w_printf(w, "gene %ld: crossover to %s's strand (at %s gene %ld)\n", ch->b,
+			c2_w_printf(w, "gene %ld: crossover to %s's strand, at %s's gene %ld\n", ch->b,
 			            parent_names[ch->from & 1], parent_names[ch->from & 1], ch->a);
 			break;
 		case GENOME_CH_FORMAT:
