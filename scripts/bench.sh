@@ -12,6 +12,8 @@
 #
 #   BENCH_TICKS      ticks for the timed run (default 20000)
 #   BENCH_CG_TICKS   ticks for the callgrind run (default 2000)
+#   BENCH_JOBS_RUNS  mutant lifetimes timed with --jobs 1 and --jobs 2 (default 200)
+#   BENCH_LIFETIMES  mutant lifetimes in the big batch, --jobs 2 (default 1000; 0: skip)
 set -u
 BUILD=${1:-build}
 TICKS=${BENCH_TICKS:-20000}
@@ -77,6 +79,55 @@ if [ -x "$BUILD/bench/creature" ]; then
 	elif [ $rc -ne 0 ]; then
 		cat "$TMPD/err"
 		status=1
+	fi
+fi
+# Issue 13's figures: batches of fed norn mutants, each run until it dies.
+NORN="$C2RT_SHARED/genomes/c2-norn.gen"
+JOBS_RUNS=${BENCH_JOBS_RUNS:-200}
+LIFETIMES=${BENCH_LIFETIMES:-1000}
+now() { date +%s.%N; }
+if [ -f "$NORN" ] && [ -x "$BUILD/c2rt" ]; then
+	C2RT=$BUILD/c2rt
+	n=$((JOBS_RUNS > LIFETIMES ? JOBS_RUNS : LIFETIMES))
+	printf 'every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n' >"$TMPD/feed.ev"
+	"$C2RT" mutate "$NORN" --n "$n" -o "$TMPD/mut" --seed 1 --log "$TMPD/mut.json" || status=1
+	mkdir -p "$TMPD/first"
+	for f in $(ls "$TMPD/mut" | head -n "$JOBS_RUNS"); do ln -s "$TMPD/mut/$f" "$TMPD/first/$f"; done
+	echo "== batch: $JOBS_RUNS fed norn mutants until death, --jobs 1 against --jobs 2"
+	echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on this machine slows both)"
+	for j in 1 2; do
+		t0=$(now)
+		"$C2RT" batch --dir "$TMPD/first" --until death --events "$TMPD/feed.ev" --jobs $j --quiet \
+			-o "$TMPD/jobs$j.csv" || status=1
+		t1=$(now)
+		eval "wall$j=$(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }")"
+	done
+	echo "jobs 1: ${wall1} s; jobs 2: ${wall2} s; speed-up $(awk "BEGIN { printf \"%.2f\", $wall1 / $wall2 }")"
+	python3 "$ROOT/tests/cli/batchcmp.py" "$TMPD/jobs1.csv" "$TMPD/jobs2.csv" >/dev/null &&
+		echo "the two result files agree (wall times aside)" || { echo "jobs 1 and 2 disagree"; status=1; }
+	if [ "$LIFETIMES" -gt 0 ]; then
+		echo "== batch: $LIFETIMES fed norn mutant lifetimes, --jobs 2"
+		echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+		t0=$(now)
+		"$C2RT" batch --dir "$TMPD/mut" --until death --events "$TMPD/feed.ev" --jobs 2 --quiet \
+			-o "$TMPD/life.csv" || status=1
+		t1=$(now)
+		echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+		echo "$LIFETIMES lifetimes: $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s wall"
+		python3 - "$TMPD/life.csv" <<'PY' || status=1
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+life = sorted(float(r["lifespan_s"]) / 3600 for r in rows if not r["error"])
+causes = {}
+for r in rows:
+    causes[r["cause"] or "error"] = causes.get(r["cause"] or "error", 0) + 1
+ticks = sum(int(r["ticks"] or 0) for r in rows)
+cpu = sum(float(r["wall_s"]) for r in rows)
+print("%d runs, %d failed; lifespan (creature hours) min %.2f, median %.2f, max %.2f" %
+      (len(rows), len(rows) - len(life), life[0], statistics.median(life), life[-1]))
+print("causes of death: " + ", ".join("%s %d" % kv for kv in sorted(causes.items())))
+print("%.0f ticks per second per run (sum of the runs' wall times %.0f s)" % (ticks / cpu, cpu))
+PY
 	fi
 fi
 exit $status
