@@ -63,8 +63,10 @@ int cmd_diff(int argc, char **argv)
 		} else {
 			genome_changes_text(&ch, &b, &w);
 		}
-		rc = w.oom ? trouble(cli_fail(CLI_BAD, "diff", "out of memory"))
-		           : trouble(cli_write("-", w.data, w.len));
+		if (w.oom)
+			rc = trouble(cli_fail(CLI_BAD, "diff", "out of memory"));
+		else if (w.len) /* the same genomes print nothing */
+			rc = trouble(cli_write("-", w.data, w.len));
 		if (rc == CLI_OK && ch.n)
 			rc = 1;
 	}

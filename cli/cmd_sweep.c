@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "engine/batch.h"
+#include "engine/trace.h"
 #include "genome/breed.h"
 #include "genome/fields.h"
 #include "viewer/plot.h"
@@ -211,7 +212,7 @@ static int tabulate(const batch_spec *s, const char *path, outcome *oc, size_t n
 					o->causes[c]++, o->died += c != C2_ALIVE;
 		for (size_t k = 0; k < s->nchem; k++) {
 			char col[80], lab[64];
-			plot_chem_label(s->chem[k], lab, sizeof lab);
+			trace_chem_label(s->chem[k], lab, sizeof lab);
 			snprintf(col, sizeof col, "avg:chem:%s", lab);
 			o->chem_sum[k] += cell_number(t, &bf, s->format, i, col);
 		}
@@ -229,7 +230,7 @@ static void print_table(const batch_spec *s, const char *what, const int *values
 	printf("%5s %5s %5s %10s %8s %8s", "value", "runs", "died", "lifespan_h", "min_h", "max_h");
 	for (size_t k = 0; k < s->nchem; k++) {
 		char lab[64];
-		plot_chem_label(s->chem[k], lab, sizeof lab);
+		trace_chem_label(s->chem[k], lab, sizeof lab);
 		printf(" %10.10s", lab);
 	}
 	printf("  causes\n");
@@ -349,6 +350,13 @@ int cmd_sweep(int argc, char **argv)
 			*c = '_';
 	snprintf(what, sizeof what, "%s: %s id=%u dup=%u (gene %zu), field %s", stem,
 	         genome_kinds[gene->kind].name, gene->id, gene->dup, gi, field_arg);
+	/* The run options first: a usage error writes nothing. */
+	batch_spec s;
+	events ev = {0};
+	uint8_t *events_text = NULL;
+	uint64_t *hashes = NULL;
+	if (rc == 0)
+		rc = cli_batch_spec(&s, "sweep", &ev, &events_text);
 	if (rc == 0)
 		rc = cli_mkdir("sweep", vdir);
 
@@ -369,13 +377,6 @@ int cmd_sweep(int argc, char **argv)
 	}
 	if (byte)
 		*byte = original;
-
-	batch_spec s;
-	events ev = {0};
-	uint8_t *events_text = NULL;
-	uint64_t *hashes = NULL;
-	if (rc == 0)
-		rc = cli_batch_spec(&s, "sweep", &ev, &events_text);
 	if (rc == 0)
 		rc = cli_batch_hash_genomes("sweep", (const char *const *)paths, nvalues, &hashes);
 	if (rc == 0) {

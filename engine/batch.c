@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/hash.h"
+#include "engine/trace.h"
 
 /* How often (ticks) a run asks whether to stop. */
 enum { STOP_POLL = 4096 };
@@ -129,16 +130,7 @@ int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void 
 
 /* ---- writing rows ---------------------------------------------------------- */
 
-/* A column name into buf: "avg:chem:ATP", "act:eat", "act:14" ... */
-static void chem_label(uint8_t chem, char *buf, size_t cap)
-{
-	const char *nm = c2_vocab_name(&c2_chemicals, chem);
-	if (nm)
-		snprintf(buf, cap, "%s", nm);
-	else
-		snprintf(buf, cap, "%u", chem);
-}
-
+/* An action column's name into buf: "eat", "14", "asleep" ... */
 static void act_label(int a, char *buf, size_t cap)
 {
 	static const char *const extra[] = {
@@ -242,7 +234,7 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 	col(rw, "cause", ok ? creature_death_name(res->cause) : "", true);
 	for (size_t k = 0; k < s->nchem; k++) {
 		char lab[48];
-		chem_label(s->chem[k], lab, sizeof lab);
+		trace_chem_label(s->chem[k], lab, sizeof lab);
 		snprintf(name, sizeof name, "avg:chem:%s", lab);
 		snprintf(val, sizeof val, "%.3f", ok ? res->chem_avg[k] : 0.0);
 		col(rw, name, ok ? val : "", false);

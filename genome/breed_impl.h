@@ -40,6 +40,10 @@ int breed_log(genome_changes *log, const genome_change *ch);
 int breed_copy_gene(genome *child, const genome_gene *src, long a, uint8_t from, double rate,
                     c2_rng *rng, genome_changes *log);
 
+/* Give `child` a copy of the format and the bytes after "gend" of `src`.
+ * Returns 0 or C2_ENOMEM. */
+int breed_copy_rest(genome *child, const genome *src);
+
 /* A change concerning gene `g`, with every index and field unset. */
 genome_change breed_change(genome_change_op op, const genome_gene *g);
 

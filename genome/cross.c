@@ -1,7 +1,6 @@
 /* cross.c — crossover of two parents aligned on gene identity, with
  * crossing-over points, each copied gene going through the breeding copy
  * (mutate.c); the child's genus gene names its parents (see breed.h). */
-#include <stdlib.h>
 #include <string.h>
 
 #include "genome/breed_impl.h"
@@ -38,10 +37,11 @@ int genome_cross(const genome *mum, const genome *dad, const uint8_t *mum_monike
                  genome_changes *log, c2_err *err)
 {
 	genome_init(child);
-	child->format = mum->format;
 	size_t logged = log ? log->n : 0;
-	breed_alignment al;
-	int rc = breed_align(mum, dad, false, &al);
+	breed_alignment al = {0};
+	int rc = breed_copy_rest(child, mum);
+	if (!rc)
+		rc = breed_align(mum, dad, false, &al);
 	const genome *parent[2] = {mum, dad};
 	uint8_t strand = (uint8_t)c2_rng_below(rng, 2);
 	for (size_t k = 0; k < al.n && !rc; k++) {
@@ -62,15 +62,6 @@ int genome_cross(const genome *mum, const genome *dad, const uint8_t *mum_monike
 	breed_alignment_free(&al);
 	if (!rc)
 		rc = name_parents(child, mum_moniker, dad_moniker, log);
-	if (!rc && mum->ntail) {
-		child->tail = malloc(mum->ntail);
-		if (!child->tail)
-			rc = C2_ENOMEM;
-		else {
-			memcpy(child->tail, mum->tail, mum->ntail);
-			child->ntail = mum->ntail;
-		}
-	}
 	if (rc) {
 		genome_free(child);
 		if (log)

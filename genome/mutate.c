@@ -160,24 +160,26 @@ int breed_copy_gene(genome *child, const genome_gene *src, long a, uint8_t from,
 	return point_mutations(&child->genes[b + 1], b + 1, a, from, thr_point, rng, log);
 }
 
+int breed_copy_rest(genome *child, const genome *src)
+{
+	child->format = src->format;
+	if (!src->ntail)
+		return 0;
+	if (!(child->tail = malloc(src->ntail)))
+		return C2_ENOMEM;
+	memcpy(child->tail, src->tail, src->ntail);
+	child->ntail = src->ntail;
+	return 0;
+}
+
 int genome_mutate(const genome *parent, genome *child, double rate, c2_rng *rng,
                   genome_changes *log, c2_err *err)
 {
 	genome_init(child);
-	child->format = parent->format;
 	size_t logged = log ? log->n : 0;
-	int rc = 0;
+	int rc = breed_copy_rest(child, parent);
 	for (size_t i = 0; i < parent->ngenes && !rc; i++)
 		rc = breed_copy_gene(child, &parent->genes[i], (long)i, 0, rate, rng, log);
-	if (!rc && parent->ntail) {
-		child->tail = malloc(parent->ntail);
-		if (!child->tail)
-			rc = C2_ENOMEM;
-		else {
-			memcpy(child->tail, parent->tail, parent->ntail);
-			child->ntail = parent->ntail;
-		}
-	}
 	if (rc) {
 		genome_free(child);
 		if (log)

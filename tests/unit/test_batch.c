@@ -9,18 +9,8 @@
 #include <cmocka.h>
 
 #include "engine/batch.h"
-#include "genome/text.h"
 #include "testutil.h"
 
-static void load_starter(genome *g)
-{
-	uint8_t *text;
-	size_t len;
-	c2_err err;
-	assert_int_equal(c2_read_file("genomes/starter.txt", 1u << 20, &text, &len, &err), 0);
-	assert_int_equal(genome_text_parse((const char *)text, len, g, &err), 0);
-	free(text);
-}
 
 static const char *const PATHS[] = {"a.gen", "dir,with \"comma\"/b.gen", "c.gen"};
 static const uint64_t HASHES[] = {1, 2, 3};
@@ -112,7 +102,7 @@ static void test_run_rows(void **state)
 {
 	(void)state;
 	genome g;
-	load_starter(&g);
+	test_load_text_genome("genomes/starter.txt", &g);
 	batch_format fmts[] = {BATCH_CSV, BATCH_NDJSON};
 	for (int fi = 0; fi < 2; fi++) {
 		batch_spec s;

@@ -14,7 +14,6 @@
 #include "base/bytes.h"
 #include "base/rng.h"
 #include "genome/breed.h"
-#include "genome/text.h"
 #include "testutil.h"
 
 /* ---------------------------------------------------------------- helpers */
@@ -28,15 +27,6 @@ static uint8_t *encode(const genome *g, size_t *n)
 	return buf;
 }
 
-static void load_starter(genome *g)
-{
-	uint8_t *text;
-	size_t len;
-	c2_err err;
-	assert_int_equal(c2_read_file("genomes/starter.txt", 1u << 20, &text, &len, &err), 0);
-	assert_int_equal(genome_text_parse((const char *)text, len, g, &err), 0);
-	free(text);
-}
 
 static bool same_place(const genome_change *x, const genome_change *y)
 {
@@ -185,7 +175,7 @@ static void test_starter_mutants(void **state)
 {
 	(void)state;
 	genome g;
-	load_starter(&g);
+	test_load_text_genome("genomes/starter.txt", &g);
 	tally t = mutants(&g, 200, 60);
 	assert_true(t.points > 1000 && t.dups > 10 && t.dels > 10);
 	genome_free(&g);
@@ -195,7 +185,7 @@ static void test_same_seed_same_child(void **state)
 {
 	(void)state;
 	genome g;
-	load_starter(&g);
+	test_load_text_genome("genomes/starter.txt", &g);
 	uint8_t *first = NULL;
 	size_t first_n = 0;
 	for (int k = 0; k < 3; k++) {
@@ -227,7 +217,7 @@ static void test_rate_zero_is_a_copy(void **state)
 {
 	(void)state;
 	genome g, child;
-	load_starter(&g);
+	test_load_text_genome("genomes/starter.txt", &g);
 	c2_rng rng;
 	c2_rng_seed(&rng, 9);
 	genome_changes log = {0};
@@ -272,7 +262,7 @@ static void test_cross_self_gives_it_back(void **state)
 {
 	(void)state;
 	genome g;
-	load_starter(&g);
+	test_load_text_genome("genomes/starter.txt", &g);
 	cross_self(&g);
 	genome_free(&g);
 	genome norn;
@@ -287,7 +277,7 @@ static void test_cross_two_parents(void **state)
 {
 	(void)state;
 	genome mum, dad;
-	load_starter(&mum);
+	test_load_text_genome("genomes/starter.txt", &mum);
 	c2_rng rng;
 	c2_rng_seed(&rng, 5);
 	c2_err err;
@@ -330,8 +320,8 @@ static void test_diff_basics(void **state)
 {
 	(void)state;
 	genome a, b;
-	load_starter(&a);
-	load_starter(&b);
+	test_load_text_genome("genomes/starter.txt", &a);
+	test_load_text_genome("genomes/starter.txt", &b);
 	genome_changes d = {0};
 	c2_err err;
 	assert_int_equal(genome_diff(&a, &b, &d, &err), 0);
