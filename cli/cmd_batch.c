@@ -23,7 +23,7 @@ static const cli_opt opts[] = {
 };
 
 const cli_spec cmd_batch_spec = {
-	"batch", "(GENOME... | --dir DIR)",
+	"batch", "[GENOME...]",
 	"run many genomes × seeds headless, in parallel; one results row per run",
 	"Run r is genome r / K with seed S + r % K (K = --seeds, S = --seed). Each run is\n"
 	"hatched and stepped exactly as 'c2rt run' does; its row (appended to -o as it\n"
