@@ -9,7 +9,7 @@ CMP="python3 $ROOT/tests/cli/batchcmp.py"
 printf 'every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n' >"$T/feed.ev"
 
 expect_exit 0 "$C2RT" mutate "$NORN" --n 10 -o "$T/mut" --seed 1
-set -- --dir "$T/mut" --seeds 2 --ticks 15000 --events "$T/feed.ev" --jobs 2 --quiet
+set -- --dir "$T/mut" --seeds 2 --ticks 30000 --events "$T/feed.ev" --jobs 2 --quiet
 expect_exit 0 "$C2RT" batch "$@" -o "$T/all.csv"
 [ "$(wc -l <"$T/all.csv")" -eq 21 ] || die "expected 20 rows"
 expect_exit 0 "$C2RT" batch "$@" --shard 1/2 -o "$T/s1.csv"
@@ -28,8 +28,8 @@ wait "$pid"; rc=$?
 expect_exit 0 "$C2RT" batch "$@" --resume -o "$T/i.csv"
 $CMP "$T/all.csv" "$T/i.csv" || die "interrupted and resumed batch differs"
 
-expect_exit 0 "$C2RT" run "$T/mut/c2-norn-0005.gen" --seed 2 --ticks 15000 --events "$T/feed.ev" \
-	--trace "$T/t.csv" --every 15000 --chem ATP,Glucose,Glycogen
+expect_exit 0 "$C2RT" run "$T/mut/c2-norn-0005.gen" --seed 2 --ticks 30000 --events "$T/feed.ev" \
+	--trace "$T/t.csv" --every 30000 --chem ATP,Glucose,Glycogen
 python3 - "$T/all.csv" "$T/t.csv" <<'PY' || die "the batch row disagrees with c2rt run"
 import csv, sys
 row = list(csv.DictReader(open(sys.argv[1])))[11]        # genome 5, seed 2
