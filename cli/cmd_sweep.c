@@ -95,7 +95,8 @@ static int find_field(genome_gene *gene, const char *name, uint8_t **byte)
 	for (size_t f = 0; f < fl.n; f++) {
 		const genome_field *fd = &fl.fields[f];
 		size_t n = strlen(fd->name);
-		if (fd->kind == GF_HALFLIVES && !strncmp(name, fd->name, n) && name[n] == ':') {
+		/* "halflife:CHEM", or "halflife CHEM" as the log and diff spell it. */
+		if (fd->kind == GF_HALFLIVES && !strncmp(name, fd->name, n) && (name[n] == ':' || name[n] == ' ')) {
 			int chem = c2_vocab_find(&c2_chemicals, name + n + 1, strlen(name + n + 1));
 			long num;
 			if (chem < 0 && cli_parse_long(name + n + 1, 0, 255, &num))
