@@ -86,6 +86,13 @@ NORN="$C2RT_SHARED/genomes/c2-norn.gen"
 JOBS_RUNS=${BENCH_JOBS_RUNS:-200}
 LIFETIMES=${BENCH_LIFETIMES:-1000}
 now() { date +%s.%N; }
+# CPU seconds (user + system) used so far by this script's finished children,
+# into $cpu_s: with other work on the machine, CPU / wall says how many
+# cores a batch got. (`times` must run in this shell, not in a $(...).)
+cpu() {
+	times >"$TMPD/times"
+	cpu_s=$(awk 'NR == 2 { split($1, u, "m"); split($2, s, "m"); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$TMPD/times")
+}
 if [ -f "$NORN" ] && [ -x "$BUILD/c2rt" ]; then
 	C2RT=$BUILD/c2rt
 	n=$((JOBS_RUNS > LIFETIMES ? JOBS_RUNS : LIFETIMES))
@@ -96,24 +103,25 @@ if [ -f "$NORN" ] && [ -x "$BUILD/c2rt" ]; then
 	echo "== batch: $JOBS_RUNS fed norn mutants until death, --jobs 1 against --jobs 2"
 	echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on this machine slows both)"
 	for j in 1 2; do
-		t0=$(now)
+		cpu; t0=$(now) c0=$cpu_s
 		"$C2RT" batch --dir "$TMPD/first" --until death --events "$TMPD/feed.ev" --jobs $j --quiet \
 			-o "$TMPD/jobs$j.csv" || status=1
-		t1=$(now)
+		cpu; t1=$(now) c1=$cpu_s
 		eval "wall$j=$(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }")"
+		echo "jobs $j: $(awk "BEGIN { printf \"%.1f s wall, %.1f s CPU: %.2f cores\", $t1 - $t0, $c1 - $c0, ($c1 - $c0) / ($t1 - $t0) }")"
 	done
-	echo "jobs 1: ${wall1} s; jobs 2: ${wall2} s; speed-up $(awk "BEGIN { printf \"%.2f\", $wall1 / $wall2 }")"
+	echo "speed-up of --jobs 2 over --jobs 1: $(awk "BEGIN { printf \"%.2f\", $wall1 / $wall2 }")"
 	python3 "$ROOT/tests/cli/batchcmp.py" "$TMPD/jobs1.csv" "$TMPD/jobs2.csv" >/dev/null &&
 		echo "the two result files agree (wall times aside)" || { echo "jobs 1 and 2 disagree"; status=1; }
 	if [ "$LIFETIMES" -gt 0 ]; then
 		echo "== batch: $LIFETIMES fed norn mutant lifetimes, --jobs 2"
 		echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-		t0=$(now)
+		cpu; t0=$(now) c0=$cpu_s
 		"$C2RT" batch --dir "$TMPD/mut" --until death --events "$TMPD/feed.ev" --jobs 2 --quiet \
 			-o "$TMPD/life.csv" || status=1
-		t1=$(now)
+		cpu; t1=$(now) c1=$cpu_s
 		echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-		echo "$LIFETIMES lifetimes: $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s wall"
+		echo "$LIFETIMES lifetimes: $(awk "BEGIN { printf \"%.1f s wall, %.1f s CPU: %.2f cores\", $t1 - $t0, $c1 - $c0, ($c1 - $c0) / ($t1 - $t0) }")"
 		python3 - "$TMPD/life.csv" <<'PY' || status=1
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
