@@ -65,6 +65,11 @@ void c2_w_printf(c2_wbuf *w, const char *fmt, ...)
 	free(big);
 }
 
+void c2_w_json_cstr(c2_wbuf *w, const char *s)
+{
+	c2_w_json_str(w, s, strlen(s), false);
+}
+
 void c2_w_str(c2_wbuf *w, const char *s)
 {
 	c2_w_bytes(w, s, strlen(s));

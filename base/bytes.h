@@ -35,6 +35,8 @@ void c2_w_str(c2_wbuf *w, const char *s);
 /* Append s[0..n) as a quoted JSON string. Bytes >= 0x80 are copied as they
  * are (UTF-8), or, with latin1, escaped as the Latin-1 code points they are. */
 void c2_w_json_str(c2_wbuf *w, const char *s, size_t n, bool latin1);
+/* The same for a NUL-terminated UTF-8 string. */
+void c2_w_json_cstr(c2_wbuf *w, const char *s);
 
 /* A sink: one serializer that either appends to a c2_wbuf or, with w NULL,
  * folds the very same bytes into a 64-bit hash — so a state's hash covers

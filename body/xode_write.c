@@ -118,7 +118,7 @@ static void json_num(c2_wbuf *w, double v)
 static void json_str(c2_wbuf *w, const char *s)
 {
 	if (s)
-		c2_w_json_str(w, s, strlen(s), false);
+		c2_w_json_cstr(w, s);
 	else
 		c2_w_str(w, "null");
 }

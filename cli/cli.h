@@ -200,7 +200,12 @@ const char *cli_number_problem(const char *s, long min, long max, long *out, cha
 	X(run)                                                                  \
 	X(view)                                                                 \
 	X(import)                                                               \
-	X(body)
+	X(body)                                                                 \
+	X(mutate)                                                               \
+	X(cross)                                                                \
+	X(diff)                                                                 \
+	X(batch)                                                                \
+	X(sweep)
 
 #define X(name)                                \
 	int cmd_##name(int argc, char **argv); \

@@ -51,20 +51,36 @@ static void each_spec(void (*fn)(const cli_spec *spec, const char *parent, void 
 /* ---- the manual page ------------------------------------------------------------ */
 
 /* Text as troff: backslashes and hyphens escaped, a line starting with a
- * dot or quote protected, every line of the source kept. */
+ * dot or quote protected, every line of the source kept, and any character
+ * beyond ASCII (the help is UTF-8: "x", dashes, arrows) as groff's \[uXXXX]
+ * (a malformed byte as a question mark). */
 static void roff(FILE *f, const char *s)
 {
 	bool bol = true;
 	for (; *s; s++) {
-		if (bol && (*s == '.' || *s == '\''))
+		unsigned char c = (unsigned char)*s;
+		if (bol && (c == '.' || c == '\''))
 			fputs("\\&", f);
-		bol = *s == '\n';
-		if (*s == '\\')
+		bol = c == '\n';
+		if (c == '\\') {
 			fputs("\\e", f);
-		else if (*s == '-')
+		} else if (c == '-') {
 			fputs("\\-", f);
-		else
-			fputc(*s, f);
+		} else if (c < 0x80) {
+			fputc(c, f);
+		} else {
+			int n = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : -1;
+			unsigned long cp = c & (0x3f >> (n > 0 ? n : 0));
+			int k = 0;
+			while (k < n && ((unsigned char)s[k + 1] & 0xc0) == 0x80)
+				cp = cp << 6 | ((unsigned char)s[++k] & 0x3f);
+			if (n < 0 || k < n) {
+				fputc('?', f);
+			} else {
+				fprintf(f, "\\[u%04lX]", cp);
+				s += n;
+			}
+		}
 	}
 }
 

@@ -108,9 +108,9 @@ static void text_report(c2_wbuf *w, const char *path, const creature_compare *cm
 static void json_report(c2_wbuf *w, const char *path, const creature_compare *cmp)
 {
 	c2_w_str(w, "{\"export\":");
-	c2_w_json_str(w, path, strlen(path), false);
+	c2_w_json_cstr(w, path);
 	c2_w_str(w, ",\"moniker\":");
-	c2_w_json_str(w, cmp->moniker, strlen(cmp->moniker), false);
+	c2_w_json_cstr(w, cmp->moniker);
 	c2_w_printf(w, ",\"sex\":\"%s\",\"stage\":%d,\"world_ticks\":%llu,\"biochem_ticks\":%llu,"
 	               "\"seed\":%llu,\"rows\":[",
 	            sex_name(cmp->sex), cmp->stage, (unsigned long long)cmp->world_ticks,
@@ -123,7 +123,7 @@ static void json_report(c2_wbuf *w, const char *path, const creature_compare *cm
 		c2_w_str(w, i ? ",\n{" : "\n{");
 		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
 			c2_w_printf(w, "%s\"%s\":", k ? "," : "", keys[k]);
-			c2_w_json_str(w, vals[k], strlen(vals[k]), false);
+			c2_w_json_cstr(w, vals[k]);
 		}
 		c2_w_u8(w, '}');
 	}

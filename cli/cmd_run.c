@@ -26,6 +26,7 @@ static bool quiet;
 
 static const cli_opt opts[] = {
 	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
+	{"snapshot", OPT_GROUP, cli_snapshot_opts, NULL, NULL, 0, 0, NULL},
 	{"ticks", OPT_U64, &ticks, "N", "run N world ticks (10 per creature second)", 1, 0, NULL},
 	{"until", OPT_STR, &until_arg, "death|stage:NAME", "run until the creature dies or reaches a stage", 0, 0, NULL},
 	{"max-ticks", OPT_U64, &max_ticks, "N", "safety limit for --until (default 20000000)", 1, 0, NULL},

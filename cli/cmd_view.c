@@ -36,6 +36,7 @@ static int shot_cb(const char *arg, void *ctx)
 
 static const cli_opt opts[] = {
 	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
+	{"snapshot", OPT_GROUP, cli_snapshot_opts, NULL, NULL, 0, 0, NULL},
 	{"size", OPT_STR, &size_arg, "WxH", "window size (default 1280x800)", 0, 0, NULL},
 	{"speed", OPT_STR, &speed_arg, "N|max", "starting speed: x1 ... x1000 or max (default 1)", 0, 0, NULL},
 	{"paused", OPT_FLAG, &paused, NULL, "start paused", 0, 0, NULL},

@@ -12,13 +12,16 @@
 #include "cli/cli.h"
 
 /* The options every creature-running command shares (run, view, and the
- * commands that run many creatures): --sex, --seed, --events, --resume,
+ * commands that run many creatures): --sex, --seed, --events,
  * --body FILE [--body-genotype N|NAME] [--wiring FILE] and --opt NAME=VALUE
  * (any module's option). They are ONE table,
  * cli_creature_opts, that a command includes in its own with
  *     {"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL}
- * and they fill the one cli_cargs. Call cli_creature_args_init before
- * cli_parse and cli_creature_args_finish after it. */
+ * and they fill the one cli_cargs. The commands that run one creature also
+ * include cli_snapshot_opts (--resume FILE: continue a snapshot); batch and
+ * sweep do not, as their --resume continues an interrupted batch. Call
+ * cli_creature_args_init before cli_parse and cli_creature_args_finish
+ * after it. */
 typedef struct cli_creature_args {
 	creature_config cfg;
 	const char *sex;         /* --sex as given, or NULL */
@@ -33,6 +36,7 @@ typedef struct cli_creature_args {
 extern cli_creature_args cli_cargs;
 /* Not const only because a table includes it through cli_opt.ptr. */
 extern cli_opt cli_creature_opts[];
+extern cli_opt cli_snapshot_opts[];
 
 void cli_creature_args_init(cli_creature_args *a);
 int cli_opt_config(const char *arg, void *args); /* --opt NAME=VALUE */

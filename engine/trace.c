@@ -55,7 +55,7 @@ int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
 	return 0;
 }
 
-static void chem_label(uint8_t chem, char *buf, size_t cap)
+void trace_chem_label(uint8_t chem, char *buf, size_t cap)
 {
 	const char *nm = c2_vocab_name(&c2_chemicals, chem);
 	if (nm)
@@ -123,7 +123,7 @@ void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w)
 		c2_w_printf(w, ",lf:%s", buf);
 	}
 	for (size_t k = 0; k < t->nchem; k++) {
-		chem_label(t->chem[k], buf, sizeof buf);
+		trace_chem_label(t->chem[k], buf, sizeof buf);
 		c2_w_printf(w, ",chem:%s", buf);
 	}
 	if (creature_has_body(c))
@@ -169,7 +169,7 @@ void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w)
 		if (csv) {
 			c2_w_printf(w, ",%u", v);
 		} else {
-			chem_label(t->chem[k], buf, sizeof buf);
+			trace_chem_label(t->chem[k], buf, sizeof buf);
 			c2_w_printf(w, ",\"chem:%s\":%u", buf, v);
 		}
 	}

@@ -40,6 +40,10 @@ void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w);
 /* One row for the creature's current state. */
 void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w);
 
+/* A chemical's name in column names ("ATP"), or its number ("200") when it
+ * has none; the trace's `chem:` and the batch's `avg:chem:` columns. */
+void trace_chem_label(uint8_t chem, char *buf, size_t cap);
+
 /* Name of the current action column value (see above). */
 const char *trace_action_name(const creature *c);
 

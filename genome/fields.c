@@ -15,6 +15,30 @@ static const char *const receptor_flag_names[8] = {GENOME_RECEPTOR_FLAGS(BIT_NAM
 static const char *const emitter_flag_names[8] = {GENOME_EMITTER_FLAGS(BIT_NAME)};
 const char *const genome_stim_feature_names[8] = {GENOME_STIM_FEATURES(BIT_NAME)};
 
+const char *const genome_header_keys[GENOME_HDR_COUNT] = {
+#define X(E, key) key,
+	GENOME_HEADER_KEYS(X)
+#undef X
+};
+
+uint8_t *genome_header_byte(genome_gene *gene, genome_header_key k)
+{
+	switch (k) {
+	case GENOME_HDR_ID:
+		return &gene->id;
+	case GENOME_HDR_DUP:
+		return &gene->dup;
+	case GENOME_HDR_STAGE:
+		return &gene->stage;
+	case GENOME_HDR_FLAGS:
+		return &gene->flags;
+	case GENOME_HDR_MUT:
+	case GENOME_HDR_COUNT:
+		break;
+	}
+	return &gene->mut;
+}
+
 #define B(st, f, nm) {nm, (uint16_t)offsetof(st, f), 1, GF_BYTE, NULL, NULL}
 #define E(st, f, nm, voc) {nm, (uint16_t)offsetof(st, f), 1, GF_ENUM, &voc, NULL}
 #define C(st, f, nm) {nm, (uint16_t)offsetof(st, f), 1, GF_CHEM, NULL, NULL}

@@ -42,6 +42,23 @@ typedef struct genome_field_list {
 /* The fields of one gene kind, in body order. */
 genome_field_list genome_fields(genome_kind kind);
 
+/* The header bytes a `gene KIND` line of the text form sets, by their keys
+ * there: X(ENUM, key). The mutation log and `c2rt diff` name header changes
+ * with these keys. */
+#define GENOME_HEADER_KEYS(X) X(ID, "id") X(DUP, "dup") X(STAGE, "stage") X(FLAGS, "flags") X(MUT, "mut")
+
+typedef enum genome_header_key {
+#define X(E, key) GENOME_HDR_##E,
+	GENOME_HEADER_KEYS(X)
+#undef X
+	GENOME_HDR_COUNT
+} genome_header_key;
+
+extern const char *const genome_header_keys[GENOME_HDR_COUNT];
+
+/* The byte of `gene` that header key k names. */
+uint8_t *genome_header_byte(genome_gene *gene, genome_header_key k);
+
 /* Names of the header flag bits (mutable, duplicable, ... dormant). */
 extern const char *const genome_header_flag_names[8];
 /* Names of the stimulus gene's feature bits ("modulate", "add-offset" ...). */

@@ -11,7 +11,7 @@
 
 static void json_cstr(c2_wbuf *w, const char *s)
 {
-	c2_w_json_str(w, s, strlen(s), false);
+	c2_w_json_cstr(w, s);
 }
 
 static void json_named(c2_wbuf *w, const char *field, unsigned v, const char *name)

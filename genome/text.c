@@ -79,71 +79,80 @@ static void write_reaction_equation(c2_wbuf *w, const genome_reaction_gene *r)
 	c2_w_printf(w, "    # %s -> %s\n", side[0], side[1]);
 }
 
-static void write_field(c2_wbuf *w, const genome_gene *gene, const genome_field *f)
+void genome_field_text(const genome_gene *gene, const genome_field *f, char *val, size_t vcap,
+                       char *com, size_t ccap)
 {
 	const uint8_t *b = gene->u.raw + f->offset;
-	char val[256], com[160];
-	com[0] = '\0';
 	const char *name;
+	val[0] = '\0';
+	com[0] = '\0';
 	switch (f->kind) {
 	case GF_BYTE:
-		snprintf(val, sizeof val, "%u", b[0]);
+		snprintf(val, vcap, "%u", b[0]);
 		/* Instinct cells are named after the role of the lobe just before. */
 		if (gene->kind == GK_INSTINCT && strstr(f->name, "_cell") && b[-1] != 0) {
 			name = c2_lobe_cell_name(b[-1], b[0]);
 			if (name)
-				snprintf(com, sizeof com, "%s", name);
+				snprintf(com, ccap, "%s", name);
 		}
 		break;
 	case GF_ENUM:
-		snprintf(val, sizeof val, "%u", b[0]);
+		snprintf(val, vcap, "%u", b[0]);
 		name = c2_vocab_name(f->vocab, b[0]);
 		if (f->vocab == &c2_senses && b[0] == 255)
 			name = "none";
 		if (name)
-			snprintf(com, sizeof com, "%s", name);
+			snprintf(com, ccap, "%s", name);
 		break;
 	case GF_CHEM:
-		snprintf(val, sizeof val, "%u", b[0]);
+		snprintf(val, vcap, "%u", b[0]);
 		name = chem_name(b[0]);
-		snprintf(com, sizeof com, "%s", b[0] == 0 ? "none" : name ? name : "");
+		snprintf(com, ccap, "%s", b[0] == 0 ? "none" : name ? name : "");
 		break;
 	case GF_LOBE:
-		snprintf(val, sizeof val, "%u", b[0]);
+		snprintf(val, vcap, "%u", b[0]);
 		name = c2_vocab_name(&c2_lobes, b[0]);
 		if (name)
-			snprintf(com, sizeof com, "%s", name);
+			snprintf(com, ccap, "%s", name);
 		break;
 	case GF_FLAGS:
-		genome_format_flags(b[0], f->bits, val, sizeof val);
+		genome_format_flags(b[0], f->bits, val, vcap);
 		break;
 	case GF_RULE:
-		svrule_disasm(b, f->len, val, sizeof val);
+		svrule_disasm(b, f->len, val, vcap);
 		break;
 	case GF_CHARS:
-		quote_bytes(b, f->len, val, sizeof val);
+		quote_bytes(b, f->len, val, vcap);
 		break;
 	case GF_ORGAN:
-		snprintf(val, sizeof val, "%u", b[0]);
+		snprintf(val, vcap, "%u", b[0]);
 		name = c2_locus_organ_name(b[0]);
 		if (name)
-			snprintf(com, sizeof com, "%s", name);
+			snprintf(com, ccap, "%s", name);
 		break;
 	case GF_TISSUE:
-		snprintf(val, sizeof val, "%u", b[0]);
+		snprintf(val, vcap, "%u", b[0]);
 		name = c2_locus_tissue_name(gene->u.raw[0], b[0]);
 		if (name)
-			snprintf(com, sizeof com, "%s", name);
+			snprintf(com, ccap, "%s", name);
 		break;
 	case GF_RLOCUS:
 	case GF_ELOCUS:
-		snprintf(val, sizeof val, "%u", b[0]);
+		snprintf(val, vcap, "%u", b[0]);
 		c2_locus_describe(f->kind == GF_RLOCUS ? C2_RECEPTOR : C2_EMITTER, gene->u.raw[0],
-		                  gene->u.raw[1], b[0], com, sizeof com);
+		                  gene->u.raw[1], b[0], com, ccap);
 		break;
-	case GF_HALFLIVES:
+	case GF_HALFLIVES: /* one line per chemical: see write_field */
+		break;
+	}
+}
+
+static void write_field(c2_wbuf *w, const genome_gene *gene, const genome_field *f)
+{
+	if (f->kind == GF_HALFLIVES) {
+		const uint8_t *b = gene->u.raw + f->offset;
 		for (int c = 0; c < 256; c++) {
-			name = chem_name(c);
+			const char *name = chem_name(c);
 			if (name && c)
 				c2_w_printf(w, "    halflife %3d %3u  # %s\n", c, b[c], name);
 			else
@@ -151,6 +160,8 @@ static void write_field(c2_wbuf *w, const genome_gene *gene, const genome_field 
 		}
 		return;
 	}
+	char val[256], com[160];
+	genome_field_text(gene, f, val, sizeof val, com, sizeof com);
 	put_field(w, f->name, val, com);
 }
 

@@ -27,6 +27,7 @@
 
 #include "base/bytes.h"
 #include "base/err.h"
+#include "genome/fields.h"
 #include "genome/genome.h"
 #include "genome/gno.h"
 
@@ -45,6 +46,16 @@ int genome_text_parse(const char *text, size_t len, genome *g, c2_err *err);
 /* Append the JSON form: {"format":…, "genes":[{…}, …], "tail":{…}}, one
  * object per gene carrying the same fields as the text form. */
 int genome_json_write(const genome *g, const genome_gno *gno, c2_wbuf *out);
+
+/* Field f of `gene` as the dump writes it: the value (a number, flag words,
+ * an SV-rule as opcode names, a quoted byte string) into val, and the name
+ * the dump puts in the line's comment (chemical, lobe, locus, action ...)
+ * into name, "" when there is none. The mutation log and `c2rt diff` show
+ * fields through this, so a value reads the same everywhere. For the
+ * 256-byte half-life table (GF_HALFLIVES) both are left empty: it is one
+ * `halflife CHEM RATE` line per chemical. */
+void genome_field_text(const genome_gene *gene, const genome_field *f, char *val,
+                       size_t vcap, char *name, size_t ncap);
 
 /* One line describing a gene's content, e.g. "Hunger -> creature drives:
  * drive 2 (Hunger)" for a receptor. */

@@ -21,6 +21,8 @@
 #
 #   BENCH_FED_TICKS   default 60000      BENCH_CG_TICKS  brain ticks, default 2000
 #   BENCH_BASELINE    default bench/baseline.txt ("name value" lines)
+#   BENCH_JOBS_RUNS   mutant lifetimes timed with --jobs 1 and --jobs 2 (default 200)
+#   BENCH_LIFETIMES   mutant lifetimes in the big batch, --jobs 2 (default 1000; 0: skip)
 set -u
 BUILD=${1:-build}
 FED=${BENCH_FED_TICKS:-60000}
@@ -107,3 +109,63 @@ C2RT_ROOT=$ROOT "$BUILD/bench/body" --acceptance
 # Issue 4's figure: a whole standard-norn lifetime, measured, not estimated.
 echo "== a whole lifetime (the standard norn, fed, until it dies)"
 "$BUILD/bench/creature" --lifetime
+
+status=0
+# Issue 13's figures: batches of fed norn mutants, each run until it dies.
+NORN="$C2RT_SHARED/genomes/c2-norn.gen"
+JOBS_RUNS=${BENCH_JOBS_RUNS:-200}
+LIFETIMES=${BENCH_LIFETIMES:-1000}
+now() { date +%s.%N; }
+# CPU seconds (user + system) used so far by this script's finished children,
+# into $cpu_s: with other work on the machine, CPU / wall says how many
+# cores a batch got. (`times` must run in this shell, not in a $(...).)
+cpu() {
+	times >"$TMPD/times"
+	cpu_s=$(awk 'NR == 2 { split($1, u, "m"); split($2, s, "m"); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$TMPD/times")
+}
+if [ -f "$NORN" ] && [ -x "$BUILD/c2rt" ]; then
+	C2RT=$BUILD/c2rt
+	n=$((JOBS_RUNS > LIFETIMES ? JOBS_RUNS : LIFETIMES))
+	printf 'every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n' >"$TMPD/feed.ev"
+	"$C2RT" mutate "$NORN" --n "$n" -o "$TMPD/mut" --seed 1 --log "$TMPD/mut.json" || status=1
+	mkdir -p "$TMPD/first"
+	for f in $(ls "$TMPD/mut" | head -n "$JOBS_RUNS"); do ln -s "$TMPD/mut/$f" "$TMPD/first/$f"; done
+	echo "== batch: $JOBS_RUNS fed norn mutants until death, --jobs 1 against --jobs 2"
+	echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on this machine slows both)"
+	for j in 1 2; do
+		cpu; t0=$(now) c0=$cpu_s
+		"$C2RT" batch --dir "$TMPD/first" --until death --events "$TMPD/feed.ev" --jobs $j --quiet \
+			-o "$TMPD/jobs$j.csv" || status=1
+		cpu; t1=$(now) c1=$cpu_s
+		eval "wall$j=$(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }")"
+		echo "jobs $j: $(awk "BEGIN { printf \"%.1f s wall, %.1f s CPU: %.2f cores\", $t1 - $t0, $c1 - $c0, ($c1 - $c0) / ($t1 - $t0) }")"
+	done
+	echo "speed-up of --jobs 2 over --jobs 1: $(awk "BEGIN { printf \"%.2f\", $wall1 / $wall2 }")"
+	python3 "$ROOT/tests/cli/batchcmp.py" "$TMPD/jobs1.csv" "$TMPD/jobs2.csv" >/dev/null &&
+		echo "the two result files agree (wall times aside)" || { echo "jobs 1 and 2 disagree"; status=1; }
+	if [ "$LIFETIMES" -gt 0 ]; then
+		echo "== batch: $LIFETIMES fed norn mutant lifetimes, --jobs 2"
+		echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+		cpu; t0=$(now) c0=$cpu_s
+		"$C2RT" batch --dir "$TMPD/mut" --until death --events "$TMPD/feed.ev" --jobs 2 --quiet \
+			-o "$TMPD/life.csv" || status=1
+		cpu; t1=$(now) c1=$cpu_s
+		echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+		echo "$LIFETIMES lifetimes: $(awk "BEGIN { printf \"%.1f s wall, %.1f s CPU: %.2f cores\", $t1 - $t0, $c1 - $c0, ($c1 - $c0) / ($t1 - $t0) }")"
+		python3 - "$TMPD/life.csv" <<'PY' || status=1
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+life = sorted(float(r["lifespan_s"]) / 3600 for r in rows if not r["error"])
+causes = {}
+for r in rows:
+    causes[r["cause"] or "error"] = causes.get(r["cause"] or "error", 0) + 1
+ticks = sum(int(r["ticks"] or 0) for r in rows)
+cpu = sum(float(r["wall_s"]) for r in rows)
+print("%d runs, %d failed; lifespan (creature hours) min %.2f, median %.2f, max %.2f" %
+      (len(rows), len(rows) - len(life), life[0], statistics.median(life), life[-1]))
+print("causes of death: " + ", ".join("%s %d" % kv for kv in sorted(causes.items())))
+print("%.0f ticks per second per run (sum of the runs' wall times %.0f s)" % (ticks / cpu, cpu))
+PY
+	fi
+fi
+exit $status

@@ -3,7 +3,7 @@
 #
 # Usage: scripts/deps.sh [GROUP...]
 #   groups: core (the library and its tests), view (SDL, fonts), build (both,
-#   the default), test, fuzz, bench
+#   the default), test, fuzz, bench, cluster
 # Each package is probed cheaply (pkg-config, a header or a command) so that
 # `make` on a machine that already has everything costs a few milliseconds.
 # As root (or with password-less sudo) missing packages are installed with
@@ -46,6 +46,7 @@ for g in $groups; do
 		need xauth have_cmd xauth
 		need cmp have_cmd cmp
 		need groff-base have_cmd groff
+		need parallel have_cmd parallel
 		;;
 	fuzz)
 		need clang have_cmd clang
@@ -53,6 +54,12 @@ for g in $groups; do
 		;;
 	bench)
 		need valgrind have_cmd valgrind
+		;;
+	cluster) # make test-cluster: a one-node Slurm cluster
+		need munge have_cmd munged
+		need slurm-wlm have_cmd slurmctld
+		need slurm-client have_cmd sbatch
+		need python3 have_cmd python3
 		;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 1 ;;
 	esac

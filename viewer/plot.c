@@ -75,6 +75,19 @@ int plot_time_axis_make(double t0, double t1, int max_ticks, plot_time_axis *ax)
 	return 0;
 }
 
+/* A plain number axis (style.x_label set): round 1-2-5 steps, no unit. */
+static int number_axis(double t0, double t1, int max_ticks, plot_time_axis *ax)
+{
+	if (!isfinite(t0) || !isfinite(t1) || !(t1 > t0) || max_ticks < 2)
+		return -1;
+	ax->unit = 1;
+	ax->unit_name = "";
+	ax->step = round_step((t1 - t0) / (max_ticks - 1), NULL);
+	ax->decimals = ax->step >= 1 ? 0 : (int)ceil(-log10(ax->step) - 1e-9);
+	ax->first = ceil(t0 / ax->step - 1e-9) * ax->step;
+	return 0;
+}
+
 void plot_time_label(const plot_time_axis *ax, double t, char *buf, size_t n)
 {
 	double v = t / ax->unit;
@@ -425,7 +438,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	if (max_xt < 2)
 		max_xt = 2;
 	for (;;) {
-		if (plot_time_axis_make(t0, t1, max_xt, &ax) != 0) {
+		if ((st->x_label ? number_axis(t0, t1, max_xt, &ax) : plot_time_axis_make(t0, t1, max_xt, &ax)) != 0) {
 			SDL_SetClipRect(dst, &old_clip);
 			snprintf(err, errn, "plot: bad time window");
 			return -1;
@@ -513,7 +526,10 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	/* Axis names and title. */
 	const char *uw = ax.unit == 1 ? "seconds" : ax.unit == 60 ? "minutes"
 	               : ax.unit == 3600 ? "hours" : "days";
-	snprintf(buf, sizeof buf, "creature time (%s)", uw);
+	if (st->x_label)
+		snprintf(buf, sizeof buf, "%s", st->x_label);
+	else
+		snprintf(buf, sizeof buf, "creature time (%s)", uw);
 	view_text(dst, f->label, buf, px0 + pw / 2, r->y + r->h - pad, VIEW_HCENTER | VIEW_BOTTOM,
 	          VC(INK), 0);
 	view_text(dst, f->label, y_label, r->x + pad, py0 + ph / 2, VIEW_LEFT | VIEW_VCENTER, VC(INK), 1);

@@ -21,6 +21,8 @@
 typedef struct plot_style {
 	const char *title;   /* drawn above the plot; NULL or "": none */
 	const char *y_label; /* NULL: "concentration" */
+	const char *x_label; /* NULL: x is creature time (s, min, h, d); else x is a
+	                        plain number (a swept value) named this */
 	double ymin, ymax;   /* value range; ymax <= ymin means 0..255 */
 	/* Time window (creature seconds). When t1 > t0 exactly [t0, t1] is
 	 * shown. Otherwise, with window > 0, the newest `window` seconds (a

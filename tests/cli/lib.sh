@@ -52,3 +52,22 @@ golden() {
 contains() { # contains FILE TEXT
 	grep -q -F -- "$2" "$1" || { echo "--- $1:" >&2; head -n 20 "$1" >&2; die "'$2' not found"; }
 }
+
+# batch_signal SIGNAL RESULTS ERRFILE ARGS...: run `c2rt batch ARGS --resume
+# -o RESULTS` in the background, send it SIGNAL once RESULTS holds two rows,
+# and return its exit status — or 200 when it had finished before the signal
+# could land (a machine faster than the test assumed: retry with longer runs).
+batch_signal() {
+	sig=$1 out=$2 errf=$3
+	shift 3
+	"$C2RT" batch "$@" --resume -o "$out" --quiet 2>"$errf" &
+	bpid=$!
+	n=0
+	while [ "$(cat "$out" 2>/dev/null | wc -l)" -lt 3 ] && [ $n -lt 600 ] &&
+		kill -0 "$bpid" 2>/dev/null; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	kill "-$sig" "$bpid" 2>/dev/null || { wait "$bpid"; return 200; }
+	wait "$bpid"
+}

@@ -25,6 +25,12 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # The synthetic test genome, and a snapshot of it after 200 ticks of events.
 "$C2RT" asm "$ROOT/tests/fixtures/tiny.txt" -o "$OUT/fuzz_genome/tiny.gen"
+cp "$OUT/fuzz_genome/tiny.gen" "$OUT/fuzz_breed/tiny.gen"
+"$C2RT" asm "$ROOT/genomes/starter.txt" -o "$OUT/fuzz_breed/starter.gen"
+# Batch results of our starter genome, whole and with a torn last row.
+"$C2RT" batch "$OUT/fuzz_breed/starter.gen" --seeds 3 --ticks 50 --quiet -o "$OUT/fuzz_batch_rows/starter.csv"
+"$C2RT" batch "$OUT/fuzz_breed/starter.gen" --seeds 3 --ticks 50 --quiet -o "$OUT/fuzz_batch_rows/starter.ndjson"
+head -c -30 "$OUT/fuzz_batch_rows/starter.csv" >"$OUT/fuzz_batch_rows/torn.csv"
 "$C2RT" run "$OUT/fuzz_genome/tiny.gen" --ticks 200 --quiet \
 	--events "$ROOT/tests/fuzz/seeds/fuzz_events/all.ev" --save "$OUT/fuzz_snapshot/tiny.snap"
 # ... and with our own bodies (version 2 snapshots: the body, its wiring, its state).

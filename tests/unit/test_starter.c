@@ -19,19 +19,6 @@
 #include "genome/vocab.h"
 #include "testutil.h"
 
-/* tests/run.sh runs the unit tests from the checkout's root. */
-static void load_starter(genome *g)
-{
-	uint8_t *buf;
-	size_t len;
-	c2_err err;
-	if (c2_read_file("genomes/starter.txt", 1u << 20, &buf, &len, &err) != 0)
-		fail_msg("genomes/starter.txt: %s", err.msg);
-	if (genome_text_parse((const char *)buf, len, g, &err) != 0)
-		fail_msg("genomes/starter.txt:%ld: %s", err.line, err.msg);
-	free(buf);
-}
-
 static creature *hatch(const genome *g, uint64_t seed)
 {
 	creature_config cfg;
@@ -60,7 +47,7 @@ static void test_instincts_wired(void **state)
 {
 	(void)state;
 	genome g;
-	load_starter(&g);
+	test_load_text_genome("genomes/starter.txt", &g);
 	creature *c = hatch(&g, 1);
 	while (creature_dreaming(c))
 		creature_step(c, NULL);
@@ -113,7 +100,7 @@ static void test_pats_teach(void **state)
 {
 	(void)state;
 	genome g;
-	load_starter(&g);
+	test_load_text_genome("genomes/starter.txt", &g);
 	double plain = 0, trained = 0;
 	unsigned learned = 0;
 	for (uint64_t s = 1; s <= SEEDS; s++) {

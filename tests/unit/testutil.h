@@ -13,6 +13,7 @@
 
 #include "base/fileio.h"
 #include "genome/genome.h"
+#include "genome/text.h"
 
 /* Path of a file under the shared data directory, in a static buffer, or
  * NULL if that file does not exist. */
@@ -56,5 +57,19 @@ static inline const char *test_shared(const char *rel)
 		c2_err e_;                                                        \
 		assert_int_equal(c2_read_file(p_, 64u << 20, (buf), (len), &e_), 0); \
 	} while (0)
+
+/* Assemble one of our own genomes from its text form (a path from the
+ * checkout's root, where the tests run: "genomes/starter.txt"). */
+static inline void test_load_text_genome(const char *path, genome *g)
+{
+	uint8_t *text;
+	size_t len;
+	c2_err err;
+	if (c2_read_file(path, 1u << 20, &text, &len, &err) != 0)
+		fail_msg("%s: %s", path, err.msg);
+	if (genome_text_parse((const char *)text, len, g, &err) != 0)
+		fail_msg("%s:%ld: %s", path, err.line, err.msg);
+	free(text);
+}
 
 #endif

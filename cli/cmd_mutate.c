@@ -1,0 +1,109 @@
+/* cmd_mutate.c — `c2rt mutate`: breeding copies of a genome (one, or --n
+ * of them into a folder), with a log of every mutation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/rng.h"
+#include "cli/breed_out.h"
+#include "cli/cli.h"
+#include "genome/breed.h"
+
+static const char *out_path;
+static long count;
+
+static const cli_opt opts[] = {
+	{"o", OPT_STR, &out_path, "CHILD|DIR/", "the child (atomically; '-' = stdout), or with --n the folder", 0, 0, NULL},
+	{"n", OPT_INT, &count, "N", "make N children DIR/NAME-0000.gen ... with seeds S, S+1, ...", 1, 1000000, NULL},
+	{"breeding", OPT_GROUP, cli_breed_opts, NULL, NULL, 0, 0, NULL},
+	{0},
+};
+
+const cli_spec cmd_mutate_spec = {
+	"mutate", "GENOME",
+	"mutate a genome as breeding does, honouring each gene's mutable/duplicable/deletable flags",
+	"Point mutations (one bit of a byte) only in mutable genes, never in the bytes\n"
+	"that identify a gene (type, subtype, id, duplicate number) nor in the flags and\n"
+	"weight that govern breeding; duplication (the copy's duplicate number raised)\n"
+	"only of duplicable genes; deletion only of deletable genes. Each gene's chance\n"
+	"follows its mutability weight, scaled by --rate. Child k of --n uses seed S+k,\n"
+	"so 'c2rt mutate GENOME --seed S+k' makes it again. The log names every change:\n"
+	"gene, field, old -> new.",
+	opts, 1, 1,
+};
+
+/* One child: mutate, write it, add its log entry. */
+static int one_child(const genome *parent, const char *parent_path, const char *child_path,
+                     uint64_t seed, c2_wbuf *log)
+{
+	c2_rng rng;
+	c2_rng_seed(&rng, seed);
+	genome child;
+	genome_changes changes = {0};
+	c2_err err;
+	if (genome_mutate(parent, &child, cli_bargs.rate_v, &rng, &changes, &err) != 0)
+		return cli_fail(CLI_BAD, "mutate", "%s", err.msg);
+	int rc = cli_write_genome("mutate", child_path, &child);
+	if (rc == 0 && cli_bargs.log_path)
+		cli_breed_log_entry(log, &cli_bargs, &parent_path, 1, child_path, seed, &changes, &child);
+	genome_changes_free(&changes);
+	genome_free(&child);
+	return rc;
+}
+
+int cmd_mutate(int argc, char **argv)
+{
+	memset(&cli_bargs, 0, sizeof cli_bargs);
+	const char *pos[1];
+	int npos;
+	int rc = cli_parse(&cmd_mutate_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	if (!out_path)
+		return cli_fail(CLI_USAGE, "mutate", "missing -o CHILD (or -o DIR/ with --n N)");
+	if ((rc = cli_breed_args_finish(&cli_bargs, "mutate")) != 0)
+		return rc;
+	if (count && !strcmp(out_path, "-"))
+		return cli_fail(CLI_USAGE, "mutate", "--n needs a folder: -o DIR/");
+	/* Outputs are checked before any work (not the parent, a directory ...);
+	 * with --n the folder is made and its children written one by one. */
+	const cli_path outs[] = {{"-o", count ? NULL : out_path}, {"--log", cli_bargs.log_path}};
+	const cli_path ins[] = {{"GENOME", pos[0]}};
+	if ((rc = cli_check_paths("mutate", outs, 2, ins, 1)) != 0)
+		return rc;
+	if (cli_bargs.log_path && !strcmp(cli_bargs.log_path, "-") && !strcmp(out_path, "-"))
+		return cli_fail(CLI_USAGE, "mutate", "the child and the log cannot both go to stdout");
+
+	genome parent;
+	if ((rc = cli_load_genome(pos[0], &parent)) != 0)
+		return rc;
+	c2_wbuf log = {0};
+	if (!count) {
+		rc = one_child(&parent, pos[0], out_path, cli_bargs.seed_v, &log);
+	} else if ((rc = cli_mkdir("mutate", out_path)) == 0) {
+		char stem[256];
+		cli_stem(pos[0], stem, sizeof stem);
+		int width = 4;
+		for (long n = count - 1; n >= 10000; n /= 10)
+			width++;
+		size_t dl = strlen(out_path);
+		const char *sep = dl && out_path[dl - 1] == '/' ? "" : "/";
+		for (long k = 0; k < count && rc == 0; k++) {
+			char path[4096];
+			int n = snprintf(path, sizeof path, "%s%s%s-%0*ld.gen", out_path, sep, stem, width, k);
+			if (n < 0 || (size_t)n >= sizeof path)
+				rc = cli_fail(CLI_USAGE, "mutate", "folder name too long: %s", out_path);
+			else
+				rc = one_child(&parent, pos[0], path, cli_bargs.seed_v + (uint64_t)k, &log);
+		}
+	}
+	if (rc == 0 && cli_bargs.log_path) {
+		if (log.oom)
+			rc = cli_fail(CLI_BAD, "mutate", "out of memory for the log");
+		else
+			rc = cli_write("mutate", cli_bargs.log_path, log.data, log.len);
+	}
+	c2_wbuf_free(&log);
+	genome_free(&parent);
+	return rc;
+}

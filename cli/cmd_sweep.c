@@ -1,0 +1,410 @@
+/* cmd_sweep.c — `c2rt sweep`: one field of one gene set to each of a list of
+ * values, the variants written and batch-run, the outcome tabulated and
+ * plotted against the value. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fileio.h"
+#include "cli/batch_exec.h"
+#include "cli/breed_out.h"
+#include "cli/cli.h"
+#include "cli/creature_open.h"
+#include "engine/batch.h"
+#include "engine/trace.h"
+#include "genome/breed.h"
+#include "genome/fields.h"
+#include "viewer/plot.h"
+#include "viewer/series.h"
+
+static const char *gene_arg, *field_arg, *values_arg, *variants_dir, *plot_path;
+
+static const cli_opt opts[] = {
+	{"gene", OPT_STR, &gene_arg, "KIND:ID[:DUP]|N", "the gene: kind and id (and duplicate number), or its index N", 0, 0, NULL},
+	{"field", OPT_STR, &field_arg, "NAME", "its field as 'c2rt dump' names it (threshold, d0.min ...), stage, mut, or halflife:CHEM", 0, 0, NULL},
+	{"values", OPT_STR, &values_arg, "LIST|A..B[/STEP]", "the values: 0,16,32 or 0..255/16", 0, 0, NULL},
+	{"variants", OPT_STR, &variants_dir, "DIR", "where the variants go (default: next to -o, RESULTS-variants/)", 0, 0, NULL},
+	{"plot", OPT_STR, &plot_path, "FILE.png", "plot lifespan against the value (default: RESULTS.png)", 0, 0, NULL},
+	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
+	{"batch", OPT_GROUP, cli_batch_opts, NULL, NULL, 0, 0, NULL},
+	{0},
+};
+
+const cli_spec cmd_sweep_spec = {
+	"sweep", "GENOME",
+	"a one-factor sweep: set one field of one gene to each value, batch-run the variants",
+	"Writes one variant per value (VARIANTS/NAME-FIELD-VALUE.gen), runs them as 'c2rt\n"
+	"batch' does (every batch option applies: --seeds, --until death, --events, --jobs,\n"
+	"--resume ...; rows in -o), then prints a table per value — runs, deaths, lifespan\n"
+	"mean, min and max in creature hours, causes of death, the mean of each --chem —\n"
+	"and plots the lifespan against the value.",
+	opts, 1, 1,
+};
+
+enum { MAX_VALUES = 256 };
+
+/* "KIND:ID[:DUP]" or a gene index. */
+static int find_gene(const genome *g, const char *arg, size_t *out)
+{
+	long v;
+	if (cli_parse_long(arg, 0, (long)g->ngenes - 1, &v)) {
+		*out = (size_t)v;
+		return CLI_OK;
+	}
+	char kind[32];
+	const char *c1 = strchr(arg, ':');
+	if (!c1 || (size_t)(c1 - arg) >= sizeof kind)
+		return cli_fail(CLI_USAGE, "sweep", "--gene: KIND:ID[:DUP] (e.g. receptor:12) or a gene index, not '%s'", arg);
+	memcpy(kind, arg, (size_t)(c1 - arg));
+	kind[c1 - arg] = '\0';
+	int k = genome_kind_by_name(kind);
+	char idbuf[16];
+	const char *c2 = strchr(c1 + 1, ':');
+	size_t idlen = c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1);
+	long id, dup = 0;
+	if (idlen >= sizeof idbuf)
+		idlen = sizeof idbuf - 1;
+	memcpy(idbuf, c1 + 1, idlen);
+	idbuf[idlen] = '\0';
+	if (k < 0 || !cli_parse_long(idbuf, 0, 255, &id) || (c2 && !cli_parse_long(c2 + 1, 0, 255, &dup)))
+		return cli_fail(CLI_USAGE, "sweep", "--gene: KIND:ID[:DUP] with a gene kind and numbers 0..255, not '%s'", arg);
+	size_t found = 0, first = 0;
+	for (size_t i = 0; i < g->ngenes; i++)
+		if (g->genes[i].kind == k && g->genes[i].id == id && g->genes[i].dup == dup && !found++)
+			first = i;
+	if (!found)
+		return cli_fail(CLI_BAD, "sweep", "--gene %s: no such gene", arg);
+	if (found > 1)
+		return cli_fail(CLI_BAD, "sweep", "--gene %s: %zu genes have that identity; give the index (the first is %zu)",
+		                arg, found, first);
+	*out = first;
+	return CLI_OK;
+}
+
+/* The byte the field names in `gene` (body offset, or a header byte). */
+static int find_field(genome_gene *gene, const char *name, uint8_t **byte)
+{
+	static const genome_header_key sweepable[] = {GENOME_HDR_STAGE, GENOME_HDR_FLAGS, GENOME_HDR_MUT};
+	for (size_t k = 0; k < sizeof sweepable / sizeof sweepable[0]; k++)
+		if (!strcmp(name, genome_header_keys[sweepable[k]])) {
+			*byte = genome_header_byte(gene, sweepable[k]);
+			return CLI_OK;
+		}
+	genome_field_list fl = genome_fields((genome_kind)gene->kind);
+	for (size_t f = 0; f < fl.n; f++) {
+		const genome_field *fd = &fl.fields[f];
+		size_t n = strlen(fd->name);
+		/* "halflife:CHEM", or "halflife CHEM" as the log and diff spell it. */
+		if (fd->kind == GF_HALFLIVES && !strncmp(name, fd->name, n) && (name[n] == ':' || name[n] == ' ')) {
+			int chem = c2_vocab_find(&c2_chemicals, name + n + 1, strlen(name + n + 1));
+			long num;
+			if (chem < 0 && cli_parse_long(name + n + 1, 0, 255, &num))
+				chem = (int)num;
+			if (chem < 0)
+				return cli_fail(CLI_USAGE, "sweep", "--field %s: unknown chemical", name);
+			*byte = gene->u.raw + fd->offset + chem;
+			return CLI_OK;
+		}
+		if (strcmp(name, fd->name) != 0)
+			continue;
+		if (fd->len != 1)
+			return cli_fail(CLI_USAGE, "sweep", "--field %s: %u bytes; only one-byte fields can be swept",
+			                name, fd->len);
+		*byte = gene->u.raw + fd->offset;
+		return CLI_OK;
+	}
+	return cli_fail(CLI_USAGE, "sweep", "--field: a %s gene has no field '%s' (see 'c2rt dump')",
+	                genome_kinds[gene->kind].name, name);
+}
+
+/* "0,16,32" or "A..B" or "A..B/STEP", each 0..255. */
+static int parse_values(const char *arg, int *v, size_t *n)
+{
+	*n = 0;
+	const char *dots = strstr(arg, "..");
+	if (dots) {
+		char a[16], b[16], st[16] = "1";
+		const char *slash = strchr(dots, '/');
+		size_t al = (size_t)(dots - arg), bl = slash ? (size_t)(slash - dots - 2) : strlen(dots + 2);
+		long lo, hi, step;
+		if (al >= sizeof a || bl >= sizeof b || (slash && strlen(slash + 1) >= sizeof st))
+			return cli_fail(CLI_USAGE, "sweep", "--values: A..B[/STEP], not '%s'", arg);
+		memcpy(a, arg, al);
+		a[al] = '\0';
+		memcpy(b, dots + 2, bl);
+		b[bl] = '\0';
+		if (slash)
+			strcpy(st, slash + 1);
+		if (!cli_parse_long(a, 0, 255, &lo) || !cli_parse_long(b, lo, 255, &hi) ||
+		    !cli_parse_long(st, 1, 255, &step))
+			return cli_fail(CLI_USAGE, "sweep", "--values: A..B[/STEP] with 0 <= A <= B <= 255, STEP >= 1, not '%s'", arg);
+		for (long x = lo; x <= hi; x += step)
+			v[(*n)++] = (int)x;
+		return CLI_OK;
+	}
+	const char *p = arg;
+	for (;;) {
+		const char *q = strchr(p, ',');
+		size_t len = q ? (size_t)(q - p) : strlen(p);
+		char num[16];
+		long x;
+		if (len >= sizeof num || *n == MAX_VALUES)
+			return cli_fail(CLI_USAGE, "sweep", "--values: at most %d numbers 0..255", MAX_VALUES);
+		memcpy(num, p, len);
+		num[len] = '\0';
+		if (!cli_parse_long(num, 0, 255, &x))
+			return cli_fail(CLI_USAGE, "sweep", "--values: '%s' is not 0..255", num);
+		v[(*n)++] = (int)x;
+		if (!q)
+			return CLI_OK;
+		p = q + 1;
+	}
+}
+
+/* Per value: what its runs came to. */
+typedef struct outcome {
+	size_t runs, died, failed;
+	double sum_h, min_h, max_h;
+	size_t causes[8]; /* by creature_death */
+	double chem_sum[256];
+} outcome;
+
+static double cell_number(const char *text, const batch_file *bf, batch_format f, size_t i,
+                          const char *col)
+{
+	char buf[64];
+	if (!batch_cell(text, bf, f, i, col, buf, sizeof buf) || !buf[0])
+		return NAN;
+	return strtod(buf, NULL);
+}
+
+/* Read the finished results back and sum them up per value. */
+static int tabulate(const batch_spec *s, const char *path, outcome *oc, size_t nvalues)
+{
+	uint8_t *text;
+	size_t len;
+	c2_err err;
+	if (c2_read_file(path, (size_t)8 << 30, &text, &len, &err) != 0)
+		return cli_report(path, &err);
+	batch_file bf;
+	if (batch_file_parse((const char *)text, len, s->format, &bf, &err) != 0) {
+		free(text);
+		return cli_report(path, &err);
+	}
+	for (size_t v = 0; v < nvalues; v++)
+		oc[v] = (outcome){.min_h = INFINITY, .max_h = -INFINITY};
+	const char *t = (const char *)text;
+	for (size_t i = 0; i < bf.nrows; i++) {
+		outcome *o = &oc[bf.rows[i].run / s->nseeds];
+		char cause[32], error[8];
+		o->runs++;
+		if (batch_cell(t, &bf, s->format, i, "error", error, sizeof error) && error[0]) {
+			o->failed++;
+			continue;
+		}
+		double h = cell_number(t, &bf, s->format, i, "lifespan_s") / 3600;
+		o->sum_h += h;
+		o->min_h = fmin(o->min_h, h);
+		o->max_h = fmax(o->max_h, h);
+		if (batch_cell(t, &bf, s->format, i, "cause", cause, sizeof cause))
+			for (int c = 0; c < 8; c++)
+				if (!strcmp(cause, creature_death_name((creature_death)c)))
+					o->causes[c]++, o->died += c != C2_ALIVE;
+		for (size_t k = 0; k < s->nchem; k++) {
+			char col[80], lab[64];
+			trace_chem_label(s->chem[k], lab, sizeof lab);
+			snprintf(col, sizeof col, "avg:chem:%s", lab);
+			o->chem_sum[k] += cell_number(t, &bf, s->format, i, col);
+		}
+	}
+	batch_file_free(&bf);
+	free(text);
+	return CLI_OK;
+}
+
+static void print_table(const batch_spec *s, const char *what, const int *values, size_t n,
+                        const outcome *oc)
+{
+	printf("# %s: %u seed%s per value, %s\n", what, s->nseeds, s->nseeds == 1 ? "" : "s",
+	       s->ticks ? "fixed ticks" : "until death");
+	printf("%5s %5s %5s %10s %8s %8s", "value", "runs", "died", "lifespan_h", "min_h", "max_h");
+	for (size_t k = 0; k < s->nchem; k++) {
+		char lab[64];
+		trace_chem_label(s->chem[k], lab, sizeof lab);
+		printf(" %10.10s", lab);
+	}
+	printf("  causes\n");
+	for (size_t v = 0; v < n; v++) {
+		const outcome *o = &oc[v];
+		size_t ok = o->runs - o->failed;
+		printf("%5d %5zu %5zu", values[v], o->runs, o->died);
+		if (ok)
+			printf(" %10.2f %8.2f %8.2f", o->sum_h / ok, o->min_h, o->max_h);
+		else
+			printf(" %10s %8s %8s", "-", "-", "-");
+		for (size_t k = 0; k < s->nchem; k++)
+			if (ok)
+				printf(" %10.1f", o->chem_sum[k] / ok);
+			else
+				printf(" %10s", "-");
+		printf(" ");
+		for (int c = 0; c < 8; c++)
+			if (o->causes[c])
+				printf(" %s %zu", creature_death_name((creature_death)c), o->causes[c]);
+		if (o->failed)
+			printf(" failed %zu", o->failed);
+		printf("\n");
+	}
+}
+
+static int draw_plot(const char *path, const char *what, const char *field, const int *values,
+                     size_t n, const outcome *oc)
+{
+	static const char *const names[] = {"mean lifespan", "shortest", "longest"};
+	plot_data *d = plot_data_new(3, names, 0);
+	if (!d)
+		return cli_fail(CLI_BAD, "sweep", "out of memory");
+	/* Values in increasing order (the plot's x must not go back). */
+	int order[MAX_VALUES];
+	for (size_t i = 0; i < n; i++)
+		order[i] = (int)i;
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && values[order[j]] < values[order[j - 1]]; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	double top = 0;
+	for (size_t i = 0; i < n; i++) {
+		const outcome *o = &oc[order[i]];
+		size_t ok = o->runs - o->failed;
+		float row[3] = {NAN, NAN, NAN};
+		if (ok) {
+			row[0] = (float)(o->sum_h / ok);
+			row[1] = (float)o->min_h;
+			row[2] = (float)o->max_h;
+			top = fmax(top, o->max_h);
+		}
+		plot_data_push(d, values[order[i]], row);
+	}
+	char err[256];
+	plot_style st;
+	plot_style_default(&st);
+	st.title = what;
+	st.x_label = field;
+	st.y_label = "lifespan (creature hours)";
+	st.ymin = 0;
+	st.ymax = top > 0 ? ceil(top * 1.1) : 1;
+	int rc = plot_write_png(path, 1200, 700, d, &st, err, sizeof err);
+	plot_data_free(d);
+	return rc ? cli_fail(CLI_BAD, "sweep", "--plot %s: %s", path, err) : CLI_OK;
+}
+
+/* RESULTS without its extension, plus suffix. */
+static void beside(const char *results, const char *suffix, char *buf, size_t cap)
+{
+	const char *slash = strrchr(results, '/'), *dot = strrchr(results, '.');
+	size_t n = dot && (!slash || dot > slash + 1) ? (size_t)(dot - results) : strlen(results);
+	snprintf(buf, cap, "%.*s%s", (int)n, results, suffix);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	cli_creature_args_init(&cli_cargs);
+	cli_batch_args_init(&cli_batch);
+	gene_arg = field_arg = values_arg = variants_dir = plot_path = NULL;
+	const char *pos[1];
+	int npos;
+	int rc = cli_parse(&cmd_sweep_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	if (!gene_arg || !field_arg || !values_arg)
+		return cli_fail(CLI_USAGE, "sweep", "needs --gene, --field and --values");
+	if (!cli_batch.out || !strcmp(cli_batch.out, "-"))
+		return cli_fail(CLI_USAGE, "sweep", "needs -o RESULTS (a file: the table is read back from it)");
+	int values[MAX_VALUES];
+	size_t nvalues;
+	if ((rc = parse_values(values_arg, values, &nvalues)) != 0)
+		return rc;
+
+	genome g;
+	if ((rc = cli_load_genome(pos[0], &g)) != 0)
+		return rc;
+	size_t gi = 0;
+	uint8_t *byte = NULL;
+	if ((rc = find_gene(&g, gene_arg, &gi)) == 0)
+		rc = find_field(&g.genes[gi], field_arg, &byte);
+	char vdir[4096], png[4096], stem[256], what[512], fieldname[64];
+	const genome_gene *gene = &g.genes[gi];
+	snprintf(vdir, sizeof vdir, "%s", variants_dir ? variants_dir : "");
+	if (!variants_dir)
+		beside(cli_batch.out, "-variants", vdir, sizeof vdir);
+	if (plot_path)
+		snprintf(png, sizeof png, "%s", plot_path);
+	else
+		beside(cli_batch.out, ".png", png, sizeof png);
+	cli_stem(pos[0], stem, sizeof stem);
+	snprintf(fieldname, sizeof fieldname, "%s", field_arg);
+	for (char *c = fieldname; *c; c++)
+		if (*c == ':' || *c == '/' || *c == ' ')
+			*c = '_';
+	snprintf(what, sizeof what, "%s: %s id=%u dup=%u (gene %zu), field %s", stem,
+	         genome_kinds[gene->kind].name, gene->id, gene->dup, gi, field_arg);
+	/* The run options first: a usage error writes nothing. */
+	batch_spec s;
+	events ev = {0};
+	uint8_t *events_text = NULL;
+	uint64_t *hashes = NULL;
+	if (rc == 0)
+		rc = cli_batch_spec(&s, "sweep", &ev, &events_text);
+	if (rc == 0)
+		rc = cli_mkdir("sweep", vdir);
+
+	/* The variants: the genome with the one byte set to each value. */
+	char **paths = calloc(nvalues, sizeof *paths);
+	if (rc == 0 && !paths)
+		rc = cli_fail(CLI_BAD, "sweep", "out of memory");
+	uint8_t original = byte ? *byte : 0;
+	for (size_t v = 0; v < nvalues && rc == 0; v++) {
+		char p[4096 + 512];
+		snprintf(p, sizeof p, "%s/%s-%s-%d.gen", vdir, stem, fieldname, values[v]);
+		if (!(paths[v] = strdup(p))) {
+			rc = cli_fail(CLI_BAD, "sweep", "out of memory");
+			break;
+		}
+		*byte = (uint8_t)values[v];
+		rc = cli_write_genome("sweep", paths[v], &g);
+	}
+	if (byte)
+		*byte = original;
+	if (rc == 0)
+		rc = cli_batch_hash_genomes("sweep", (const char *const *)paths, nvalues, &hashes);
+	if (rc == 0) {
+		s.ngenomes = nvalues;
+		s.genome_paths = (const char *const *)paths;
+		s.genome_hashes = hashes;
+		rc = cli_batch_execute("sweep", &s);
+	}
+	/* The table and plot need every run: not for a shard alone. */
+	if (rc == 0 && !cli_batch.shard) {
+		outcome *oc = calloc(nvalues, sizeof *oc);
+		if (!oc)
+			rc = cli_fail(CLI_BAD, "sweep", "out of memory");
+		if (rc == 0)
+			rc = tabulate(&s, cli_batch.out, oc, nvalues);
+		if (rc == 0) {
+			print_table(&s, what, values, nvalues, oc);
+			rc = draw_plot(png, what, field_arg, values, nvalues, oc);
+		}
+		free(oc);
+	}
+	free(hashes);
+	events_free(&ev);
+	free(events_text);
+	for (size_t v = 0; paths && v < nvalues; v++)
+		free(paths[v]);
+	free(paths);
+	genome_free(&g);
+	return rc;
+}

@@ -1,0 +1,637 @@
+/* batch.c — the job list, shards, one run and its row, and reading rows
+ * back for resume and merge (see batch.h). */
+#include "engine/batch.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/hash.h"
+#include "engine/trace.h"
+
+/* How often (ticks) a run asks whether to stop. */
+enum { STOP_POLL = 4096 };
+
+/* Bumped whenever the columns or their meaning change: rows of an older
+ * c2rt then never mix with new ones. */
+static const char ROW_VERSION[] = "c2rt batch rows 1";
+
+uint64_t batch_genome_hash(const void *data, size_t len)
+{
+	return c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, data, len));
+}
+
+size_t batch_runs(const batch_spec *s)
+{
+	return s->ngenomes * s->nseeds;
+}
+
+uint64_t batch_id(const batch_spec *s)
+{
+	c2_sink k = c2_sink_hash();
+	c2_put(&k, ROW_VERSION, sizeof ROW_VERSION);
+	c2_put_u64(&k, s->ngenomes);
+	for (size_t i = 0; i < s->ngenomes; i++)
+		c2_put_u64(&k, s->genome_hashes[i]);
+	c2_put_u32(&k, s->nseeds);
+	c2_put_u64(&k, s->cfg.seed);
+	c2_put_u8(&k, (uint8_t)s->cfg.sex);
+	c2_put_u64(&k, s->ticks);
+	c2_put_u64(&k, s->ticks ? 0 : s->max_ticks);
+	for (size_t t = 0; t < CREATURE_OPTION_TABLES; t++)
+		c2_options_save(creature_option_table(t), creature_option_cstruct(&s->cfg, t), &k);
+	c2_put_u64(&k, s->events_text ? s->events_len : 0);
+	if (s->events_text)
+		c2_put(&k, s->events_text, s->events_len);
+	c2_put_u64(&k, s->nchem);
+	c2_put(&k, s->chem, s->nchem);
+	c2_put_u64(&k, s->ndrive);
+	c2_put(&k, s->drive, s->ndrive);
+	return c2_hash_finish(k.h);
+}
+
+void batch_job(const batch_spec *s, size_t r, size_t *genome_index, uint64_t *seed)
+{
+	*genome_index = r / s->nseeds;
+	*seed = s->cfg.seed + r % s->nseeds;
+}
+
+bool batch_in_shard(size_t r, unsigned index, unsigned count)
+{
+	return count <= 1 || r % count == index - 1;
+}
+
+static void result_init(const batch_spec *s, size_t r, batch_result *res)
+{
+	memset(res, 0, sizeof *res);
+	res->run = r;
+	batch_job(s, r, &res->genome, &res->seed);
+	res->stage = -1;
+}
+
+void batch_result_failed(const batch_spec *s, size_t r, batch_result *res, const char *error)
+{
+	result_init(s, r, res);
+	snprintf(res->error, sizeof res->error, "%s", error[0] ? error : "failed");
+}
+
+static int act_column(const creature *c)
+{
+	if (creature_dreaming(c))
+		return BATCH_ACT_DREAMING;
+	if (creature_asleep(c))
+		return BATCH_ACT_ASLEEP;
+	int a = creature_action(c);
+	return a < 0 ? BATCH_ACT_NONE : a < BATCH_DECISIONS ? a : BATCH_ACT_OTHER;
+}
+
+int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void *ctx), void *ctx,
+              batch_result *res)
+{
+	result_init(s, r, res);
+	creature_config cfg = s->cfg;
+	cfg.seed = res->seed;
+	creature *c;
+	c2_err err;
+	if (creature_hatch(&c, g, &cfg, &err) != 0) {
+		snprintf(res->error, sizeof res->error, "cannot hatch: %s", err.msg);
+		return 0;
+	}
+	uint64_t limit = s->ticks ? s->ticks : s->max_ticks;
+	uint64_t sum_chem[256] = {0}, sum_drive[C2_NDRIVES] = {0}, lived = 0;
+	const bc_biochem *bc = creature_biochem_const(c);
+	for (uint64_t t = 0; t < limit && creature_alive(c); t++) {
+		if (stop && t % STOP_POLL == 0 && stop(ctx)) {
+			creature_free(c);
+			return 1;
+		}
+		creature_step(c, s->ev);
+		if (!creature_alive(c))
+			break;
+		lived++;
+		for (size_t k = 0; k < s->nchem; k++)
+			sum_chem[k] += res->chem_end[k] = bc_chem_get(bc, s->chem[k]);
+		for (size_t k = 0; k < s->ndrive; k++)
+			sum_drive[k] += res->drive_end[k] = creature_drive(c, s->drive[k]);
+		res->act[act_column(c)]++;
+	}
+	res->ticks = creature_ticks(c);
+	res->alive = creature_alive(c);
+	res->lived = res->alive ? res->ticks : creature_death_tick(c);
+	res->stage = creature_stage(c);
+	res->cause = creature_cause_of_death(c);
+	for (size_t k = 0; k < s->nchem; k++)
+		res->chem_avg[k] = lived ? (double)sum_chem[k] / (double)lived : 0;
+	for (size_t k = 0; k < s->ndrive; k++)
+		res->drive_avg[k] = lived ? (double)sum_drive[k] / (double)lived : 0;
+	creature_free(c);
+	return 0;
+}
+
+/* ---- writing rows ---------------------------------------------------------- */
+
+/* An action column's name into buf: "eat", "14", "asleep" ... */
+static void act_label(int a, char *buf, size_t cap)
+{
+	static const char *const extra[] = {
+		[BATCH_ACT_OTHER - BATCH_DECISIONS] = "other", [BATCH_ACT_NONE - BATCH_DECISIONS] = "none",
+		[BATCH_ACT_ASLEEP - BATCH_DECISIONS] = "asleep",
+		[BATCH_ACT_DREAMING - BATCH_DECISIONS] = "dreaming",
+	};
+	const char *nm = a < BATCH_DECISIONS ? c2_vocab_name(&c2_actions, a) : extra[a - BATCH_DECISIONS];
+	if (nm)
+		snprintf(buf, cap, "%s", nm);
+	else
+		snprintf(buf, cap, "%d", a);
+}
+
+/* The column writer: CSV cells or NDJSON key/value pairs, one call each. */
+typedef struct row_writer {
+	c2_wbuf *w;
+	bool csv, header;
+	int n;
+} row_writer;
+
+static void col_sep(row_writer *rw)
+{
+	if (rw->n++)
+		c2_w_u8(rw->w, ',');
+	else if (!rw->csv)
+		c2_w_u8(rw->w, '{');
+}
+
+/* A CSV cell, quoted when it holds a comma, a quote or a line break. */
+static void csv_text(c2_wbuf *w, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		c2_w_str(w, s);
+		return;
+	}
+	c2_w_u8(w, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			c2_w_u8(w, '"');
+		c2_w_u8(w, (uint8_t)(*s == '\n' || *s == '\r' ? ' ' : *s));
+	}
+	c2_w_u8(w, '"');
+}
+
+/* Key `name`: in a header the name, else `value` as text (quoted in JSON
+ * when `text`). */
+static void col(row_writer *rw, const char *name, const char *value, bool text)
+{
+	if (!value)
+		value = "";
+	col_sep(rw);
+	if (rw->header) {
+		csv_text(rw->w, name);
+		return;
+	}
+	if (rw->csv) {
+		csv_text(rw->w, value);
+		return;
+	}
+	c2_w_json_cstr(rw->w, name);
+	c2_w_u8(rw->w, ':');
+	if (text)
+		c2_w_json_cstr(rw->w, value);
+	else
+		c2_w_str(rw->w, value[0] ? value : "null");
+}
+
+static void col_u64(row_writer *rw, const char *name, uint64_t v)
+{
+	char buf[24];
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+	col(rw, name, buf, false);
+}
+
+static void col_hex(row_writer *rw, const char *name, uint64_t v)
+{
+	char buf[24];
+	snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
+	col(rw, name, buf, true);
+}
+
+/* Everything but the run's values: the header (res NULL) or a row. */
+static void columns(const batch_spec *s, const batch_result *res, double wall, row_writer *rw)
+{
+	bool ok = res && !res->error[0];
+	char name[96], val[64];
+	col_u64(rw, "run", res ? res->run : 0);
+	col_hex(rw, "batch", batch_id(s));
+	col_u64(rw, "runs", batch_runs(s));
+	col(rw, "genome", res ? s->genome_paths[res->genome] : "", true);
+	col_hex(rw, "genome_hash", res ? s->genome_hashes[res->genome] : 0);
+	col_u64(rw, "seed", res ? res->seed : 0);
+	col(rw, "sex", s->cfg.sex == GENOME_MALE ? "m" : "f", true);
+#define OKU(nm, v) ok ? col_u64(rw, nm, v) : col(rw, nm, "", false)
+	OKU("ticks", res->ticks);
+	OKU("alive", res->alive);
+	snprintf(val, sizeof val, "%.1f", ok ? (double)res->lived / C2_TICKS_PER_SECOND : 0.0);
+	col(rw, "lifespan_s", ok ? val : "", false);
+	col(rw, "stage", ok ? genome_stage_name(res->stage) : "", true);
+	col(rw, "cause", ok ? creature_death_name(res->cause) : "", true);
+	for (size_t k = 0; k < s->nchem; k++) {
+		char lab[48];
+		trace_chem_label(s->chem[k], lab, sizeof lab);
+		snprintf(name, sizeof name, "avg:chem:%s", lab);
+		snprintf(val, sizeof val, "%.3f", ok ? res->chem_avg[k] : 0.0);
+		col(rw, name, ok ? val : "", false);
+		snprintf(name, sizeof name, "end:chem:%s", lab);
+		OKU(name, res->chem_end[k]);
+	}
+	for (size_t k = 0; k < s->ndrive; k++) {
+		const char *lab = c2_drives.names[s->drive[k]];
+		snprintf(name, sizeof name, "avg:drive:%s", lab);
+		snprintf(val, sizeof val, "%.3f", ok ? res->drive_avg[k] : 0.0);
+		col(rw, name, ok ? val : "", false);
+		snprintf(name, sizeof name, "end:drive:%s", lab);
+		OKU(name, res->drive_end[k]);
+	}
+	for (int a = 0; a < BATCH_NACT; a++) {
+		char lab[32];
+		act_label(a, lab, sizeof lab);
+		snprintf(name, sizeof name, "act:%s", lab);
+		OKU(name, res->act[a]);
+	}
+#undef OKU
+	snprintf(val, sizeof val, "%.3f", wall);
+	col(rw, "wall_s", res ? val : "", false);
+	col(rw, "error", res ? res->error : "", true);
+	c2_w_str(rw->w, rw->csv ? "\n" : "}\n");
+}
+
+void batch_header(const batch_spec *s, c2_wbuf *w)
+{
+	if (s->format != BATCH_CSV)
+		return;
+	row_writer rw = {w, true, true, 0};
+	columns(s, NULL, 0, &rw);
+}
+
+void batch_row(const batch_spec *s, const batch_result *res, double wall_s, c2_wbuf *w)
+{
+	row_writer rw = {w, s->format == BATCH_CSV, false, 0};
+	columns(s, res, wall_s, &rw);
+}
+
+/* ---- reading rows back ------------------------------------------------------ */
+
+/* Cells of one CSV line (quotes respected), or -1 when a quote is open. */
+static long csv_cells(const char *p, size_t n)
+{
+	long cells = 1;
+	bool q = false;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '"')
+			q = !q;
+		else if (p[i] == ',' && !q)
+			cells++;
+	}
+	return q ? -1 : cells;
+}
+
+/* A decimal number of at most 19 digits at p[*i], stopping at `end`. */
+static bool read_u64(const char *p, size_t n, size_t *i, char end, uint64_t *v)
+{
+	size_t st = *i;
+	*v = 0;
+	while (*i < n && p[*i] >= '0' && p[*i] <= '9' && *i - st < 19)
+		*v = *v * 10 + (uint64_t)(p[(*i)++] - '0');
+	return *i > st && *i < n && p[*i] == end;
+}
+
+static bool read_hex16(const char *p, size_t n, size_t *i, uint64_t *v)
+{
+	*v = 0;
+	for (int k = 0; k < 16; k++, (*i)++) {
+		if (*i >= n)
+			return false;
+		char c = p[*i];
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+		if (d < 0)
+			return false;
+		*v = *v << 4 | (uint64_t)d;
+	}
+	return true;
+}
+
+static bool match(const char *p, size_t n, size_t *i, const char *lit)
+{
+	size_t l = strlen(lit);
+	if (*i + l > n || memcmp(p + *i, lit, l) != 0)
+		return false;
+	*i += l;
+	return true;
+}
+
+/* The run, id and run count at the start of a row line (without its
+ * newline); false when the line is not a row. */
+static bool row_head(const char *p, size_t n, batch_format f, uint64_t *run, uint64_t *id,
+                     uint64_t *runs)
+{
+	size_t i = 0;
+	if (f == BATCH_CSV)
+		return read_u64(p, n, &i, ',', run) && match(p, n, &i, ",") && read_hex16(p, n, &i, id) &&
+		       match(p, n, &i, ",") && read_u64(p, n, &i, ',', runs);
+	return match(p, n, &i, "{\"run\":") && read_u64(p, n, &i, ',', run) &&
+	       match(p, n, &i, ",\"batch\":\"") && read_hex16(p, n, &i, id) &&
+	       match(p, n, &i, "\",\"runs\":") && read_u64(p, n, &i, ',', runs) && p[n - 1] == '}';
+}
+
+static int by_run_line(const void *x, const void *y)
+{
+	const batch_line *a = x, *b = y;
+	if (a->run != b->run)
+		return a->run < b->run ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* No run twice in one file (two batches appending to one file?). */
+static int check_unique(batch_file *f, c2_err *err)
+{
+	if (f->nrows < 2)
+		return 0;
+	batch_line *v = malloc(f->nrows * sizeof *v);
+	if (!v) {
+		batch_file_free(f);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	memcpy(v, f->rows, f->nrows * sizeof *v);
+	qsort(v, f->nrows, sizeof *v, by_run_line);
+	for (size_t i = 1; i < f->nrows; i++)
+		if (v[i].run == v[i - 1].run) {
+			long line = v[i].line, first = v[i - 1].line;
+			size_t run = v[i].run;
+			free(v);
+			batch_file_free(f);
+			return c2_fail_line(err, C2_EFORMAT, line, "run %zu again (first on line %ld)", run, first);
+		}
+	free(v);
+	return 0;
+}
+
+int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *out, c2_err *err)
+{
+	memset(out, 0, sizeof *out);
+	size_t cap = 0, pos = 0;
+	long line = 0, header_cells = -1;
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		line++;
+		if (!nl) { /* the last line, unfinished: a batch killed mid-write */
+			out->torn = len - pos;
+			break;
+		}
+		size_t n = (size_t)(nl - (text + pos)), full = n + 1;
+		const char *p = text + pos;
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (f == BATCH_CSV && line == 1) {
+			header_cells = csv_cells(p, n);
+			if (n < 4 || memcmp(p, "run,", 4) != 0 || header_cells < 3) {
+				batch_file_free(out);
+				return c2_fail_line(err, C2_EFORMAT, line, "not a c2rt batch results file (header)");
+			}
+			out->header_len = full;
+			pos += full;
+			continue;
+		}
+		uint64_t run, id, runs;
+		if (!row_head(p, n, f, &run, &id, &runs) ||
+		    (f == BATCH_CSV && csv_cells(p, n) != header_cells)) {
+			batch_file_free(out);
+			return c2_fail_line(err, C2_EFORMAT, line, "not a c2rt batch row");
+		}
+		if (out->nrows == 0) {
+			out->id = id;
+			out->runs = (size_t)runs;
+		} else if (id != out->id || runs != out->runs) {
+			batch_file_free(out);
+			return c2_fail_line(err, C2_EFORMAT, line, "row of another batch (id %016llx, not %016llx)",
+			                    (unsigned long long)id, (unsigned long long)out->id);
+		}
+		if (run >= runs) {
+			batch_file_free(out);
+			return c2_fail_line(err, C2_EFORMAT, line, "run %llu of a batch of %llu runs",
+			                    (unsigned long long)run, (unsigned long long)runs);
+		}
+		if (out->nrows == cap) {
+			size_t nc = cap ? 2 * cap : 64;
+			batch_line *nv = realloc(out->rows, nc * sizeof *nv);
+			if (!nv) {
+				batch_file_free(out);
+				return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+			}
+			out->rows = nv;
+			cap = nc;
+		}
+		out->rows[out->nrows++] = (batch_line){(size_t)run, pos, full, line};
+		pos += full;
+	}
+	return check_unique(out, err);
+}
+
+void batch_file_free(batch_file *f)
+{
+	free(f->rows);
+	memset(f, 0, sizeof *f);
+}
+
+/* The next CSV cell of p[*i..n), unquoted into buf (cap 0: skipped);
+ * *i moves past its comma. False when it does not fit. */
+static bool csv_next(const char *p, size_t n, size_t *i, char *buf, size_t cap)
+{
+	size_t o = 0;
+	bool q = false, fits = true;
+	for (; *i < n; (*i)++) {
+		char c = p[*i];
+		if (c == '"') {
+			if (q && *i + 1 < n && p[*i + 1] == '"')
+				(*i)++; /* a doubled quote inside quotes */
+			else {
+				q = !q;
+				continue;
+			}
+		} else if (c == ',' && !q) {
+			(*i)++;
+			break;
+		} else if (c == '\n' || c == '\r') {
+			break;
+		}
+		if (cap && o + 1 < cap)
+			buf[o++] = c;
+		else if (cap)
+			fits = false;
+	}
+	if (cap)
+		buf[o] = '\0';
+	return fits;
+}
+
+/* The next "key":value of a flat JSON object at p[*i..n) (after '{' or
+ * ','): the key into key, the value (a string unescaped, or a bare token)
+ * into val. False at the end of the object or on anything unexpected. */
+static bool json_next(const char *p, size_t n, size_t *i, char *key, size_t kcap, char *val,
+                      size_t vcap)
+{
+	char *dst[2] = {key, val};
+	size_t cap[2] = {kcap, vcap};
+	if (*i >= n || (p[*i] != '{' && p[*i] != ','))
+		return false;
+	(*i)++;
+	for (int part = 0; part < 2; part++) {
+		size_t o = 0;
+		if (*i < n && p[*i] == '"') {
+			for ((*i)++; *i < n && p[*i] != '"'; (*i)++) {
+				char c = p[*i];
+				if (c == '\\' && *i + 1 < n) {
+					c = p[++(*i)];
+					if (c == 'u') { /* our writer escapes only control bytes */
+						if (*i + 4 >= n)
+							return false;
+						c = (char)strtol((char[]){p[*i + 3], p[*i + 4], 0}, NULL, 16);
+						*i += 4;
+					}
+				}
+				if (o + 1 < cap[part])
+					dst[part][o++] = c;
+			}
+			if (*i >= n)
+				return false;
+			(*i)++;
+		} else if (part == 1) {
+			for (; *i < n && p[*i] != ',' && p[*i] != '}'; (*i)++)
+				if (o + 1 < cap[part])
+					dst[part][o++] = p[*i];
+			if (o == 4 && !memcmp(dst[part], "null", 4))
+				o = 0;
+		} else {
+			return false;
+		}
+		dst[part][o] = '\0';
+		if (part == 0 && (*i >= n || p[(*i)++] != ':'))
+			return false;
+	}
+	return true;
+}
+
+bool batch_cell(const char *text, const batch_file *bf, batch_format f, size_t i, const char *name,
+                char *buf, size_t cap)
+{
+	if (i >= bf->nrows || cap == 0)
+		return false;
+	const char *row = text + bf->rows[i].off;
+	size_t n = bf->rows[i].len, pos = 0;
+	if (f == BATCH_NDJSON) {
+		char key[128];
+		while (json_next(row, n, &pos, key, sizeof key, buf, cap))
+			if (!strcmp(key, name))
+				return true;
+		return false;
+	}
+	char cell[128];
+	size_t hp = 0, col = 0;
+	for (;; col++) {
+		if (hp >= bf->header_len || text[hp] == '\n' || text[hp] == '\r')
+			return false;
+		csv_next(text, bf->header_len, &hp, cell, sizeof cell);
+		if (!strcmp(cell, name))
+			break;
+	}
+	for (size_t k = 0; k < col; k++)
+		csv_next(row, n, &pos, NULL, 0);
+	return csv_next(row, n, &pos, buf, cap);
+}
+
+typedef struct merged_row {
+	size_t run, file;
+	const batch_line *line;
+} merged_row;
+
+static int by_run(const void *x, const void *y)
+{
+	const merged_row *a = x, *b = y;
+	return a->run < b->run ? -1 : a->run > b->run;
+}
+
+int batch_merge(const char *const *texts, const size_t *lens, size_t n, batch_format f,
+                c2_wbuf *out, size_t *missing, size_t *bad, c2_err *err)
+{
+	batch_file *files = calloc(n ? n : 1, sizeof *files);
+	if (!files)
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	int rc = 0;
+	size_t total = 0, ref = n, head = n; /* the first file with rows, with a header */
+	for (size_t i = 0; i < n && !rc; i++) {
+		*bad = i;
+		if ((rc = batch_file_parse(texts[i], lens[i], f, &files[i], err)) != 0)
+			break;
+		total += files[i].nrows;
+		if (files[i].nrows && ref == n)
+			ref = i;
+		if (files[i].header_len && head == n)
+			head = i;
+		if (files[i].nrows && (files[i].id != files[ref].id || files[i].runs != files[ref].runs))
+			rc = c2_fail(err, C2_EFORMAT, -1, -1, "rows of another batch (id %016llx, not %016llx)",
+			             (unsigned long long)files[i].id, (unsigned long long)files[ref].id);
+		else if (files[i].header_len && (files[i].header_len != files[head].header_len ||
+		                                 memcmp(texts[i], texts[head], files[head].header_len) != 0))
+			rc = c2_fail(err, C2_EFORMAT, -1, -1, "its columns differ from the first file's");
+	}
+	merged_row *rows = NULL;
+	if (!rc && !(rows = malloc((total ? total : 1) * sizeof *rows)))
+		rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	size_t k = 0;
+	for (size_t i = 0; i < n && !rc; i++)
+		for (size_t j = 0; j < files[i].nrows; j++)
+			rows[k++] = (merged_row){files[i].rows[j].run, i, &files[i].rows[j]};
+	if (!rc) {
+		qsort(rows, total, sizeof *rows, by_run);
+		for (size_t j = 1; j < total && !rc; j++)
+			if (rows[j].run == rows[j - 1].run) {
+				*bad = rows[j].file;
+				rc = c2_fail(err, C2_EFORMAT, -1, -1, "run %zu is also in file %zu", rows[j].run,
+				             rows[j - 1].file + 1);
+			}
+	}
+	if (!rc) {
+		if (head < n)
+			c2_w_bytes(out, texts[head], files[head].header_len);
+		for (size_t j = 0; j < total; j++)
+			c2_w_bytes(out, texts[rows[j].file] + rows[j].line->off, rows[j].line->len);
+		*missing = (ref < n ? files[ref].runs : 0) - total;
+		if (out->oom)
+			rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	free(rows);
+	for (size_t i = 0; i < n; i++)
+		batch_file_free(&files[i]);
+	free(files);
+	return rc;
+}
+
+int batch_pending(const batch_spec *s, unsigned index, unsigned count, const batch_file *done,
+                  size_t **out, size_t *n)
+{
+	size_t runs = batch_runs(s);
+	uint8_t *have = calloc(runs ? runs : 1, 1);
+	size_t *v = malloc((runs ? runs : 1) * sizeof *v);
+	if (!have || !v) {
+		free(have);
+		free(v);
+		return C2_ENOMEM;
+	}
+	for (size_t i = 0; done && i < done->nrows; i++)
+		if (done->rows[i].run < runs)
+			have[done->rows[i].run] = 1;
+	size_t k = 0;
+	for (size_t r = 0; r < runs; r++)
+		if (batch_in_shard(r, index, count) && !have[r])
+			v[k++] = r;
+	free(have);
+	*out = v;
+	*n = k;
+	return 0;
+}

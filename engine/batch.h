@@ -1,0 +1,164 @@
+/* batch.h — many creatures headless: the job list (genomes × seeds),
+ * deterministic shards, one run through the one step function with its
+ * result row (CSV or NDJSON), and reading rows back to resume a killed batch
+ * or to merge shards.
+ *
+ * Run r of a batch of G genomes × K seeds is genome r / K with seed
+ * first + r % K; shard I of N (1-based) holds the runs with r % N == I - 1.
+ * A row starts with the run number, the batch id and the number of runs:
+ *
+ *     run,batch,runs,genome,genome_hash,seed,sex,ticks,alive,lifespan_s,stage,cause,
+ *     avg:chem:ATP,end:chem:ATP,...,avg:drive:Hunger,end:drive:Hunger,...,
+ *     act:quiescent,...,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,
+ *     wall_s,error
+ *
+ * (NDJSON: one object per line with the same keys in the same order). The
+ * batch id is a hash of everything that decides the rows — genome contents,
+ * seeds, sex, options, events, run length, chosen chemicals and drives — so
+ * rows of different batches are never mixed by --resume or --merge.
+ * `act:X` counts the ticks the creature lived with decision X (asleep and
+ * dreaming apart); `avg:` are means over the ticks it lived, `end:` the last
+ * value it had alive. `wall_s` is the only column that varies between
+ * identical runs.
+ *
+ * No threads, files, clocks or printing here: the CLI owns those (the wall
+ * time is given to batch_row). */
+#ifndef C2_BATCH_H
+#define C2_BATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/bytes.h"
+#include "base/err.h"
+#include "engine/engine.h"
+#include "engine/events.h"
+#include "genome/vocab.h"
+
+typedef enum batch_format { BATCH_CSV, BATCH_NDJSON } batch_format;
+
+/* The action histogram's columns: the 16 decision cells, then cells beyond
+ * them (a mutant's wider decision lobe), no winner, asleep, dreaming. */
+enum {
+	BATCH_DECISIONS = 16,
+	BATCH_ACT_OTHER = BATCH_DECISIONS,
+	BATCH_ACT_NONE,
+	BATCH_ACT_ASLEEP,
+	BATCH_ACT_DREAMING,
+	BATCH_NACT
+};
+
+typedef struct batch_spec {
+	creature_config cfg;   /* sex and options; cfg.seed is the first seed */
+	uint32_t nseeds;       /* seeds per genome (>= 1) */
+	uint64_t ticks;        /* > 0: run this many ticks (less if it dies); 0: until death */
+	uint64_t max_ticks;    /* until death: give up (alive) after this many */
+	const events *ev;      /* timed inputs for every run, or NULL */
+	const char *events_text; /* their text (for the batch id), or NULL */
+	size_t events_len;
+	size_t nchem;
+	uint8_t chem[256];
+	size_t ndrive;
+	uint8_t drive[C2_NDRIVES];
+	batch_format format;
+	size_t ngenomes;
+	const char *const *genome_paths; /* as they go into the genome column */
+	const uint64_t *genome_hashes;   /* batch_genome_hash of each file's bytes */
+} batch_spec;
+
+/* Hash of a genome file's bytes (the genome_hash column). */
+uint64_t batch_genome_hash(const void *data, size_t len);
+
+/* Number of runs: genomes × seeds. */
+size_t batch_runs(const batch_spec *s);
+
+/* The batch id (see above). */
+uint64_t batch_id(const batch_spec *s);
+
+/* Genome index and seed of run r. */
+void batch_job(const batch_spec *s, size_t r, size_t *genome_index, uint64_t *seed);
+
+/* Is run r in shard `index` of `count` (1 <= index <= count)? */
+bool batch_in_shard(size_t r, unsigned index, unsigned count);
+
+typedef struct batch_result {
+	size_t run, genome;
+	uint64_t seed;
+	uint64_t ticks;        /* world ticks run */
+	bool alive;
+	uint64_t lived;        /* ticks lived: to death, or all of them */
+	int stage;
+	creature_death cause;
+	double chem_avg[256], drive_avg[C2_NDRIVES];
+	uint8_t chem_end[256], drive_end[C2_NDRIVES];
+	uint64_t act[BATCH_NACT];
+	char error[256];       /* "" when the run went well */
+} batch_result;
+
+/* Run r on genome g (the contents of genome_paths[genome of r]): hatch with
+ * the spec's configuration and r's seed, then creature_step until the tick
+ * limit or death, sampling the chosen chemicals, drives and the decision
+ * every tick. `stop` (may be NULL) is asked every few thousand ticks; when
+ * it returns true the run is abandoned and 1 returned (no row). Otherwise 0:
+ * *res is filled (a creature that cannot hatch gives a row with `error`). */
+int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void *ctx), void *ctx,
+              batch_result *res);
+
+/* A row for run r that did not run (the genome could not be read ...): every
+ * value empty, `error` set. */
+void batch_result_failed(const batch_spec *s, size_t r, batch_result *res, const char *error);
+
+/* The CSV header line (nothing for NDJSON). */
+void batch_header(const batch_spec *s, c2_wbuf *w);
+
+/* One row, with the run's wall time in seconds. */
+void batch_row(const batch_spec *s, const batch_result *res, double wall_s, c2_wbuf *w);
+
+/* ---- reading rows back ---------------------------------------------------- */
+
+typedef struct batch_line {
+	size_t run;
+	size_t off, len; /* the line in the text, its newline included */
+	long line;       /* 1-based line number */
+} batch_line;
+
+typedef struct batch_file {
+	size_t header_len;     /* CSV: the header line, newline included (0 for NDJSON) */
+	uint64_t id;           /* the batch id of the rows (0 when there are none) */
+	size_t runs;           /* their run count */
+	batch_line *rows;
+	size_t nrows;
+	size_t torn;           /* bytes of an unfinished last line, left out */
+} batch_file;
+
+/* Read the rows of a results file. Every line must be a complete row of
+ * one batch; only the last may be unfinished (a batch killed while writing
+ * it: no newline), which is left out and counted in `torn`. A malformed
+ * line elsewhere, a row of another batch, a run out of range or a run given
+ * twice is C2_EFORMAT with its line. */
+int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *out, c2_err *err);
+void batch_file_free(batch_file *f);
+
+/* The value in column `name` of row i of a parsed file (text: the file's
+ * text), unquoted, into buf: "" for an empty cell or a JSON null. Returns
+ * false when there is no such column (or it does not fit). */
+bool batch_cell(const char *text, const batch_file *bf, batch_format f, size_t i, const char *name,
+                char *buf, size_t cap);
+
+/* Merge the rows of n results files of one batch (the shards of a batch, or
+ * one file to put in order) into `out`: the header once, then every row in
+ * run order; unfinished last lines are left out. Files of different batches
+ * or with different headers, and a run present twice, are errors: *bad is
+ * then the index of the file at fault (err->line the line in it, if any).
+ * On success *missing is the number of runs of the batch no file has. */
+int batch_merge(const char *const *texts, const size_t *lens, size_t n, batch_format f,
+                c2_wbuf *out, size_t *missing, size_t *bad, c2_err *err);
+
+/* The runs of shard index/count that `done` (may be NULL) does not hold, in
+ * run order, into a new array *out (free with free()) of *n entries. Returns
+ * 0 or C2_ENOMEM. */
+int batch_pending(const batch_spec *s, unsigned index, unsigned count, const batch_file *done,
+                  size_t **out, size_t *n);
+
+#endif
