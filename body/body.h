@@ -244,6 +244,9 @@ bool body_conns_by_target(const body_model *m, size_t **start, size_t **order);
  * double (null when not finite); a string (NULL: null). */
 void body_json_num(c2_wbuf *w, double v);
 void body_json_str(c2_wbuf *w, const char *s);
+/* An array of n numbers, and a matrix as its rows, items joined by sep. */
+void body_json_vec(c2_wbuf *w, const double *v, int n, const char *sep);
+void body_json_mat(c2_wbuf *w, const double R[3][3], const char *sep);
 
 /* Append the whole model as one JSON object: parts, geoms, joints, neurons,
  * connections, warnings, and the f0 block for f0 bodies. Numbers are

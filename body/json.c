@@ -1,48 +1,67 @@
 /* json.c — the body model as JSON (body_json_write): everything the model
  * holds, so that another program can rebuild or check it. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "body/body.h"
 #include "body/f0.h"
 
+/* The shortest decimal that reads back as the same double; an exponent only
+ * for very small or very large magnitudes (so -10, not -1e+01). */
 void body_json_num(c2_wbuf *w, double v)
 {
-	if (isfinite(v))
-		c2_w_printf(w, "%.17g", v);
-	else
+	if (!isfinite(v)) {
 		c2_w_str(w, "null");
+		return;
+	}
+	if (v == 0)
+		v = 0; /* no "-0" */
+	bool plain = fabs(v) >= 1e-4 && fabs(v) < 1e15;
+	char buf[40];
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v && (!plain || !strchr(buf, 'e')))
+			break;
+	}
+	c2_w_str(w, buf);
 }
 
 void body_json_str(c2_wbuf *w, const char *s)
 {
-	if (!s) {
+	if (s)
+		c2_w_json_cstr(w, s);
+	else
 		c2_w_str(w, "null");
-		return;
-	}
-	c2_w_u8(w, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			c2_w_printf(w, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			c2_w_printf(w, "\\u%04x", c);
-		else
-			c2_w_u8(w, c);
-	}
-	c2_w_u8(w, '"');
 }
 
-static void jarr(c2_wbuf *w, const double *v, int n)
+void body_json_vec(c2_wbuf *w, const double *v, int n, const char *sep)
 {
 	c2_w_u8(w, '[');
 	for (int i = 0; i < n; i++) {
 		if (i)
-			c2_w_u8(w, ',');
+			c2_w_str(w, sep);
 		body_json_num(w, v[i]);
 	}
 	c2_w_u8(w, ']');
+}
+
+void body_json_mat(c2_wbuf *w, const double R[3][3], const char *sep)
+{
+	c2_w_u8(w, '[');
+	for (int r = 0; r < 3; r++) {
+		if (r)
+			c2_w_str(w, sep);
+		body_json_vec(w, R[r], 3, sep);
+	}
+	c2_w_u8(w, ']');
+}
+
+static void jarr(c2_wbuf *w, const double *v, int n)
+{
+	body_json_vec(w, v, n, ",");
 }
 
 static void jvec(c2_wbuf *w, const char *key, const double *v, int n)
@@ -54,13 +73,8 @@ static void jvec(c2_wbuf *w, const char *key, const double *v, int n)
 /* A matrix as its rows. */
 static void jmat(c2_wbuf *w, const char *key, const double R[3][3])
 {
-	c2_w_printf(w, ",\"%s\":[", key);
-	for (int r = 0; r < 3; r++) {
-		if (r)
-			c2_w_u8(w, ',');
-		jarr(w, R[r], 3);
-	}
-	c2_w_u8(w, ']');
+	c2_w_printf(w, ",\"%s\":", key);
+	body_json_mat(w, R, ",");
 }
 
 static void jkey(c2_wbuf *w, const char *key, double v)

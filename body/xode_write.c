@@ -95,70 +95,20 @@ int xode_export(const body_model *m, c2_wbuf *w, c2_err *err)
 
 /* ---- JSON ---------------------------------------------------------------------------- */
 
-/* The shortest decimal that reads back as the same double; an exponent only
- * for very small or very large magnitudes (so -10, not -1e+01). */
-static void json_num(c2_wbuf *w, double v)
-{
-	if (!isfinite(v)) {
-		c2_w_str(w, "null");
-		return;
-	}
-	if (v == 0)
-		v = 0; /* no "-0" */
-	bool plain = fabs(v) >= 1e-4 && fabs(v) < 1e15;
-	char buf[40];
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(buf, sizeof buf, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v && (!plain || !strchr(buf, 'e')))
-			break;
-	}
-	c2_w_str(w, buf);
-}
-
-static void json_str(c2_wbuf *w, const char *s)
-{
-	if (s)
-		c2_w_json_cstr(w, s);
-	else
-		c2_w_str(w, "null");
-}
-
-static void json_vec(c2_wbuf *w, const double *v, int n)
-{
-	c2_w_u8(w, '[');
-	for (int i = 0; i < n; i++) {
-		if (i)
-			c2_w_str(w, ", ");
-		json_num(w, v[i]);
-	}
-	c2_w_u8(w, ']');
-}
-
-static void json_mat(c2_wbuf *w, const double R[3][3])
-{
-	c2_w_u8(w, '[');
-	for (int r = 0; r < 3; r++) {
-		if (r)
-			c2_w_str(w, ", ");
-		json_vec(w, R[r], 3);
-	}
-	c2_w_u8(w, ']');
-}
-
 static void json_key_num(c2_wbuf *w, const char *key, double v)
 {
 	c2_w_printf(w, ", \"%s\": ", key);
-	json_num(w, v);
+	body_json_num(w, v);
 }
 
 static void json_geom(c2_wbuf *w, const body_geom *g)
 {
 	c2_w_str(w, "{\"name\": ");
-	json_str(w, g->name);
+	body_json_str(w, g->name);
 	c2_w_printf(w, ", \"type\": \"%s\", \"pos\": ", xode_shape_name(g->shape));
-	json_vec(w, g->pos, 3);
+	body_json_vec(w, g->pos, 3, ", ");
 	c2_w_str(w, ", \"R\": ");
-	json_mat(w, g->R);
+	body_json_mat(w, g->R, ", ");
 	switch (g->shape) {
 	case BODY_SHAPE_BOX:
 		json_key_num(w, "sizex", g->size[0]);
@@ -186,7 +136,7 @@ static void json_geom(c2_wbuf *w, const body_geom *g)
 		c2_w_str(w, ", \"vertices\": [");
 		for (size_t i = 0; i < g->nverts; i++) {
 			c2_w_str(w, i ? ", " : "");
-			json_vec(w, g->verts + 3 * i, 3);
+			body_json_vec(w, g->verts + 3 * i, 3, ", ");
 		}
 		c2_w_str(w, "], \"triangles\": [");
 		for (size_t i = 0; i < g->ntris; i++)
@@ -205,16 +155,16 @@ static void json_body(c2_wbuf *w, const body_model *m, size_t i, const size_t *f
 {
 	const body_part *p = &m->parts[i];
 	c2_w_str(w, "{\"name\": ");
-	json_str(w, p->name);
+	body_json_str(w, p->name);
 	c2_w_printf(w, ", \"index\": %zu, \"world\": %d, \"parent\": ", i, p->xode.world);
 	if (p->parent >= 0)
 		c2_w_printf(w, "%d", p->parent);
 	else
 		c2_w_str(w, "null");
 	c2_w_str(w, ", \"pos\": ");
-	json_vec(w, p->pos, 3);
+	body_json_vec(w, p->pos, 3, ", ");
 	c2_w_str(w, ", \"R\": ");
-	json_mat(w, p->R);
+	body_json_mat(w, p->R, ", ");
 	json_key_num(w, "mass", p->mass);
 	/* Centre of mass and inertia in world coordinates, like everything here. */
 	double com[3], RI[3][3], I[3][3];
@@ -227,21 +177,21 @@ static void json_body(c2_wbuf *w, const body_model *m, size_t i, const size_t *f
 		for (int c = 0; c < 3; c++)
 			I[r][c] = RI[r][0] * p->R[c][0] + RI[r][1] * p->R[c][1] + RI[r][2] * p->R[c][2];
 	c2_w_str(w, ", \"com\": ");
-	json_vec(w, com, 3);
+	body_json_vec(w, com, 3, ", ");
 	c2_w_str(w, ", \"inertia\": ");
-	json_mat(w, I);
+	body_json_mat(w, I, ", ");
 	c2_w_printf(w, ", \"enabled\": %s, \"gravitymode\": %s", p->enabled ? "true" : "false",
 	            p->gravity ? "true" : "false");
 	c2_w_str(w, ", \"linearVel\": ");
-	json_vec(w, p->lin_vel, 3);
+	body_json_vec(w, p->lin_vel, 3, ", ");
 	c2_w_str(w, ", \"angularVel\": ");
-	json_vec(w, p->ang_vel, 3);
+	body_json_vec(w, p->ang_vel, 3, ", ");
 	c2_w_str(w, ", \"force\": ");
-	json_vec(w, p->force, 3);
+	body_json_vec(w, p->force, 3, ", ");
 	c2_w_str(w, ", \"torque\": ");
-	json_vec(w, p->torque, 3);
+	body_json_vec(w, p->torque, 3, ", ");
 	c2_w_printf(w, ", \"finiteRotation\": {\"mode\": %d, \"axis\": ", p->xode.finite_mode);
-	json_vec(w, p->xode.finite_axis, 3);
+	body_json_vec(w, p->xode.finite_axis, 3, ", ");
 	c2_w_str(w, "}, \"geoms\": [");
 	for (size_t k = first[i + 1]; k < first[i + 2]; k++) {
 		c2_w_str(w, k > first[i + 1] ? ",\n      " : "\n      ");
@@ -253,24 +203,24 @@ static void json_body(c2_wbuf *w, const body_model *m, size_t i, const size_t *f
 static void json_joint(c2_wbuf *w, const body_model *m, const body_joint *j)
 {
 	c2_w_str(w, "{\"name\": ");
-	json_str(w, j->name);
+	body_json_str(w, j->name);
 	c2_w_printf(w, ", \"type\": \"%s\"", xode_joint_name(j->kind));
 	int p[2] = {j->p1, j->p2};
 	for (int k = 0; k < 2; k++) {
 		c2_w_printf(w, ", \"body%d\": ", k + 1);
-		json_str(w, p[k] >= 0 ? m->parts[p[k]].name : NULL);
+		body_json_str(w, p[k] >= 0 ? m->parts[p[k]].name : NULL);
 		c2_w_printf(w, ", \"body%d_index\": %d", k + 1, p[k]);
 	}
 	c2_w_str(w, ", \"anchor\": ");
 	if (j->xode.anchor_given)
-		json_vec(w, j->anchor, 3);
+		body_json_vec(w, j->anchor, 3, ", ");
 	else
 		c2_w_str(w, "null");
 	c2_w_str(w, ", \"axes\": [");
 	for (int a = 0; a < j->naxes; a++) {
 		const body_axis *ax = &j->axis[a];
 		c2_w_str(w, a ? ", {\"dir\": " : "{\"dir\": ");
-		json_vec(w, ax->dir, 3);
+		body_json_vec(w, ax->dir, 3, ", ");
 		for (size_t k = 0; k < xode_naxis_params; k++) {
 			const xode_axis_param *ap = &xode_axis_params[k];
 			if (ax->given & ap->bit)
@@ -292,9 +242,9 @@ int xode_json(const body_model *m, c2_wbuf *w)
 	}
 	body_geoms_by_part(m, first, order);
 	c2_w_str(w, "{\n  \"format\": \"xode\", \"version\": ");
-	json_str(w, t ? xt_attr_get(t, t->root, "version") : NULL);
+	body_json_str(w, t ? xt_attr_get(t, t->root, "version") : NULL);
 	c2_w_str(w, ", \"name\": ");
-	json_str(w, m->name);
+	body_json_str(w, m->name);
 	c2_w_str(w, ",\n  \"bodies\": [");
 	for (size_t i = 0; i < m->nparts; i++) {
 		c2_w_str(w, i ? ",\n    " : "\n    ");
@@ -313,11 +263,11 @@ int xode_json(const body_model *m, c2_wbuf *w)
 		json_joint(w, m, &m->joints[j]);
 	}
 	c2_w_str(w, m->njoints ? "\n  ],\n  \"total_mass\": " : "],\n  \"total_mass\": ");
-	json_num(w, body_total_mass(m));
+	body_json_num(w, body_total_mass(m));
 	c2_w_str(w, ",\n  \"warnings\": [");
 	for (size_t i = 0; i < m->nwarnings; i++) {
 		c2_w_printf(w, "%s{\"line\": %ld, \"message\": ", i ? ", " : "", m->warnings[i].line);
-		json_str(w, m->warnings[i].msg);
+		body_json_str(w, m->warnings[i].msg);
 		c2_w_u8(w, '}');
 	}
 	c2_w_str(w, "]\n}\n");
