@@ -339,4 +339,5 @@ clean:
 -include $(CORE_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(VIEWER_OBJ:.o=.d) \
          $(UNIT_SRC:tests/unit/%.c=$(BUILD)/obj/tests/unit/%.d) \
          $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/obj/tests/fuzz/%.d) \
-         $(BENCH_SRC:bench/%.c=$(BUILD)/obj/bench/%.d)
+         $(BENCH_SRC:bench/%.c=$(BUILD)/obj/bench/%.d) \
+         $(BUILD)/obj/tests/fuzz/replay_main.d $(BUILD)/obj/tests/fuzz/make_export_seeds.d
