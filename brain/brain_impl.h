@@ -1,10 +1,13 @@
 /* brain_impl.h — the brain's data layout, shared by the brain sources only.
  *
  * Structure of arrays: every per-neuron and per-dendrite field is its own
- * flat uint8_t array (uint16_t for dendrite sources), carved from one arena
- * allocated when the brain is built, so locus pointers stay valid and the
- * tick touches dense memory and never allocates. A neuron's dendrites of one
- * type are contiguous: first[i] .. first[i+1].
+ * flat array, carved from one arena allocated when the brain is built, so
+ * locus pointers stay valid and the tick touches dense memory and never
+ * allocates. A neuron's dendrites of one type are contiguous: first[i] ..
+ * first[i+1]. Dendrite arrays are padded with zeros to whole blocks of 16
+ * (BRAIN_BLOCK), so byte-wide kernels load and store whole blocks; a
+ * padding lane is a dendrite at rest (no susceptibility, STW == LTW == 0,
+ * strength 0) and every kernel keeps it so.
  *
  * Fields marked "derived" are recomputed from the rest (after building,
  * loading and every change); they are not saved or hashed. */
@@ -14,26 +17,59 @@
 #include "brain/brain.h"
 #include "genome/lobes.h"
 
+enum { BRAIN_BLOCK = 16 };
+
+/* How a lobe's dendrite rules run (tick.c). */
+typedef enum {
+	BRAIN_DFAST,   /* pure, read only their dendrite, neuron and lobe: dendrites
+	                  do not interact; block-wise, type by type */
+	BRAIN_DSUMS,   /* as DFAST but some rule reads the neuron's input sums:
+	                  neuron by neuron, the sums kept current */
+	BRAIN_DGENERAL /* `random`, leak registers or propagation: the plain loop */
+} brain_dmode;
+
 typedef struct brain_dtype {
-	bool present;     /* wired: valid source lobe and max > 0 */
+	bool present;      /* wired: valid source lobe and max > 0 */
 	uint8_t src_lobe;
 	uint8_t migration; /* 0 none, 1 decision style, 2 concept style */
+	bool wide;         /* derived: reverse links are 32-bit (else 16-bit) */
+	bool keep;         /* some rule reads this type's sums: kept sums (sums.c) */
+	bool anded;        /* some rule reads its anded sum: silent sources counted */
+	bool kvalid;       /* derived: the kept sums are current */
+	uint8_t per;       /* every neuron has `per` dendrites (owner = d / per), or 0 */
 	uint32_t total;
+	uint32_t nblocks;  /* blocks of BRAIN_BLOCK dendrites */
 	uint32_t *first;   /* n + 1 offsets */
 	uint16_t *src;
-	uint8_t *stw, *ltw, *strength, *suscept;
+	uint8_t *stw, *ltw, *strength, *suscept; /* nblocks * BRAIN_BLOCK bytes each */
 	uint8_t *nloose;   /* derived: loose dendrites per neuron */
 	/* derived: the dendrites reading each source neuron, as linked lists
-	 * (rhead per source neuron, rnext per dendrite, BRAIN_NONE ends), and
-	 * each dendrite's neuron — for summing from the firing sources */
-	uint32_t *rhead, *rnext;
-	uint16_t *owner;
+	 * (head per source neuron, next per dendrite, BRAIN_NONE ends); 16-bit
+	 * links while the type has fewer than 0xffff dendrites */
+	uint16_t *rhead16, *rnext16; /* 0xffff ends */
+	uint32_t *rhead32, *rnext32;
+	uint16_t *owner;   /* derived: each dendrite's neuron (NULL when per != 0) */
+	/* derived: bit k set when block k may hold a dendrite with
+	 * susceptibility or STW != LTW (a clear bit is a promise: the block
+	 * is at rest, and the quiet steps leave it so) */
+	uint64_t *live;
+	uint64_t *cells;   /* derived: bit i set when neuron i is fully loose */
 	uint32_t loose_dendrites, loose_cells; /* derived: lobe totals */
-	/* derived: dendrites with suscept != 0, and with STW != LTW (kept
-	 * exact; they let the tick skip a type with nothing to relax) */
-	uint32_t nsusc, ndiff;
 	uint32_t cursor;   /* concept-style migration: next neuron to consider */
-	svrule_prog rule[BRAIN_NDRULES];
+	/* Kept sums (sums.c), derived, when `keep`: per neuron the sum of
+	 * snap[src] * weight / 255 over its dendrites and the number of them
+	 * whose source is silent in snap, a copy of the source outputs they
+	 * were made from, and the neurons whose values moved since sumv was
+	 * last refreshed. */
+	uint16_t *acc;
+	uint8_t *nsil, *snap;
+	uint64_t *dirty;
+	bool dall;         /* derived: every neuron is dirty (a rebuild) */
+	bool hollow;       /* derived: some neuron has no dendrite of the type */
+	/* derived, when `keep`: bit k set when block k may hold a dendrite
+	 * whose weight (option input_weight) is not 0 */
+	uint64_t *wnz;
+	const svrule_prog *rule[BRAIN_NDRULES]; /* shared: brain->progs */
 } brain_dtype;
 
 typedef struct brain_lobe {
@@ -43,6 +79,7 @@ typedef struct brain_lobe {
 	uint8_t rloc[BRAIN_RL_CELL];  /* receptor loci 0..18 */
 	uint8_t eloc[BRAIN_EL_CELL];  /* emitter loci 0..2 */
 	uint8_t rnd[BRAIN_NRULES];
+	uint8_t dmode;                /* brain_dmode */
 	uint8_t *state, *output, *leak_in, *leak_out;
 	/* Neurons with output > 0 after the lobe's last update, ascending.
 	 * Saved: an emitter may clear an output afterwards. */
@@ -50,8 +87,20 @@ typedef struct brain_lobe {
 	uint32_t nfiring;
 	int percept_offset; /* first perception neuron it is copied to, or -1 */
 	uint32_t rank;      /* position in the processing order */
-	bool general;       /* dendrite rules need the plain per-dendrite path */
-	svrule_prog state_rule;
+	const svrule_prog *state_rule; /* shared: brain->progs */
+	/* derived: type0, type1, anded0, anded1 of every neuron from the kept
+	 * sums, for the slots the state rule reads (NULL for the others) */
+	uint8_t *sumv[4];
+	uint32_t sumnz[4]; /* derived: non-zero values in each sumv array */
+	/* derived: the state rule folded with the lobe values fkey (chem0..5,
+	 * threshold): the instruction it goes on from, the accumulator there,
+	 * the slots the rest reads, whether it must go neuron by neuron, and
+	 * whether it runs over whole arrays (neurons.c) */
+	bool fvalid, fseq, fwide;
+	uint8_t fkey[7];
+	uint8_t fstart;
+	int16_t facc;
+	uint32_t freads;
 	brain_dtype d[2];
 } brain_lobe;
 
@@ -63,23 +112,82 @@ struct brain {
 	uint64_t ticks;
 	bool any_prop;          /* some lobe has a non-empty propagation rule */
 	uint8_t *percept_block; /* per perception neuron: its flag-2 lobe, or 0 */
+	/* the compiled rules, each distinct program once (rules are compared
+	 * after compiling: most lobes share the empty rule) */
+	svrule_prog *progs;
+	uint32_t nprogs;
 	/* the instinct FIFO: items[head .. head+len) modulo cap */
 	genome_instinct_gene *inst;
 	size_t inst_head, inst_len, inst_cap;
-	/* scratch for migration, sized at build time */
-	uint16_t *scratch;      /* max lobe size */
-	uint16_t *picks;        /* 2 * 255 */
-	/* scratch of the neuron phase, per neuron of the lobe being updated:
-	 * sum accumulators and firing sources reached (all 0 between uses),
-	 * the neurons reached, the sums (type0, type1, anded0, anded1) and
-	 * the rule values */
-	uint32_t *sum_acc;
-	uint8_t *sum_hits;
-	uint16_t *touched;
-	uint8_t *wide[4];
-	uint8_t *vals;
+	/* scratch, sized at build time */
+	uint16_t *scratch;      /* migration: max source lobe size */
+	uint16_t *picks;        /* migration: 2 * 256 */
+	uint8_t *vals;          /* the neuron phase's rule values: max lobe size */
+	uint8_t *svb;           /* the dendrite phase's susceptibility results:
+	                           max type blocks * BRAIN_BLOCK, 0 between uses */
+	uint64_t *sblk;         /* blocks holding such results, 0 between uses */
 	void *arena;
 };
+
+#define BRAIN_NONE UINT32_MAX
+
+/* ---- reverse lists and owners ------------------------------------------------ */
+
+static inline uint32_t brain_rhead(const brain_dtype *D, uint32_t s)
+{
+	if (D->wide)
+		return D->rhead32[s];
+	return D->rhead16[s] == 0xffff ? BRAIN_NONE : D->rhead16[s];
+}
+
+static inline uint32_t brain_rnext(const brain_dtype *D, uint32_t d)
+{
+	if (D->wide)
+		return D->rnext32[d];
+	return D->rnext16[d] == 0xffff ? BRAIN_NONE : D->rnext16[d];
+}
+
+/* The neuron dendrite d belongs to. */
+static inline uint32_t brain_owner(const brain_dtype *D, uint32_t d)
+{
+	return D->per ? d / D->per : D->owner[d];
+}
+
+/* The array the sums weigh sources by (option input_weight). */
+static inline uint8_t *brain_weights(const brain *b, const brain_dtype *D)
+{
+	return b->opts.input_weight ? D->strength : D->stw;
+}
+
+static inline void brain_bit_set(uint64_t *bits, uint32_t k)
+{
+	bits[k >> 6] |= 1ull << (k & 63);
+}
+
+static inline void brain_bit_put(uint64_t *bits, uint32_t k, bool on)
+{
+	uint64_t m = 1ull << (k & 63);
+	bits[k >> 6] = on ? bits[k >> 6] | m : bits[k >> 6] & ~m;
+}
+
+static inline bool brain_bit(const uint64_t *bits, uint32_t k)
+{
+	return bits[k >> 6] >> (k & 63) & 1;
+}
+
+/* 64-bit words of a bitmap of n bits. */
+static inline uint32_t brain_words(uint32_t n)
+{
+	return (n + 63) / 64;
+}
+
+/* 0x80 in every non-zero byte of x. */
+static inline uint64_t brain_nonzero_bytes(uint64_t x)
+{
+	return (((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull;
+}
+
+/* ---- construction and derived data (build.c, query.c) ------------------------- */
 
 /* Build the structure for `n` lobes whose per-neuron dendrite counts are
  * counts[(lobe_base + i) * 2 + type] (lobe_base = neurons of earlier lobes)
@@ -94,37 +202,58 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
  * outputs between ticks and the lists are then part of the state). */
 void brain_derive(brain *b, bool firing);
 
+/* Recompute the derived fields of one type of a lobe: loose counts and
+ * cells, reverse lists, owners, live blocks; the kept sums are marked stale. */
+void brain_derive_type(brain *b, brain_lobe *L, unsigned t);
+
 /* Recompute the loose counts of one neuron's dendrites of one type. */
 void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i);
 
-#define BRAIN_NONE UINT32_MAX
+/* Mark neuron i of (L, type) fully loose or not from its loose count. */
+void brain_note_cell(brain_lobe *L, unsigned type, uint32_t i);
 
-/* Move dendrite d of type D to source neuron `src`, keeping the lists. */
-void brain_set_source(brain_dtype *D, uint32_t d, uint16_t src);
+/* Give dendrite d of type t a new source and new weights (migration,
+ * instincts), keeping every derived structure exact: reverse lists, live
+ * blocks, kept sums. Loose counts are the caller's (brain_derive_neuron). */
+void brain_dendrite_set(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_t src,
+                        uint8_t stw, uint8_t ltw, uint8_t strength, uint8_t suscept);
 
-/* Recount nsusc and ndiff of a dendrite type. */
-void brain_count_weights(brain_dtype *D);
+/* ---- kept sums (sums.c) ---------------------------------------------------- */
 
-/* Around any change of a dendrite's suscept, STW or LTW outside the tick's
- * own bookkeeping: forget its contribution to nsusc/ndiff, then note the
- * new one, so both stay exact. */
-static inline void brain_weights_forget(brain_dtype *D, uint32_t d)
+/* Make the kept sums of L's types current: rebuilt when stale, else
+ * brought up to date with the source outputs (the sources that changed). */
+void brain_sums_sync(brain *b, brain_lobe *L);
+
+/* Refresh L's sumv arrays for the neurons whose sums moved. */
+void brain_sums_refresh(brain *b, brain_lobe *L);
+
+/* type_t and anded_t of neuron i from the kept sums (current ones). */
+void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t i,
+                       uint8_t *type, uint8_t *anded);
+
+/* Dendrite d (neuron i, source s) of (L, t) changed its weight from w0 to
+ * w1: keep the sums exact. */
+static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t s, uint8_t w0,
+                                    uint8_t w1)
 {
-	D->nsusc -= D->suscept[d] != 0;
-	D->ndiff -= D->stw[d] != D->ltw[d];
+	if (!D->kvalid)
+		return;
+	uint32_t o = D->snap[s];
+	if (!o)
+		return;
+	D->acc[i] = (uint16_t)(D->acc[i] + o * w1 / 255u - o * w0 / 255u);
+	brain_bit_set(D->dirty, i);
 }
 
-static inline void brain_weights_note(brain_dtype *D, uint32_t d)
+/* Dendrite d's weight is now w: keep wnz a superset of the blocks with a
+ * weight. */
+static inline void brain_wnz_note(brain_dtype *D, uint32_t d, uint8_t w)
 {
-	D->nsusc += D->suscept[d] != 0;
-	D->ndiff += D->stw[d] != D->ltw[d];
+	if (w && D->wnz)
+		brain_bit_set(D->wnz, d / BRAIN_BLOCK);
 }
 
-/* 0x80 in every non-zero byte of x. */
-static inline uint64_t brain_nonzero_bytes(uint64_t x)
-{
-	return (((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull;
-}
+/* ---- the tick (neurons.c, tick.c, migrate.c) ------------------------------------ */
 
 /* The lobe's chem0..5 and threshold into v (neurons.c). */
 void brain_lobe_values(const brain_lobe *L, uint8_t *v);
@@ -139,6 +268,9 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng);
 
 /* Winner-takes-all of a lobe with flag bit 0 (neurons.c). */
 void brain_winner_takes_all(brain_lobe *L);
+
+/* Every dendrite of L (tick.c). */
+void brain_dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng);
 
 /* Migration of one lobe after its dendrite updates (§4.7). */
 void brain_migrate(brain *b, brain_lobe *L, c2_rng *rng);

@@ -8,17 +8,12 @@
 #include "genome/vocab.h"
 
 /* Re-attach dendrite d to `src` with fresh weights from the gene's ranges. */
-static void rewire(brain_lobe *L, unsigned t, uint32_t d, uint16_t src, c2_rng *rng)
+static void rewire(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_t src, c2_rng *rng)
 {
-	brain_dtype *D = &L->d[t];
 	const genome_dendrite_gene *dg = &L->gene.dendrite[t];
-	brain_weights_forget(D, d);
-	brain_set_source(D, d, src);
 	uint8_t ltw = (uint8_t)c2_rng_range(rng, dg->min_ltw, dg->max_ltw);
-	D->ltw[d] = D->stw[d] = ltw;
-	D->strength[d] = (uint8_t)c2_rng_range(rng, dg->min_strength, dg->max_strength);
-	D->suscept[d] = 0;
-	brain_weights_note(D, d);
+	uint8_t strength = (uint8_t)c2_rng_range(rng, dg->min_strength, dg->max_strength);
+	brain_dendrite_set(b, L, t, d, src, ltw, ltw, strength, 0);
 }
 
 /* Decision style: each firing neuron moves its first loose dendrite to a
@@ -43,7 +38,7 @@ static void migrate_decision(brain *b, brain_lobe *L, unsigned t, c2_rng *rng)
 			have = D->src[e] == pick;
 		if (have)
 			continue;
-		rewire(L, t, d, pick, rng);
+		rewire(b, L, t, d, pick, rng);
 		brain_derive_neuron(b, L, t, i);
 	}
 }
@@ -87,25 +82,26 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 		cells += L->d[types[k]].loose_cells;
 	if (!cells || (nt == 1 && !b->lobes[D0->src_lobe].nfiring))
 		return;
-	/* Find the next fully loose neuron from the cursor. */
-	uint32_t n = L->n, i = D0->cursor % n, found = n;
-	if (nt == 1) {
-		/* one type: a neuron with dendrites, all of them loose */
-		const uint32_t *first = D0->first;
-		const uint8_t *nloose = D0->nloose;
-		for (uint32_t s = 0; s < n; s++, i = i + 1 == n ? 0 : i + 1) {
-			uint32_t cnt = first[i + 1] - first[i];
-			if (cnt && nloose[i] == cnt) {
-				found = i;
-				break;
+	/* Find the next fully loose neuron from the cursor: every such neuron
+	 * is a loose cell of some type (the cells bitmaps). */
+	uint32_t n = L->n, from = D0->cursor % n, found = n;
+	const uint64_t *c0 = L->d[types[0]].cells, *c1 = nt > 1 ? L->d[types[1]].cells : NULL;
+	for (int pass = 0; pass < 2 && found == n; pass++) {
+		uint32_t lo = pass ? 0 : from, hi = pass ? from : n;
+		for (uint32_t w = lo / 64; w * 64 < hi && found == n; w++) {
+			uint64_t m = c0[w] | (c1 ? c1[w] : 0);
+			if (w == lo / 64)
+				m &= ~0ull << (lo % 64);
+			for (; m; m &= m - 1) {
+				uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
+				if (i >= hi)
+					break;
+				if (nt == 1 || fully_loose(L, types, nt, i)) {
+					found = i;
+					break;
+				}
 			}
 		}
-	} else {
-		for (uint32_t s = 0; s < n; s++, i = (i + 1) % n)
-			if (fully_loose(L, types, nt, i)) {
-				found = i;
-				break;
-			}
 	}
 	if (found == n)
 		return;
@@ -164,7 +160,7 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 		brain_dtype *D = &L->d[types[k]];
 		uint32_t cnt = D->first[found + 1] - D->first[found];
 		for (uint32_t j = 0; j < cnt; j++)
-			rewire(L, types[k], D->first[found] + j, picks[256 * k + j], rng);
+			rewire(b, L, types[k], D->first[found] + j, picks[256 * k + j], rng);
 		brain_derive_neuron(b, L, types[k], found);
 	}
 }

@@ -8,16 +8,16 @@
  *     compiled rule, threshold and leak. No folding, no skipping.
  *   - wide (the usual way): the rule is first folded with the lobe's values
  *     (`random 0 chem5 PLUS state` while chem5 is 0 is `state`); the sums it
- *     reads are made for the whole lobe at once, pushed from the firing
- *     source neurons when few fire; a rule of loads, PLUS and MINUS (and one
+ *     reads are the kept sums (brain/sums.c: what changed since the last
+ *     tick, not every dendrite); a rule of loads, PLUS and MINUS (and one
  *     `random` between lobe values) then runs over whole byte arrays, any
- *     other rule per neuron from the folded point; the threshold and leak run
- *     byte-wide (brain/simd.h). A lobe whose rule leaves the state as it is,
- *     resting and silent, is passed over.
- *   - sequential: as wide but neuron by neuron, for the two cases whose
- *     neurons interact — a lobe whose sums read its own outputs (later
- *     neurons see earlier neurons' new outputs) — and the openc2e leak
- *     option, which the byte-wide update does not implement.
+ *     other rule per neuron from the folded point; the threshold, leak and
+ *     firing list run byte-wide (brain/simd.h). A lobe whose rule leaves the
+ *     state as it is, resting and silent, is passed over.
+ *   - sequential: as wide but neuron by neuron with the sums summed, for the
+ *     two cases whose neurons interact — a lobe whose sums read its own
+ *     outputs (later neurons see earlier neurons' new outputs) — and the
+ *     openc2e leak option, which the byte-wide update does not implement.
  *
  * Every random draw happens in neuron order in all three, so the random
  * stream is the same. Tests compare the reference and the other two tick by
@@ -122,81 +122,6 @@ void brain_fill_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v
 	}
 }
 
-/* Push is worth it when few source neurons fire; never for a lobe reading
- * itself (its outputs change while it is updated). */
-static bool push_pays(const brain *b, const brain_lobe *L, unsigned t, const sums *s)
-{
-	const brain_dtype *D = &L->d[t];
-	if (!D->present || &b->lobes[D->src_lobe] == L || s->empty)
-		return false;
-	const brain_lobe *S = &b->lobes[D->src_lobe];
-	return 2 * S->nfiring < S->n;
-}
-
-/* The sums of type t for every neuron into type_out / anded_out (either may
- * be NULL). Pushed: every firing source neuron adds its terms to the neurons
- * whose dendrites read it — the same per-term sum as the pull loops, visiting
- * only dendrites with a firing source; a neuron no firing source reaches has
- * both sums 0. The accumulators are cleared as they are read, so nothing is
- * cleared whole-lobe. */
-static void lobe_sums(brain *b, const brain_lobe *L, unsigned t, uint8_t *type_out,
-                      uint8_t *anded_out)
-{
-	sums s;
-	sums_init(&s, b, L, t);
-	const uint32_t n = L->n;
-	if (!s.first) {
-		if (type_out)
-			memset(type_out, s.empty, n);
-		if (anded_out)
-			memset(anded_out, s.empty, n);
-		return;
-	}
-	if (!push_pays(b, L, t, &s)) {
-		for (uint32_t i = 0; i < n; i++) {
-			if (anded_out)
-				anded_out[i] = sum_anded(&s, i, type_out ? &type_out[i] : NULL);
-			else
-				type_out[i] = sum_type(&s, i);
-		}
-		return;
-	}
-	const brain_dtype *D = &L->d[t];
-	const brain_lobe *S = &b->lobes[D->src_lobe];
-	uint32_t *acc = b->sum_acc;
-	uint8_t *hits = b->sum_hits; /* firing sources reached; <= 255 dendrites */
-	uint16_t *touched = b->touched;
-	uint32_t nt = 0;
-	const uint8_t *so = S->output, *w = s.w;
-	const uint32_t *rhead = D->rhead, *rnext = D->rnext;
-	const uint16_t *owner = D->owner;
-	for (uint32_t k = 0; k < S->nfiring; k++) {
-		uint32_t src = S->firing[k], o = so[src];
-		if (!o)
-			continue; /* cleared by an emitter since */
-		for (uint32_t d = rhead[src]; d != BRAIN_NONE; d = rnext[d]) {
-			uint32_t i = owner[d];
-			if (!hits[i]++)
-				touched[nt++] = (uint16_t)i;
-			acc[i] += o * w[d] / 255u;
-		}
-	}
-	if (type_out)
-		memset(type_out, 0, n);
-	if (anded_out)
-		memset(anded_out, 0, n);
-	for (uint32_t k = 0; k < nt; k++) {
-		uint32_t i = touched[k];
-		uint8_t v = scale_sum(acc[i], s.gain);
-		if (type_out)
-			type_out[i] = v;
-		if (anded_out)
-			anded_out[i] = hits[i] == D->first[i + 1] - D->first[i] ? v : 0;
-		acc[i] = 0;
-		hits[i] = 0;
-	}
-}
-
 /* ---- the neuron update ---------------------------------------------------- */
 
 void brain_lobe_values(const brain_lobe *L, uint8_t *v)
@@ -294,7 +219,7 @@ static void reference_neurons(brain *b, brain_lobe *L, c2_rng *rng)
 	const upd x = upd_of(b, L);
 	for (uint32_t i = 0; i < L->n; i++) {
 		neuron_values(b, L, ~0u, i, v);
-		update_one(&x, svrule_exec(&L->state_rule, v, rng), &L->state[i], &L->output[i]);
+		update_one(&x, svrule_exec(L->state_rule, v, rng), &L->state[i], &L->output[i]);
 	}
 	list_firing(L);
 }
@@ -304,7 +229,7 @@ static void sequential_neurons(brain *b, brain_lobe *L, unsigned start, int acc0
                                c2_rng *rng)
 {
 	const upd x = upd_of(b, L);
-	const svrule_prog *p = &L->state_rule;
+	const svrule_prog *p = L->state_rule;
 	for (uint32_t i = 0; i < L->n; i++) {
 		neuron_values(b, L, p->reads, i, v);
 		update_one(&x, svrule_run(p, start, acc0, v, rng), &L->state[i], &L->output[i]);
@@ -312,27 +237,9 @@ static void sequential_neurons(brain *b, brain_lobe *L, unsigned start, int acc0
 	list_firing(L);
 }
 
-/* Every state equals rest and every output is 0. */
-static bool at_rest(const brain_lobe *L, uint8_t rest)
-{
-	const uint64_t r8 = rest * 0x0101010101010101ull;
-	uint32_t i = 0, n = L->n;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t s8, o8;
-		memcpy(&s8, &L->state[i], 8);
-		memcpy(&o8, &L->output[i], 8);
-		if (s8 != r8 || o8)
-			return false;
-	}
-	for (; i < n; i++)
-		if (L->state[i] != rest || L->output[i])
-			return false;
-	return true;
-}
-
-/* The neuron-level array of slot s (sums already made into b->wide), or NULL
+/* The neuron-level array of slot s (the sums refreshed), or NULL
  * for a value that is the same for every neuron. */
-static const uint8_t *slot_array(const brain *b, const brain_lobe *L, unsigned s)
+static const uint8_t *slot_array(const brain_lobe *L, unsigned s)
 {
 	switch (s) {
 	case SVS_STATE: return L->state;
@@ -340,7 +247,7 @@ static const uint8_t *slot_array(const brain *b, const brain_lobe *L, unsigned s
 	case SVS_LEAK_IN: return L->leak_in;
 	case SVS_LEAK_OUT: return L->leak_out;
 	case SVS_TYPE0: case SVS_TYPE1: case SVS_ANDED0: case SVS_ANDED1:
-		return b->wide[s - SVS_TYPE0];
+		return L->sumv[s - SVS_TYPE0];
 	default: return NULL;
 	}
 }
@@ -373,14 +280,14 @@ static bool wide_program(const svrule_prog *p, unsigned start)
 }
 
 /* Run instructions [start, n) over the lobe into acc[] (acc0 before them). */
-static void run_wide(const brain *b, const brain_lobe *L, const svrule_prog *p, unsigned start,
+static void run_wide(const brain_lobe *L, const svrule_prog *p, unsigned start,
                      int acc0, const uint8_t *v, uint8_t *acc, c2_rng *rng)
 {
 	const uint32_t n = L->n;
 	memset(acc, acc0, n);
 	for (unsigned k = start; k < p->n; k++) {
 		const svrule_insn *in = &p->insn[k];
-		const uint8_t *x = slot_array(b, L, in->a.slot);
+		const uint8_t *x = slot_array(L, in->a.slot);
 		uint8_t kv = (uint8_t)svrule_operand_value(&in->a, v);
 		switch (in->op) {
 		case SVX_LOAD:
@@ -407,23 +314,20 @@ static void run_wide(const brain *b, const brain_lobe *L, const svrule_prog *p, 
 	}
 }
 
-void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
+/* Fold the state rule with the lobe's values in v (e.g. `random 0 chem5`
+ * while chem5 is 0): L->fstart, facc, freads, fseq, fwide. The result
+ * depends on those seven values only, so it is kept while they stay. */
+static void fold(const brain *b, brain_lobe *L, const uint8_t *v)
 {
-	if (b->opts.brain_reference) {
-		reference_neurons(b, L, rng);
+	if (L->fvalid && memcmp(L->fkey, &v[SVS_CHEM0], sizeof L->fkey) == 0)
 		return;
-	}
-	const svrule_prog *p = &L->state_rule;
-	uint8_t v[SVS_COUNT] = {0};
-	brain_lobe_values(L, v);
-	/* Fold what this lobe's values decide (e.g. `random 0 chem5` while
-	 * chem5 is 0). */
+	const svrule_prog *p = L->state_rule;
 	int acc0 = 0;
 	int f = svrule_fold_lobe(p, v, &acc0);
 	unsigned start = f < 0 ? p->n : (unsigned)f;
 	if (f < 0)
 		acc0 = 0; /* a guard failed: 0 for every neuron */
-	/* What is left reads these sums. */
+	/* What is left reads these slots. */
 	uint32_t reads = 0;
 	for (unsigned k = start; k < p->n; k++)
 		reads |= 1u << p->insn[k].a.slot | 1u << p->insn[k].b.slot;
@@ -431,47 +335,71 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 	for (unsigned t = 0; t < 2; t++)
 		self |= (reads & (0x5u << (SVS_TYPE0 + t))) && L->d[t].present &&
 		        L->d[t].src_lobe == (uint32_t)(L - b->lobes);
-	if (self || b->opts.openc2e_leak) {
+	L->fstart = (uint8_t)start;
+	L->facc = (int16_t)acc0;
+	L->freads = reads;
+	L->fseq = self || b->opts.openc2e_leak;
+	L->fwide = wide_program(p, start);
+	memcpy(L->fkey, &v[SVS_CHEM0], sizeof L->fkey);
+	L->fvalid = true;
+}
+
+void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
+{
+	if (b->opts.brain_reference) {
+		reference_neurons(b, L, rng);
+		return;
+	}
+	const svrule_prog *p = L->state_rule;
+	uint8_t v[SVS_COUNT] = {0};
+	brain_lobe_values(L, v);
+	fold(b, L, v);
+	unsigned start = L->fstart;
+	int acc0 = L->facc;
+	uint32_t reads = L->freads;
+	if (L->fseq) {
 		sequential_neurons(b, L, start, acc0, v, rng);
 		return;
 	}
+	if (reads & (0xfu << SVS_TYPE0)) {
+		brain_sums_sync(b, L);
+		brain_sums_refresh(b, L);
+	}
 	const upd x = upd_of(b, L);
 	/* The rule is a single load: of the state (verb, noun, sense, regulator
-	 * between events), or of a constant. */
+	 * between events), of a constant, or of a sum that is 0 everywhere
+	 * (a concept lobe whose inputs are silent). */
 	const svrule_insn *last = start + 1 == p->n ? &p->insn[start] : NULL;
 	bool load = last && (last->op == SVX_LOAD ||
 	                     (acc0 == 0 && (last->op == SVOP_PLUS || last->op == SVX_PLUS_WRAP)));
-	bool keeps = (load && last->a.slot == SVS_STATE) ||
-	             (start == p->n && acc0 == x.u.rest) ||
-	             (load && last->a.slot == SVS_IMM && last->a.imm == x.u.rest);
+	unsigned ls = load ? last->a.slot : SVS_COUNT;
+	bool zero_sum = ls >= SVS_TYPE0 && ls <= SVS_ANDED1 && L->sumv[ls - SVS_TYPE0] &&
+	                L->sumnz[ls - SVS_TYPE0] == 0;
+	bool keeps = ls == SVS_STATE || (start == p->n && acc0 == x.u.rest) ||
+	             (ls == SVS_IMM && last->a.imm == x.u.rest) || (zero_sum && x.u.rest == 0);
 	/* Such a lobe entirely at rest with silent outputs stays so. */
-	if (keeps && x.u.rest <= x.u.thr && at_rest(L, x.u.rest)) {
+	if (keeps && x.u.rest <= x.u.thr && brain_simd_all(L->state, x.u.rest, L->n) &&
+	    brain_simd_all(L->output, 0, L->n)) {
 		L->nfiring = 0;
 		return;
 	}
-	for (unsigned t = 0; t < 2; t++) {
-		bool type = reads & (1u << (SVS_TYPE0 + t)), anded = reads & (1u << (SVS_ANDED0 + t));
-		if (type || anded)
-			lobe_sums(b, L, t, type ? b->wide[t] : NULL, anded ? b->wide[2 + t] : NULL);
-	}
 	const uint8_t *val = b->vals;
-	if (load && slot_array(b, L, last->a.slot)) {
-		val = slot_array(b, L, last->a.slot); /* read before written, byte by byte */
-	} else if (wide_program(p, start)) {
-		run_wide(b, L, p, start, acc0, v, b->vals, rng);
+	if (load && slot_array(L, ls)) {
+		val = slot_array(L, ls); /* read before written, byte by byte */
+	} else if (L->fwide) {
+		run_wide(L, p, start, acc0, v, b->vals, rng);
 	} else {
 		for (uint32_t i = 0; i < L->n; i++) {
 			for (uint32_t m = reads; m; m &= m - 1) {
 				unsigned s = (unsigned)__builtin_ctz(m);
-				const uint8_t *a = slot_array(b, L, s);
+				const uint8_t *a = slot_array(L, s);
 				if (a)
 					v[s] = a[i];
 			}
 			b->vals[i] = svrule_run(p, start, acc0, v, rng);
 		}
 	}
-	brain_simd_update(&x.u, val, L->state, L->output, L->n);
-	list_firing(L);
+	L->nfiring = brain_simd_update(&x.u, val, L->state, L->output, L->n, L->firing);
 }
 
 /* Keep the largest output (lowest index on ties), zero the others. */

@@ -158,6 +158,17 @@ static int load_state(brain *b, c2_rbuf *r, c2_err *err)
 				r->pos = at;
 				return bad(r, err, "firing list out of order or range");
 			}
+		/* Every neuron with an output is listed (an emitter may have
+		 * cleared a listed one since): the tick reaches the dendrites of
+		 * firing sources through the list. */
+		for (uint32_t i = 0, k = 0; i < L->n && !r->bad; i++) {
+			while (k < L->nfiring && L->firing[k] < i)
+				k++;
+			if (L->output[i] && (k == L->nfiring || L->firing[k] != i)) {
+				r->pos = at;
+				return bad(r, err, "a firing neuron is missing from the firing list");
+			}
+		}
 		for (unsigned t = 0; t < 2; t++) {
 			brain_dtype *D = &L->d[t];
 			if (!D->present)

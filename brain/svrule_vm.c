@@ -239,6 +239,16 @@ static void analyse(svrule_prog *p, svrule_scope scope)
 		}
 	}
 	p->prefix = (uint8_t)(2 * p->nguard);
+	p->rest_level = SVL_CONST;
+	for (unsigned k = p->prefix; k < p->n; k++) {
+		const svrule_operand *ops[2] = {&p->insn[k].a, &p->insn[k].b};
+		for (int j = 0; j < 2; j++) {
+			svrule_level l = ops[j]->slot == SVS_IMM ? SVL_CONST
+			                 : svrule_slot_level((svrule_slot)ops[j]->slot, scope);
+			if (l > p->rest_level)
+				p->rest_level = (uint8_t)l;
+		}
+	}
 	c2_rng unused = {{0}}; /* a pure program never draws */
 	if (p->level == SVL_CONST && !p->impure)
 		p->konst = svrule_exec(p, zeros, &unused);

@@ -98,6 +98,7 @@ typedef struct svrule_prog {
 	 * (e.g. "suscept move-twrds 255 64"), its result for every value of
 	 * that slot, so the brain can look it up instead of running it. */
 	uint8_t rest_slot; /* that slot, or SVRULE_NOT_SINGLE */
+	uint8_t rest_level; /* svrule_level of the slots read after the guards */
 	svrule_guard guard[SVRULE_MAX_GUARDS];
 	svrule_insn insn[GENOME_RULE_LEN];
 	uint8_t rest_table[256];

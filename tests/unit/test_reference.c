@@ -108,13 +108,16 @@ static void test_simd_kernels(void **state)
 	c2_rng_seed(&r, 99);
 	for (int trial = 0; trial < 3000; trial++) {
 		uint8_t val[N], s1[N], o1[N], s2[N], o2[N];
+		uint16_t f1[N], f2[N];
 		fill(&r, val, N, 2);
 		brain_nupd u = {(uint8_t)c2_rng_below(&r, 256), (uint8_t)c2_rng_below(&r, 256),
 		                c2_rng_below(&r, 2) != 0, (uint16_t)c2_rng_below(&r, 65536)};
-		brain_simd_update(&u, val, s1, o1, N);
-		brain_simd_update_scalar(&u, val, s2, o2, N);
+		uint32_t n1 = brain_simd_update(&u, val, s1, o1, N, f1);
+		uint32_t n2 = brain_simd_update_scalar(&u, val, s2, o2, N, f2, 0);
 		assert_memory_equal(s1, s2, N);
 		assert_memory_equal(o1, o2, N);
+		assert_int_equal(n1, n2);
+		assert_memory_equal(f1, f2, n1 * sizeof *f1);
 
 		uint8_t a1[N], a2[N], x[N];
 		fill(&r, a1, N, 1);
@@ -127,14 +130,16 @@ static void test_simd_kernels(void **state)
 		brain_simd_bop_scalar(op, a2, arr ? x : NULL, k, N);
 		assert_memory_equal(a1, a2, N);
 
-		uint8_t su1[N], stw1[N], ltw1[N], su2[N], stw2[N], ltw2[N];
-		fill(&r, su1, N, 5);
-		fill(&r, stw1, N, 3);
-		for (int i = 0; i < N; i++) /* STW == LTW for many */
+		/* one block of dendrite steps */
+		uint8_t sv[16], su1[16], stw1[16], ltw1[16], su2[16], stw2[16], ltw2[16];
+		fill(&r, sv, 16, 6);
+		fill(&r, su1, 16, 5);
+		fill(&r, stw1, 16, 3);
+		for (int i = 0; i < 16; i++) /* STW == LTW for many */
 			ltw1[i] = c2_rng_below(&r, 2) ? stw1[i] : (uint8_t)c2_rng_below(&r, 256);
-		memcpy(su2, su1, N);
-		memcpy(stw2, stw1, N);
-		memcpy(ltw2, ltw1, N);
+		memcpy(su2, su1, 16);
+		memcpy(stw2, stw1, 16);
+		memcpy(ltw2, ltw1, 16);
 		brain_qd q;
 		q.susc = c2_rng_below(&r, 2);
 		q.stw = c2_rng_below(&r, 2);
@@ -145,13 +150,34 @@ static void test_simd_kernels(void **state)
 		q.msusc = (uint16_t)c2_rng_below(&r, 65536);
 		q.mstw = (uint16_t)c2_rng_below(&r, 65536);
 		q.mltw = (uint16_t)c2_rng_below(&r, 65536);
-		int32_t t1[2] = {0, 0}, t2[2] = {0, 0};
-		brain_simd_quiet(&q, su1, stw1, ltw1, N, t1);
-		brain_simd_quiet_scalar(&q, su2, stw2, ltw2, N, t2);
-		assert_memory_equal(su1, su2, N);
-		assert_memory_equal(stw1, stw2, N);
-		assert_memory_equal(ltw1, ltw2, N);
-		assert_memory_equal(t1, t2, sizeof t1);
+		unsigned l1 = brain_qd_block(&q, sv, su1, stw1, ltw1);
+		unsigned l2 = brain_qd_block_scalar(&q, sv, su2, stw2, ltw2);
+		assert_memory_equal(su1, su2, 16);
+		assert_memory_equal(stw1, stw2, 16);
+		assert_memory_equal(ltw1, ltw2, 16);
+		assert_int_equal(l1, l2);
+
+		/* one block of strength steps, whole and partial */
+		uint8_t st1[16], st2[16];
+		fill(&r, st1, 16, 3);
+		memcpy(st2, st1, 16);
+		uint8_t v = (uint8_t)(1 + c2_rng_below(&r, 255));
+		bool gain = c2_rng_below(&r, 2);
+		unsigned lanes = c2_rng_below(&r, 2) ? 16 : 1 + c2_rng_below(&r, 16);
+		unsigned z1, z2;
+		unsigned c1 = brain_str_block(st1, v, gain, lanes, &z1);
+		unsigned c2 = brain_str_block_scalar(st2, v, gain, lanes, &z2);
+		assert_memory_equal(st1, st2, 16);
+		assert_int_equal(c1, c2);
+		assert_int_equal(z1, z2);
+
+		/* which bytes differ */
+		uint8_t d1[16], d2[16];
+		fill(&r, d1, 16, 2);
+		for (int i = 0; i < 16; i++)
+			d2[i] = c2_rng_below(&r, 2) ? d1[i] : (uint8_t)c2_rng_below(&r, 256);
+		unsigned dn = 1 + c2_rng_below(&r, 16);
+		assert_int_equal(brain_simd_diff(d1, d2, dn), brain_simd_diff_scalar(d1, d2, dn));
 	}
 }
 
