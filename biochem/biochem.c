@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "genome/rates.h"
 #include "genome/vocab.h"
 
 /* ---- organs --------------------------------------------------------------- */
@@ -158,6 +159,8 @@ void bc_compile(bc_biochem *b)
 			uint8_t *p = resolve_locus(b, C2_RECEPTOR, r->organ, addr);
 			g->first = (uint32_t)i;
 			g->n = 0;
+			g->fresh = 0;
+			g->c0 = r->g.chemical;
 			g->dest = p ? p : &b->dummy_rec;
 			g->mode = !p ? BC_GRP_INERT
 			          : (b->opt.die_locus_or && is_die_locus(addr)) ? BC_GRP_OR
@@ -198,9 +201,18 @@ void bc_compile(bc_biochem *b)
 		e->bound = p != NULL;
 	}
 	for (size_t i = 0; i < b->nrx; i++) {
-		bc_organ *o = &b->organs[b->rx[i].organ];
+		bc_reaction *x = &b->rx[i];
+		bc_organ *o = &b->organs[x->organ];
 		if (o->rx_n++ == 0)
 			o->rx_first = (uint32_t)i;
+		const genome_reaction_gene *g = &x->g;
+		bool one = b->opt.reaction_zero_amount_as_1;
+		x->a1 = g->r1_amount || !one ? g->r1_amount : 1;
+		x->a2 = g->r2_amount || !one ? g->r2_amount : 1;
+		x->b1 = g->p1_amount || !one ? g->p1_amount : 1;
+		x->b2 = g->p2_amount || !one ? g->p2_amount : 1;
+		x->mask = c2_rate_mask(g->rate);
+		x->mult = (uint16_t)c2_rate_multiplier(g->rate);
 	}
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];

@@ -40,6 +40,7 @@ typedef struct bc_receptor {
 	uint32_t organ;
 	genome_receptor_gene g;
 	uint8_t bound; /* derived */
+	uint8_t seen;  /* derived: its chemical's concentration at the group's last evaluation */
 } bc_receptor;
 
 /* How a receptor group writes its locus. */
@@ -49,6 +50,10 @@ typedef struct bc_group {
 	uint8_t *dest;
 	uint32_t first, n;
 	uint8_t mode;
+	/* derived: the value it last wrote, when `fresh` (its receptors' seen
+	 * concentrations are those it was computed from; never in reference
+	 * mode); the first receptor's chemical and seen concentration */
+	uint8_t last, fresh, c0, s0;
 } bc_group;
 
 typedef struct bc_emitter {
@@ -63,6 +68,11 @@ typedef struct bc_reaction {
 	long gene;
 	uint32_t organ;
 	genome_reaction_gene g;
+	/* derived: the amounts after option reaction_zero_amount_as_1, and
+	 * the rate's period mask and multiplier */
+	uint8_t a1, a2, b1, b2;
+	uint16_t mult;
+	uint32_t mask;
 } bc_reaction;
 
 struct bc_biochem {

@@ -1,8 +1,19 @@
 /* tick.c — the per-tick biochemistry: organ clocks and activations, ATP,
  * emitters, reactions, receptors, life force, and half-life decay
  * (reference §5.1, §5.4–§5.8). Allocation-free: everything it touches was
- * sized and bound at expression time. */
+ * sized and bound at expression time.
+ *
+ * Shortcuts, all exact and all off in reference mode (option
+ * biochem_reference, which tests compare against every tick):
+ *   - a receptor group of several receptors whose chemicals are where they
+ *     were at its last evaluation, and whose locus still holds what it
+ *     wrote then, would write the same byte again: it is not evaluated; a
+ *     group of one receptor is computed directly (as cheap as checking);
+ *   - only chemicals with a concentration decay (eight tested at a time);
+ *     0 stays 0. */
 #include "biochem/internal.h"
+
+#include <string.h>
 
 #include "genome/rates.h"
 #include "genome/vocab.h"
@@ -30,15 +41,14 @@ static inline void chem_sub(bc_biochem *b, uint8_t c, unsigned v)
  * (conc - threshold) * gain / 255 (analog). A receptor reading chemical 0 is
  * ignored. The "die" locus ORs instead: 255 if nominals + added terms
  * - subtracted terms > 0, else 0 (C3). */
-static void eval_group(bc_biochem *b, const bc_group *gp)
+static void eval_group(bc_biochem *b, bc_group *gp)
 {
-	if (gp->mode == BC_GRP_INERT)
-		return;
-	const bc_receptor *r = &b->rec[gp->first];
+	bc_receptor *r = &b->rec[gp->first];
 	int n = 0, nadd = 0, nsub = 0;
 	int sum_nom = 0, sum_add = 0, sum_sub = 0;
 	for (uint32_t k = 0; k < gp->n; k++, r++) {
 		const genome_receptor_gene *g = &r->g;
+		r->seen = b->chem[g->chemical];
 		if (!g->chemical)
 			continue;
 		n++;
@@ -67,6 +77,45 @@ static void eval_group(bc_biochem *b, const bc_group *gp)
 		v = v < 0 ? 0 : v > 255 ? 255 : v;
 	}
 	*gp->dest = (uint8_t)v;
+	gp->last = (uint8_t)v;
+	gp->s0 = b->chem[gp->c0];
+	gp->fresh = !b->opt.biochem_reference;
+}
+
+/* Evaluate groups [first, first + n), but not one that would write the
+ * byte its locus holds: its receptors' chemicals are where they were when
+ * it wrote that byte (exact: a group is a function of those). */
+static void run_groups(bc_biochem *b, uint32_t first, uint32_t n)
+{
+	const uint8_t *chem = b->chem;
+	const bool ref = b->opt.biochem_reference;
+	for (bc_group *gp = &b->grp[first], *end = gp + n; gp < end; gp++) {
+		if (gp->n == 1 && !ref) {
+			/* one receptor (a chemical: else the group is inert): the
+			 * sums above with one term, as cheap as checking them */
+			if (gp->mode == BC_GRP_INERT)
+				continue;
+			const genome_receptor_gene *g = &b->rec[gp->first].g;
+			int sig = (int)chem[g->chemical] - (int)g->threshold, term = 0;
+			if (sig > 0)
+				term = (g->flags & GENOME_RECEPTOR_DIGITAL) ? g->gain : sig * g->gain / 255;
+			int v = g->nominal + ((g->flags & GENOME_RECEPTOR_INVERTED) ? -term : term);
+			if (gp->mode == BC_GRP_OR)
+				v = v > 0 ? 255 : 0;
+			*gp->dest = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+			continue;
+		}
+		if (gp->fresh && *gp->dest == gp->last && chem[gp->c0] == gp->s0) {
+			const bc_receptor *r = &b->rec[gp->first];
+			uint32_t k = 1;
+			while (k < gp->n && chem[r[k].g.chemical] == r[k].seen)
+				k++;
+			if (k == gp->n)
+				continue;
+		}
+		if (gp->mode != BC_GRP_INERT)
+			eval_group(b, gp);
+	}
 }
 
 /* ---- emitters (§5.7) -----------------------------------------------------------
@@ -82,12 +131,9 @@ static void run_emitters(bc_biochem *b, const bc_organ *o)
 			continue;
 		const genome_emitter_gene *g = &e->g;
 		unsigned rate = g->sample_rate;
-		if (rate == 0) {
-			if (!b->opt.emitter_rate0_as_1)
-				continue;
-			rate = 1;
-		}
-		if (o->biotick % rate != 0)
+		if (rate > 1 && o->biotick % rate != 0)
+			continue;
+		if (rate == 0 && !b->opt.emitter_rate0_as_1)
 			continue;
 		unsigned s = *e->src;
 		if (g->flags & GENOME_EMITTER_INVERT)
@@ -107,19 +153,16 @@ static void run_emitters(bc_biochem *b, const bc_organ *o)
 /* ---- reactions (§5.5) -------------------------------------------------------------
  * a1 R1 + a2 R2 -> b1 P1 + b2 P2 at rate q: avail = min over real reactants
  * of conc / amount (255 with none); on bioticks the rate table allows,
- * n = avail - avail * mult(q) / 65536 units react. */
-static inline unsigned amount(const bc_biochem *b, uint8_t a)
-{
-	return a == 0 && b->opt.reaction_zero_amount_as_1 ? 1u : a;
-}
-
+ * n = avail - avail * mult(q) / 65536 units react. (Amounts, the period
+ * mask and the multiplier were derived from the gene at compile time.) */
 static void run_reactions(bc_biochem *b, const bc_organ *o)
 {
-	for (uint32_t k = 0; k < o->rx_n; k++) {
-		const genome_reaction_gene *g = &b->rx[o->rx_first + k].g;
-		if (!c2_rate_due(g->rate, o->biotick))
+	const bc_reaction *x = &b->rx[o->rx_first];
+	for (uint32_t k = 0; k < o->rx_n; k++, x++) {
+		if (o->biotick & x->mask)
 			continue;
-		unsigned a1 = amount(b, g->r1_amount), a2 = amount(b, g->r2_amount);
+		const genome_reaction_gene *g = &x->g;
+		unsigned a1 = x->a1, a2 = x->a2;
 		unsigned avail = 255;
 		/* A reactant with amount 0 limits nothing (and is not consumed). */
 		if (g->r1 && a1 && b->chem[g->r1] / a1 < avail)
@@ -128,13 +171,13 @@ static void run_reactions(bc_biochem *b, const bc_organ *o)
 			avail = b->chem[g->r2] / a2;
 		if (avail == 0)
 			continue;
-		unsigned n = avail - ((avail * c2_rate_multiplier(g->rate)) >> 16);
+		unsigned n = avail - ((avail * x->mult) >> 16);
 		if (n == 0)
 			continue;
 		chem_sub(b, g->r1, n * a1);
 		chem_sub(b, g->r2, n * a2);
-		chem_add(b, g->p1, n * amount(b, g->p1_amount));
-		chem_add(b, g->p2, n * amount(b, g->p2_amount));
+		chem_add(b, g->p1, n * x->b1);
+		chem_add(b, g->p2, n * x->b2);
 	}
 }
 
@@ -161,7 +204,7 @@ static void organ_update(bc_biochem *b, bc_organ *o)
 		/* Receptors on the organ's own clock rate run every tick so the clock
 		 * reacts promptly (C3 Organ::Update). */
 		if (o->clock_group >= 0 && b->opt.clock_receptors_every_tick)
-			eval_group(b, &b->grp[o->clock_group]);
+			run_groups(b, (uint32_t)o->clock_group, 1);
 		return;
 	}
 	o->clock = (uint8_t)(clk - 255);
@@ -203,8 +246,7 @@ static void organ_update(bc_biochem *b, bc_organ *o)
 		o->injury = 0;
 	}
 
-	for (uint32_t k = 0; k < o->grp_n; k++)
-		eval_group(b, &b->grp[o->grp_first + k]);
+	run_groups(b, o->grp_first, o->grp_n);
 
 	/* Natural ageing, once per activation (matches the export: 41
 	 * activations leave 10^6 * (1 - 1e-5)^41). */
@@ -214,6 +256,13 @@ static void organ_update(bc_biochem *b, bc_organ *o)
 }
 
 /* ---- the tick (§5.1, §5.4) ------------------------------------------------------- */
+
+static inline void decay(bc_biochem *b, int c, uint32_t t)
+{
+	uint8_t h = b->half[c];
+	if (c2_rate_due(h, t))
+		b->chem[c] = (uint8_t)((b->chem[c] * c2_rate_multiplier(h)) >> 16);
+}
 
 void bc_tick(bc_biochem *b)
 {
@@ -226,10 +275,19 @@ void bc_tick(bc_biochem *b)
 		 * the 100 / 396-tick figures for byte 72); the 0-based counter is
 		 * openc2e's phase. */
 		uint32_t t = b->opt.decay_first_tick ? b->counter : b->counter + 1;
-		for (int c = 1; c < BC_NCHEM; c++) {
-			uint8_t h = b->half[c];
-			if (c2_rate_due(h, t))
-				b->chem[c] = (uint8_t)((b->chem[c] * c2_rate_multiplier(h)) >> 16);
+		if (b->opt.biochem_reference) {
+			for (int c = 1; c < BC_NCHEM; c++)
+				decay(b, c, t);
+		} else {
+			/* Chemical 0 is always 0: starting at byte 0 costs nothing. */
+			for (int c0 = 0; c0 < BC_NCHEM; c0 += 8) {
+				uint64_t x;
+				memcpy(&x, &b->chem[c0], 8);
+				x = (((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) &
+				    0x8080808080808080ull;
+				for (; x; x &= x - 1)
+					decay(b, c0 + (__builtin_ctzll(x) >> 3), t);
+			}
 		}
 	}
 	b->counter++;

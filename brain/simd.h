@@ -333,26 +333,35 @@ static inline void brain_qd_one(const brain_qd *q, uint8_t sv, uint8_t *sup, uin
 	*ltwp = ltw;
 }
 
-/* Steps 1-4 for the 16 dendrites at su, stw, ltw (sv: their rule results).
- * Returns the live lanes after: bit k when su[k] != 0 or STW != LTW. */
-static inline unsigned brain_qd_block_scalar(const brain_qd *q, const uint8_t *sv, uint8_t *su,
-                                             uint8_t *stw, uint8_t *ltw)
+/* What a block's steps left: the live lanes (su != 0 or STW != LTW), the
+ * lanes whose STW changed and those whose STW is not 0. */
+typedef struct brain_qd_out {
+	unsigned live, changed, stw_nz;
+} brain_qd_out;
+
+/* Steps 1-4 for the 16 dendrites at su, stw, ltw (sv: their rule results);
+ * the STW values before go to old_stw. */
+static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, const uint8_t *sv, uint8_t *su,
+                                                 uint8_t *stw, uint8_t *ltw, uint8_t *old_stw)
 {
-	unsigned live = 0;
+	brain_qd_out o = {0, 0, 0};
 	for (unsigned k = 0; k < 16; k++) {
+		old_stw[k] = stw[k];
 		brain_qd_one(q, sv[k], &su[k], &stw[k], &ltw[k]);
-		live |= (unsigned)(su[k] || stw[k] != ltw[k]) << k;
+		o.live |= (unsigned)(su[k] || stw[k] != ltw[k]) << k;
+		o.changed |= (unsigned)(stw[k] != old_stw[k]) << k;
+		o.stw_nz |= (unsigned)(stw[k] != 0) << k;
 	}
-	return live;
+	return o;
 }
 
-static inline unsigned brain_qd_block(const brain_qd *q, const uint8_t *sv, uint8_t *su,
-                                      uint8_t *stw, uint8_t *ltw)
+static inline brain_qd_out brain_qd_block(const brain_qd *q, const uint8_t *sv, uint8_t *su,
+                                          uint8_t *stw, uint8_t *ltw, uint8_t *old_stw)
 {
 #if BRAIN_SIMD
 	const __m128i z = _mm_setzero_si128();
 	__m128i su0 = _mm_loadu_si128((const __m128i *)su);
-	__m128i s = _mm_loadu_si128((const __m128i *)stw);
+	__m128i s0 = _mm_loadu_si128((const __m128i *)stw);
 	__m128i l = _mm_loadu_si128((const __m128i *)ltw);
 	__m128i v = _mm_loadu_si128((const __m128i *)sv);
 	__m128i sun = su0;
@@ -364,6 +373,17 @@ static inline unsigned brain_qd_block(const brain_qd *q, const uint8_t *sv, uint
 	/* sv > su: take sv (max(sv, su) == su exactly when sv <= su) */
 	__m128i keep = _mm_cmpeq_epi8(_mm_max_epu8(v, su0), su0);
 	sun = _mm_or_si128(_mm_and_si128(keep, sun), _mm_andnot_si128(keep, v));
+	_mm_storeu_si128((__m128i *)su, sun);
+	brain_qd_out o;
+	if (!q->r && !q->stw && !q->ltw) {
+		/* the usual tick: only susceptibility moves */
+		o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s0, l)));
+		o.changed = 0;
+		o.stw_nz = brain_sse_nonzero_mask(s0);
+		return o;
+	}
+	_mm_storeu_si128((__m128i *)old_stw, s0);
+	__m128i s = s0;
 	if (q->r) {
 		/* x = su * r / 255; target = min(255, LTW + x) */
 		const __m128i r16 = _mm_set1_epi16(q->r), div255 = _mm_set1_epi16((short)0x8081);
@@ -388,13 +408,15 @@ static inline unsigned brain_qd_block(const brain_qd *q, const uint8_t *sv, uint
 		} else {
 			l = brain_sse_relax(l, s, _mm_set1_epi16((short)q->mltw));
 		}
+		_mm_storeu_si128((__m128i *)ltw, l);
 	}
-	_mm_storeu_si128((__m128i *)su, sun);
 	_mm_storeu_si128((__m128i *)stw, s);
-	_mm_storeu_si128((__m128i *)ltw, l);
-	return brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s, l)));
+	o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s, l)));
+	o.changed = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s, s0)) & 0xffffu;
+	o.stw_nz = brain_sse_nonzero_mask(s);
+	return o;
 #else
-	return brain_qd_block_scalar(q, sv, su, stw, ltw);
+	return brain_qd_block_scalar(q, sv, su, stw, ltw, old_stw);
 #endif
 }
 

@@ -293,6 +293,7 @@ typedef struct plan {
 	 * follows its guards reads lobe values only (rest_const) */
 	uint8_t table_slot;
 	bool rest_const;
+	bool firing_only;  /* the only neuron guard is "output TRUE" */
 } plan;
 
 /* Plan a pure rule for this lobe tick; `v` holds the lobe values. (rng is
@@ -331,6 +332,7 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 	}
 	pl->st = RS_DENDRITE;
 	pl->per_neuron = p->level <= SVL_NEURON;
+	pl->firing_only = pl->nng == 1 && pl->ng[0].slot == SVS_OUTPUT && pl->ng[0].nonzero;
 	for (uint32_t need = p->reads & dendrite_slots; need; need &= need - 1)
 		pl->fill[pl->nfill++] = (uint8_t)__builtin_ctz(need);
 	/* "input TRUE output TRUE suscept move-twrds 255 64": with the input
@@ -455,32 +457,42 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 	const brain_lobe *L = c->L;
 	const uint32_t *first = c->D->first;
 	uint32_t n = firing ? L->nfiring : L->n;
+	/* The firing list is exact here (the neuron phase just made it), so a
+	 * rule whose only neuron guard is "output TRUE" needs no check. */
+	const bool guarded = !(firing && pl->firing_only && !pl->per_neuron);
+	/* "input TRUE output TRUE suscept move-twrds 255 64": a table on the
+	 * susceptibility behind inline guards */
+	const bool susc_table = a == ACT_SUSC && pl->table_slot == SVS_SUSCEPT;
+	const uint8_t *so = c->S->output, *su = c->D->suscept, *tab = pl->p->rest_table;
+	const uint16_t *src = c->D->src;
+	const bool ig = pl->input_guard, sg = pl->susc_guard;
+	uint8_t *svb = c->b->svb;
+	uint64_t *sblk = c->b->sblk;
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t i = firing ? L->firing[k] : k;
-		if (first[i] == first[i + 1])
-			continue;
-		c->i = i;
-		c->v[SVS_STATE] = L->state[i];
-		c->v[SVS_OUTPUT] = L->output[i];
-		known kn = plan_neuron(pl, c->v, c->rng);
-		if (kn.st == RS_ZERO)
-			continue;
 		uint32_t d = first[i], e = first[i + 1];
-		if (a == ACT_SUSC && kn.st == RS_DENDRITE && pl->table_slot == SVS_SUSCEPT) {
-			/* "input TRUE ... suscept move-twrds 255 64": a table on the
-			 * susceptibility behind inline guards */
-			const uint8_t *so = c->S->output, *su = c->D->suscept, *tab = pl->p->rest_table;
-			const uint16_t *src = c->D->src;
-			const bool ig = pl->input_guard, sg = pl->susc_guard;
-			uint8_t *svb = c->b->svb;
+		if (d == e)
+			continue;
+		known kn = {RS_DENDRITE, 0};
+		if (guarded) {
+			c->i = i;
+			c->v[SVS_STATE] = L->state[i];
+			c->v[SVS_OUTPUT] = L->output[i];
+			kn = plan_neuron(pl, c->v, c->rng);
+			if (kn.st == RS_ZERO)
+				continue;
+		}
+		if (susc_table && kn.st == RS_DENDRITE) {
 			for (; d < e; d++) {
-				if ((ig && !so[src[d]]) || (sg && !su[d]) || !tab[su[d]])
+				uint8_t sv = tab[su[d]];
+				if ((ig && !so[src[d]]) || (sg && !su[d]) || !sv)
 					continue;
-				svb[d] = tab[su[d]];
-				brain_bit_set(c->b->sblk, d / BRAIN_BLOCK);
+				svb[d] = sv;
+				brain_bit_set(sblk, d / BRAIN_BLOCK);
 			}
 			continue;
 		}
+		c->i = i;
 		for (; d < e; d++)
 			act_on(c, a, i, d, rule_at(c, pl, kn, d), x);
 	}
@@ -617,16 +629,14 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all)
 			const uint8_t *sv = special ? svb + base : !all ? zero16
 			                    : tail && kb == D->nblocks - 1 ? tailv : allv;
 			uint8_t old[BRAIN_BLOCK];
-			if (hooks)
-				memcpy(old, stw + base, BRAIN_BLOCK);
-			unsigned lv = brain_qd_block(q, sv, su + base, stw + base, ltw + base);
+			brain_qd_out o = brain_qd_block(q, sv, su + base, stw + base, ltw + base, old);
 			if (special)
 				memset(svb + base, 0, BRAIN_BLOCK);
-			brain_bit_put(live, kb, lv != 0);
+			brain_bit_put(live, kb, o.live != 0);
 			if (wnz)
-				brain_bit_put(wnz, kb, brain_simd_diff(stw + base, zero16, BRAIN_BLOCK) != 0);
+				brain_bit_put(wnz, kb, o.stw_nz != 0);
 			if (hooks)
-				for (unsigned ch = brain_simd_diff(old, stw + base, BRAIN_BLOCK); ch; ch &= ch - 1) {
+				for (unsigned ch = o.changed; ch; ch &= ch - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(ch);
 					brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], stw[d]);
 				}

@@ -166,10 +166,12 @@ static void test_options(void **state)
 	assert_int_equal(o.clock_receptors_every_tick, 1);
 	assert_int_equal(o.die_locus_or, 1);
 	assert_int_equal(o.decay_first_tick, 0);
+	assert_int_equal(o.biochem_reference, 0);
 
 	size_t n = bc_option_tab.n;
 	const c2_option *t = bc_option_tab.v;
-	assert_int_equal(n, 8);
+	assert_int_equal(n, 9);
+	assert_true(t[8].transient); /* the mode: never saved */
 	for (size_t i = 0; i < n; i++) {
 		assert_ptr_equal(c2_option_find(&bc_option_tab, t[i].name, strlen(t[i].name)), &t[i]);
 		assert_int_equal(c2_option_get(&t[i], &o), t[i].def);

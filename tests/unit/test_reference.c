@@ -40,6 +40,7 @@ static creature *hatch(const genome *g, int reference)
 	cfg.seed = 7;
 	c2_err err;
 	cfg.brain.brain_reference = reference;
+	cfg.biochem.biochem_reference = reference;
 	creature *c;
 	if (creature_hatch(&c, g, &cfg, &err) != 0)
 		fail_msg("hatch: %s", err.msg);
@@ -150,12 +151,18 @@ static void test_simd_kernels(void **state)
 		q.msusc = (uint16_t)c2_rng_below(&r, 65536);
 		q.mstw = (uint16_t)c2_rng_below(&r, 65536);
 		q.mltw = (uint16_t)c2_rng_below(&r, 65536);
-		unsigned l1 = brain_qd_block(&q, sv, su1, stw1, ltw1);
-		unsigned l2 = brain_qd_block_scalar(&q, sv, su2, stw2, ltw2);
+		uint8_t old1[16], old2[16];
+		brain_qd_out l1 = brain_qd_block(&q, sv, su1, stw1, ltw1, old1);
+		brain_qd_out l2 = brain_qd_block_scalar(&q, sv, su2, stw2, ltw2, old2);
 		assert_memory_equal(su1, su2, 16);
 		assert_memory_equal(stw1, stw2, 16);
 		assert_memory_equal(ltw1, ltw2, 16);
-		assert_int_equal(l1, l2);
+		assert_int_equal(l1.live, l2.live);
+		assert_int_equal(l1.changed, l2.changed);
+		assert_int_equal(l1.stw_nz, l2.stw_nz);
+		for (unsigned j = 0; j < 16; j++)
+			if (l1.changed >> j & 1)
+				assert_int_equal(old1[j], old2[j]);
 
 		/* one block of strength steps, whole and partial */
 		uint8_t st1[16], st2[16];
