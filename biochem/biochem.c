@@ -173,7 +173,6 @@ void bc_compile(bc_biochem *b)
 		}
 		bc_group *g = &b->grp[b->ngrp - 1];
 		g->n++;
-		r->dest = g->dest;
 		r->bound = g->mode != BC_GRP_INERT;
 	}
 	/* A group whose receptors all read chemical 0 does nothing (§2.7). */
@@ -198,7 +197,6 @@ void bc_compile(bc_biochem *b)
 			o->em_first = (uint32_t)i;
 		uint8_t *p = resolve_locus(b, C2_EMITTER, e->organ, &e->g.organ);
 		e->src = p ? p : &b->dummy_em;
-		e->bound = p != NULL;
 	}
 	for (size_t i = 0; i < b->nrx; i++) {
 		bc_reaction *x = &b->rx[i];
@@ -224,13 +222,13 @@ void bc_compile(bc_biochem *b)
 
 /* ---- expression ------------------------------------------------------------------ */
 
+/* Room for `need` elements, exactly: a creature expresses its genes a few
+ * times in its life, and a byte not allocated is a byte not kept. */
 static int grow(void **p, size_t *cap, size_t need, size_t size)
 {
 	if (need <= *cap)
 		return 0;
-	size_t ncap = *cap ? *cap : 8;
-	while (ncap < need)
-		ncap *= 2;
+	size_t ncap = need;
 	void *np = realloc(*p, ncap * size);
 	if (!np)
 		return C2_ENOMEM;
@@ -305,7 +303,7 @@ static void insert_receptor(bc_biochem *b, uint32_t organ, long gene, const geno
 	memmove(&b->rec[pos + 1], &b->rec[pos], (b->nrec - pos) * sizeof *b->rec);
 	bc_receptor *r = &b->rec[pos];
 	memset(r, 0, sizeof *r);
-	r->gene = gene;
+	r->gene = (int32_t)gene;
 	r->organ = organ;
 	r->g = *rg;
 	b->nrec++;
@@ -321,14 +319,14 @@ static bool insert_emitter(bc_biochem *b, uint32_t organ, long gene, const genom
 		if (bc_same_address(&e->g.organ, &eg->organ) && e->g.chemical == eg->chemical) {
 			/* §2.6: same locus and chemical replaces, in place (C3). */
 			e->g = *eg;
-			e->gene = gene;
+			e->gene = (int32_t)gene;
 			return true;
 		}
 	}
 	memmove(&b->em[pos + 1], &b->em[pos], (b->nem - pos) * sizeof *b->em);
 	bc_emitter *e = &b->em[pos];
 	memset(e, 0, sizeof *e);
-	e->gene = gene;
+	e->gene = (int32_t)gene;
 	e->organ = organ;
 	e->g = *eg;
 	b->nem++;
@@ -342,7 +340,7 @@ static void insert_reaction(bc_biochem *b, uint32_t organ, long gene, const geno
 	memmove(&b->rx[pos + 1], &b->rx[pos], (b->nrx - pos) * sizeof *b->rx);
 	bc_reaction *x = &b->rx[pos];
 	memset(x, 0, sizeof *x);
-	x->gene = gene;
+	x->gene = (int32_t)gene;
 	x->organ = organ;
 	x->g = *xg;
 	b->nrx++;
@@ -468,7 +466,7 @@ int bc_express(bc_biochem *b, const genome *g, const size_t *genes, size_t n,
 					r.unbound++;
 		} else if (kind == GK_EMITTER) {
 			for (size_t j = 0; j < b->nem; j++)
-				if (b->em[j].gene == (long)i && !b->em[j].bound)
+				if (b->em[j].gene == (long)i && !bc_emitter_bound(b, &b->em[j]))
 					r.unbound++;
 		}
 	}
@@ -630,7 +628,7 @@ bool bc_elem_get(const bc_biochem *b, bc_elem_kind kind, size_t i, bc_elem_info 
 	case BC_EMITTER:
 		out->organ = b->em[i].organ;
 		out->gene = b->em[i].gene;
-		out->bound = b->em[i].bound;
+		out->bound = bc_emitter_bound(b, &b->em[i]);
 		memcpy(out->bytes, &b->em[i].g, sizeof b->em[i].g);
 		break;
 	case BC_REACTION:

@@ -35,11 +35,10 @@ typedef struct bc_organ {
 } bc_organ;
 
 typedef struct bc_receptor {
-	uint8_t *dest; /* bound locus (derived) */
-	long gene;
+	int32_t gene;
 	uint32_t organ;
 	genome_receptor_gene g;
-	uint8_t bound; /* derived */
+	uint8_t bound; /* derived: its group writes a real locus */
 	uint8_t seen;  /* derived: its chemical's concentration at the group's last evaluation */
 } bc_receptor;
 
@@ -57,15 +56,14 @@ typedef struct bc_group {
 } bc_group;
 
 typedef struct bc_emitter {
-	uint8_t *src; /* bound locus (derived) */
-	long gene;
+	uint8_t *src; /* bound locus (derived; &dummy_em when unbound) */
+	int32_t gene;
 	uint32_t organ;
 	genome_emitter_gene g;
-	uint8_t bound; /* derived */
 } bc_emitter;
 
 typedef struct bc_reaction {
-	long gene;
+	int32_t gene;
 	uint32_t organ;
 	genome_reaction_gene g;
 	/* derived: the amounts after option reaction_zero_amount_as_1, and
@@ -111,6 +109,12 @@ void bc_organ_init(bc_organ *o, bc_organ_kind kind, long gene, const genome_orga
  * receptor groups, bound pointers (calls the resolver), energy costs. The
  * arrays must be sorted as described above. Cannot fail. */
 void bc_compile(bc_biochem *b);
+
+/* Is emitter e bound to a real locus? */
+static inline bool bc_emitter_bound(const bc_biochem *b, const bc_emitter *e)
+{
+	return e->src != &b->dummy_em;
+}
 
 /* Same locus address? */
 static inline int bc_same_address(const uint8_t *a, const uint8_t *b)

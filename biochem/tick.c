@@ -127,7 +127,7 @@ static void run_emitters(bc_biochem *b, const bc_organ *o)
 {
 	for (uint32_t k = 0; k < o->em_n; k++) {
 		const bc_emitter *e = &b->em[o->em_first + k];
-		if (!e->bound)
+		if (!bc_emitter_bound(b, e))
 			continue;
 		const genome_emitter_gene *g = &e->g;
 		unsigned rate = g->sample_rate;

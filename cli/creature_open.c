@@ -96,7 +96,14 @@ int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path
 				cli_creature_close(cc);
 				return rc;
 			}
-			bool same = same_genes(&g, creature_genome(cc->c));
+			genome mine;
+			if (creature_genome(cc->c, &mine, &err) != 0) {
+				genome_free(&g);
+				cli_creature_close(cc);
+				return cli_report(resume_path, &err);
+			}
+			bool same = same_genes(&g, &mine);
+			genome_free(&mine);
 			genome_free(&g);
 			if (!same) {
 				cli_creature_close(cc);
