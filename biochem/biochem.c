@@ -218,6 +218,15 @@ void bc_compile(bc_biochem *b)
 	}
 	b->brain.energy_cost = (uint32_t)b->opt.brain_energy_cost;
 	b->brain.clock_group = -1;
+	/* Room was made for a group per receptor; keep what the groups use
+	 * (a smaller realloc that fails leaves the block as it was). */
+	if (b->ngrp && b->ngrp < b->grp_cap) {
+		bc_group *g = realloc(b->grp, b->ngrp * sizeof *g);
+		if (g) {
+			b->grp = g;
+			b->grp_cap = b->ngrp;
+		}
+	}
 }
 
 /* ---- expression ------------------------------------------------------------------ */

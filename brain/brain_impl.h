@@ -88,6 +88,7 @@ typedef struct brain_lobe {
 	int percept_offset; /* first perception neuron it is copied to, or -1 */
 	uint32_t rank;      /* position in the processing order */
 	const svrule_prog *state_rule; /* shared: brain->progs */
+	uint16_t rules[BRAIN_NRULES];  /* every rule's program: brain->progs[rules[r]] */
 	/* derived: type0, type1, anded0, anded1 of every neuron from the kept
 	 * sums, for the slots the state rule reads (NULL for the others) */
 	uint8_t *sumv[4];
@@ -101,14 +102,16 @@ typedef struct brain_lobe {
 	uint8_t fstart;
 	int16_t facc;
 	uint32_t freads;
-	brain_dtype d[2];
+	/* Its dendrite types: in brain->dtypes when wired, else brain->none
+	 * (a type that is not wired has no state: most lobes have none). */
+	brain_dtype *d[2];
 } brain_lobe;
 
 struct brain {
 	brain_options opts;
 	uint32_t nlobes;
 	brain_lobe *lobes;
-	uint16_t order[BRAIN_MAX_LOBES];
+	uint8_t order[BRAIN_MAX_LOBES]; /* lobe numbers are bytes */
 	uint64_t ticks;
 	bool any_prop;          /* some lobe has a non-empty propagation rule */
 	uint8_t *percept_block; /* per perception neuron: its flag-2 lobe, or 0 */
@@ -116,16 +119,20 @@ struct brain {
 	 * after compiling: most lobes share the empty rule) */
 	svrule_prog *progs;
 	uint32_t nprogs;
+	uint8_t *tables; /* SVRULE_TABLE bytes each: the distinct tables of progs */
+	brain_dtype *dtypes; /* the wired dendrite types */
+	brain_dtype none;    /* every type that is not wired (present false) */
 	/* the instinct FIFO: items[head .. head+len) modulo cap */
 	genome_instinct_gene *inst;
 	size_t inst_head, inst_len, inst_cap;
 	/* scratch, sized at build time */
-	uint16_t *scratch;      /* migration: max source lobe size */
+	uint16_t *scratch;      /* migration's pool, the sums' moved sources: max lobe size */
 	uint16_t *picks;        /* migration: 2 * 256 */
-	uint8_t *vals;          /* the neuron phase's rule values: max lobe size */
-	uint8_t *svb;           /* the dendrite phase's susceptibility results:
-	                           max type blocks * BRAIN_BLOCK, 0 between uses */
-	uint64_t *sblk;         /* blocks holding such results, 0 between uses */
+	uint8_t *vals;          /* the neuron phase's rule values: max lobe size
+	                           (shares scratch's bytes) */
+	uint16_t *fresh;        /* the dendrite phase's fresh lanes per block
+	                           (tick.c: susc_result), 0 between uses */
+	uint64_t *sblk;         /* blocks holding such lanes, 0 between uses */
 	void *arena;
 };
 

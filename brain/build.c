@@ -48,17 +48,19 @@ static void carve(brain *b, arena *a, const uint8_t *counts)
 			max_lobe = n;
 		L->state = TAKE(a, n, uint8_t);
 		L->output = TAKE(a, n, uint8_t);
-		L->leak_in = TAKE(a, n, uint8_t);
-		L->leak_out = TAKE(a, n, uint8_t);
+		/* Only propagation writes the leak registers: without it they
+		 * stay 0 and take no room (NULL). */
+		L->leak_in = b->any_prop ? TAKE(a, n, uint8_t) : NULL;
+		L->leak_out = b->any_prop ? TAKE(a, n, uint8_t) : NULL;
 		L->firing = TAKE(a, n, uint16_t);
 		uint32_t reads = L->state_rule->reads;
 		for (unsigned s = 0; s < 4; s++) {
 			unsigned t = s & 1;
 			bool wanted = reads & 1u << (SVS_TYPE0 + s);
-			L->sumv[s] = wanted && (L->d[t].keep || !L->d[t].present) ? TAKE(a, n, uint8_t) : NULL;
+			L->sumv[s] = wanted && (L->d[t]->keep || !L->d[t]->present) ? TAKE(a, n, uint8_t) : NULL;
 		}
 		for (unsigned t = 0; t < 2; t++) {
-			brain_dtype *D = &L->d[t];
+			brain_dtype *D = L->d[t];
 			if (!D->present)
 				continue;
 			D->first = TAKE(a, n + 1, uint32_t);
@@ -99,7 +101,7 @@ static void carve(brain *b, arena *a, const uint8_t *counts)
 				D->acc = TAKE(a, n, uint16_t);
 				D->nsil = TAKE(a, n, uint8_t);
 				/* both types reading one source share their copy of it */
-				const brain_dtype *D0 = &L->d[0];
+				const brain_dtype *D0 = L->d[0];
 				D->snap = t == 1 && D0->keep && D0->src_lobe == D->src_lobe ? D0->snap
 				                                                            : TAKE(a, srcn, uint8_t);
 				D->dirty = TAKE(a, brain_words((uint32_t)n), uint64_t);
@@ -108,12 +110,15 @@ static void carve(brain *b, arena *a, const uint8_t *counts)
 		}
 		base += n;
 	}
-	b->vals = TAKE(a, max_lobe, uint8_t);
-	b->svb = take(a, max_blocks * BRAIN_BLOCK, BRAIN_BLOCK);
+	b->fresh = TAKE(a, max_blocks, uint16_t);
 	b->sblk = TAKE(a, brain_words((uint32_t)max_blocks), uint64_t);
 	b->percept_block = TAKE(a, b->nlobes ? b->lobes[0].n : 0, uint8_t);
-	b->scratch = TAKE(a, max_lobe, uint16_t);
-	b->picks = TAKE(a, 2 * 256, uint16_t);
+	/* The neuron phase's values, the sums' list of moved sources and
+	 * migration's pool and picks are never in use at once (vals is
+	 * written after the sums are synced): one buffer. */
+	b->scratch = TAKE(a, max_lobe + 2 * 256, uint16_t);
+	b->picks = b->scratch ? b->scratch + max_lobe : NULL;
+	b->vals = (uint8_t *)b->scratch;
 }
 
 /* How a lobe's dendrite rules can run (brain_dmode): the plain
@@ -126,7 +131,7 @@ static brain_dmode dendrite_mode(const brain_lobe *L)
 		(1u << SVS_LEAK_IN) | (1u << SVS_LEAK_OUT) | (1u << SVS_SRC_LEAK_IN);
 	bool sums = false;
 	for (unsigned t = 0; t < 2; t++) {
-		const brain_dtype *D = &L->d[t];
+		const brain_dtype *D = L->d[t];
 		if (!D->present)
 			continue;
 		for (unsigned r = 0; r < BRAIN_NDRULES; r++) {
@@ -147,7 +152,7 @@ static brain_dmode dendrite_mode(const brain_lobe *L)
 static bool keeps_sums(const brain *b, uint32_t l, unsigned t)
 {
 	const brain_lobe *L = &b->lobes[l];
-	const brain_dtype *D = &L->d[t];
+	const brain_dtype *D = L->d[t];
 	if (!D->present)
 		return false;
 	if (L->dmode == BRAIN_DSUMS)
@@ -162,75 +167,118 @@ static bool reads_anded(const brain_lobe *L, unsigned t)
 	uint32_t bit = 1u << (SVS_ANDED0 + t);
 	bool any = L->state_rule->reads & bit;
 	for (unsigned u = 0; u < 2 && L->dmode == BRAIN_DSUMS; u++)
-		for (unsigned r = 0; r < BRAIN_NDRULES; r++)
-			any |= (L->d[u].rule[r]->reads & bit) != 0;
+		for (unsigned r = 0; r < BRAIN_NDRULES && L->d[u]->present; r++)
+			any |= (L->d[u]->rule[r]->reads & bit) != 0;
 	return any;
 }
 
 /* ---- compiled rules, each distinct program once ------------------------------ */
 
-typedef struct rule_set {
-	svrule_prog *progs;
+/* An open-addressing set of fixed-size items, for interning. */
+typedef struct iset {
+	uint8_t *items;
+	size_t size;    /* bytes of an item */
 	uint32_t n;
-	uint32_t *slot; /* open addressing: index + 1, 0 empty */
+	uint32_t *slot; /* index + 1, 0 empty */
 	uint32_t cap;   /* power of two */
-} rule_set;
+} iset;
 
-/* Index of `p` in the set, adding it when new. */
-static uint32_t rule_intern(rule_set *rs, const svrule_prog *p)
+static bool iset_init(iset *s, size_t size, size_t max)
 {
-	uint64_t h = c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, p, sizeof *p));
-	for (uint32_t k = (uint32_t)h & (rs->cap - 1);; k = (k + 1) & (rs->cap - 1)) {
-		uint32_t s = rs->slot[k];
-		if (!s) {
-			memcpy(&rs->progs[rs->n], p, sizeof *p);
-			rs->slot[k] = ++rs->n;
-			return rs->n - 1;
+	s->size = size;
+	s->n = 0;
+	s->cap = 1;
+	while (s->cap < 2 * max)
+		s->cap *= 2;
+	s->items = malloc(max * size);
+	s->slot = calloc(s->cap, sizeof *s->slot);
+	return s->items && s->slot;
+}
+
+/* Index of the item at p, adding it when new. */
+static uint32_t iset_intern(iset *s, const void *p)
+{
+	uint64_t h = c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, p, s->size));
+	for (uint32_t k = (uint32_t)h & (s->cap - 1);; k = (k + 1) & (s->cap - 1)) {
+		uint32_t x = s->slot[k];
+		if (!x) {
+			memcpy(s->items + (size_t)s->n * s->size, p, s->size);
+			s->slot[k] = ++s->n;
+			return s->n - 1;
 		}
-		if (memcmp(&rs->progs[s - 1], p, sizeof *p) == 0)
-			return s - 1;
+		if (memcmp(s->items + (size_t)(x - 1) * s->size, p, s->size) == 0)
+			return x - 1;
 	}
 }
 
-/* Compile every rule of every lobe into b->progs; idx[l * 13 + r] is the
- * program of lobe l's rule r (BRAIN_RULE_* order). */
+/* The brain looks a rule's result up in its table only for a slot of the
+ * dendrite (tick.c); elsewhere it runs the program, which gives the same. */
+static bool table_kept(const svrule_prog *p)
+{
+	switch (p->rest_slot) {
+	case SVS_INPUT: case SVS_SUSCEPT: case SVS_STW: case SVS_LTW: case SVS_STRENGTH:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Compile every rule of every lobe into b->progs, each distinct table once
+ * in b->tables; idx[l * 13 + r] is the program of lobe l's rule r
+ * (BRAIN_RULE_* order). */
 static int compile_rules(brain *b, uint32_t *idx, c2_err *err)
 {
 	size_t nrules = (size_t)b->nlobes * BRAIN_NRULES;
-	rule_set rs = {NULL, 0, NULL, 1};
-	while (rs.cap < 2 * nrules)
-		rs.cap *= 2;
-	rs.progs = malloc(nrules * sizeof *rs.progs);
-	rs.slot = calloc(rs.cap, sizeof *rs.slot);
-	if (!rs.progs || !rs.slot) {
-		free(rs.progs);
-		free(rs.slot);
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	}
+	iset progs, tables;
+	bool ok = iset_init(&progs, sizeof(svrule_prog), nrules);
+	ok &= iset_init(&tables, SVRULE_TABLE, nrules);
 	svrule_prog p; /* compiled programs are zero-filled, so memcmp compares them */
-	for (uint32_t l = 0; l < b->nlobes; l++) {
+	uint8_t table[SVRULE_TABLE];
+	for (uint32_t l = 0; l < b->nlobes && ok; l++) {
 		const genome_lobe_gene *g = &b->lobes[l].gene;
 		const uint8_t *rnd = b->lobes[l].rnd;
-		uint32_t *out = &idx[(size_t)l * BRAIN_NRULES];
-		svrule_compile(&p, g->state_rule, SVRULE_NEURON, rnd[BRAIN_RULE_STATE], &b->opts);
-		out[BRAIN_RULE_STATE] = rule_intern(&rs, &p);
-		for (unsigned t = 0; t < 2; t++) {
-			const genome_dendrite_gene *dg = &g->dendrite[t];
-			const uint8_t *rules[BRAIN_NDRULES] = {
-				dg->strength_gain_rule, dg->strength_loss_rule, dg->suscept_rule,
-				dg->reinforce_rule,     dg->backprop_rule,      dg->fwdprop_rule,
-			};
-			for (unsigned r = 0; r < BRAIN_NDRULES; r++) {
-				unsigned k = BRAIN_RULE_DENDRITE + BRAIN_NDRULES * t + r;
-				svrule_compile(&p, rules[r], SVRULE_DENDRITE, rnd[k], &b->opts);
-				out[k] = rule_intern(&rs, &p);
+		for (unsigned k = 0; k < BRAIN_NRULES; k++) {
+			if (k == BRAIN_RULE_STATE) {
+				svrule_compile(&p, table, g->state_rule, SVRULE_NEURON, rnd[k], &b->opts);
+			} else {
+				const genome_dendrite_gene *dg =
+					&g->dendrite[(k - BRAIN_RULE_DENDRITE) / BRAIN_NDRULES];
+				const uint8_t *rules[BRAIN_NDRULES] = {
+					dg->strength_gain_rule, dg->strength_loss_rule, dg->suscept_rule,
+					dg->reinforce_rule,     dg->backprop_rule,      dg->fwdprop_rule,
+				};
+				svrule_compile(&p, table, rules[(k - BRAIN_RULE_DENDRITE) % BRAIN_NDRULES],
+				               SVRULE_DENDRITE, rnd[k], &b->opts);
 			}
+			/* Until the tables have their place, a program names its table
+			 * by number + 1 where the pointer will be. */
+			if (table_kept(&p)) {
+				p.rest_table = (const uint8_t *)(uintptr_t)(iset_intern(&tables, table) + 1);
+			} else {
+				p.rest_slot = SVRULE_NOT_SINGLE;
+				p.rest_table = NULL;
+			}
+			idx[(size_t)l * BRAIN_NRULES + k] = iset_intern(&progs, &p);
 		}
 	}
-	free(rs.slot);
-	svrule_prog *shrunk = realloc(rs.progs, rs.n * sizeof *rs.progs);
-	b->progs = shrunk ? shrunk : rs.progs;
-	b->nprogs = rs.n;
+	free(progs.slot);
+	free(tables.slot);
+	b->nprogs = progs.n;
+	b->progs = ok ? realloc(progs.items, progs.n * sizeof *b->progs) : NULL;
+	b->tables = ok && tables.n ? realloc(tables.items, (size_t)tables.n * SVRULE_TABLE) : NULL;
+	if (!ok || !b->progs || (tables.n && !b->tables)) {
+		if (!b->progs)
+			free(progs.items);
+		if (!b->tables)
+			free(tables.items);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	if (!tables.n)
+		free(tables.items);
+	for (uint32_t k = 0; k < b->nprogs; k++)
+		if (b->progs[k].rest_table)
+			b->progs[k].rest_table =
+				b->tables + ((uintptr_t)b->progs[k].rest_table - 1) * SVRULE_TABLE;
 	return 0;
 }
 
@@ -241,17 +289,17 @@ static void compute_order(brain *b)
 	uint32_t k = 0;
 	if (b->opts.lobe_order == 1) {
 		for (uint32_t l = 0; l < b->nlobes; l++)
-			b->order[k++] = (uint16_t)l;
+			b->order[k++] = (uint8_t)l;
 	} else {
 		/* openc2e (§4.8): lobes without dendrites, then perceptible lobes
 		 * with dendrites, then the rest; index order within each group. */
 		for (int pass = 0; pass < 3; pass++)
 			for (uint32_t l = 0; l < b->nlobes; l++) {
 				const brain_lobe *L = &b->lobes[l];
-				bool dend = L->d[0].total + L->d[1].total > 0;
+				bool dend = L->d[0]->total + L->d[1]->total > 0;
 				int group = !dend ? 0 : L->gene.perceptible ? 1 : 2;
 				if (group == pass)
-					b->order[k++] = (uint16_t)l;
+					b->order[k++] = (uint8_t)l;
 			}
 	}
 	for (uint32_t r = 0; r < b->nlobes; r++)
@@ -305,7 +353,18 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 		c2_options_default(&brain_option_tab, &b->opts);
 	b->nlobes = (uint32_t)n;
 	genome_lobe_dims_compute(genes, n, dims);
-	size_t total = 0, base = 0;
+	size_t total = 0, base = 0, ntypes = 0;
+	for (size_t l = 0; l < n; l++)
+		for (unsigned t = 0; t < 2; t++)
+			ntypes += brain_type_present(genes[l], t, n);
+	b->dtypes = calloc(ntypes ? ntypes : 1, sizeof *b->dtypes);
+	if (!b->dtypes) {
+		free(dims);
+		free(idx);
+		brain_free(b);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	ntypes = 0;
 	for (size_t l = 0; l < n; l++) {
 		brain_lobe *L = &b->lobes[l];
 		L->gene = *genes[l];
@@ -313,12 +372,16 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 		L->n = (uint32_t)(dims[l].w * dims[l].h);
 		memcpy(L->rnd, rnd[l], BRAIN_NRULES);
 		for (unsigned t = 0; t < 2; t++) {
-			L->d[t].present = brain_type_present(&L->gene, t, n);
-			L->d[t].src_lobe = L->gene.dendrite[t].source_lobe;
-			L->d[t].migration = L->gene.dendrite[t].migration;
-			if (L->d[t].present)
-				for (uint32_t i = 0; i < L->n; i++)
-					total += counts[(base + i) * 2 + t];
+			if (!brain_type_present(&L->gene, t, n)) {
+				L->d[t] = &b->none;
+				continue;
+			}
+			brain_dtype *D = L->d[t] = &b->dtypes[ntypes++];
+			D->present = true;
+			D->src_lobe = L->gene.dendrite[t].source_lobe;
+			D->migration = L->gene.dendrite[t].migration;
+			for (uint32_t i = 0; i < L->n; i++)
+				total += counts[(base + i) * 2 + t];
 		}
 		base += L->n;
 	}
@@ -339,21 +402,24 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 		brain_lobe *L = &b->lobes[l];
 		const uint32_t *k = &idx[(size_t)l * BRAIN_NRULES];
 		L->state_rule = &b->progs[k[BRAIN_RULE_STATE]];
+		for (unsigned r = 0; r < BRAIN_NRULES; r++)
+			L->rules[r] = (uint16_t)k[r];
 		for (unsigned t = 0; t < 2; t++)
-			for (unsigned r = 0; r < BRAIN_NDRULES; r++)
-				L->d[t].rule[r] = &b->progs[k[BRAIN_RULE_DENDRITE + BRAIN_NDRULES * t + r]];
+			for (unsigned r = 0; r < BRAIN_NDRULES && L->d[t]->present; r++)
+				L->d[t]->rule[r] = &b->progs[k[BRAIN_RULE_DENDRITE + BRAIN_NDRULES * t + r]];
 		L->dmode = (uint8_t)dendrite_mode(L);
 		for (unsigned t = 0; t < 2; t++)
-			if (L->d[t].present && (L->d[t].rule[BRAIN_DRULE_BACKPROP]->n ||
-			                        L->d[t].rule[BRAIN_DRULE_FWDPROP]->n))
+			if (L->d[t]->present && (L->d[t]->rule[BRAIN_DRULE_BACKPROP]->n ||
+			                        L->d[t]->rule[BRAIN_DRULE_FWDPROP]->n))
 				b->any_prop = true;
 	}
 	free(idx);
 	for (uint32_t l = 0; l < b->nlobes; l++)
-		for (unsigned t = 0; t < 2; t++) {
-			b->lobes[l].d[t].keep = keeps_sums(b, l, t);
-			b->lobes[l].d[t].anded = reads_anded(&b->lobes[l], t);
-		}
+		for (unsigned t = 0; t < 2; t++)
+			if (b->lobes[l].d[t]->present) {
+				b->lobes[l].d[t]->keep = keeps_sums(b, l, t);
+				b->lobes[l].d[t]->anded = reads_anded(&b->lobes[l], t);
+			}
 
 	arena a = {NULL, 0};
 	carve(b, &a, counts);
@@ -474,7 +540,7 @@ static void wire(brain *b, c2_rng *rng)
 	for (uint32_t l = 0; l < b->nlobes; l++) {
 		brain_lobe *L = &b->lobes[l];
 		for (unsigned t = 0; t < 2; t++) {
-			brain_dtype *D = &L->d[t];
+			brain_dtype *D = L->d[t];
 			if (!D->present)
 				continue;
 			const genome_dendrite_gene *dg = &L->gene.dendrite[t];
@@ -586,6 +652,8 @@ void brain_free(brain *b)
 		return;
 	free(b->arena);
 	free(b->progs);
+	free(b->tables);
+	free(b->dtypes);
 	free(b->lobes);
 	free(b->inst);
 	free(b);

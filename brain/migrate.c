@@ -20,7 +20,7 @@ static void rewire(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_t src
  * random firing source neuron it does not already listen to. */
 static void migrate_decision(brain *b, brain_lobe *L, unsigned t, c2_rng *rng)
 {
-	brain_dtype *D = &L->d[t];
+	brain_dtype *D = L->d[t];
 	const brain_lobe *S = &b->lobes[D->src_lobe];
 	if (!S->nfiring || !D->loose_dendrites)
 		return;
@@ -47,7 +47,7 @@ static bool fully_loose(const brain_lobe *L, const unsigned *types, unsigned nt,
 {
 	uint32_t any = 0;
 	for (unsigned k = 0; k < nt; k++) {
-		const brain_dtype *D = &L->d[types[k]];
+		const brain_dtype *D = L->d[types[k]];
 		uint32_t cnt = D->first[i + 1] - D->first[i];
 		if (D->nloose[i] != cnt)
 			return false;
@@ -74,18 +74,18 @@ static void sort_u16(uint16_t *a, uint32_t n)
 static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsigned nt,
                             c2_rng *rng)
 {
-	brain_dtype *D0 = &L->d[types[0]];
+	brain_dtype *D0 = L->d[types[0]];
 	/* Cheap exits: a fully loose neuron is a loose cell of some type, and
 	 * with one type nothing can move while its source lobe is silent. */
 	uint32_t cells = 0;
 	for (unsigned k = 0; k < nt; k++)
-		cells += L->d[types[k]].loose_cells;
+		cells += L->d[types[k]]->loose_cells;
 	if (!cells || (nt == 1 && !b->lobes[D0->src_lobe].nfiring))
 		return;
 	/* Find the next fully loose neuron from the cursor: every such neuron
 	 * is a loose cell of some type (the cells bitmaps). */
 	uint32_t n = L->n, from = D0->cursor % n, found = n;
-	const uint64_t *c0 = L->d[types[0]].cells, *c1 = nt > 1 ? L->d[types[1]].cells : NULL;
+	const uint64_t *c0 = L->d[types[0]]->cells, *c1 = nt > 1 ? L->d[types[1]]->cells : NULL;
 	for (int pass = 0; pass < 2 && found == n; pass++) {
 		uint32_t lo = pass ? 0 : from, hi = pass ? from : n;
 		for (uint32_t w = lo / 64; w * 64 < hi && found == n; w++) {
@@ -111,7 +111,7 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 	 * firing list, accepting candidates that respect mutual exclusion. */
 	uint16_t *picks = b->picks; /* type k's picks at picks + 256 * k */
 	for (unsigned k = 0; k < nt; k++) {
-		brain_dtype *D = &L->d[types[k]];
+		brain_dtype *D = L->d[types[k]];
 		uint32_t cnt = D->first[found + 1] - D->first[found];
 		const brain_lobe *S = &b->lobes[D->src_lobe];
 		if (S->nfiring < cnt)
@@ -141,7 +141,7 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 		uint32_t o = L->firing[f];
 		bool same = true;
 		for (unsigned k = 0; k < nt && same; k++) {
-			const brain_dtype *D = &L->d[types[k]];
+			const brain_dtype *D = L->d[types[k]];
 			uint32_t cnt = D->first[found + 1] - D->first[found];
 			if (D->first[o + 1] - D->first[o] != cnt) {
 				same = false;
@@ -157,7 +157,7 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 			return;
 	}
 	for (unsigned k = 0; k < nt; k++) {
-		brain_dtype *D = &L->d[types[k]];
+		brain_dtype *D = L->d[types[k]];
 		uint32_t cnt = D->first[found + 1] - D->first[found];
 		for (uint32_t j = 0; j < cnt; j++)
 			rewire(b, L, types[k], D->first[found] + j, picks[256 * k + j], rng);
@@ -168,10 +168,10 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 void brain_migrate(brain *b, brain_lobe *L, c2_rng *rng)
 {
 	for (unsigned t = 0; t < 2; t++)
-		if (L->d[t].present && L->d[t].migration == 1)
+		if (L->d[t]->present && L->d[t]->migration == 1)
 			migrate_decision(b, L, t, rng);
-	bool c0 = L->d[0].present && L->d[0].migration == 2;
-	bool c1 = L->d[1].present && L->d[1].migration == 2;
+	bool c0 = L->d[0]->present && L->d[0]->migration == 2;
+	bool c1 = L->d[1]->present && L->d[1]->migration == 2;
 	if (c0 && c1) {
 		static const unsigned both[2] = {0, 1};
 		migrate_concept(b, L, both, 2, rng);

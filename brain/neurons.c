@@ -44,7 +44,7 @@ typedef struct sums {
 
 static void sums_init(sums *s, const brain *b, const brain_lobe *L, unsigned t)
 {
-	const brain_dtype *D = &L->d[t];
+	const brain_dtype *D = L->d[t];
 	memset(s, 0, sizeof *s);
 	s->gain = L->gene.gain;
 	/* A sum over nothing is 0; openc2e returns the full gain. */
@@ -199,8 +199,8 @@ static void neuron_values(const brain *b, const brain_lobe *L, uint32_t reads, u
 {
 	v[SVS_STATE] = L->state[i];
 	v[SVS_OUTPUT] = L->output[i];
-	v[SVS_LEAK_IN] = L->leak_in[i];
-	v[SVS_LEAK_OUT] = L->leak_out[i];
+	v[SVS_LEAK_IN] = L->leak_in ? L->leak_in[i] : 0;
+	v[SVS_LEAK_OUT] = L->leak_out ? L->leak_out[i] : 0;
 	for (unsigned t = 0; t < 2; t++) {
 		bool anded = reads & (1u << (SVS_ANDED0 + t)), type = reads & (1u << (SVS_TYPE0 + t));
 		if (anded || type) {
@@ -333,8 +333,8 @@ static void fold(const brain *b, brain_lobe *L, const uint8_t *v)
 		reads |= 1u << p->insn[k].a.slot | 1u << p->insn[k].b.slot;
 	bool self = false;
 	for (unsigned t = 0; t < 2; t++)
-		self |= (reads & (0x5u << (SVS_TYPE0 + t))) && L->d[t].present &&
-		        L->d[t].src_lobe == (uint32_t)(L - b->lobes);
+		self |= (reads & (0x5u << (SVS_TYPE0 + t))) && L->d[t]->present &&
+		        L->d[t]->src_lobe == (uint32_t)(L - b->lobes);
 	L->fstart = (uint8_t)start;
 	L->facc = (int16_t)acc0;
 	L->freads = reads;

@@ -20,7 +20,7 @@ void brain_set_reference_mode(brain *b, bool on)
 
 void brain_note_cell(brain_lobe *L, unsigned type, uint32_t i)
 {
-	brain_dtype *D = &L->d[type];
+	brain_dtype *D = L->d[type];
 	uint32_t cnt = D->first[i + 1] - D->first[i];
 	brain_bit_put(D->cells, i, cnt && D->nloose[i] == cnt);
 }
@@ -28,7 +28,7 @@ void brain_note_cell(brain_lobe *L, unsigned type, uint32_t i)
 void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i)
 {
 	(void)b;
-	brain_dtype *D = &L->d[type];
+	brain_dtype *D = L->d[type];
 	uint32_t loose = 0;
 	for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++)
 		loose += D->strength[d] == 0;
@@ -106,7 +106,7 @@ static void live_rebuild(const brain *b, brain_dtype *D)
 
 void brain_derive_type(brain *b, brain_lobe *L, unsigned t)
 {
-	brain_dtype *D = &L->d[t];
+	brain_dtype *D = L->d[t];
 	if (!D->present)
 		return;
 	memset(D->nloose, 0, L->n);
@@ -137,7 +137,7 @@ void brain_derive(brain *b, bool firing)
 		/* A sum over a type that is not wired is the empty sum everywhere. */
 		uint8_t empty = b->opts.empty_sum ? L->gene.gain : 0;
 		for (unsigned s = 0; s < 4; s++) {
-			if (L->sumv[s] && !L->d[s & 1].present)
+			if (L->sumv[s] && !L->d[s & 1]->present)
 				memset(L->sumv[s], empty, L->n);
 			L->sumnz[s] = 0;
 			for (uint32_t i = 0; L->sumv[s] && i < L->n; i++)
@@ -150,7 +150,7 @@ void brain_derive(brain *b, bool firing)
 void brain_dendrite_set(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_t src,
                         uint8_t stw, uint8_t ltw, uint8_t strength, uint8_t suscept)
 {
-	brain_dtype *D = &L->d[t];
+	brain_dtype *D = L->d[t];
 	uint32_t i = brain_owner(D, d);
 	uint8_t *w = brain_weights(b, D);
 	if (D->kvalid) {
@@ -205,9 +205,9 @@ int brain_lobe_info_get(const brain *b, unsigned lobe, brain_lobe_info *out)
 	out->perceptible = L->gene.perceptible;
 	out->perception_offset = L->percept_offset;
 	for (unsigned t = 0; t < 2; t++) {
-		out->has_dendrites[t] = L->d[t].present;
-		out->source_lobe[t] = L->d[t].src_lobe;
-		out->dendrites[t] = L->d[t].present ? L->d[t].total : 0;
+		out->has_dendrites[t] = L->d[t]->present;
+		out->source_lobe[t] = L->gene.dendrite[t].source_lobe;
+		out->dendrites[t] = L->d[t]->present ? L->d[t]->total : 0;
 	}
 	out->firing = L->nfiring;
 	out->process_rank = L->rank;
@@ -223,11 +223,7 @@ const svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule)
 {
 	if (lobe >= b->nlobes || rule >= BRAIN_NRULES)
 		return NULL;
-	const brain_lobe *L = &b->lobes[lobe];
-	if (rule == BRAIN_RULE_STATE)
-		return L->state_rule;
-	rule -= BRAIN_RULE_DENDRITE;
-	return L->d[rule / BRAIN_NDRULES].rule[rule % BRAIN_NDRULES];
+	return &b->progs[b->lobes[lobe].rules[rule]];
 }
 
 int brain_state(const brain *b, unsigned lobe, unsigned cell)
@@ -280,7 +276,7 @@ unsigned brain_dendrite_count(const brain *b, unsigned lobe, unsigned cell, unsi
 {
 	if (lobe >= b->nlobes || type > 1 || cell >= b->lobes[lobe].n)
 		return 0;
-	const brain_dtype *D = &b->lobes[lobe].d[type];
+	const brain_dtype *D = b->lobes[lobe].d[type];
 	return D->present ? D->first[cell + 1] - D->first[cell] : 0;
 }
 
@@ -289,7 +285,7 @@ int brain_dendrite_get(const brain *b, unsigned lobe, unsigned cell, unsigned ty
 {
 	if (k >= brain_dendrite_count(b, lobe, cell, type))
 		return -1;
-	const brain_dtype *D = &b->lobes[lobe].d[type];
+	const brain_dtype *D = b->lobes[lobe].d[type];
 	uint32_t d = D->first[cell] + k;
 	out->src_lobe = D->src_lobe;
 	out->src = D->src[d];
@@ -304,7 +300,7 @@ unsigned brain_loose_count(const brain *b, unsigned lobe, unsigned cell, unsigne
 {
 	if (brain_dendrite_count(b, lobe, cell, type) == 0)
 		return 0;
-	return b->lobes[lobe].d[type].nloose[cell];
+	return b->lobes[lobe].d[type]->nloose[cell];
 }
 
 uint8_t *brain_receptor_locus(brain *b, unsigned lobe, unsigned locus)

@@ -339,15 +339,25 @@ typedef struct brain_qd_out {
 	unsigned live, changed, stw_nz;
 } brain_qd_out;
 
-/* Steps 1-4 for the 16 dendrites at su, stw, ltw (sv: their rule results);
- * the STW values before go to old_stw. */
-static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, const uint8_t *sv, uint8_t *su,
-                                                 uint8_t *stw, uint8_t *ltw, uint8_t *old_stw)
+/* Steps 1-4 for the 16 dendrites at su, stw, ltw, whose rule results are
+ * `sv` (one value for all), except the lanes in `fresh`: their rule gave
+ * more than their susceptibility, which already holds that result (step 1
+ * is done for them). The STW values before go to old_stw. */
+static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, uint8_t sv, unsigned fresh,
+                                                 uint8_t *su, uint8_t *stw, uint8_t *ltw,
+                                                 uint8_t *old_stw)
 {
 	brain_qd_out o = {0, 0, 0};
 	for (unsigned k = 0; k < 16; k++) {
 		old_stw[k] = stw[k];
-		brain_qd_one(q, sv[k], &su[k], &stw[k], &ltw[k]);
+		if (fresh >> k & 1) {
+			/* su = sv > su already: the rest of the steps, from there */
+			brain_qd q2 = *q;
+			q2.susc = false;
+			brain_qd_one(&q2, 0, &su[k], &stw[k], &ltw[k]);
+		} else {
+			brain_qd_one(q, sv, &su[k], &stw[k], &ltw[k]);
+		}
 		o.live |= (unsigned)(su[k] || stw[k] != ltw[k]) << k;
 		o.changed |= (unsigned)(stw[k] != old_stw[k]) << k;
 		o.stw_nz |= (unsigned)(stw[k] != 0) << k;
@@ -355,24 +365,41 @@ static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, const uint8_
 	return o;
 }
 
-static inline brain_qd_out brain_qd_block(const brain_qd *q, const uint8_t *sv, uint8_t *su,
-                                          uint8_t *stw, uint8_t *ltw, uint8_t *old_stw)
+#if BRAIN_SIMD
+/* 0xff in lane k when bit k of m is set. */
+static inline __m128i brain_sse_lanes(unsigned m)
+{
+	const __m128i sel = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+	__m128i v = _mm_unpacklo_epi64(_mm_set1_epi8((char)(m & 0xff)), _mm_set1_epi8((char)(m >> 8)));
+	return _mm_cmpeq_epi8(_mm_and_si128(v, sel), sel);
+}
+#endif
+
+static inline brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigned fresh,
+                                          uint8_t *su, uint8_t *stw, uint8_t *ltw,
+                                          uint8_t *old_stw)
 {
 #if BRAIN_SIMD
 	const __m128i z = _mm_setzero_si128();
 	__m128i su0 = _mm_loadu_si128((const __m128i *)su);
 	__m128i s0 = _mm_loadu_si128((const __m128i *)stw);
 	__m128i l = _mm_loadu_si128((const __m128i *)ltw);
-	__m128i v = _mm_loadu_si128((const __m128i *)sv);
 	__m128i sun = su0;
 	if (q->susc) {
 		const __m128i m = _mm_set1_epi16((short)q->msusc);
 		sun = _mm_packus_epi16(_mm_mulhi_epu16(_mm_unpacklo_epi8(su0, z), m),
 		                       _mm_mulhi_epu16(_mm_unpackhi_epi8(su0, z), m));
 	}
-	/* sv > su: take sv (max(sv, su) == su exactly when sv <= su) */
-	__m128i keep = _mm_cmpeq_epi8(_mm_max_epu8(v, su0), su0);
-	sun = _mm_or_si128(_mm_and_si128(keep, sun), _mm_andnot_si128(keep, v));
+	if (sv) {
+		/* sv > su: take sv (max(sv, su) == su exactly when sv <= su) */
+		__m128i v = _mm_set1_epi8((char)sv);
+		__m128i keep = _mm_cmpeq_epi8(_mm_max_epu8(v, su0), su0);
+		sun = _mm_or_si128(_mm_and_si128(keep, sun), _mm_andnot_si128(keep, v));
+	}
+	if (fresh) {
+		__m128i f = brain_sse_lanes(fresh);
+		sun = _mm_or_si128(_mm_and_si128(f, su0), _mm_andnot_si128(f, sun));
+	}
 	_mm_storeu_si128((__m128i *)su, sun);
 	brain_qd_out o;
 	if (!q->r && !q->stw && !q->ltw) {
@@ -416,7 +443,7 @@ static inline brain_qd_out brain_qd_block(const brain_qd *q, const uint8_t *sv, 
 	o.stw_nz = brain_sse_nonzero_mask(s);
 	return o;
 #else
-	return brain_qd_block_scalar(q, sv, su, stw, ltw, old_stw);
+	return brain_qd_block_scalar(q, sv, fresh, su, stw, ltw, old_stw);
 #endif
 }
 

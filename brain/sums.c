@@ -26,7 +26,7 @@
  * are tested at a time: most decision weights are 0). */
 static void rebuild(brain *b, brain_lobe *L, unsigned t)
 {
-	brain_dtype *D = &L->d[t];
+	brain_dtype *D = L->d[t];
 	const brain_lobe *S = &b->lobes[D->src_lobe];
 	const uint8_t *so = S->output, *w = brain_weights(b, D);
 	const uint16_t *src = D->src;
@@ -122,13 +122,13 @@ static bool rebuild_pays(const brain *b, const brain_dtype *D, uint32_t moved)
  * (or afresh when that is cheaper), the stale ones rebuilt. */
 static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 {
-	brain_dtype *D0 = &L->d[mask & 1 ? 0 : 1];
+	brain_dtype *D0 = L->d[mask & 1 ? 0 : 1];
 	const brain_lobe *S = &b->lobes[D0->src_lobe];
 	const uint8_t *so = S->output;
 	uint8_t *snap = D0->snap;
 	unsigned valid = 0;
 	for (unsigned t = 0; t < 2; t++)
-		if ((mask >> t & 1) && L->d[t].kvalid)
+		if ((mask >> t & 1) && L->d[t]->kvalid)
 			valid |= 1u << t;
 	const uint32_t n = S->n;
 	uint16_t *moved = b->scratch;
@@ -143,13 +143,13 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 		}
 	}
 	for (unsigned t = 0; t < 2; t++)
-		if ((valid >> t & 1) && rebuild_pays(b, &L->d[t], nm))
+		if ((valid >> t & 1) && rebuild_pays(b, L->d[t], nm))
 			valid &= ~(1u << t);
 	for (uint32_t k = 0; k < nm && valid; k++) {
 		uint32_t s = moved[k];
 		for (unsigned t = 0; t < 2; t++)
 			if (valid >> t & 1)
-				source_moved(b, &L->d[t], s, snap[s], so[s]);
+				source_moved(b, L->d[t], s, snap[s], so[s]);
 		snap[s] = so[s];
 	}
 	for (unsigned t = 0; t < 2; t++)
@@ -159,8 +159,8 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 
 void brain_sums_sync(brain *b, brain_lobe *L)
 {
-	bool k0 = L->d[0].keep, k1 = L->d[1].keep;
-	if (k0 && k1 && L->d[0].snap == L->d[1].snap) {
+	bool k0 = L->d[0]->keep, k1 = L->d[1]->keep;
+	if (k0 && k1 && L->d[0]->snap == L->d[1]->snap) {
 		sync_types(b, L, 3);
 		return;
 	}
@@ -179,7 +179,7 @@ static inline uint8_t scale(uint32_t acc, uint32_t gain)
 void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t i,
                        uint8_t *type, uint8_t *anded)
 {
-	const brain_dtype *D = &L->d[t];
+	const brain_dtype *D = L->d[t];
 	if (!D->present || D->first[i] == D->first[i + 1]) {
 		*type = *anded = b->opts.empty_sum ? L->gene.gain : 0;
 		return;
@@ -191,7 +191,7 @@ void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t
 void brain_sums_refresh(brain *b, brain_lobe *L)
 {
 	for (unsigned t = 0; t < 2; t++) {
-		brain_dtype *D = &L->d[t];
+		brain_dtype *D = L->d[t];
 		uint8_t *ty = L->sumv[t], *an = L->sumv[2 + t];
 		if (!D->keep || (!ty && !an))
 			continue;

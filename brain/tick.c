@@ -127,7 +127,7 @@ static inline uint8_t ltw_step(uint8_t ltw, uint8_t stw, const rates *x)
 static void loose_moved(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_t d, bool loose,
                         int clears)
 {
-	brain_dtype *D = &L->d[t];
+	brain_dtype *D = L->d[t];
 	uint32_t cnt = D->first[i + 1] - D->first[i];
 	bool was_cell = D->nloose[i] == cnt;
 	if (loose) {
@@ -152,7 +152,7 @@ static void loose_moved(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_
 static void set_strength(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_t d, int v,
                          int clears)
 {
-	brain_dtype *D = &L->d[t];
+	brain_dtype *D = L->d[t];
 	uint8_t old = D->strength[d];
 	uint8_t nv = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
 	if (b->opts.input_weight) {
@@ -180,6 +180,7 @@ typedef struct dctx {
 	brain *b;
 	brain_lobe *L;
 	brain_dtype *D;
+	unsigned t;          /* D is L->d[t] */
 	const brain_lobe *S; /* source lobe */
 	uint32_t i;          /* destination neuron (general path: sums, leak registers) */
 	uint8_t *v;
@@ -198,9 +199,9 @@ static inline uint8_t dendrite_value(const dctx *c, unsigned slot, uint32_t d)
 	case SVS_STW: return D->stw[d];
 	case SVS_LTW: return D->ltw[d];
 	case SVS_STRENGTH: return D->strength[d];
-	case SVS_SRC_LEAK_IN: return c->S->leak_in[D->src[d]];
-	case SVS_LEAK_IN: return c->L->leak_in[c->i];
-	case SVS_LEAK_OUT: return c->L->leak_out[c->i];
+	case SVS_SRC_LEAK_IN: return c->S->leak_in ? c->S->leak_in[D->src[d]] : 0;
+	case SVS_LEAK_IN: return c->L->leak_in ? c->L->leak_in[c->i] : 0;
+	case SVS_LEAK_OUT: return c->L->leak_out ? c->L->leak_out[c->i] : 0;
 	default: return 0;
 	}
 }
@@ -212,7 +213,7 @@ static void kept_sums(const dctx *c)
 	const brain_lobe *L = c->L;
 	if (!ns->valid) {
 		for (unsigned t = 0; t < 2; t++) {
-			const brain_dtype *D = &L->d[t];
+			const brain_dtype *D = L->d[t];
 			ns->acc[t] = ns->silent[t] = ns->cnt[t] = 0;
 			if (!D->present)
 				continue;
@@ -244,7 +245,7 @@ static void kept_sums_moved(const dctx *c, unsigned t, uint32_t d, uint8_t w0)
 {
 	if (!c->ns || !c->ns->valid)
 		return;
-	const brain_dtype *D = &c->L->d[t];
+	const brain_dtype *D = c->L->d[t];
 	uint32_t o = c->b->lobes[D->src_lobe].output[D->src[d]];
 	c->ns->acc[t] += o * brain_weights(c->b, D)[d] / 255u - o * w0 / 255u;
 }
@@ -434,20 +435,32 @@ static inline known neuron_known(dctx *c, const plan *pl, ncache *nc, uint32_t i
 	return nc->k;
 }
 
+/* The susceptibility rule gave `val` for dendrite d (step 1: the larger
+ * of it and the susceptibility, else decay): a larger one is written now
+ * and its lane marked fresh for the block pass (steps_1_4), which then
+ * does the rest of the steps for it. */
+static inline void susc_result(brain *b, brain_dtype *D, uint32_t d, uint8_t val)
+{
+	if (val > D->suscept[d]) {
+		D->suscept[d] = val;
+		b->fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
+		brain_bit_set(b->sblk, d / BRAIN_BLOCK);
+	}
+}
+
 /* Rule result `val` for dendrite d of neuron i. */
 static inline void act_on(dctx *c, act a, uint32_t i, uint32_t d, uint8_t val, const rates *x)
 {
 	if (!val)
 		return;
 	if (a == ACT_SUSC) {
-		c->b->svb[d] = val;
-		brain_bit_set(c->b->sblk, d / BRAIN_BLOCK);
+		susc_result(c->b, c->D, d, val);
 		return;
 	}
 	int st = c->D->strength[d];
 	if (a == ACT_GAIN ? st == 255 : st == 0)
 		return; /* nothing to gain or lose */
-	set_strength(c->b, c->L, (unsigned)(c->D - c->L->d), i, d, a == ACT_GAIN ? st + val : st - val,
+	set_strength(c->b, c->L, c->t, i, d, a == ACT_GAIN ? st + val : st - val,
 	             x->clears);
 }
 
@@ -463,10 +476,11 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 	/* "input TRUE output TRUE suscept move-twrds 255 64": a table on the
 	 * susceptibility behind inline guards */
 	const bool susc_table = a == ACT_SUSC && pl->table_slot == SVS_SUSCEPT;
-	const uint8_t *so = c->S->output, *su = c->D->suscept, *tab = pl->p->rest_table;
+	const uint8_t *so = c->S->output, *tab = pl->p->rest_table;
+	uint8_t *su = c->D->suscept;
 	const uint16_t *src = c->D->src;
 	const bool ig = pl->input_guard, sg = pl->susc_guard;
-	uint8_t *svb = c->b->svb;
+	uint16_t *fresh = c->b->fresh;
 	uint64_t *sblk = c->b->sblk;
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t i = firing ? L->firing[k] : k;
@@ -485,9 +499,10 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 		if (susc_table && kn.st == RS_DENDRITE) {
 			for (; d < e; d++) {
 				uint8_t sv = tab[su[d]];
-				if ((ig && !so[src[d]]) || (sg && !su[d]) || !sv)
+				if ((ig && !so[src[d]]) || (sg && !su[d]) || sv <= su[d])
 					continue;
-				svb[d] = sv;
+				su[d] = sv; /* as susc_result */
+				fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
 				brain_bit_set(sblk, d / BRAIN_BLOCK);
 			}
 			continue;
@@ -601,23 +616,20 @@ static inline uint64_t word_mask(uint32_t nblocks, uint32_t w)
 	return left >= 64 ? ~0ull : (1ull << left) - 1;
 }
 
-/* Steps 1-4 of every dendrite of the type: the results of the
- * susceptibility rule are in b->svb (blocks in b->sblk), or `all` for
- * every dendrite. Only blocks that can move are run. */
+/* Steps 1-4 of every dendrite of the type: the susceptibility rule gave
+ * `all` for every dendrite, or 0 but for the fresh lanes (susc_result).
+ * Only blocks that can move are run. */
 static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all)
 {
 	const bool identity = !q->susc && !q->stw && !q->ltw && !q->r;
 	const bool hooks = D->kvalid && !b->opts.input_weight;
 	uint64_t *wnz = b->opts.input_weight ? NULL : D->wnz;
-	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw, *svb = b->svb;
+	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
 	uint64_t *sblk = b->sblk, *live = D->live;
-	static const uint8_t zero16[BRAIN_BLOCK];
-	uint8_t allv[BRAIN_BLOCK], tailv[BRAIN_BLOCK];
-	memset(allv, all, sizeof allv);
-	/* the last block's padding lanes must stay at rest */
+	uint16_t *fresh = b->fresh;
+	/* the last block's padding lanes stay at rest: as if fresh */
 	uint32_t tail = D->total % BRAIN_BLOCK;
-	memset(tailv, 0, sizeof tailv);
-	memset(tailv, all, tail);
+	unsigned pad = tail ? 0xffffu & ~((1u << tail) - 1) : 0;
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
 		uint64_t sp = sblk[w];
 		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : live[w] | sp;
@@ -625,13 +637,15 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all)
 		for (; m; m &= m - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
 			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
-			bool special = sp >> j & 1;
-			const uint8_t *sv = special ? svb + base : !all ? zero16
-			                    : tail && kb == D->nblocks - 1 ? tailv : allv;
+			unsigned f = 0;
+			if (sp >> j & 1) {
+				f = fresh[kb];
+				fresh[kb] = 0;
+			}
+			if (all && kb == D->nblocks - 1)
+				f |= pad;
 			uint8_t old[BRAIN_BLOCK];
-			brain_qd_out o = brain_qd_block(q, sv, su + base, stw + base, ltw + base, old);
-			if (special)
-				memset(svb + base, 0, BRAIN_BLOCK);
+			brain_qd_out o = brain_qd_block(q, all, f, su + base, stw + base, ltw + base, old);
 			brain_bit_put(live, kb, o.live != 0);
 			if (wnz)
 				brain_bit_put(wnz, kb, o.stw_nz != 0);
@@ -647,7 +661,7 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all)
 /* Steps 5 or 6 with one value v for every dendrite: one byte-wide pass. */
 static void strength_all(brain *b, brain_lobe *L, unsigned t, uint8_t v, bool gain, int clears)
 {
-	brain_dtype *D = &L->d[t];
+	brain_dtype *D = L->d[t];
 	const bool hooks = D->kvalid && b->opts.input_weight;
 	uint8_t *str = D->strength;
 	static const uint8_t zero16[BRAIN_BLOCK];
@@ -713,8 +727,8 @@ static void live_all(brain_dtype *D)
 /* The fast path for one type of one lobe (see the file comment). */
 static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *rng)
 {
-	brain_dtype *D = &L->d[t];
-	dctx c = {b, L, D, &b->lobes[D->src_lobe], 0, v, rng, NULL};
+	brain_dtype *D = L->d[t];
+	dctx c = {b, L, D, t, &b->lobes[D->src_lobe], 0, v, rng, NULL};
 	rates x = rates_due(b, L, t);
 	plan ps, pr;
 	plan_lobe(&ps, D->rule[BRAIN_DRULE_SUSCEPT], v, c.S, rng);
@@ -761,18 +775,18 @@ static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool referen
 	brain_lobe_values(L, v);
 	rates xs[2] = {rates_due(b, L, 0), rates_due(b, L, 1)};
 	for (unsigned t = 0; t < 2; t++)
-		L->d[t].kvalid = false;
+		L->d[t]->kvalid = false;
 	nsums ns;
 	for (uint32_t i = 0; i < L->n; i++) {
 		v[SVS_STATE] = L->state[i];
 		v[SVS_OUTPUT] = L->output[i];
 		ns.valid = false;
 		for (unsigned t = 0; t < 2; t++) {
-			brain_dtype *D = &L->d[t];
+			brain_dtype *D = L->d[t];
 			if (!D->present)
 				continue;
 			const rates *x = &xs[t];
-			dctx c = {b, L, D, &b->lobes[D->src_lobe], i, v, rng, reference ? NULL : &ns};
+			dctx c = {b, L, D, t, &b->lobes[D->src_lobe], i, v, rng, reference ? NULL : &ns};
 			const svrule_prog *const *r = D->rule;
 			const uint8_t *w = brain_weights(b, D);
 			for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++) {
@@ -815,13 +829,13 @@ static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool referen
 		}
 	}
 	for (unsigned t = 0; t < 2; t++)
-		if (L->d[t].present)
-			live_all(&L->d[t]);
+		if (L->d[t]->present)
+			live_all(L->d[t]);
 }
 
 void brain_dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng)
 {
-	if (!L->d[0].present && !L->d[1].present)
+	if (!L->d[0]->present && !L->d[1]->present)
 		return;
 	if (b->opts.brain_reference || L->dmode != BRAIN_DFAST) {
 		general_dendrites(b, L, rng, b->opts.brain_reference);
@@ -830,7 +844,7 @@ void brain_dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng)
 	uint8_t v[SVS_COUNT] = {0};
 	brain_lobe_values(L, v);
 	for (unsigned t = 0; t < 2; t++)
-		if (L->d[t].present)
+		if (L->d[t]->present)
 			fast_type(b, L, t, v, rng);
 }
 
@@ -840,7 +854,7 @@ static void emitters(const brain *b, brain_lobe *L)
 {
 	L->eloc[BRAIN_EL_ACTIVITY] = (uint8_t)(L->nfiring * 255u / L->n);
 	for (unsigned t = 0; t < 2; t++) {
-		const brain_dtype *D = &L->d[t];
+		const brain_dtype *D = L->d[t];
 		uint32_t v = 0;
 		if (D->present) {
 			bool cells = b->opts.loose_count == 2 ||

@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/lz.h"
 #include "engine/internal.h"
 
 const char *creature_death_name(creature_death d)
@@ -123,31 +122,6 @@ static int express_stage(creature *c, int stage, c2_err *err)
 	return rc;
 }
 
-uint8_t *eng_genome_bytes(const creature *c)
-{
-	uint8_t *bytes = malloc(c->glen ? c->glen : 1);
-	if (bytes && c2_lz_unpack(c->gpacked, c->gpacked_len, bytes, c->glen) != c->glen) {
-		free(bytes); /* cannot happen: we packed them */
-		bytes = NULL;
-	}
-	return bytes;
-}
-
-int creature_genome(const creature *c, genome *out, c2_err *err)
-{
-	c2_err local;
-	if (!err)
-		err = &local;
-	genome_init(out);
-	uint8_t *bytes = eng_genome_bytes(c);
-	if (!bytes)
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	int rc = genome_parse(out, bytes, c->glen, err);
-	free(bytes);
-	/* the bytes were encoded from a genome that parsed: only memory fails */
-	return rc ? C2_ENOMEM : 0;
-}
-
 /* ---- lifecycle ------------------------------------------------------------- */
 
 static void init_world(creature *c)
@@ -171,24 +145,11 @@ int eng_alloc(creature **out, const genome *g, const creature_config *cfg,
 	if (!c)
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	c->cfg = *cfg;
-	/* the genes, in g's format, without what followed "gend" */
-	genome genes = *g;
-	genes.tail = NULL;
-	genes.ntail = 0;
-	c->glen = genome_encoded_size(&genes);
-	uint8_t *bytes = malloc(c->glen), *packed = malloc(c2_lz_bound(c->glen));
-	if (!bytes || !packed) {
-		free(bytes);
-		free(packed);
+	int rc = eng_genome_keep(c, g, err);
+	if (rc) {
 		creature_free(c);
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+		return rc;
 	}
-	genome_encode(&genes, bytes, c->glen);
-	c->gpacked_len = c2_lz_pack(bytes, c->glen, packed);
-	free(bytes);
-	c->gpacked = realloc(packed, c->gpacked_len ? c->gpacked_len : 1);
-	if (!c->gpacked)
-		c->gpacked = packed; /* keep the room it had */
 	init_world(c);
 	*out = c;
 	return 0;

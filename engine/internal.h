@@ -16,13 +16,13 @@ enum {
 };
 
 struct creature {
-	/* The genome, encoded (its genes, no tail: 24 bytes a gene on
-	 * average where the decoded form takes 268) and packed (base/lz.h:
-	 * 13 bytes a gene); unpacked and decoded only at a stage change, for
-	 * a snapshot and on request. The brain and the biochemistry copy what
-	 * they need from it. */
+	/* The genome (its genes, without what followed "gend"), packed
+	 * (genome_store.c: 10 bytes a gene where decoded genes take 268);
+	 * unpacked and decoded only at a stage change, for a snapshot and on
+	 * request. The brain and the biochemistry copy what they need. */
 	uint8_t *gpacked;
-	size_t gpacked_len, glen; /* packed, and encoded, sizes */
+	size_t gpacked_len;
+	size_t gcols_len, glen; /* sizes unpacked, and encoded as a .gen */
 	creature_config cfg;
 	c2_rng rng;
 	brain *brain;
@@ -64,10 +64,13 @@ struct creature {
 	int16_t action, object; /* decision / attention winners after the last brain tick */
 };
 
-/* creature.c */
-/* The genome's encoded bytes, unpacked into a new buffer (free it), or
- * NULL when memory ran out. */
+/* genome_store.c: keep g's genes in c (packed); 0 or C2_ENOMEM. */
+int eng_genome_keep(creature *c, const genome *g, c2_err *err);
+/* The kept genome encoded as a .gen (c->glen bytes) in a new buffer (free
+ * it), or NULL when memory ran out. */
 uint8_t *eng_genome_bytes(const creature *c);
+
+/* creature.c */
 /* A creature holding `g`'s genes (encoded) and `cfg`, without brain or
  * biochemistry (hatching and snapshot loading fill those in). */
 int eng_alloc(creature **out, const genome *g, const creature_config *cfg, c2_err *err);

@@ -152,8 +152,10 @@ static void test_simd_kernels(void **state)
 		q.mstw = (uint16_t)c2_rng_below(&r, 65536);
 		q.mltw = (uint16_t)c2_rng_below(&r, 65536);
 		uint8_t old1[16], old2[16];
-		brain_qd_out l1 = brain_qd_block(&q, sv, su1, stw1, ltw1, old1);
-		brain_qd_out l2 = brain_qd_block_scalar(&q, sv, su2, stw2, ltw2, old2);
+		uint8_t svall = c2_rng_below(&r, 3) ? 0 : sv[0];
+		unsigned fresh = c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) : 0;
+		brain_qd_out l1 = brain_qd_block(&q, svall, fresh, su1, stw1, ltw1, old1);
+		brain_qd_out l2 = brain_qd_block_scalar(&q, svall, fresh, su2, stw2, ltw2, old2);
 		assert_memory_equal(su1, su2, 16);
 		assert_memory_equal(stw1, stw2, 16);
 		assert_memory_equal(ltw1, ltw2, 16);

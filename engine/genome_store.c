@@ -1,0 +1,112 @@
+/* genome_store.c — how a creature keeps its genome: packed, since it is
+ * read only at stage changes, for snapshots and on request.
+ *
+ * The genes are laid out as columns — the format, the gene count, then each
+ * of the seven header bytes of every gene in turn (types, subtypes, ids ...)
+ * and then the gene bodies — and packed with base/lz.h. Columns of header
+ * bytes are long runs, so the norn's 19 KB .gen encoding keeps in 8 KB.
+ * Unpacking rebuilds exactly the encoding genome_encode gives for the genes
+ * (no tail), which is what snapshots hold. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/lz.h"
+#include "engine/internal.h"
+
+enum { HEAD = 1 + 4, COLS = 7 };
+
+/* The header bytes of a gene, in .gen order. */
+static void gene_head(const genome_gene *g, uint8_t *h)
+{
+	h[0] = g->type;
+	h[1] = g->subtype;
+	h[2] = g->id;
+	h[3] = g->dup;
+	h[4] = g->stage;
+	h[5] = g->flags;
+	h[6] = g->mut;
+}
+
+int eng_genome_keep(creature *c, const genome *g, c2_err *err)
+{
+	size_t n = g->ngenes, len = HEAD + COLS * n;
+	for (size_t i = 0; i < n; i++)
+		len += genome_kinds[g->genes[i].kind].body_size;
+	genome genes = *g; /* the genes, in g's format, without a tail */
+	genes.tail = NULL;
+	genes.ntail = 0;
+	c->glen = genome_encoded_size(&genes);
+	uint8_t *cols = malloc(len), *packed = malloc(c2_lz_bound(len));
+	if (!cols || !packed || n > UINT32_MAX) {
+		free(cols);
+		free(packed);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	cols[0] = (uint8_t)g->format;
+	for (int k = 0; k < 4; k++)
+		cols[1 + k] = (uint8_t)(n >> (8 * k));
+	uint8_t *body = cols + HEAD + COLS * n;
+	for (size_t i = 0; i < n; i++) {
+		uint8_t h[COLS];
+		gene_head(&g->genes[i], h);
+		for (int k = 0; k < COLS; k++)
+			cols[HEAD + k * n + i] = h[k];
+		size_t size = genome_kinds[g->genes[i].kind].body_size;
+		memcpy(body, g->genes[i].u.raw, size);
+		body += size;
+	}
+	c->gcols_len = len;
+	c->gpacked_len = c2_lz_pack(cols, len, packed);
+	free(cols);
+	c->gpacked = realloc(packed, c->gpacked_len ? c->gpacked_len : 1);
+	if (!c->gpacked)
+		c->gpacked = packed; /* keep the room it had */
+	return 0;
+}
+
+uint8_t *eng_genome_bytes(const creature *c)
+{
+	uint8_t *cols = malloc(c->gcols_len), *out = malloc(c->glen);
+	if (!cols || !out ||
+	    c2_lz_unpack(c->gpacked, c->gpacked_len, cols, c->gcols_len) != c->gcols_len) {
+		free(cols); /* the unpacking cannot fail: we packed them */
+		free(out);
+		return NULL;
+	}
+	size_t n = 0;
+	for (int k = 0; k < 4; k++)
+		n |= (size_t)cols[1 + k] << (8 * k);
+	size_t p = 0;
+	if (cols[0] == GENOME_DNA2) {
+		memcpy(out, "dna2", 4);
+		p = 4;
+	}
+	const uint8_t *body = cols + HEAD + COLS * n;
+	for (size_t i = 0; i < n; i++) {
+		memcpy(out + p, "gene", 4);
+		for (int k = 0; k < COLS; k++)
+			out[p + 4 + k] = cols[HEAD + k * n + i];
+		size_t size = genome_kinds[genome_kind_of(out[p + 4], out[p + 5])].body_size;
+		memcpy(out + p + 4 + COLS, body, size);
+		body += size;
+		p += 4 + COLS + size;
+	}
+	memcpy(out + p, "gend", 4);
+	free(cols);
+	return out;
+}
+
+int creature_genome(const creature *c, genome *out, c2_err *err)
+{
+	c2_err local;
+	if (!err)
+		err = &local;
+	genome_init(out);
+	uint8_t *bytes = eng_genome_bytes(c);
+	if (!bytes)
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	int rc = genome_parse(out, bytes, c->glen, err);
+	free(bytes);
+	/* the bytes were encoded from a genome that parsed: only memory fails */
+	return rc ? C2_ENOMEM : 0;
+}
