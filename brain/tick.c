@@ -297,10 +297,27 @@ typedef struct plan {
 	bool firing_only;  /* the only neuron guard is "output TRUE" */
 } plan;
 
-/* Plan a pure rule for this lobe tick; `v` holds the lobe values. (rng is
- * never drawn from: the rule is pure.) */
+/* The level of a rule whose reads of the neuron's sums count as neuron
+ * values (the DSUMS way: they are constant while no weight of the neuron
+ * moves), else its level. */
+static svrule_level rule_level(const svrule_prog *p, bool sums_neuron)
+{
+	if (!sums_neuron || !(p->reads & sum_slots))
+		return (svrule_level)p->level;
+	svrule_level l = SVL_NEURON;
+	for (uint32_t m = p->reads & ~sum_slots; m; m &= m - 1) {
+		svrule_level s = svrule_slot_level((svrule_slot)__builtin_ctz(m), SVRULE_DENDRITE);
+		if (s > l)
+			l = s;
+	}
+	return l;
+}
+
+/* Plan a pure rule for this lobe tick; `v` holds the lobe values (rng is
+ * never drawn from: the rule is pure). With sums_neuron the neuron's sums
+ * are neuron values, which plan_neuron finds in v. */
 static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const brain_lobe *S,
-                      c2_rng *rng)
+                      bool sums_neuron, c2_rng *rng)
 {
 	pl->p = p;
 	pl->st = RS_ZERO;
@@ -310,29 +327,32 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 	if (p->n == 0)
 		return;
 	for (unsigned g = 0; g < p->nguard; g++) {
-		const svrule_guard *gd = &p->guard[g];
-		if (gd->level == SVL_LOBE && (v[gd->slot] != 0) != gd->nonzero)
+		svrule_guard gd = p->guard[g];
+		if (sums_neuron && (sum_slots >> gd.slot & 1))
+			gd.level = SVL_NEURON;
+		if (gd.level == SVL_LOBE && (v[gd.slot] != 0) != gd.nonzero)
 			return;
-		if (gd->level == SVL_NEURON)
-			pl->ng[pl->nng++] = *gd;
-		if (gd->level == SVL_DENDRITE)
-			pl->dg[pl->ndg++] = *gd;
-		if (!gd->nonzero)
+		if (gd.level == SVL_NEURON)
+			pl->ng[pl->nng++] = gd;
+		if (gd.level == SVL_DENDRITE)
+			pl->dg[pl->ndg++] = gd;
+		if (!gd.nonzero)
 			continue;
 		/* No source fires: every "input TRUE" rule yields 0. */
-		if (gd->slot == SVS_INPUT && S->nfiring == 0)
+		if (gd.slot == SVS_INPUT && S->nfiring == 0)
 			return;
-		pl->susc_guard |= gd->slot == SVS_SUSCEPT;
-		pl->input_guard |= gd->slot == SVS_INPUT;
-		pl->firing_guard |= gd->slot == SVS_OUTPUT;
+		pl->susc_guard |= gd.slot == SVS_SUSCEPT;
+		pl->input_guard |= gd.slot == SVS_INPUT;
+		pl->firing_guard |= gd.slot == SVS_OUTPUT;
 	}
-	if (p->level <= SVL_LOBE) {
+	svrule_level level = rule_level(p, sums_neuron);
+	if (level <= SVL_LOBE) {
 		pl->value = svrule_exec(p, v, rng);
 		pl->st = pl->value ? RS_CONST : RS_ZERO;
 		return;
 	}
 	pl->st = RS_DENDRITE;
-	pl->per_neuron = p->level <= SVL_NEURON;
+	pl->per_neuron = level <= SVL_NEURON;
 	pl->firing_only = pl->nng == 1 && pl->ng[0].slot == SVS_OUTPUT && pl->ng[0].nonzero;
 	for (uint32_t need = p->reads & dendrite_slots; need; need &= need - 1)
 		pl->fill[pl->nfill++] = (uint8_t)__builtin_ctz(need);
@@ -344,7 +364,7 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 		inline_guards &= pl->dg[g].nonzero &&
 		                 (pl->dg[g].slot == SVS_INPUT || pl->dg[g].slot == SVS_SUSCEPT);
 	uint8_t rs = p->rest_slot;
-	if (inline_guards && p->rest_level <= SVL_LOBE) {
+	if (inline_guards && p->rest_level <= SVL_LOBE && !(sums_neuron && (p->reads & sum_slots))) {
 		/* "suscept TRUE chem0": chem0 wherever the guard holds */
 		pl->value = svrule_run(p, p->prefix, 0, v, rng);
 		pl->rest_const = true;
@@ -731,8 +751,8 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 	dctx c = {b, L, D, t, &b->lobes[D->src_lobe], 0, v, rng, NULL};
 	rates x = rates_due(b, L, t);
 	plan ps, pr;
-	plan_lobe(&ps, D->rule[BRAIN_DRULE_SUSCEPT], v, c.S, rng);
-	plan_lobe(&pr, D->rule[BRAIN_DRULE_REINFORCE], v, c.S, rng);
+	plan_lobe(&ps, D->rule[BRAIN_DRULE_SUSCEPT], v, c.S, false, rng);
+	plan_lobe(&pr, D->rule[BRAIN_DRULE_REINFORCE], v, c.S, false, rng);
 	if (pr.st == RS_DENDRITE) {
 		/* The reinforcement differs between dendrites: one by one. The
 		 * weights move without the sums' hooks (rebuilt when next read). */
@@ -754,11 +774,240 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 		if (!(gain ? x.gain : x.loss))
 			continue;
 		plan pl;
-		plan_lobe(&pl, D->rule[gain ? BRAIN_DRULE_GAIN : BRAIN_DRULE_LOSS], v, c.S, rng);
+		plan_lobe(&pl, D->rule[gain ? BRAIN_DRULE_GAIN : BRAIN_DRULE_LOSS], v, c.S, false, rng);
 		if (pl.st == RS_CONST)
 			strength_all(b, L, t, pl.value, gain, x.clears);
 		else if (pl.st == RS_DENDRITE)
 			visit(&c, &pl, gain ? ACT_GAIN : ACT_LOSS, &x);
+	}
+}
+
+/* ---- rules that read the sums (BRAIN_DSUMS) -------------------------------------------------
+ *
+ * A rule reading type0/type1/anded0/anded1 sees the sums of its neuron at
+ * that moment: the dendrite order matters, since a weight that moves
+ * changes them for the dendrites after it (§4.5; the reference keeps them
+ * current, tick by tick equal). But the sums only change when a weight of
+ * the neuron moves, and only when its source fires, and then only when the
+ * scaled value moves. So, neuron by neuron and type by type, the rules are
+ * planned with the neuron's sums as neuron values, and the dendrites run
+ * sixteen at a time as on the fast path; after each block the weight
+ * changes are applied to the kept sums in dendrite order, and at the first
+ * one that moves a sum the block is rolled back past it and goes on with
+ * the rules planned again. Steps 5-6 run per dendrite after its block,
+ * with the plans of its moment (they move no weight: without option
+ * input_weight=strength or loose_clears_weights, which take the plain
+ * per-dendrite order here, still planned). */
+
+enum { SP_SUSC, SP_REINF, SP_GAIN, SP_LOSS, SP_N };
+
+typedef struct sctx {
+	dctx c;            /* c.v: lobe values; the neuron's state, output and sums */
+	rates x;
+	plan p[SP_N];
+	known k[SP_N];     /* for the current neuron and sums */
+	bool due[SP_N];
+	uint8_t sums[4];   /* the sums k was made with */
+} sctx;
+
+/* The neuron's four sums now (kept sums) into v. */
+static void neuron_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v)
+{
+	for (unsigned t = 0; t < 2; t++)
+		brain_sums_values(b, L, t, i, &v[SVS_TYPE0 + t], &v[SVS_ANDED0 + t]);
+}
+
+/* Plan the rules for neuron c.i with its sums now. */
+static void know(sctx *sc)
+{
+	dctx *c = &sc->c;
+	neuron_sums(c->b, c->L, c->i, c->v);
+	memcpy(sc->sums, &c->v[SVS_TYPE0], 4);
+	for (unsigned r = 0; r < SP_N; r++)
+		sc->k[r] = sc->due[r] ? plan_neuron(&sc->p[r], c->v, c->rng) : (known){RS_ZERO, 0};
+}
+
+/* Did a weight change move the neuron's sums? Then plan again. */
+static bool sums_moved(sctx *sc)
+{
+	uint8_t now[SVS_COUNT];
+	neuron_sums(sc->c.b, sc->c.L, sc->c.i, now);
+	if (memcmp(&now[SVS_TYPE0], sc->sums, 4) == 0)
+		return false;
+	know(sc);
+	return true;
+}
+
+/* Steps 5 and 6 of dendrite d, with the plans of its moment. Returns
+ * whether a sum moved (only with input_weight=strength or clears). */
+static bool steps_5_6(sctx *sc, uint32_t d)
+{
+	dctx *c = &sc->c;
+	brain_dtype *D = c->D;
+	bool moved = false;
+	for (unsigned r = SP_GAIN; r <= SP_LOSS; r++) {
+		if (sc->k[r].st == RS_ZERO)
+			continue;
+		uint8_t val = rule_at(c, &sc->p[r], sc->k[r], d);
+		int st = D->strength[d];
+		if (!val || (r == SP_GAIN ? st == 255 : st == 0))
+			continue;
+		set_strength(c->b, c->L, c->t, c->i, d, r == SP_GAIN ? st + val : st - val, sc->x.clears);
+		moved |= sums_moved(sc);
+	}
+	return moved;
+}
+
+/* Steps 1-6 of dendrite d in the plain order, the sums kept current. */
+static void plain_dendrite(sctx *sc, uint32_t d)
+{
+	dctx *c = &sc->c;
+	brain_dtype *D = c->D;
+	const rates *x = &sc->x;
+	uint8_t *w = brain_weights(c->b, D);
+	uint8_t w0 = w[d];
+	uint8_t su = suscept_step(D->suscept[d], rule_at(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], d), x);
+	D->suscept[d] = su;
+	uint8_t stw = D->stw[d], ltw = D->ltw[d];
+	if (su && sc->k[SP_REINF].st != RS_ZERO)
+		stw = reinforce_step(stw, ltw, su, rule_at(c, &sc->p[SP_REINF], sc->k[SP_REINF], d), x->set);
+	if (x->stw && stw != ltw)
+		stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
+	if (x->ltw && ltw != stw)
+		ltw = ltw_step(ltw, stw, x);
+	D->stw[d] = stw;
+	D->ltw[d] = ltw;
+	if (su || stw != ltw)
+		brain_bit_set(D->live, d / BRAIN_BLOCK);
+	if (w[d] != w0) {
+		brain_sums_moved(D, c->i, D->src[d], w0, w[d]);
+		brain_wnz_note(D, d, w[d]);
+		sums_moved(sc);
+	}
+	steps_5_6(sc, d);
+}
+
+/* Restore the lanes of `mask` of the block at d0 from saved copies. */
+static void restore_lanes(brain_dtype *D, uint32_t d0, unsigned mask, const uint8_t *su,
+                          const uint8_t *stw, const uint8_t *ltw)
+{
+	for (; mask; mask &= mask - 1) {
+		unsigned j = (unsigned)__builtin_ctz(mask);
+		D->suscept[d0 + j] = su[j];
+		D->stw[d0 + j] = stw[j];
+		D->ltw[d0 + j] = ltw[j];
+	}
+}
+
+/* Neuron c.i's dendrites [lo, hi) of one type (see the section comment). */
+static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
+{
+	dctx *c = &sc->c;
+	brain_dtype *D = c->D;
+	static const uint8_t zero16[BRAIN_BLOCK];
+	if (c->b->opts.input_weight || sc->x.clears || sc->k[SP_REINF].st == RS_DENDRITE) {
+		/* weights move in steps 5-6, or the reinforcement differs
+		 * between dendrites: one by one */
+		for (uint32_t d = lo; d < hi; d++)
+			plain_dendrite(sc, d);
+		return;
+	}
+	uint32_t pos = lo;
+	while (pos < hi) {
+		uint32_t kb = pos / BRAIN_BLOCK, base = kb * BRAIN_BLOCK;
+		uint32_t end = hi < base + BRAIN_BLOCK ? hi : base + BRAIN_BLOCK;
+		unsigned lanes = (0xffffu >> (BRAIN_BLOCK - (end - base))) & ~((1u << (pos - base)) - 1);
+		bool strength = sc->k[SP_GAIN].st != RS_ZERO || sc->k[SP_LOSS].st != RS_ZERO;
+		/* the susceptibility rule's results that exceed the susceptibility */
+		uint8_t sv[BRAIN_BLOCK];
+		unsigned fresh = 0;
+		for (uint32_t d = pos; d < end && sc->k[SP_SUSC].st != RS_ZERO; d++) {
+			sv[d - base] = rule_at(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], d);
+			if (sv[d - base] > D->suscept[d])
+				fresh |= 1u << (d - base);
+		}
+		if (!fresh && !brain_bit(D->live, kb)) {
+			/* at rest and nothing arrives: steps 1-4 leave the block */
+			for (uint32_t d = pos; d < end && strength; d++)
+				steps_5_6(sc, d);
+			pos = end;
+			continue;
+		}
+		uint8_t su0[BRAIN_BLOCK], stw0[BRAIN_BLOCK], ltw0[BRAIN_BLOCK], old[BRAIN_BLOCK];
+		memcpy(su0, D->suscept + base, BRAIN_BLOCK);
+		memcpy(stw0, D->stw + base, BRAIN_BLOCK);
+		memcpy(ltw0, D->ltw + base, BRAIN_BLOCK);
+		for (unsigned m = fresh; m; m &= m - 1) {
+			unsigned j = (unsigned)__builtin_ctz(m);
+			D->suscept[base + j] = sv[j];
+		}
+		brain_qd q = quiet_of(&sc->x, sc->k[SP_REINF]);
+		brain_qd_out o =
+			brain_qd_block(&q, 0, fresh, D->suscept + base, D->stw + base, D->ltw + base, old);
+		restore_lanes(D, base, 0xffffu & ~lanes, su0, stw0, ltw0); /* other neurons' */
+		/* The weight changes in dendrite order, into the sums: at the
+		 * first that moves a sum, the dendrites after it start again. */
+		uint32_t stop = end;
+		for (unsigned ch = o.changed & lanes; ch; ch &= ch - 1) {
+			uint32_t j = (uint32_t)__builtin_ctz(ch), d = base + j;
+			brain_sums_moved(D, c->i, D->src[d], old[j], D->stw[d]);
+			brain_wnz_note(D, d, D->stw[d]);
+			uint8_t now[SVS_COUNT];
+			neuron_sums(c->b, c->L, c->i, now);
+			if (memcmp(&now[SVS_TYPE0], sc->sums, 4) != 0) {
+				restore_lanes(D, base, lanes & ~((2u << j) - 1), su0, stw0, ltw0);
+				stop = d + 1;
+				break;
+			}
+		}
+		bool live = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK) ||
+		            brain_simd_diff(D->stw + base, D->ltw + base, BRAIN_BLOCK);
+		brain_bit_put(D->live, kb, live);
+		for (uint32_t d = pos; d + 1 < stop && strength; d++)
+			steps_5_6(sc, d);
+		/* the last one done may have moved a sum: its steps 5-6 see it */
+		if (stop < end)
+			know(sc);
+		else
+			sums_moved(sc);
+		steps_5_6(sc, stop - 1);
+		pos = stop;
+	}
+}
+
+/* Every dendrite of a DSUMS lobe, neuron by neuron. */
+static void sums_dendrites(brain *b, brain_lobe *L, c2_rng *rng)
+{
+	uint8_t v[SVS_COUNT] = {0};
+	brain_lobe_values(L, v);
+	brain_sums_sync(b, L); /* the outputs it reads may have moved (winner-takes-all) */
+	sctx sc[2];
+	static const unsigned which[SP_N] = {BRAIN_DRULE_SUSCEPT, BRAIN_DRULE_REINFORCE,
+	                                     BRAIN_DRULE_GAIN, BRAIN_DRULE_LOSS};
+	for (unsigned t = 0; t < 2; t++) {
+		brain_dtype *D = L->d[t];
+		if (!D->present)
+			continue;
+		dctx c = {b, L, D, t, &b->lobes[D->src_lobe], 0, v, rng, NULL};
+		sc[t].c = c;
+		sc[t].x = rates_due(b, L, t);
+		sc[t].due[SP_SUSC] = sc[t].due[SP_REINF] = true;
+		sc[t].due[SP_GAIN] = sc[t].x.gain;
+		sc[t].due[SP_LOSS] = sc[t].x.loss;
+		for (unsigned r = 0; r < SP_N; r++)
+			plan_lobe(&sc[t].p[r], D->rule[which[r]], v, c.S, true, rng);
+	}
+	for (uint32_t i = 0; i < L->n; i++) {
+		v[SVS_STATE] = L->state[i];
+		v[SVS_OUTPUT] = L->output[i];
+		for (unsigned t = 0; t < 2; t++) {
+			brain_dtype *D = L->d[t];
+			if (!D->present || D->first[i] == D->first[i + 1])
+				continue;
+			sc[t].c.i = i;
+			know(&sc[t]);
+			sums_range(&sc[t], D->first[i], D->first[i + 1]);
+		}
 	}
 }
 
@@ -837,8 +1086,12 @@ void brain_dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng)
 {
 	if (!L->d[0]->present && !L->d[1]->present)
 		return;
-	if (b->opts.brain_reference || L->dmode != BRAIN_DFAST) {
+	if (b->opts.brain_reference || L->dmode == BRAIN_DGENERAL) {
 		general_dendrites(b, L, rng, b->opts.brain_reference);
+		return;
+	}
+	if (L->dmode == BRAIN_DSUMS) {
+		sums_dendrites(b, L, rng);
 		return;
 	}
 	uint8_t v[SVS_COUNT] = {0};

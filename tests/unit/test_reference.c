@@ -16,6 +16,7 @@
 #include "brain/simd.h"
 #include "engine/engine.h"
 #include "engine/events.h"
+#include "genome/svrule.h"
 #include "genome/text.h"
 #include "testutil.h"
 
@@ -73,6 +74,33 @@ static void test_norn_reference(void **state)
 	genome_init(&g);
 	TEST_LOAD_NORN(&g);
 	compare(&g, 4L * NORN_TICKS); /* NORN_TICKS brain ticks */
+	genome_free(&g);
+}
+
+/* The norn with its decision lobe's susceptibility and reinforcement
+ * rules reading all four input sums (issue 15's genome: the brain runs
+ * those neuron by neuron with the sums kept current, brain/tick.c). */
+static void test_sum_rules_reference(void **state)
+{
+	(void)state;
+	genome g;
+	genome_init(&g);
+	TEST_LOAD_NORN(&g);
+	size_t idx[16];
+	const genome_lobe_gene *lobes[16];
+	size_t n = genome_lobe_list(&g, GENOME_FEMALE, lobes, idx, 16);
+	assert_true(n > 6);
+	genome_lobe_gene *dec = &g.genes[idx[6]].u.lobe;
+	c2_err err;
+	static const char *const rules[2][2] = {
+		{"type1 FALSE input TRUE output TRUE suscept move-twrds 255 64", "anded0 FALSE chem0"},
+		{"type0 FALSE input TRUE output TRUE suscept move-twrds 255 64", "anded1 FALSE chem1"},
+	};
+	for (int t = 0; t < 2; t++) {
+		assert_int_equal(svrule_asm(rules[t][0], dec->dendrite[t].suscept_rule, GENOME_RULE_LEN, &err), 0);
+		assert_int_equal(svrule_asm(rules[t][1], dec->dendrite[t].reinforce_rule, GENOME_RULE_LEN, &err), 0);
+	}
+	compare(&g, NORN_TICKS);
 	genome_free(&g);
 }
 
@@ -196,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_simd_kernels),
 		cmocka_unit_test(test_starter_reference),
 		cmocka_unit_test(test_norn_reference),
+		cmocka_unit_test(test_sum_rules_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
