@@ -56,15 +56,21 @@ typedef struct brain_dtype {
 	uint64_t *cells;   /* derived: bit i set when neuron i is fully loose */
 	uint32_t loose_dendrites, loose_cells; /* derived: lobe totals */
 	uint32_t cursor;   /* concept-style migration: next neuron to consider */
+	/* derived: whether its susceptibility and strength rules all give 0
+	 * for the lobe values and source activity qkey (tick.c: type_quiet) */
+	bool qvalid, qzero;
+	uint8_t qkey[8];
 	/* Kept sums (sums.c), derived, when `keep`: per neuron the sum of
 	 * snap[src] * weight / 255 over its dendrites and the number of them
 	 * whose source is silent in snap, a copy of the source outputs they
 	 * were made from, and the neurons whose values moved since sumv was
 	 * last refreshed. */
 	uint16_t *acc;
+	uint32_t synced;   /* derived: the source's outver when snap was last synced */
 	uint8_t *nsil, *snap;
 	uint64_t *dirty;
 	bool dall;         /* derived: every neuron is dirty (a rebuild) */
+	bool anydirty;     /* derived: some neuron is */
 	bool hollow;       /* derived: some neuron has no dendrite of the type */
 	/* derived, when `keep`: bit k set when block k may hold a dendrite
 	 * whose weight (option input_weight) is not 0 */
@@ -100,8 +106,21 @@ typedef struct brain_lobe {
 	bool fvalid, fseq, fwide;
 	uint8_t fkey[7];
 	uint8_t fstart;
+	uint8_t fload;   /* slot of a single load left (SVS_IMM: a constant), or SVS_COUNT */
 	int16_t facc;
+	int16_t fconst;  /* the value for every neuron when constant, else -1 */
+	uint8_t fstate_sums; /* the rule is the state plus or minus these sums (bit s:
+	                        sumv[s]), or 0 */
 	uint32_t freads;
+	/* derived: outver counts the updates of its outputs (a reader's kept
+	 * sums that saw this count need no look at them); out_exposed: an
+	 * emitter may clear an output, unseen (the count then proves
+	 * nothing); state_exposed: a receptor may write a state, unseen;
+	 * settled: every state is at rest and every output 0, as the last
+	 * look found and nothing seen has changed since */
+	uint32_t outver;
+	bool out_exposed, state_exposed, settled;
+	uint64_t settled_key; /* its lobe values when it last settled */
 	/* Its dendrite types: in brain->dtypes when wired, else brain->none
 	 * (a type that is not wired has no state: most lobes have none). */
 	brain_dtype *d[2];
@@ -250,6 +269,7 @@ static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t s, uint
 		return;
 	D->acc[i] = (uint16_t)(D->acc[i] + o * w1 / 255u - o * w0 / 255u);
 	brain_bit_set(D->dirty, i);
+	D->anydirty = true;
 }
 
 /* Dendrite d's weight is now w: keep wnz a superset of the blocks with a
@@ -272,6 +292,11 @@ void brain_fill_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v
 /* Every neuron of L: state rule, output, leaked state, firing list
  * (neurons.c). */
 void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng);
+
+/* Would L's neuron phase find it at rest and leave it so, without a look
+ * at its neurons? (Then so would the rest of its tick, when it has no
+ * dendrites.) (neurons.c) */
+bool brain_neuron_quiet(const brain *b, const brain_lobe *L);
 
 /* Winner-takes-all of a lobe with flag bit 0 (neurons.c). */
 void brain_winner_takes_all(brain_lobe *L);

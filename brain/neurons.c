@@ -191,6 +191,8 @@ static void list_firing(brain_lobe *L)
 		if (out[i])
 			firing[nf++] = (uint16_t)i;
 	L->nfiring = nf;
+	L->outver++;
+	L->settled = false;
 }
 
 /* Fill v with neuron i's values for a rule reading `reads`, sums pulled. */
@@ -340,8 +342,67 @@ static void fold(const brain *b, brain_lobe *L, const uint8_t *v)
 	L->freads = reads;
 	L->fseq = self || b->opts.openc2e_leak;
 	L->fwide = wide_program(p, start);
+	/* The rule is a single load (of the state: verb, noun, sense,
+	 * regulator between events; of a constant; of a sum), or already a
+	 * constant for every neuron. */
+	const svrule_insn *last = start + 1 == p->n ? &p->insn[start] : NULL;
+	bool load = last && (last->op == SVX_LOAD ||
+	                     (acc0 == 0 && (last->op == SVOP_PLUS || last->op == SVX_PLUS_WRAP)));
+	L->fload = load ? last->a.slot : SVS_COUNT;
+	L->fconst = start == p->n ? acc0 : L->fload == SVS_IMM ? last->a.imm : -1;
+	/* "state PLUS type0 PLUS type1": the state while those sums are 0 */
+	L->fstate_sums = 0;
+	if (start < p->n && p->insn[start].op == SVX_LOAD && p->insn[start].a.slot == SVS_STATE) {
+		uint8_t added = 0;
+		unsigned k = start + 1;
+		for (; k < p->n; k++) {
+			const svrule_insn *in = &p->insn[k];
+			bool addsub = in->op == SVOP_PLUS || in->op == SVOP_MINUS || in->op == SVX_PLUS_WRAP ||
+			              in->op == SVX_MINUS_WRAP;
+			if (!addsub || in->a.slot < SVS_TYPE0 || in->a.slot > SVS_ANDED1 ||
+			    !L->sumv[in->a.slot - SVS_TYPE0])
+				break;
+			added |= (uint8_t)(1u << (in->a.slot - SVS_TYPE0));
+		}
+		if (k == p->n)
+			L->fstate_sums = added;
+	}
 	memcpy(L->fkey, &v[SVS_CHEM0], sizeof L->fkey);
 	L->fvalid = true;
+}
+
+/* Does the folded rule give every neuron its rest value or its state?
+ * Then a lobe at rest with silent outputs stays so. (A sum that is 0
+ * everywhere — a concept lobe whose inputs are silent — is a 0.) */
+static bool keeps_rest(const brain_lobe *L, uint8_t rest)
+{
+	unsigned ls = L->fload;
+	bool zero_sum = ls >= SVS_TYPE0 && ls <= SVS_ANDED1 && L->sumv[ls - SVS_TYPE0] &&
+	                L->sumnz[ls - SVS_TYPE0] == 0;
+	if (L->fstate_sums) {
+		bool zero = true;
+		for (unsigned s = 0; s < 4; s++)
+			zero &= !(L->fstate_sums >> s & 1) || L->sumnz[s] == 0;
+		if (zero)
+			return true;
+	}
+	return ls == SVS_STATE || L->fconst == rest || (zero_sum && rest == 0);
+}
+
+/* The lobe values a settled lobe's rule and resting values depend on. */
+static uint64_t rest_key(const brain_lobe *L)
+{
+	uint64_t k = 0;
+	memcpy(&k, &L->rloc[BRAIN_RL_CHEM], 6);
+	return k | (uint64_t)L->rloc[BRAIN_RL_THRESHOLD] << 48 | (uint64_t)L->rloc[BRAIN_RL_REST] << 56;
+}
+
+bool brain_neuron_quiet(const brain *b, const brain_lobe *L)
+{
+	/* It settled with these lobe values, and a lobe without dendrites has
+	 * sums that never move: its neuron phase would settle it again. */
+	return !b->opts.brain_reference && L->settled && !L->state_exposed &&
+	       L->settled_key == rest_key(L);
 }
 
 void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
@@ -366,25 +427,23 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 		brain_sums_refresh(b, L);
 	}
 	const upd x = upd_of(b, L);
-	/* The rule is a single load: of the state (verb, noun, sense, regulator
-	 * between events), of a constant, or of a sum that is 0 everywhere
-	 * (a concept lobe whose inputs are silent). */
-	const svrule_insn *last = start + 1 == p->n ? &p->insn[start] : NULL;
-	bool load = last && (last->op == SVX_LOAD ||
-	                     (acc0 == 0 && (last->op == SVOP_PLUS || last->op == SVX_PLUS_WRAP)));
-	unsigned ls = load ? last->a.slot : SVS_COUNT;
-	bool zero_sum = ls >= SVS_TYPE0 && ls <= SVS_ANDED1 && L->sumv[ls - SVS_TYPE0] &&
-	                L->sumnz[ls - SVS_TYPE0] == 0;
-	bool keeps = ls == SVS_STATE || (start == p->n && acc0 == x.u.rest) ||
-	             (ls == SVS_IMM && last->a.imm == x.u.rest) || (zero_sum && x.u.rest == 0);
-	/* Such a lobe entirely at rest with silent outputs stays so. */
-	if (keeps && x.u.rest <= x.u.thr && brain_simd_all(L->state, x.u.rest, L->n) &&
-	    brain_simd_all(L->output, 0, L->n)) {
+	/* A lobe at rest with silent outputs whose rule keeps it so. Whether
+	 * it is needs no look when it was so after its last tick and nothing
+	 * could have moved a state unseen (no receptor writes one; an emitter
+	 * only ever clears an output). */
+	unsigned ls = L->fload;
+	if (keeps_rest(L, x.u.rest) && x.u.rest <= x.u.thr &&
+	    ((L->settled && !L->state_exposed) ||
+	     (brain_simd_all(L->state, x.u.rest, L->n) && brain_simd_all(L->output, 0, L->n)))) {
 		L->nfiring = 0;
+		L->settled = true;
+		L->settled_key = rest_key(L);
 		return;
 	}
+	L->settled = false;
+	L->outver++;
 	const uint8_t *val = b->vals;
-	if (load && slot_array(L, ls)) {
+	if (ls != SVS_COUNT && slot_array(L, ls)) {
 		val = slot_array(L, ls); /* read before written, byte by byte */
 	} else if (L->fwide) {
 		run_wide(L, p, start, acc0, v, b->vals, rng);
@@ -407,13 +466,23 @@ void brain_winner_takes_all(brain_lobe *L)
 {
 	if (!(L->gene.flags & 1) || L->nfiring < 2)
 		return;
+	/* Outputs are 0 but for the listed neurons: the largest of all is
+	 * the largest of those, and zeroing all but it zeroes the others. */
 	uint16_t best = L->firing[0];
-	for (uint32_t k = 1; k < L->nfiring; k++)
-		if (L->output[L->firing[k]] > L->output[best])
-			best = L->firing[k];
-	for (uint32_t k = 0; k < L->nfiring; k++)
-		if (L->firing[k] != best)
-			L->output[L->firing[k]] = 0;
+	if (L->nfiring < 16) {
+		for (uint32_t k = 1; k < L->nfiring; k++)
+			if (L->output[L->firing[k]] > L->output[best])
+				best = L->firing[k];
+		for (uint32_t k = 0; k < L->nfiring; k++)
+			if (L->firing[k] != best)
+				L->output[L->firing[k]] = 0;
+	} else {
+		best = (uint16_t)brain_simd_argmax(L->output, L->n);
+		uint8_t top = L->output[best];
+		memset(L->output, 0, L->n);
+		L->output[best] = top;
+	}
 	L->firing[0] = best;
 	L->nfiring = 1;
+	L->outver++;
 }

@@ -169,6 +169,7 @@ void brain_dendrite_set(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_
 		D->acc[i] = (uint16_t)(D->acc[i] + o * w[d] / 255u);
 		D->nsil[i] = (uint8_t)(D->nsil[i] + !o);
 		brain_bit_set(D->dirty, i);
+		D->anydirty = true;
 	}
 	if (suscept || stw != ltw)
 		brain_bit_set(D->live, d / BRAIN_BLOCK);
@@ -260,6 +261,7 @@ int brain_set_state(brain *b, unsigned lobe, unsigned cell, uint8_t value)
 	if (lobe >= b->nlobes || cell >= b->lobes[lobe].n)
 		return -1;
 	b->lobes[lobe].state[cell] = value;
+	b->lobes[lobe].settled = false;
 	return 0;
 }
 
@@ -269,6 +271,7 @@ int brain_add_state(brain *b, unsigned lobe, unsigned cell, int delta)
 		return -1;
 	int v = b->lobes[lobe].state[cell] + delta;
 	b->lobes[lobe].state[cell] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+	b->lobes[lobe].settled = false;
 	return 0;
 }
 
@@ -310,8 +313,10 @@ uint8_t *brain_receptor_locus(brain *b, unsigned lobe, unsigned locus)
 	brain_lobe *L = &b->lobes[lobe];
 	if (locus < BRAIN_RL_CELL)
 		return &L->rloc[locus];
-	if (locus - BRAIN_RL_CELL < L->n)
+	if (locus - BRAIN_RL_CELL < L->n) {
+		L->state_exposed = true; /* written unseen from now on */
 		return &L->state[locus - BRAIN_RL_CELL];
+	}
 	return NULL;
 }
 
@@ -322,7 +327,9 @@ uint8_t *brain_emitter_locus(brain *b, unsigned lobe, unsigned locus)
 	brain_lobe *L = &b->lobes[lobe];
 	if (locus < BRAIN_EL_CELL)
 		return &L->eloc[locus];
-	if (locus - BRAIN_EL_CELL < L->n)
+	if (locus - BRAIN_EL_CELL < L->n) {
+		L->out_exposed = true; /* may be cleared unseen from now on */
 		return &L->output[locus - BRAIN_EL_CELL];
+	}
 	return NULL;
 }

@@ -197,6 +197,46 @@ static inline bool brain_simd_all(const uint8_t *a, uint8_t c, uint32_t n)
 	return true;
 }
 
+/* The first index of the largest byte of a[0..n), n > 0. */
+static inline uint32_t brain_simd_argmax_scalar(const uint8_t *a, uint32_t n)
+{
+	uint32_t best = 0;
+	for (uint32_t i = 1; i < n; i++)
+		if (a[i] > a[best])
+			best = i;
+	return best;
+}
+
+static inline uint32_t brain_simd_argmax(const uint8_t *a, uint32_t n)
+{
+#if BRAIN_SIMD
+	if (n >= 16) {
+		__m128i m = _mm_loadu_si128((const __m128i *)a);
+		uint32_t i = 16;
+		for (; i + 16 <= n; i += 16)
+			m = _mm_max_epu8(m, _mm_loadu_si128((const __m128i *)(a + i)));
+		m = _mm_max_epu8(m, _mm_srli_si128(m, 8));
+		m = _mm_max_epu8(m, _mm_srli_si128(m, 4));
+		m = _mm_max_epu8(m, _mm_srli_si128(m, 2));
+		m = _mm_max_epu8(m, _mm_srli_si128(m, 1));
+		uint8_t top = (uint8_t)_mm_cvtsi128_si32(m);
+		for (; i < n; i++)
+			if (a[i] > top)
+				top = a[i];
+		const __m128i t = _mm_set1_epi8((char)top);
+		for (i = 0; i + 16 <= n; i += 16) {
+			int eq = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + i)), t));
+			if (eq)
+				return i + (uint32_t)__builtin_ctz((unsigned)eq);
+		}
+		while (a[i] != top)
+			i++;
+		return i;
+	}
+#endif
+	return brain_simd_argmax_scalar(a, n);
+}
+
 /* dst[i] = max(dst[i], src[i]) */
 static inline void brain_simd_max(uint8_t *dst, const uint8_t *src, uint32_t n)
 {

@@ -59,7 +59,7 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 			}
 	}
 	memset(D->dirty, 0xff, brain_words(L->n) * sizeof *D->dirty);
-	D->dall = true;
+	D->dall = D->anydirty = true;
 	D->kvalid = true;
 }
 
@@ -84,6 +84,7 @@ static inline void walk(brain *b, brain_dtype *D, bool wide, bool per, uint32_t 
 			acc[i] = (uint16_t)(acc[i] + o1 * wd / 255u - o0 * wd / 255u);
 			nsil[i] = (uint8_t)(nsil[i] + sil);
 			brain_bit_set(D->dirty, i);
+			D->anydirty = true;
 		}
 		d = wide ? n32[d] : n16[d] == 0xffff ? BRAIN_NONE : n16[d];
 	}
@@ -130,6 +131,13 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 	for (unsigned t = 0; t < 2; t++)
 		if ((mask >> t & 1) && L->d[t]->kvalid)
 			valid |= 1u << t;
+	/* The outputs were not updated since the last sync, and nothing else
+	 * can change them: nothing to look at. */
+	if (valid == mask && !S->out_exposed && D0->synced == S->outver)
+		return;
+	D0->synced = S->outver;
+	if (mask == 3)
+		L->d[1]->synced = S->outver;
 	const uint32_t n = S->n;
 	uint16_t *moved = b->scratch;
 	uint32_t nm = 0;
@@ -193,8 +201,9 @@ void brain_sums_refresh(brain *b, brain_lobe *L)
 	for (unsigned t = 0; t < 2; t++) {
 		brain_dtype *D = L->d[t];
 		uint8_t *ty = L->sumv[t], *an = L->sumv[2 + t];
-		if (!D->keep || (!ty && !an))
+		if (!D->keep || (!ty && !an) || !D->anydirty)
 			continue;
+		D->anydirty = false;
 		if (D->dall) {
 			/* every neuron: byte-wide, then the neurons without dendrites */
 			brain_sums_scale(D->acc, D->nsil, L->gene.gain, L->n, ty, an);

@@ -316,8 +316,8 @@ static svrule_level rule_level(const svrule_prog *p, bool sums_neuron)
 /* Plan a pure rule for this lobe tick; `v` holds the lobe values (rng is
  * never drawn from: the rule is pure). With sums_neuron the neuron's sums
  * are neuron values, which plan_neuron finds in v. */
-static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const brain_lobe *S,
-                      bool sums_neuron, c2_rng *rng)
+static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const brain_lobe *L,
+                      const brain_lobe *S, bool sums_neuron, c2_rng *rng)
 {
 	pl->p = p;
 	pl->st = RS_ZERO;
@@ -338,8 +338,9 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 			pl->dg[pl->ndg++] = gd;
 		if (!gd.nonzero)
 			continue;
-		/* No source fires: every "input TRUE" rule yields 0. */
-		if (gd.slot == SVS_INPUT && S->nfiring == 0)
+		/* No source fires, no neuron fires: every "input TRUE", every
+		 * "output TRUE" rule yields 0. */
+		if ((gd.slot == SVS_INPUT && S->nfiring == 0) || (gd.slot == SVS_OUTPUT && L->nfiring == 0))
 			return;
 		pl->susc_guard |= gd.slot == SVS_SUSCEPT;
 		pl->input_guard |= gd.slot == SVS_INPUT;
@@ -745,14 +746,45 @@ static void live_all(brain_dtype *D)
 }
 
 /* The fast path for one type of one lobe (see the file comment). */
+/* Is nothing to happen to this type this tick? When no block is live (no
+ * susceptibility, STW == LTW everywhere), only a susceptibility or
+ * strength rule that may give more than 0 can change a dendrite; whether
+ * one may is known for the lobe values and whether the source lobe fires
+ * (plan_lobe), and kept while those stay. */
+static bool type_quiet(brain *b, const brain_lobe *L, brain_dtype *D, const uint8_t *v,
+                       const brain_lobe *S, c2_rng *rng)
+{
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
+		if (D->live[w])
+			return false;
+	uint8_t key[8];
+	memcpy(key, &v[SVS_CHEM0], 7);
+	key[7] = (uint8_t)((S->nfiring != 0) | (L->nfiring != 0) << 1);
+	if (!D->qvalid || memcmp(key, D->qkey, sizeof key) != 0) {
+		static const unsigned which[3] = {BRAIN_DRULE_SUSCEPT, BRAIN_DRULE_GAIN, BRAIN_DRULE_LOSS};
+		D->qzero = true;
+		for (unsigned k = 0; k < 3; k++) {
+			plan pl;
+			plan_lobe(&pl, D->rule[which[k]], v, L, S, false, rng);
+			D->qzero &= pl.st == RS_ZERO;
+		}
+		memcpy(D->qkey, key, sizeof key);
+		D->qvalid = true;
+	}
+	(void)b;
+	return D->qzero;
+}
+
 static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *rng)
 {
 	brain_dtype *D = L->d[t];
 	dctx c = {b, L, D, t, &b->lobes[D->src_lobe], 0, v, rng, NULL};
+	if (type_quiet(b, L, D, v, c.S, rng))
+		return;
 	rates x = rates_due(b, L, t);
 	plan ps, pr;
-	plan_lobe(&ps, D->rule[BRAIN_DRULE_SUSCEPT], v, c.S, false, rng);
-	plan_lobe(&pr, D->rule[BRAIN_DRULE_REINFORCE], v, c.S, false, rng);
+	plan_lobe(&ps, D->rule[BRAIN_DRULE_SUSCEPT], v, L, c.S, false, rng);
+	plan_lobe(&pr, D->rule[BRAIN_DRULE_REINFORCE], v, L, c.S, false, rng);
 	if (pr.st == RS_DENDRITE) {
 		/* The reinforcement differs between dendrites: one by one. The
 		 * weights move without the sums' hooks (rebuilt when next read). */
@@ -774,7 +806,7 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 		if (!(gain ? x.gain : x.loss))
 			continue;
 		plan pl;
-		plan_lobe(&pl, D->rule[gain ? BRAIN_DRULE_GAIN : BRAIN_DRULE_LOSS], v, c.S, false, rng);
+		plan_lobe(&pl, D->rule[gain ? BRAIN_DRULE_GAIN : BRAIN_DRULE_LOSS], v, L, c.S, false, rng);
 		if (pl.st == RS_CONST)
 			strength_all(b, L, t, pl.value, gain, x.clears);
 		else if (pl.st == RS_DENDRITE)
@@ -995,7 +1027,7 @@ static void sums_dendrites(brain *b, brain_lobe *L, c2_rng *rng)
 		sc[t].due[SP_GAIN] = sc[t].x.gain;
 		sc[t].due[SP_LOSS] = sc[t].x.loss;
 		for (unsigned r = 0; r < SP_N; r++)
-			plan_lobe(&sc[t].p[r], D->rule[which[r]], v, c.S, true, rng);
+			plan_lobe(&sc[t].p[r], D->rule[which[r]], v, L, c.S, true, rng);
 	}
 	for (uint32_t i = 0; i < L->n; i++) {
 		v[SVS_STATE] = L->state[i];
@@ -1131,13 +1163,20 @@ static void perception_copy(brain *b)
 		uint32_t m = L->n;
 		if (m > P->n - off)
 			m = P->n - off;
-		brain_simd_max(P->state + off, L->output, m);
+		if (L->nfiring) { /* else every output is 0: nothing to raise */
+			brain_simd_max(P->state + off, L->output, m);
+			P->settled = false;
+		}
 		off += m;
 	}
 }
 
 static void lobe_tick(brain *b, brain_lobe *L, c2_rng *rng)
 {
+	/* A lobe without dendrites that rests and stays at rest: nothing of
+	 * its tick changes anything (its emitter loci already say 0). */
+	if (!L->d[0]->present && !L->d[1]->present && !b->any_prop && brain_neuron_quiet(b, L))
+		return;
 	brain_neuron_phase(b, L, rng);
 	if (b->opts.dendrites_before_wta) {
 		brain_dendrite_phase(b, L, rng);

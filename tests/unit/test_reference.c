@@ -208,6 +208,10 @@ static void test_simd_kernels(void **state)
 		assert_int_equal(c1, c2);
 		assert_int_equal(z1, z2);
 
+		/* the first largest byte */
+		uint32_t an = 1 + c2_rng_below(&r, N);
+		assert_int_equal(brain_simd_argmax(val, an), brain_simd_argmax_scalar(val, an));
+
 		/* which bytes differ */
 		uint8_t d1[16], d2[16];
 		fill(&r, d1, 16, 2);
