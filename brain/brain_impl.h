@@ -75,6 +75,9 @@ typedef struct brain_dtype {
 	/* derived, when `keep`: bit k set when block k may hold a dendrite
 	 * whose weight (option input_weight) is not 0 */
 	uint64_t *wnz;
+	/* derived, when `keep`, current with kvalid: bit d set when dendrite
+	 * d's source fires in snap (for "input TRUE" rules) */
+	uint64_t *infire;
 	const svrule_prog *rule[BRAIN_NDRULES]; /* shared: brain->progs */
 } brain_dtype;
 
@@ -234,6 +237,10 @@ void brain_derive_type(brain *b, brain_lobe *L, unsigned t);
 
 /* Recompute the loose counts of one neuron's dendrites of one type. */
 void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i);
+
+/* One dendrite of neuron i of (L, type) was loose (strength 0) or not and
+ * now is or is not: keep the counts and cells. */
+void brain_loose_moved(brain_lobe *L, unsigned type, uint32_t i, bool was, bool now);
 
 /* Mark neuron i of (L, type) fully loose or not from its loose count. */
 void brain_note_cell(brain_lobe *L, unsigned type, uint32_t i);

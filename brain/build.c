@@ -106,6 +106,7 @@ static void carve(brain *b, arena *a, const uint8_t *counts)
 				                                                            : TAKE(a, srcn, uint8_t);
 				D->dirty = TAKE(a, brain_words((uint32_t)n), uint64_t);
 				D->wnz = TAKE(a, brain_words(D->nblocks), uint64_t);
+				D->infire = TAKE(a, brain_words(total), uint64_t);
 			}
 		}
 		base += n;

@@ -38,8 +38,8 @@ static void migrate_decision(brain *b, brain_lobe *L, unsigned t, c2_rng *rng)
 			have = D->src[e] == pick;
 		if (have)
 			continue;
-		rewire(b, L, t, d, pick, rng);
-		brain_derive_neuron(b, L, t, i);
+		rewire(b, L, t, d, pick, rng); /* d was loose: its neuron's counts move by one */
+		brain_loose_moved(L, t, i, true, D->strength[d] == 0);
 	}
 }
 
@@ -135,23 +135,32 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 		if (got < cnt)
 			return;
 	}
-	/* Already represented by a firing neuron of this lobe? */
-	uint16_t mine[256], theirs[256];
+	/* Already represented by a firing neuron of this lobe? (The picks,
+	 * sorted once; each candidate's sources, sorted as they are read.) */
+	uint16_t mine[2][256], theirs[256];
+	uint32_t cnts[2];
+	for (unsigned k = 0; k < nt; k++) {
+		const brain_dtype *D = L->d[types[k]];
+		cnts[k] = D->first[found + 1] - D->first[found];
+		for (uint32_t j = 0; j < cnts[k]; j++)
+			mine[k][j] = picks[256 * k + j];
+		sort_u16(mine[k], cnts[k]);
+	}
 	for (uint32_t f = 0; f < L->nfiring; f++) {
 		uint32_t o = L->firing[f];
 		bool same = true;
 		for (unsigned k = 0; k < nt && same; k++) {
 			const brain_dtype *D = L->d[types[k]];
-			uint32_t cnt = D->first[found + 1] - D->first[found];
+			uint32_t cnt = cnts[k];
 			if (D->first[o + 1] - D->first[o] != cnt) {
 				same = false;
 				break;
 			}
-			memcpy(mine, &picks[256 * k], cnt * sizeof *mine);
-			sort_u16(mine, cnt);
-			memcpy(theirs, &D->src[D->first[o]], cnt * sizeof *theirs);
+			for (uint32_t j = 0; j < cnt; j++)
+				theirs[j] = D->src[D->first[o] + j];
 			sort_u16(theirs, cnt);
-			same = memcmp(mine, theirs, cnt * sizeof *mine) == 0;
+			for (uint32_t j = 0; j < cnt && same; j++)
+				same = mine[k][j] == theirs[j];
 		}
 		if (same)
 			return;
@@ -159,9 +168,11 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 	for (unsigned k = 0; k < nt; k++) {
 		brain_dtype *D = L->d[types[k]];
 		uint32_t cnt = D->first[found + 1] - D->first[found];
-		for (uint32_t j = 0; j < cnt; j++)
-			rewire(b, L, types[k], D->first[found] + j, picks[256 * k + j], rng);
-		brain_derive_neuron(b, L, types[k], found);
+		for (uint32_t j = 0; j < cnt; j++) {
+			uint32_t d = D->first[found] + j; /* loose: the neuron is */
+			rewire(b, L, types[k], d, picks[256 * k + j], rng);
+			brain_loose_moved(L, types[k], found, true, D->strength[d] == 0);
+		}
 	}
 }
 

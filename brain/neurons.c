@@ -308,8 +308,7 @@ static void run_wide(const brain_lobe *L, const svrule_prog *p, unsigned start,
 				memset(acc, lo, n);
 				break;
 			}
-			for (uint32_t i = 0; i < n; i++)
-				acc[i] = (uint8_t)c2_rng_range(rng, lo, hi);
+			c2_rng_fill_range(rng, lo, hi, acc, n);
 			break;
 		}
 		}

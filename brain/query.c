@@ -25,6 +25,26 @@ void brain_note_cell(brain_lobe *L, unsigned type, uint32_t i)
 	brain_bit_put(D->cells, i, cnt && D->nloose[i] == cnt);
 }
 
+void brain_loose_moved(brain_lobe *L, unsigned type, uint32_t i, bool was, bool now)
+{
+	if (was == now)
+		return;
+	brain_dtype *D = L->d[type];
+	uint32_t cnt = D->first[i + 1] - D->first[i];
+	bool was_cell = D->nloose[i] == cnt;
+	if (now) {
+		D->nloose[i]++;
+		D->loose_dendrites++;
+	} else {
+		D->nloose[i]--;
+		D->loose_dendrites--;
+	}
+	bool is_cell = D->nloose[i] == cnt;
+	D->loose_cells += (uint32_t)is_cell - (uint32_t)was_cell;
+	if (is_cell != was_cell)
+		brain_note_cell(L, type, i);
+}
+
 void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i)
 {
 	(void)b;
@@ -168,6 +188,7 @@ void brain_dendrite_set(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_
 		uint32_t o = D->snap[src];
 		D->acc[i] = (uint16_t)(D->acc[i] + o * w[d] / 255u);
 		D->nsil[i] = (uint8_t)(D->nsil[i] + !o);
+		brain_bit_put(D->infire, d, o != 0);
 		brain_bit_set(D->dirty, i);
 		D->anydirty = true;
 	}

@@ -335,7 +335,16 @@ typedef struct brain_qd {
 	bool set, step;            /* options reinforce=set, ltw_gain=step */
 	uint8_t r;                 /* reinforcement (0: none) */
 	uint16_t msusc, mstw, mltw; /* rate multipliers */
+	/* the susceptibility rule of the `cand` lanes: "suscept move-twrds T
+	 * K", su + (T - su) * K / 256 truncated toward su */
+	uint8_t at, ak;
 } brain_qd;
+
+/* su move-twrds t k, as the SV-rule does it (brain/svrule_vm.h). */
+static inline uint8_t brain_qd_toward(uint8_t su, uint8_t t, uint8_t k)
+{
+	return (uint8_t)(su + (t - su) * k / 256);
+}
 
 /* One dendrite. */
 static inline void brain_qd_one(const brain_qd *q, uint8_t sv, uint8_t *sup, uint8_t *stwp,
@@ -382,15 +391,18 @@ typedef struct brain_qd_out {
 /* Steps 1-4 for the 16 dendrites at su, stw, ltw, whose rule results are
  * `sv` (one value for all), except the lanes in `fresh`: their rule gave
  * more than their susceptibility, which already holds that result (step 1
- * is done for them). The STW values before go to old_stw. */
+ * is done for them); and the lanes in `cand`, whose rule result is
+ * su move-twrds q->at q->ak. The STW values before go to old_stw. */
 static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, uint8_t sv, unsigned fresh,
-                                                 uint8_t *su, uint8_t *stw, uint8_t *ltw,
-                                                 uint8_t *old_stw)
+                                                 unsigned cand, uint8_t *su, uint8_t *stw,
+                                                 uint8_t *ltw, uint8_t *old_stw)
 {
 	brain_qd_out o = {0, 0, 0};
 	for (unsigned k = 0; k < 16; k++) {
 		old_stw[k] = stw[k];
-		if (fresh >> k & 1) {
+		if (cand >> k & 1) {
+			brain_qd_one(q, brain_qd_toward(su[k], q->at, q->ak), &su[k], &stw[k], &ltw[k]);
+		} else if (fresh >> k & 1) {
 			/* su = sv > su already: the rest of the steps, from there */
 			brain_qd q2 = *q;
 			q2.susc = false;
@@ -416,7 +428,7 @@ static inline __m128i brain_sse_lanes(unsigned m)
 #endif
 
 static inline brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigned fresh,
-                                          uint8_t *su, uint8_t *stw, uint8_t *ltw,
+                                          unsigned cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,
                                           uint8_t *old_stw)
 {
 #if BRAIN_SIMD
@@ -439,6 +451,20 @@ static inline brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigne
 	if (fresh) {
 		__m128i f = brain_sse_lanes(fresh);
 		sun = _mm_or_si128(_mm_and_si128(f, su0), _mm_andnot_si128(f, sun));
+	}
+	if (cand) {
+		/* v = su + ((T - su) * K >> 8) - ((su - T) * K >> 8): one of the
+		 * two distances is 0 */
+		const __m128i t = _mm_set1_epi8((char)q->at), k = _mm_set1_epi16(q->ak);
+		__m128i up = _mm_subs_epu8(t, su0), dn = _mm_subs_epu8(su0, t);
+		__m128i ul = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(up, z), k), 8);
+		__m128i uh = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(up, z), k), 8);
+		__m128i dl = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(dn, z), k), 8);
+		__m128i dh = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(dn, z), k), 8);
+		__m128i v = _mm_sub_epi8(_mm_add_epi8(su0, _mm_packus_epi16(ul, uh)), _mm_packus_epi16(dl, dh));
+		/* a candidate whose result exceeds its susceptibility takes it */
+		__m128i take = _mm_andnot_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, su0), su0), brain_sse_lanes(cand));
+		sun = _mm_or_si128(_mm_and_si128(take, v), _mm_andnot_si128(take, sun));
 	}
 	_mm_storeu_si128((__m128i *)su, sun);
 	brain_qd_out o;
@@ -465,7 +491,8 @@ static inline brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigne
 		s = _mm_or_si128(_mm_and_si128(xz, s), _mm_andnot_si128(xz, nv));
 	}
 	if (q->stw)
-		s = brain_sse_relax(s, l, _mm_set1_epi16((short)q->mstw));
+		/* a multiplier of 0 relaxes the whole way (rate byte < 8) */
+		s = q->mstw ? brain_sse_relax(s, l, _mm_set1_epi16((short)q->mstw)) : l;
 	if (q->ltw) {
 		if (q->step) {
 			const __m128i one = _mm_set1_epi8(1);
@@ -473,7 +500,7 @@ static inline brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigne
 			__m128i dn = _mm_cmpeq_epi8(_mm_subs_epu8(l, s), z); /* not below */
 			l = _mm_sub_epi8(_mm_add_epi8(l, _mm_andnot_si128(up, one)), _mm_andnot_si128(dn, one));
 		} else {
-			l = brain_sse_relax(l, s, _mm_set1_epi16((short)q->mltw));
+			l = q->mltw ? brain_sse_relax(l, s, _mm_set1_epi16((short)q->mltw)) : s;
 		}
 		_mm_storeu_si128((__m128i *)ltw, l);
 	}
@@ -483,7 +510,7 @@ static inline brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigne
 	o.stw_nz = brain_sse_nonzero_mask(s);
 	return o;
 #else
-	return brain_qd_block_scalar(q, sv, fresh, su, stw, ltw, old_stw);
+	return brain_qd_block_scalar(q, sv, fresh, cand, su, stw, ltw, old_stw);
 #endif
 }
 

@@ -31,6 +31,12 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 	const uint8_t *so = S->output, *w = brain_weights(b, D);
 	const uint16_t *src = D->src;
 	memcpy(D->snap, so, S->n);
+	if (!D->kvalid) { /* else kept by the sources' transitions (sync_types) */
+		memset(D->infire, 0, brain_words(D->total) * sizeof *D->infire);
+		for (uint32_t d = 0; d < D->total; d++)
+			if (so[src[d]])
+				brain_bit_set(D->infire, d);
+	}
 	if (D->anded) {
 		for (uint32_t i = 0; i < L->n; i++) {
 			uint32_t acc = 0, sil = 0;
@@ -101,13 +107,14 @@ static void source_moved(brain *b, brain_dtype *D, uint32_t s, uint32_t o0, uint
 }
 
 /* Is summing afresh cheaper than moving the terms of `moved` sources?
- * (Instructions, roughly, measured on the norn: a link walked ~20 and the
- * sources that move have somewhat longer lists than the average; a
- * dendrite summed afresh ~20, or, without anded sums, ~60 per block
- * holding a weight.) */
+ * (Instructions, roughly, measured on the norn: a link walked ~20, ~8
+ * without anded sums, where most links have no weight and are passed
+ * over, and the sources that move have somewhat longer lists than the
+ * average; a dendrite summed afresh ~20, or, without anded sums, ~60 per
+ * block holding a weight.) */
 static bool rebuild_pays(const brain *b, const brain_dtype *D, uint32_t moved)
 {
-	uint64_t walkc = 30ull * moved * (D->total / b->lobes[D->src_lobe].n + 1);
+	uint64_t walkc = (D->anded ? 30ull : 20ull) * moved * (D->total / b->lobes[D->src_lobe].n + 1);
 	uint64_t sumc = 20ull * D->total;
 	if (!D->anded) {
 		sumc = 0;
@@ -148,6 +155,19 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 			uint32_t len = n - s1 < BRAIN_BLOCK ? n - s1 : BRAIN_BLOCK;
 			for (unsigned m = brain_simd_diff(so + s1, snap + s1, len); m; m &= m - 1)
 				moved[nm++] = (uint16_t)(s1 + (uint32_t)__builtin_ctz(m));
+		}
+	}
+	/* Sources that started or stopped firing: their dendrites' bits. */
+	for (uint32_t k = 0; k < nm && valid; k++) {
+		uint32_t s = moved[k];
+		if (!snap[s] == !so[s])
+			continue;
+		for (unsigned t = 0; t < 2; t++) {
+			brain_dtype *D = L->d[t];
+			if (!(valid >> t & 1))
+				continue;
+			for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d))
+				D->infire[d >> 6] ^= 1ull << (d & 63);
 		}
 	}
 	for (unsigned t = 0; t < 2; t++)
@@ -224,11 +244,17 @@ void brain_sums_refresh(brain *b, brain_lobe *L)
 			D->dall = false;
 			continue;
 		}
+		const uint32_t *first = D->first;
+		const uint8_t empty = b->opts.empty_sum ? L->gene.gain : 0, gain = L->gene.gain;
 		for (uint32_t w = 0; w < brain_words(L->n); w++) {
 			for (uint64_t m = D->dirty[w]; m; m &= m - 1) {
 				uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
-				uint8_t tv, av;
-				brain_sums_values(b, L, t, i, &tv, &av);
+				uint8_t tv = empty, av = empty; /* brain_sums_values, inline */
+				if (first[i] != first[i + 1]) {
+					uint32_t x = D->acc[i] * (uint32_t)gain / 255u;
+					tv = (uint8_t)(x > 255 ? 255 : x);
+					av = D->nsil[i] ? 0 : tv;
+				}
 				if (ty) {
 					L->sumnz[t] += (uint32_t)(tv != 0) - (uint32_t)(ty[i] != 0);
 					ty[i] = tv;

@@ -128,24 +128,12 @@ static void loose_moved(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_
                         int clears)
 {
 	brain_dtype *D = L->d[t];
-	uint32_t cnt = D->first[i + 1] - D->first[i];
-	bool was_cell = D->nloose[i] == cnt;
-	if (loose) {
-		D->nloose[i]++;
-		D->loose_dendrites++;
-		if (clears) {
-			if (!b->opts.input_weight)
-				brain_sums_moved(D, i, D->src[d], D->stw[d], 0);
-			D->stw[d] = D->ltw[d] = D->suscept[d] = 0;
-		}
-	} else {
-		D->nloose[i]--;
-		D->loose_dendrites--;
+	brain_loose_moved(L, t, i, !loose, loose);
+	if (loose && clears) {
+		if (!b->opts.input_weight)
+			brain_sums_moved(D, i, D->src[d], D->stw[d], 0);
+		D->stw[d] = D->ltw[d] = D->suscept[d] = 0;
 	}
-	bool is_cell = D->nloose[i] == cnt;
-	D->loose_cells += (uint32_t)is_cell - (uint32_t)was_cell;
-	if (is_cell != was_cell)
-		brain_note_cell(L, t, i);
 }
 
 /* A strength change of dendrite d (neuron i) to v, clamped to 0..255. */
@@ -295,6 +283,10 @@ typedef struct plan {
 	uint8_t table_slot;
 	bool rest_const;
 	bool firing_only;  /* the only neuron guard is "output TRUE" */
+	/* what follows the guards is "suscept move-twrds T K": byte-wide in
+	 * the block pass (brain_qd's at, ak) */
+	bool toward;
+	uint8_t at, ak;
 } plan;
 
 /* The level of a rule whose reads of the neuron's sums count as neuron
@@ -322,7 +314,7 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 	pl->p = p;
 	pl->st = RS_ZERO;
 	pl->nng = pl->ndg = pl->nfill = 0;
-	pl->susc_guard = pl->input_guard = pl->firing_guard = pl->rest_const = false;
+	pl->susc_guard = pl->input_guard = pl->firing_guard = pl->rest_const = pl->toward = false;
 	pl->table_slot = SVS_IMM;
 	if (p->n == 0)
 		return;
@@ -374,6 +366,12 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 	} else if (inline_guards && (rs == SVS_SUSCEPT || rs == SVS_STW || rs == SVS_LTW ||
 	                             rs == SVS_STRENGTH || rs == SVS_INPUT)) {
 		pl->table_slot = rs;
+		const svrule_insn *in = &p->insn[p->prefix];
+		pl->toward = rs == SVS_SUSCEPT && p->n == p->prefix + 2 && in[0].op == SVX_LOAD &&
+		             in[0].a.slot == SVS_SUSCEPT && in[1].op == SVOP_MOVE_TWRDS &&
+		             in[1].a.slot == SVS_IMM && in[1].b.slot == SVS_IMM;
+		pl->at = in[1].a.imm;
+		pl->ak = in[1].b.imm;
 	}
 }
 
@@ -485,6 +483,14 @@ static inline void act_on(dctx *c, act a, uint32_t i, uint32_t d, uint8_t val, c
 	             x->clears);
 }
 
+/* Can the block pass work out a susceptibility rule itself, given its
+ * candidates? When what follows its guards is "suscept move-twrds T K"
+ * and no dendrite guard is left. */
+static inline bool candidates(const plan *pl, act a)
+{
+	return a == ACT_SUSC && pl->toward && !pl->input_guard && !pl->susc_guard && pl->ndg == 0;
+}
+
 /* Every dendrite of neurons [lo, hi) (or of the firing neurons). */
 static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool firing)
 {
@@ -497,12 +503,18 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 	/* "input TRUE output TRUE suscept move-twrds 255 64": a table on the
 	 * susceptibility behind inline guards */
 	const bool susc_table = a == ACT_SUSC && pl->table_slot == SVS_SUSCEPT;
+	/* "output TRUE suscept move-twrds 255 64" on the firing neurons:
+	 * every dendrite of theirs is a candidate (see candidates()) */
+	const bool cand = candidates(pl, a) && firing && !guarded;
 	const uint8_t *so = c->S->output, *tab = pl->p->rest_table;
 	uint8_t *su = c->D->suscept;
 	const uint16_t *src = c->D->src;
 	const bool ig = pl->input_guard, sg = pl->susc_guard;
 	uint16_t *fresh = c->b->fresh;
 	uint64_t *sblk = c->b->sblk;
+	/* the sources that fire, per dendrite, when the kept sums track them
+	 * (fast_type synced them) */
+	const uint64_t *infire = ig && c->D->keep && c->D->kvalid ? c->D->infire : NULL;
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t i = firing ? L->firing[k] : k;
 		uint32_t d = first[i], e = first[i + 1];
@@ -516,6 +528,34 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 			kn = plan_neuron(pl, c->v, c->rng);
 			if (kn.st == RS_ZERO)
 				continue;
+		}
+		if (cand && kn.st == RS_DENDRITE) {
+			/* the block pass works the rule out byte-wide */
+			for (; d < e; d++) {
+				fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
+				brain_bit_set(sblk, d / BRAIN_BLOCK);
+			}
+			continue;
+		}
+		if (susc_table && kn.st == RS_DENDRITE && infire) {
+			/* "input TRUE": only the dendrites whose source fires */
+			for (uint32_t w = d >> 6; (uint64_t)w * 64 < e; w++) {
+				uint64_t m = infire[w];
+				if (w == d >> 6)
+					m &= ~0ull << (d & 63);
+				for (; m; m &= m - 1) {
+					uint32_t dd = w * 64 + (uint32_t)__builtin_ctzll(m);
+					if (dd >= e)
+						break;
+					uint8_t sv = tab[su[dd]];
+					if ((sg && !su[dd]) || sv <= su[dd])
+						continue;
+					su[dd] = sv; /* as susc_result */
+					fresh[dd / BRAIN_BLOCK] |= (uint16_t)(1u << (dd % BRAIN_BLOCK));
+					brain_bit_set(sblk, dd / BRAIN_BLOCK);
+				}
+			}
+			continue;
 		}
 		if (susc_table && kn.st == RS_DENDRITE) {
 			for (; d < e; d++) {
@@ -584,7 +624,7 @@ static uint32_t popcount64(uint64_t x)
  * it needs susceptibility and fewer blocks hold any — else all. (Firing
  * sources are the popular ones: migration moves dendrites to them, so
  * their lists are long.) */
-static void visit(dctx *c, const plan *pl, act a, const rates *x)
+static bool visit(dctx *c, const plan *pl, act a, const rates *x)
 {
 	const brain_dtype *D = c->D;
 	enum { V_ALL, V_FIRING, V_SOURCES, V_SUSC } how = V_ALL;
@@ -610,6 +650,9 @@ static void visit(dctx *c, const plan *pl, act a, const rates *x)
 	case V_SUSC: visit_susceptible(c, pl, a, x); break;
 	default: visit_neurons(c, pl, a, x, false); break;
 	}
+	/* visit_neurons marked candidates instead of results, as it does for
+	 * such a rule on the firing neurons */
+	return how == V_FIRING && candidates(pl, a) && pl->firing_only && !pl->per_neuron;
 }
 
 /* ---- the fast path: steps 1-4 and 5-6 byte-wide ------------------------------------- */
@@ -638,9 +681,10 @@ static inline uint64_t word_mask(uint32_t nblocks, uint32_t w)
 }
 
 /* Steps 1-4 of every dendrite of the type: the susceptibility rule gave
- * `all` for every dendrite, or 0 but for the fresh lanes (susc_result).
- * Only blocks that can move are run. */
-static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all)
+ * `all` for every dendrite, or 0 but for the fresh lanes (susc_result),
+ * or, with `cand`, q's "suscept move-twrds" for the lanes marked (the
+ * rest 0). Only blocks that can move are run. */
+static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, bool cand)
 {
 	const bool identity = !q->susc && !q->stw && !q->ltw && !q->r;
 	const bool hooks = D->kvalid && !b->opts.input_weight;
@@ -666,7 +710,8 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all)
 			if (all && kb == D->nblocks - 1)
 				f |= pad;
 			uint8_t old[BRAIN_BLOCK];
-			brain_qd_out o = brain_qd_block(q, all, f, su + base, stw + base, ltw + base, old);
+			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
+			                      : brain_qd_block(q, all, f, 0, su + base, stw + base, ltw + base, old);
 			brain_bit_put(live, kb, o.live != 0);
 			if (wnz)
 				brain_bit_put(wnz, kb, o.stw_nz != 0);
@@ -795,9 +840,15 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 	} else {
 		known r = {pr.st, pr.value};
 		brain_qd q = quiet_of(&x, r);
-		if (ps.st == RS_DENDRITE)
-			visit(&c, &ps, ACT_SUSC, &x);
-		steps_1_4(b, D, &q, ps.st == RS_CONST ? ps.value : 0);
+		bool cand = false;
+		if (ps.st == RS_DENDRITE && ps.input_guard && D->keep)
+			brain_sums_sync(b, L); /* D->infire current (cheap when it is) */
+		if (ps.st == RS_DENDRITE) {
+			cand = visit(&c, &ps, ACT_SUSC, &x);
+			q.at = ps.at;
+			q.ak = ps.ak;
+		}
+		steps_1_4(b, D, &q, ps.st == RS_CONST ? ps.value : 0, cand);
 	}
 
 	/* Steps 5 and 6, after steps 1-4 of every dendrite: each dendrite's
@@ -810,7 +861,7 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 		if (pl.st == RS_CONST)
 			strength_all(b, L, t, pl.value, gain, x.clears);
 		else if (pl.st == RS_DENDRITE)
-			visit(&c, &pl, gain ? ACT_GAIN : ACT_LOSS, &x);
+			(void)visit(&c, &pl, gain ? ACT_GAIN : ACT_LOSS, &x);
 	}
 }
 
@@ -975,7 +1026,7 @@ static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
 		}
 		brain_qd q = quiet_of(&sc->x, sc->k[SP_REINF]);
 		brain_qd_out o =
-			brain_qd_block(&q, 0, fresh, D->suscept + base, D->stw + base, D->ltw + base, old);
+			brain_qd_block(&q, 0, fresh, 0, D->suscept + base, D->stw + base, D->ltw + base, old);
 		restore_lanes(D, base, 0xffffu & ~lanes, su0, stw0, ltw0); /* other neurons' */
 		/* The weight changes in dendrite order, into the sums: at the
 		 * first that moves a sum, the dendrites after it start again. */

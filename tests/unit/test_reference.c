@@ -14,6 +14,7 @@
 
 #include "base/fileio.h"
 #include "brain/simd.h"
+#include "brain/svrule_vm.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 #include "genome/svrule.h"
@@ -182,8 +183,15 @@ static void test_simd_kernels(void **state)
 		uint8_t old1[16], old2[16];
 		uint8_t svall = c2_rng_below(&r, 3) ? 0 : sv[0];
 		unsigned fresh = c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) : 0;
-		brain_qd_out l1 = brain_qd_block(&q, svall, fresh, su1, stw1, ltw1, old1);
-		brain_qd_out l2 = brain_qd_block_scalar(&q, svall, fresh, su2, stw2, ltw2, old2);
+		unsigned cand = !svall && c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) & ~fresh : 0;
+		q.at = (uint8_t)c2_rng_below(&r, 256);
+		q.ak = (uint8_t)c2_rng_below(&r, 256);
+		if (c2_rng_below(&r, 4) == 0)
+			q.mstw = 0; /* the whole way */
+		if (c2_rng_below(&r, 4) == 0)
+			q.mltw = 0;
+		brain_qd_out l1 = brain_qd_block(&q, svall, fresh, cand, su1, stw1, ltw1, old1);
+		brain_qd_out l2 = brain_qd_block_scalar(&q, svall, fresh, cand, su2, stw2, ltw2, old2);
 		assert_memory_equal(su1, su2, 16);
 		assert_memory_equal(stw1, stw2, 16);
 		assert_memory_equal(ltw1, ltw2, 16);
@@ -207,6 +215,16 @@ static void test_simd_kernels(void **state)
 		assert_memory_equal(st1, st2, 16);
 		assert_int_equal(c1, c2);
 		assert_int_equal(z1, z2);
+
+		/* brain_qd_toward is the SV-rule's move-twrds, for every su */
+		{
+			svrule_insn in = {SVOP_MOVE_TWRDS, {SVS_IMM, (uint8_t)c2_rng_below(&r, 256)},
+			                  {SVS_IMM, (uint8_t)c2_rng_below(&r, 256)}};
+			uint8_t vals[SVS_COUNT] = {0};
+			for (int su = 0; su < 256; su++)
+				assert_int_equal(brain_qd_toward((uint8_t)su, in.a.imm, in.b.imm),
+				                 svrule_step(&in, su, vals, NULL));
+		}
 
 		/* the first largest byte */
 		uint32_t an = 1 + c2_rng_below(&r, N);
