@@ -20,6 +20,13 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The block kernel is large; its callers' loops want it inlined anyway. */
+#if defined(__GNUC__)
+#define BRAIN_SIMD_INLINE static inline __attribute__((always_inline))
+#else
+#define BRAIN_SIMD_INLINE static inline
+#endif
+
 #if defined(__SSE2__) && !defined(C2_NO_SIMD)
 #include <emmintrin.h>
 #define BRAIN_SIMD 1
@@ -427,7 +434,7 @@ static inline __m128i brain_sse_lanes(unsigned m)
 }
 #endif
 
-static inline brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigned fresh,
+BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigned fresh,
                                           unsigned cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,
                                           uint8_t *old_stw)
 {
@@ -468,8 +475,10 @@ static inline brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigne
 	}
 	_mm_storeu_si128((__m128i *)su, sun);
 	brain_qd_out o;
-	if (!q->r && !q->stw && !q->ltw) {
-		/* the usual tick: only susceptibility moves */
+	if (!q->r && ((!q->stw && !q->ltw) ||
+	              _mm_movemask_epi8(_mm_cmpeq_epi8(s0, l)) == 0xffff)) {
+		/* the usual tick: only susceptibility moves (no reinforcement,
+		 * and nothing to relax or STW == LTW everywhere) */
 		o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s0, l)));
 		o.changed = 0;
 		o.stw_nz = brain_sse_nonzero_mask(s0);

@@ -107,9 +107,8 @@ static void source_moved(brain *b, brain_dtype *D, uint32_t s, uint32_t o0, uint
 }
 
 /* Is summing afresh cheaper than moving the terms of `moved` sources?
- * (Instructions, roughly, measured on the norn: a link walked ~20, ~8
- * without anded sums, where most links have no weight and are passed
- * over, and the sources that move have somewhat longer lists than the
+ * (Instructions, roughly, measured on the norn: a link walked ~20 to
+ * ~30, and the sources that move have somewhat longer lists than the
  * average; a dendrite summed afresh ~20, or, without anded sums, ~60 per
  * block holding a weight.) */
 static bool rebuild_pays(const brain *b, const brain_dtype *D, uint32_t moved)

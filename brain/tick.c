@@ -796,7 +796,7 @@ static void live_all(brain_dtype *D)
  * strength rule that may give more than 0 can change a dendrite; whether
  * one may is known for the lobe values and whether the source lobe fires
  * (plan_lobe), and kept while those stay. */
-static bool type_quiet(brain *b, const brain_lobe *L, brain_dtype *D, const uint8_t *v,
+static bool type_quiet(const brain_lobe *L, brain_dtype *D, const uint8_t *v,
                        const brain_lobe *S, c2_rng *rng)
 {
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
@@ -816,7 +816,6 @@ static bool type_quiet(brain *b, const brain_lobe *L, brain_dtype *D, const uint
 		memcpy(D->qkey, key, sizeof key);
 		D->qvalid = true;
 	}
-	(void)b;
 	return D->qzero;
 }
 
@@ -824,7 +823,7 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 {
 	brain_dtype *D = L->d[t];
 	dctx c = {b, L, D, t, &b->lobes[D->src_lobe], 0, v, rng, NULL};
-	if (type_quiet(b, L, D, v, c.S, rng))
+	if (type_quiet(L, D, v, c.S, rng))
 		return;
 	rates x = rates_due(b, L, t);
 	plan ps, pr;
