@@ -58,9 +58,9 @@ int eng_genome_keep(creature *c, const genome *g, c2_err *err)
 	c->gcols_len = len;
 	c->gpacked_len = c2_lz_pack(cols, len, packed);
 	free(cols);
-	c->gpacked = realloc(packed, c->gpacked_len ? c->gpacked_len : 1);
-	if (!c->gpacked)
-		c->gpacked = packed; /* keep the room it had */
+	/* shrink to fit; a failed shrink keeps the larger block */
+	uint8_t *fit = realloc(packed, c->gpacked_len ? c->gpacked_len : 1);
+	c->gpacked = fit ? fit : packed;
 	return 0;
 }
 
