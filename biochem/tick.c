@@ -5,10 +5,10 @@
  *
  * Shortcuts, all exact and all off in reference mode (option
  * biochem_reference, which tests compare against every tick):
- *   - a receptor group of several receptors whose chemicals are where they
- *     were at its last evaluation, and whose locus still holds what it
- *     wrote then, would write the same byte again: it is not evaluated; a
- *     group of one receptor is computed directly (as cheap as checking);
+ *   - a receptor group whose chemicals are where they were at its last
+ *     evaluation, and whose locus still holds what it wrote then, would
+ *     write the same byte again: it is not evaluated (a group of one
+ *     receptor is checked and computed inline);
  *   - only chemicals with a concentration decay (eight tested at a time);
  *     0 stays 0. */
 #include "biochem/internal.h"
@@ -92,17 +92,22 @@ static void run_groups(bc_biochem *b, uint32_t first, uint32_t n)
 	for (bc_group *gp = &b->grp[first], *end = gp + n; gp < end; gp++) {
 		if (gp->n == 1 && !ref) {
 			/* one receptor (a chemical: else the group is inert): the
-			 * sums above with one term, as cheap as checking them */
+			 * sums above with one term, inline */
 			if (gp->mode == BC_GRP_INERT)
 				continue;
+			uint8_t cv = chem[gp->c0];
+			if (gp->fresh && cv == gp->s0 && *gp->dest == gp->last)
+				continue; /* as below: it would write what the locus holds */
 			const genome_receptor_gene *g = &b->rec[gp->first].g;
-			int sig = (int)chem[g->chemical] - (int)g->threshold, term = 0;
+			int sig = (int)cv - (int)g->threshold, term = 0;
 			if (sig > 0)
 				term = (g->flags & GENOME_RECEPTOR_DIGITAL) ? g->gain : sig * g->gain / 255;
 			int v = g->nominal + ((g->flags & GENOME_RECEPTOR_INVERTED) ? -term : term);
 			if (gp->mode == BC_GRP_OR)
 				v = v > 0 ? 255 : 0;
-			*gp->dest = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+			*gp->dest = gp->last = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+			gp->s0 = cv;
+			gp->fresh = 1;
 			continue;
 		}
 		if (gp->fresh && *gp->dest == gp->last && chem[gp->c0] == gp->s0) {

@@ -50,6 +50,8 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 		}
 	} else {
 		static const uint8_t zero16[BRAIN_BLOCK];
+		/* blocks within one neuron (decision lobes: 128 dendrites each) */
+		const bool blockwise = D->per && D->per % BRAIN_BLOCK == 0;
 		uint16_t *acc = D->acc;
 		memset(acc, 0, L->n * sizeof *acc);
 		for (uint32_t k = 0; k < brain_words(D->nblocks); k++)
@@ -58,6 +60,15 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 				unsigned m = brain_simd_diff(w + base, zero16, BRAIN_BLOCK);
 				if (!m)
 					D->wnz[k] &= ~(1ull << (kb & 63)); /* no weight left here */
+				if (blockwise) { /* the block is one neuron's */
+					uint32_t sum = 0;
+					for (; m; m &= m - 1) {
+						uint32_t d = base + (uint32_t)__builtin_ctz(m);
+						sum += so[src[d]] * w[d] / 255u;
+					}
+					acc[base / D->per] += (uint16_t)sum;
+					continue;
+				}
 				for (; m; m &= m - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(m);
 					acc[brain_owner(D, d)] += (uint16_t)(so[src[d]] * w[d] / 255u);
@@ -71,8 +82,8 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 
 /* Source s went from output o0 to o1: move the terms of its dendrites
  * (without anded sums, a dendrite without weight has none to move). */
-static inline void walk(brain *b, brain_dtype *D, bool wide, bool per, uint32_t s, uint32_t o0,
-                        uint32_t o1)
+static inline void walk(brain *b, brain_dtype *D, bool wide, bool per, bool mark, uint32_t s,
+                        uint32_t o0, uint32_t o1)
 {
 	const uint8_t *w = brain_weights(b, D);
 	int sil = (int)!o1 - (int)!o0;
@@ -89,21 +100,27 @@ static inline void walk(brain *b, brain_dtype *D, bool wide, bool per, uint32_t 
 			uint32_t i = per ? d / pn : owner[d];
 			acc[i] = (uint16_t)(acc[i] + o1 * wd / 255u - o0 * wd / 255u);
 			nsil[i] = (uint8_t)(nsil[i] + sil);
-			brain_bit_set(D->dirty, i);
-			D->anydirty = true;
+			if (mark)
+				brain_bit_set(D->dirty, i);
 		}
 		d = wide ? n32[d] : n16[d] == 0xffff ? BRAIN_NONE : n16[d];
 	}
 }
 
-static void source_moved(brain *b, brain_dtype *D, uint32_t s, uint32_t o0, uint32_t o1)
+/* With `mark`, the neurons whose sums moved are marked dirty one by one;
+ * else the caller marks them all (a small lobe: refreshing all is cheaper
+ * than marking). */
+static void source_moved(brain *b, brain_dtype *D, bool mark, uint32_t s, uint32_t o0,
+                         uint32_t o1)
 {
 	if (D->wide)
-		walk(b, D, true, D->per != 0, s, o0, o1);
+		walk(b, D, true, D->per != 0, true, s, o0, o1);
+	else if (D->per && !mark)
+		walk(b, D, false, true, false, s, o0, o1);
 	else if (D->per)
-		walk(b, D, false, true, s, o0, o1);
+		walk(b, D, false, true, true, s, o0, o1);
 	else
-		walk(b, D, false, false, s, o0, o1);
+		walk(b, D, false, false, true, s, o0, o1);
 }
 
 /* Is summing afresh cheaper than moving the terms of `moved` sources?
@@ -172,13 +189,20 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 	for (unsigned t = 0; t < 2; t++)
 		if ((valid >> t & 1) && rebuild_pays(b, L->d[t], nm))
 			valid &= ~(1u << t);
+	const bool mark = L->n > 64;
 	for (uint32_t k = 0; k < nm && valid; k++) {
 		uint32_t s = moved[k];
 		for (unsigned t = 0; t < 2; t++)
 			if (valid >> t & 1)
-				source_moved(b, L->d[t], s, snap[s], so[s]);
+				source_moved(b, L->d[t], mark, s, snap[s], so[s]);
 		snap[s] = so[s];
 	}
+	for (unsigned t = 0; t < 2 && nm; t++)
+		if (valid >> t & 1) {
+			L->d[t]->anydirty = true;
+			if (!mark) /* refresh every neuron (the walks marked none) */
+				L->d[t]->dall = true;
+		}
 	for (unsigned t = 0; t < 2; t++)
 		if ((mask >> t & 1) && !(valid >> t & 1))
 			rebuild(b, L, t);

@@ -629,18 +629,19 @@ static bool visit(dctx *c, const plan *pl, act a, const rates *x)
 	const brain_dtype *D = c->D;
 	enum { V_ALL, V_FIRING, V_SOURCES, V_SUSC } how = V_ALL;
 	uint64_t best = D->total;
-	if (pl->firing_guard) {
+	if (pl->firing_guard)
 		how = V_FIRING;
-		best = c->L->nfiring;
-		for (uint32_t k = 0; k < c->L->nfiring; k++)
-			best += D->first[c->L->firing[k] + 1] - D->first[c->L->firing[k]];
-	} else if (pl->input_guard) {
+	else if (pl->input_guard)
 		how = V_SOURCES;
-	}
 	if (pl->susc_guard && how != V_SOURCES) {
 		uint64_t cost = 0;
 		for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
 			cost += popcount64(D->live[w]);
+		if (how == V_FIRING) { /* only then is `best` worth counting */
+			best = c->L->nfiring;
+			for (uint32_t k = 0; k < c->L->nfiring; k++)
+				best += D->first[c->L->firing[k] + 1] - D->first[c->L->firing[k]];
+		}
 		if (cost * BRAIN_BLOCK < best)
 			how = V_SUSC;
 	}
