@@ -175,14 +175,26 @@ void bc_compile(bc_biochem *b)
 		g->n++;
 		r->bound = g->mode != BC_GRP_INERT;
 	}
-	/* A group whose receptors all read chemical 0 does nothing (§2.7). */
+	/* A group whose receptors all read chemical 0 does nothing (§2.7);
+	 * the others' counts and nominals are fixed (tick.c: eval_group). */
 	for (size_t k = 0; k < b->ngrp; k++) {
 		bc_group *g = &b->grp[k];
-		bool any = false;
-		for (uint32_t j = 0; j < g->n; j++)
-			any |= b->rec[g->first + j].g.chemical != 0;
-		if (!any)
+		int n = 0, sum_nom = 0;
+		g->nadd = g->nsub = 0;
+		for (uint32_t j = 0; j < g->n; j++) {
+			const genome_receptor_gene *rg = &b->rec[g->first + j].g;
+			if (!rg->chemical)
+				continue;
+			n++;
+			sum_nom += rg->nominal;
+			if (rg->flags & GENOME_RECEPTOR_INVERTED)
+				g->nsub++;
+			else
+				g->nadd++;
+		}
+		if (!n)
 			g->mode = BC_GRP_INERT;
+		g->nom = (int16_t)(g->mode == BC_GRP_OR ? sum_nom : n ? sum_nom / n : 0);
 	}
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];
