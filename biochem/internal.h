@@ -71,9 +71,12 @@ typedef struct bc_reaction {
 	int32_t gene;
 	uint32_t organ;
 	genome_reaction_gene g;
-	/* derived: the amounts after option reaction_zero_amount_as_1, and
-	 * the rate's period mask and multiplier */
+	/* derived: the amounts after option reaction_zero_amount_as_1, the
+	 * chemicals that take part (0 for none, or for an amount of 0: such
+	 * a reactant limits nothing and is not consumed, such a product is
+	 * not made), and the rate's period mask and multiplier */
 	uint8_t a1, a2, b1, b2;
+	uint8_t r1, r2, p1, p2;
 	uint16_t mult;
 	uint32_t mask;
 } bc_reaction;

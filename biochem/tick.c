@@ -159,26 +159,26 @@ static void run_emitters(bc_biochem *b, const bc_organ *o)
 static void run_reactions(bc_biochem *b, const bc_organ *o)
 {
 	const bc_reaction *x = &b->rx[o->rx_first];
+	uint8_t *chem = b->chem;
 	for (uint32_t k = 0; k < o->rx_n; k++, x++) {
 		if (o->biotick & x->mask)
 			continue;
-		const genome_reaction_gene *g = &x->g;
-		unsigned a1 = x->a1, a2 = x->a2;
+		/* A reactant with amount 0 limits nothing (and is not consumed):
+		 * its r is 0 (bc_compile). */
 		unsigned avail = 255;
-		/* A reactant with amount 0 limits nothing (and is not consumed). */
-		if (g->r1 && a1 && b->chem[g->r1] / a1 < avail)
-			avail = b->chem[g->r1] / a1;
-		if (g->r2 && a2 && b->chem[g->r2] / a2 < avail)
-			avail = b->chem[g->r2] / a2;
+		if (x->r1 && chem[x->r1] / x->a1 < avail)
+			avail = chem[x->r1] / x->a1;
+		if (x->r2 && chem[x->r2] / x->a2 < avail)
+			avail = chem[x->r2] / x->a2;
 		if (avail == 0)
 			continue;
 		unsigned n = avail - ((avail * x->mult) >> 16);
 		if (n == 0)
 			continue;
-		chem_sub(b, g->r1, n * a1);
-		chem_sub(b, g->r2, n * a2);
-		chem_add(b, g->p1, n * x->b1);
-		chem_add(b, g->p2, n * x->b2);
+		chem_sub(b, x->r1, n * x->a1);
+		chem_sub(b, x->r2, n * x->a2);
+		chem_add(b, x->p1, n * x->b1);
+		chem_add(b, x->p2, n * x->b2);
 	}
 }
 
