@@ -209,6 +209,8 @@ void bc_compile(bc_biochem *b)
 			o->em_first = (uint32_t)i;
 		uint8_t *p = resolve_locus(b, C2_EMITTER, e->organ, &e->g.organ);
 		e->src = p ? p : &b->dummy_em;
+		unsigned rate = e->g.sample_rate;
+		e->every = !p ? 0 : rate > 1 ? (uint8_t)rate : rate == 1 || b->opt.emitter_rate0_as_1;
 	}
 	for (size_t i = 0; i < b->nrx; i++) {
 		bc_reaction *x = &b->rx[i];

@@ -62,6 +62,9 @@ typedef struct bc_group {
 
 typedef struct bc_emitter {
 	uint8_t *src; /* bound locus (derived; &dummy_em when unbound) */
+	/* derived: samples every `every` activations, or never (0: unbound,
+	 * or sample rate 0 without option emitter_rate0_as_1) */
+	uint8_t every;
 	int32_t gene;
 	uint32_t organ;
 	genome_emitter_gene g;

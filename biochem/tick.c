@@ -128,14 +128,10 @@ static void run_emitters(bc_biochem *b, const bc_organ *o)
 {
 	for (uint32_t k = 0; k < o->em_n; k++) {
 		const bc_emitter *e = &b->em[o->em_first + k];
-		if (!bc_emitter_bound(b, e))
+		unsigned every = e->every; /* bound, rate and option (bc_compile) */
+		if (!every || (every > 1 && o->biotick % every != 0))
 			continue;
 		const genome_emitter_gene *g = &e->g;
-		unsigned rate = g->sample_rate;
-		if (rate > 1 && o->biotick % rate != 0)
-			continue;
-		if (rate == 0 && !b->opt.emitter_rate0_as_1)
-			continue;
 		unsigned s = *e->src;
 		if (g->flags & GENOME_EMITTER_INVERT)
 			s = 255 - s;
