@@ -137,6 +137,13 @@ static uint32_t energy_cost(uint32_t genes)
 
 void bc_compile(bc_biochem *b)
 {
+	memset(b->due, 0, sizeof b->due);
+	for (unsigned c = 1; c < BC_NCHEM; c++) {
+		uint32_t mask = c2_rate_mask(b->half[c]); /* 2^m - 1 */
+		for (unsigned k = 0; k < BC_DUE_K; k++)
+			if (!(mask & (1u << k)))
+				b->due[k][c / 64] |= 1ull << (c % 64);
+	}
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];
 		o->rec_first = o->rec_n = o->grp_first = o->grp_n = 0;

@@ -84,6 +84,8 @@ typedef struct bc_reaction {
 	uint32_t mask;
 } bc_reaction;
 
+enum { BC_DUE_K = 4 }; /* decay classes kept as bitmaps (periods 1, 2, 4, 8) */
+
 struct bc_biochem {
 	bc_options opt;
 	bc_locus_resolver resolve;
@@ -93,6 +95,10 @@ struct bc_biochem {
 	uint8_t have_half;
 	uint8_t chem[BC_NCHEM];
 	uint8_t half[BC_NCHEM];
+	/* derived (bc_compile): bit c of due[k] is set when chemical c's
+	 * half-life period divides 2^k (it decays on every tick whose count
+	 * has k trailing zero bits) */
+	uint64_t due[BC_DUE_K][BC_NCHEM / 64];
 
 	/* Unresolvable loci bind here; both are inert (see biochem.h). */
 	uint8_t dummy_rec, dummy_em;

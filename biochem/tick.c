@@ -9,11 +9,15 @@
  *     evaluation, and whose locus still holds what it wrote then, would
  *     write the same byte again: it is not evaluated (a group of one
  *     receptor is checked and computed inline);
- *   - only chemicals with a concentration decay (eight tested at a time);
- *     0 stays 0. */
+ *   - only chemicals with a concentration decay (0 stays 0), and on
+ *     most ticks only those whose half-life period is due (bitmaps of the
+ *     short periods, bc_compile). */
 #include "biochem/internal.h"
 
 #include <string.h>
+#if defined(__SSE2__) && !defined(C2_NO_SIMD)
+#include <emmintrin.h>
+#endif
 
 #include "genome/rates.h"
 #include "genome/vocab.h"
@@ -254,6 +258,23 @@ static void organ_update(bc_biochem *b, bc_organ *o)
 
 /* ---- the tick (§5.1, §5.4) ------------------------------------------------------- */
 
+/* Bit k set when p[k] != 0, for 64 bytes. */
+static inline uint64_t nonzero64(const uint8_t *p)
+{
+	uint64_t m = 0;
+#if defined(__SSE2__) && !defined(C2_NO_SIMD)
+	const __m128i z = _mm_setzero_si128();
+	for (unsigned k = 0; k < 4; k++)
+		m |= (uint64_t)(uint16_t)~_mm_movemask_epi8(
+		         _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * k)), z))
+		     << (16 * k);
+#else
+	for (unsigned k = 0; k < 64; k++)
+		m |= (uint64_t)(p[k] != 0) << k;
+#endif
+	return m;
+}
+
 static inline void decay(bc_biochem *b, int c, uint32_t t)
 {
 	uint8_t h = b->half[c];
@@ -275,6 +296,15 @@ void bc_tick(bc_biochem *b)
 		if (b->opt.biochem_reference) {
 			for (int c = 1; c < BC_NCHEM; c++)
 				decay(b, c, t);
+		} else if (t && (unsigned)__builtin_ctz(t) < BC_DUE_K) {
+			/* the chemicals due this tick (bc_compile) that are not 0
+			 * (0 stays 0) */
+			const uint64_t *due = b->due[__builtin_ctz(t)];
+			for (unsigned w = 0; w < BC_NCHEM / 64; w++)
+				for (uint64_t x = due[w] & nonzero64(&b->chem[w * 64]); x; x &= x - 1) {
+					unsigned c = w * 64 + (unsigned)__builtin_ctzll(x);
+					b->chem[c] = (uint8_t)((b->chem[c] * c2_rate_multiplier(b->half[c])) >> 16);
+				}
 		} else {
 			/* Chemical 0 is always 0: starting at byte 0 costs nothing. */
 			for (int c0 = 0; c0 < BC_NCHEM; c0 += 8) {
