@@ -515,6 +515,20 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 	/* the sources that fire, per dendrite, when the kept sums track them
 	 * (fast_type synced them) */
 	const uint64_t *infire = ig && c->D->keep && c->D->kvalid ? c->D->infire : NULL;
+	if (cand) {
+		/* the block pass works the rule out byte-wide: mark every
+		 * dendrite of every firing neuron (concept lobes: dozens of
+		 * neurons, a few dendrites each) */
+		const uint16_t *fl = L->firing;
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t i = fl[k];
+			for (uint32_t d = first[i], e = first[i + 1]; d < e; d++) {
+				fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
+				sblk[d / (64 * BRAIN_BLOCK)] |= 1ull << (d / BRAIN_BLOCK % 64);
+			}
+		}
+		return;
+	}
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t i = firing ? L->firing[k] : k;
 		uint32_t d = first[i], e = first[i + 1];
@@ -528,14 +542,6 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 			kn = plan_neuron(pl, c->v, c->rng);
 			if (kn.st == RS_ZERO)
 				continue;
-		}
-		if (cand && kn.st == RS_DENDRITE) {
-			/* the block pass works the rule out byte-wide */
-			for (; d < e; d++) {
-				fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
-				brain_bit_set(sblk, d / BRAIN_BLOCK);
-			}
-			continue;
 		}
 		if (susc_table && kn.st == RS_DENDRITE && infire) {
 			/* "input TRUE": only the dendrites whose source fires */
