@@ -705,29 +705,34 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, 
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
 		uint64_t sp = sblk[w];
 		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : live[w] | sp;
+		if (!m)
+			continue;
 		sblk[w] = 0;
+		/* this word of the bitmaps, kept in registers while its blocks run */
+		uint64_t lw = live[w], nw = wnz ? wnz[w] : 0;
 		for (; m; m &= m - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
 			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
-			unsigned f = 0;
-			if (sp >> j & 1) {
-				f = fresh[kb];
-				fresh[kb] = 0;
-			}
+			/* fresh lanes: 0 but in the blocks marked in sblk */
+			unsigned f = fresh[kb];
+			fresh[kb] = 0;
 			if (all && kb == D->nblocks - 1)
 				f |= pad;
 			uint8_t old[BRAIN_BLOCK];
 			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
 			                      : brain_qd_block(q, all, f, 0, su + base, stw + base, ltw + base, old);
-			brain_bit_put(live, kb, o.live != 0);
-			if (wnz)
-				brain_bit_put(wnz, kb, o.stw_nz != 0);
+			uint64_t bit = 1ull << j;
+			lw = o.live ? lw | bit : lw & ~bit;
+			nw = o.stw_nz ? nw | bit : nw & ~bit;
 			if (hooks)
 				for (unsigned ch = o.changed; ch; ch &= ch - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(ch);
 					brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], stw[d]);
 				}
 		}
+		live[w] = lw;
+		if (wnz)
+			wnz[w] = nw;
 	}
 }
 
