@@ -258,6 +258,7 @@ static int compile_rules(brain *b, uint32_t *idx, c2_err *err)
 			} else {
 				p.rest_slot = SVRULE_NOT_SINGLE;
 				p.rest_table = NULL;
+				p.rest_identity = 0;
 			}
 			idx[(size_t)l * BRAIN_NRULES + k] = iset_intern(&progs, &p);
 		}

@@ -557,4 +557,39 @@ static inline unsigned brain_str_block(uint8_t *str, uint8_t v, bool gain, unsig
 	return brain_str_block_scalar(str, v, gain, lanes, loose);
 }
 
+/* Steps 5 or 6 for the 16 dendrites at str whose susceptibility su is not
+ * 0 ("suscept TRUE ..."): each gains or loses val[k] (val NULL: v),
+ * clamped to 0..255. Returns the lanes that changed; *loose the lanes that
+ * became or stopped being 0. */
+static inline unsigned brain_str_susc_scalar(uint8_t *str, const uint8_t *su, const uint8_t *val,
+                                             uint8_t v, bool gain, unsigned *loose)
+{
+	unsigned changed = 0, lz = 0;
+	for (unsigned k = 0; k < 16; k++) {
+		int s = str[k], a = su[k] ? (val ? val[k] : v) : 0, nv = gain ? s + a : s - a;
+		nv = nv < 0 ? 0 : nv > 255 ? 255 : nv;
+		changed |= (unsigned)(nv != s) << k;
+		lz |= (unsigned)((nv == 0) != (s == 0)) << k;
+		str[k] = (uint8_t)nv;
+	}
+	*loose = lz;
+	return changed;
+}
+
+static inline unsigned brain_str_susc(uint8_t *str, const uint8_t *su, const uint8_t *val,
+                                      uint8_t v, bool gain, unsigned *loose)
+{
+#if BRAIN_SIMD
+	__m128i s = _mm_loadu_si128((const __m128i *)str);
+	__m128i a = val ? _mm_loadu_si128((const __m128i *)val) : _mm_set1_epi8((char)v);
+	a = _mm_andnot_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)su), _mm_setzero_si128()), a);
+	__m128i nv = gain ? _mm_adds_epu8(s, a) : _mm_subs_epu8(s, a);
+	_mm_storeu_si128((__m128i *)str, nv);
+	*loose = brain_sse_nonzero_mask(s) ^ brain_sse_nonzero_mask(nv);
+	return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s, nv)) & 0xffffu;
+#else
+	return brain_str_susc_scalar(str, su, val, v, gain, loose);
+#endif
+}
+
 #endif

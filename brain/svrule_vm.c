@@ -164,6 +164,7 @@ static void tabulate_rest(svrule_prog *p, uint8_t *table, c2_rng *unused)
 {
 	p->rest_slot = SVRULE_NOT_SINGLE;
 	p->rest_table = NULL;
+	p->rest_identity = 0;
 	if (!table || p->impure || p->prefix >= p->n)
 		return;
 	int slot = -1;
@@ -180,9 +181,11 @@ static void tabulate_rest(svrule_prog *p, uint8_t *table, c2_rng *unused)
 	if (slot < 0)
 		return; /* constant after the guards: the level analysis folds it */
 	uint8_t v[SVS_COUNT] = {0};
+	p->rest_identity = 1;
 	for (int x = 0; x < SVRULE_TABLE; x++) {
 		v[slot] = (uint8_t)x;
 		table[x] = svrule_run(p, p->prefix, 0, v, unused);
+		p->rest_identity &= table[x] == x;
 	}
 	p->rest_slot = (uint8_t)slot;
 	p->rest_table = table;

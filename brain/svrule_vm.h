@@ -99,6 +99,7 @@ typedef struct svrule_prog {
 	 * that slot, so the brain can look it up instead of running it. */
 	uint8_t rest_slot; /* that slot, or SVRULE_NOT_SINGLE */
 	uint8_t rest_level; /* svrule_level of the slots read after the guards */
+	uint8_t rest_identity; /* the table maps every value to itself */
 	svrule_guard guard[SVRULE_MAX_GUARDS];
 	svrule_insn insn[GENOME_RULE_LEN];
 	/* SVRULE_TABLE results when rest_slot is a slot: storage the caller

@@ -736,33 +736,64 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, 
 	}
 }
 
-/* Steps 5 or 6 with one value v for every dendrite: one byte-wide pass. */
-static void strength_all(brain *b, brain_lobe *L, unsigned t, uint8_t v, bool gain, int clears)
+/* Steps 5 or 6, one byte-wide pass: every dendrite gains or loses v, or,
+ * with `susc`, every dendrite with susceptibility ("suscept TRUE ...", all
+ * in live blocks) gains or loses v or its own value in `field`. */
+static void strength_pass(brain *b, brain_lobe *L, unsigned t, uint8_t v, const uint8_t *field,
+                          bool susc, bool gain, int clears)
 {
 	brain_dtype *D = L->d[t];
 	const bool hooks = D->kvalid && b->opts.input_weight;
 	uint8_t *str = D->strength;
 	static const uint8_t zero16[BRAIN_BLOCK];
-	for (uint32_t kb = 0; kb < D->nblocks; kb++) {
-		uint32_t base = kb * BRAIN_BLOCK;
-		unsigned lanes = D->total - base < BRAIN_BLOCK ? D->total - base : BRAIN_BLOCK;
-		uint8_t old[BRAIN_BLOCK];
-		if (hooks)
-			memcpy(old, str + base, BRAIN_BLOCK);
-		unsigned loose, ch = brain_str_block(str + base, v, gain, lanes, &loose);
-		if (!ch)
-			continue;
-		if (D->wnz && b->opts.input_weight)
-			brain_bit_put(D->wnz, kb, brain_simd_diff(str + base, zero16, BRAIN_BLOCK) != 0);
-		if (hooks)
-			for (unsigned m = ch; m; m &= m - 1) {
-				uint32_t d = base + (uint32_t)__builtin_ctz(m);
-				brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], str[d]);
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
+		for (uint64_t m = susc ? D->live[w] : word_mask(D->nblocks, w); m; m &= m - 1) {
+			uint32_t kb = w * 64 + (uint32_t)__builtin_ctzll(m), base = kb * BRAIN_BLOCK;
+			unsigned lanes = D->total - base < BRAIN_BLOCK ? D->total - base : BRAIN_BLOCK;
+			uint8_t old[BRAIN_BLOCK];
+			if (hooks)
+				memcpy(old, str + base, BRAIN_BLOCK);
+			unsigned loose, ch;
+			if (susc) /* padding lanes have no susceptibility */
+				ch = brain_str_susc(str + base, D->suscept + base, field ? field + base : NULL, v,
+				                    gain, &loose);
+			else
+				ch = brain_str_block(str + base, v, gain, lanes, &loose);
+			if (!ch)
+				continue;
+			if (D->wnz && b->opts.input_weight)
+				brain_bit_put(D->wnz, kb, brain_simd_diff(str + base, zero16, BRAIN_BLOCK) != 0);
+			if (hooks)
+				for (unsigned c = ch; c; c &= c - 1) {
+					uint32_t d = base + (uint32_t)__builtin_ctz(c);
+					brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], str[d]);
+				}
+			for (; loose; loose &= loose - 1) {
+				uint32_t d = base + (uint32_t)__builtin_ctz(loose);
+				loose_moved(b, L, t, brain_owner(D, d), d, !gain, clears);
 			}
-		for (; loose; loose &= loose - 1) {
-			uint32_t d = base + (uint32_t)__builtin_ctz(loose);
-			loose_moved(b, L, t, brain_owner(D, d), d, !gain, clears);
 		}
+}
+
+/* Is a planned strength rule "suscept TRUE" and then a lobe value or a
+ * plain load of a dendrite field (the lobe's guards held)? Then it is
+ * v, or the field's value, for every dendrite with susceptibility, and 0
+ * for the others: *field is that field, or NULL for v. */
+static bool susc_only(const plan *pl, const brain_dtype *D, const uint8_t **field)
+{
+	if (pl->nng || pl->ndg != 1 || !pl->susc_guard)
+		return false;
+	*field = NULL;
+	if (pl->rest_const)
+		return true;
+	if (pl->table_slot == SVS_IMM || !pl->p->rest_identity)
+		return false;
+	switch (pl->table_slot) {
+	case SVS_SUSCEPT: *field = D->suscept; return true;
+	case SVS_STW: *field = D->stw; return true;
+	case SVS_LTW: *field = D->ltw; return true;
+	case SVS_STRENGTH: *field = D->strength; return true;
+	default: return false; /* the input: a gather */
 	}
 }
 
@@ -869,8 +900,11 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 			continue;
 		plan pl;
 		plan_lobe(&pl, D->rule[gain ? BRAIN_DRULE_GAIN : BRAIN_DRULE_LOSS], v, L, c.S, false, rng);
+		const uint8_t *field;
 		if (pl.st == RS_CONST)
-			strength_all(b, L, t, pl.value, gain, x.clears);
+			strength_pass(b, L, t, pl.value, NULL, false, gain, x.clears);
+		else if (pl.st == RS_DENDRITE && susc_only(&pl, D, &field))
+			strength_pass(b, L, t, pl.value, field, true, gain, x.clears);
 		else if (pl.st == RS_DENDRITE)
 			(void)visit(&c, &pl, gain ? ACT_GAIN : ACT_LOSS, &x);
 	}

@@ -857,6 +857,8 @@ static void random_rule(c2_rng *r, uint8_t *out)
 		"output TRUE suscept move-twrds 255 64",
 		"suscept TRUE chem0 TRUE STW",
 		"suscept TRUE chem0",
+		"suscept TRUE strength",
+		"suscept TRUE chem1 TRUE suscept",
 		"chem2 TRUE 1",
 		"chem0",
 		"STW TIMES 128",

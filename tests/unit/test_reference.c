@@ -236,6 +236,22 @@ static void test_simd_kernels(void **state)
 		assert_int_equal(c1, c2);
 		assert_int_equal(z1, z2);
 
+		/* strength steps of the susceptible lanes, by a value or a field */
+		{
+			uint8_t sa[16], sb[16], su[16], fv[16];
+			fill(&r, sa, 16, 3);
+			memcpy(sb, sa, 16);
+			fill(&r, su, 16, 8 - c2_rng_below(&r, 8));
+			fill(&r, fv, 16, 2);
+			bool field = c2_rng_below(&r, 2);
+			unsigned za, zb;
+			unsigned ca = brain_str_susc(sa, su, field ? fv : NULL, v, gain, &za);
+			unsigned cb = brain_str_susc_scalar(sb, su, field ? fv : NULL, v, gain, &zb);
+			assert_memory_equal(sa, sb, 16);
+			assert_int_equal(ca, cb);
+			assert_int_equal(za, zb);
+		}
+
 		/* brain_qd_toward is the SV-rule's move-twrds, for every su */
 		{
 			svrule_insn in = {SVOP_MOVE_TWRDS, {SVS_IMM, (uint8_t)c2_rng_below(&r, 256)},
