@@ -201,6 +201,14 @@ void bc_compile(bc_biochem *b)
 		}
 		if (!n)
 			g->mode = BC_GRP_INERT;
+		if (g->mode == BC_GRP_INERT) {
+			/* it never writes: as if it wrote what its locus holds from
+			 * chemical 0, which is always 0 (tick.c: run_groups skips it
+			 * at the first test) */
+			g->c0 = g->s0 = 0;
+			g->last = *g->dest;
+			g->fresh = !b->opt.biochem_reference;
+		}
 		g->nom = (int16_t)(g->mode == BC_GRP_OR ? sum_nom : n ? sum_nom / n : 0);
 	}
 	for (size_t i = 0; i < b->norgans; i++) {

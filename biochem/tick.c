@@ -84,20 +84,27 @@ static void eval_group(bc_biochem *b, bc_group *gp)
 
 /* Evaluate groups [first, first + n), but not one that would write the
  * byte its locus holds: its receptors' chemicals are where they were when
- * it wrote that byte (exact: a group is a function of those). */
-static void run_groups(bc_biochem *b, uint32_t first, uint32_t n)
+ * it wrote that byte (exact: a group is a function of those). Inert groups
+ * never write (bc_compile makes them look written). */
+static inline __attribute__((always_inline)) void run_groups(bc_biochem *b, uint32_t first,
+                                                             uint32_t n)
 {
 	const uint8_t *chem = b->chem;
-	const bool ref = b->opt.biochem_reference;
 	for (bc_group *gp = &b->grp[first], *end = gp + n; gp < end; gp++) {
-		if (gp->n == 1 && !ref) {
+		if (gp->fresh && *gp->dest == gp->last && chem[gp->c0] == gp->s0) {
+			const bc_receptor *r = &b->rec[gp->first];
+			uint32_t k = 1;
+			while (k < gp->n && chem[r[k].g.chemical] == r[k].seen)
+				k++;
+			if (k == gp->n)
+				continue;
+		}
+		if (gp->mode == BC_GRP_INERT)
+			continue;
+		if (gp->n == 1 && !b->opt.biochem_reference) {
 			/* one receptor (a chemical: else the group is inert): the
 			 * sums above with one term, inline */
-			if (gp->mode == BC_GRP_INERT)
-				continue;
 			uint8_t cv = chem[gp->c0];
-			if (gp->fresh && cv == gp->s0 && *gp->dest == gp->last)
-				continue; /* as below: it would write what the locus holds */
 			const genome_receptor_gene *g = &b->rec[gp->first].g;
 			int sig = (int)cv - (int)g->threshold, term = 0;
 			if (sig > 0)
@@ -110,16 +117,7 @@ static void run_groups(bc_biochem *b, uint32_t first, uint32_t n)
 			gp->fresh = 1;
 			continue;
 		}
-		if (gp->fresh && *gp->dest == gp->last && chem[gp->c0] == gp->s0) {
-			const bc_receptor *r = &b->rec[gp->first];
-			uint32_t k = 1;
-			while (k < gp->n && chem[r[k].g.chemical] == r[k].seen)
-				k++;
-			if (k == gp->n)
-				continue;
-		}
-		if (gp->mode != BC_GRP_INERT)
-			eval_group(b, gp);
+		eval_group(b, gp);
 	}
 }
 
