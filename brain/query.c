@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "brain/brain_impl.h"
+#include "brain/simd.h"
 #include "genome/vocab.h"
 
 const brain_options *brain_get_options(const brain *b)
@@ -267,14 +268,11 @@ int brain_winner(const brain *b, unsigned lobe)
 	if (lobe >= b->nlobes)
 		return -1;
 	const brain_lobe *L = &b->lobes[lobe];
-	int best = -1;
-	uint8_t bestv = 0;
-	for (uint32_t i = 0; i < L->n; i++)
-		if (L->output[i] > bestv) {
-			bestv = L->output[i];
-			best = (int)i;
-		}
-	return best;
+	if (!L->n)
+		return -1;
+	/* the first largest output, unless every output is 0 */
+	uint32_t i = brain_simd_argmax(L->output, L->n);
+	return L->output[i] ? (int)i : -1;
 }
 
 int brain_set_state(brain *b, unsigned lobe, unsigned cell, uint8_t value)
