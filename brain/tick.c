@@ -485,10 +485,16 @@ static inline void act_on(dctx *c, act a, uint32_t i, uint32_t d, uint8_t val, c
 
 /* Can the block pass work out a susceptibility rule itself, given its
  * candidates? When what follows its guards is "suscept move-twrds T K"
- * and no dendrite guard is left. */
-static inline bool candidates(const plan *pl, act a)
+ * and no dendrite guard is left but "input TRUE" while the sources that
+ * fire are known per dendrite (infire, current after the sync in
+ * fast_type). */
+static inline bool candidates(const plan *pl, act a, const brain_dtype *D)
 {
-	return a == ACT_SUSC && pl->toward && !pl->input_guard && !pl->susc_guard && pl->ndg == 0;
+	if (a != ACT_SUSC || !pl->toward || pl->susc_guard)
+		return false;
+	if (!pl->input_guard)
+		return pl->ndg == 0;
+	return pl->ndg == 1 && D->keep && D->kvalid;
 }
 
 /* Every dendrite of neurons [lo, hi) (or of the firing neurons). */
@@ -505,7 +511,7 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 	const bool susc_table = a == ACT_SUSC && pl->table_slot == SVS_SUSCEPT;
 	/* "output TRUE suscept move-twrds 255 64" on the firing neurons:
 	 * every dendrite of theirs is a candidate (see candidates()) */
-	const bool cand = candidates(pl, a) && firing && !guarded;
+	const bool cand = candidates(pl, a, c->D) && firing && !guarded;
 	const uint8_t *so = c->S->output, *tab = pl->p->rest_table;
 	uint8_t *su = c->D->suscept;
 	const uint16_t *src = c->D->src;
@@ -515,6 +521,25 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 	/* the sources that fire, per dendrite, when the kept sums track them
 	 * (fast_type synced them) */
 	const uint64_t *infire = ig && c->D->keep && c->D->kvalid ? c->D->infire : NULL;
+	if (cand && infire) {
+		/* the block pass works the rule out byte-wide: mark the
+		 * dendrites of every firing neuron whose source fires, a block
+		 * at a time (decision lobes: one neuron, 128 dendrites) */
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t i = L->firing[k], d = first[i], e = first[i + 1];
+			for (uint32_t kb = d / BRAIN_BLOCK; kb * BRAIN_BLOCK < e; kb++) {
+				uint32_t lo = d > kb * BRAIN_BLOCK ? d - kb * BRAIN_BLOCK : 0;
+				uint32_t hi = e - kb * BRAIN_BLOCK < BRAIN_BLOCK ? e - kb * BRAIN_BLOCK : BRAIN_BLOCK;
+				unsigned m = (unsigned)(infire[kb / 4] >> (kb % 4 * BRAIN_BLOCK)) &
+				             (((1u << (hi - lo)) - 1) << lo);
+				if (m) {
+					fresh[kb] |= (uint16_t)m;
+					sblk[kb / 64] |= 1ull << (kb % 64);
+				}
+			}
+		}
+		return;
+	}
 	if (cand) {
 		/* the block pass works the rule out byte-wide: mark every
 		 * dendrite of every firing neuron (concept lobes: dozens of
@@ -659,7 +684,7 @@ static bool visit(dctx *c, const plan *pl, act a, const rates *x)
 	}
 	/* visit_neurons marked candidates instead of results, as it does for
 	 * such a rule on the firing neurons */
-	return how == V_FIRING && candidates(pl, a) && pl->firing_only && !pl->per_neuron;
+	return how == V_FIRING && candidates(pl, a, D) && pl->firing_only && !pl->per_neuron;
 }
 
 /* ---- the fast path: steps 1-4 and 5-6 byte-wide ------------------------------------- */
