@@ -75,8 +75,9 @@ typedef struct brain_dtype {
 	/* derived, when `keep`: bit k set when block k may hold a dendrite
 	 * whose weight (option input_weight) is not 0 */
 	uint64_t *wnz;
-	/* derived, when `keep`, current with kvalid: bit d set when dendrite
-	 * d's source fires in snap (for "input TRUE" rules) */
+	/* derived, when `keep` and some rule reads the input (else NULL),
+	 * current with kvalid: bit d set when dendrite d's source fires in
+	 * snap (for "input TRUE" rules) */
 	uint64_t *infire;
 	const svrule_prog *rule[BRAIN_NDRULES]; /* shared: brain->progs */
 } brain_dtype;

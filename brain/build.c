@@ -106,7 +106,11 @@ static void carve(brain *b, arena *a, const uint8_t *counts)
 				                                                            : TAKE(a, srcn, uint8_t);
 				D->dirty = TAKE(a, brain_words((uint32_t)n), uint64_t);
 				D->wnz = TAKE(a, brain_words(D->nblocks), uint64_t);
-				D->infire = TAKE(a, brain_words(total), uint64_t);
+				/* only a rule with "input TRUE" looks at it (tick.c) */
+				bool input = false;
+				for (unsigned r = 0; r < BRAIN_NDRULES; r++)
+					input |= (D->rule[r]->reads >> SVS_INPUT & 1) != 0;
+				D->infire = input ? TAKE(a, brain_words(total), uint64_t) : NULL;
 			}
 		}
 		base += n;

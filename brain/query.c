@@ -189,7 +189,8 @@ void brain_dendrite_set(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_
 		uint32_t o = D->snap[src];
 		D->acc[i] = (uint16_t)(D->acc[i] + o * w[d] / 255u);
 		D->nsil[i] = (uint8_t)(D->nsil[i] + !o);
-		brain_bit_put(D->infire, d, o != 0);
+		if (D->infire)
+			brain_bit_put(D->infire, d, o != 0);
 		brain_bit_set(D->dirty, i);
 		D->anydirty = true;
 	}

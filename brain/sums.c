@@ -31,7 +31,7 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 	const uint8_t *so = S->output, *w = brain_weights(b, D);
 	const uint16_t *src = D->src;
 	memcpy(D->snap, so, S->n);
-	if (!D->kvalid) { /* else kept by the sources' transitions (sync_types) */
+	if (!D->kvalid && D->infire) { /* else kept by the sources' transitions (sync_types) */
 		memset(D->infire, 0, brain_words(D->total) * sizeof *D->infire);
 		for (uint32_t d = 0; d < D->total; d++)
 			if (so[src[d]])
@@ -180,7 +180,7 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 			continue;
 		for (unsigned t = 0; t < 2; t++) {
 			brain_dtype *D = L->d[t];
-			if (!(valid >> t & 1))
+			if (!(valid >> t & 1) || !D->infire)
 				continue;
 			for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d))
 				D->infire[d >> 6] ^= 1ull << (d & 63);

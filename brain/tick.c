@@ -494,7 +494,7 @@ static inline bool candidates(const plan *pl, act a, const brain_dtype *D)
 		return false;
 	if (!pl->input_guard)
 		return pl->ndg == 0;
-	return pl->ndg == 1 && D->keep && D->kvalid;
+	return pl->ndg == 1 && D->keep && D->kvalid && D->infire;
 }
 
 /* Every dendrite of neurons [lo, hi) (or of the firing neurons). */
@@ -520,7 +520,7 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 	uint64_t *sblk = c->b->sblk;
 	/* the sources that fire, per dendrite, when the kept sums track them
 	 * (fast_type synced them) */
-	const uint64_t *infire = ig && c->D->keep && c->D->kvalid ? c->D->infire : NULL;
+	const uint64_t *infire = ig && c->D->keep && c->D->kvalid ? c->D->infire : NULL; /* or NULL */
 	if (cand && infire) {
 		/* the block pass works the rule out byte-wide: mark the
 		 * dendrites of every firing neuron whose source fires, a block
