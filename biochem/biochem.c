@@ -240,6 +240,10 @@ void bc_compile(bc_biochem *b)
 		x->b2 = g->p2_amount || !one ? g->p2_amount : 1;
 		x->r1 = x->a1 ? g->r1 : 0;
 		x->r2 = x->a2 ? g->r2 : 0;
+		if (!x->r1) /* no reactant: limits nothing (tick.c tests chem[0] < 0) */
+			x->a1 = 0;
+		if (!x->r2)
+			x->a2 = 0;
 		x->p1 = x->b1 ? g->p1 : 0;
 		x->p2 = x->b2 ? g->p2 : 0;
 		x->mask = c2_rate_mask(g->rate);

@@ -77,7 +77,8 @@ typedef struct bc_reaction {
 	/* derived: the amounts after option reaction_zero_amount_as_1, the
 	 * chemicals that take part (0 for none, or for an amount of 0: such
 	 * a reactant limits nothing and is not consumed, such a product is
-	 * not made), and the rate's period mask and multiplier */
+	 * not made; a reactant that takes no part has amount 0), and the
+	 * rate's period mask and multiplier */
 	uint8_t a1, a2, b1, b2;
 	uint8_t r1, r2, p1, p2;
 	uint16_t mult;

@@ -162,14 +162,16 @@ static void run_reactions(bc_biochem *b, const bc_organ *o)
 		if (o->biotick & x->mask)
 			continue;
 		/* A reactant with amount 0 limits nothing (and is not consumed):
-		 * its r is 0 (bc_compile). */
+		 * its r and amount are 0 (bc_compile), so chem[0] < 0 never
+		 * holds. Less than one unit of a reactant: nothing reacts (the
+		 * usual case, tested first). */
+		if (chem[x->r1] < x->a1 || chem[x->r2] < x->a2)
+			continue;
 		unsigned avail = 255;
 		if (x->r1 && chem[x->r1] / x->a1 < avail)
 			avail = chem[x->r1] / x->a1;
 		if (x->r2 && chem[x->r2] / x->a2 < avail)
 			avail = chem[x->r2] / x->a2;
-		if (avail == 0)
-			continue;
 		unsigned n = avail - ((avail * x->mult) >> 16);
 		if (n == 0)
 			continue;
