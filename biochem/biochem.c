@@ -183,22 +183,19 @@ void bc_compile(bc_biochem *b)
 		r->bound = g->mode != BC_GRP_INERT;
 	}
 	/* A group whose receptors all read chemical 0 does nothing (§2.7);
-	 * the others' counts and nominals are fixed (tick.c: eval_group). */
+	 * the others' mean nominal is fixed (tick.c: eval_group). */
 	for (size_t k = 0; k < b->ngrp; k++) {
 		bc_group *g = &b->grp[k];
-		int n = 0, sum_nom = 0;
-		g->nadd = g->nsub = 0;
+		uint32_t n = 0;
+		uint64_t sum_nom = 0;
 		for (uint32_t j = 0; j < g->n; j++) {
 			const genome_receptor_gene *rg = &b->rec[g->first + j].g;
 			if (!rg->chemical)
 				continue;
 			n++;
 			sum_nom += rg->nominal;
-			if (rg->flags & GENOME_RECEPTOR_INVERTED)
-				g->nsub++;
-			else
-				g->nadd++;
 		}
+		g->nom = (uint8_t)(n ? sum_nom / n : 0);
 		if (!n)
 			g->mode = BC_GRP_INERT;
 		if (g->mode == BC_GRP_INERT) {
@@ -209,7 +206,6 @@ void bc_compile(bc_biochem *b)
 			g->last = *g->dest;
 			g->fresh = !b->opt.biochem_reference;
 		}
-		g->nom = (int16_t)(g->mode == BC_GRP_OR ? sum_nom : n ? sum_nom / n : 0);
 	}
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];

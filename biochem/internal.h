@@ -53,11 +53,9 @@ typedef struct bc_group {
 	 * concentrations are those it was computed from; never in reference
 	 * mode); the first receptor's chemical and seen concentration */
 	uint8_t last, fresh, c0, s0;
-	/* derived at compile time: the receptors reading a chemical that add
-	 * and that subtract, and the nominals' part: their sum (BC_GRP_OR)
-	 * or integer mean */
-	uint8_t nadd, nsub;
-	int16_t nom;
+	/* derived at compile time: the integer mean of the nominals of the
+	 * receptors that read a chemical (BC_GRP_AVERAGE) */
+	uint8_t nom;
 } bc_group;
 
 typedef struct bc_emitter {

@@ -48,32 +48,34 @@ static inline void chem_sub(bc_biochem *b, uint8_t c, unsigned v)
 static void eval_group(bc_biochem *b, bc_group *gp)
 {
 	bc_receptor *r = &b->rec[gp->first];
-	int sum_add = 0, sum_sub = 0;
+	int sum_add = 0, sum_sub = 0, nadd = 0, nsub = 0, sum_nom = 0;
 	for (uint32_t k = 0; k < gp->n; k++, r++) {
 		const genome_receptor_gene *g = &r->g;
 		uint8_t c = b->chem[g->chemical];
 		r->seen = c;
 		if (!g->chemical)
 			continue;
-		int sig = (int)c - (int)g->threshold;
-		if (sig <= 0)
-			continue;
-		int term = (g->flags & GENOME_RECEPTOR_DIGITAL) ? g->gain : sig * g->gain / 255;
-		if (g->flags & GENOME_RECEPTOR_INVERTED)
+		sum_nom += g->nominal;
+		int sig = (int)c - (int)g->threshold, term = 0;
+		if (sig > 0)
+			term = (g->flags & GENOME_RECEPTOR_DIGITAL) ? g->gain : sig * g->gain / 255;
+		if (g->flags & GENOME_RECEPTOR_INVERTED) {
 			sum_sub += term;
-		else
+			nsub++;
+		} else {
 			sum_add += term;
+			nadd++;
+		}
 	}
-	/* the counts and the nominals' part are the gene's (bc_compile) */
 	int v;
 	if (gp->mode == BC_GRP_OR) {
-		v = gp->nom + sum_add - sum_sub > 0 ? 255 : 0;
+		v = sum_nom + sum_add - sum_sub > 0 ? 255 : 0;
 	} else {
-		v = gp->nom;
-		if (gp->nadd)
-			v += sum_add / gp->nadd;
-		if (gp->nsub)
-			v -= sum_sub / gp->nsub;
+		v = gp->nom; /* the mean nominal (bc_compile) */
+		if (nadd)
+			v += sum_add / nadd;
+		if (nsub)
+			v -= sum_sub / nsub;
 		v = v < 0 ? 0 : v > 255 ? 255 : v;
 	}
 	*gp->dest = (uint8_t)v;

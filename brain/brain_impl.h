@@ -56,10 +56,12 @@ typedef struct brain_dtype {
 	uint64_t *cells;   /* derived: bit i set when neuron i is fully loose */
 	uint32_t loose_dendrites, loose_cells; /* derived: lobe totals */
 	uint32_t cursor;   /* concept-style migration: next neuron to consider */
-	/* derived: whether its susceptibility and strength rules all give 0
-	 * for the lobe values and source activity qkey (tick.c: type_quiet) */
+	/* derived: for the lobe values and activity qkey, whether its
+	 * susceptibility and strength rules all give 0, and the plans of its
+	 * susceptibility and reinforcement rules (tick.c: type_plans) */
 	bool qvalid, qzero;
 	uint8_t qkey[8];
+	_Alignas(8) unsigned char plans[2][72];
 	/* Kept sums (sums.c), derived, when `keep`: per neuron the sum of
 	 * snap[src] * weight / 255 over its dendrites and the number of them
 	 * whose source is silent in snap, a copy of the source outputs they
@@ -124,6 +126,15 @@ typedef struct brain_lobe {
 	 * look found and nothing seen has changed since */
 	uint32_t outver;
 	bool out_exposed, state_exposed, settled;
+	/* derived: the lobe's states and outputs are what its last update
+	 * made of its rule's values (a sums array, slot ufload) with the
+	 * update parameters ukey, and nothing has written them since: a
+	 * neuron whose value did not move would be updated to what it holds
+	 * (neurons.c). Whatever writes a state or an output outside the
+	 * neuron phase clears it, and `settled` (brain_set_state does). */
+	bool uvalid;
+	uint8_t ufload;
+	uint32_t ukey;
 	uint64_t settled_key; /* its lobe values when it last settled */
 	/* Its dendrite types: in brain->dtypes when wired, else brain->none
 	 * (a type that is not wired has no state: most lobes have none). */
@@ -258,8 +269,11 @@ void brain_dendrite_set(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_
  * brought up to date with the source outputs (the sources that changed). */
 void brain_sums_sync(brain *b, brain_lobe *L);
 
-/* Refresh L's sumv arrays for the neurons whose sums moved. */
-void brain_sums_refresh(brain *b, brain_lobe *L);
+/* Refresh L's sumv arrays for the neurons whose sums moved. With `watch`
+ * (one of the sumv arrays), the neurons whose value in it changed are
+ * listed in chg (room for L->n) and counted, or UINT32_MAX is returned
+ * when any may have changed; else 0. */
+uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint16_t *chg);
 
 /* type_t and anded_t of neuron i from the kept sums (current ones). */
 void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t i,

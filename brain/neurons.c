@@ -178,19 +178,7 @@ static inline void update_one(const upd *x, int val, uint8_t *state, uint8_t *ou
 /* The firing list from the outputs. */
 static void list_firing(brain_lobe *L)
 {
-	const uint8_t *out = L->output;
-	uint16_t *firing = L->firing;
-	uint32_t i = 0, n = L->n, nf = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t o8;
-		memcpy(&o8, &out[i], 8);
-		for (uint64_t m = brain_nonzero_bytes(o8); m; m &= m - 1)
-			firing[nf++] = (uint16_t)(i + ((unsigned)__builtin_ctzll(m) >> 3));
-	}
-	for (; i < n; i++)
-		if (out[i])
-			firing[nf++] = (uint16_t)i;
-	L->nfiring = nf;
+	L->nfiring = brain_simd_list(L->output, L->n, L->firing);
 	L->outver++;
 	L->settled = false;
 }
@@ -421,24 +409,58 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 		sequential_neurons(b, L, start, acc0, v, rng);
 		return;
 	}
+	const upd x = upd_of(b, L);
+	unsigned ls = L->fload;
+	/* The rule is one sums array, read before the update writes anything
+	 * of the lobe: when the last update made the states and outputs from
+	 * it with these parameters and nothing wrote them since, only the
+	 * neurons whose value moved need an update. (Not with winner-takes-all,
+	 * which changes outputs after, nor with states or outputs exposed.) */
+	const uint8_t *sv = ls >= SVS_TYPE0 && ls <= SVS_ANDED1 ? L->sumv[ls - SVS_TYPE0] : NULL;
+	uint32_t ukey = 0;
+	bool incr = false;
+	if (sv) {
+		ukey = (uint32_t)x.u.thr | (uint32_t)x.u.rest << 8 | (uint32_t)x.u.leak_due << 16 |
+		       (uint32_t)x.leak << 24;
+		incr = L->uvalid && L->ufload == ls && L->ukey == ukey && !(L->gene.flags & 1) &&
+		       !L->state_exposed && !L->out_exposed;
+	}
+	uint32_t nchg = 0;
+	uint16_t *chg = b->scratch; /* free once the sums are synced */
 	if (reads & (0xfu << SVS_TYPE0)) {
 		brain_sums_sync(b, L);
-		brain_sums_refresh(b, L);
+		nchg = brain_sums_refresh(b, L, incr ? sv : NULL, chg);
 	}
-	const upd x = upd_of(b, L);
 	/* A lobe at rest with silent outputs whose rule keeps it so. Whether
 	 * it is needs no look when it was so after its last tick and nothing
 	 * could have moved a state unseen (no receptor writes one; an emitter
 	 * only ever clears an output). */
-	unsigned ls = L->fload;
 	if (keeps_rest(L, x.u.rest) && x.u.rest <= x.u.thr &&
 	    ((L->settled && !L->state_exposed) ||
 	     (brain_simd_all(L->state, x.u.rest, L->n) && brain_simd_all(L->output, 0, L->n)))) {
 		L->nfiring = 0;
 		L->settled = true;
 		L->settled_key = rest_key(L);
+		L->uvalid = false;
 		return;
 	}
+	/* neuron by neuron while that is cheaper than byte-wide over all */
+	if (incr && nchg <= L->n / 16) {
+		bool moved = false, lists = false;
+		for (uint32_t k = 0; k < nchg; k++) {
+			uint32_t i = chg[k];
+			uint8_t o = L->output[i];
+			update_one(&x, sv[i], &L->state[i], &L->output[i]);
+			moved |= L->output[i] != o;
+			lists |= !L->output[i] != !o;
+		}
+		if (moved) /* else the outputs' readers need no look */
+			L->outver++;
+		if (lists)
+			list_firing(L);
+		return;
+	}
+	L->uvalid = false;
 	L->settled = false;
 	L->outver++;
 	const uint8_t *val = b->vals;
@@ -458,6 +480,11 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 		}
 	}
 	L->nfiring = brain_simd_update(&x.u, val, L->state, L->output, L->n, L->firing);
+	if (sv && val == sv && !x.openc2e) { /* what incremental updates go on from */
+		L->uvalid = true;
+		L->ufload = (uint8_t)ls;
+		L->ukey = ukey;
+	}
 }
 
 /* Keep the largest output (lowest index on ties), zero the others. */

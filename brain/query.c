@@ -164,7 +164,7 @@ void brain_derive(brain *b, bool firing)
 			for (uint32_t i = 0; L->sumv[s] && i < L->n; i++)
 				L->sumnz[s] += L->sumv[s][i] != 0;
 		}
-		L->fvalid = false;
+		L->fvalid = L->uvalid = false;
 	}
 }
 
@@ -281,7 +281,7 @@ int brain_set_state(brain *b, unsigned lobe, unsigned cell, uint8_t value)
 	if (lobe >= b->nlobes || cell >= b->lobes[lobe].n)
 		return -1;
 	b->lobes[lobe].state[cell] = value;
-	b->lobes[lobe].settled = false;
+	b->lobes[lobe].settled = b->lobes[lobe].uvalid = false;
 	return 0;
 }
 
@@ -291,7 +291,7 @@ int brain_add_state(brain *b, unsigned lobe, unsigned cell, int delta)
 		return -1;
 	int v = b->lobes[lobe].state[cell] + delta;
 	b->lobes[lobe].state[cell] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
-	b->lobes[lobe].settled = false;
+	b->lobes[lobe].settled = b->lobes[lobe].uvalid = false;
 	return 0;
 }
 

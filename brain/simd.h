@@ -108,6 +108,30 @@ static inline uint32_t brain_simd_update(const brain_nupd *u, const uint8_t *val
 	return nf + brain_simd_update_scalar(u, val + i, state + i, output + i, n - i, firing + nf, i);
 }
 
+/* The indices of the non-zero bytes of a[0..n), ascending, into out; the
+ * count is returned. */
+static inline uint32_t brain_simd_list_scalar(const uint8_t *a, uint32_t n, uint16_t *out,
+                                              uint32_t base)
+{
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i])
+			out[k++] = (uint16_t)(base + i);
+	return k;
+}
+
+static inline uint32_t brain_simd_list(const uint8_t *a, uint32_t n, uint16_t *out)
+{
+	uint32_t i = 0, k = 0;
+#if BRAIN_SIMD
+	for (; i + 16 <= n; i += 16)
+		for (unsigned m = brain_sse_nonzero_mask(_mm_loadu_si128((const __m128i *)(a + i))); m;
+		     m &= m - 1)
+			out[k++] = (uint16_t)(i + (unsigned)__builtin_ctz(m));
+#endif
+	return k + brain_simd_list_scalar(a + i, n - i, out + k, i);
+}
+
 /* ---- saturating or wrapping byte arithmetic over a lobe ----------------------- */
 typedef enum { BRAIN_BOP_ADD, BRAIN_BOP_SUB, BRAIN_BOP_ADD_WRAP, BRAIN_BOP_SUB_WRAP } brain_bop;
 

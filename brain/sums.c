@@ -239,8 +239,47 @@ void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t
 	*anded = D->nsil[i] ? 0 : *type;
 }
 
-void brain_sums_refresh(brain *b, brain_lobe *L)
+/* The sumv values of type t of the dirty neurons; with `watch` (one of
+ * them), the neurons whose value there changed are listed in chg and
+ * counted. */
+static inline __attribute__((always_inline)) uint32_t refresh_dirty(brain *b, brain_lobe *L,
+                                                                    unsigned t,
+                                                                    const uint8_t *watch,
+                                                                    uint16_t *chg)
 {
+	brain_dtype *D = L->d[t];
+	uint8_t *ty = L->sumv[t], *an = L->sumv[2 + t];
+	uint32_t nchg = 0;
+	const uint32_t *first = D->first;
+	const uint8_t empty = b->opts.empty_sum ? L->gene.gain : 0, gain = L->gene.gain;
+	for (uint32_t w = 0; w < brain_words(L->n); w++) {
+		for (uint64_t m = D->dirty[w]; m; m &= m - 1) {
+			uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
+			uint8_t tv = empty, av = empty; /* brain_sums_values, inline */
+			if (first[i] != first[i + 1]) {
+				uint32_t x = D->acc[i] * (uint32_t)gain / 255u;
+				tv = (uint8_t)(x > 255 ? 255 : x);
+				av = D->nsil[i] ? 0 : tv;
+			}
+			if (watch && watch[i] != (watch == ty ? tv : av))
+				chg[nchg++] = (uint16_t)i;
+			if (ty) {
+				L->sumnz[t] += (uint32_t)(tv != 0) - (uint32_t)(ty[i] != 0);
+				ty[i] = tv;
+			}
+			if (an) {
+				L->sumnz[2 + t] += (uint32_t)(av != 0) - (uint32_t)(an[i] != 0);
+				an[i] = av;
+			}
+		}
+		D->dirty[w] = 0;
+	}
+	return nchg;
+}
+
+uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint16_t *chg)
+{
+	uint32_t nchg = 0;
 	for (unsigned t = 0; t < 2; t++) {
 		brain_dtype *D = L->d[t];
 		uint8_t *ty = L->sumv[t], *an = L->sumv[2 + t];
@@ -248,6 +287,8 @@ void brain_sums_refresh(brain *b, brain_lobe *L)
 			continue;
 		D->anydirty = false;
 		if (D->dall) {
+			if (watch && (watch == ty || watch == an))
+				nchg = UINT32_MAX; /* any may have moved */
 			/* every neuron: byte-wide, then the neurons without dendrites */
 			brain_sums_scale(D->acc, D->nsil, L->gene.gain, L->n, ty, an);
 			for (uint32_t i = 0; D->hollow && i < L->n; i++)
@@ -267,27 +308,10 @@ void brain_sums_refresh(brain *b, brain_lobe *L)
 			D->dall = false;
 			continue;
 		}
-		const uint32_t *first = D->first;
-		const uint8_t empty = b->opts.empty_sum ? L->gene.gain : 0, gain = L->gene.gain;
-		for (uint32_t w = 0; w < brain_words(L->n); w++) {
-			for (uint64_t m = D->dirty[w]; m; m &= m - 1) {
-				uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
-				uint8_t tv = empty, av = empty; /* brain_sums_values, inline */
-				if (first[i] != first[i + 1]) {
-					uint32_t x = D->acc[i] * (uint32_t)gain / 255u;
-					tv = (uint8_t)(x > 255 ? 255 : x);
-					av = D->nsil[i] ? 0 : tv;
-				}
-				if (ty) {
-					L->sumnz[t] += (uint32_t)(tv != 0) - (uint32_t)(ty[i] != 0);
-					ty[i] = tv;
-				}
-				if (an) {
-					L->sumnz[2 + t] += (uint32_t)(av != 0) - (uint32_t)(an[i] != 0);
-					an[i] = av;
-				}
-			}
-			D->dirty[w] = 0;
-		}
+		if (watch && nchg != UINT32_MAX && (watch == ty || watch == an))
+			nchg = refresh_dirty(b, L, t, watch, chg);
+		else
+			refresh_dirty(b, L, t, NULL, NULL);
 	}
+	return nchg;
 }

@@ -858,64 +858,69 @@ static void live_all(brain_dtype *D)
 	}
 }
 
-/* The fast path for one type of one lobe (see the file comment). */
-/* Is nothing to happen to this type this tick? When no block is live (no
- * susceptibility, STW == LTW everywhere), only a susceptibility or
- * strength rule that may give more than 0 can change a dendrite; whether
- * one may is known for the lobe values and whether the source lobe fires
- * (plan_lobe), and kept while those stay. */
-static bool type_quiet(const brain_lobe *L, brain_dtype *D, const uint8_t *v,
+/* The plans of the susceptibility and reinforcement rules (D->plans), and
+ * whether nothing is to happen to this type this tick. A plan depends on
+ * the lobe values and on whether the lobe and its source lobe fire
+ * (plan_lobe), so they are kept while those stay. When no block is live
+ * (no susceptibility, STW == LTW everywhere), only a susceptibility or
+ * strength rule that may give more than 0 can change a dendrite (qzero:
+ * none may). */
+_Static_assert(sizeof(plan) <= sizeof(((brain_dtype *)0)->plans[0]), "room for a plan");
+
+static bool type_plans(const brain_lobe *L, brain_dtype *D, const uint8_t *v,
                        const brain_lobe *S, c2_rng *rng)
 {
-	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
-		if (D->live[w])
-			return false;
 	uint8_t key[8];
 	memcpy(key, &v[SVS_CHEM0], 7);
 	key[7] = (uint8_t)((S->nfiring != 0) | (L->nfiring != 0) << 1);
 	if (!D->qvalid || memcmp(key, D->qkey, sizeof key) != 0) {
-		static const unsigned which[3] = {BRAIN_DRULE_SUSCEPT, BRAIN_DRULE_GAIN, BRAIN_DRULE_LOSS};
-		D->qzero = true;
-		for (unsigned k = 0; k < 3; k++) {
-			plan pl;
-			plan_lobe(&pl, D->rule[which[k]], v, L, S, false, rng);
-			D->qzero &= pl.st == RS_ZERO;
-		}
+		plan *ps = (plan *)D->plans[0], *pr = (plan *)D->plans[1], pl;
+		plan_lobe(ps, D->rule[BRAIN_DRULE_SUSCEPT], v, L, S, false, rng);
+		plan_lobe(pr, D->rule[BRAIN_DRULE_REINFORCE], v, L, S, false, rng);
+		D->qzero = ps->st == RS_ZERO;
+		plan_lobe(&pl, D->rule[BRAIN_DRULE_GAIN], v, L, S, false, rng);
+		D->qzero &= pl.st == RS_ZERO;
+		plan_lobe(&pl, D->rule[BRAIN_DRULE_LOSS], v, L, S, false, rng);
+		D->qzero &= pl.st == RS_ZERO;
 		memcpy(D->qkey, key, sizeof key);
 		D->qvalid = true;
 	}
-	return D->qzero;
+	if (!D->qzero)
+		return false;
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
+		if (D->live[w])
+			return false;
+	return true;
 }
 
+/* The fast path for one type of one lobe (see the file comment). */
 static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *rng)
 {
 	brain_dtype *D = L->d[t];
 	dctx c = {b, L, D, t, &b->lobes[D->src_lobe], 0, v, rng, NULL};
-	if (type_quiet(L, D, v, c.S, rng))
+	if (type_plans(L, D, v, c.S, rng))
 		return;
 	rates x = rates_due(b, L, t);
-	plan ps, pr;
-	plan_lobe(&ps, D->rule[BRAIN_DRULE_SUSCEPT], v, L, c.S, false, rng);
-	plan_lobe(&pr, D->rule[BRAIN_DRULE_REINFORCE], v, L, c.S, false, rng);
-	if (pr.st == RS_DENDRITE) {
+	const plan *ps = (const plan *)D->plans[0], *pr = (const plan *)D->plans[1];
+	if (pr->st == RS_DENDRITE) {
 		/* The reinforcement differs between dendrites: one by one. The
 		 * weights move without the sums' hooks (rebuilt when next read). */
 		D->kvalid = false;
 		for (uint32_t i = 0; i < L->n; i++)
-			plain_neuron(&c, i, &ps, &pr, &x);
+			plain_neuron(&c, i, ps, pr, &x);
 		live_all(D);
 	} else {
-		known r = {pr.st, pr.value};
+		known r = {pr->st, pr->value};
 		brain_qd q = quiet_of(&x, r);
 		bool cand = false;
-		if (ps.st == RS_DENDRITE && ps.input_guard && D->keep)
+		if (ps->st == RS_DENDRITE && ps->input_guard && D->keep)
 			brain_sums_sync(b, L); /* D->infire current (cheap when it is) */
-		if (ps.st == RS_DENDRITE) {
-			cand = visit(&c, &ps, ACT_SUSC, &x);
-			q.at = ps.at;
-			q.ak = ps.ak;
+		if (ps->st == RS_DENDRITE) {
+			cand = visit(&c, ps, ACT_SUSC, &x);
+			q.at = ps->at;
+			q.ak = ps->ak;
 		}
-		steps_1_4(b, D, &q, ps.st == RS_CONST ? ps.value : 0, cand);
+		steps_1_4(b, D, &q, ps->st == RS_CONST ? ps->value : 0, cand);
 	}
 
 	/* Steps 5 and 6, after steps 1-4 of every dendrite: each dendrite's
@@ -1286,7 +1291,7 @@ static void perception_copy(brain *b)
 			m = P->n - off;
 		if (L->nfiring) { /* else every output is 0: nothing to raise */
 			brain_simd_max(P->state + off, L->output, m);
-			P->settled = false;
+			P->settled = P->uvalid = false;
 		}
 		off += m;
 	}

@@ -262,6 +262,15 @@ static void test_simd_kernels(void **state)
 				                 svrule_step(&in, su, vals, NULL));
 		}
 
+		/* the non-zero bytes listed */
+		{
+			uint16_t li1[N], li2[N];
+			uint32_t ln = c2_rng_below(&r, N + 1);
+			uint32_t k1 = brain_simd_list(val, ln, li1), k2 = brain_simd_list_scalar(val, ln, li2, 0);
+			assert_int_equal(k1, k2);
+			assert_memory_equal(li1, li2, k1 * sizeof *li1);
+		}
+
 		/* the first largest byte */
 		uint32_t an = 1 + c2_rng_below(&r, N);
 		assert_int_equal(brain_simd_argmax(val, an), brain_simd_argmax_scalar(val, an));
