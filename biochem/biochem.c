@@ -186,16 +186,20 @@ void bc_compile(bc_biochem *b)
 	 * the others' mean nominal is fixed (tick.c: eval_group). */
 	for (size_t k = 0; k < b->ngrp; k++) {
 		bc_group *g = &b->grp[k];
-		uint32_t n = 0;
+		uint32_t n = 0, nsub = 0;
 		uint64_t sum_nom = 0;
 		for (uint32_t j = 0; j < g->n; j++) {
 			const genome_receptor_gene *rg = &b->rec[g->first + j].g;
 			if (!rg->chemical)
 				continue;
 			n++;
+			nsub += (rg->flags & GENOME_RECEPTOR_INVERTED) != 0;
 			sum_nom += rg->nominal;
 		}
 		g->nom = (uint8_t)(n ? sum_nom / n : 0);
+		bool many = n - nsub >= BC_GRP_MANY || nsub >= BC_GRP_MANY;
+		g->nadd = (uint8_t)(many ? BC_GRP_MANY : n - nsub);
+		g->nsub = (uint8_t)(many ? BC_GRP_MANY : nsub);
 		if (!n)
 			g->mode = BC_GRP_INERT;
 		if (g->mode == BC_GRP_INERT) {

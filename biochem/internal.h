@@ -54,9 +54,13 @@ typedef struct bc_group {
 	 * mode); the first receptor's chemical and seen concentration */
 	uint8_t last, fresh, c0, s0;
 	/* derived at compile time: the integer mean of the nominals of the
-	 * receptors that read a chemical (BC_GRP_AVERAGE) */
-	uint8_t nom;
+	 * receptors that read a chemical (BC_GRP_AVERAGE), and how many of
+	 * them add and subtract (BC_GRP_MANY when either is more: counted as
+	 * they are summed) */
+	uint8_t nom, nadd, nsub;
 } bc_group;
+
+enum { BC_GRP_MANY = 0xff };
 
 typedef struct bc_emitter {
 	uint8_t *src; /* bound locus (derived; &dummy_em when unbound) */

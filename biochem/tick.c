@@ -48,6 +48,34 @@ static inline void chem_sub(bc_biochem *b, uint8_t c, unsigned v)
 static void eval_group(bc_biochem *b, bc_group *gp)
 {
 	bc_receptor *r = &b->rec[gp->first];
+	if (gp->mode == BC_GRP_AVERAGE && gp->nadd != BC_GRP_MANY) {
+		/* the counts and the mean nominal are the genes' (bc_compile):
+		 * only the terms above threshold to sum */
+		int sum_add = 0, sum_sub = 0;
+		for (uint32_t k = 0; k < gp->n; k++, r++) {
+			const genome_receptor_gene *g = &r->g;
+			uint8_t c = b->chem[g->chemical];
+			r->seen = c;
+			int sig = (int)c - (int)g->threshold;
+			if (!g->chemical || sig <= 0)
+				continue;
+			int term = (g->flags & GENOME_RECEPTOR_DIGITAL) ? g->gain : sig * g->gain / 255;
+			if (g->flags & GENOME_RECEPTOR_INVERTED)
+				sum_sub += term;
+			else
+				sum_add += term;
+		}
+		int v = gp->nom;
+		if (gp->nadd)
+			v += sum_add / gp->nadd;
+		if (gp->nsub)
+			v -= sum_sub / gp->nsub;
+		v = v < 0 ? 0 : v > 255 ? 255 : v;
+		*gp->dest = gp->last = (uint8_t)v;
+		gp->s0 = b->chem[gp->c0];
+		gp->fresh = !b->opt.biochem_reference;
+		return;
+	}
 	int sum_add = 0, sum_sub = 0, nadd = 0, nsub = 0, sum_nom = 0;
 	for (uint32_t k = 0; k < gp->n; k++, r++) {
 		const genome_receptor_gene *g = &r->g;
