@@ -532,6 +532,33 @@ static void test_receptor_groups(void **state)
 	genome_free(&g);
 }
 
+/* A group of more receptors than a byte counts: its means are the same
+ * integer means. 300 adding receptors of nominal 1 or 2 and terms of 100
+ * or 0, and 60 subtracting ones of nominal 0 and term 30. */
+static void test_receptor_group_large(void **state)
+{
+	(void)state;
+	genome g;
+	genome_init(&g);
+	fast_organ(&g, 0, 0);
+	for (int k = 0; k < 300; k++) /* 50 = 100 -> term 100; 52 = 0 -> term 0 */
+		receptor(&g, 1, 1, 0, k % 3 ? 50 : 52, 0, (uint8_t)(1 + k % 2), 255, 0);
+	for (int k = 0; k < 60; k++)
+		receptor(&g, 1, 1, 0, 51, 0, 0, 30, DIG | INV);
+	engine_loci e;
+	memset(&e, 0, sizeof e);
+	bc_biochem *b = make(&g, NULL, &e);
+	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, 50, 100);
+	bc_chem_set(b, 51, 200);
+	bc_tick(b);
+	/* nominals (150 * 1 + 150 * 2 + 60 * 0) / 360 = 1; added 200 * 100 /
+	 * 300 = 66; subtracted 30 -> 37 */
+	assert_int_equal(e.creature[1][0], 37);
+	bc_free(b);
+	genome_free(&g);
+}
+
 static void test_receptor_clock_rate_each_tick(void **state)
 {
 	(void)state;
@@ -1068,6 +1095,7 @@ int main(void)
 		cmocka_unit_test(test_reaction_zero_amount),
 		cmocka_unit_test(test_receptor_variants),
 		cmocka_unit_test(test_receptor_groups),
+		cmocka_unit_test(test_receptor_group_large),
 		cmocka_unit_test(test_receptor_clock_rate_each_tick),
 		cmocka_unit_test(test_emitters),
 		cmocka_unit_test(test_emitter_replacement),
