@@ -166,7 +166,7 @@ void bc_compile(bc_biochem *b)
 			uint8_t *p = resolve_locus(b, C2_RECEPTOR, r->organ, addr);
 			g->first = (uint32_t)i;
 			g->n = 0;
-			g->fresh = 0;
+			g->last = BC_GRP_STALE;
 			g->c0 = r->g.chemical;
 			g->dest = p ? p : &b->dummy_rec;
 			g->mode = !p ? BC_GRP_INERT
@@ -207,8 +207,7 @@ void bc_compile(bc_biochem *b)
 			 * chemical 0, which is always 0 (tick.c: run_groups skips it
 			 * at the first test) */
 			g->c0 = g->s0 = 0;
-			g->last = *g->dest;
-			g->fresh = !b->opt.biochem_reference;
+			g->last = b->opt.biochem_reference ? BC_GRP_STALE : *g->dest;
 		}
 	}
 	for (size_t i = 0; i < b->norgans; i++) {

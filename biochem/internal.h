@@ -48,11 +48,13 @@ enum { BC_GRP_INERT = 0, BC_GRP_AVERAGE = 1, BC_GRP_OR = 2 };
 typedef struct bc_group {
 	uint8_t *dest;
 	uint32_t first, n;
+	/* derived: the value it last wrote, when its receptors' seen
+	 * concentrations are those it was computed from, else BC_GRP_STALE
+	 * (always in reference mode); the first receptor's chemical and seen
+	 * concentration */
+	uint16_t last;
 	uint8_t mode;
-	/* derived: the value it last wrote, when `fresh` (its receptors' seen
-	 * concentrations are those it was computed from; never in reference
-	 * mode); the first receptor's chemical and seen concentration */
-	uint8_t last, fresh, c0, s0;
+	uint8_t c0, s0;
 	/* derived at compile time: the integer mean of the nominals of the
 	 * receptors that read a chemical (BC_GRP_AVERAGE), and how many of
 	 * them add and subtract (BC_GRP_MANY when either is more: counted as
@@ -60,7 +62,7 @@ typedef struct bc_group {
 	uint8_t nom, nadd, nsub;
 } bc_group;
 
-enum { BC_GRP_MANY = 0xff };
+enum { BC_GRP_MANY = 0xff, BC_GRP_STALE = 0x100 /* no byte equals it */ };
 
 typedef struct bc_emitter {
 	uint8_t *src; /* bound locus (derived; &dummy_em when unbound) */

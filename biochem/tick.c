@@ -71,9 +71,9 @@ static void eval_group(bc_biochem *b, bc_group *gp)
 		if (gp->nsub)
 			v -= sum_sub / gp->nsub;
 		v = v < 0 ? 0 : v > 255 ? 255 : v;
-		*gp->dest = gp->last = (uint8_t)v;
+		*gp->dest = (uint8_t)v;
+		gp->last = b->opt.biochem_reference ? BC_GRP_STALE : (uint16_t)v;
 		gp->s0 = b->chem[gp->c0];
-		gp->fresh = !b->opt.biochem_reference;
 		return;
 	}
 	int sum_add = 0, sum_sub = 0, nadd = 0, nsub = 0, sum_nom = 0;
@@ -107,9 +107,8 @@ static void eval_group(bc_biochem *b, bc_group *gp)
 		v = v < 0 ? 0 : v > 255 ? 255 : v;
 	}
 	*gp->dest = (uint8_t)v;
-	gp->last = (uint8_t)v;
+	gp->last = b->opt.biochem_reference ? BC_GRP_STALE : (uint16_t)v;
 	gp->s0 = b->chem[gp->c0];
-	gp->fresh = !b->opt.biochem_reference;
 }
 
 /* Evaluate groups [first, first + n), but not one that would write the
@@ -121,7 +120,7 @@ static inline __attribute__((always_inline)) void run_groups(bc_biochem *b, uint
 {
 	const uint8_t *chem = b->chem;
 	for (bc_group *gp = &b->grp[first], *end = gp + n; gp < end; gp++) {
-		if (gp->fresh && *gp->dest == gp->last && chem[gp->c0] == gp->s0) {
+		if (*gp->dest == gp->last && chem[gp->c0] == gp->s0) { /* never when stale */
 			const bc_receptor *r = &b->rec[gp->first];
 			uint32_t k = 1;
 			while (k < gp->n && chem[r[k].g.chemical] == r[k].seen)
@@ -142,9 +141,9 @@ static inline __attribute__((always_inline)) void run_groups(bc_biochem *b, uint
 			int v = g->nominal + ((g->flags & GENOME_RECEPTOR_INVERTED) ? -term : term);
 			if (gp->mode == BC_GRP_OR)
 				v = v > 0 ? 255 : 0;
-			*gp->dest = gp->last = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+			*gp->dest = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+			gp->last = *gp->dest;
 			gp->s0 = cv;
-			gp->fresh = 1;
 			continue;
 		}
 		eval_group(b, gp);
@@ -225,7 +224,7 @@ static void injure(bc_biochem *b, bc_organ *o, double damage, unsigned chem)
 		chem_add(b, C2_CHEM_INJURY, chem);
 }
 
-static void organ_update(bc_biochem *b, bc_organ *o)
+static inline __attribute__((always_inline)) void organ_update(bc_biochem *b, bc_organ *o)
 {
 	if (o->failed)
 		return;
