@@ -147,6 +147,7 @@ void bc_compile(bc_biochem *b)
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];
 		o->rec_first = o->rec_n = o->grp_first = o->grp_n = 0;
+		o->em_next = 0;
 		o->em_first = o->em_n = o->rx_first = o->rx_n = 0;
 		o->clock_group = -1;
 	}

@@ -32,6 +32,8 @@ typedef struct bc_organ {
 	uint32_t em_first, em_n;
 	uint32_t rx_first, rx_n;
 	int32_t clock_group; /* group on this organ's own clock-rate locus, or -1 */
+	/* derived: no emitter samples before this biotick (0: look) */
+	uint32_t em_next;
 } bc_organ;
 
 typedef struct bc_receptor {

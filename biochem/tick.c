@@ -155,11 +155,22 @@ static inline __attribute__((always_inline)) void run_groups(bc_biochem *b, uint
  * invert if asked; above the threshold add gain (digital) or
  * (s - threshold) * gain / 255 (analog); clear the locus if asked — only when
  * it emitted (Q16), or on every sample with emitter_clear_always. */
-static void run_emitters(bc_biochem *b, const bc_organ *o)
+static void run_emitters(bc_biochem *b, bc_organ *o)
 {
+	/* An emitter samples on the bioticks that are multiples of its
+	 * period: none before the soonest of those after the last look
+	 * (unless biotick wrapped around: then em_next is 0). */
+	if (o->biotick < o->em_next && !b->opt.biochem_reference)
+		return;
+	uint64_t next = UINT32_MAX + 1ull;
 	for (uint32_t k = 0; k < o->em_n; k++) {
 		const bc_emitter *e = &b->em[o->em_first + k];
 		unsigned every = e->every; /* bound, rate and option (bc_compile) */
+		if (every) {
+			uint64_t due = ((uint64_t)o->biotick / every + 1) * every;
+			if (due < next)
+				next = due;
+		}
 		if (!every || (every > 1 && o->biotick % every != 0))
 			continue;
 		const genome_emitter_gene *g = &e->g;
@@ -176,6 +187,7 @@ static void run_emitters(bc_biochem *b, const bc_organ *o)
 			*e->src = 0;
 		}
 	}
+	o->em_next = next > UINT32_MAX ? 0 : (uint32_t)next;
 }
 
 /* ---- reactions (§5.5) -------------------------------------------------------------
