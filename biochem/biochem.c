@@ -148,6 +148,7 @@ void bc_compile(bc_biochem *b)
 		bc_organ *o = &b->organs[i];
 		o->rec_first = o->rec_n = o->grp_first = o->grp_n = 0;
 		o->em_next = 0;
+		o->em_slow = 0;
 		o->em_first = o->em_n = o->rx_first = o->rx_n = 0;
 		o->clock_group = -1;
 	}
@@ -226,6 +227,10 @@ void bc_compile(bc_biochem *b)
 		e->src = p ? p : &b->dummy_em;
 		unsigned rate = e->g.sample_rate;
 		e->every = !p ? 0 : rate > 1 ? (uint8_t)rate : rate == 1 || b->opt.emitter_rate0_as_1;
+		if (o->em_n == 1)
+			o->em_slow = 1;
+		if (e->every == 1)
+			o->em_slow = 0;
 	}
 	for (size_t i = 0; i < b->nrx; i++) {
 		bc_reaction *x = &b->rx[i];

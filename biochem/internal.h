@@ -21,6 +21,7 @@ typedef struct bc_organ {
 	uint8_t lt_repair, atp_coef, lf_byte;
 	uint8_t kind; /* bc_organ_kind */
 	uint8_t failed, energy_ok;
+	uint8_t em_slow; /* derived: every emitter samples less often than every activation */
 	uint32_t biotick;
 	uint32_t energy_cost;
 	long gene;
@@ -32,7 +33,8 @@ typedef struct bc_organ {
 	uint32_t em_first, em_n;
 	uint32_t rx_first, rx_n;
 	int32_t clock_group; /* group on this organ's own clock-rate locus, or -1 */
-	/* derived: no emitter samples before this biotick (0: look) */
+	/* derived, with em_slow: no emitter samples before this biotick (0:
+	 * look) */
 	uint32_t em_next;
 } bc_organ;
 

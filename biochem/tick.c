@@ -160,13 +160,14 @@ static void run_emitters(bc_biochem *b, bc_organ *o)
 	/* An emitter samples on the bioticks that are multiples of its
 	 * period: none before the soonest of those after the last look
 	 * (unless biotick wrapped around: then em_next is 0). */
-	if (o->biotick < o->em_next && !b->opt.biochem_reference)
+	const bool slow = o->em_slow && !b->opt.biochem_reference;
+	if (slow && o->biotick < o->em_next)
 		return;
 	uint64_t next = UINT32_MAX + 1ull;
 	for (uint32_t k = 0; k < o->em_n; k++) {
 		const bc_emitter *e = &b->em[o->em_first + k];
 		unsigned every = e->every; /* bound, rate and option (bc_compile) */
-		if (every) {
+		if (slow && every) {
 			uint64_t due = ((uint64_t)o->biotick / every + 1) * every;
 			if (due < next)
 				next = due;
@@ -187,7 +188,8 @@ static void run_emitters(bc_biochem *b, bc_organ *o)
 			*e->src = 0;
 		}
 	}
-	o->em_next = next > UINT32_MAX ? 0 : (uint32_t)next;
+	if (slow)
+		o->em_next = next > UINT32_MAX ? 0 : (uint32_t)next;
 }
 
 /* ---- reactions (§5.5) -------------------------------------------------------------
