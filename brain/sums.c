@@ -182,8 +182,15 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 			brain_dtype *D = L->d[t];
 			if (!(valid >> t & 1) || !D->infire)
 				continue;
-			for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d))
-				D->infire[d >> 6] ^= 1ull << (d & 63);
+			uint64_t *inf = D->infire;
+			if (D->wide) {
+				for (uint32_t d = D->rhead32[s]; d != BRAIN_NONE; d = D->rnext32[d])
+					inf[d >> 6] ^= 1ull << (d & 63);
+			} else {
+				const uint16_t *nx = D->rnext16;
+				for (uint32_t d = D->rhead16[s]; d != 0xffff; d = nx[d])
+					inf[d >> 6] ^= 1ull << (d & 63);
+			}
 		}
 	}
 	for (unsigned t = 0; t < 2; t++)
