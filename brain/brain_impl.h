@@ -58,10 +58,11 @@ typedef struct brain_dtype {
 	uint32_t cursor;   /* concept-style migration: next neuron to consider */
 	/* derived: for the lobe values and activity qkey, whether its
 	 * susceptibility and strength rules all give 0, and the plans of its
-	 * susceptibility and reinforcement rules (tick.c: type_plans) */
+	 * susceptibility, reinforcement and strength rules (tick.c:
+	 * type_plans) */
 	bool qvalid, qzero;
-	uint8_t qkey[8];
-	_Alignas(8) unsigned char plans[2][72];
+	uint64_t qkey, qmask; /* qmask: the bits of the key the rules read */
+	_Alignas(8) unsigned char plans[4][48];
 	/* Kept sums (sums.c), derived, when `keep`: per neuron the sum of
 	 * snap[src] * weight / 255 over its dendrites and the number of them
 	 * whose source is silent in snap, a copy of the source outputs they

@@ -265,18 +265,18 @@ static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
  * lobe's values already decide, and the guards left for each neuron. */
 typedef struct plan {
 	const svrule_prog *p;
-	rule_status st; /* RS_ZERO / RS_CONST for the whole lobe, or RS_DENDRITE:
-	                   decided per neuron and dendrite */
+	uint8_t st; /* rule_status: RS_ZERO / RS_CONST for the whole lobe, or
+	               RS_DENDRITE: decided per neuron and dendrite */
 	uint8_t value;
-	uint8_t nng; /* neuron-level guards */
-	svrule_guard ng[SVRULE_MAX_GUARDS];
+	/* the guards left: nng neuron-level ones from the front of gs,
+	 * ndg dendrite-level ones from its back (PL_DG) */
+	uint8_t nng, ndg;
+	svrule_guard gs[SVRULE_MAX_GUARDS];
+	uint32_t fill; /* the dendrite slots to fetch (bit s: slot s) */
 	bool susc_guard;   /* "suscept TRUE": 0 for a dendrite without any */
 	bool input_guard;  /* "input TRUE": 0 for a dendrite whose source is silent */
 	bool firing_guard; /* "output TRUE": 0 for a neuron that does not fire */
 	bool per_neuron;   /* reads nothing of a dendrite: once per neuron */
-	uint8_t ndg, nfill; /* dendrite-level guards, and dendrite slots to fetch */
-	svrule_guard dg[SVRULE_MAX_GUARDS];
-	uint8_t fill[8];
 	/* once the inline input/suscept guards pass, the rule is a table
 	 * lookup on this dendrite field (SVS_IMM: no), or `value` when what
 	 * follows its guards reads lobe values only (rest_const) */
@@ -288,6 +288,9 @@ typedef struct plan {
 	bool toward;
 	uint8_t at, ak;
 } plan;
+
+/* Dendrite-level guard g of a plan. */
+#define PL_DG(pl, g) ((pl)->gs[SVRULE_MAX_GUARDS - 1 - (g)])
 
 /* The level of a rule whose reads of the neuron's sums count as neuron
  * values (the DSUMS way: they are constant while no weight of the neuron
@@ -313,7 +316,8 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 {
 	pl->p = p;
 	pl->st = RS_ZERO;
-	pl->nng = pl->ndg = pl->nfill = 0;
+	pl->nng = pl->ndg = 0;
+	pl->fill = 0;
 	pl->susc_guard = pl->input_guard = pl->firing_guard = pl->rest_const = pl->toward = false;
 	pl->table_slot = SVS_IMM;
 	if (p->n == 0)
@@ -325,9 +329,11 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 		if (gd.level == SVL_LOBE && (v[gd.slot] != 0) != gd.nonzero)
 			return;
 		if (gd.level == SVL_NEURON)
-			pl->ng[pl->nng++] = gd;
-		if (gd.level == SVL_DENDRITE)
-			pl->dg[pl->ndg++] = gd;
+			pl->gs[pl->nng++] = gd;
+		if (gd.level == SVL_DENDRITE) {
+			PL_DG(pl, pl->ndg) = gd;
+			pl->ndg++;
+		}
 		if (!gd.nonzero)
 			continue;
 		/* No source fires, no neuron fires: every "input TRUE", every
@@ -346,16 +352,15 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 	}
 	pl->st = RS_DENDRITE;
 	pl->per_neuron = level <= SVL_NEURON;
-	pl->firing_only = pl->nng == 1 && pl->ng[0].slot == SVS_OUTPUT && pl->ng[0].nonzero;
-	for (uint32_t need = p->reads & dendrite_slots; need; need &= need - 1)
-		pl->fill[pl->nfill++] = (uint8_t)__builtin_ctz(need);
+	pl->firing_only = pl->nng == 1 && pl->gs[0].slot == SVS_OUTPUT && pl->gs[0].nonzero;
+	pl->fill = p->reads & dendrite_slots;
 	/* "input TRUE output TRUE suscept move-twrds 255 64": with the input
 	 * and suscept guards tested inline and the neuron's by plan_neuron,
 	 * the result is rest_table[suscept] */
 	bool inline_guards = true;
 	for (unsigned g = 0; g < pl->ndg; g++)
-		inline_guards &= pl->dg[g].nonzero &&
-		                 (pl->dg[g].slot == SVS_INPUT || pl->dg[g].slot == SVS_SUSCEPT);
+		inline_guards &= PL_DG(pl, g).nonzero &&
+		                 (PL_DG(pl, g).slot == SVS_INPUT || PL_DG(pl, g).slot == SVS_SUSCEPT);
 	uint8_t rs = p->rest_slot;
 	if (inline_guards && p->rest_level <= SVL_LOBE && !(sums_neuron && (p->reads & sum_slots))) {
 		/* "suscept TRUE chem0": chem0 wherever the guard holds */
@@ -378,12 +383,12 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 /* What the plan gives for one neuron (its state and output are in v). */
 static inline known plan_neuron(const plan *pl, const uint8_t *v, c2_rng *rng)
 {
-	known k = {pl->st, pl->value};
+	known k = {(rule_status)pl->st, pl->value};
 	if (pl->st != RS_DENDRITE)
 		return k;
 	k.st = RS_ZERO;
 	for (unsigned g = 0; g < pl->nng; g++)
-		if ((v[pl->ng[g].slot] != 0) != pl->ng[g].nonzero)
+		if ((v[pl->gs[g].slot] != 0) != pl->gs[g].nonzero)
 			return k;
 	if (pl->per_neuron) {
 		/* lobe and neuron guards hold: skip them */
@@ -401,10 +406,12 @@ static inline known plan_neuron(const plan *pl, const uint8_t *v, c2_rng *rng)
 static inline uint8_t eval_guarded(const dctx *c, const plan *pl, uint32_t d)
 {
 	for (unsigned g = 0; g < pl->ndg; g++)
-		if ((dendrite_value(c, pl->dg[g].slot, d) != 0) != pl->dg[g].nonzero)
+		if ((dendrite_value(c, PL_DG(pl, g).slot, d) != 0) != PL_DG(pl, g).nonzero)
 			return 0;
-	for (unsigned k = 0; k < pl->nfill; k++)
-		c->v[pl->fill[k]] = dendrite_value(c, pl->fill[k], d);
+	for (uint32_t m = pl->fill; m; m &= m - 1) {
+		unsigned s = (unsigned)__builtin_ctz(m);
+		c->v[s] = dendrite_value(c, s, d);
+	}
 	return svrule_exec_unguarded(pl->p, c->v, c->rng); /* pure: draws nothing */
 }
 
@@ -867,22 +874,42 @@ static void live_all(brain_dtype *D)
  * none may). */
 _Static_assert(sizeof(plan) <= sizeof(((brain_dtype *)0)->plans[0]), "room for a plan");
 
+/* The plans kept in D->plans. */
+enum { TP_SUSC, TP_REINF, TP_GAIN, TP_LOSS, TP_N };
+_Static_assert(TP_N <= sizeof(((brain_dtype *)0)->plans) / sizeof(((brain_dtype *)0)->plans[0]),
+               "room for the plans");
+
 static bool type_plans(const brain_lobe *L, brain_dtype *D, const uint8_t *v,
                        const brain_lobe *S, c2_rng *rng)
 {
-	uint8_t key[8];
-	memcpy(key, &v[SVS_CHEM0], 7);
-	key[7] = (uint8_t)((S->nfiring != 0) | (L->nfiring != 0) << 1);
-	if (!D->qvalid || memcmp(key, D->qkey, sizeof key) != 0) {
-		plan *ps = (plan *)D->plans[0], *pr = (plan *)D->plans[1], pl;
-		plan_lobe(ps, D->rule[BRAIN_DRULE_SUSCEPT], v, L, S, false, rng);
-		plan_lobe(pr, D->rule[BRAIN_DRULE_REINFORCE], v, L, S, false, rng);
-		D->qzero = ps->st == RS_ZERO;
-		plan_lobe(&pl, D->rule[BRAIN_DRULE_GAIN], v, L, S, false, rng);
-		D->qzero &= pl.st == RS_ZERO;
-		plan_lobe(&pl, D->rule[BRAIN_DRULE_LOSS], v, L, S, false, rng);
-		D->qzero &= pl.st == RS_ZERO;
-		memcpy(D->qkey, key, sizeof key);
+	/* the key: the lobe values and activity the rules read (no others
+	 * can change a plan); qmask says which, once the rules are known */
+	if (!D->qvalid) {
+		uint32_t reads = 0;
+		for (unsigned r = 0; r < BRAIN_NDRULES; r++)
+			reads |= D->rule[r]->reads;
+		uint8_t m[8];
+		for (unsigned k = 0; k < 7; k++)
+			m[k] = reads >> (SVS_CHEM0 + k) & 1 ? 0xff : 0;
+		m[7] = (uint8_t)((reads >> SVS_INPUT & 1) | (reads >> SVS_OUTPUT & 1) << 1);
+		memcpy(&D->qmask, m, 8);
+	}
+	uint8_t kb[8]; /* laid out as the mask */
+	memcpy(kb, &v[SVS_CHEM0], 7);
+	kb[7] = (uint8_t)((S->nfiring != 0) | (L->nfiring != 0) << 1);
+	uint64_t key;
+	memcpy(&key, kb, 8);
+	key &= D->qmask;
+	if (!D->qvalid || key != D->qkey) {
+		static const unsigned which[TP_N] = {BRAIN_DRULE_SUSCEPT, BRAIN_DRULE_REINFORCE,
+		                                     BRAIN_DRULE_GAIN, BRAIN_DRULE_LOSS};
+		D->qzero = true;
+		for (unsigned k = 0; k < TP_N; k++) {
+			plan *pl = (plan *)D->plans[k];
+			plan_lobe(pl, D->rule[which[k]], v, L, S, false, rng);
+			D->qzero &= k == TP_REINF || pl->st == RS_ZERO;
+		}
+		D->qkey = key;
 		D->qvalid = true;
 	}
 	if (!D->qzero)
@@ -901,7 +928,7 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 	if (type_plans(L, D, v, c.S, rng))
 		return;
 	rates x = rates_due(b, L, t);
-	const plan *ps = (const plan *)D->plans[0], *pr = (const plan *)D->plans[1];
+	const plan *ps = (const plan *)D->plans[TP_SUSC], *pr = (const plan *)D->plans[TP_REINF];
 	if (pr->st == RS_DENDRITE) {
 		/* The reinforcement differs between dendrites: one by one. The
 		 * weights move without the sums' hooks (rebuilt when next read). */
@@ -928,15 +955,14 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 	for (int gain = 1; gain >= 0; gain--) {
 		if (!(gain ? x.gain : x.loss))
 			continue;
-		plan pl;
-		plan_lobe(&pl, D->rule[gain ? BRAIN_DRULE_GAIN : BRAIN_DRULE_LOSS], v, L, c.S, false, rng);
+		const plan *pl = (const plan *)D->plans[gain ? TP_GAIN : TP_LOSS];
 		const uint8_t *field;
-		if (pl.st == RS_CONST)
-			strength_pass(b, L, t, pl.value, NULL, false, gain, x.clears);
-		else if (pl.st == RS_DENDRITE && susc_only(&pl, D, &field))
-			strength_pass(b, L, t, pl.value, field, true, gain, x.clears);
-		else if (pl.st == RS_DENDRITE)
-			(void)visit(&c, &pl, gain ? ACT_GAIN : ACT_LOSS, &x);
+		if (pl->st == RS_CONST)
+			strength_pass(b, L, t, pl->value, NULL, false, gain, x.clears);
+		else if (pl->st == RS_DENDRITE && susc_only(pl, D, &field))
+			strength_pass(b, L, t, pl->value, field, true, gain, x.clears);
+		else if (pl->st == RS_DENDRITE)
+			(void)visit(&c, pl, gain ? ACT_GAIN : ACT_LOSS, &x);
 	}
 }
 
