@@ -137,8 +137,9 @@ typedef struct brain_lobe {
 	uint8_t ufload;
 	uint32_t ukey;
 	uint64_t settled_key; /* its lobe values when it last settled */
-	/* Its dendrite types: in brain->dtypes when wired, else brain->none
-	 * (a type that is not wired has no state: most lobes have none). */
+	/* Its dendrite types: in brain->dtypes when wired, else a shared
+	 * read-only type with `present` false (a type that is not wired has
+	 * no state: most lobes have none). */
 	brain_dtype *d[2];
 } brain_lobe;
 
@@ -156,7 +157,6 @@ struct brain {
 	uint32_t nprogs;
 	uint8_t *tables; /* SVRULE_TABLE bytes each: the distinct tables of progs */
 	brain_dtype *dtypes; /* the wired dendrite types */
-	brain_dtype none;    /* every type that is not wired (present false) */
 	/* the instinct FIFO: items[head .. head+len) modulo cap */
 	genome_instinct_gene *inst;
 	size_t inst_head, inst_len, inst_cap;

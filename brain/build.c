@@ -36,6 +36,10 @@ static uint32_t sum_slots_of(unsigned t)
 	return 1u << (SVS_TYPE0 + t) | 1u << (SVS_ANDED0 + t);
 }
 
+
+/* Every type that is not wired: no state, nothing present (one for all
+ * brains; it lives in read-only memory, so a write would fault). */
+static const brain_dtype brain_unwired;
 /* Carve every array; called twice (measure, then for real). Sizes that
  * depend on the structure only (never on the state) are set here too. */
 static void carve(brain *b, arena *a, const uint8_t *counts)
@@ -379,7 +383,8 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 		memcpy(L->rnd, rnd[l], BRAIN_NRULES);
 		for (unsigned t = 0; t < 2; t++) {
 			if (!brain_type_present(&L->gene, t, n)) {
-				L->d[t] = &b->none;
+				/* read only: every writer looks at `present` first */
+				L->d[t] = (brain_dtype *)(uintptr_t)&brain_unwired;
 				continue;
 			}
 			brain_dtype *D = L->d[t] = &b->dtypes[ntypes++];

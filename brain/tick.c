@@ -1208,7 +1208,8 @@ static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool referen
 	brain_lobe_values(L, v);
 	rates xs[2] = {rates_due(b, L, 0), rates_due(b, L, 1)};
 	for (unsigned t = 0; t < 2; t++)
-		L->d[t]->kvalid = false;
+		if (L->d[t]->present)
+			L->d[t]->kvalid = false;
 	nsums ns;
 	for (uint32_t i = 0; i < L->n; i++) {
 		v[SVS_STATE] = L->state[i];
