@@ -105,8 +105,8 @@ enum {
 #define BC_MODES(X)                                                                   \
 	X(biochem_reference, 0, 0, 1, NULL,                                                     \
 	  "run the biochemistry without any shortcut: every receptor group evaluated at "   \
-	  "every chance and every chemical decayed in turn (tests compare state hashes; "  \
-	  "not kept in snapshots)")
+	  "every chance, every emitter looked at on every activation and every chemical "  \
+	  "decayed in turn (tests compare state hashes; not kept in snapshots)")
 
 typedef struct bc_options {
 	BC_OPTIONS(C2_OPTION_FIELD)

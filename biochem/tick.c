@@ -9,9 +9,14 @@
  *     evaluation, and whose locus still holds what it wrote then, would
  *     write the same byte again: it is not evaluated (a group of one
  *     receptor is checked and computed inline);
+ *   - an organ whose emitters all sample less often than every
+ *     activation looks at them only from the soonest biotick one samples on;
  *   - only chemicals with a concentration decay (0 stays 0), and on
  *     most ticks only those whose half-life period is due (bitmaps of the
- *     short periods, bc_compile). */
+ *     short periods, bc_compile).
+ * (Some arithmetic is arranged, not skipped, in both modes: a group's
+ * counts and mean nominal fixed at compile time, a reaction short of one
+ * unit of a reactant passed over at the first test.) */
 #include "biochem/internal.h"
 
 #include <string.h>

@@ -13,7 +13,11 @@
  *     `random` between lobe values) then runs over whole byte arrays, any
  *     other rule per neuron from the folded point; the threshold, leak and
  *     firing list run byte-wide (brain/simd.h). A lobe whose rule leaves the
- *     state as it is, resting and silent, is passed over.
+ *     state as it is, resting and silent, is passed over. A lobe whose rule
+ *     is one sums array (a concept lobe's `anded0`) updates only the
+ *     neurons whose sum moved, while its states and outputs are what its
+ *     last update made of them (no winner-takes-all, nothing exposed,
+ *     nothing written since: brain_lobe.uvalid).
  *   - sequential: as wide but neuron by neuron with the sums summed, for the
  *     two cases whose neurons interact — a lobe whose sums read its own
  *     outputs (later neurons see earlier neurons' new outputs) — and the
