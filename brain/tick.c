@@ -16,7 +16,8 @@
  *   - each rule is planned for the lobe tick: one that reads only
  *     constants and lobe values (chem2 TRUE 1) is evaluated once; guards
  *     ("X TRUE") on lobe values, on an input lobe with no firing neuron
- *     prove a rule yields 0 without evaluating it;
+ *     prove a rule yields 0 without evaluating it; the plans are kept
+ *     while the lobe values the rules read and the lobes' activity stay;
  *   - the dendrites where the susceptibility rule can be non-zero are
  *     visited alone: those of the firing neurons ("output TRUE"), of the
  *     firing sources ("input TRUE", through the reverse lists) or the
@@ -27,9 +28,13 @@
  *     the blocks that can move: those holding susceptibility or STW != LTW
  *     (the `live` bitmap, kept exact as blocks come to rest) and those
  *     holding a non-zero result;
+ *   - "output TRUE suscept move-twrds T K" (and with "input TRUE" while
+ *     the firing sources are kept per dendrite) is worked out in that
+ *     pass too: the firing neurons' dendrites are only marked;
  *   - steps 5-6 (strength gain and loss) are one byte-wide pass when the
- *     rule is one value for the lobe, else visit the candidate dendrites
- *     as above.
+ *     rule is one value for the lobe, or "suscept TRUE" then a lobe value
+ *     or a dendrite field (over the live blocks), else visit the candidate
+ *     dendrites as above.
  *
  * Tests compare the two paths tick by tick (state hashes). Hot loops copy
  * array pointers into locals: a uint8_t store may alias anything, so
