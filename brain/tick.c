@@ -834,6 +834,36 @@ static bool susc_only(const plan *pl, const brain_dtype *D, const uint8_t **fiel
 	}
 }
 
+/* Steps 3 and 4 of dendrite d from its STW after step 2 and its LTW; true
+ * when STW and LTW differ after. */
+static inline bool steps_3_4(brain_dtype *D, uint32_t d, uint8_t stw, uint8_t ltw, const rates *x)
+{
+	if (x->stw && stw != ltw)
+		stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
+	if (x->ltw && ltw != stw)
+		ltw = ltw_step(ltw, stw, x);
+	D->stw[d] = stw;
+	D->ltw[d] = ltw;
+	return stw != ltw;
+}
+
+/* Steps 1-4 for dendrite d of neuron c->i, whose susceptibility and
+ * reinforcement rules are planned as ps and pr, known as s and r for the
+ * neuron; true when it may be live after. */
+static inline bool steps_one(const dctx *c, const plan *ps, known s, const plan *pr, known r,
+                             uint32_t d, const rates *x)
+{
+	brain_dtype *D = c->D;
+	uint8_t su = suscept_step(D->suscept[d], rule_at(c, ps, s, d), x);
+	D->suscept[d] = su;
+	uint8_t stw = D->stw[d], ltw = D->ltw[d];
+	/* x = suscept * r / 255 is 0 without susceptibility: r need not be
+	 * evaluated (a pure rule draws nothing) */
+	if (su && r.st != RS_ZERO)
+		stw = reinforce_step(stw, ltw, su, rule_at(c, pr, r, d), x->set);
+	return steps_3_4(D, d, stw, ltw, x) || su;
+}
+
 /* Steps 1-4 for every dendrite of neuron i, one by one: the way when the
  * reinforcement differs between dendrites (it reads more than the lobe). */
 static void plain_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, const rates *x)
@@ -843,21 +873,8 @@ static void plain_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, co
 	c->v[SVS_STATE] = c->L->state[i];
 	c->v[SVS_OUTPUT] = c->L->output[i];
 	known s = plan_neuron(ps, c->v, c->rng), r = plan_neuron(pr, c->v, c->rng);
-	for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++) {
-		uint8_t su = suscept_step(D->suscept[d], rule_at(c, ps, s, d), x);
-		D->suscept[d] = su;
-		uint8_t stw = D->stw[d], ltw = D->ltw[d];
-		/* x = suscept * r / 255 is 0 without susceptibility: r need not be
-		 * evaluated (a pure rule draws nothing) */
-		if (su && r.st != RS_ZERO)
-			stw = reinforce_step(stw, ltw, su, rule_at(c, pr, r, d), x->set);
-		if (x->stw && stw != ltw)
-			stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
-		if (x->ltw && ltw != stw)
-			ltw = ltw_step(ltw, stw, x);
-		D->stw[d] = stw;
-		D->ltw[d] = ltw;
-	}
+	for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++)
+		steps_one(c, ps, s, pr, r, d, x);
 }
 
 /* Every block may hold susceptibility and weights now. */
@@ -1055,18 +1072,7 @@ static void plain_dendrite(sctx *sc, uint32_t d)
 	const rates *x = &sc->x;
 	uint8_t *w = brain_weights(c->b, D);
 	uint8_t w0 = w[d];
-	uint8_t su = suscept_step(D->suscept[d], rule_at(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], d), x);
-	D->suscept[d] = su;
-	uint8_t stw = D->stw[d], ltw = D->ltw[d];
-	if (su && sc->k[SP_REINF].st != RS_ZERO)
-		stw = reinforce_step(stw, ltw, su, rule_at(c, &sc->p[SP_REINF], sc->k[SP_REINF], d), x->set);
-	if (x->stw && stw != ltw)
-		stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
-	if (x->ltw && ltw != stw)
-		ltw = ltw_step(ltw, stw, x);
-	D->stw[d] = stw;
-	D->ltw[d] = ltw;
-	if (su || stw != ltw)
+	if (steps_one(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], &sc->p[SP_REINF], sc->k[SP_REINF], d, x))
 		brain_bit_set(D->live, d / BRAIN_BLOCK);
 	if (w[d] != w0) {
 		brain_sums_moved(D, c->i, D->src[d], w0, w[d]);
@@ -1233,13 +1239,8 @@ static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool referen
 				uint8_t su = suscept_step(D->suscept[d], eval_dendrite(&c, r[BRAIN_DRULE_SUSCEPT], d), x);
 				D->suscept[d] = su;
 				int rv = eval_dendrite(&c, r[BRAIN_DRULE_REINFORCE], d);
-				uint8_t ltw = D->ltw[d], stw = reinforce_step(D->stw[d], ltw, su, rv, x->set);
-				if (x->stw && stw != ltw)
-					stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
-				if (x->ltw && ltw != stw)
-					ltw = ltw_step(ltw, stw, x);
-				D->stw[d] = stw;
-				D->ltw[d] = ltw;
+				uint8_t ltw = D->ltw[d];
+				(void)steps_3_4(D, d, reinforce_step(D->stw[d], ltw, su, rv, x->set), ltw, x);
 				if (w[d] != w0) {
 					kept_sums_moved(&c, t, d, w0);
 					w0 = w[d];

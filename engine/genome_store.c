@@ -15,7 +15,7 @@
 #include "base/lz.h"
 #include "engine/internal.h"
 
-enum { HEAD = 1 + 4, COLS = 7, TRANSPOSE_MAX = 16 };
+enum { HEAD = 1 + 4, COLS = GENOME_HEADER_LEN, TRANSPOSE_MAX = 16 };
 
 /* Where the bodies of each kind start in the body area, given how many
  * genes of each kind there are. */
@@ -34,18 +34,6 @@ static size_t body_at(int k, const size_t count[GK_COUNT], size_t r, size_t j)
 {
 	size_t size = genome_kinds[k].body_size;
 	return size <= TRANSPOSE_MAX ? j * count[k] + r : r * size + j;
-}
-
-/* The header bytes of a gene, in .gen order. */
-static void gene_head(const genome_gene *g, uint8_t *h)
-{
-	h[0] = g->type;
-	h[1] = g->subtype;
-	h[2] = g->id;
-	h[3] = g->dup;
-	h[4] = g->stage;
-	h[5] = g->flags;
-	h[6] = g->mut;
 }
 
 int eng_genome_keep(creature *c, const genome *g, c2_err *err)
@@ -73,7 +61,7 @@ int eng_genome_keep(creature *c, const genome *g, c2_err *err)
 	kind_offsets(count, off);
 	for (size_t i = 0; i < n; i++) {
 		uint8_t h[COLS];
-		gene_head(&g->genes[i], h);
+		genome_gene_head(&g->genes[i], h);
 		for (int k = 0; k < COLS; k++)
 			cols[HEAD + k * n + i] = h[k];
 		int kind = g->genes[i].kind;

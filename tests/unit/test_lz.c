@@ -83,20 +83,6 @@ static void test_malformed(void **state)
 	assert_int_equal(c2_lz_unpack(cut, sizeof cut, out, sizeof out), (size_t)-1);
 }
 
-static bool same_genes(const genome *a, const genome *b)
-{
-	if (a->ngenes != b->ngenes || a->format != b->format)
-		return false;
-	for (size_t i = 0; i < a->ngenes; i++) {
-		const genome_gene *x = &a->genes[i], *y = &b->genes[i];
-		if (x->kind != y->kind || x->id != y->id || x->dup != y->dup || x->stage != y->stage ||
-		    x->flags != y->flags || x->mut != y->mut ||
-		    memcmp(x->u.raw, y->u.raw, genome_kinds[x->kind].body_size) != 0)
-			return false;
-	}
-	return true;
-}
-
 static void test_norn_genome_kept(void **state)
 {
 	(void)state;
@@ -117,7 +103,7 @@ static void test_norn_genome_kept(void **state)
 	assert_int_equal(creature_hatch(&c, &g, &cfg, &err), 0);
 	genome back;
 	assert_int_equal(creature_genome(c, &back, &err), 0);
-	assert_true(same_genes(&g, &back));
+	assert_true(genome_same_genes(&g, &back));
 	genome_free(&back);
 	creature_free(c);
 	genome_free(&g);
