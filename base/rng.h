@@ -77,4 +77,29 @@ static inline int c2_rng_range(c2_rng *r, int lo, int hi)
 	return lo + (int)c2_rng_below(r, (uint32_t)(hi - lo) + 1u);
 }
 
+/* out[0..n) = n draws of c2_rng_range(r, lo, hi), the same values in the
+ * same order (the bound's rejection limit worked out once). */
+static inline void c2_rng_fill_range(c2_rng *r, int lo, int hi, uint8_t *out, size_t n)
+{
+	if (lo > hi) {
+		int t = lo;
+		lo = hi;
+		hi = t;
+	}
+	uint32_t span = (uint32_t)(hi - lo) + 1u;
+	if (span <= 1) {
+		for (size_t i = 0; i < n; i++)
+			out[i] = (uint8_t)lo;
+		return;
+	}
+	uint32_t limit = UINT32_MAX - (UINT32_MAX % span);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t x;
+		do
+			x = (uint32_t)(c2_rng_next(r) >> 32);
+		while (x >= limit);
+		out[i] = (uint8_t)(lo + (int)(x % span));
+	}
+}
+
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "genome/rates.h"
 #include "genome/vocab.h"
 
 /* ---- organs --------------------------------------------------------------- */
@@ -147,9 +148,18 @@ static double starve_damage(const bc_biochem *b, const bc_organ *o)
 
 void bc_compile(bc_biochem *b)
 {
+	memset(b->due, 0, sizeof b->due);
+	for (unsigned c = 1; c < BC_NCHEM; c++) {
+		uint32_t mask = c2_rate_mask(b->half[c]); /* 2^m - 1 */
+		for (unsigned k = 0; k < BC_DUE_K; k++)
+			if (!(mask & (1u << k)))
+				b->due[k][c / 64] |= 1ull << (c % 64);
+	}
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];
 		o->rec_first = o->rec_n = o->grp_first = o->grp_n = 0;
+		o->em_next = 0;
+		o->em_slow = 0;
 		o->em_first = o->em_n = o->rx_first = o->rx_n = 0;
 		o->clock_group = -1;
 	}
@@ -169,6 +179,8 @@ void bc_compile(bc_biochem *b)
 			uint8_t *p = resolve_locus(b, C2_RECEPTOR, r->organ, addr);
 			g->first = (uint32_t)i;
 			g->n = 0;
+			g->last = BC_GRP_STALE;
+			g->c0 = r->g.chemical;
 			g->dest = p ? p : &b->dummy_rec;
 			g->mode = !p ? BC_GRP_INERT
 			          : (b->opt.die_locus_or && is_die_locus(addr)) ? BC_GRP_OR
@@ -181,17 +193,35 @@ void bc_compile(bc_biochem *b)
 		}
 		bc_group *g = &b->grp[b->ngrp - 1];
 		g->n++;
-		r->dest = g->dest;
 		r->bound = g->mode != BC_GRP_INERT;
 	}
-	/* A group whose receptors all read chemical 0 does nothing (§2.7). */
+	/* A group whose receptors all read chemical 0 does nothing (§2.7);
+	 * the others' mean nominal is fixed (tick.c: eval_group). */
 	for (size_t k = 0; k < b->ngrp; k++) {
 		bc_group *g = &b->grp[k];
-		bool any = false;
-		for (uint32_t j = 0; j < g->n; j++)
-			any |= b->rec[g->first + j].g.chemical != 0;
-		if (!any)
+		uint32_t n = 0, nsub = 0;
+		uint64_t sum_nom = 0;
+		for (uint32_t j = 0; j < g->n; j++) {
+			const genome_receptor_gene *rg = &b->rec[g->first + j].g;
+			if (!rg->chemical)
+				continue;
+			n++;
+			nsub += (rg->flags & GENOME_RECEPTOR_INVERTED) != 0;
+			sum_nom += rg->nominal;
+		}
+		g->nom = (uint8_t)(n ? sum_nom / n : 0);
+		bool many = n - nsub >= BC_GRP_MANY || nsub >= BC_GRP_MANY;
+		g->nadd = (uint8_t)(many ? BC_GRP_MANY : n - nsub);
+		g->nsub = (uint8_t)(many ? BC_GRP_MANY : nsub);
+		if (!n)
 			g->mode = BC_GRP_INERT;
+		if (g->mode == BC_GRP_INERT) {
+			/* it never writes: as if it wrote what its locus holds from
+			 * chemical 0, which is always 0 (tick.c: run_groups skips it
+			 * at the first test) */
+			g->c0 = g->s0 = 0;
+			g->last = b->opt.biochem_reference ? BC_GRP_STALE : *g->dest;
+		}
 	}
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];
@@ -206,12 +236,34 @@ void bc_compile(bc_biochem *b)
 			o->em_first = (uint32_t)i;
 		uint8_t *p = resolve_locus(b, C2_EMITTER, e->organ, &e->g.organ);
 		e->src = p ? p : &b->dummy_em;
-		e->bound = p != NULL;
+		unsigned rate = e->g.sample_rate;
+		e->every = !p ? 0 : rate > 1 ? (uint8_t)rate : rate == 1 || b->opt.emitter_rate0_as_1;
+		if (o->em_n == 1)
+			o->em_slow = 1;
+		if (e->every == 1)
+			o->em_slow = 0;
 	}
 	for (size_t i = 0; i < b->nrx; i++) {
-		bc_organ *o = &b->organs[b->rx[i].organ];
+		bc_reaction *x = &b->rx[i];
+		bc_organ *o = &b->organs[x->organ];
 		if (o->rx_n++ == 0)
 			o->rx_first = (uint32_t)i;
+		const genome_reaction_gene *g = &x->g;
+		bool one = b->opt.reaction_zero_amount_as_1;
+		x->a1 = g->r1_amount || !one ? g->r1_amount : 1;
+		x->a2 = g->r2_amount || !one ? g->r2_amount : 1;
+		x->b1 = g->p1_amount || !one ? g->p1_amount : 1;
+		x->b2 = g->p2_amount || !one ? g->p2_amount : 1;
+		x->r1 = x->a1 ? g->r1 : 0;
+		x->r2 = x->a2 ? g->r2 : 0;
+		if (!x->r1) /* no reactant: limits nothing (tick.c tests chem[0] < 0) */
+			x->a1 = 0;
+		if (!x->r2)
+			x->a2 = 0;
+		x->p1 = x->b1 ? g->p1 : 0;
+		x->p2 = x->b2 ? g->p2 : 0;
+		x->mask = c2_rate_mask(g->rate);
+		x->mult = (uint16_t)c2_rate_multiplier(g->rate);
 	}
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];
@@ -221,17 +273,26 @@ void bc_compile(bc_biochem *b)
 	b->brain.energy_cost = (uint32_t)b->opt.brain_energy_cost;
 	b->brain.starve = starve_damage(b, &b->brain);
 	b->brain.clock_group = -1;
+	/* Room was made for a group per receptor; keep what the groups use
+	 * (a smaller realloc that fails leaves the block as it was). */
+	if (b->ngrp && b->ngrp < b->grp_cap) {
+		bc_group *g = realloc(b->grp, b->ngrp * sizeof *g);
+		if (g) {
+			b->grp = g;
+			b->grp_cap = b->ngrp;
+		}
+	}
 }
 
 /* ---- expression ------------------------------------------------------------------ */
 
+/* Room for `need` elements, exactly: a creature expresses its genes a few
+ * times in its life, and a byte not allocated is a byte not kept. */
 static int grow(void **p, size_t *cap, size_t need, size_t size)
 {
 	if (need <= *cap)
 		return 0;
-	size_t ncap = *cap ? *cap : 8;
-	while (ncap < need)
-		ncap *= 2;
+	size_t ncap = need;
 	void *np = realloc(*p, ncap * size);
 	if (!np)
 		return C2_ENOMEM;
@@ -306,7 +367,7 @@ static void insert_receptor(bc_biochem *b, uint32_t organ, long gene, const geno
 	memmove(&b->rec[pos + 1], &b->rec[pos], (b->nrec - pos) * sizeof *b->rec);
 	bc_receptor *r = &b->rec[pos];
 	memset(r, 0, sizeof *r);
-	r->gene = gene;
+	r->gene = (int32_t)gene;
 	r->organ = organ;
 	r->g = *rg;
 	b->nrec++;
@@ -322,14 +383,14 @@ static bool insert_emitter(bc_biochem *b, uint32_t organ, long gene, const genom
 		if (bc_same_address(&e->g.organ, &eg->organ) && e->g.chemical == eg->chemical) {
 			/* §2.6: same locus and chemical replaces, in place (C3). */
 			e->g = *eg;
-			e->gene = gene;
+			e->gene = (int32_t)gene;
 			return true;
 		}
 	}
 	memmove(&b->em[pos + 1], &b->em[pos], (b->nem - pos) * sizeof *b->em);
 	bc_emitter *e = &b->em[pos];
 	memset(e, 0, sizeof *e);
-	e->gene = gene;
+	e->gene = (int32_t)gene;
 	e->organ = organ;
 	e->g = *eg;
 	b->nem++;
@@ -343,7 +404,7 @@ static void insert_reaction(bc_biochem *b, uint32_t organ, long gene, const geno
 	memmove(&b->rx[pos + 1], &b->rx[pos], (b->nrx - pos) * sizeof *b->rx);
 	bc_reaction *x = &b->rx[pos];
 	memset(x, 0, sizeof *x);
-	x->gene = gene;
+	x->gene = (int32_t)gene;
 	x->organ = organ;
 	x->g = *xg;
 	b->nrx++;
@@ -472,7 +533,7 @@ int bc_express(bc_biochem *b, const genome *g, const size_t *genes, size_t n,
 					r.unbound++;
 		} else if (kind == GK_EMITTER) {
 			for (size_t j = 0; j < b->nem; j++)
-				if (b->em[j].gene == (long)i && !b->em[j].bound)
+				if (b->em[j].gene == (long)i && !bc_emitter_bound(b, &b->em[j]))
 					r.unbound++;
 		}
 	}
@@ -662,7 +723,7 @@ bool bc_elem_get(const bc_biochem *b, bc_elem_kind kind, size_t i, bc_elem_info 
 	case BC_EMITTER:
 		out->organ = b->em[i].organ;
 		out->gene = b->em[i].gene;
-		out->bound = b->em[i].bound;
+		out->bound = bc_emitter_bound(b, &b->em[i]);
 		memcpy(out->bytes, &b->em[i].g, sizeof b->em[i].g);
 		break;
 	case BC_REACTION:

@@ -112,8 +112,17 @@ enum {
 	  "decay phase (ref 5.2): 0 = a half-life with a period of P ticks decays on ticks P, 2P ... " \
 	  "(opencreatures1; §7.1's ageing table); 1 = on ticks 1, P+1 ... (openc2e)")
 
+/* Modes of running that must not change a single bit of the state (same X
+ * shape; transient: left out of snapshots and state hashes). */
+#define BC_MODES(X)                                                                   \
+	X(biochem_reference, 0, 0, 1, NULL,                                                     \
+	  "run the biochemistry without any shortcut: every receptor group evaluated at "   \
+	  "every chance, every emitter looked at on every activation and every chemical "  \
+	  "decayed in turn (tests compare state hashes; not kept in snapshots)")
+
 typedef struct bc_options {
 	BC_OPTIONS(C2_OPTION_FIELD)
+	BC_MODES(C2_OPTION_FIELD)
 } bc_options;
 
 /* The table for the generic option functions (base/options.h). */

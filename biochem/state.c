@@ -155,7 +155,7 @@ static uint32_t get_count(c2_rbuf *r, size_t size)
 }
 
 static const char *get_elem_head(c2_rbuf *r, size_t norgans, uint32_t prev_organ, uint32_t *organ,
-                                 long *gene)
+                                 int32_t *gene)
 {
 	*organ = c2_r_u32(r);
 	uint32_t g = c2_r_u32(r);
@@ -167,7 +167,7 @@ static const char *get_elem_head(c2_rbuf *r, size_t norgans, uint32_t prev_organ
 		return "gene elements not grouped by organ";
 	if (g > INT32_MAX)
 		return "bad gene index";
-	*gene = (long)g;
+	*gene = (int32_t)g;
 	return NULL;
 }
 

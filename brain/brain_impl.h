@@ -1,10 +1,13 @@
 /* brain_impl.h — the brain's data layout, shared by the brain sources only.
  *
  * Structure of arrays: every per-neuron and per-dendrite field is its own
- * flat uint8_t array (uint16_t for dendrite sources), carved from one arena
- * allocated when the brain is built, so locus pointers stay valid and the
- * tick touches dense memory and never allocates. A neuron's dendrites of one
- * type are contiguous: first[i] .. first[i+1].
+ * flat array, carved from one arena allocated when the brain is built, so
+ * locus pointers stay valid and the tick touches dense memory and never
+ * allocates. A neuron's dendrites of one type are contiguous: first[i] ..
+ * first[i+1]. Dendrite arrays are padded with zeros to whole blocks of 16
+ * (BRAIN_BLOCK), so byte-wide kernels load and store whole blocks; a
+ * padding lane is a dendrite at rest (no susceptibility, STW == LTW == 0,
+ * strength 0) and every kernel keeps it so.
  *
  * Fields marked "derived" are recomputed from the rest (after building,
  * loading and every change); they are not saved or hashed. */
@@ -14,26 +17,72 @@
 #include "brain/brain.h"
 #include "genome/lobes.h"
 
+enum { BRAIN_BLOCK = 16 };
+
+/* How a lobe's dendrite rules run (tick.c). */
+typedef enum {
+	BRAIN_DFAST,   /* pure, read only their dendrite, neuron and lobe: dendrites
+	                  do not interact; block-wise, type by type */
+	BRAIN_DSUMS,   /* as DFAST but some rule reads the neuron's input sums:
+	                  neuron by neuron, the sums kept current */
+	BRAIN_DGENERAL /* `random`, leak registers or propagation: the plain loop */
+} brain_dmode;
+
 typedef struct brain_dtype {
-	bool present;     /* wired: valid source lobe and max > 0 */
+	bool present;      /* wired: valid source lobe and max > 0 */
 	uint8_t src_lobe;
 	uint8_t migration; /* 0 none, 1 decision style, 2 concept style */
+	bool wide;         /* derived: reverse links are 32-bit (else 16-bit) */
+	bool keep;         /* some rule reads this type's sums: kept sums (sums.c) */
+	bool anded;        /* some rule reads its anded sum: silent sources counted */
+	bool kvalid;       /* derived: the kept sums are current */
+	uint8_t per;       /* every neuron has `per` dendrites (owner = d / per), or 0 */
 	uint32_t total;
+	uint32_t nblocks;  /* blocks of BRAIN_BLOCK dendrites */
 	uint32_t *first;   /* n + 1 offsets */
 	uint16_t *src;
-	uint8_t *stw, *ltw, *strength, *suscept;
+	uint8_t *stw, *ltw, *strength, *suscept; /* nblocks * BRAIN_BLOCK bytes each */
 	uint8_t *nloose;   /* derived: loose dendrites per neuron */
 	/* derived: the dendrites reading each source neuron, as linked lists
-	 * (rhead per source neuron, rnext per dendrite, BRAIN_NONE ends), and
-	 * each dendrite's neuron — for summing from the firing sources */
-	uint32_t *rhead, *rnext;
-	uint16_t *owner;
+	 * (head per source neuron, next per dendrite, BRAIN_NONE ends); 16-bit
+	 * links while the type has fewer than 0xffff dendrites */
+	uint16_t *rhead16, *rnext16; /* 0xffff ends */
+	uint32_t *rhead32, *rnext32;
+	uint16_t *owner;   /* derived: each dendrite's neuron (NULL when per != 0) */
+	/* derived: bit k set when block k may hold a dendrite with
+	 * susceptibility or STW != LTW (a clear bit is a promise: the block
+	 * is at rest, and the quiet steps leave it so) */
+	uint64_t *live;
+	uint64_t *cells;   /* derived: bit i set when neuron i is fully loose */
 	uint32_t loose_dendrites, loose_cells; /* derived: lobe totals */
-	/* derived: dendrites with suscept != 0, and with STW != LTW (kept
-	 * exact; they let the tick skip a type with nothing to relax) */
-	uint32_t nsusc, ndiff;
 	uint32_t cursor;   /* concept-style migration: next neuron to consider */
-	svrule_prog rule[BRAIN_NDRULES];
+	/* derived: for the lobe values and activity qkey, whether its
+	 * susceptibility and strength rules all give 0, and the plans of its
+	 * susceptibility, reinforcement and strength rules (tick.c:
+	 * type_plans) */
+	bool qvalid, qzero;
+	uint64_t qkey, qmask; /* qmask: the bits of the key the rules read */
+	_Alignas(8) unsigned char plans[4][48];
+	/* Kept sums (sums.c), derived, when `keep`: per neuron the sum of
+	 * snap[src] * weight / 255 over its dendrites and the number of them
+	 * whose source is silent in snap, a copy of the source outputs they
+	 * were made from, and the neurons whose values moved since sumv was
+	 * last refreshed. */
+	uint16_t *acc;
+	uint32_t synced;   /* derived: the source's outver when snap was last synced */
+	uint8_t *nsil, *snap;
+	uint64_t *dirty;
+	bool dall;         /* derived: every neuron is dirty (a rebuild) */
+	bool anydirty;     /* derived: some neuron is */
+	bool hollow;       /* derived: some neuron has no dendrite of the type */
+	/* derived, when `keep`: bit k set when block k may hold a dendrite
+	 * whose weight (option input_weight) is not 0 */
+	uint64_t *wnz;
+	/* derived, when `keep` and some rule reads the input (else NULL),
+	 * current with kvalid: bit d set when dendrite d's source fires in
+	 * snap (for "input TRUE" rules) */
+	uint64_t *infire;
+	const svrule_prog *rule[BRAIN_NDRULES]; /* shared: brain->progs */
 } brain_dtype;
 
 typedef struct brain_lobe {
@@ -43,6 +92,7 @@ typedef struct brain_lobe {
 	uint8_t rloc[BRAIN_RL_CELL];  /* receptor loci 0..18 */
 	uint8_t eloc[BRAIN_EL_CELL];  /* emitter loci 0..2 */
 	uint8_t rnd[BRAIN_NRULES];
+	uint8_t dmode;                /* brain_dmode */
 	uint8_t *state, *output, *leak_in, *leak_out;
 	/* Neurons with output > 0 after the lobe's last update, ascending.
 	 * Saved: an emitter may clear an output afterwards. */
@@ -50,36 +100,136 @@ typedef struct brain_lobe {
 	uint32_t nfiring;
 	int percept_offset; /* first perception neuron it is copied to, or -1 */
 	uint32_t rank;      /* position in the processing order */
-	bool general;       /* dendrite rules need the plain per-dendrite path */
-	svrule_prog state_rule;
-	brain_dtype d[2];
+	const svrule_prog *state_rule; /* shared: brain->progs */
+	uint16_t rules[BRAIN_NRULES];  /* every rule's program: brain->progs[rules[r]] */
+	/* derived: type0, type1, anded0, anded1 of every neuron from the kept
+	 * sums, for the slots the state rule reads (NULL for the others) */
+	uint8_t *sumv[4];
+	uint32_t sumnz[4]; /* derived: non-zero values in each sumv array */
+	/* derived: the state rule folded with the lobe values fkey (chem0..5,
+	 * threshold): the instruction it goes on from, the accumulator there,
+	 * the slots the rest reads, whether it must go neuron by neuron, and
+	 * whether it runs over whole arrays (neurons.c) */
+	bool fvalid, fseq, fwide;
+	uint8_t fkey[7];
+	uint8_t fstart;
+	uint8_t fload;   /* slot of a single load left (SVS_IMM: a constant), or SVS_COUNT */
+	int16_t facc;
+	int16_t fconst;  /* the value for every neuron when constant, else -1 */
+	uint8_t fstate_sums; /* the rule is the state plus or minus these sums (bit s:
+	                        sumv[s]), or 0 */
+	uint32_t freads;
+	/* derived: outver counts the updates of its outputs (a reader's kept
+	 * sums that saw this count need no look at them); out_exposed: an
+	 * emitter may clear an output, unseen (the count then proves
+	 * nothing); state_exposed: a receptor may write a state, unseen;
+	 * settled: every state is at rest and every output 0, as the last
+	 * look found and nothing seen has changed since */
+	uint32_t outver;
+	bool out_exposed, state_exposed, settled;
+	/* derived: the lobe's states and outputs are what its last update
+	 * made of its rule's values (a sums array, slot ufload) with the
+	 * update parameters ukey, and nothing has written them since: a
+	 * neuron whose value did not move would be updated to what it holds
+	 * (neurons.c). Whatever writes a state or an output outside the
+	 * neuron phase clears it, and `settled` (brain_set_state does). */
+	bool uvalid;
+	uint8_t ufload;
+	uint32_t ukey;
+	uint64_t settled_key; /* its lobe values when it last settled */
+	/* Its dendrite types: in brain->dtypes when wired, else a shared
+	 * read-only type with `present` false (a type that is not wired has
+	 * no state: most lobes have none). */
+	brain_dtype *d[2];
 } brain_lobe;
 
 struct brain {
 	brain_options opts;
 	uint32_t nlobes;
 	brain_lobe *lobes;
-	uint16_t order[BRAIN_MAX_LOBES];
+	uint8_t order[BRAIN_MAX_LOBES]; /* lobe numbers are bytes */
 	uint64_t ticks;
 	bool any_prop;          /* some lobe has a non-empty propagation rule */
 	uint8_t *percept_block; /* per perception neuron: its flag-2 lobe, or 0 */
+	/* the compiled rules, each distinct program once (rules are compared
+	 * after compiling: most lobes share the empty rule) */
+	svrule_prog *progs;
+	uint32_t nprogs;
+	uint8_t *tables; /* SVRULE_TABLE bytes each: the distinct tables of progs */
+	brain_dtype *dtypes; /* the wired dendrite types */
 	/* the instinct FIFO: items[head .. head+len) modulo cap */
 	genome_instinct_gene *inst;
 	size_t inst_head, inst_len, inst_cap;
-	/* scratch for migration, sized at build time */
-	uint16_t *scratch;      /* max lobe size */
-	uint16_t *picks;        /* 2 * 255 */
-	/* scratch of the neuron phase, per neuron of the lobe being updated:
-	 * sum accumulators and firing sources reached (all 0 between uses),
-	 * the neurons reached, the sums (type0, type1, anded0, anded1) and
-	 * the rule values */
-	uint32_t *sum_acc;
-	uint8_t *sum_hits;
-	uint16_t *touched;
-	uint8_t *wide[4];
-	uint8_t *vals;
+	/* scratch, sized at build time */
+	uint16_t *scratch;      /* migration's pool, the sums' moved sources: max lobe size */
+	uint16_t *picks;        /* migration: 2 * 256 */
+	uint8_t *vals;          /* the neuron phase's rule values: max lobe size
+	                           (shares scratch's bytes) */
+	uint16_t *fresh;        /* the dendrite phase's fresh lanes per block
+	                           (tick.c: susc_result), 0 between uses */
+	uint64_t *sblk;         /* blocks holding such lanes, 0 between uses */
 	void *arena;
 };
+
+#define BRAIN_NONE UINT32_MAX
+
+/* ---- reverse lists and owners ------------------------------------------------ */
+
+static inline uint32_t brain_rhead(const brain_dtype *D, uint32_t s)
+{
+	if (D->wide)
+		return D->rhead32[s];
+	return D->rhead16[s] == 0xffff ? BRAIN_NONE : D->rhead16[s];
+}
+
+static inline uint32_t brain_rnext(const brain_dtype *D, uint32_t d)
+{
+	if (D->wide)
+		return D->rnext32[d];
+	return D->rnext16[d] == 0xffff ? BRAIN_NONE : D->rnext16[d];
+}
+
+/* The neuron dendrite d belongs to. */
+static inline uint32_t brain_owner(const brain_dtype *D, uint32_t d)
+{
+	return D->per ? d / D->per : D->owner[d];
+}
+
+/* The array the sums weigh sources by (option input_weight). */
+static inline uint8_t *brain_weights(const brain *b, const brain_dtype *D)
+{
+	return b->opts.input_weight ? D->strength : D->stw;
+}
+
+static inline void brain_bit_set(uint64_t *bits, uint32_t k)
+{
+	bits[k >> 6] |= 1ull << (k & 63);
+}
+
+static inline void brain_bit_put(uint64_t *bits, uint32_t k, bool on)
+{
+	uint64_t m = 1ull << (k & 63);
+	bits[k >> 6] = on ? bits[k >> 6] | m : bits[k >> 6] & ~m;
+}
+
+static inline bool brain_bit(const uint64_t *bits, uint32_t k)
+{
+	return bits[k >> 6] >> (k & 63) & 1;
+}
+
+/* 64-bit words of a bitmap of n bits. */
+static inline uint32_t brain_words(uint32_t n)
+{
+	return (n + 63) / 64;
+}
+
+/* 0x80 in every non-zero byte of x. */
+static inline uint64_t brain_nonzero_bytes(uint64_t x)
+{
+	return (((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull;
+}
+
+/* ---- construction and derived data (build.c, query.c) ------------------------- */
 
 /* Build the structure for `n` lobes whose per-neuron dendrite counts are
  * counts[(lobe_base + i) * 2 + type] (lobe_base = neurons of earlier lobes)
@@ -100,37 +250,66 @@ int brain_lobe_genes(const genome *g, genome_sex sex, const genome_lobe_gene **l
  * outputs between ticks and the lists are then part of the state). */
 void brain_derive(brain *b, bool firing);
 
+/* Recompute the derived fields of one type of a lobe: loose counts and
+ * cells, reverse lists, owners, live blocks; the kept sums are marked stale. */
+void brain_derive_type(brain *b, brain_lobe *L, unsigned t);
+
 /* Recompute the loose counts of one neuron's dendrites of one type. */
 void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i);
 
-#define BRAIN_NONE UINT32_MAX
+/* One dendrite of neuron i of (L, type) was loose (strength 0) or not and
+ * now is or is not: keep the counts and cells. */
+void brain_loose_moved(brain_lobe *L, unsigned type, uint32_t i, bool was, bool now);
 
-/* Move dendrite d of type D to source neuron `src`, keeping the lists. */
-void brain_set_source(brain_dtype *D, uint32_t d, uint16_t src);
+/* Mark neuron i of (L, type) fully loose or not from its loose count. */
+void brain_note_cell(brain_lobe *L, unsigned type, uint32_t i);
 
-/* Recount nsusc and ndiff of a dendrite type. */
-void brain_count_weights(brain_dtype *D);
+/* Give dendrite d of type t a new source and new weights (migration,
+ * instincts), keeping every derived structure exact: reverse lists, live
+ * blocks, kept sums. Loose counts are the caller's (brain_derive_neuron). */
+void brain_dendrite_write(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_t src,
+                          uint8_t stw, uint8_t ltw, uint8_t strength, uint8_t suscept);
 
-/* Around any change of a dendrite's suscept, STW or LTW outside the tick's
- * own bookkeeping: forget its contribution to nsusc/ndiff, then note the
- * new one, so both stay exact. */
-static inline void brain_weights_forget(brain_dtype *D, uint32_t d)
+/* ---- kept sums (sums.c) ---------------------------------------------------- */
+
+/* Make the kept sums of L's types current: rebuilt when stale, else
+ * brought up to date with the source outputs (the sources that changed). */
+void brain_sums_sync(brain *b, brain_lobe *L);
+
+/* Refresh L's sumv arrays for the neurons whose sums moved. With `watch`
+ * (one of the sumv arrays), the neurons whose value in it changed are
+ * listed in chg (room for L->n) and counted, or UINT32_MAX is returned
+ * when any may have changed; else 0. */
+uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint16_t *chg);
+
+/* type_t and anded_t of neuron i from the kept sums (current ones). */
+void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t i,
+                       uint8_t *type, uint8_t *anded);
+
+/* Dendrite d (neuron i, source s) of (L, t) changed its weight from w0 to
+ * w1: keep the sums exact. */
+static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t s, uint8_t w0,
+                                    uint8_t w1)
 {
-	D->nsusc -= D->suscept[d] != 0;
-	D->ndiff -= D->stw[d] != D->ltw[d];
+	if (!D->kvalid)
+		return;
+	uint32_t o = D->snap[s];
+	if (!o)
+		return;
+	D->acc[i] = (uint16_t)(D->acc[i] + o * w1 / 255u - o * w0 / 255u);
+	brain_bit_set(D->dirty, i);
+	D->anydirty = true;
 }
 
-static inline void brain_weights_note(brain_dtype *D, uint32_t d)
+/* Dendrite d's weight is now w: keep wnz a superset of the blocks with a
+ * weight. */
+static inline void brain_wnz_note(brain_dtype *D, uint32_t d, uint8_t w)
 {
-	D->nsusc += D->suscept[d] != 0;
-	D->ndiff += D->stw[d] != D->ltw[d];
+	if (w && D->wnz)
+		brain_bit_set(D->wnz, d / BRAIN_BLOCK);
 }
 
-/* 0x80 in every non-zero byte of x. */
-static inline uint64_t brain_nonzero_bytes(uint64_t x)
-{
-	return (((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull;
-}
+/* ---- the tick (neurons.c, tick.c, migrate.c) ------------------------------------ */
 
 /* The lobe's chem0..5 and threshold into v (neurons.c). */
 void brain_lobe_values(const brain_lobe *L, uint8_t *v);
@@ -143,12 +322,20 @@ void brain_fill_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v
  * (neurons.c). */
 void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng);
 
+/* Would L's neuron phase find it at rest and leave it so, without a look
+ * at its neurons? (Then so would the rest of its tick, when it has no
+ * dendrites.) (neurons.c) */
+bool brain_neuron_quiet(const brain *b, const brain_lobe *L);
+
 /* Winner-takes-all of a lobe with flag bit 0 (neurons.c). */
 void brain_winner_takes_all(brain_lobe *L);
 
 /* Refresh a lobe's emitter loci (activity, loose counts) from its state;
  * the tick calls it after each lobe's update. */
 void brain_lobe_emitters(const brain *b, brain_lobe *L);
+
+/* Every dendrite of L (tick.c). */
+void brain_dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng);
 
 /* Migration of one lobe after its dendrite updates (§4.7). */
 void brain_migrate(brain *b, brain_lobe *L, c2_rng *rng);

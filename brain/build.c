@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "brain/brain_impl.h"
 #include "genome/vocab.h"
 
@@ -27,96 +28,288 @@ static void *take(arena *a, size_t n, size_t align)
 	return p;
 }
 
-/* Carve every array; called twice (measure, then for real). */
-static void carve(brain *b, arena *a, const uint8_t *counts, size_t max_lobe)
+#define TAKE(a, n, type) ((type *)take((a), (size_t)(n) * sizeof(type), _Alignof(type)))
+
+/* Bit s of a rule's reads for the sums of type t. */
+static uint32_t sum_slots_of(unsigned t)
 {
-	size_t base = 0;
+	return 1u << (SVS_TYPE0 + t) | 1u << (SVS_ANDED0 + t);
+}
+
+
+/* Every type that is not wired: no state, nothing present (one for all
+ * brains; it lives in read-only memory, so a write would fault). */
+static const brain_dtype brain_unwired;
+/* Carve every array; called twice (measure, then for real). Sizes that
+ * depend on the structure only (never on the state) are set here too. */
+static void carve(brain *b, arena *a, const uint8_t *counts)
+{
+	size_t base = 0, max_lobe = 1, max_blocks = 1;
 	for (uint32_t l = 0; l < b->nlobes; l++) {
 		brain_lobe *L = &b->lobes[l];
 		size_t n = L->n;
-		L->state = take(a, n, 1);
-		L->output = take(a, n, 1);
-		L->leak_in = take(a, n, 1);
-		L->leak_out = take(a, n, 1);
-		L->firing = take(a, n * sizeof(uint16_t), sizeof(uint16_t));
+		if (n > max_lobe)
+			max_lobe = n;
+		L->state = TAKE(a, n, uint8_t);
+		L->output = TAKE(a, n, uint8_t);
+		/* Only propagation writes the leak registers: without it they
+		 * stay 0 and take no room (NULL). */
+		L->leak_in = b->any_prop ? TAKE(a, n, uint8_t) : NULL;
+		L->leak_out = b->any_prop ? TAKE(a, n, uint8_t) : NULL;
+		L->firing = TAKE(a, n, uint16_t);
+		uint32_t reads = L->state_rule->reads;
+		for (unsigned s = 0; s < 4; s++) {
+			unsigned t = s & 1;
+			bool wanted = reads & 1u << (SVS_TYPE0 + s);
+			L->sumv[s] = wanted && (L->d[t]->keep || !L->d[t]->present) ? TAKE(a, n, uint8_t) : NULL;
+		}
 		for (unsigned t = 0; t < 2; t++) {
-			brain_dtype *D = &L->d[t];
+			brain_dtype *D = L->d[t];
 			if (!D->present)
 				continue;
-			D->first = take(a, (n + 1) * sizeof(uint32_t), sizeof(uint32_t));
+			D->first = TAKE(a, n + 1, uint32_t);
 			uint32_t total = 0;
+			unsigned per = n ? counts[base * 2 + t] : 0;
 			for (size_t i = 0; i < n; i++) {
 				if (a->base)
 					D->first[i] = total;
-				total += counts[(base + i) * 2 + t];
+				unsigned c = counts[(base + i) * 2 + t];
+				total += c;
+				if (c != per)
+					per = 0;
 			}
 			if (a->base)
 				D->first[n] = total;
 			D->total = total;
-			D->src = take(a, total * sizeof(uint16_t), sizeof(uint16_t));
-			D->stw = take(a, total, 1);
-			D->ltw = take(a, total, 1);
-			D->strength = take(a, total, 1);
-			D->suscept = take(a, total, 1);
-			D->nloose = take(a, n, 1);
+			D->per = (uint8_t)per;
+			D->nblocks = (total + BRAIN_BLOCK - 1) / BRAIN_BLOCK;
+			D->wide = total >= 0xffff;
+			if (D->nblocks > max_blocks)
+				max_blocks = D->nblocks;
+			size_t padded = (size_t)D->nblocks * BRAIN_BLOCK;
+			D->src = TAKE(a, total, uint16_t);
+			D->stw = take(a, padded, BRAIN_BLOCK);
+			D->ltw = take(a, padded, BRAIN_BLOCK);
+			D->strength = take(a, padded, BRAIN_BLOCK);
+			D->suscept = take(a, padded, BRAIN_BLOCK);
+			D->nloose = TAKE(a, n, uint8_t);
 			size_t srcn = b->lobes[D->src_lobe].n;
-			D->rhead = take(a, srcn * sizeof(uint32_t), sizeof(uint32_t));
-			D->rnext = take(a, total * sizeof(uint32_t), sizeof(uint32_t));
-			D->owner = take(a, total * sizeof(uint16_t), sizeof(uint16_t));
+			D->rhead16 = D->wide ? NULL : TAKE(a, srcn, uint16_t);
+			D->rnext16 = D->wide ? NULL : TAKE(a, total, uint16_t);
+			D->rhead32 = D->wide ? TAKE(a, srcn, uint32_t) : NULL;
+			D->rnext32 = D->wide ? TAKE(a, total, uint32_t) : NULL;
+			D->owner = per ? NULL : TAKE(a, total, uint16_t);
+			D->live = TAKE(a, brain_words(D->nblocks), uint64_t);
+			D->cells = TAKE(a, brain_words((uint32_t)n), uint64_t);
+			if (D->keep) {
+				D->acc = TAKE(a, n, uint16_t);
+				D->nsil = TAKE(a, n, uint8_t);
+				/* both types reading one source share their copy of it */
+				const brain_dtype *D0 = L->d[0];
+				D->snap = t == 1 && D0->keep && D0->src_lobe == D->src_lobe ? D0->snap
+				                                                            : TAKE(a, srcn, uint8_t);
+				D->dirty = TAKE(a, brain_words((uint32_t)n), uint64_t);
+				D->wnz = TAKE(a, brain_words(D->nblocks), uint64_t);
+				/* only a rule with "input TRUE" looks at it (tick.c) */
+				bool input = false;
+				for (unsigned r = 0; r < BRAIN_NDRULES; r++)
+					input |= (D->rule[r]->reads >> SVS_INPUT & 1) != 0;
+				D->infire = input ? TAKE(a, brain_words(total), uint64_t) : NULL;
+			}
 		}
 		base += n;
 	}
-	b->sum_acc = take(a, max_lobe * sizeof(uint32_t), sizeof(uint32_t));
-	b->sum_hits = take(a, max_lobe, 1);
-	b->touched = take(a, max_lobe * sizeof(uint16_t), sizeof(uint16_t));
-	for (unsigned k = 0; k < 4; k++)
-		b->wide[k] = take(a, max_lobe, 1);
-	b->vals = take(a, max_lobe, 1);
-	b->percept_block = take(a, b->nlobes ? b->lobes[0].n : 0, 1);
-	b->scratch = take(a, max_lobe * sizeof(uint16_t), sizeof(uint16_t));
-	b->picks = take(a, 2 * 256 * sizeof(uint16_t), sizeof(uint16_t));
+	b->fresh = TAKE(a, max_blocks, uint16_t);
+	b->sblk = TAKE(a, brain_words((uint32_t)max_blocks), uint64_t);
+	b->percept_block = TAKE(a, b->nlobes ? b->lobes[0].n : 0, uint8_t);
+	/* The neuron phase's values, the sums' list of moved sources and
+	 * migration's pool and picks are never in use at once (vals is
+	 * written after the sums are synced): one buffer. */
+	b->scratch = TAKE(a, max_lobe + 2 * 256, uint16_t);
+	b->picks = b->scratch ? b->scratch + max_lobe : NULL;
+	b->vals = (uint8_t *)b->scratch;
 }
 
-/* A lobe's dendrite rules need the plain per-dendrite path when a rule draws
- * random numbers, reads a value that dendrite updates change (the input sums,
- * the leak registers) or writes one (propagation). */
-static bool needs_general(const brain_lobe *L)
+/* How a lobe's dendrite rules can run (brain_dmode): the plain
+ * per-dendrite loop when a rule draws random numbers, reads a value that
+ * other dendrites' updates change (the leak registers) or writes one
+ * (propagation); neuron by neuron with kept sums when one reads the sums. */
+static brain_dmode dendrite_mode(const brain_lobe *L)
 {
-	const uint32_t volatile_slots = (1u << SVS_TYPE0) | (1u << SVS_TYPE1) |
-	                                (1u << SVS_ANDED0) | (1u << SVS_ANDED1) |
-	                                (1u << SVS_LEAK_IN) | (1u << SVS_LEAK_OUT) |
-	                                (1u << SVS_SRC_LEAK_IN);
+	const uint32_t leak_slots =
+		(1u << SVS_LEAK_IN) | (1u << SVS_LEAK_OUT) | (1u << SVS_SRC_LEAK_IN);
+	bool sums = false;
 	for (unsigned t = 0; t < 2; t++) {
-		const brain_dtype *D = &L->d[t];
+		const brain_dtype *D = L->d[t];
 		if (!D->present)
 			continue;
 		for (unsigned r = 0; r < BRAIN_NDRULES; r++) {
-			const svrule_prog *p = &D->rule[r];
-			if (p->impure || (p->reads & volatile_slots))
-				return true;
+			const svrule_prog *p = D->rule[r];
+			if (p->impure || (p->reads & leak_slots))
+				return BRAIN_DGENERAL;
+			sums |= (p->reads & (sum_slots_of(0) | sum_slots_of(1))) != 0;
 		}
-		if (D->rule[BRAIN_DRULE_BACKPROP].n || D->rule[BRAIN_DRULE_FWDPROP].n)
-			return true;
+		if (D->rule[BRAIN_DRULE_BACKPROP]->n || D->rule[BRAIN_DRULE_FWDPROP]->n)
+			return BRAIN_DGENERAL;
 	}
-	return false;
+	return sums ? BRAIN_DSUMS : BRAIN_DFAST;
 }
+
+/* Does type t of lobe l need kept sums? When the lobe's state rule reads
+ * them on the wide path (a lobe reading its own outputs goes neuron by
+ * neuron and sums as it goes), or its dendrite rules run with the sums. */
+static bool keeps_sums(const brain *b, uint32_t l, unsigned t)
+{
+	const brain_lobe *L = &b->lobes[l];
+	const brain_dtype *D = L->d[t];
+	if (!D->present)
+		return false;
+	if (L->dmode == BRAIN_DSUMS)
+		return true;
+	bool self = D->src_lobe == l;
+	return (L->state_rule->reads & sum_slots_of(t)) && !self && !b->opts.openc2e_leak;
+}
+
+/* Does a rule that runs with the kept sums read anded_t? */
+static bool reads_anded(const brain_lobe *L, unsigned t)
+{
+	uint32_t bit = 1u << (SVS_ANDED0 + t);
+	bool any = L->state_rule->reads & bit;
+	for (unsigned u = 0; u < 2 && L->dmode == BRAIN_DSUMS; u++)
+		for (unsigned r = 0; r < BRAIN_NDRULES && L->d[u]->present; r++)
+			any |= (L->d[u]->rule[r]->reads & bit) != 0;
+	return any;
+}
+
+/* ---- compiled rules, each distinct program once ------------------------------ */
+
+/* An open-addressing set of fixed-size items, for interning. */
+typedef struct iset {
+	uint8_t *items;
+	size_t size;    /* bytes of an item */
+	uint32_t n;
+	uint32_t *slot; /* index + 1, 0 empty */
+	uint32_t cap;   /* power of two */
+} iset;
+
+static bool iset_init(iset *s, size_t size, size_t max)
+{
+	s->size = size;
+	s->n = 0;
+	s->cap = 1;
+	while (s->cap < 2 * max)
+		s->cap *= 2;
+	s->items = malloc(max * size);
+	s->slot = calloc(s->cap, sizeof *s->slot);
+	return s->items && s->slot;
+}
+
+/* Index of the item at p, adding it when new. */
+static uint32_t iset_intern(iset *s, const void *p)
+{
+	uint64_t h = c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, p, s->size));
+	for (uint32_t k = (uint32_t)h & (s->cap - 1);; k = (k + 1) & (s->cap - 1)) {
+		uint32_t x = s->slot[k];
+		if (!x) {
+			memcpy(s->items + (size_t)s->n * s->size, p, s->size);
+			s->slot[k] = ++s->n;
+			return s->n - 1;
+		}
+		if (memcmp(s->items + (size_t)(x - 1) * s->size, p, s->size) == 0)
+			return x - 1;
+	}
+}
+
+/* The brain looks a rule's result up in its table only for a slot of the
+ * dendrite (tick.c); elsewhere it runs the program, which gives the same. */
+static bool table_kept(const svrule_prog *p)
+{
+	switch (p->rest_slot) {
+	case SVS_INPUT: case SVS_SUSCEPT: case SVS_STW: case SVS_LTW: case SVS_STRENGTH:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Compile every rule of every lobe into b->progs, each distinct table once
+ * in b->tables; idx[l * 13 + r] is the program of lobe l's rule r
+ * (BRAIN_RULE_* order). */
+static int compile_rules(brain *b, uint32_t *idx, c2_err *err)
+{
+	size_t nrules = (size_t)b->nlobes * BRAIN_NRULES;
+	iset progs, tables;
+	bool ok = iset_init(&progs, sizeof(svrule_prog), nrules);
+	ok &= iset_init(&tables, SVRULE_TABLE, nrules);
+	svrule_prog p; /* compiled programs are zero-filled, so memcmp compares them */
+	uint8_t table[SVRULE_TABLE];
+	for (uint32_t l = 0; l < b->nlobes && ok; l++) {
+		const genome_lobe_gene *g = &b->lobes[l].gene;
+		const uint8_t *rnd = b->lobes[l].rnd;
+		for (unsigned k = 0; k < BRAIN_NRULES; k++) {
+			if (k == BRAIN_RULE_STATE) {
+				svrule_compile(&p, table, g->state_rule, SVRULE_NEURON, rnd[k], &b->opts);
+			} else {
+				const genome_dendrite_gene *dg =
+					&g->dendrite[(k - BRAIN_RULE_DENDRITE) / BRAIN_NDRULES];
+				const uint8_t *rules[BRAIN_NDRULES] = {
+					dg->strength_gain_rule, dg->strength_loss_rule, dg->suscept_rule,
+					dg->reinforce_rule,     dg->backprop_rule,      dg->fwdprop_rule,
+				};
+				svrule_compile(&p, table, rules[(k - BRAIN_RULE_DENDRITE) % BRAIN_NDRULES],
+				               SVRULE_DENDRITE, rnd[k], &b->opts);
+			}
+			/* Until the tables have their place, a program names its table
+			 * by number + 1 where the pointer will be. */
+			if (table_kept(&p)) {
+				p.rest_table = (const uint8_t *)(uintptr_t)(iset_intern(&tables, table) + 1);
+			} else {
+				p.rest_slot = SVRULE_NOT_SINGLE;
+				p.rest_table = NULL;
+				p.rest_identity = 0;
+			}
+			idx[(size_t)l * BRAIN_NRULES + k] = iset_intern(&progs, &p);
+		}
+	}
+	free(progs.slot);
+	free(tables.slot);
+	b->nprogs = progs.n;
+	b->progs = ok ? realloc(progs.items, progs.n * sizeof *b->progs) : NULL;
+	b->tables = ok && tables.n ? realloc(tables.items, (size_t)tables.n * SVRULE_TABLE) : NULL;
+	if (!ok || !b->progs || (tables.n && !b->tables)) {
+		if (!b->progs)
+			free(progs.items);
+		if (!b->tables)
+			free(tables.items);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	if (!tables.n)
+		free(tables.items);
+	for (uint32_t k = 0; k < b->nprogs; k++)
+		if (b->progs[k].rest_table)
+			b->progs[k].rest_table =
+				b->tables + ((uintptr_t)b->progs[k].rest_table - 1) * SVRULE_TABLE;
+	return 0;
+}
+
+/* ---- the lobes ------------------------------------------------------------------ */
 
 static void compute_order(brain *b)
 {
 	uint32_t k = 0;
 	if (b->opts.lobe_order == 1) {
 		for (uint32_t l = 0; l < b->nlobes; l++)
-			b->order[k++] = (uint16_t)l;
+			b->order[k++] = (uint8_t)l;
 	} else {
 		/* openc2e (§4.8): lobes without dendrites, then perceptible lobes
 		 * with dendrites, then the rest; index order within each group. */
 		for (int pass = 0; pass < 3; pass++)
 			for (uint32_t l = 0; l < b->nlobes; l++) {
 				const brain_lobe *L = &b->lobes[l];
-				bool dend = L->d[0].total + L->d[1].total > 0;
+				bool dend = L->d[0]->total + L->d[1]->total > 0;
 				int group = !dend ? 0 : L->gene.perceptible ? 1 : 2;
 				if (group == pass)
-					b->order[k++] = (uint16_t)l;
+					b->order[k++] = (uint8_t)l;
 			}
 	}
 	for (uint32_t r = 0; r < b->nlobes; r++)
@@ -155,15 +348,13 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", n, BRAIN_MAX_LOBES);
 	brain *b = calloc(1, sizeof *b);
 	genome_lobe_dims *dims = calloc(n, sizeof *dims);
-	if (!b || !dims) {
-		free(b);
+	uint32_t *idx = calloc(n * BRAIN_NRULES, sizeof *idx);
+	if (b)
+		b->lobes = calloc(n, sizeof *b->lobes);
+	if (!b || !dims || !idx || !b->lobes) {
 		free(dims);
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	}
-	b->lobes = calloc(n, sizeof *b->lobes);
-	if (!b->lobes) {
-		free(dims);
-		free(b);
+		free(idx);
+		brain_free(b);
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
 	if (opts)
@@ -172,32 +363,77 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 		c2_options_default(&brain_option_tab, &b->opts);
 	b->nlobes = (uint32_t)n;
 	genome_lobe_dims_compute(genes, n, dims);
-	size_t max_lobe = 1;
+	size_t total = 0, base = 0, ntypes = 0;
+	for (size_t l = 0; l < n; l++)
+		for (unsigned t = 0; t < 2; t++)
+			ntypes += brain_type_present(genes[l], t, n);
+	b->dtypes = calloc(ntypes ? ntypes : 1, sizeof *b->dtypes);
+	if (!b->dtypes) {
+		free(dims);
+		free(idx);
+		brain_free(b);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	ntypes = 0;
 	for (size_t l = 0; l < n; l++) {
 		brain_lobe *L = &b->lobes[l];
 		L->gene = *genes[l];
 		L->dims = dims[l];
 		L->n = (uint32_t)(dims[l].w * dims[l].h);
-		if (L->n > max_lobe)
-			max_lobe = L->n;
+		memcpy(L->rnd, rnd[l], BRAIN_NRULES);
 		for (unsigned t = 0; t < 2; t++) {
-			L->d[t].present = brain_type_present(&L->gene, t, n);
-			L->d[t].src_lobe = L->gene.dendrite[t].source_lobe;
-			L->d[t].migration = L->gene.dendrite[t].migration;
+			if (!brain_type_present(&L->gene, t, n)) {
+				/* read only: every writer looks at `present` first */
+				L->d[t] = (brain_dtype *)(uintptr_t)&brain_unwired;
+				continue;
+			}
+			brain_dtype *D = L->d[t] = &b->dtypes[ntypes++];
+			D->present = true;
+			D->src_lobe = L->gene.dendrite[t].source_lobe;
+			D->migration = L->gene.dendrite[t].migration;
+			for (uint32_t i = 0; i < L->n; i++)
+				total += counts[(base + i) * 2 + t];
 		}
+		base += L->n;
 	}
 	free(dims);
-
-	arena a = {NULL, 0};
-	carve(b, &a, counts, max_lobe);
-	size_t total = 0;
-	for (uint32_t l = 0; l < b->nlobes; l++)
-		total += b->lobes[l].d[0].total + b->lobes[l].d[1].total;
 	if (total > BRAIN_MAX_DENDRITES) {
+		free(idx);
 		brain_free(b);
 		return c2_fail(err, C2_ETOOBIG, -1, -1, "%zu dendrites (at most %u)", total,
 		               BRAIN_MAX_DENDRITES);
 	}
+	int rc = compile_rules(b, idx, err);
+	if (rc) {
+		free(idx);
+		brain_free(b);
+		return rc;
+	}
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		brain_lobe *L = &b->lobes[l];
+		const uint32_t *k = &idx[(size_t)l * BRAIN_NRULES];
+		L->state_rule = &b->progs[k[BRAIN_RULE_STATE]];
+		for (unsigned r = 0; r < BRAIN_NRULES; r++)
+			L->rules[r] = (uint16_t)k[r];
+		for (unsigned t = 0; t < 2; t++)
+			for (unsigned r = 0; r < BRAIN_NDRULES && L->d[t]->present; r++)
+				L->d[t]->rule[r] = &b->progs[k[BRAIN_RULE_DENDRITE + BRAIN_NDRULES * t + r]];
+		L->dmode = (uint8_t)dendrite_mode(L);
+		for (unsigned t = 0; t < 2; t++)
+			if (L->d[t]->present && (L->d[t]->rule[BRAIN_DRULE_BACKPROP]->n ||
+			                        L->d[t]->rule[BRAIN_DRULE_FWDPROP]->n))
+				b->any_prop = true;
+	}
+	free(idx);
+	for (uint32_t l = 0; l < b->nlobes; l++)
+		for (unsigned t = 0; t < 2; t++)
+			if (b->lobes[l].d[t]->present) {
+				b->lobes[l].d[t]->keep = keeps_sums(b, l, t);
+				b->lobes[l].d[t]->anded = reads_anded(&b->lobes[l], t);
+			}
+
+	arena a = {NULL, 0};
+	carve(b, &a, counts);
 	b->arena = calloc(1, a.used);
 	if (!b->arena) {
 		brain_free(b);
@@ -205,7 +441,7 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 	}
 	a.base = b->arena;
 	a.used = 0;
-	carve(b, &a, counts, max_lobe);
+	carve(b, &a, counts);
 
 	for (uint32_t l = 0; l < b->nlobes; l++) {
 		brain_lobe *L = &b->lobes[l];
@@ -222,26 +458,8 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 			r[BRAIN_RATE_STRENGTH_GAIN] = dg->strength_gain_rate;
 			r[BRAIN_RATE_STRENGTH_LOSS] = dg->strength_loss_rate;
 		}
-		memcpy(L->rnd, rnd[l], BRAIN_NRULES);
 		memset(L->state, g->rest, L->n);
 		memset(L->output, g->rest, L->n);
-		svrule_compile(&L->state_rule, g->state_rule, SVRULE_NEURON,
-		               L->rnd[BRAIN_RULE_STATE], &b->opts);
-		for (unsigned t = 0; t < 2; t++) {
-			const genome_dendrite_gene *dg = &g->dendrite[t];
-			const uint8_t *rules[BRAIN_NDRULES] = {
-				dg->strength_gain_rule, dg->strength_loss_rule, dg->suscept_rule,
-				dg->reinforce_rule,     dg->backprop_rule,      dg->fwdprop_rule,
-			};
-			for (unsigned r = 0; r < BRAIN_NDRULES; r++)
-				svrule_compile(&L->d[t].rule[r], rules[r], SVRULE_DENDRITE,
-				               L->rnd[BRAIN_RULE_DENDRITE + BRAIN_NDRULES * t + r], &b->opts);
-		}
-		L->general = needs_general(L);
-		for (unsigned t = 0; t < 2; t++)
-			if (L->d[t].present && (L->d[t].rule[BRAIN_DRULE_BACKPROP].n ||
-			                        L->d[t].rule[BRAIN_DRULE_FWDPROP].n))
-				b->any_prop = true;
 	}
 	compute_order(b);
 	compute_perception(b);
@@ -333,7 +551,7 @@ static void wire(brain *b, c2_rng *rng)
 	for (uint32_t l = 0; l < b->nlobes; l++) {
 		brain_lobe *L = &b->lobes[l];
 		for (unsigned t = 0; t < 2; t++) {
-			brain_dtype *D = &L->d[t];
+			brain_dtype *D = L->d[t];
 			if (!D->present)
 				continue;
 			const genome_dendrite_gene *dg = &L->gene.dendrite[t];
@@ -481,6 +699,9 @@ void brain_free(brain *b)
 	if (!b)
 		return;
 	free(b->arena);
+	free(b->progs);
+	free(b->tables);
+	free(b->dtypes);
 	free(b->lobes);
 	free(b->inst);
 	free(b);

@@ -74,7 +74,7 @@ int brain_dendrite_set(brain *b, unsigned lobe, unsigned cell, unsigned type, un
 {
 	if (k >= brain_dendrite_count(b, lobe, cell, type))
 		return -1;
-	brain_dtype *D = &b->lobes[lobe].d[type];
+	brain_dtype *D = b->lobes[lobe].d[type];
 	if (d->src >= b->lobes[D->src_lobe].n)
 		return -1;
 	uint32_t i = D->first[cell] + k;

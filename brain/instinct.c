@@ -148,9 +148,9 @@ brain_instinct_result brain_instinct_process(brain *b, brain_instinct_report *re
 	if (b->nlobes <= C2_LOBE_CONCEPT)
 		return BRAIN_INSTINCT_NO_LOBES;
 	brain_lobe *C = &b->lobes[C2_LOBE_CONCEPT], *Dl = &b->lobes[C2_LOBE_DECISION];
-	brain_dtype *Dc = &C->d[0];
+	brain_dtype *Dc = C->d[0];
 	unsigned t = g.reinforcer == C2_CHEM_PUNISHMENT ? 1 : 0;
-	brain_dtype *Dd = &Dl->d[t];
+	brain_dtype *Dd = Dl->d[t];
 	rep->type = t;
 	if (!Dc->present || Dc->src_lobe != C2_LOBE_PERCEPTION || !Dd->present ||
 	    Dd->src_lobe != C2_LOBE_CONCEPT)
@@ -166,14 +166,11 @@ brain_instinct_result brain_instinct_process(brain *b, brain_instinct_report *re
 	uint32_t first = Dc->first[cn], cnt = Dc->first[cn + 1] - first;
 	for (uint32_t k = 0; k < cnt; k++) {
 		uint32_t d = first + k;
-		if (k < rep->ninputs) {
-			brain_weights_forget(Dc, d);
-			brain_set_source(Dc, d, rep->perception[k]);
-			Dc->ltw[d] = Dc->stw[d] = Dc->strength[d] = g.level;
-			brain_weights_note(Dc, d);
-		} else {
-			Dc->strength[d] = 0; /* fallback: the extra dendrites are loose */
-		}
+		if (k < rep->ninputs)
+			brain_dendrite_write(b, C, 0, d, rep->perception[k], g.level, g.level, g.level,
+			                   Dc->suscept[d]);
+		else /* fallback: the extra dendrites are loose */
+			brain_dendrite_write(b, C, 0, d, Dc->src[d], Dc->stw[d], Dc->ltw[d], 0, Dc->suscept[d]);
 	}
 	brain_derive_neuron(b, C, 0, (uint32_t)cn);
 	rep->concept = (int)cn;
@@ -184,10 +181,7 @@ brain_instinct_result brain_instinct_process(brain *b, brain_instinct_report *re
 	for (uint32_t d = df + 1; d < dl; d++)
 		if (Dd->strength[d] < Dd->strength[best])
 			best = d;
-	brain_weights_forget(Dd, best);
-	brain_set_source(Dd, best, (uint16_t)cn);
-	Dd->ltw[best] = Dd->stw[best] = Dd->strength[best] = g.level;
-	brain_weights_note(Dd, best);
+	brain_dendrite_write(b, Dl, t, best, (uint16_t)cn, g.level, g.level, g.level, Dd->suscept[best]);
 	brain_derive_neuron(b, Dl, t, g.action);
 	rep->dendrite = (int)(best - df);
 	return BRAIN_INSTINCT_WIRED;

@@ -8,24 +8,19 @@
 #include "genome/vocab.h"
 
 /* Re-attach dendrite d to `src` with fresh weights from the gene's ranges. */
-static void rewire(brain_lobe *L, unsigned t, uint32_t d, uint16_t src, c2_rng *rng)
+static void rewire(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_t src, c2_rng *rng)
 {
-	brain_dtype *D = &L->d[t];
 	const genome_dendrite_gene *dg = &L->gene.dendrite[t];
-	brain_weights_forget(D, d);
-	brain_set_source(D, d, src);
 	uint8_t ltw = (uint8_t)c2_rng_range(rng, dg->min_ltw, dg->max_ltw);
-	D->ltw[d] = D->stw[d] = ltw;
-	D->strength[d] = (uint8_t)c2_rng_range(rng, dg->min_strength, dg->max_strength);
-	D->suscept[d] = 0;
-	brain_weights_note(D, d);
+	uint8_t strength = (uint8_t)c2_rng_range(rng, dg->min_strength, dg->max_strength);
+	brain_dendrite_write(b, L, t, d, src, ltw, ltw, strength, 0);
 }
 
 /* Decision style: each firing neuron moves its first loose dendrite to a
  * random firing source neuron it does not already listen to. */
 static void migrate_decision(brain *b, brain_lobe *L, unsigned t, c2_rng *rng)
 {
-	brain_dtype *D = &L->d[t];
+	brain_dtype *D = L->d[t];
 	const brain_lobe *S = &b->lobes[D->src_lobe];
 	if (!S->nfiring || !D->loose_dendrites)
 		return;
@@ -43,8 +38,8 @@ static void migrate_decision(brain *b, brain_lobe *L, unsigned t, c2_rng *rng)
 			have = D->src[e] == pick;
 		if (have)
 			continue;
-		rewire(L, t, d, pick, rng);
-		brain_derive_neuron(b, L, t, i);
+		rewire(b, L, t, d, pick, rng); /* d was loose: its neuron's counts move by one */
+		brain_loose_moved(L, t, i, true, D->strength[d] == 0);
 	}
 }
 
@@ -52,7 +47,7 @@ static bool fully_loose(const brain_lobe *L, const unsigned *types, unsigned nt,
 {
 	uint32_t any = 0;
 	for (unsigned k = 0; k < nt; k++) {
-		const brain_dtype *D = &L->d[types[k]];
+		const brain_dtype *D = L->d[types[k]];
 		uint32_t cnt = D->first[i + 1] - D->first[i];
 		if (D->nloose[i] != cnt)
 			return false;
@@ -79,33 +74,34 @@ static void sort_u16(uint16_t *a, uint32_t n)
 static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsigned nt,
                             c2_rng *rng)
 {
-	brain_dtype *D0 = &L->d[types[0]];
+	brain_dtype *D0 = L->d[types[0]];
 	/* Cheap exits: a fully loose neuron is a loose cell of some type, and
 	 * with one type nothing can move while its source lobe is silent. */
 	uint32_t cells = 0;
 	for (unsigned k = 0; k < nt; k++)
-		cells += L->d[types[k]].loose_cells;
+		cells += L->d[types[k]]->loose_cells;
 	if (!cells || (nt == 1 && !b->lobes[D0->src_lobe].nfiring))
 		return;
-	/* Find the next fully loose neuron from the cursor. */
-	uint32_t n = L->n, i = D0->cursor % n, found = n;
-	if (nt == 1) {
-		/* one type: a neuron with dendrites, all of them loose */
-		const uint32_t *first = D0->first;
-		const uint8_t *nloose = D0->nloose;
-		for (uint32_t s = 0; s < n; s++, i = i + 1 == n ? 0 : i + 1) {
-			uint32_t cnt = first[i + 1] - first[i];
-			if (cnt && nloose[i] == cnt) {
-				found = i;
-				break;
+	/* Find the next fully loose neuron from the cursor: every such neuron
+	 * is a loose cell of some type (the cells bitmaps). */
+	uint32_t n = L->n, from = D0->cursor % n, found = n;
+	const uint64_t *c0 = L->d[types[0]]->cells, *c1 = nt > 1 ? L->d[types[1]]->cells : NULL;
+	for (int pass = 0; pass < 2 && found == n; pass++) {
+		uint32_t lo = pass ? 0 : from, hi = pass ? from : n;
+		for (uint32_t w = lo / 64; w * 64 < hi && found == n; w++) {
+			uint64_t m = c0[w] | (c1 ? c1[w] : 0);
+			if (w == lo / 64)
+				m &= ~0ull << (lo % 64);
+			for (; m; m &= m - 1) {
+				uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
+				if (i >= hi)
+					break;
+				if (nt == 1 || fully_loose(L, types, nt, i)) {
+					found = i;
+					break;
+				}
 			}
 		}
-	} else {
-		for (uint32_t s = 0; s < n; s++, i = (i + 1) % n)
-			if (fully_loose(L, types, nt, i)) {
-				found = i;
-				break;
-			}
 	}
 	if (found == n)
 		return;
@@ -115,7 +111,7 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 	 * firing list, accepting candidates that respect mutual exclusion. */
 	uint16_t *picks = b->picks; /* type k's picks at picks + 256 * k */
 	for (unsigned k = 0; k < nt; k++) {
-		brain_dtype *D = &L->d[types[k]];
+		brain_dtype *D = L->d[types[k]];
 		uint32_t cnt = D->first[found + 1] - D->first[found];
 		const brain_lobe *S = &b->lobes[D->src_lobe];
 		if (S->nfiring < cnt)
@@ -139,43 +135,54 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 		if (got < cnt)
 			return;
 	}
-	/* Already represented by a firing neuron of this lobe? */
-	uint16_t mine[256], theirs[256];
+	/* Already represented by a firing neuron of this lobe? (The picks,
+	 * sorted once; each candidate's sources, sorted as they are read.) */
+	uint16_t mine[2][256], theirs[256];
+	uint32_t cnts[2];
+	for (unsigned k = 0; k < nt; k++) {
+		const brain_dtype *D = L->d[types[k]];
+		cnts[k] = D->first[found + 1] - D->first[found];
+		for (uint32_t j = 0; j < cnts[k]; j++)
+			mine[k][j] = picks[256 * k + j];
+		sort_u16(mine[k], cnts[k]);
+	}
 	for (uint32_t f = 0; f < L->nfiring; f++) {
 		uint32_t o = L->firing[f];
 		bool same = true;
 		for (unsigned k = 0; k < nt && same; k++) {
-			const brain_dtype *D = &L->d[types[k]];
-			uint32_t cnt = D->first[found + 1] - D->first[found];
+			const brain_dtype *D = L->d[types[k]];
+			uint32_t cnt = cnts[k];
 			if (D->first[o + 1] - D->first[o] != cnt) {
 				same = false;
 				break;
 			}
-			memcpy(mine, &picks[256 * k], cnt * sizeof *mine);
-			sort_u16(mine, cnt);
-			memcpy(theirs, &D->src[D->first[o]], cnt * sizeof *theirs);
+			for (uint32_t j = 0; j < cnt; j++)
+				theirs[j] = D->src[D->first[o] + j];
 			sort_u16(theirs, cnt);
-			same = memcmp(mine, theirs, cnt * sizeof *mine) == 0;
+			for (uint32_t j = 0; j < cnt && same; j++)
+				same = mine[k][j] == theirs[j];
 		}
 		if (same)
 			return;
 	}
 	for (unsigned k = 0; k < nt; k++) {
-		brain_dtype *D = &L->d[types[k]];
+		brain_dtype *D = L->d[types[k]];
 		uint32_t cnt = D->first[found + 1] - D->first[found];
-		for (uint32_t j = 0; j < cnt; j++)
-			rewire(L, types[k], D->first[found] + j, picks[256 * k + j], rng);
-		brain_derive_neuron(b, L, types[k], found);
+		for (uint32_t j = 0; j < cnt; j++) {
+			uint32_t d = D->first[found] + j; /* loose: the neuron is */
+			rewire(b, L, types[k], d, picks[256 * k + j], rng);
+			brain_loose_moved(L, types[k], found, true, D->strength[d] == 0);
+		}
 	}
 }
 
 void brain_migrate(brain *b, brain_lobe *L, c2_rng *rng)
 {
 	for (unsigned t = 0; t < 2; t++)
-		if (L->d[t].present && L->d[t].migration == 1)
+		if (L->d[t]->present && L->d[t]->migration == 1)
 			migrate_decision(b, L, t, rng);
-	bool c0 = L->d[0].present && L->d[0].migration == 2;
-	bool c1 = L->d[1].present && L->d[1].migration == 2;
+	bool c0 = L->d[0]->present && L->d[0]->migration == 2;
+	bool c1 = L->d[1]->present && L->d[1]->migration == 2;
 	if (c0 && c1) {
 		static const unsigned both[2] = {0, 1};
 		migrate_concept(b, L, both, 2, rng);

@@ -8,16 +8,20 @@
  *     compiled rule, threshold and leak. No folding, no skipping.
  *   - wide (the usual way): the rule is first folded with the lobe's values
  *     (`random 0 chem5 PLUS state` while chem5 is 0 is `state`); the sums it
- *     reads are made for the whole lobe at once, pushed from the firing
- *     source neurons when few fire; a rule of loads, PLUS and MINUS (and one
+ *     reads are the kept sums (brain/sums.c: what changed since the last
+ *     tick, not every dendrite); a rule of loads, PLUS and MINUS (and one
  *     `random` between lobe values) then runs over whole byte arrays, any
- *     other rule per neuron from the folded point; the threshold and leak run
- *     byte-wide (brain/simd.h). A lobe whose rule leaves the state as it is,
- *     resting and silent, is passed over.
- *   - sequential: as wide but neuron by neuron, for the two cases whose
- *     neurons interact — a lobe whose sums read its own outputs (later
- *     neurons see earlier neurons' new outputs) — and the openc2e leak
- *     option, which the byte-wide update does not implement.
+ *     other rule per neuron from the folded point; the threshold, leak and
+ *     firing list run byte-wide (brain/simd.h). A lobe whose rule leaves the
+ *     state as it is, resting and silent, is passed over. A lobe whose rule
+ *     is one sums array (a concept lobe's `anded0`) updates only the
+ *     neurons whose sum moved, while its states and outputs are what its
+ *     last update made of them (no winner-takes-all, nothing exposed,
+ *     nothing written since: brain_lobe.uvalid).
+ *   - sequential: as wide but neuron by neuron with the sums summed, for the
+ *     two cases whose neurons interact — a lobe whose sums read its own
+ *     outputs (later neurons see earlier neurons' new outputs) — and the
+ *     openc2e leak option, which the byte-wide update does not implement.
  *
  * Every random draw happens in neuron order in all three, so the random
  * stream is the same. Tests compare the reference and the other two tick by
@@ -44,7 +48,7 @@ typedef struct sums {
 
 static void sums_init(sums *s, const brain *b, const brain_lobe *L, unsigned t)
 {
-	const brain_dtype *D = &L->d[t];
+	const brain_dtype *D = L->d[t];
 	memset(s, 0, sizeof *s);
 	s->gain = L->gene.gain;
 	/* A sum over nothing is 0; openc2e returns the full gain. */
@@ -122,81 +126,6 @@ void brain_fill_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v
 	}
 }
 
-/* Push is worth it when few source neurons fire; never for a lobe reading
- * itself (its outputs change while it is updated). */
-static bool push_pays(const brain *b, const brain_lobe *L, unsigned t, const sums *s)
-{
-	const brain_dtype *D = &L->d[t];
-	if (!D->present || &b->lobes[D->src_lobe] == L || s->empty)
-		return false;
-	const brain_lobe *S = &b->lobes[D->src_lobe];
-	return 2 * S->nfiring < S->n;
-}
-
-/* The sums of type t for every neuron into type_out / anded_out (either may
- * be NULL). Pushed: every firing source neuron adds its terms to the neurons
- * whose dendrites read it — the same per-term sum as the pull loops, visiting
- * only dendrites with a firing source; a neuron no firing source reaches has
- * both sums 0. The accumulators are cleared as they are read, so nothing is
- * cleared whole-lobe. */
-static void lobe_sums(brain *b, const brain_lobe *L, unsigned t, uint8_t *type_out,
-                      uint8_t *anded_out)
-{
-	sums s;
-	sums_init(&s, b, L, t);
-	const uint32_t n = L->n;
-	if (!s.first) {
-		if (type_out)
-			memset(type_out, s.empty, n);
-		if (anded_out)
-			memset(anded_out, s.empty, n);
-		return;
-	}
-	if (!push_pays(b, L, t, &s)) {
-		for (uint32_t i = 0; i < n; i++) {
-			if (anded_out)
-				anded_out[i] = sum_anded(&s, i, type_out ? &type_out[i] : NULL);
-			else
-				type_out[i] = sum_type(&s, i);
-		}
-		return;
-	}
-	const brain_dtype *D = &L->d[t];
-	const brain_lobe *S = &b->lobes[D->src_lobe];
-	uint32_t *acc = b->sum_acc;
-	uint8_t *hits = b->sum_hits; /* firing sources reached; <= 255 dendrites */
-	uint16_t *touched = b->touched;
-	uint32_t nt = 0;
-	const uint8_t *so = S->output, *w = s.w;
-	const uint32_t *rhead = D->rhead, *rnext = D->rnext;
-	const uint16_t *owner = D->owner;
-	for (uint32_t k = 0; k < S->nfiring; k++) {
-		uint32_t src = S->firing[k], o = so[src];
-		if (!o)
-			continue; /* cleared by an emitter since */
-		for (uint32_t d = rhead[src]; d != BRAIN_NONE; d = rnext[d]) {
-			uint32_t i = owner[d];
-			if (!hits[i]++)
-				touched[nt++] = (uint16_t)i;
-			acc[i] += o * w[d] / 255u;
-		}
-	}
-	if (type_out)
-		memset(type_out, 0, n);
-	if (anded_out)
-		memset(anded_out, 0, n);
-	for (uint32_t k = 0; k < nt; k++) {
-		uint32_t i = touched[k];
-		uint8_t v = scale_sum(acc[i], s.gain);
-		if (type_out)
-			type_out[i] = v;
-		if (anded_out)
-			anded_out[i] = hits[i] == D->first[i + 1] - D->first[i] ? v : 0;
-		acc[i] = 0;
-		hits[i] = 0;
-	}
-}
-
 /* ---- the neuron update ---------------------------------------------------- */
 
 void brain_lobe_values(const brain_lobe *L, uint8_t *v)
@@ -253,19 +182,9 @@ static inline void update_one(const upd *x, int val, uint8_t *state, uint8_t *ou
 /* The firing list from the outputs. */
 static void list_firing(brain_lobe *L)
 {
-	const uint8_t *out = L->output;
-	uint16_t *firing = L->firing;
-	uint32_t i = 0, n = L->n, nf = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t o8;
-		memcpy(&o8, &out[i], 8);
-		for (uint64_t m = brain_nonzero_bytes(o8); m; m &= m - 1)
-			firing[nf++] = (uint16_t)(i + ((unsigned)__builtin_ctzll(m) >> 3));
-	}
-	for (; i < n; i++)
-		if (out[i])
-			firing[nf++] = (uint16_t)i;
-	L->nfiring = nf;
+	L->nfiring = brain_simd_list(L->output, L->n, L->firing);
+	L->outver++;
+	L->settled = false;
 }
 
 /* Fill v with neuron i's values for a rule reading `reads`, sums pulled. */
@@ -274,8 +193,8 @@ static void neuron_values(const brain *b, const brain_lobe *L, uint32_t reads, u
 {
 	v[SVS_STATE] = L->state[i];
 	v[SVS_OUTPUT] = L->output[i];
-	v[SVS_LEAK_IN] = L->leak_in[i];
-	v[SVS_LEAK_OUT] = L->leak_out[i];
+	v[SVS_LEAK_IN] = L->leak_in ? L->leak_in[i] : 0;
+	v[SVS_LEAK_OUT] = L->leak_out ? L->leak_out[i] : 0;
 	for (unsigned t = 0; t < 2; t++) {
 		bool anded = reads & (1u << (SVS_ANDED0 + t)), type = reads & (1u << (SVS_TYPE0 + t));
 		if (anded || type) {
@@ -294,7 +213,7 @@ static void reference_neurons(brain *b, brain_lobe *L, c2_rng *rng)
 	const upd x = upd_of(b, L);
 	for (uint32_t i = 0; i < L->n; i++) {
 		neuron_values(b, L, ~0u, i, v);
-		update_one(&x, svrule_exec(&L->state_rule, v, rng), &L->state[i], &L->output[i]);
+		update_one(&x, svrule_exec(L->state_rule, v, rng), &L->state[i], &L->output[i]);
 	}
 	list_firing(L);
 }
@@ -304,7 +223,7 @@ static void sequential_neurons(brain *b, brain_lobe *L, unsigned start, int acc0
                                c2_rng *rng)
 {
 	const upd x = upd_of(b, L);
-	const svrule_prog *p = &L->state_rule;
+	const svrule_prog *p = L->state_rule;
 	for (uint32_t i = 0; i < L->n; i++) {
 		neuron_values(b, L, p->reads, i, v);
 		update_one(&x, svrule_run(p, start, acc0, v, rng), &L->state[i], &L->output[i]);
@@ -312,27 +231,9 @@ static void sequential_neurons(brain *b, brain_lobe *L, unsigned start, int acc0
 	list_firing(L);
 }
 
-/* Every state equals rest and every output is 0. */
-static bool at_rest(const brain_lobe *L, uint8_t rest)
-{
-	const uint64_t r8 = rest * 0x0101010101010101ull;
-	uint32_t i = 0, n = L->n;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t s8, o8;
-		memcpy(&s8, &L->state[i], 8);
-		memcpy(&o8, &L->output[i], 8);
-		if (s8 != r8 || o8)
-			return false;
-	}
-	for (; i < n; i++)
-		if (L->state[i] != rest || L->output[i])
-			return false;
-	return true;
-}
-
-/* The neuron-level array of slot s (sums already made into b->wide), or NULL
+/* The neuron-level array of slot s (the sums refreshed), or NULL
  * for a value that is the same for every neuron. */
-static const uint8_t *slot_array(const brain *b, const brain_lobe *L, unsigned s)
+static const uint8_t *slot_array(const brain_lobe *L, unsigned s)
 {
 	switch (s) {
 	case SVS_STATE: return L->state;
@@ -340,7 +241,7 @@ static const uint8_t *slot_array(const brain *b, const brain_lobe *L, unsigned s
 	case SVS_LEAK_IN: return L->leak_in;
 	case SVS_LEAK_OUT: return L->leak_out;
 	case SVS_TYPE0: case SVS_TYPE1: case SVS_ANDED0: case SVS_ANDED1:
-		return b->wide[s - SVS_TYPE0];
+		return L->sumv[s - SVS_TYPE0];
 	default: return NULL;
 	}
 }
@@ -373,14 +274,14 @@ static bool wide_program(const svrule_prog *p, unsigned start)
 }
 
 /* Run instructions [start, n) over the lobe into acc[] (acc0 before them). */
-static void run_wide(const brain *b, const brain_lobe *L, const svrule_prog *p, unsigned start,
+static void run_wide(const brain_lobe *L, const svrule_prog *p, unsigned start,
                      int acc0, const uint8_t *v, uint8_t *acc, c2_rng *rng)
 {
 	const uint32_t n = L->n;
 	memset(acc, acc0, n);
 	for (unsigned k = start; k < p->n; k++) {
 		const svrule_insn *in = &p->insn[k];
-		const uint8_t *x = slot_array(b, L, in->a.slot);
+		const uint8_t *x = slot_array(L, in->a.slot);
 		uint8_t kv = (uint8_t)svrule_operand_value(&in->a, v);
 		switch (in->op) {
 		case SVX_LOAD:
@@ -399,12 +300,100 @@ static void run_wide(const brain *b, const brain_lobe *L, const svrule_prog *p, 
 				memset(acc, lo, n);
 				break;
 			}
-			for (uint32_t i = 0; i < n; i++)
-				acc[i] = (uint8_t)c2_rng_range(rng, lo, hi);
+			c2_rng_fill_range(rng, lo, hi, acc, n);
 			break;
 		}
 		}
 	}
+}
+
+/* Fold the state rule with the lobe's values in v (e.g. `random 0 chem5`
+ * while chem5 is 0): L->fstart, facc, freads, fseq, fwide. The result
+ * depends on those seven values only, so it is kept while they stay. */
+static void fold(const brain *b, brain_lobe *L, const uint8_t *v)
+{
+	if (L->fvalid && memcmp(L->fkey, &v[SVS_CHEM0], sizeof L->fkey) == 0)
+		return;
+	const svrule_prog *p = L->state_rule;
+	int acc0 = 0;
+	int f = svrule_fold_lobe(p, v, &acc0);
+	unsigned start = f < 0 ? p->n : (unsigned)f;
+	if (f < 0)
+		acc0 = 0; /* a guard failed: 0 for every neuron */
+	/* What is left reads these slots. */
+	uint32_t reads = 0;
+	for (unsigned k = start; k < p->n; k++)
+		reads |= 1u << p->insn[k].a.slot | 1u << p->insn[k].b.slot;
+	bool self = false;
+	for (unsigned t = 0; t < 2; t++)
+		self |= (reads & (0x5u << (SVS_TYPE0 + t))) && L->d[t]->present &&
+		        L->d[t]->src_lobe == (uint32_t)(L - b->lobes);
+	L->fstart = (uint8_t)start;
+	L->facc = (int16_t)acc0;
+	L->freads = reads;
+	L->fseq = self || b->opts.openc2e_leak;
+	L->fwide = wide_program(p, start);
+	/* The rule is a single load (of the state: verb, noun, sense,
+	 * regulator between events; of a constant; of a sum), or already a
+	 * constant for every neuron. */
+	const svrule_insn *last = start + 1 == p->n ? &p->insn[start] : NULL;
+	bool load = last && (last->op == SVX_LOAD ||
+	                     (acc0 == 0 && (last->op == SVOP_PLUS || last->op == SVX_PLUS_WRAP)));
+	L->fload = load ? last->a.slot : SVS_COUNT;
+	L->fconst = start == p->n ? acc0 : L->fload == SVS_IMM ? last->a.imm : -1;
+	/* "state PLUS type0 PLUS type1": the state while those sums are 0 */
+	L->fstate_sums = 0;
+	if (start < p->n && p->insn[start].op == SVX_LOAD && p->insn[start].a.slot == SVS_STATE) {
+		uint8_t added = 0;
+		unsigned k = start + 1;
+		for (; k < p->n; k++) {
+			const svrule_insn *in = &p->insn[k];
+			bool addsub = in->op == SVOP_PLUS || in->op == SVOP_MINUS || in->op == SVX_PLUS_WRAP ||
+			              in->op == SVX_MINUS_WRAP;
+			if (!addsub || in->a.slot < SVS_TYPE0 || in->a.slot > SVS_ANDED1 ||
+			    !L->sumv[in->a.slot - SVS_TYPE0])
+				break;
+			added |= (uint8_t)(1u << (in->a.slot - SVS_TYPE0));
+		}
+		if (k == p->n)
+			L->fstate_sums = added;
+	}
+	memcpy(L->fkey, &v[SVS_CHEM0], sizeof L->fkey);
+	L->fvalid = true;
+}
+
+/* Does the folded rule give every neuron its rest value or its state?
+ * Then a lobe at rest with silent outputs stays so. (A sum that is 0
+ * everywhere — a concept lobe whose inputs are silent — is a 0.) */
+static bool keeps_rest(const brain_lobe *L, uint8_t rest)
+{
+	unsigned ls = L->fload;
+	bool zero_sum = ls >= SVS_TYPE0 && ls <= SVS_ANDED1 && L->sumv[ls - SVS_TYPE0] &&
+	                L->sumnz[ls - SVS_TYPE0] == 0;
+	if (L->fstate_sums) {
+		bool zero = true;
+		for (unsigned s = 0; s < 4; s++)
+			zero &= !(L->fstate_sums >> s & 1) || L->sumnz[s] == 0;
+		if (zero)
+			return true;
+	}
+	return ls == SVS_STATE || L->fconst == rest || (zero_sum && rest == 0);
+}
+
+/* The lobe values a settled lobe's rule and resting values depend on. */
+static uint64_t rest_key(const brain_lobe *L)
+{
+	uint64_t k = 0;
+	memcpy(&k, &L->rloc[BRAIN_RL_CHEM], 6);
+	return k | (uint64_t)L->rloc[BRAIN_RL_THRESHOLD] << 48 | (uint64_t)L->rloc[BRAIN_RL_REST] << 56;
+}
+
+bool brain_neuron_quiet(const brain *b, const brain_lobe *L)
+{
+	/* It settled with these lobe values, and a lobe without dendrites has
+	 * sums that never move: its neuron phase would settle it again. */
+	return !b->opts.brain_reference && L->settled && !L->state_exposed &&
+	       L->settled_key == rest_key(L);
 }
 
 void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
@@ -413,65 +402,93 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 		reference_neurons(b, L, rng);
 		return;
 	}
-	const svrule_prog *p = &L->state_rule;
+	const svrule_prog *p = L->state_rule;
 	uint8_t v[SVS_COUNT] = {0};
 	brain_lobe_values(L, v);
-	/* Fold what this lobe's values decide (e.g. `random 0 chem5` while
-	 * chem5 is 0). */
-	int acc0 = 0;
-	int f = svrule_fold_lobe(p, v, &acc0);
-	unsigned start = f < 0 ? p->n : (unsigned)f;
-	if (f < 0)
-		acc0 = 0; /* a guard failed: 0 for every neuron */
-	/* What is left reads these sums. */
-	uint32_t reads = 0;
-	for (unsigned k = start; k < p->n; k++)
-		reads |= 1u << p->insn[k].a.slot | 1u << p->insn[k].b.slot;
-	bool self = false;
-	for (unsigned t = 0; t < 2; t++)
-		self |= (reads & (0x5u << (SVS_TYPE0 + t))) && L->d[t].present &&
-		        L->d[t].src_lobe == (uint32_t)(L - b->lobes);
-	if (self || b->opts.openc2e_leak) {
+	fold(b, L, v);
+	unsigned start = L->fstart;
+	int acc0 = L->facc;
+	uint32_t reads = L->freads;
+	if (L->fseq) {
 		sequential_neurons(b, L, start, acc0, v, rng);
 		return;
 	}
 	const upd x = upd_of(b, L);
-	/* The rule is a single load: of the state (verb, noun, sense, regulator
-	 * between events), or of a constant. */
-	const svrule_insn *last = start + 1 == p->n ? &p->insn[start] : NULL;
-	bool load = last && (last->op == SVX_LOAD ||
-	                     (acc0 == 0 && (last->op == SVOP_PLUS || last->op == SVX_PLUS_WRAP)));
-	bool keeps = (load && last->a.slot == SVS_STATE) ||
-	             (start == p->n && acc0 == x.u.rest) ||
-	             (load && last->a.slot == SVS_IMM && last->a.imm == x.u.rest);
-	/* Such a lobe entirely at rest with silent outputs stays so. */
-	if (keeps && x.u.rest <= x.u.thr && at_rest(L, x.u.rest)) {
+	unsigned ls = L->fload;
+	/* The rule is one sums array, read before the update writes anything
+	 * of the lobe: when the last update made the states and outputs from
+	 * it with these parameters and nothing wrote them since, only the
+	 * neurons whose value moved need an update. (Not with winner-takes-all,
+	 * which changes outputs after, nor with states or outputs exposed.) */
+	const uint8_t *sv = ls >= SVS_TYPE0 && ls <= SVS_ANDED1 ? L->sumv[ls - SVS_TYPE0] : NULL;
+	uint32_t ukey = 0;
+	bool incr = false;
+	if (sv) {
+		ukey = (uint32_t)x.u.thr | (uint32_t)x.u.rest << 8 | (uint32_t)x.u.leak_due << 16 |
+		       (uint32_t)x.leak << 24;
+		incr = L->uvalid && L->ufload == ls && L->ukey == ukey && !(L->gene.flags & 1) &&
+		       !L->state_exposed && !L->out_exposed;
+	}
+	uint32_t nchg = 0;
+	uint16_t *chg = b->scratch; /* free once the sums are synced */
+	if (reads & (0xfu << SVS_TYPE0)) {
+		brain_sums_sync(b, L);
+		nchg = brain_sums_refresh(b, L, incr ? sv : NULL, chg);
+	}
+	/* A lobe at rest with silent outputs whose rule keeps it so. Whether
+	 * it is needs no look when it was so after its last tick and nothing
+	 * could have moved a state unseen (no receptor writes one; an emitter
+	 * only ever clears an output). */
+	if (keeps_rest(L, x.u.rest) && x.u.rest <= x.u.thr &&
+	    ((L->settled && !L->state_exposed) ||
+	     (brain_simd_all(L->state, x.u.rest, L->n) && brain_simd_all(L->output, 0, L->n)))) {
 		L->nfiring = 0;
+		L->settled = true;
+		L->settled_key = rest_key(L);
+		L->uvalid = false;
 		return;
 	}
-	for (unsigned t = 0; t < 2; t++) {
-		bool type = reads & (1u << (SVS_TYPE0 + t)), anded = reads & (1u << (SVS_ANDED0 + t));
-		if (type || anded)
-			lobe_sums(b, L, t, type ? b->wide[t] : NULL, anded ? b->wide[2 + t] : NULL);
+	/* neuron by neuron while that is cheaper than byte-wide over all */
+	if (incr && nchg <= L->n / 16) {
+		bool moved = false, lists = false;
+		for (uint32_t k = 0; k < nchg; k++) {
+			uint32_t i = chg[k];
+			uint8_t o = L->output[i];
+			update_one(&x, sv[i], &L->state[i], &L->output[i]);
+			moved |= L->output[i] != o;
+			lists |= !L->output[i] != !o;
+		}
+		if (moved) /* else the outputs' readers need no look */
+			L->outver++;
+		if (lists)
+			list_firing(L);
+		return;
 	}
+	L->uvalid = false;
+	L->settled = false;
+	L->outver++;
 	const uint8_t *val = b->vals;
-	if (load && slot_array(b, L, last->a.slot)) {
-		val = slot_array(b, L, last->a.slot); /* read before written, byte by byte */
-	} else if (wide_program(p, start)) {
-		run_wide(b, L, p, start, acc0, v, b->vals, rng);
+	if (ls != SVS_COUNT && slot_array(L, ls)) {
+		val = slot_array(L, ls); /* read before written, byte by byte */
+	} else if (L->fwide) {
+		run_wide(L, p, start, acc0, v, b->vals, rng);
 	} else {
 		for (uint32_t i = 0; i < L->n; i++) {
 			for (uint32_t m = reads; m; m &= m - 1) {
 				unsigned s = (unsigned)__builtin_ctz(m);
-				const uint8_t *a = slot_array(b, L, s);
+				const uint8_t *a = slot_array(L, s);
 				if (a)
 					v[s] = a[i];
 			}
 			b->vals[i] = svrule_run(p, start, acc0, v, rng);
 		}
 	}
-	brain_simd_update(&x.u, val, L->state, L->output, L->n);
-	list_firing(L);
+	L->nfiring = brain_simd_update(&x.u, val, L->state, L->output, L->n, L->firing);
+	if (sv && val == sv && !x.openc2e) { /* what incremental updates go on from */
+		L->uvalid = true;
+		L->ufload = (uint8_t)ls;
+		L->ukey = ukey;
+	}
 }
 
 /* Keep the largest output (lowest index on ties), zero the others. */
@@ -479,13 +496,23 @@ void brain_winner_takes_all(brain_lobe *L)
 {
 	if (!(L->gene.flags & 1) || L->nfiring < 2)
 		return;
+	/* Outputs are 0 but for the listed neurons: the largest of all is
+	 * the largest of those, and zeroing all but it zeroes the others. */
 	uint16_t best = L->firing[0];
-	for (uint32_t k = 1; k < L->nfiring; k++)
-		if (L->output[L->firing[k]] > L->output[best])
-			best = L->firing[k];
-	for (uint32_t k = 0; k < L->nfiring; k++)
-		if (L->firing[k] != best)
-			L->output[L->firing[k]] = 0;
+	if (L->nfiring < 16) {
+		for (uint32_t k = 1; k < L->nfiring; k++)
+			if (L->output[L->firing[k]] > L->output[best])
+				best = L->firing[k];
+		for (uint32_t k = 0; k < L->nfiring; k++)
+			if (L->firing[k] != best)
+				L->output[L->firing[k]] = 0;
+	} else {
+		best = (uint16_t)brain_simd_argmax(L->output, L->n);
+		uint8_t top = L->output[best];
+		memset(L->output, 0, L->n);
+		L->output[best] = top;
+	}
 	L->firing[0] = best;
 	L->nfiring = 1;
+	L->outver++;
 }

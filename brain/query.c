@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "brain/brain_impl.h"
+#include "brain/simd.h"
 #include "genome/vocab.h"
 
 const brain_options *brain_get_options(const brain *b)
@@ -18,10 +19,37 @@ void brain_set_reference_mode(brain *b, bool on)
 
 /* ---- derived data ------------------------------------------------------------ */
 
+void brain_note_cell(brain_lobe *L, unsigned type, uint32_t i)
+{
+	brain_dtype *D = L->d[type];
+	uint32_t cnt = D->first[i + 1] - D->first[i];
+	brain_bit_put(D->cells, i, cnt && D->nloose[i] == cnt);
+}
+
+void brain_loose_moved(brain_lobe *L, unsigned type, uint32_t i, bool was, bool now)
+{
+	if (was == now)
+		return;
+	brain_dtype *D = L->d[type];
+	uint32_t cnt = D->first[i + 1] - D->first[i];
+	bool was_cell = D->nloose[i] == cnt;
+	if (now) {
+		D->nloose[i]++;
+		D->loose_dendrites++;
+	} else {
+		D->nloose[i]--;
+		D->loose_dendrites--;
+	}
+	bool is_cell = D->nloose[i] == cnt;
+	D->loose_cells += (uint32_t)is_cell - (uint32_t)was_cell;
+	if (is_cell != was_cell)
+		brain_note_cell(L, type, i);
+}
+
 void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i)
 {
 	(void)b;
-	brain_dtype *D = &L->d[type];
+	brain_dtype *D = L->d[type];
 	uint32_t loose = 0;
 	for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++)
 		loose += D->strength[d] == 0;
@@ -32,41 +60,87 @@ void brain_derive_neuron(brain *b, brain_lobe *L, unsigned type, uint32_t i)
 	D->nloose[i] = (uint8_t)loose;
 	bool is_cell = cnt && loose == cnt;
 	D->loose_cells += (uint32_t)is_cell - (uint32_t)was_cell;
+	brain_note_cell(L, type, i);
 }
 
-void brain_set_source(brain_dtype *D, uint32_t d, uint16_t src)
+static void link_set_head(brain_dtype *D, uint32_t s, uint32_t d)
+{
+	if (D->wide)
+		D->rhead32[s] = d;
+	else
+		D->rhead16[s] = (uint16_t)d; /* BRAIN_NONE becomes 0xffff */
+}
+
+static void link_set_next(brain_dtype *D, uint32_t d, uint32_t next)
+{
+	if (D->wide)
+		D->rnext32[d] = next;
+	else
+		D->rnext16[d] = (uint16_t)next;
+}
+
+/* Move dendrite d to source neuron `src`, keeping the lists. */
+static void set_source(brain_dtype *D, uint32_t d, uint16_t src)
 {
 	/* unlink d from its old source's list (lists are short: the fan-out) */
-	uint32_t *link = &D->rhead[D->src[d]];
-	while (*link != d)
-		link = &D->rnext[*link];
-	*link = D->rnext[d];
+	uint32_t s = D->src[d], prev = BRAIN_NONE;
+	for (uint32_t e = brain_rhead(D, s); e != d; e = brain_rnext(D, e))
+		prev = e;
+	if (prev == BRAIN_NONE)
+		link_set_head(D, s, brain_rnext(D, d));
+	else
+		link_set_next(D, prev, brain_rnext(D, d));
 	D->src[d] = src;
-	D->rnext[d] = D->rhead[src];
-	D->rhead[src] = d;
+	link_set_next(D, d, brain_rhead(D, src));
+	link_set_head(D, src, d);
 }
 
 /* Rebuild the per-source lists and owners of a type from src[]. */
 static void build_lists(brain_dtype *D, uint32_t n, uint32_t srcn)
 {
 	for (uint32_t s = 0; s < srcn; s++)
-		D->rhead[s] = BRAIN_NONE;
-	for (uint32_t i = 0; i < n; i++)
-		for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++)
-			D->owner[d] = (uint16_t)i;
+		link_set_head(D, s, BRAIN_NONE);
+	if (D->owner)
+		for (uint32_t i = 0; i < n; i++)
+			for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++)
+				D->owner[d] = (uint16_t)i;
 	for (uint32_t d = D->total; d-- > 0;) {
-		D->rnext[d] = D->rhead[D->src[d]];
-		D->rhead[D->src[d]] = d;
+		link_set_next(D, d, brain_rhead(D, D->src[d]));
+		link_set_head(D, D->src[d], d);
 	}
 }
 
-void brain_count_weights(brain_dtype *D)
+/* The live and weight bits of every block, exactly. */
+static void live_rebuild(const brain *b, brain_dtype *D)
 {
-	D->nsusc = D->ndiff = 0;
-	for (uint32_t d = 0; d < D->total; d++) {
-		D->nsusc += D->suscept[d] != 0;
-		D->ndiff += D->stw[d] != D->ltw[d];
-	}
+	memset(D->live, 0, brain_words(D->nblocks) * sizeof *D->live);
+	for (uint32_t d = 0; d < D->total; d++)
+		if (D->suscept[d] || D->stw[d] != D->ltw[d])
+			brain_bit_set(D->live, d / BRAIN_BLOCK);
+	if (!D->wnz)
+		return;
+	memset(D->wnz, 0, brain_words(D->nblocks) * sizeof *D->wnz);
+	const uint8_t *w = brain_weights(b, D);
+	for (uint32_t d = 0; d < D->total; d++)
+		brain_wnz_note(D, d, w[d]);
+}
+
+void brain_derive_type(brain *b, brain_lobe *L, unsigned t)
+{
+	brain_dtype *D = L->d[t];
+	if (!D->present)
+		return;
+	memset(D->nloose, 0, L->n);
+	memset(D->cells, 0, brain_words(L->n) * sizeof *D->cells);
+	D->loose_dendrites = D->loose_cells = 0;
+	for (uint32_t i = 0; i < L->n; i++)
+		brain_derive_neuron(b, L, t, i);
+	build_lists(D, L->n, b->lobes[D->src_lobe].n);
+	live_rebuild(b, D);
+	D->kvalid = false;
+	D->hollow = false;
+	for (uint32_t i = 0; i < L->n; i++)
+		D->hollow |= D->first[i] == D->first[i + 1];
 }
 
 void brain_derive(brain *b, bool firing)
@@ -79,17 +153,20 @@ void brain_derive(brain *b, bool firing)
 				if (L->output[i])
 					L->firing[L->nfiring++] = (uint16_t)i;
 		}
-		for (unsigned t = 0; t < 2; t++) {
-			brain_dtype *D = &L->d[t];
-			if (!D->present)
-				continue;
-			memset(D->nloose, 0, L->n);
-			D->loose_dendrites = D->loose_cells = 0;
-			for (uint32_t i = 0; i < L->n; i++)
-				brain_derive_neuron(b, L, t, i);
-			brain_count_weights(D);
-			build_lists(D, L->n, b->lobes[D->src_lobe].n);
+		for (unsigned t = 0; t < 2; t++)
+			brain_derive_type(b, L, t);
+		/* A sum over a type that is not wired is the empty sum everywhere. */
+		uint8_t empty = b->opts.empty_sum ? L->gene.gain : 0;
+		for (unsigned s = 0; s < 4; s++) {
+			if (L->sumv[s] && !L->d[s & 1]->present)
+				memset(L->sumv[s], empty, L->n);
+			L->sumnz[s] = 0;
+			for (uint32_t i = 0; L->sumv[s] && i < L->n; i++)
+				L->sumnz[s] += L->sumv[s][i] != 0;
 		}
+		/* States and outputs may have been written directly (a load, an
+		 * import): nothing kept about them holds. */
+		L->fvalid = L->uvalid = L->settled = false;
 	}
 }
 
@@ -99,7 +176,7 @@ void brain_lobe_emitters(const brain *b, brain_lobe *L)
 {
 	L->eloc[BRAIN_EL_ACTIVITY] = (uint8_t)(L->nfiring * 255u / L->n);
 	for (unsigned t = 0; t < 2; t++) {
-		const brain_dtype *D = &L->d[t];
+		const brain_dtype *D = L->d[t];
 		uint32_t v = 0;
 		if (D->present) {
 			bool cells = b->opts.loose_count == 2 ||
@@ -108,6 +185,37 @@ void brain_lobe_emitters(const brain *b, brain_lobe *L)
 		}
 		L->eloc[BRAIN_EL_LOOSE0 + t] = (uint8_t)(v > 255 ? 255 : v);
 	}
+}
+
+void brain_dendrite_write(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_t src,
+                          uint8_t stw, uint8_t ltw, uint8_t strength, uint8_t suscept)
+{
+	brain_dtype *D = L->d[t];
+	uint32_t i = brain_owner(D, d);
+	uint8_t *w = brain_weights(b, D);
+	if (D->kvalid) {
+		uint32_t o = D->snap[D->src[d]];
+		D->acc[i] = (uint16_t)(D->acc[i] - o * w[d] / 255u);
+		D->nsil[i] = (uint8_t)(D->nsil[i] - !o);
+	}
+	if (src != D->src[d])
+		set_source(D, d, src);
+	D->stw[d] = stw;
+	D->ltw[d] = ltw;
+	D->strength[d] = strength;
+	D->suscept[d] = suscept;
+	if (D->kvalid) {
+		uint32_t o = D->snap[src];
+		D->acc[i] = (uint16_t)(D->acc[i] + o * w[d] / 255u);
+		D->nsil[i] = (uint8_t)(D->nsil[i] + !o);
+		if (D->infire)
+			brain_bit_put(D->infire, d, o != 0);
+		brain_bit_set(D->dirty, i);
+		D->anydirty = true;
+	}
+	if (suscept || stw != ltw)
+		brain_bit_set(D->live, d / BRAIN_BLOCK);
+	brain_wnz_note(D, d, w[d]);
 }
 
 /* ---- accessors ------------------------------------------------------------------ */
@@ -140,9 +248,9 @@ int brain_lobe_info_get(const brain *b, unsigned lobe, brain_lobe_info *out)
 	out->perceptible = L->gene.perceptible;
 	out->perception_offset = L->percept_offset;
 	for (unsigned t = 0; t < 2; t++) {
-		out->has_dendrites[t] = L->d[t].present;
-		out->source_lobe[t] = L->d[t].src_lobe;
-		out->dendrites[t] = L->d[t].present ? L->d[t].total : 0;
+		out->has_dendrites[t] = L->d[t]->present;
+		out->source_lobe[t] = L->gene.dendrite[t].source_lobe;
+		out->dendrites[t] = L->d[t]->present ? L->d[t]->total : 0;
 	}
 	out->firing = L->nfiring;
 	out->process_rank = L->rank;
@@ -158,11 +266,7 @@ const svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule)
 {
 	if (lobe >= b->nlobes || rule >= BRAIN_NRULES)
 		return NULL;
-	const brain_lobe *L = &b->lobes[lobe];
-	if (rule == BRAIN_RULE_STATE)
-		return &L->state_rule;
-	rule -= BRAIN_RULE_DENDRITE;
-	return &L->d[rule / BRAIN_NDRULES].rule[rule % BRAIN_NDRULES];
+	return &b->progs[b->lobes[lobe].rules[rule]];
 }
 
 int brain_state(const brain *b, unsigned lobe, unsigned cell)
@@ -184,14 +288,11 @@ int brain_winner(const brain *b, unsigned lobe)
 	if (lobe >= b->nlobes)
 		return -1;
 	const brain_lobe *L = &b->lobes[lobe];
-	int best = -1;
-	uint8_t bestv = 0;
-	for (uint32_t i = 0; i < L->n; i++)
-		if (L->output[i] > bestv) {
-			bestv = L->output[i];
-			best = (int)i;
-		}
-	return best;
+	if (!L->n)
+		return -1;
+	/* the first largest output, unless every output is 0 */
+	uint32_t i = brain_simd_argmax(L->output, L->n);
+	return L->output[i] ? (int)i : -1;
 }
 
 int brain_set_state(brain *b, unsigned lobe, unsigned cell, uint8_t value)
@@ -199,6 +300,7 @@ int brain_set_state(brain *b, unsigned lobe, unsigned cell, uint8_t value)
 	if (lobe >= b->nlobes || cell >= b->lobes[lobe].n)
 		return -1;
 	b->lobes[lobe].state[cell] = value;
+	b->lobes[lobe].settled = b->lobes[lobe].uvalid = false;
 	return 0;
 }
 
@@ -208,6 +310,7 @@ int brain_add_state(brain *b, unsigned lobe, unsigned cell, int delta)
 		return -1;
 	int v = b->lobes[lobe].state[cell] + delta;
 	b->lobes[lobe].state[cell] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+	b->lobes[lobe].settled = b->lobes[lobe].uvalid = false;
 	return 0;
 }
 
@@ -215,7 +318,7 @@ unsigned brain_dendrite_count(const brain *b, unsigned lobe, unsigned cell, unsi
 {
 	if (lobe >= b->nlobes || type > 1 || cell >= b->lobes[lobe].n)
 		return 0;
-	const brain_dtype *D = &b->lobes[lobe].d[type];
+	const brain_dtype *D = b->lobes[lobe].d[type];
 	return D->present ? D->first[cell + 1] - D->first[cell] : 0;
 }
 
@@ -224,7 +327,7 @@ int brain_dendrite_get(const brain *b, unsigned lobe, unsigned cell, unsigned ty
 {
 	if (k >= brain_dendrite_count(b, lobe, cell, type))
 		return -1;
-	const brain_dtype *D = &b->lobes[lobe].d[type];
+	const brain_dtype *D = b->lobes[lobe].d[type];
 	uint32_t d = D->first[cell] + k;
 	out->src_lobe = D->src_lobe;
 	out->src = D->src[d];
@@ -239,7 +342,7 @@ unsigned brain_loose_count(const brain *b, unsigned lobe, unsigned cell, unsigne
 {
 	if (brain_dendrite_count(b, lobe, cell, type) == 0)
 		return 0;
-	return b->lobes[lobe].d[type].nloose[cell];
+	return b->lobes[lobe].d[type]->nloose[cell];
 }
 
 uint8_t *brain_receptor_locus(brain *b, unsigned lobe, unsigned locus)
@@ -249,8 +352,10 @@ uint8_t *brain_receptor_locus(brain *b, unsigned lobe, unsigned locus)
 	brain_lobe *L = &b->lobes[lobe];
 	if (locus < BRAIN_RL_CELL)
 		return &L->rloc[locus];
-	if (locus - BRAIN_RL_CELL < L->n)
+	if (locus - BRAIN_RL_CELL < L->n) {
+		L->state_exposed = true; /* written unseen from now on */
 		return &L->state[locus - BRAIN_RL_CELL];
+	}
 	return NULL;
 }
 
@@ -261,8 +366,10 @@ uint8_t *brain_emitter_locus(brain *b, unsigned lobe, unsigned locus)
 	brain_lobe *L = &b->lobes[lobe];
 	if (locus < BRAIN_EL_CELL)
 		return &L->eloc[locus];
-	if (locus - BRAIN_EL_CELL < L->n)
+	if (locus - BRAIN_EL_CELL < L->n) {
+		L->out_exposed = true; /* may be cleared unseen from now on */
 		return &L->output[locus - BRAIN_EL_CELL];
+	}
 	return NULL;
 }
 

@@ -1,12 +1,15 @@
-/* simd.h — the brain's byte-wide kernels: neuron updates, saturating rule
- * arithmetic over whole lobes, and the quiet dendrite pass, each with an
- * SSE2 body and a scalar body that give the same bits.
+/* simd.h — the brain's byte-wide kernels: neuron updates (with the firing
+ * list), saturating rule arithmetic over whole lobes, the dendrite steps of
+ * a block of 16 dendrites, strength changes of a block, and a byte
+ * comparison; each with an SSE2 body and a scalar body that give the same
+ * bits.
  *
  * Every kernel has a scalar version (brain_simd_*_scalar) that is always
  * compiled and a dispatching version (brain_simd_*) that uses SSE2 where
- * the compiler targets it. The unit tests run both on random data and
- * compare every byte; the brain tests compare whole brains against the
- * reference mode, which uses none of this. Arithmetic identities used:
+ * the compiler targets it (C2_NO_SIMD forces the scalar ones). The unit
+ * tests run both on random data and compare every byte; the brain tests
+ * compare whole brains against the reference mode, which uses none of this.
+ * Arithmetic identities used:
  *   (x * m) >> 16 for x < 256, m < 65536   = the high half of a 16-bit product
  *   v / 255 for v <= 65025                 = (v * 0x8081) >> 23 (checked for all v)
  *   saturating byte add/sub                = the SV-rule PLUS/MINUS (§3.1). */
@@ -17,6 +20,13 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The block kernel is large; its callers' loops want it inlined anyway. */
+#if defined(__GNUC__)
+#define BRAIN_SIMD_INLINE static inline __attribute__((always_inline))
+#else
+#define BRAIN_SIMD_INLINE static inline
+#endif
+
 #if defined(__SSE2__) && !defined(C2_NO_SIMD)
 #include <emmintrin.h>
 #define BRAIN_SIMD 1
@@ -26,19 +36,25 @@
 
 /* ---- neuron update (§4.3, the recommended reading) ----------------------------
  * out = val >= thr ? val - thr : 0; state = val, or when the leak is due
- * rest + (val - rest) * mult / 65536 truncated toward rest. */
+ * rest + (val - rest) * mult / 65536 truncated toward rest. The neurons
+ * whose output is not 0 are listed in `firing` (ascending); the count is
+ * returned. */
 typedef struct brain_nupd {
 	uint8_t thr, rest;
 	bool leak_due;
 	uint16_t mult; /* c2_rate_multiplier of the leak byte (< 65536) */
 } brain_nupd;
 
-static inline void brain_simd_update_scalar(const brain_nupd *u, const uint8_t *val,
-                                            uint8_t *state, uint8_t *output, uint32_t n)
+static inline uint32_t brain_simd_update_scalar(const brain_nupd *u, const uint8_t *val,
+                                                uint8_t *state, uint8_t *output, uint32_t n,
+                                                uint16_t *firing, uint32_t base)
 {
+	uint32_t nf = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		int v = val[i];
 		output[i] = (uint8_t)(v >= u->thr ? v - u->thr : 0);
+		if (output[i])
+			firing[nf++] = (uint16_t)(base + i);
 		if (u->leak_due) {
 			int dv = v - u->rest;
 			v = u->rest + (dv >= 0 ? (int)(((uint32_t)dv * u->mult) >> 16)
@@ -46,6 +62,7 @@ static inline void brain_simd_update_scalar(const brain_nupd *u, const uint8_t *
 		}
 		state[i] = (uint8_t)v;
 	}
+	return nf;
 }
 
 #if BRAIN_SIMD
@@ -62,24 +79,57 @@ static inline __m128i brain_sse_relax(__m128i x, __m128i base, __m128i m)
 	/* at most one of up/dn is non-zero per lane: no wrap */
 	return _mm_sub_epi8(_mm_add_epi8(base, _mm_packus_epi16(ul, uh)), _mm_packus_epi16(dl, dh));
 }
+
+/* Bit k set when lane k of x is not zero. */
+static inline unsigned brain_sse_nonzero_mask(__m128i x)
+{
+	return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) & 0xffffu;
+}
 #endif
 
-static inline void brain_simd_update(const brain_nupd *u, const uint8_t *val, uint8_t *state,
-                                     uint8_t *output, uint32_t n)
+static inline uint32_t brain_simd_update(const brain_nupd *u, const uint8_t *val, uint8_t *state,
+                                         uint8_t *output, uint32_t n, uint16_t *firing)
 {
-	uint32_t i = 0;
+	uint32_t i = 0, nf = 0;
 #if BRAIN_SIMD
 	const __m128i thr = _mm_set1_epi8((char)u->thr), rest = _mm_set1_epi8((char)u->rest);
 	const __m128i m = _mm_set1_epi16((short)u->mult);
 	for (; i + 16 <= n; i += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(val + i));
-		_mm_storeu_si128((__m128i *)(output + i), _mm_subs_epu8(v, thr));
+		__m128i o = _mm_subs_epu8(v, thr);
+		_mm_storeu_si128((__m128i *)(output + i), o);
+		for (unsigned f = brain_sse_nonzero_mask(o); f; f &= f - 1)
+			firing[nf++] = (uint16_t)(i + (unsigned)__builtin_ctz(f));
 		if (u->leak_due)
 			v = brain_sse_relax(v, rest, m);
 		_mm_storeu_si128((__m128i *)(state + i), v);
 	}
 #endif
-	brain_simd_update_scalar(u, val + i, state + i, output + i, n - i);
+	return nf + brain_simd_update_scalar(u, val + i, state + i, output + i, n - i, firing + nf, i);
+}
+
+/* The indices of the non-zero bytes of a[0..n), ascending, into out; the
+ * count is returned. */
+static inline uint32_t brain_simd_list_scalar(const uint8_t *a, uint32_t n, uint16_t *out,
+                                              uint32_t base)
+{
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i])
+			out[k++] = (uint16_t)(base + i);
+	return k;
+}
+
+static inline uint32_t brain_simd_list(const uint8_t *a, uint32_t n, uint16_t *out)
+{
+	uint32_t i = 0, k = 0;
+#if BRAIN_SIMD
+	for (; i + 16 <= n; i += 16)
+		for (unsigned m = brain_sse_nonzero_mask(_mm_loadu_si128((const __m128i *)(a + i))); m;
+		     m &= m - 1)
+			out[k++] = (uint16_t)(i + (unsigned)__builtin_ctz(m));
+#endif
+	return k + brain_simd_list_scalar(a + i, n - i, out + k, i);
 }
 
 /* ---- saturating or wrapping byte arithmetic over a lobe ----------------------- */
@@ -122,22 +172,219 @@ static inline void brain_simd_bop(brain_bop op, uint8_t *acc, const uint8_t *x, 
 	brain_simd_bop_scalar(op, acc + i, x ? x + i : NULL, k, n - i);
 }
 
-/* ---- the quiet dendrite pass (§4.5 steps 1-4 where the susceptibility rule
- * yields 0 and the reinforcement is one value for the lobe) -------------------- */
+/* ---- which bytes differ ------------------------------------------------------------
+ * Bit k of the result is set when a[k] != b[k], for k < n <= 16. */
+static inline unsigned brain_simd_diff_scalar(const uint8_t *a, const uint8_t *b, uint32_t n)
+{
+	unsigned m = 0;
+	for (uint32_t k = 0; k < n; k++)
+		m |= (unsigned)(a[k] != b[k]) << k;
+	return m;
+}
+
+static inline unsigned brain_simd_diff(const uint8_t *a, const uint8_t *b, uint32_t n)
+{
+#if BRAIN_SIMD
+	if (n == 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)a), y = _mm_loadu_si128((const __m128i *)b);
+		return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xffffu;
+	}
+#endif
+	return brain_simd_diff_scalar(a, b, n);
+}
+
+/* Are the 64 bytes at a and b equal? */
+static inline bool brain_simd_same64(const uint8_t *a, const uint8_t *b)
+{
+#if BRAIN_SIMD
+	__m128i e = _mm_and_si128(
+		_mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)a),
+		                             _mm_loadu_si128((const __m128i *)b)),
+		              _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + 16)),
+		                             _mm_loadu_si128((const __m128i *)(b + 16)))),
+		_mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + 32)),
+		                             _mm_loadu_si128((const __m128i *)(b + 32))),
+		              _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + 48)),
+		                             _mm_loadu_si128((const __m128i *)(b + 48)))));
+	return _mm_movemask_epi8(e) == 0xffff;
+#else
+	return memcmp(a, b, 64) == 0;
+#endif
+}
+
+/* Is every byte of a[0..n) equal to c? */
+static inline bool brain_simd_all(const uint8_t *a, uint8_t c, uint32_t n)
+{
+	uint32_t i = 0;
+#if BRAIN_SIMD
+	const __m128i cc = _mm_set1_epi8((char)c);
+	for (; i + 16 <= n; i += 16)
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + i)), cc)) != 0xffff)
+			return false;
+#endif
+	for (; i < n; i++)
+		if (a[i] != c)
+			return false;
+	return true;
+}
+
+/* The first index of the largest byte of a[0..n), n > 0. */
+static inline uint32_t brain_simd_argmax_scalar(const uint8_t *a, uint32_t n)
+{
+	uint32_t best = 0;
+	for (uint32_t i = 1; i < n; i++)
+		if (a[i] > a[best])
+			best = i;
+	return best;
+}
+
+static inline uint32_t brain_simd_argmax(const uint8_t *a, uint32_t n)
+{
+#if BRAIN_SIMD
+	if (n >= 16) {
+		__m128i m = _mm_loadu_si128((const __m128i *)a);
+		uint32_t i = 16;
+		for (; i + 16 <= n; i += 16)
+			m = _mm_max_epu8(m, _mm_loadu_si128((const __m128i *)(a + i)));
+		m = _mm_max_epu8(m, _mm_srli_si128(m, 8));
+		m = _mm_max_epu8(m, _mm_srli_si128(m, 4));
+		m = _mm_max_epu8(m, _mm_srli_si128(m, 2));
+		m = _mm_max_epu8(m, _mm_srli_si128(m, 1));
+		uint8_t top = (uint8_t)_mm_cvtsi128_si32(m);
+		for (; i < n; i++)
+			if (a[i] > top)
+				top = a[i];
+		const __m128i t = _mm_set1_epi8((char)top);
+		for (i = 0; i + 16 <= n; i += 16) {
+			int eq = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + i)), t));
+			if (eq)
+				return i + (uint32_t)__builtin_ctz((unsigned)eq);
+		}
+		while (a[i] != top)
+			i++;
+		return i;
+	}
+#endif
+	return brain_simd_argmax_scalar(a, n);
+}
+
+/* dst[i] = max(dst[i], src[i]) */
+static inline void brain_simd_max(uint8_t *dst, const uint8_t *src, uint32_t n)
+{
+	uint32_t i = 0;
+#if BRAIN_SIMD
+	for (; i + 16 <= n; i += 16)
+		_mm_storeu_si128((__m128i *)(dst + i),
+		                 _mm_max_epu8(_mm_loadu_si128((const __m128i *)(dst + i)),
+		                              _mm_loadu_si128((const __m128i *)(src + i))));
+#endif
+	for (; i < n; i++)
+		if (dst[i] < src[i])
+			dst[i] = src[i];
+}
+
+/* Bits set in a 16-bit mask. */
+static inline unsigned brain_pop16(unsigned m)
+{
+	m = m - ((m >> 1) & 0x5555u);
+	m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+	m = (m + (m >> 4)) & 0x0f0fu;
+	return (m + (m >> 8)) & 0x1fu;
+}
+
+/* ---- input sums from the kept accumulators (brain/sums.c) -----------------------
+ * type[i] = min(255, acc[i] * gain / 255); anded[i] = nsil[i] ? 0 : type[i]
+ * (either output may be NULL). */
+static inline void brain_sums_scale_scalar(const uint16_t *acc, const uint8_t *nsil, uint8_t gain,
+                                           uint32_t n, uint8_t *type, uint8_t *anded)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t v = (uint32_t)acc[i] * gain / 255u;
+		uint8_t t = (uint8_t)(v > 255 ? 255 : v);
+		if (type)
+			type[i] = t;
+		if (anded)
+			anded[i] = nsil[i] ? 0 : t;
+	}
+}
+
+static inline void brain_sums_scale(const uint16_t *acc, const uint8_t *nsil, uint8_t gain,
+                                    uint32_t n, uint8_t *type, uint8_t *anded)
+{
+	uint32_t i = 0;
+#if BRAIN_SIMD
+	/* p = acc * gain < 2^24: from p >= 65536 on the result is 255; below,
+	 * p / 255 = (p * 0x8081) >> 23 exactly for p < 65536 */
+	const __m128i g = _mm_set1_epi16(gain), div255 = _mm_set1_epi16((short)0x8081);
+	const __m128i z = _mm_setzero_si128();
+	for (; i + 16 <= n; i += 16) {
+		__m128i t2[2];
+		for (int h = 0; h < 2; h++) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(acc + i + 8 * h));
+			__m128i hi = _mm_mulhi_epu16(a, g), lo = _mm_mullo_epi16(a, g);
+			__m128i q = _mm_srli_epi16(_mm_mulhi_epu16(lo, div255), 7);
+			__m128i big = _mm_cmpeq_epi16(hi, z); /* 0xffff where p < 65536 */
+			t2[h] = _mm_or_si128(_mm_and_si128(big, q), _mm_andnot_si128(big, _mm_set1_epi16(255)));
+		}
+		__m128i t = _mm_packus_epi16(t2[0], t2[1]);
+		if (type)
+			_mm_storeu_si128((__m128i *)(type + i), t);
+		if (anded) {
+			__m128i quiet = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(nsil + i)), z);
+			_mm_storeu_si128((__m128i *)(anded + i), _mm_and_si128(quiet, t));
+		}
+	}
+#endif
+	brain_sums_scale_scalar(acc + i, nsil ? nsil + i : NULL, gain, n - i, type ? type + i : NULL,
+	                        anded ? anded + i : NULL);
+}
+
+/* Bytes of a[0..n) that are not 0. */
+static inline uint32_t brain_simd_count(const uint8_t *a, uint32_t n)
+{
+	uint32_t i = 0, c = 0;
+#if BRAIN_SIMD
+	for (; i + 16 <= n; i += 16)
+		c += brain_pop16(brain_sse_nonzero_mask(_mm_loadu_si128((const __m128i *)(a + i))));
+#endif
+	for (; i < n; i++)
+		c += a[i] != 0;
+	return c;
+}
+
+/* ---- dendrite steps 1-4 (§4.5) for a block of 16 dendrites ---------------------
+ * Each dendrite k has its susceptibility-rule result sv[k] (0 for most: a
+ * rule that yields 0 changes nothing in step 1 but the decay) and the
+ * lobe's reinforcement q->r:
+ *   1. su = sv > su ? sv : (decay due ? su * msusc >> 16 : su)
+ *   2. x = su * r / 255; when x > 0: STW = LTW + x (capped at 255) if
+ *      q->set, else max(STW, that)
+ *   3. STW relaxes toward LTW (when due)
+ *   4. LTW relaxes toward STW (when due), or steps by 1 (q->step). */
 typedef struct brain_qd {
 	bool susc, stw, ltw;       /* decay, STW relaxation, LTW gain due */
 	bool set, step;            /* options reinforce=set, ltw_gain=step */
 	uint8_t r;                 /* reinforcement (0: none) */
 	uint16_t msusc, mstw, mltw; /* rate multipliers */
+	/* the susceptibility rule of the `cand` lanes: "suscept move-twrds T
+	 * K", su + (T - su) * K / 256 truncated toward su */
+	uint8_t at, ak;
 } brain_qd;
 
-/* One dendrite; adds the changes of "suscept != 0" and "STW != LTW" to t. */
-static inline void brain_qd_one(const brain_qd *q, uint8_t *sup, uint8_t *stwp, uint8_t *ltwp,
-                                int32_t *t)
+/* su move-twrds t k, as the SV-rule does it (brain/svrule_vm.h). */
+static inline uint8_t brain_qd_toward(uint8_t su, uint8_t t, uint8_t k)
 {
-	uint8_t su0 = *sup, su = su0, stw = *stwp, ltw = *ltwp;
-	bool diff0 = stw != ltw;
-	if (su && q->susc)
+	return (uint8_t)(su + (t - su) * k / 256);
+}
+
+/* One dendrite. */
+static inline void brain_qd_one(const brain_qd *q, uint8_t sv, uint8_t *sup, uint8_t *stwp,
+                                uint8_t *ltwp)
+{
+	uint8_t su = *sup, stw = *stwp, ltw = *ltwp;
+	if (sv > su)
+		su = sv;
+	else if (su && q->susc)
 		su = (uint8_t)((su * q->msusc) >> 16);
 	if (su && q->r) {
 		int x = su * q->r / 255;
@@ -164,85 +411,209 @@ static inline void brain_qd_one(const brain_qd *q, uint8_t *sup, uint8_t *stwp, 
 	*sup = su;
 	*stwp = stw;
 	*ltwp = ltw;
-	t[0] += (su != 0) - (su0 != 0);
-	t[1] += (stw != ltw) - diff0;
 }
 
-static inline void brain_simd_quiet_scalar(const brain_qd *q, uint8_t *su, uint8_t *stw,
-                                           uint8_t *ltw, uint32_t n, int32_t *t)
+/* What a block's steps left: the live lanes (su != 0 or STW != LTW), the
+ * lanes whose STW changed and those whose STW is not 0. */
+typedef struct brain_qd_out {
+	unsigned live, changed, stw_nz;
+} brain_qd_out;
+
+/* Steps 1-4 for the 16 dendrites at su, stw, ltw, whose rule results are
+ * `sv` (one value for all), except the lanes in `fresh`: their rule gave
+ * more than their susceptibility, which already holds that result (step 1
+ * is done for them); and the lanes in `cand`, whose rule result is
+ * su move-twrds q->at q->ak. The STW values before go to old_stw. */
+static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, uint8_t sv, unsigned fresh,
+                                                 unsigned cand, uint8_t *su, uint8_t *stw,
+                                                 uint8_t *ltw, uint8_t *old_stw)
 {
-	const bool relax = q->stw || q->ltw;
-	for (uint32_t d = 0; d < n; d++)
-		if (su[d] || (relax && stw[d] != ltw[d]))
-			brain_qd_one(q, &su[d], &stw[d], &ltw[d], t);
+	brain_qd_out o = {0, 0, 0};
+	for (unsigned k = 0; k < 16; k++) {
+		old_stw[k] = stw[k];
+		if (cand >> k & 1) {
+			brain_qd_one(q, brain_qd_toward(su[k], q->at, q->ak), &su[k], &stw[k], &ltw[k]);
+		} else if (fresh >> k & 1) {
+			/* su = sv > su already: the rest of the steps, from there */
+			brain_qd q2 = *q;
+			q2.susc = false;
+			brain_qd_one(&q2, 0, &su[k], &stw[k], &ltw[k]);
+		} else {
+			brain_qd_one(q, sv, &su[k], &stw[k], &ltw[k]);
+		}
+		o.live |= (unsigned)(su[k] || stw[k] != ltw[k]) << k;
+		o.changed |= (unsigned)(stw[k] != old_stw[k]) << k;
+		o.stw_nz |= (unsigned)(stw[k] != 0) << k;
+	}
+	return o;
 }
 
 #if BRAIN_SIMD
-static inline int brain_sse_nonzero(__m128i x)
+/* 0xff in lane k when bit k of m is set. */
+static inline __m128i brain_sse_lanes(unsigned m)
 {
-	return __builtin_popcount(~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) &
-	                          0xffffu);
+	const __m128i sel = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+	__m128i v = _mm_unpacklo_epi64(_mm_set1_epi8((char)(m & 0xff)), _mm_set1_epi8((char)(m >> 8)));
+	return _mm_cmpeq_epi8(_mm_and_si128(v, sel), sel);
 }
 #endif
 
-/* brain_qd_one for dendrites [0, n) — those without susceptibility, and
- * with no relaxation due or STW == LTW, stay as they are and are passed
- * over; t[0], t[1] get the count changes. */
-static inline void brain_simd_quiet(const brain_qd *q, uint8_t *su, uint8_t *stw, uint8_t *ltw,
-                                    uint32_t n, int32_t *t)
+BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigned fresh,
+                                          unsigned cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,
+                                          uint8_t *old_stw)
 {
-	uint32_t d = 0;
 #if BRAIN_SIMD
 	const __m128i z = _mm_setzero_si128();
-	const __m128i msusc = _mm_set1_epi16((short)q->msusc), mstw = _mm_set1_epi16((short)q->mstw);
-	const __m128i mltw = _mm_set1_epi16((short)q->mltw), r16 = _mm_set1_epi16(q->r);
-	const __m128i div255 = _mm_set1_epi16((short)0x8081), one = _mm_set1_epi8(1);
-	const bool relax = q->stw || q->ltw;
-	for (; d + 16 <= n; d += 16) {
-		__m128i su0 = _mm_loadu_si128((const __m128i *)(su + d));
-		__m128i stw0 = _mm_loadu_si128((const __m128i *)(stw + d));
-		__m128i ltw0 = _mm_loadu_si128((const __m128i *)(ltw + d));
-		__m128i diff0 = _mm_xor_si128(stw0, ltw0);
-		if (_mm_movemask_epi8(_mm_cmpeq_epi8(relax ? _mm_or_si128(su0, diff0) : su0, z)) == 0xffff)
-			continue; /* nothing susceptible, nothing to relax: nothing moves */
-		__m128i sul = _mm_unpacklo_epi8(su0, z), suh = _mm_unpackhi_epi8(su0, z);
-		if (q->susc) {
-			sul = _mm_mulhi_epu16(sul, msusc);
-			suh = _mm_mulhi_epu16(suh, msusc);
+	__m128i su0 = _mm_loadu_si128((const __m128i *)su);
+	__m128i s0 = _mm_loadu_si128((const __m128i *)stw);
+	__m128i l = _mm_loadu_si128((const __m128i *)ltw);
+	__m128i sun = su0;
+	if (q->susc) {
+		const __m128i m = _mm_set1_epi16((short)q->msusc);
+		sun = _mm_packus_epi16(_mm_mulhi_epu16(_mm_unpacklo_epi8(su0, z), m),
+		                       _mm_mulhi_epu16(_mm_unpackhi_epi8(su0, z), m));
+	}
+	if (sv) {
+		/* sv > su: take sv (max(sv, su) == su exactly when sv <= su) */
+		__m128i v = _mm_set1_epi8((char)sv);
+		__m128i keep = _mm_cmpeq_epi8(_mm_max_epu8(v, su0), su0);
+		sun = _mm_or_si128(_mm_and_si128(keep, sun), _mm_andnot_si128(keep, v));
+	}
+	if (fresh) {
+		__m128i f = brain_sse_lanes(fresh);
+		sun = _mm_or_si128(_mm_and_si128(f, su0), _mm_andnot_si128(f, sun));
+	}
+	if (cand) {
+		/* v = su + ((T - su) * K >> 8) - ((su - T) * K >> 8): one of the
+		 * two distances is 0 */
+		const __m128i t = _mm_set1_epi8((char)q->at), k = _mm_set1_epi16(q->ak);
+		__m128i up = _mm_subs_epu8(t, su0), dn = _mm_subs_epu8(su0, t);
+		__m128i ul = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(up, z), k), 8);
+		__m128i uh = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(up, z), k), 8);
+		__m128i dl = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(dn, z), k), 8);
+		__m128i dh = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(dn, z), k), 8);
+		__m128i v = _mm_sub_epi8(_mm_add_epi8(su0, _mm_packus_epi16(ul, uh)), _mm_packus_epi16(dl, dh));
+		/* a candidate whose result exceeds its susceptibility takes it */
+		__m128i take = _mm_andnot_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, su0), su0), brain_sse_lanes(cand));
+		sun = _mm_or_si128(_mm_and_si128(take, v), _mm_andnot_si128(take, sun));
+	}
+	_mm_storeu_si128((__m128i *)su, sun);
+	brain_qd_out o;
+	if (!q->r && ((!q->stw && !q->ltw) ||
+	              _mm_movemask_epi8(_mm_cmpeq_epi8(s0, l)) == 0xffff)) {
+		/* the usual tick: only susceptibility moves (no reinforcement,
+		 * and nothing to relax or STW == LTW everywhere) */
+		o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s0, l)));
+		o.changed = 0;
+		o.stw_nz = brain_sse_nonzero_mask(s0);
+		return o;
+	}
+	_mm_storeu_si128((__m128i *)old_stw, s0);
+	__m128i s = s0;
+	if (q->r) {
+		/* x = su * r / 255; target = min(255, LTW + x) */
+		const __m128i r16 = _mm_set1_epi16(q->r), div255 = _mm_set1_epi16((short)0x8081);
+		__m128i sul = _mm_unpacklo_epi8(sun, z), suh = _mm_unpackhi_epi8(sun, z);
+		__m128i xl = _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(sul, r16), div255), 7);
+		__m128i xh = _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(suh, r16), div255), 7);
+		__m128i tl = _mm_add_epi16(_mm_unpacklo_epi8(l, z), xl);
+		__m128i th = _mm_add_epi16(_mm_unpackhi_epi8(l, z), xh);
+		__m128i target = _mm_packus_epi16(tl, th);
+		__m128i xz = _mm_cmpeq_epi8(_mm_packus_epi16(xl, xh), z); /* x == 0: keep */
+		__m128i nv = q->set ? target : _mm_max_epu8(s, target);
+		s = _mm_or_si128(_mm_and_si128(xz, s), _mm_andnot_si128(xz, nv));
+	}
+	if (q->stw)
+		/* a multiplier of 0 relaxes the whole way (rate byte < 8) */
+		s = q->mstw ? brain_sse_relax(s, l, _mm_set1_epi16((short)q->mstw)) : l;
+	if (q->ltw) {
+		if (q->step) {
+			const __m128i one = _mm_set1_epi8(1);
+			__m128i up = _mm_cmpeq_epi8(_mm_subs_epu8(s, l), z); /* not above */
+			__m128i dn = _mm_cmpeq_epi8(_mm_subs_epu8(l, s), z); /* not below */
+			l = _mm_sub_epi8(_mm_add_epi8(l, _mm_andnot_si128(up, one)), _mm_andnot_si128(dn, one));
+		} else {
+			l = q->mltw ? brain_sse_relax(l, s, _mm_set1_epi16((short)q->mltw)) : s;
 		}
-		__m128i sun = _mm_packus_epi16(sul, suh);
-		__m128i s = stw0;
-		if (q->r) {
-			/* x = su * r / 255; target = min(255, LTW + x) */
-			__m128i xl = _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(sul, r16), div255), 7);
-			__m128i xh = _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(suh, r16), div255), 7);
-			__m128i tl = _mm_add_epi16(_mm_unpacklo_epi8(ltw0, z), xl);
-			__m128i th = _mm_add_epi16(_mm_unpackhi_epi8(ltw0, z), xh);
-			__m128i target = _mm_packus_epi16(tl, th);
-			__m128i xz = _mm_cmpeq_epi8(_mm_packus_epi16(xl, xh), z); /* x == 0: keep */
-			__m128i nv = q->set ? target : _mm_max_epu8(s, target);
-			s = _mm_or_si128(_mm_and_si128(xz, s), _mm_andnot_si128(xz, nv));
-		}
-		if (q->stw)
-			s = brain_sse_relax(s, ltw0, mstw);
-		__m128i l = ltw0;
-		if (q->ltw) {
-			if (q->step) {
-				__m128i up = _mm_cmpeq_epi8(_mm_subs_epu8(s, l), z); /* not above */
-				__m128i dn = _mm_cmpeq_epi8(_mm_subs_epu8(l, s), z); /* not below */
-				l = _mm_sub_epi8(_mm_add_epi8(l, _mm_andnot_si128(up, one)), _mm_andnot_si128(dn, one));
-			} else {
-				l = brain_sse_relax(l, s, mltw);
-			}
-		}
-		_mm_storeu_si128((__m128i *)(su + d), sun);
-		_mm_storeu_si128((__m128i *)(stw + d), s);
-		_mm_storeu_si128((__m128i *)(ltw + d), l);
-		t[0] += brain_sse_nonzero(sun) - brain_sse_nonzero(su0);
-		t[1] += brain_sse_nonzero(_mm_xor_si128(s, l)) - brain_sse_nonzero(diff0);
+		_mm_storeu_si128((__m128i *)ltw, l);
+	}
+	_mm_storeu_si128((__m128i *)stw, s);
+	o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s, l)));
+	o.changed = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s, s0)) & 0xffffu;
+	o.stw_nz = brain_sse_nonzero_mask(s);
+	return o;
+#else
+	return brain_qd_block_scalar(q, sv, fresh, cand, su, stw, ltw, old_stw);
+#endif
+}
+
+/* ---- strength steps (§4.5 steps 5-6) for a block ---------------------------------
+ * str[k] = str[k] + v (gain) or - v (loss), saturating, for lanes k < lanes.
+ * Returns the lanes whose strength changed; *loose gets the lanes that
+ * became loose (loss) or stopped being loose (gain). */
+static inline unsigned brain_str_block_scalar(uint8_t *str, uint8_t v, bool gain, unsigned lanes,
+                                              unsigned *loose)
+{
+	unsigned changed = 0, lz = 0;
+	for (unsigned k = 0; k < lanes; k++) {
+		int s = str[k], nv = gain ? s + v : s - v;
+		nv = nv < 0 ? 0 : nv > 255 ? 255 : nv;
+		changed |= (unsigned)(nv != s) << k;
+		lz |= (unsigned)((nv == 0) != (s == 0)) << k;
+		str[k] = (uint8_t)nv;
+	}
+	*loose = lz;
+	return changed;
+}
+
+static inline unsigned brain_str_block(uint8_t *str, uint8_t v, bool gain, unsigned lanes,
+                                       unsigned *loose)
+{
+#if BRAIN_SIMD
+	if (lanes == 16) {
+		__m128i s = _mm_loadu_si128((const __m128i *)str), k = _mm_set1_epi8((char)v);
+		__m128i nv = gain ? _mm_adds_epu8(s, k) : _mm_subs_epu8(s, k);
+		_mm_storeu_si128((__m128i *)str, nv);
+		*loose = brain_sse_nonzero_mask(s) ^ brain_sse_nonzero_mask(nv);
+		return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s, nv)) & 0xffffu;
 	}
 #endif
-	brain_simd_quiet_scalar(q, su + d, stw + d, ltw + d, n - d, t);
+	return brain_str_block_scalar(str, v, gain, lanes, loose);
+}
+
+/* Steps 5 or 6 for the 16 dendrites at str whose susceptibility su is not
+ * 0 ("suscept TRUE ..."): each gains or loses val[k] (val NULL: v),
+ * clamped to 0..255. Returns the lanes that changed; *loose the lanes that
+ * became or stopped being 0. */
+static inline unsigned brain_str_susc_scalar(uint8_t *str, const uint8_t *su, const uint8_t *val,
+                                             uint8_t v, bool gain, unsigned *loose)
+{
+	unsigned changed = 0, lz = 0;
+	for (unsigned k = 0; k < 16; k++) {
+		int s = str[k], a = su[k] ? (val ? val[k] : v) : 0, nv = gain ? s + a : s - a;
+		nv = nv < 0 ? 0 : nv > 255 ? 255 : nv;
+		changed |= (unsigned)(nv != s) << k;
+		lz |= (unsigned)((nv == 0) != (s == 0)) << k;
+		str[k] = (uint8_t)nv;
+	}
+	*loose = lz;
+	return changed;
+}
+
+static inline unsigned brain_str_susc(uint8_t *str, const uint8_t *su, const uint8_t *val,
+                                      uint8_t v, bool gain, unsigned *loose)
+{
+#if BRAIN_SIMD
+	__m128i s = _mm_loadu_si128((const __m128i *)str);
+	__m128i a = val ? _mm_loadu_si128((const __m128i *)val) : _mm_set1_epi8((char)v);
+	a = _mm_andnot_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)su), _mm_setzero_si128()), a);
+	__m128i nv = gain ? _mm_adds_epu8(s, a) : _mm_subs_epu8(s, a);
+	_mm_storeu_si128((__m128i *)str, nv);
+	*loose = brain_sse_nonzero_mask(s) ^ brain_sse_nonzero_mask(nv);
+	return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s, nv)) & 0xffffu;
+#else
+	return brain_str_susc_scalar(str, su, val, v, gain, loose);
+#endif
 }
 
 #endif

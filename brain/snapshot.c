@@ -45,6 +45,18 @@ static void put_u16s(c2_sink *s, const uint16_t *v, size_t n)
 		c2_put(s, buf, k);
 }
 
+/* A leak register array, or n zeros for one that is not kept (NULL). */
+static void put_leak(c2_sink *s, const uint8_t *v, size_t n)
+{
+	static const uint8_t zeros[256];
+	if (v) {
+		c2_put(s, v, n);
+		return;
+	}
+	for (size_t k = 0; k < n; k += sizeof zeros)
+		c2_put(s, zeros, n - k < sizeof zeros ? n - k : sizeof zeros);
+}
+
 static void emit(const brain *b, c2_sink *s)
 {
 	c2_put(s, SNAP_MAGIC, 8);
@@ -60,7 +72,7 @@ static void emit(const brain *b, c2_sink *s)
 	for (uint32_t l = 0; l < b->nlobes; l++) {
 		const brain_lobe *L = &b->lobes[l];
 		for (unsigned t = 0; t < 2; t++) {
-			const brain_dtype *D = &L->d[t];
+			const brain_dtype *D = L->d[t];
 			if (!D->present)
 				continue;
 			uint8_t buf[256];
@@ -82,12 +94,12 @@ static void emit(const brain *b, c2_sink *s)
 		c2_put(s, L->eloc, BRAIN_EL_CELL);
 		c2_put(s, L->state, L->n);
 		c2_put(s, L->output, L->n);
-		c2_put(s, L->leak_in, L->n);
-		c2_put(s, L->leak_out, L->n);
+		put_leak(s, L->leak_in, L->n);
+		put_leak(s, L->leak_out, L->n);
 		c2_put_u32(s, L->nfiring);
 		put_u16s(s, L->firing, L->nfiring);
 		for (unsigned t = 0; t < 2; t++) {
-			const brain_dtype *D = &L->d[t];
+			const brain_dtype *D = L->d[t];
 			if (!D->present)
 				continue;
 			c2_put_u32(s, D->cursor);
@@ -131,6 +143,22 @@ static bool read_u16s(c2_rbuf *r, uint16_t *out, size_t n)
 	return !r->bad;
 }
 
+/* Read a leak register array; one that is not kept (no propagation rule
+ * could have set it) must read all 0. False when it does not. */
+static bool get_leak(c2_rbuf *r, uint8_t *v, size_t n)
+{
+	if (v) {
+		c2_r_bytes(r, v, n);
+		return true;
+	}
+	for (size_t k = 0; k < n && !r->bad; k++)
+		if (c2_r_u8(r)) {
+			r->pos--;
+			return false;
+		}
+	return true;
+}
+
 /* Options are stored by name (the layout of c2_options_save), so a snapshot
  * survives the addition of an option. */
 static int load_options(c2_rbuf *r, brain_options *o, c2_err *err)
@@ -147,8 +175,8 @@ static int load_state(brain *b, c2_rbuf *r, c2_err *err)
 		c2_r_bytes(r, L->eloc, BRAIN_EL_CELL);
 		c2_r_bytes(r, L->state, L->n);
 		c2_r_bytes(r, L->output, L->n);
-		c2_r_bytes(r, L->leak_in, L->n);
-		c2_r_bytes(r, L->leak_out, L->n);
+		if (!get_leak(r, L->leak_in, L->n) || !get_leak(r, L->leak_out, L->n))
+			return bad(r, err, "leak registers set in a brain without propagation");
 		size_t at = r->pos;
 		L->nfiring = c2_r_count(r, L->n);
 		if (!read_u16s(r, L->firing, L->nfiring))
@@ -158,8 +186,19 @@ static int load_state(brain *b, c2_rbuf *r, c2_err *err)
 				r->pos = at;
 				return bad(r, err, "firing list out of order or range");
 			}
+		/* Every neuron with an output is listed (an emitter may have
+		 * cleared a listed one since): the tick reaches the dendrites of
+		 * firing sources through the list. */
+		for (uint32_t i = 0, k = 0; i < L->n && !r->bad; i++) {
+			while (k < L->nfiring && L->firing[k] < i)
+				k++;
+			if (L->output[i] && (k == L->nfiring || L->firing[k] != i)) {
+				r->pos = at;
+				return bad(r, err, "a firing neuron is missing from the firing list");
+			}
+		}
 		for (unsigned t = 0; t < 2; t++) {
-			brain_dtype *D = &L->d[t];
+			brain_dtype *D = L->d[t];
 			if (!D->present)
 				continue;
 			at = r->pos;

@@ -160,10 +160,12 @@ static uint8_t variant(uint8_t op, const brain_options *o)
 /* Tabulate what runs after the recorded guards when it is pure and reads
  * exactly one slot (the slot's level does not matter: any value is
  * covered). Slot 0 is never read, so v[0] stays 0. */
-static void tabulate_rest(svrule_prog *p, c2_rng *unused)
+static void tabulate_rest(svrule_prog *p, uint8_t *table, c2_rng *unused)
 {
 	p->rest_slot = SVRULE_NOT_SINGLE;
-	if (p->impure || p->prefix >= p->n)
+	p->rest_table = NULL;
+	p->rest_identity = 0;
+	if (!table || p->impure || p->prefix >= p->n)
 		return;
 	int slot = -1;
 	for (unsigned k = p->prefix; k < p->n; k++) {
@@ -179,14 +181,17 @@ static void tabulate_rest(svrule_prog *p, c2_rng *unused)
 	if (slot < 0)
 		return; /* constant after the guards: the level analysis folds it */
 	uint8_t v[SVS_COUNT] = {0};
-	for (int x = 0; x < 256; x++) {
+	p->rest_identity = 1;
+	for (int x = 0; x < SVRULE_TABLE; x++) {
 		v[slot] = (uint8_t)x;
-		p->rest_table[x] = svrule_run(p, p->prefix, 0, v, unused);
+		table[x] = svrule_run(p, p->prefix, 0, v, unused);
+		p->rest_identity &= table[x] == x;
 	}
 	p->rest_slot = (uint8_t)slot;
+	p->rest_table = table;
 }
 
-static void analyse(svrule_prog *p, svrule_scope scope)
+static void analyse(svrule_prog *p, uint8_t *table, svrule_scope scope)
 {
 	static const uint8_t zeros[SVS_COUNT];
 	p->level = SVL_CONST;
@@ -239,6 +244,16 @@ static void analyse(svrule_prog *p, svrule_scope scope)
 		}
 	}
 	p->prefix = (uint8_t)(2 * p->nguard);
+	p->rest_level = SVL_CONST;
+	for (unsigned k = p->prefix; k < p->n; k++) {
+		const svrule_operand *ops[2] = {&p->insn[k].a, &p->insn[k].b};
+		for (int j = 0; j < 2; j++) {
+			svrule_level l = ops[j]->slot == SVS_IMM ? SVL_CONST
+			                 : svrule_slot_level((svrule_slot)ops[j]->slot, scope);
+			if (l > p->rest_level)
+				p->rest_level = (uint8_t)l;
+		}
+	}
 	c2_rng unused = {{0}}; /* a pure program never draws */
 	if (p->level == SVL_CONST && !p->impure)
 		p->konst = svrule_exec(p, zeros, &unused);
@@ -247,11 +262,11 @@ static void analyse(svrule_prog *p, svrule_scope scope)
 		p->single = SVS_IMM; /* yields konst */
 	else if (p->n == 1 && p->insn[0].op == SVX_LOAD)
 		p->single = p->insn[0].a.slot;
-	tabulate_rest(p, &unused);
+	tabulate_rest(p, table, &unused);
 }
 
-void svrule_compile(svrule_prog *p, const uint8_t *rule, svrule_scope scope, uint8_t rnd_const,
-                    const brain_options *o)
+void svrule_compile(svrule_prog *p, uint8_t *table, const uint8_t *rule, svrule_scope scope,
+                    uint8_t rnd_const, const brain_options *o)
 {
 	memset(p, 0, sizeof *p);
 	p->empty = rule[0] == SVOP_END;
@@ -289,7 +304,7 @@ void svrule_compile(svrule_prog *p, const uint8_t *rule, svrule_scope scope, uin
 		p->insn[p->n++] = in;
 	}
 done:
-	analyse(p, scope);
+	analyse(p, table, scope);
 }
 
 int svrule_fold_lobe(const svrule_prog *p, const uint8_t *v, int *acc)

@@ -98,20 +98,29 @@ typedef struct svrule_prog {
 	 * (e.g. "suscept move-twrds 255 64"), its result for every value of
 	 * that slot, so the brain can look it up instead of running it. */
 	uint8_t rest_slot; /* that slot, or SVRULE_NOT_SINGLE */
+	uint8_t rest_level; /* svrule_level of the slots read after the guards */
+	uint8_t rest_identity; /* the table maps every value to itself */
 	svrule_guard guard[SVRULE_MAX_GUARDS];
 	svrule_insn insn[GENOME_RULE_LEN];
-	uint8_t rest_table[256];
+	/* SVRULE_TABLE results when rest_slot is a slot: storage the caller
+	 * of svrule_compile provided (a brain keeps one copy of each distinct
+	 * table, and none for most rules) */
+	const uint8_t *rest_table;
 } svrule_prog;
+
+/* Bytes of a rule's table. */
+#define SVRULE_TABLE 256
 
 /* Level of slot `s` in rules of `scope` (in dendrite rules the sums and the
  * leak registers count as dendrite values: dendrite updates change them). */
 svrule_level svrule_slot_level(svrule_slot s, svrule_scope scope);
 
 /* Compile `rule` (GENOME_RULE_LEN bytes). `rnd_const` is the rule's random
- * constant (used unless o->rnd_const says zero). Never fails: every byte
- * sequence is a valid rule. */
-void svrule_compile(svrule_prog *p, const uint8_t *rule, svrule_scope scope, uint8_t rnd_const,
-                    const brain_options *o);
+ * constant (used unless o->rnd_const says zero). `table` is room for
+ * SVRULE_TABLE bytes the program may point to (p->rest_table), or NULL for
+ * none. Never fails: every byte sequence is a valid rule. */
+void svrule_compile(svrule_prog *p, uint8_t *table, const uint8_t *rule, svrule_scope scope,
+                    uint8_t rnd_const, const brain_options *o);
 
 /* Instruction codes beyond the opcode table: a load, and option variants
  * (so the evaluator never tests an option). */

@@ -1,47 +1,51 @@
 /* tick.c — one brain tick: perception copy, neurons, winner-takes-all,
- * dendrites and emitter loci (reference §4.3–§4.8; migration in migrate.c).
+ * dendrites and emitter loci (reference §4.3–§4.8; neurons in neurons.c,
+ * migration in migrate.c).
  *
  * The reference semantics is the plain loop: for every neuron, for each
  * dendrite type, for every dendrite, evaluate each rule in turn (§4.5). That
  * loop (general_dendrites) runs for lobes whose rules need it and in
  * reference mode. Otherwise — every lobe of the standard genome — the fast
- * path computes exactly the same result with much less work:
+ * path computes exactly the same result with much less work. It is taken
+ * when every dendrite rule of the lobe is pure (no `random`), reads only its
+ * own dendrite, its neuron and its lobe, and no propagation rule exists:
+ * then dendrites do not interact, the order of dendrites does not matter as
+ * long as each dendrite's steps keep their order, and skipping an
+ * evaluation changes nothing. Per dendrite type:
  *
- *   - a rule that reads only constants and lobe values (chem2 TRUE 1) is
- *     evaluated once per lobe, one that also reads neuron values once per
- *     neuron;
- *   - guards ("X TRUE") on lobe or neuron values, on an input lobe with no
- *     firing neuron, or on susceptibility when no dendrite has any, prove a
- *     rule yields 0 without evaluating it;
- *   - a dendrite whose susceptibility rule yields 0 only decays, is
- *     reinforced and relaxes; eight such dendrites without susceptibility
- *     and with STW == LTW are passed over at once, and a type with none
- *     (exact counts) is not visited at all;
- *   - rules that need no neuron values run as flat passes over the arrays.
+ *   - each rule is planned for the lobe tick: one that reads only
+ *     constants and lobe values (chem2 TRUE 1) is evaluated once; guards
+ *     ("X TRUE") on lobe values, on an input lobe with no firing neuron
+ *     prove a rule yields 0 without evaluating it; the plans are kept
+ *     while the lobe values the rules read and the lobes' activity stay;
+ *   - the dendrites where the susceptibility rule can be non-zero are
+ *     visited alone: those of the firing neurons ("output TRUE"), of the
+ *     firing sources ("input TRUE", through the reverse lists) or the
+ *     susceptible ones ("suscept TRUE"), whichever are fewest; their
+ *     results wait in a scratch array;
+ *   - steps 1-4 (susceptibility, reinforcement, STW relaxation, LTW gain)
+ *     then run byte-wide, sixteen dendrites at a time (brain/simd.h), on
+ *     the blocks that can move: those holding susceptibility or STW != LTW
+ *     (the `live` bitmap, kept exact as blocks come to rest) and those
+ *     holding a non-zero result;
+ *   - "output TRUE suscept move-twrds T K" (and with "input TRUE" while
+ *     the firing sources are kept per dendrite) is worked out in that
+ *     pass too: the firing neurons' dendrites are only marked;
+ *   - steps 5-6 (strength gain and loss) are one byte-wide pass when the
+ *     rule is one value for the lobe, or "suscept TRUE" then a lobe value
+ *     or a dendrite field (over the live blocks), else visit the candidate
+ *     dendrites as above.
  *
- * The fast path is taken only when every dendrite rule of the lobe is pure
- * (no `random`), reads only its own dendrite, its neuron and its lobe, and
- * no propagation rule exists: then dendrites do not interact, the order of
- * dendrites does not matter as long as each dendrite's steps keep their
- * order, and skipping an evaluation changes nothing (tests compare both
- * paths tick by tick).
- *
- * Hot loops copy array pointers into locals: a uint8_t store may alias
- * anything, so pointers read through a struct would be reloaded after
- * every byte written. */
+ * Tests compare the two paths tick by tick (state hashes). Hot loops copy
+ * array pointers into locals: a uint8_t store may alias anything, so
+ * pointers read through a struct would be reloaded after every byte
+ * written. */
 #include <string.h>
 
 #include "brain/brain_impl.h"
 #include "brain/simd.h"
 #include "genome/rates.h"
 #include "genome/vocab.h"
-
-/* Loops specialised by a constant argument must really be inlined. */
-#if defined(__GNUC__)
-#define SPECIALISE static inline __attribute__((always_inline))
-#else
-#define SPECIALISE static inline
-#endif
 
 /* What is known about a rule's result before visiting dendrites. */
 typedef enum { RS_ZERO, RS_CONST, RS_DENDRITE } rule_status;
@@ -51,261 +55,14 @@ typedef struct known {
 	uint8_t value; /* RS_CONST */
 } known;
 
-/* ---- dendrite values and rule evaluation --------------------------------------- */
-
-/* The input sums of the neuron being updated on the general path, kept
- * current as its dendrites' weights change, so that a rule reading them
- * costs O(1) instead of a walk over the neuron's dendrites (a genome whose
- * dendrite rules all read type0 would otherwise cost the square of a
- * neuron's dendrites). Source outputs do not change during the dendrite
- * phase (propagation writes the leak registers), so only weights move. */
-typedef struct nsums {
-	bool valid;
-	uint32_t acc[2], silent[2], cnt[2];
-} nsums;
-
-typedef struct dctx {
-	brain *b;
-	brain_lobe *L;
-	brain_dtype *D;
-	brain_lobe *S; /* source lobe */
-	uint32_t i;    /* destination neuron (general path: sums, leak registers) */
-	uint8_t *v;
-	c2_rng *rng;
-	nsums *ns;     /* general path: the kept sums; NULL: summed at every read (reference) */
-} dctx;
-
-/* Value of a dendrite-level slot for dendrite d (general path: also the
- * sums and leak registers, read at this moment). */
-static inline uint8_t dendrite_value(const dctx *c, unsigned slot, uint32_t d)
-{
-	const brain_dtype *D = c->D;
-	switch (slot) {
-	case SVS_INPUT: return c->S->output[D->src[d]];
-	case SVS_SUSCEPT: return D->suscept[d];
-	case SVS_STW: return D->stw[d];
-	case SVS_LTW: return D->ltw[d];
-	case SVS_STRENGTH: return D->strength[d];
-	case SVS_SRC_LEAK_IN: return c->S->leak_in[D->src[d]];
-	case SVS_LEAK_IN: return c->L->leak_in[c->i];
-	case SVS_LEAK_OUT: return c->L->leak_out[c->i];
-	default: return 0;
-	}
-}
-
 static const uint32_t dendrite_slots = (1u << SVS_INPUT) | (1u << SVS_SUSCEPT) |
                                        (1u << SVS_STW) | (1u << SVS_LTW) |
                                        (1u << SVS_STRENGTH) | (1u << SVS_SRC_LEAK_IN) |
                                        (1u << SVS_LEAK_IN) | (1u << SVS_LEAK_OUT);
 static const uint32_t sum_slots = (1u << SVS_TYPE0) | (1u << SVS_TYPE1) | (1u << SVS_ANDED0) |
                                   (1u << SVS_ANDED1);
-static const uint32_t neuron_slots = (1u << SVS_STATE) | (1u << SVS_OUTPUT);
 
-static const uint8_t *weights_of(const brain *b, const brain_dtype *D)
-{
-	return b->opts.input_weight ? D->strength : D->stw;
-}
-
-/* Both sums of neuron c->i into c->v from the kept sums (made on first use). */
-static void kept_sums(const dctx *c)
-{
-	nsums *ns = c->ns;
-	const brain_lobe *L = c->L;
-	if (!ns->valid) {
-		for (unsigned t = 0; t < 2; t++) {
-			const brain_dtype *D = &L->d[t];
-			ns->acc[t] = ns->silent[t] = ns->cnt[t] = 0;
-			if (!D->present)
-				continue;
-			const uint8_t *so = c->b->lobes[D->src_lobe].output, *w = weights_of(c->b, D);
-			for (uint32_t d = D->first[c->i]; d < D->first[c->i + 1]; d++) {
-				uint32_t o = so[D->src[d]];
-				ns->silent[t] += !o;
-				ns->acc[t] += o * w[d] / 255u;
-			}
-			ns->cnt[t] = D->first[c->i + 1] - D->first[c->i];
-		}
-		ns->valid = true;
-	}
-	uint8_t empty = c->b->opts.empty_sum ? L->gene.gain : 0;
-	for (unsigned t = 0; t < 2; t++) {
-		uint8_t v = empty;
-		if (ns->cnt[t]) {
-			uint32_t a = ns->acc[t] * L->gene.gain / 255;
-			v = (uint8_t)(a > 255 ? 255 : a);
-		}
-		c->v[SVS_TYPE0 + t] = v;
-		c->v[SVS_ANDED0 + t] = ns->cnt[t] && ns->silent[t] ? 0 : v;
-	}
-}
-
-/* Dendrite d of type t of neuron c->i changed its weight from w0: keep the
- * sums current. */
-static void kept_sums_moved(const dctx *c, unsigned t, uint32_t d, uint8_t w0)
-{
-	if (!c->ns || !c->ns->valid)
-		return;
-	const brain_dtype *D = &c->L->d[t];
-	uint32_t o = c->b->lobes[D->src_lobe].output[D->src[d]];
-	c->ns->acc[t] += o * weights_of(c->b, D)[d] / 255u - o * w0 / 255u;
-}
-
-/* General path: evaluate a rule for dendrite d with every slot it reads
- * fetched now (v holds the lobe values and the neuron's state/output). */
-static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
-{
-	if (p->n == 0)
-		return 0;
-	uint32_t need = p->reads & dendrite_slots;
-	while (need) {
-		unsigned s = (unsigned)__builtin_ctz(need);
-		need &= need - 1;
-		c->v[s] = dendrite_value(c, s, d);
-	}
-	if (p->reads & sum_slots) {
-		if (c->ns)
-			kept_sums(c);
-		else
-			brain_fill_sums(c->b, c->L, c->i, c->v);
-	}
-	return svrule_exec(p, c->v, c->rng);
-}
-
-
-/* The dendrite arrays of one type, as locals. */
-typedef struct darr {
-	uint8_t *su, *stw, *ltw, *str;
-	const uint16_t *src;
-	const uint32_t *first;
-} darr;
-typedef darr darr_view;
-
-static darr arrays_of(brain_dtype *D)
-{
-	darr a = {D->suscept, D->stw, D->ltw, D->strength, D->src, D->first};
-	return a;
-}
-
-/* A dendrite rule as the fast path sees it during one lobe tick: what the
- * lobe's values already decide, and the guards left for each neuron. */
-typedef struct plan {
-	const svrule_prog *p;
-	rule_status st; /* RS_ZERO / RS_CONST for the whole lobe, or RS_DENDRITE:
-	                   decided per neuron and dendrite */
-	uint8_t value;
-	uint8_t nng; /* neuron-level guards */
-	svrule_guard ng[SVRULE_MAX_GUARDS];
-	bool susc_guard;   /* "suscept TRUE": 0 for a dendrite without any */
-	bool input_guard;  /* "input TRUE": 0 for a dendrite whose source is silent */
-	bool firing_guard; /* "output TRUE": 0 for a neuron that does not fire */
-	bool per_neuron;   /* reads nothing of a dendrite: once per neuron */
-	bool neuronless;   /* reads no neuron value: no per-neuron set-up needed */
-	uint8_t ndg, nfill; /* dendrite-level guards, and dendrite slots to fetch */
-	svrule_guard dg[SVRULE_MAX_GUARDS];
-	uint8_t fill[8];
-	/* the rule is a table lookup on this dendrite field once the inline
-	 * input/suscept guards pass (SVS_IMM: no) */
-	uint8_t table_slot;
-} plan;
-
-/* Plan a pure rule for this lobe tick; `v` holds the lobe values. (rng is
- * never drawn from: the rule is pure.) */
-static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const brain_lobe *S,
-                      const brain_dtype *D, c2_rng *rng)
-{
-	memset(pl, 0, sizeof *pl);
-	pl->p = p;
-	pl->st = RS_ZERO;
-	if (p->n == 0)
-		return;
-	for (unsigned g = 0; g < p->nguard; g++) {
-		const svrule_guard *gd = &p->guard[g];
-		if (gd->level == SVL_LOBE && (v[gd->slot] != 0) != gd->nonzero)
-			return;
-		if (gd->level == SVL_NEURON)
-			pl->ng[pl->nng++] = *gd;
-		if (gd->level == SVL_DENDRITE)
-			pl->dg[pl->ndg++] = *gd;
-		if (!gd->nonzero)
-			continue;
-		/* No source fires / no dendrite is susceptible: all yield 0. */
-		if (gd->slot == SVS_INPUT && S->nfiring == 0)
-			return;
-		if (gd->slot == SVS_SUSCEPT && D->nsusc == 0)
-			return;
-		pl->susc_guard |= gd->slot == SVS_SUSCEPT;
-		pl->input_guard |= gd->slot == SVS_INPUT;
-		pl->firing_guard |= gd->slot == SVS_OUTPUT;
-	}
-	if (p->level <= SVL_LOBE) {
-		pl->value = svrule_exec(p, v, rng);
-		pl->st = pl->value ? RS_CONST : RS_ZERO;
-		return;
-	}
-	pl->st = RS_DENDRITE;
-	pl->per_neuron = p->level <= SVL_NEURON;
-	pl->neuronless = !(p->reads & neuron_slots);
-	for (uint32_t need = p->reads & dendrite_slots; need; need &= need - 1)
-		pl->fill[pl->nfill++] = (uint8_t)__builtin_ctz(need);
-	/* "input TRUE output TRUE suscept move-twrds 255 64": with the input
-	 * and suscept guards tested inline and the neuron's by plan_neuron,
-	 * the result is rest_table[suscept] */
-	bool inline_guards = true;
-	for (unsigned g = 0; g < pl->ndg; g++)
-		inline_guards &= pl->dg[g].nonzero &&
-		                 (pl->dg[g].slot == SVS_INPUT || pl->dg[g].slot == SVS_SUSCEPT);
-	uint8_t rs = p->rest_slot;
-	if (inline_guards && (rs == SVS_SUSCEPT || rs == SVS_STW || rs == SVS_LTW ||
-	                      rs == SVS_STRENGTH || rs == SVS_INPUT))
-		pl->table_slot = rs;
-}
-
-/* The dendrite field a table-planned rule reads. */
-static inline uint8_t table_input(darr_view a, const uint8_t *so, unsigned slot, uint32_t d)
-{
-	switch (slot) {
-	case SVS_SUSCEPT: return a.su[d];
-	case SVS_STW: return a.stw[d];
-	case SVS_LTW: return a.ltw[d];
-	case SVS_STRENGTH: return a.str[d];
-	default: return so[a.src[d]];
-	}
-}
-
-/* Fast path: a planned rule whose lobe and neuron guards hold, for
- * dendrite d: test its dendrite-level guards, which usually decide (input
- * TRUE ..., suscept TRUE ...), then run it from after its guards. */
-static inline uint8_t eval_guarded(const dctx *c, const plan *pl, uint32_t d)
-{
-	for (unsigned g = 0; g < pl->ndg; g++)
-		if ((dendrite_value(c, pl->dg[g].slot, d) != 0) != pl->dg[g].nonzero)
-			return 0;
-	for (unsigned k = 0; k < pl->nfill; k++)
-		c->v[pl->fill[k]] = dendrite_value(c, pl->fill[k], d);
-	return svrule_exec_unguarded(pl->p, c->v, c->rng); /* pure: draws nothing */
-}
-
-/* What the plan gives for one neuron (its state and output are in v). */
-static inline known plan_neuron(const plan *pl, const uint8_t *v, c2_rng *rng)
-{
-	known k = {pl->st, pl->value};
-	if (pl->st != RS_DENDRITE)
-		return k;
-	k.st = RS_ZERO;
-	for (unsigned g = 0; g < pl->nng; g++)
-		if ((v[pl->ng[g].slot] != 0) != pl->ng[g].nonzero)
-			return k;
-	if (pl->per_neuron) {
-		/* lobe and neuron guards hold: skip them */
-		k.value = svrule_exec_unguarded(pl->p, v, rng);
-		k.st = k.value ? RS_CONST : RS_ZERO;
-		return k;
-	}
-	k.st = RS_DENDRITE;
-	return k;
-}
-
-/* ---- per-dendrite steps (§4.5) ------------------------------------------------- */
+/* ---- rates and the per-dendrite steps (§4.5) ------------------------------------- */
 
 typedef struct rates {
 	const uint8_t *r; /* the five rate loci of the type */
@@ -369,110 +126,582 @@ static inline uint8_t ltw_step(uint8_t ltw, uint8_t stw, const rates *x)
 	return c2_rate_relax(ltw, stw, x->r[BRAIN_RATE_LTW_GAIN]);
 }
 
-/* A strength change: keep the loose counts, and optionally clear a newly
- * loose dendrite's weights (openc2e). */
-static void set_strength(brain_dtype *D, uint32_t i, uint32_t d, int v, int clears)
+/* Dendrite d of neuron i became loose (strength 0) or stopped being loose:
+ * keep the loose counts and cells, and optionally clear a newly loose
+ * dendrite's weights (openc2e). */
+static void loose_moved(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_t d, bool loose,
+                        int clears)
 {
+	brain_dtype *D = L->d[t];
+	brain_loose_moved(L, t, i, !loose, loose);
+	if (loose && clears) {
+		if (!b->opts.input_weight)
+			brain_sums_moved(D, i, D->src[d], D->stw[d], 0);
+		D->stw[d] = D->ltw[d] = D->suscept[d] = 0;
+	}
+}
+
+/* A strength change of dendrite d (neuron i) to v, clamped to 0..255. */
+static void set_strength(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_t d, int v,
+                         int clears)
+{
+	brain_dtype *D = L->d[t];
 	uint8_t old = D->strength[d];
 	uint8_t nv = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+	if (b->opts.input_weight) {
+		brain_sums_moved(D, i, D->src[d], old, nv);
+		brain_wnz_note(D, d, nv);
+	}
 	D->strength[d] = nv;
-	if ((old == 0) == (nv == 0))
-		return;
-	uint32_t cnt = D->first[i + 1] - D->first[i];
-	bool was_cell = D->nloose[i] == cnt;
-	if (nv == 0) {
-		D->nloose[i]++;
-		D->loose_dendrites++;
-		if (clears) {
-			brain_weights_forget(D, d);
-			D->stw[d] = D->ltw[d] = D->suscept[d] = 0;
+	if ((old == 0) != (nv == 0))
+		loose_moved(b, L, t, i, d, nv == 0, clears);
+}
+
+/* ---- dendrite values and rule evaluation --------------------------------------- */
+
+/* The input sums of the neuron being updated on the general path, kept
+ * current as its dendrites' weights change, so that a rule reading them
+ * costs O(1) instead of a walk over the neuron's dendrites. Source outputs
+ * do not change during the dendrite phase (propagation writes the leak
+ * registers), so only weights move. */
+typedef struct nsums {
+	bool valid;
+	uint32_t acc[2], silent[2], cnt[2];
+} nsums;
+
+typedef struct dctx {
+	brain *b;
+	brain_lobe *L;
+	brain_dtype *D;
+	unsigned t;          /* D is L->d[t] */
+	const brain_lobe *S; /* source lobe */
+	uint32_t i;          /* destination neuron (general path: sums, leak registers) */
+	uint8_t *v;
+	c2_rng *rng;
+	nsums *ns;           /* general path: the kept sums; NULL: summed at every read */
+} dctx;
+
+/* Value of a dendrite-level slot for dendrite d (general path: also the
+ * sums and leak registers, read at this moment). */
+static inline uint8_t dendrite_value(const dctx *c, unsigned slot, uint32_t d)
+{
+	const brain_dtype *D = c->D;
+	switch (slot) {
+	case SVS_INPUT: return c->S->output[D->src[d]];
+	case SVS_SUSCEPT: return D->suscept[d];
+	case SVS_STW: return D->stw[d];
+	case SVS_LTW: return D->ltw[d];
+	case SVS_STRENGTH: return D->strength[d];
+	case SVS_SRC_LEAK_IN: return c->S->leak_in ? c->S->leak_in[D->src[d]] : 0;
+	case SVS_LEAK_IN: return c->L->leak_in ? c->L->leak_in[c->i] : 0;
+	case SVS_LEAK_OUT: return c->L->leak_out ? c->L->leak_out[c->i] : 0;
+	default: return 0;
+	}
+}
+
+/* Both sums of neuron c->i into c->v from the kept sums (made on first use). */
+static void kept_sums(const dctx *c)
+{
+	nsums *ns = c->ns;
+	const brain_lobe *L = c->L;
+	if (!ns->valid) {
+		for (unsigned t = 0; t < 2; t++) {
+			const brain_dtype *D = L->d[t];
+			ns->acc[t] = ns->silent[t] = ns->cnt[t] = 0;
+			if (!D->present)
+				continue;
+			const uint8_t *so = c->b->lobes[D->src_lobe].output, *w = brain_weights(c->b, D);
+			for (uint32_t d = D->first[c->i]; d < D->first[c->i + 1]; d++) {
+				uint32_t o = so[D->src[d]];
+				ns->silent[t] += !o;
+				ns->acc[t] += o * w[d] / 255u;
+			}
+			ns->cnt[t] = D->first[c->i + 1] - D->first[c->i];
 		}
-	} else {
-		D->nloose[i]--;
-		D->loose_dendrites--;
+		ns->valid = true;
 	}
-	bool is_cell = D->nloose[i] == cnt;
-	D->loose_cells += (uint32_t)is_cell - (uint32_t)was_cell;
+	uint8_t empty = c->b->opts.empty_sum ? L->gene.gain : 0;
+	for (unsigned t = 0; t < 2; t++) {
+		uint8_t v = empty;
+		if (ns->cnt[t]) {
+			uint32_t a = ns->acc[t] * L->gene.gain / 255;
+			v = (uint8_t)(a > 255 ? 255 : a);
+		}
+		c->v[SVS_TYPE0 + t] = v;
+		c->v[SVS_ANDED0 + t] = ns->cnt[t] && ns->silent[t] ? 0 : v;
+	}
 }
 
-/* ---- the fast path -------------------------------------------------------------------- */
-
-
-/* Changes of the counts of susceptible / STW != LTW dendrites. */
-typedef struct tally {
-	int32_t susc, diff;
-} tally;
-
-/* Steps 1-4 for dendrite d, given the susceptibility-rule result sv and
- * the reinforcement-rule knowledge r (evaluated only when susceptible). */
-SPECIALISE void dendrite_steps(darr a, uint32_t d, int sv, known r, const dctx *c,
-                               const plan *pr, const rates *x, tally *t)
+/* Dendrite d of type t of neuron c->i changed its weight from w0: keep the
+ * sums current. */
+static void kept_sums_moved(const dctx *c, unsigned t, uint32_t d, uint8_t w0)
 {
-	uint8_t su0 = a.su[d], stw = a.stw[d], ltw = a.ltw[d];
-	bool diff0 = stw != ltw;
-	uint8_t su = suscept_step(su0, sv, x);
-	a.su[d] = su;
-	/* x = suscept * r / 255 is 0 without susceptibility: r need not be
-	 * evaluated (a pure rule draws nothing). */
-	if (su && r.st != RS_ZERO) {
-		int rv = r.st == RS_CONST ? r.value : eval_guarded(c, pr, d);
-		stw = reinforce_step(stw, ltw, su, rv, x->set);
-	}
-	if (x->stw && stw != ltw)
-		stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
-	if (x->ltw && ltw != stw)
-		ltw = ltw_step(ltw, stw, x);
-	a.stw[d] = stw;
-	a.ltw[d] = ltw;
-	t->susc += (su != 0) - (su0 != 0);
-	t->diff += (stw != ltw) - diff0;
-}
-
-/* Steps 1-4 for every dendrite of neuron i (its rules may be non-zero). */
-static void active_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, const rates *xp,
-                          tally *t)
-{
-	const rates xl = *xp, *x = &xl; /* a local copy: byte stores cannot alias it */
-	darr a = arrays_of(c->D);
-	const uint8_t *so = c->S->output;
-	uint8_t *v = c->v;
-	v[SVS_STATE] = c->L->state[i];
-	v[SVS_OUTPUT] = c->L->output[i];
-	known s = plan_neuron(ps, v, c->rng), r = plan_neuron(pr, v, c->rng);
-	tally lt = {0, 0};
-	const uint8_t *table = ps->table_slot ? ps->p->rest_table : NULL;
-	for (uint32_t d = a.first[i], e = a.first[i + 1]; d < e; d++) {
-		int sv = 0;
-		if (s.st == RS_CONST)
-			sv = s.value;
-		else if (s.st == RS_DENDRITE && !(ps->input_guard && !so[a.src[d]]) &&
-		         !(ps->susc_guard && !a.su[d]))
-			/* the common guards tested inline first */
-			sv = table ? table[table_input(a, so, ps->table_slot, d)] : eval_guarded(c, ps, d);
-		if (!sv && !a.su[d] && a.stw[d] == a.ltw[d])
-			continue; /* nothing appears, decays or relaxes */
-		dendrite_steps(a, d, sv, r, c, pr, x, &lt);
-	}
-	t->susc += lt.susc;
-	t->diff += lt.diff;
-}
-
-/* Steps 1-4 for dendrites [d, end) whose susceptibility rule yields 0 and
- * whose reinforcement is decided for the lobe (r): only decay,
- * reinforcement of susceptible dendrites and relaxation act, byte-wide
- * (brain/simd.h); sixteen dendrites without susceptibility and with
- * STW == LTW stay as they are and are passed over at once. */
-static void quiet_range(brain_dtype *D, uint32_t d, uint32_t end, const brain_qd *q, tally *t)
-{
-	if (d >= end)
+	if (!c->ns || !c->ns->valid)
 		return;
-	int32_t lt[2] = {0, 0};
-	brain_simd_quiet(q, D->suscept + d, D->stw + d, D->ltw + d, end - d, lt);
-	t->susc += lt[0];
-	t->diff += lt[1];
+	const brain_dtype *D = c->L->d[t];
+	uint32_t o = c->b->lobes[D->src_lobe].output[D->src[d]];
+	c->ns->acc[t] += o * brain_weights(c->b, D)[d] / 255u - o * w0 / 255u;
 }
 
-/* The quiet pass's parameters for this lobe tick. */
+/* General path: evaluate a rule for dendrite d with every slot it reads
+ * fetched now (v holds the lobe values and the neuron's state/output). */
+static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
+{
+	if (p->n == 0)
+		return 0;
+	uint32_t need = p->reads & dendrite_slots;
+	while (need) {
+		unsigned s = (unsigned)__builtin_ctz(need);
+		need &= need - 1;
+		c->v[s] = dendrite_value(c, s, d);
+	}
+	if (p->reads & sum_slots) {
+		if (c->ns)
+			kept_sums(c);
+		else
+			brain_fill_sums(c->b, c->L, c->i, c->v);
+	}
+	return svrule_exec(p, c->v, c->rng);
+}
+
+/* ---- plans: what a rule gives for a lobe tick ------------------------------------ */
+
+/* A dendrite rule as the fast path sees it during one lobe tick: what the
+ * lobe's values already decide, and the guards left for each neuron. */
+typedef struct plan {
+	const svrule_prog *p;
+	uint8_t st; /* rule_status: RS_ZERO / RS_CONST for the whole lobe, or
+	               RS_DENDRITE: decided per neuron and dendrite */
+	uint8_t value;
+	/* the guards left: nng neuron-level ones from the front of gs,
+	 * ndg dendrite-level ones from its back (PL_DG) */
+	uint8_t nng, ndg;
+	svrule_guard gs[SVRULE_MAX_GUARDS];
+	uint32_t fill; /* the dendrite slots to fetch (bit s: slot s) */
+	bool susc_guard;   /* "suscept TRUE": 0 for a dendrite without any */
+	bool input_guard;  /* "input TRUE": 0 for a dendrite whose source is silent */
+	bool firing_guard; /* "output TRUE": 0 for a neuron that does not fire */
+	bool per_neuron;   /* reads nothing of a dendrite: once per neuron */
+	/* once the inline input/suscept guards pass, the rule is a table
+	 * lookup on this dendrite field (SVS_IMM: no), or `value` when what
+	 * follows its guards reads lobe values only (rest_const) */
+	uint8_t table_slot;
+	bool rest_const;
+	bool firing_only;  /* the only neuron guard is "output TRUE" */
+	/* what follows the guards is "suscept move-twrds T K": byte-wide in
+	 * the block pass (brain_qd's at, ak) */
+	bool toward;
+	uint8_t at, ak;
+} plan;
+
+/* Dendrite-level guard g of a plan. */
+#define PL_DG(pl, g) ((pl)->gs[SVRULE_MAX_GUARDS - 1 - (g)])
+
+/* The level of a rule whose reads of the neuron's sums count as neuron
+ * values (the DSUMS way: they are constant while no weight of the neuron
+ * moves), else its level. */
+static svrule_level rule_level(const svrule_prog *p, bool sums_neuron)
+{
+	if (!sums_neuron || !(p->reads & sum_slots))
+		return (svrule_level)p->level;
+	svrule_level l = SVL_NEURON;
+	for (uint32_t m = p->reads & ~sum_slots; m; m &= m - 1) {
+		svrule_level s = svrule_slot_level((svrule_slot)__builtin_ctz(m), SVRULE_DENDRITE);
+		if (s > l)
+			l = s;
+	}
+	return l;
+}
+
+/* Plan a pure rule for this lobe tick; `v` holds the lobe values (rng is
+ * never drawn from: the rule is pure). With sums_neuron the neuron's sums
+ * are neuron values, which plan_neuron finds in v. */
+static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const brain_lobe *L,
+                      const brain_lobe *S, bool sums_neuron, c2_rng *rng)
+{
+	pl->p = p;
+	pl->st = RS_ZERO;
+	pl->nng = pl->ndg = 0;
+	pl->fill = 0;
+	pl->susc_guard = pl->input_guard = pl->firing_guard = pl->rest_const = pl->toward = false;
+	pl->table_slot = SVS_IMM;
+	if (p->n == 0)
+		return;
+	for (unsigned g = 0; g < p->nguard; g++) {
+		svrule_guard gd = p->guard[g];
+		if (sums_neuron && (sum_slots >> gd.slot & 1))
+			gd.level = SVL_NEURON;
+		if (gd.level == SVL_LOBE && (v[gd.slot] != 0) != gd.nonzero)
+			return;
+		if (gd.level == SVL_NEURON)
+			pl->gs[pl->nng++] = gd;
+		if (gd.level == SVL_DENDRITE) {
+			PL_DG(pl, pl->ndg) = gd;
+			pl->ndg++;
+		}
+		if (!gd.nonzero)
+			continue;
+		/* No source fires, no neuron fires: every "input TRUE", every
+		 * "output TRUE" rule yields 0. */
+		if ((gd.slot == SVS_INPUT && S->nfiring == 0) || (gd.slot == SVS_OUTPUT && L->nfiring == 0))
+			return;
+		pl->susc_guard |= gd.slot == SVS_SUSCEPT;
+		pl->input_guard |= gd.slot == SVS_INPUT;
+		pl->firing_guard |= gd.slot == SVS_OUTPUT;
+	}
+	svrule_level level = rule_level(p, sums_neuron);
+	if (level <= SVL_LOBE) {
+		pl->value = svrule_exec(p, v, rng);
+		pl->st = pl->value ? RS_CONST : RS_ZERO;
+		return;
+	}
+	pl->st = RS_DENDRITE;
+	pl->per_neuron = level <= SVL_NEURON;
+	pl->firing_only = pl->nng == 1 && pl->gs[0].slot == SVS_OUTPUT && pl->gs[0].nonzero;
+	pl->fill = p->reads & dendrite_slots;
+	/* "input TRUE output TRUE suscept move-twrds 255 64": with the input
+	 * and suscept guards tested inline and the neuron's by plan_neuron,
+	 * the result is rest_table[suscept] */
+	bool inline_guards = true;
+	for (unsigned g = 0; g < pl->ndg; g++)
+		inline_guards &= PL_DG(pl, g).nonzero &&
+		                 (PL_DG(pl, g).slot == SVS_INPUT || PL_DG(pl, g).slot == SVS_SUSCEPT);
+	uint8_t rs = p->rest_slot;
+	if (inline_guards && p->rest_level <= SVL_LOBE && !(sums_neuron && (p->reads & sum_slots))) {
+		/* "suscept TRUE chem0": chem0 wherever the guard holds */
+		pl->value = svrule_run(p, p->prefix, 0, v, rng);
+		pl->rest_const = true;
+		if (!pl->value)
+			pl->st = RS_ZERO;
+	} else if (inline_guards && (rs == SVS_SUSCEPT || rs == SVS_STW || rs == SVS_LTW ||
+	                             rs == SVS_STRENGTH || rs == SVS_INPUT)) {
+		pl->table_slot = rs;
+		const svrule_insn *in = &p->insn[p->prefix];
+		pl->toward = rs == SVS_SUSCEPT && p->n == p->prefix + 2 && in[0].op == SVX_LOAD &&
+		             in[0].a.slot == SVS_SUSCEPT && in[1].op == SVOP_MOVE_TWRDS &&
+		             in[1].a.slot == SVS_IMM && in[1].b.slot == SVS_IMM;
+		pl->at = in[1].a.imm;
+		pl->ak = in[1].b.imm;
+	}
+}
+
+/* What the plan gives for one neuron (its state and output are in v). */
+static inline known plan_neuron(const plan *pl, const uint8_t *v, c2_rng *rng)
+{
+	known k = {(rule_status)pl->st, pl->value};
+	if (pl->st != RS_DENDRITE)
+		return k;
+	k.st = RS_ZERO;
+	for (unsigned g = 0; g < pl->nng; g++)
+		if ((v[pl->gs[g].slot] != 0) != pl->gs[g].nonzero)
+			return k;
+	if (pl->per_neuron) {
+		/* lobe and neuron guards hold: skip them */
+		k.value = svrule_exec_unguarded(pl->p, v, rng);
+		k.st = k.value ? RS_CONST : RS_ZERO;
+		return k;
+	}
+	k.st = RS_DENDRITE;
+	return k;
+}
+
+/* A planned rule whose lobe and neuron guards hold, for dendrite d: test
+ * its dendrite-level guards, which usually decide (input TRUE ..., suscept
+ * TRUE ...), then run it from after its guards. */
+static inline uint8_t eval_guarded(const dctx *c, const plan *pl, uint32_t d)
+{
+	for (unsigned g = 0; g < pl->ndg; g++)
+		if ((dendrite_value(c, PL_DG(pl, g).slot, d) != 0) != PL_DG(pl, g).nonzero)
+			return 0;
+	for (uint32_t m = pl->fill; m; m &= m - 1) {
+		unsigned s = (unsigned)__builtin_ctz(m);
+		c->v[s] = dendrite_value(c, s, d);
+	}
+	return svrule_exec_unguarded(pl->p, c->v, c->rng); /* pure: draws nothing */
+}
+
+/* The plan's result for dendrite d, whose neuron's knowledge is k. */
+static inline uint8_t rule_at(const dctx *c, const plan *pl, known k, uint32_t d)
+{
+	if (k.st == RS_CONST)
+		return k.value;
+	if (k.st == RS_ZERO)
+		return 0;
+	const brain_dtype *D = c->D;
+	if (pl->input_guard && !c->S->output[D->src[d]])
+		return 0;
+	if (pl->susc_guard && !D->suscept[d])
+		return 0;
+	if (pl->rest_const)
+		return pl->value;
+	switch (pl->table_slot) {
+	case SVS_SUSCEPT: return pl->p->rest_table[D->suscept[d]];
+	case SVS_STW: return pl->p->rest_table[D->stw[d]];
+	case SVS_LTW: return pl->p->rest_table[D->ltw[d]];
+	case SVS_STRENGTH: return pl->p->rest_table[D->strength[d]];
+	case SVS_INPUT: return pl->p->rest_table[c->S->output[D->src[d]]];
+	default: return eval_guarded(c, pl, d);
+	}
+}
+
+/* ---- the fast path: visiting the dendrites a rule may act on -------------------------- */
+
+typedef enum { ACT_SUSC, ACT_GAIN, ACT_LOSS } act;
+
+/* A neuron's knowledge, remembered while its dendrites come in a row. */
+typedef struct ncache {
+	uint32_t i;
+	known k;
+} ncache;
+
+static inline known neuron_known(dctx *c, const plan *pl, ncache *nc, uint32_t i)
+{
+	if (nc->i != i) {
+		nc->i = i;
+		c->i = i;
+		c->v[SVS_STATE] = c->L->state[i];
+		c->v[SVS_OUTPUT] = c->L->output[i];
+		nc->k = plan_neuron(pl, c->v, c->rng);
+	}
+	return nc->k;
+}
+
+/* The susceptibility rule gave `val` for dendrite d (step 1: the larger
+ * of it and the susceptibility, else decay): a larger one is written now
+ * and its lane marked fresh for the block pass (steps_1_4), which then
+ * does the rest of the steps for it. */
+static inline void susc_result(brain *b, brain_dtype *D, uint32_t d, uint8_t val)
+{
+	if (val > D->suscept[d]) {
+		D->suscept[d] = val;
+		b->fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
+		brain_bit_set(b->sblk, d / BRAIN_BLOCK);
+	}
+}
+
+/* Rule result `val` for dendrite d of neuron i. */
+static inline void act_on(dctx *c, act a, uint32_t i, uint32_t d, uint8_t val, const rates *x)
+{
+	if (!val)
+		return;
+	if (a == ACT_SUSC) {
+		susc_result(c->b, c->D, d, val);
+		return;
+	}
+	int st = c->D->strength[d];
+	if (a == ACT_GAIN ? st == 255 : st == 0)
+		return; /* nothing to gain or lose */
+	set_strength(c->b, c->L, c->t, i, d, a == ACT_GAIN ? st + val : st - val,
+	             x->clears);
+}
+
+/* Can the block pass work out a susceptibility rule itself, given its
+ * candidates? When what follows its guards is "suscept move-twrds T K"
+ * and no dendrite guard is left but "input TRUE" while the sources that
+ * fire are known per dendrite (infire, current after the sync in
+ * fast_type). */
+static inline bool candidates(const plan *pl, act a, const brain_dtype *D)
+{
+	if (a != ACT_SUSC || !pl->toward || pl->susc_guard)
+		return false;
+	if (!pl->input_guard)
+		return pl->ndg == 0;
+	return pl->ndg == 1 && D->keep && D->kvalid && D->infire;
+}
+
+/* Every dendrite of neurons [lo, hi) (or of the firing neurons). */
+static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool firing)
+{
+	const brain_lobe *L = c->L;
+	const uint32_t *first = c->D->first;
+	uint32_t n = firing ? L->nfiring : L->n;
+	/* The firing list is exact here (the neuron phase just made it), so a
+	 * rule whose only neuron guard is "output TRUE" needs no check. */
+	const bool guarded = !(firing && pl->firing_only && !pl->per_neuron);
+	/* "input TRUE output TRUE suscept move-twrds 255 64": a table on the
+	 * susceptibility behind inline guards */
+	const bool susc_table = a == ACT_SUSC && pl->table_slot == SVS_SUSCEPT;
+	/* "output TRUE suscept move-twrds 255 64" on the firing neurons:
+	 * every dendrite of theirs is a candidate (see candidates()) */
+	const bool cand = candidates(pl, a, c->D) && firing && !guarded;
+	const uint8_t *so = c->S->output, *tab = pl->p->rest_table;
+	uint8_t *su = c->D->suscept;
+	const uint16_t *src = c->D->src;
+	const bool ig = pl->input_guard, sg = pl->susc_guard;
+	uint16_t *fresh = c->b->fresh;
+	uint64_t *sblk = c->b->sblk;
+	/* the sources that fire, per dendrite, when the kept sums track them
+	 * (fast_type synced them) */
+	const uint64_t *infire = ig && c->D->keep && c->D->kvalid ? c->D->infire : NULL; /* or NULL */
+	if (cand && infire) {
+		/* the block pass works the rule out byte-wide: mark the
+		 * dendrites of every firing neuron whose source fires, a block
+		 * at a time (decision lobes: one neuron, 128 dendrites) */
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t i = L->firing[k], d = first[i], e = first[i + 1];
+			for (uint32_t kb = d / BRAIN_BLOCK; kb * BRAIN_BLOCK < e; kb++) {
+				uint32_t lo = d > kb * BRAIN_BLOCK ? d - kb * BRAIN_BLOCK : 0;
+				uint32_t hi = e - kb * BRAIN_BLOCK < BRAIN_BLOCK ? e - kb * BRAIN_BLOCK : BRAIN_BLOCK;
+				unsigned m = (unsigned)(infire[kb / 4] >> (kb % 4 * BRAIN_BLOCK)) &
+				             (((1u << (hi - lo)) - 1) << lo);
+				if (m) {
+					fresh[kb] |= (uint16_t)m;
+					sblk[kb / 64] |= 1ull << (kb % 64);
+				}
+			}
+		}
+		return;
+	}
+	if (cand) {
+		/* the block pass works the rule out byte-wide: mark every
+		 * dendrite of every firing neuron (concept lobes: dozens of
+		 * neurons, a few dendrites each) */
+		const uint16_t *fl = L->firing;
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t i = fl[k];
+			for (uint32_t d = first[i], e = first[i + 1]; d < e; d++) {
+				fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
+				sblk[d / (64 * BRAIN_BLOCK)] |= 1ull << (d / BRAIN_BLOCK % 64);
+			}
+		}
+		return;
+	}
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t i = firing ? L->firing[k] : k;
+		uint32_t d = first[i], e = first[i + 1];
+		if (d == e)
+			continue;
+		known kn = {RS_DENDRITE, 0};
+		if (guarded) {
+			c->i = i;
+			c->v[SVS_STATE] = L->state[i];
+			c->v[SVS_OUTPUT] = L->output[i];
+			kn = plan_neuron(pl, c->v, c->rng);
+			if (kn.st == RS_ZERO)
+				continue;
+		}
+		if (susc_table && kn.st == RS_DENDRITE && infire) {
+			/* "input TRUE": only the dendrites whose source fires */
+			for (uint32_t w = d >> 6; (uint64_t)w * 64 < e; w++) {
+				uint64_t m = infire[w];
+				if (w == d >> 6)
+					m &= ~0ull << (d & 63);
+				for (; m; m &= m - 1) {
+					uint32_t dd = w * 64 + (uint32_t)__builtin_ctzll(m);
+					if (dd >= e)
+						break;
+					uint8_t sv = tab[su[dd]];
+					if ((sg && !su[dd]) || sv <= su[dd])
+						continue;
+					su[dd] = sv; /* as susc_result */
+					fresh[dd / BRAIN_BLOCK] |= (uint16_t)(1u << (dd % BRAIN_BLOCK));
+					brain_bit_set(sblk, dd / BRAIN_BLOCK);
+				}
+			}
+			continue;
+		}
+		if (susc_table && kn.st == RS_DENDRITE) {
+			for (; d < e; d++) {
+				uint8_t sv = tab[su[d]];
+				if ((ig && !so[src[d]]) || (sg && !su[d]) || sv <= su[d])
+					continue;
+				su[d] = sv; /* as susc_result */
+				fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
+				brain_bit_set(sblk, d / BRAIN_BLOCK);
+			}
+			continue;
+		}
+		c->i = i;
+		for (; d < e; d++)
+			act_on(c, a, i, d, rule_at(c, pl, kn, d), x);
+	}
+}
+
+/* The dendrites reading a firing source neuron. */
+static void visit_sources(dctx *c, const plan *pl, act a, const rates *x)
+{
+	const brain_lobe *S = c->S;
+	const brain_dtype *D = c->D;
+	ncache nc = {BRAIN_NONE, {RS_ZERO, 0}};
+	for (uint32_t k = 0; k < S->nfiring; k++) {
+		uint32_t s = S->firing[k];
+		if (!S->output[s])
+			continue; /* cleared by an emitter since */
+		for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d)) {
+			uint32_t i = brain_owner(D, d);
+			known kn = neuron_known(c, pl, &nc, i);
+			act_on(c, a, i, d, rule_at(c, pl, kn, d), x);
+		}
+	}
+}
+
+/* The dendrites with susceptibility: all in live blocks. */
+static void visit_susceptible(dctx *c, const plan *pl, act a, const rates *x)
+{
+	const brain_dtype *D = c->D;
+	ncache nc = {BRAIN_NONE, {RS_ZERO, 0}};
+	static const uint8_t zero16[BRAIN_BLOCK];
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
+		for (uint64_t m = D->live[w]; m; m &= m - 1) {
+			uint32_t base = (w * 64 + (uint32_t)__builtin_ctzll(m)) * BRAIN_BLOCK;
+			for (unsigned l = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK); l; l &= l - 1) {
+				uint32_t d = base + (uint32_t)__builtin_ctz(l), i = brain_owner(D, d);
+				known kn = neuron_known(c, pl, &nc, i);
+				act_on(c, a, i, d, rule_at(c, pl, kn, d), x);
+			}
+		}
+}
+
+static uint32_t popcount64(uint64_t x)
+{
+	uint32_t n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+/* Every dendrite where a planned RS_DENDRITE rule may be non-zero: those
+ * of the firing neurons when the rule needs its neuron to fire (decision
+ * lobes fire one neuron after winner-takes-all), else those of the firing
+ * sources when it needs its input to fire, and the susceptible ones when
+ * it needs susceptibility and fewer blocks hold any — else all. (Firing
+ * sources are the popular ones: migration moves dendrites to them, so
+ * their lists are long.) */
+static bool visit(dctx *c, const plan *pl, act a, const rates *x)
+{
+	const brain_dtype *D = c->D;
+	enum { V_ALL, V_FIRING, V_SOURCES, V_SUSC } how = V_ALL;
+	uint64_t best = D->total;
+	if (pl->firing_guard)
+		how = V_FIRING;
+	else if (pl->input_guard)
+		how = V_SOURCES;
+	if (pl->susc_guard && how != V_SOURCES) {
+		uint64_t cost = 0;
+		for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
+			cost += popcount64(D->live[w]);
+		if (how == V_FIRING) { /* only then is `best` worth counting */
+			best = c->L->nfiring;
+			for (uint32_t k = 0; k < c->L->nfiring; k++)
+				best += D->first[c->L->firing[k] + 1] - D->first[c->L->firing[k]];
+		}
+		if (cost * BRAIN_BLOCK < best)
+			how = V_SUSC;
+	}
+	switch (how) {
+	case V_FIRING: visit_neurons(c, pl, a, x, true); break;
+	case V_SOURCES: visit_sources(c, pl, a, x); break;
+	case V_SUSC: visit_susceptible(c, pl, a, x); break;
+	default: visit_neurons(c, pl, a, x, false); break;
+	}
+	/* visit_neurons marked candidates instead of results, as it does for
+	 * such a rule on the firing neurons */
+	return how == V_FIRING && candidates(pl, a, D) && pl->firing_only && !pl->per_neuron;
+}
+
+/* ---- the fast path: steps 1-4 and 5-6 byte-wide ------------------------------------- */
+
+/* The block kernel's parameters for this lobe tick. */
 static brain_qd quiet_of(const rates *x, known r)
 {
 	brain_qd q;
@@ -488,140 +717,523 @@ static brain_qd quiet_of(const rates *x, known r)
 	return q;
 }
 
-/* The neuron owning dendrite d (binary search; for rare bookkeeping). */
-static uint32_t owner(const brain_dtype *D, uint32_t n, uint32_t d)
+/* Blocks [0, nblocks) in word w of a bitmap. */
+static inline uint64_t word_mask(uint32_t nblocks, uint32_t w)
 {
-	uint32_t lo = 0, hi = n; /* first[lo] <= d < first[hi] */
-	while (hi - lo > 1) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (D->first[mid] <= d)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
+	uint32_t left = nblocks - w * 64;
+	return left >= 64 ? ~0ull : (1ull << left) - 1;
 }
 
-/* Steps 5-6 over dendrites [d, end) with knowledge k of the rule: strength
- * gain (sign +1) or loss (-1). `i` is the owner, or UINT32_MAX when the
- * range spans neurons (it is looked up on the rare loose transitions). */
-static void strength_range(dctx *c, const plan *pl, known k, uint32_t d, uint32_t end,
-                           uint32_t i, int sign, int clears)
+/* Steps 1-4 of every dendrite of the type: the susceptibility rule gave
+ * `all` for every dendrite, or 0 but for the fresh lanes (susc_result),
+ * or, with `cand`, q's "suscept move-twrds" for the lanes marked (the
+ * rest 0). Only blocks that can move are run. */
+static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, bool cand)
 {
-	brain_dtype *D = c->D;
-	darr a = arrays_of(D);
-	for (; d < end; d++) {
-		if (k.st == RS_DENDRITE) {
-			/* "suscept TRUE ...": eight dendrites without susceptibility
-			 * all yield 0; "input TRUE ...": so does a silent source. */
-			if (pl->susc_guard) {
-				if (d + 8 <= end) {
-					uint64_t su8;
-					memcpy(&su8, &a.su[d], 8);
-					if (!su8) {
-						d += 7;
-						continue;
-					}
+	const bool identity = !q->susc && !q->stw && !q->ltw && !q->r;
+	const bool hooks = D->kvalid && !b->opts.input_weight;
+	uint64_t *wnz = b->opts.input_weight ? NULL : D->wnz;
+	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
+	uint64_t *sblk = b->sblk, *live = D->live;
+	uint16_t *fresh = b->fresh;
+	/* the last block's padding lanes stay at rest: as if fresh */
+	uint32_t tail = D->total % BRAIN_BLOCK;
+	unsigned pad = tail ? 0xffffu & ~((1u << tail) - 1) : 0;
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
+		uint64_t sp = sblk[w];
+		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : live[w] | sp;
+		if (!m)
+			continue;
+		sblk[w] = 0;
+		/* this word of the bitmaps, kept in registers while its blocks run */
+		uint64_t lw = live[w], nw = wnz ? wnz[w] : 0;
+		for (; m; m &= m - 1) {
+			unsigned j = (unsigned)__builtin_ctzll(m);
+			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
+			/* fresh lanes: 0 but in the blocks marked in sblk */
+			unsigned f = fresh[kb];
+			fresh[kb] = 0;
+			if (all && kb == D->nblocks - 1)
+				f |= pad;
+			uint8_t old[BRAIN_BLOCK];
+			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
+			                      : brain_qd_block(q, all, f, 0, su + base, stw + base, ltw + base, old);
+			uint64_t bit = 1ull << j;
+			lw = o.live ? lw | bit : lw & ~bit;
+			nw = o.stw_nz ? nw | bit : nw & ~bit;
+			if (hooks)
+				for (unsigned ch = o.changed; ch; ch &= ch - 1) {
+					uint32_t d = base + (uint32_t)__builtin_ctz(ch);
+					brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], stw[d]);
 				}
-				if (!a.su[d])
-					continue;
-			}
-			if (pl->input_guard && !c->S->output[a.src[d]])
-				continue;
 		}
-		int st = a.str[d];
-		/* Nothing to lose or gain: a pure rule draws nothing. */
-		if (sign < 0 ? st == 0 : st == 255)
-			continue;
-		int dv = k.st == RS_CONST ? k.value : eval_guarded(c, pl, d);
-		if (!dv)
-			continue;
-		int nv = st + sign * dv;
-		if (nv > 0 && nv < 255 && st != 0)
-			a.str[d] = (uint8_t)nv; /* no loose transition */
-		else
-			set_strength(D, i != UINT32_MAX ? i : owner(D, c->L->n, d), d, nv, clears);
+		live[w] = lw;
+		if (wnz)
+			wnz[w] = nw;
 	}
 }
 
-static void fast_strength(dctx *c, const plan *pl, int sign, int clears)
+/* Steps 5 or 6, one byte-wide pass: every dendrite gains or loses v, or,
+ * with `susc`, every dendrite with susceptibility ("suscept TRUE ...", all
+ * in live blocks) gains or loses v or its own value in `field`. */
+static void strength_pass(brain *b, brain_lobe *L, unsigned t, uint8_t v, const uint8_t *field,
+                          bool susc, bool gain, int clears)
+{
+	brain_dtype *D = L->d[t];
+	const bool hooks = D->kvalid && b->opts.input_weight;
+	uint8_t *str = D->strength;
+	static const uint8_t zero16[BRAIN_BLOCK];
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
+		for (uint64_t m = susc ? D->live[w] : word_mask(D->nblocks, w); m; m &= m - 1) {
+			uint32_t kb = w * 64 + (uint32_t)__builtin_ctzll(m), base = kb * BRAIN_BLOCK;
+			unsigned lanes = D->total - base < BRAIN_BLOCK ? D->total - base : BRAIN_BLOCK;
+			uint8_t old[BRAIN_BLOCK];
+			if (hooks)
+				memcpy(old, str + base, BRAIN_BLOCK);
+			unsigned loose, ch;
+			if (susc) /* padding lanes have no susceptibility */
+				ch = brain_str_susc(str + base, D->suscept + base, field ? field + base : NULL, v,
+				                    gain, &loose);
+			else
+				ch = brain_str_block(str + base, v, gain, lanes, &loose);
+			if (!ch)
+				continue;
+			if (D->wnz && b->opts.input_weight)
+				brain_bit_put(D->wnz, kb, brain_simd_diff(str + base, zero16, BRAIN_BLOCK) != 0);
+			if (hooks)
+				for (unsigned c = ch; c; c &= c - 1) {
+					uint32_t d = base + (uint32_t)__builtin_ctz(c);
+					brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], str[d]);
+				}
+			for (; loose; loose &= loose - 1) {
+				uint32_t d = base + (uint32_t)__builtin_ctz(loose);
+				loose_moved(b, L, t, brain_owner(D, d), d, !gain, clears);
+			}
+		}
+}
+
+/* Is a planned strength rule "suscept TRUE" and then a lobe value or a
+ * plain load of a dendrite field (the lobe's guards held)? Then it is
+ * v, or the field's value, for every dendrite with susceptibility, and 0
+ * for the others: *field is that field, or NULL for v. */
+static bool susc_only(const plan *pl, const brain_dtype *D, const uint8_t **field)
+{
+	if (pl->nng || pl->ndg != 1 || !pl->susc_guard)
+		return false;
+	*field = NULL;
+	if (pl->rest_const)
+		return true;
+	if (pl->table_slot == SVS_IMM || !pl->p->rest_identity)
+		return false;
+	switch (pl->table_slot) {
+	case SVS_SUSCEPT: *field = D->suscept; return true;
+	case SVS_STW: *field = D->stw; return true;
+	case SVS_LTW: *field = D->ltw; return true;
+	case SVS_STRENGTH: *field = D->strength; return true;
+	default: return false; /* the input: a gather */
+	}
+}
+
+/* Steps 3 and 4 of dendrite d from its STW after step 2 and its LTW; true
+ * when STW and LTW differ after. */
+static inline bool steps_3_4(brain_dtype *D, uint32_t d, uint8_t stw, uint8_t ltw, const rates *x)
+{
+	if (x->stw && stw != ltw)
+		stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
+	if (x->ltw && ltw != stw)
+		ltw = ltw_step(ltw, stw, x);
+	D->stw[d] = stw;
+	D->ltw[d] = ltw;
+	return stw != ltw;
+}
+
+/* Steps 1-4 for dendrite d of neuron c->i, whose susceptibility and
+ * reinforcement rules are planned as ps and pr, known as s and r for the
+ * neuron; true when it may be live after. */
+static inline bool steps_one(const dctx *c, const plan *ps, known s, const plan *pr, known r,
+                             uint32_t d, const rates *x)
 {
 	brain_dtype *D = c->D;
-	const brain_lobe *L = c->L;
-	if (pl->st == RS_CONST || pl->neuronless) {
-		/* Needs no neuron value: one flat pass. */
-		known k = {pl->st, pl->value};
-		strength_range(c, pl, k, 0, D->total, UINT32_MAX, sign, clears);
-		return;
-	}
-	for (uint32_t i = 0; i < L->n; i++) {
-		if (D->first[i] == D->first[i + 1])
-			continue;
-		c->v[SVS_STATE] = L->state[i];
-		c->v[SVS_OUTPUT] = L->output[i];
-		known k = plan_neuron(pl, c->v, c->rng);
-		if (k.st != RS_ZERO)
-			strength_range(c, pl, k, D->first[i], D->first[i + 1], i, sign, clears);
+	uint8_t su = suscept_step(D->suscept[d], rule_at(c, ps, s, d), x);
+	D->suscept[d] = su;
+	uint8_t stw = D->stw[d], ltw = D->ltw[d];
+	/* x = suscept * r / 255 is 0 without susceptibility: r need not be
+	 * evaluated (a pure rule draws nothing) */
+	if (su && r.st != RS_ZERO)
+		stw = reinforce_step(stw, ltw, su, rule_at(c, pr, r, d), x->set);
+	return steps_3_4(D, d, stw, ltw, x) || su;
+}
+
+/* Steps 1-4 for every dendrite of neuron i, one by one: the way when the
+ * reinforcement differs between dendrites (it reads more than the lobe). */
+static void plain_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, const rates *x)
+{
+	brain_dtype *D = c->D;
+	c->i = i;
+	c->v[SVS_STATE] = c->L->state[i];
+	c->v[SVS_OUTPUT] = c->L->output[i];
+	known s = plan_neuron(ps, c->v, c->rng), r = plan_neuron(pr, c->v, c->rng);
+	for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++)
+		steps_one(c, ps, s, pr, r, d, x);
+}
+
+/* Every block may hold susceptibility and weights now. */
+static void live_all(brain_dtype *D)
+{
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
+		D->live[w] = word_mask(D->nblocks, w);
+		if (D->wnz)
+			D->wnz[w] = word_mask(D->nblocks, w);
 	}
 }
 
-/* Fast path for one type of one lobe (see the file comment). */
-static void fast_dendrites(brain *b, brain_lobe *L, unsigned type, c2_rng *rng)
-{
-	brain_dtype *D = &L->d[type];
-	uint8_t v[SVS_COUNT] = {0};
-	brain_lobe_values(L, v);
-	dctx c = {b, L, D, &b->lobes[D->src_lobe], 0, v, rng, NULL};
-	rates x = rates_due(b, L, type);
-	plan ps, pr;
-	plan_lobe(&ps, &D->rule[BRAIN_DRULE_SUSCEPT], v, c.S, D, rng);
-	plan_lobe(&pr, &D->rule[BRAIN_DRULE_REINFORCE], v, c.S, D, rng);
+/* The plans of the susceptibility and reinforcement rules (D->plans), and
+ * whether nothing is to happen to this type this tick. A plan depends on
+ * the lobe values and on whether the lobe and its source lobe fire
+ * (plan_lobe), so they are kept while those stay. When no block is live
+ * (no susceptibility, STW == LTW everywhere), only a susceptibility or
+ * strength rule that may give more than 0 can change a dendrite (qzero:
+ * none may). */
+_Static_assert(sizeof(plan) <= sizeof(((brain_dtype *)0)->plans[0]), "room for a plan");
 
-	/* Steps 1-4. Neurons whose susceptibility rule may be non-zero (all,
-	 * or with "output TRUE" only the firing ones) are visited one by one.
-	 * Elsewhere only decay, reinforcement of susceptible dendrites and
-	 * relaxation act; a pass over the rest runs when one of them is due
-	 * and a dendrite can move. A reinforcement rule that reads more than
-	 * lobe values needs its neuron: then every neuron is visited. */
-	bool all = (ps.st != RS_ZERO && !(ps.st == RS_DENDRITE && ps.firing_guard)) ||
-	           pr.st == RS_DENDRITE;
-	uint32_t nact = ps.st == RS_ZERO ? 0 : L->nfiring;
-	bool rest = (D->nsusc && (x.susc || pr.st != RS_ZERO)) || (D->ndiff && (x.stw || x.ltw));
-	known r = {pr.st, pr.value};
-	tally t = {0, 0};
-	if (all) {
-		for (uint32_t i = 0; i < L->n; i++)
-			active_neuron(&c, i, &ps, &pr, &x, &t);
-	} else if (rest) {
-		/* the firing neurons, and the ranges between them */
-		const brain_qd q = quiet_of(&x, r);
-		uint32_t d = 0;
-		for (uint32_t k = 0; k < nact; k++) {
-			uint32_t i = L->firing[k];
-			quiet_range(D, d, D->first[i], &q, &t);
-			active_neuron(&c, i, &ps, &pr, &x, &t);
-			d = D->first[i + 1];
-		}
-		quiet_range(D, d, D->total, &q, &t);
-	} else {
-		for (uint32_t k = 0; k < nact; k++)
-			active_neuron(&c, L->firing[k], &ps, &pr, &x, &t);
+/* The plans kept in D->plans. */
+enum { TP_SUSC, TP_REINF, TP_GAIN, TP_LOSS, TP_N };
+_Static_assert(TP_N <= sizeof(((brain_dtype *)0)->plans) / sizeof(((brain_dtype *)0)->plans[0]),
+               "room for the plans");
+
+static bool type_plans(const brain_lobe *L, brain_dtype *D, const uint8_t *v,
+                       const brain_lobe *S, c2_rng *rng)
+{
+	/* the key: the lobe values and activity the rules read (no others
+	 * can change a plan); qmask says which, once the rules are known */
+	if (!D->qvalid) {
+		uint32_t reads = 0;
+		for (unsigned r = 0; r < BRAIN_NDRULES; r++)
+			reads |= D->rule[r]->reads;
+		uint8_t m[8];
+		for (unsigned k = 0; k < 7; k++)
+			m[k] = reads >> (SVS_CHEM0 + k) & 1 ? 0xff : 0;
+		m[7] = (uint8_t)((reads >> SVS_INPUT & 1) | (reads >> SVS_OUTPUT & 1) << 1);
+		memcpy(&D->qmask, m, 8);
 	}
-	D->nsusc = (uint32_t)((int32_t)D->nsusc + t.susc);
-	D->ndiff = (uint32_t)((int32_t)D->ndiff + t.diff);
+	uint8_t kb[8]; /* laid out as the mask */
+	memcpy(kb, &v[SVS_CHEM0], 7);
+	kb[7] = (uint8_t)((S->nfiring != 0) | (L->nfiring != 0) << 1);
+	uint64_t key;
+	memcpy(&key, kb, 8);
+	key &= D->qmask;
+	if (!D->qvalid || key != D->qkey) {
+		static const unsigned which[TP_N] = {BRAIN_DRULE_SUSCEPT, BRAIN_DRULE_REINFORCE,
+		                                     BRAIN_DRULE_GAIN, BRAIN_DRULE_LOSS};
+		D->qzero = true;
+		for (unsigned k = 0; k < TP_N; k++) {
+			plan *pl = (plan *)D->plans[k];
+			plan_lobe(pl, D->rule[which[k]], v, L, S, false, rng);
+			D->qzero &= k == TP_REINF || pl->st == RS_ZERO;
+		}
+		D->qkey = key;
+		D->qvalid = true;
+	}
+	if (!D->qzero)
+		return false;
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
+		if (D->live[w])
+			return false;
+	return true;
+}
+
+/* The fast path for one type of one lobe (see the file comment). */
+static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *rng)
+{
+	brain_dtype *D = L->d[t];
+	dctx c = {b, L, D, t, &b->lobes[D->src_lobe], 0, v, rng, NULL};
+	if (type_plans(L, D, v, c.S, rng))
+		return;
+	rates x = rates_due(b, L, t);
+	const plan *ps = (const plan *)D->plans[TP_SUSC], *pr = (const plan *)D->plans[TP_REINF];
+	if (pr->st == RS_DENDRITE) {
+		/* The reinforcement differs between dendrites: one by one. The
+		 * weights move without the sums' hooks (rebuilt when next read). */
+		D->kvalid = false;
+		for (uint32_t i = 0; i < L->n; i++)
+			plain_neuron(&c, i, ps, pr, &x);
+		live_all(D);
+	} else {
+		known r = {pr->st, pr->value};
+		brain_qd q = quiet_of(&x, r);
+		bool cand = false;
+		if (ps->st == RS_DENDRITE && ps->input_guard && D->keep)
+			brain_sums_sync(b, L); /* D->infire current (cheap when it is) */
+		if (ps->st == RS_DENDRITE) {
+			cand = visit(&c, ps, ACT_SUSC, &x);
+			q.at = ps->at;
+			q.ak = ps->ak;
+		}
+		steps_1_4(b, D, &q, ps->st == RS_CONST ? ps->value : 0, cand);
+	}
 
 	/* Steps 5 and 6, after steps 1-4 of every dendrite: each dendrite's
 	 * order is kept, and dendrites do not interact on this path. */
-	plan pg, pl;
-	if (x.gain) {
-		plan_lobe(&pg, &D->rule[BRAIN_DRULE_GAIN], v, c.S, D, rng);
-		if (pg.st != RS_ZERO)
-			fast_strength(&c, &pg, +1, x.clears);
+	for (int gain = 1; gain >= 0; gain--) {
+		if (!(gain ? x.gain : x.loss))
+			continue;
+		const plan *pl = (const plan *)D->plans[gain ? TP_GAIN : TP_LOSS];
+		const uint8_t *field;
+		if (pl->st == RS_CONST)
+			strength_pass(b, L, t, pl->value, NULL, false, gain, x.clears);
+		else if (pl->st == RS_DENDRITE && susc_only(pl, D, &field))
+			strength_pass(b, L, t, pl->value, field, true, gain, x.clears);
+		else if (pl->st == RS_DENDRITE)
+			(void)visit(&c, pl, gain ? ACT_GAIN : ACT_LOSS, &x);
 	}
-	if (x.loss) {
-		plan_lobe(&pl, &D->rule[BRAIN_DRULE_LOSS], v, c.S, D, rng);
-		if (pl.st != RS_ZERO)
-			fast_strength(&c, &pl, -1, x.clears);
+}
+
+/* ---- rules that read the sums (BRAIN_DSUMS) -------------------------------------------------
+ *
+ * A rule reading type0/type1/anded0/anded1 sees the sums of its neuron at
+ * that moment: the dendrite order matters, since a weight that moves
+ * changes them for the dendrites after it (§4.5; the reference keeps them
+ * current, tick by tick equal). But the sums only change when a weight of
+ * the neuron moves, and only when its source fires, and then only when the
+ * scaled value moves. So, neuron by neuron and type by type, the rules are
+ * planned with the neuron's sums as neuron values, and the dendrites run
+ * sixteen at a time as on the fast path; after each block the weight
+ * changes are applied to the kept sums in dendrite order, and at the first
+ * one that moves a sum the block is rolled back past it and goes on with
+ * the rules planned again. Steps 5-6 run per dendrite after its block,
+ * with the plans of its moment. They move no weight, except with
+ * loose_clears_weights, when a dendrite goes loose: a block where that may
+ * happen takes the plain per-dendrite order (loss_may_clear), and at rest
+ * the block starts again after it; input_weight=strength takes the plain
+ * order throughout. */
+
+enum { SP_SUSC, SP_REINF, SP_GAIN, SP_LOSS, SP_N };
+
+typedef struct sctx {
+	dctx c;            /* c.v: lobe values; the neuron's state, output and sums */
+	rates x;
+	plan p[SP_N];
+	known k[SP_N];     /* for the current neuron and sums */
+	bool due[SP_N];
+	uint8_t sums[4];   /* the sums k was made with */
+} sctx;
+
+/* The neuron's four sums now (kept sums) into v. */
+static void neuron_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v)
+{
+	for (unsigned t = 0; t < 2; t++)
+		brain_sums_values(b, L, t, i, &v[SVS_TYPE0 + t], &v[SVS_ANDED0 + t]);
+}
+
+/* Plan the rules for neuron c.i with its sums now. */
+static void know(sctx *sc)
+{
+	dctx *c = &sc->c;
+	neuron_sums(c->b, c->L, c->i, c->v);
+	memcpy(sc->sums, &c->v[SVS_TYPE0], 4);
+	for (unsigned r = 0; r < SP_N; r++)
+		sc->k[r] = sc->due[r] ? plan_neuron(&sc->p[r], c->v, c->rng) : (known){RS_ZERO, 0};
+}
+
+/* Did a weight change move the neuron's sums? Then plan again. */
+static bool sums_moved(sctx *sc)
+{
+	uint8_t now[SVS_COUNT];
+	neuron_sums(sc->c.b, sc->c.L, sc->c.i, now);
+	if (memcmp(&now[SVS_TYPE0], sc->sums, 4) == 0)
+		return false;
+	know(sc);
+	return true;
+}
+
+/* Steps 5 and 6 of dendrite d, with the plans of its moment. Returns
+ * whether a sum moved (only with input_weight=strength or clears). */
+static bool steps_5_6(sctx *sc, uint32_t d)
+{
+	dctx *c = &sc->c;
+	brain_dtype *D = c->D;
+	bool moved = false;
+	for (unsigned r = SP_GAIN; r <= SP_LOSS; r++) {
+		if (sc->k[r].st == RS_ZERO)
+			continue;
+		uint8_t val = rule_at(c, &sc->p[r], sc->k[r], d);
+		int st = D->strength[d];
+		if (!val || (r == SP_GAIN ? st == 255 : st == 0))
+			continue;
+		set_strength(c->b, c->L, c->t, c->i, d, r == SP_GAIN ? st + val : st - val, sc->x.clears);
+		moved |= sums_moved(sc);
+	}
+	return moved;
+}
+
+/* Steps 1-6 of dendrite d in the plain order, the sums kept current. */
+static void plain_dendrite(sctx *sc, uint32_t d)
+{
+	dctx *c = &sc->c;
+	brain_dtype *D = c->D;
+	const rates *x = &sc->x;
+	uint8_t *w = brain_weights(c->b, D);
+	uint8_t w0 = w[d];
+	if (steps_one(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], &sc->p[SP_REINF], sc->k[SP_REINF], d, x))
+		brain_bit_set(D->live, d / BRAIN_BLOCK);
+	if (w[d] != w0) {
+		brain_sums_moved(D, c->i, D->src[d], w0, w[d]);
+		brain_wnz_note(D, d, w[d]);
+		sums_moved(sc);
+	}
+	steps_5_6(sc, d);
+}
+
+/* Restore the lanes of `mask` of the block at d0 from saved copies. */
+static void restore_lanes(brain_dtype *D, uint32_t d0, unsigned mask, const uint8_t *su,
+                          const uint8_t *stw, const uint8_t *ltw)
+{
+	for (; mask; mask &= mask - 1) {
+		unsigned j = (unsigned)__builtin_ctz(mask);
+		D->suscept[d0 + j] = su[j];
+		D->stw[d0 + j] = stw[j];
+		D->ltw[d0 + j] = ltw[j];
+	}
+}
+
+/* With loose_clears_weights: may a dendrite of [lo, hi) lose all its
+ * strength in step 6 under the current plans (and so clear a weight, which
+ * may move a sum)? Step 5 only adds, so a loss of at least the strength
+ * is the test; a dendrite already loose is passed over by steps 5-6. */
+static bool loss_may_clear(sctx *sc, uint32_t lo, uint32_t hi)
+{
+	if (sc->k[SP_LOSS].st == RS_ZERO)
+		return false;
+	const uint8_t *st = sc->c.D->strength;
+	for (uint32_t d = lo; d < hi; d++)
+		if (st[d] && rule_at(&sc->c, &sc->p[SP_LOSS], sc->k[SP_LOSS], d) >= st[d])
+			return true;
+	return false;
+}
+
+/* Neuron c.i's dendrites [lo, hi) of one type (see the section comment). */
+static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
+{
+	dctx *c = &sc->c;
+	brain_dtype *D = c->D;
+	static const uint8_t zero16[BRAIN_BLOCK];
+	if (c->b->opts.input_weight || sc->k[SP_REINF].st == RS_DENDRITE) {
+		/* weights move in steps 5-6, or the reinforcement differs
+		 * between dendrites: one by one */
+		for (uint32_t d = lo; d < hi; d++)
+			plain_dendrite(sc, d);
+		return;
+	}
+	uint32_t pos = lo;
+	while (pos < hi) {
+		uint32_t kb = pos / BRAIN_BLOCK, base = kb * BRAIN_BLOCK;
+		uint32_t end = hi < base + BRAIN_BLOCK ? hi : base + BRAIN_BLOCK;
+		unsigned lanes = (0xffffu >> (BRAIN_BLOCK - (end - base))) & ~((1u << (pos - base)) - 1);
+		bool strength = sc->k[SP_GAIN].st != RS_ZERO || sc->k[SP_LOSS].st != RS_ZERO;
+		/* the susceptibility rule's results that exceed the susceptibility */
+		uint8_t sv[BRAIN_BLOCK];
+		unsigned fresh = 0;
+		for (uint32_t d = pos; d < end && sc->k[SP_SUSC].st != RS_ZERO; d++) {
+			sv[d - base] = rule_at(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], d);
+			if (sv[d - base] > D->suscept[d])
+				fresh |= 1u << (d - base);
+		}
+		if (!fresh && !brain_bit(D->live, kb)) {
+			/* at rest and nothing arrives: steps 1-4 leave the block.
+			 * With loose_clears_weights a dendrite going loose in steps
+			 * 5-6 clears its weight: when that moves a sum, the rules
+			 * are planned again (sums_moved) and the block goes on
+			 * after it from the start. */
+			uint32_t d = pos;
+			while (d < end && strength && !steps_5_6(sc, d))
+				d++;
+			pos = d < end && strength ? d + 1 : end;
+			continue;
+		}
+		if (sc->x.clears && loss_may_clear(sc, pos, end)) {
+			/* a dendrite of the block may go loose in steps 5-6, under
+			 * the plans of the block's start: the plain order, which
+			 * plans again after it */
+			for (uint32_t d = pos; d < end; d++)
+				plain_dendrite(sc, d);
+			pos = end;
+			continue;
+		}
+		uint8_t su0[BRAIN_BLOCK], stw0[BRAIN_BLOCK], ltw0[BRAIN_BLOCK], old[BRAIN_BLOCK];
+		memcpy(su0, D->suscept + base, BRAIN_BLOCK);
+		memcpy(stw0, D->stw + base, BRAIN_BLOCK);
+		memcpy(ltw0, D->ltw + base, BRAIN_BLOCK);
+		for (unsigned m = fresh; m; m &= m - 1) {
+			unsigned j = (unsigned)__builtin_ctz(m);
+			D->suscept[base + j] = sv[j];
+		}
+		brain_qd q = quiet_of(&sc->x, sc->k[SP_REINF]);
+		brain_qd_out o =
+			brain_qd_block(&q, 0, fresh, 0, D->suscept + base, D->stw + base, D->ltw + base, old);
+		restore_lanes(D, base, 0xffffu & ~lanes, su0, stw0, ltw0); /* other neurons' */
+		/* The weight changes in dendrite order, into the sums: at the
+		 * first that moves a sum, the dendrites after it start again. */
+		uint32_t stop = end;
+		for (unsigned ch = o.changed & lanes; ch; ch &= ch - 1) {
+			uint32_t j = (uint32_t)__builtin_ctz(ch), d = base + j;
+			brain_sums_moved(D, c->i, D->src[d], old[j], D->stw[d]);
+			brain_wnz_note(D, d, D->stw[d]);
+			uint8_t now[SVS_COUNT];
+			neuron_sums(c->b, c->L, c->i, now);
+			if (memcmp(&now[SVS_TYPE0], sc->sums, 4) != 0) {
+				restore_lanes(D, base, lanes & ~((2u << j) - 1), su0, stw0, ltw0);
+				stop = d + 1;
+				break;
+			}
+		}
+		bool live = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK) ||
+		            brain_simd_diff(D->stw + base, D->ltw + base, BRAIN_BLOCK);
+		brain_bit_put(D->live, kb, live);
+		for (uint32_t d = pos; d + 1 < stop && strength; d++)
+			steps_5_6(sc, d);
+		/* the last one done may have moved a sum: its steps 5-6 see it */
+		if (stop < end)
+			know(sc);
+		else
+			sums_moved(sc);
+		steps_5_6(sc, stop - 1);
+		pos = stop;
+	}
+}
+
+/* Every dendrite of a DSUMS lobe, neuron by neuron. */
+static void sums_dendrites(brain *b, brain_lobe *L, c2_rng *rng)
+{
+	uint8_t v[SVS_COUNT] = {0};
+	brain_lobe_values(L, v);
+	brain_sums_sync(b, L); /* the outputs it reads may have moved (winner-takes-all) */
+	sctx sc[2];
+	static const unsigned which[SP_N] = {BRAIN_DRULE_SUSCEPT, BRAIN_DRULE_REINFORCE,
+	                                     BRAIN_DRULE_GAIN, BRAIN_DRULE_LOSS};
+	for (unsigned t = 0; t < 2; t++) {
+		brain_dtype *D = L->d[t];
+		if (!D->present)
+			continue;
+		dctx c = {b, L, D, t, &b->lobes[D->src_lobe], 0, v, rng, NULL};
+		sc[t].c = c;
+		sc[t].x = rates_due(b, L, t);
+		sc[t].due[SP_SUSC] = sc[t].due[SP_REINF] = true;
+		sc[t].due[SP_GAIN] = sc[t].x.gain;
+		sc[t].due[SP_LOSS] = sc[t].x.loss;
+		for (unsigned r = 0; r < SP_N; r++)
+			plan_lobe(&sc[t].p[r], D->rule[which[r]], v, L, c.S, true, rng);
+	}
+	for (uint32_t i = 0; i < L->n; i++) {
+		v[SVS_STATE] = L->state[i];
+		v[SVS_OUTPUT] = L->output[i];
+		for (unsigned t = 0; t < 2; t++) {
+			brain_dtype *D = L->d[t];
+			if (!D->present || D->first[i] == D->first[i + 1])
+				continue;
+			sc[t].c.i = i;
+			know(&sc[t]);
+			sums_range(&sc[t], D->first[i], D->first[i + 1]);
+		}
 	}
 }
 
@@ -629,80 +1241,86 @@ static void fast_dendrites(brain *b, brain_lobe *L, unsigned type, c2_rng *rng)
 
 /* Every rule of every dendrite, in order: for each neuron, each type, each
  * dendrite, steps 1-7 (§4.5). The sums a rule reads are kept current as
- * weights change, except in the reference, which sums them at every read. */
+ * weights change, except in the reference, which sums them at every read.
+ * Nothing here keeps the derived bitmaps and lobe-wide sums: the sums are
+ * marked stale and every block possibly live. */
 static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool reference)
 {
 	uint8_t v[SVS_COUNT] = {0};
 	brain_lobe_values(L, v);
 	rates xs[2] = {rates_due(b, L, 0), rates_due(b, L, 1)};
+	for (unsigned t = 0; t < 2; t++)
+		if (L->d[t]->present)
+			L->d[t]->kvalid = false;
 	nsums ns;
 	for (uint32_t i = 0; i < L->n; i++) {
 		v[SVS_STATE] = L->state[i];
 		v[SVS_OUTPUT] = L->output[i];
 		ns.valid = false;
 		for (unsigned t = 0; t < 2; t++) {
-			brain_dtype *D = &L->d[t];
+			brain_dtype *D = L->d[t];
 			if (!D->present)
 				continue;
 			const rates *x = &xs[t];
-			dctx c = {b, L, D, &b->lobes[D->src_lobe], i, v, rng, reference ? NULL : &ns};
-			const svrule_prog *r = D->rule;
-			const uint8_t *w = weights_of(b, D);
+			dctx c = {b, L, D, t, &b->lobes[D->src_lobe], i, v, rng, reference ? NULL : &ns};
+			const svrule_prog *const *r = D->rule;
+			const uint8_t *w = brain_weights(b, D);
 			for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++) {
 				uint8_t w0 = w[d];
-				uint8_t su = suscept_step(D->suscept[d], eval_dendrite(&c, &r[BRAIN_DRULE_SUSCEPT], d), x);
+				uint8_t su = suscept_step(D->suscept[d], eval_dendrite(&c, r[BRAIN_DRULE_SUSCEPT], d), x);
 				D->suscept[d] = su;
-				int rv = eval_dendrite(&c, &r[BRAIN_DRULE_REINFORCE], d);
-				uint8_t ltw = D->ltw[d], stw = reinforce_step(D->stw[d], ltw, su, rv, x->set);
-				if (x->stw && stw != ltw)
-					stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
-				if (x->ltw && ltw != stw)
-					ltw = ltw_step(ltw, stw, x);
-				D->stw[d] = stw;
-				D->ltw[d] = ltw;
+				int rv = eval_dendrite(&c, r[BRAIN_DRULE_REINFORCE], d);
+				uint8_t ltw = D->ltw[d];
+				(void)steps_3_4(D, d, reinforce_step(D->stw[d], ltw, su, rv, x->set), ltw, x);
 				if (w[d] != w0) {
 					kept_sums_moved(&c, t, d, w0);
 					w0 = w[d];
 				}
 				if (x->gain) {
-					int gv = eval_dendrite(&c, &r[BRAIN_DRULE_GAIN], d);
-					set_strength(D, i, d, D->strength[d] + gv, x->clears);
+					int gv = eval_dendrite(&c, r[BRAIN_DRULE_GAIN], d);
+					set_strength(b, L, t, i, d, D->strength[d] + gv, x->clears);
 					if (w[d] != w0) {
 						kept_sums_moved(&c, t, d, w0);
 						w0 = w[d];
 					}
 				}
 				if (x->loss) {
-					int lv = eval_dendrite(&c, &r[BRAIN_DRULE_LOSS], d);
+					int lv = eval_dendrite(&c, r[BRAIN_DRULE_LOSS], d);
 					if (D->strength[d])
-						set_strength(D, i, d, D->strength[d] - lv, x->clears);
+						set_strength(b, L, t, i, d, D->strength[d] - lv, x->clears);
 					if (w[d] != w0)
 						kept_sums_moved(&c, t, d, w0);
 				}
 				/* Propagation (C2): an empty rule writes nothing. */
-				if (r[BRAIN_DRULE_BACKPROP].n)
-					c.S->leak_in[D->src[d]] = eval_dendrite(&c, &r[BRAIN_DRULE_BACKPROP], d);
-				if (r[BRAIN_DRULE_FWDPROP].n)
-					L->leak_out[i] = eval_dendrite(&c, &r[BRAIN_DRULE_FWDPROP], d);
+				if (r[BRAIN_DRULE_BACKPROP]->n)
+					c.S->leak_in[D->src[d]] = eval_dendrite(&c, r[BRAIN_DRULE_BACKPROP], d);
+				if (r[BRAIN_DRULE_FWDPROP]->n)
+					L->leak_out[i] = eval_dendrite(&c, r[BRAIN_DRULE_FWDPROP], d);
 			}
 		}
 	}
 	for (unsigned t = 0; t < 2; t++)
-		if (L->d[t].present)
-			brain_count_weights(&L->d[t]);
+		if (L->d[t]->present)
+			live_all(L->d[t]);
 }
 
-static void dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng)
+void brain_dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng)
 {
-	if (!L->d[0].present && !L->d[1].present)
+	if (!L->d[0]->present && !L->d[1]->present)
 		return;
-	if (b->opts.brain_reference || L->general) {
+	if (b->opts.brain_reference || L->dmode == BRAIN_DGENERAL) {
 		general_dendrites(b, L, rng, b->opts.brain_reference);
 		return;
 	}
+	if (L->dmode == BRAIN_DSUMS) {
+		sums_dendrites(b, L, rng);
+		return;
+	}
+	uint8_t v[SVS_COUNT] = {0};
+	brain_lobe_values(L, v);
 	for (unsigned t = 0; t < 2; t++)
-		if (L->d[t].present)
-			fast_dendrites(b, L, t, rng);
+		if (L->d[t]->present)
+			fast_type(b, L, t, v, rng);
 }
 
 /* ---- the tick (emitter loci: brain_lobe_emitters, in query.c) --------------------------- */
@@ -720,21 +1338,27 @@ static void perception_copy(brain *b)
 		uint32_t m = L->n;
 		if (m > P->n - off)
 			m = P->n - off;
-		for (uint32_t i = 0; i < m; i++, off++)
-			if (P->state[off] < L->output[i])
-				P->state[off] = L->output[i];
+		if (L->nfiring) { /* else every output is 0: nothing to raise */
+			brain_simd_max(P->state + off, L->output, m);
+			P->settled = P->uvalid = false;
+		}
+		off += m;
 	}
 }
 
 static void lobe_tick(brain *b, brain_lobe *L, c2_rng *rng)
 {
+	/* A lobe without dendrites that rests and stays at rest: nothing of
+	 * its tick changes anything (its emitter loci already say 0). */
+	if (!L->d[0]->present && !L->d[1]->present && !b->any_prop && brain_neuron_quiet(b, L))
+		return;
 	brain_neuron_phase(b, L, rng);
 	if (b->opts.dendrites_before_wta) {
-		dendrite_phase(b, L, rng);
+		brain_dendrite_phase(b, L, rng);
 		brain_winner_takes_all(L);
 	} else {
 		brain_winner_takes_all(L);
-		dendrite_phase(b, L, rng);
+		brain_dendrite_phase(b, L, rng);
 	}
 	brain_migrate(b, L, rng);
 	brain_lobe_emitters(b, L);

@@ -37,7 +37,8 @@ static uint8_t eval_case(const sv_case *c, uint64_t seed)
 	c2_rng_seed(&rng, seed);
 	uint8_t rnd = c->rnd >= 0 ? (uint8_t)c->rnd : (uint8_t)c2_rng_below(&rng, 256);
 	svrule_prog p;
-	svrule_compile(&p, c->rule, c->scope, rnd, &c->opts);
+	uint8_t table[SVRULE_TABLE];
+	svrule_compile(&p, table, c->rule, c->scope, rnd, &c->opts);
 	return svrule_exec(&p, c->v, &rng);
 }
 

@@ -8,21 +8,6 @@
 #include "base/fileio.h"
 #include "cli/cli.h"
 
-/* Do two genomes have the same genes (the tail after "gend" aside)? */
-static bool same_genes(const genome *a, const genome *b)
-{
-	if (a->ngenes != b->ngenes || a->format != b->format)
-		return false;
-	for (size_t i = 0; i < a->ngenes; i++) {
-		const genome_gene *x = &a->genes[i], *y = &b->genes[i];
-		if (x->kind != y->kind || x->id != y->id || x->dup != y->dup || x->stage != y->stage ||
-		    x->flags != y->flags || x->mut != y->mut ||
-		    memcmp(x->u.raw, y->u.raw, genome_kinds[x->kind].body_size) != 0)
-			return false;
-	}
-	return true;
-}
-
 void cli_creature_close(cli_creature *cc)
 {
 	events_free(&cc->ev);
@@ -137,7 +122,14 @@ int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path
 				cli_creature_close(cc);
 				return rc;
 			}
-			bool same = same_genes(&g, creature_genome(cc->c));
+			genome mine;
+			if (creature_genome(cc->c, &mine, &err) != 0) {
+				genome_free(&g);
+				cli_creature_close(cc);
+				return cli_report(resume_path, &err);
+			}
+			bool same = genome_same_genes(&g, &mine);
+			genome_free(&mine);
 			genome_free(&g);
 			if (!same) {
 				cli_creature_close(cc);

@@ -424,9 +424,9 @@ static void compare_brain(ctx *k, const c2exp_file *x, const c2exp_file *v)
 
 /* ---- instincts --------------------------------------------------------------------------- */
 
-static void compare_instincts(ctx *k, const c2exp_file *x, const c2exp_file *v, const creature *c)
+static void compare_instincts(ctx *k, const c2exp_file *x, const c2exp_file *v, const creature *c,
+                              const genome *g)
 {
-	const genome *g = &c->g;
 	size_t idx = 0, pending = brain_instinct_pending(c->brain), total = 0;
 	for (int s = 0; s <= c->stage; s++)
 		for (size_t i = 0; i < g->ngenes; i++)
@@ -504,9 +504,10 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	cfg.sex = (genome_sex)x->sex;
 	creature *c;
 	rc = creature_hatch(&c, &g, &cfg, err);
-	genome_free(&g);
-	if (rc)
+	if (rc) {
+		genome_free(&g);
 		return rc;
+	}
 	memcpy(out->moniker, x->moniker, sizeof out->moniker);
 	out->sex = cfg.sex;
 	out->stage = x->stage;
@@ -517,6 +518,7 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	if (track_init(&t, bc_organ_count(c->bc)) != 0) {
 		creature_free(c);
 		track_free(&t);
+		genome_free(&g);
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
 	for (uint64_t i = 0; i < out->world_ticks; i++) {
@@ -532,7 +534,7 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 		row_eq(&k, "creature", "life stage", x->stage, c->stage, CREATURE_BASIS_GENOME, NULL);
 		compare_organs(&k, x, &v, c, &t);
 		compare_brain(&k, x, &v);
-		compare_instincts(&k, x, &v, c);
+		compare_instincts(&k, x, &v, c, &g);
 		compare_chemicals(&k, x, &v);
 		if (k.rc)
 			rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
@@ -540,6 +542,7 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	}
 	track_free(&t);
 	creature_free(c);
+	genome_free(&g);
 	if (rc)
 		creature_compare_free(out);
 	return rc;

@@ -86,26 +86,39 @@ uint8_t *eng_resolve_locus(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t t
 
 /* ---- expression ------------------------------------------------------------ */
 
-/* Express the genes switched on when entering `stage` (§2.6): biochemistry
- * genes to the organs, instincts to the brain's queue, stimulus genes into
- * their slots (a later gene overwrites its number's slot). */
-int eng_express_stage(creature *c, int stage, c2_err *err)
+/* Express the genes of `g` (the creature's genome) switched on when
+ * entering `stage` (§2.6): biochemistry genes to the organs, instincts to
+ * the brain's queue, stimulus genes into their slots (a later gene
+ * overwrites its number's slot). */
+static int express_genes(creature *c, const genome *g, int stage, c2_err *err)
 {
-	size_t n = genome_switched_on(&c->g, c->cfg.sex, stage, c->express_idx);
-	int rc = bc_express(c->bc, &c->g, c->express_idx, n, NULL, err);
-	if (rc)
-		return rc;
+	size_t *idx = malloc((g->ngenes ? g->ngenes : 1) * sizeof *idx);
+	if (!idx)
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	size_t n = genome_switched_on(g, c->cfg.sex, stage, idx);
+	int rc = bc_express(c->bc, g, idx, n, NULL, err);
 	for (size_t k = 0; k < n && rc == 0; k++) {
-		const genome_gene *gene = &c->g.genes[c->express_idx[k]];
+		const genome_gene *gene = &g->genes[idx[k]];
 		if (gene->kind == GK_INSTINCT) {
 			rc = brain_instinct_push(c->brain, &gene->u.instinct, err);
-		} else if (gene->kind == GK_STIMULUS) {
-			uint8_t num = gene->u.stimulus.number;
-			c->stim[num] = gene->u.stimulus;
-			c->has_stim[num] = true;
+		} else if (gene->kind == GK_STIMULUS && eng_stim_set(c, gene->u.stimulus.number, &gene->u.stimulus) != 0) {
+			rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 		}
 	}
+	free(idx);
 	c->stage_tick[stage] = c->tick;
+	return rc;
+}
+
+/* The same at a stage change, decoding the genome for the moment. */
+int eng_express_stage(creature *c, int stage, c2_err *err)
+{
+	genome g;
+	int rc = creature_genome(c, &g, err);
+	if (rc)
+		return rc;
+	rc = express_genes(c, &g, stage, err);
+	genome_free(&g);
 	return rc;
 }
 
@@ -132,17 +145,10 @@ int eng_alloc(creature **out, const genome *g, const creature_config *cfg,
 	if (!c)
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	c->cfg = *cfg;
-	genome_init(&c->g);
-	c->g.format = g->format;
-	for (size_t i = 0; i < g->ngenes; i++)
-		if (genome_append(&c->g, &g->genes[i], err) != 0) {
-			creature_free(c);
-			return C2_ENOMEM;
-		}
-	c->express_idx = malloc((g->ngenes ? g->ngenes : 1) * sizeof *c->express_idx);
-	if (!c->express_idx) {
+	int rc = eng_genome_keep(c, g, err);
+	if (rc) {
 		creature_free(c);
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+		return rc;
 	}
 	init_world(c);
 	*out = c;
@@ -169,9 +175,9 @@ int creature_hatch(creature **out, const genome *g, const creature_config *cfg, 
 	if (rc)
 		return rc;
 	c2_rng_seed(&c->rng, cfg->seed);
-	if ((rc = brain_build(&c->brain, &c->g, cfg->sex, &cfg->brain, &c->rng, err)) != 0 ||
+	if ((rc = brain_build(&c->brain, g, cfg->sex, &cfg->brain, &c->rng, err)) != 0 ||
 	    (rc = bc_create(&c->bc, &cfg->biochem, eng_resolve_locus, c, err)) != 0 ||
-	    (rc = eng_express_stage(c, 0, err)) != 0) {
+	    (rc = express_genes(c, g, 0, err)) != 0) {
 		creature_free(c);
 		return rc;
 	}
@@ -189,8 +195,8 @@ void creature_free(creature *c)
 	eng_body_free(c->body);
 	bc_free(c->bc);
 	brain_free(c->brain);
-	genome_free(&c->g);
-	free(c->express_idx);
+	free(c->gpacked);
+	free(c->stimv);
 	free(c);
 }
 
@@ -263,9 +269,8 @@ static void check_life(creature *c)
 			return;
 		}
 		c->stage++;
-		/* Expression at a stage change cannot fail for a genome that hatched
-		 * (memory for the lists was reserved at hatching); if it somehow did,
-		 * the stage still advances. */
+		/* Expression at a stage change fails only when memory runs out;
+		 * then the stage still advances. */
 		(void)eng_express_stage(c, c->stage, NULL);
 	}
 	if (c->die) {
@@ -320,7 +325,7 @@ void creature_step(creature *c, const events *ev)
 /* ---- accessors ------------------------------------------------------------- */
 
 uint64_t creature_ticks(const creature *c) { return c->tick; }
-bool creature_has_stimulus(const creature *c, uint8_t number) { return c->has_stim[number]; }
+bool creature_has_stimulus(const creature *c, uint8_t number) { return eng_stim(c, number) != NULL; }
 double creature_seconds(const creature *c) { return (double)c->tick / C2_TICKS_PER_SECOND; }
 int creature_stage(const creature *c) { return c->stage; }
 bool creature_alive(const creature *c) { return c->death == C2_ALIVE; }
@@ -331,7 +336,6 @@ bool creature_asleep(const creature *c) { return c->asleep; }
 bool creature_dreaming(const creature *c) { return c->dreaming; }
 int creature_action(const creature *c) { return c->action; }
 int creature_object(const creature *c) { return c->object; }
-const genome *creature_genome(const creature *c) { return &c->g; }
 const creature_config *creature_get_config(const creature *c) { return &c->cfg; }
 const brain *creature_brain_const(const creature *c) { return c->brain; }
 const bc_biochem *creature_biochem_const(const creature *c) { return c->bc; }

@@ -156,7 +156,11 @@ bool creature_dreaming(const creature *c);
 int creature_action(const creature *c);
 int creature_object(const creature *c);
 uint8_t creature_drive(const creature *c, unsigned drive); /* 0..16 */
-const genome *creature_genome(const creature *c);
+/* A copy of the creature's genome (its genes; what followed "gend" in the
+ * file it hatched from is not kept): fills *out (free with genome_free) and
+ * returns 0, or C2_ENOMEM (with err, which may be NULL). The creature keeps
+ * its genome encoded, so this decodes it. */
+int creature_genome(const creature *c, genome *out, c2_err *err);
 const creature_config *creature_get_config(const creature *c);
 const brain *creature_brain_const(const creature *c);
 const bc_biochem *creature_biochem_const(const creature *c);

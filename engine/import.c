@@ -417,12 +417,14 @@ static void import_brain(brain *b, const c2exp_file *x)
 }
 
 /* Build the brain: the export's own when its shape fits the genome. */
-static int build_brain(creature *c, const c2exp_file *x, creature_import_report *rep, c2_err *err)
+/* g: the creature's genome (the creature keeps it packed). */
+static int build_brain(creature *c, const genome *g, const c2exp_file *x,
+                       creature_import_report *rep, c2_err *err)
 {
-	if (!brain_shape_ok(x, &c->g, c->cfg.sex, rep)) {
+	if (!brain_shape_ok(x, g, c->cfg.sex, rep)) {
 		if (!x->has_brain)
 			note(rep, "brain: no CBrain block: brain built fresh from the genome");
-		return brain_build(&c->brain, &c->g, c->cfg.sex, &c->cfg.brain, &c->rng, err);
+		return brain_build(&c->brain, g, c->cfg.sex, &c->cfg.brain, &c->rng, err);
 	}
 	size_t neurons = 0;
 	for (uint32_t l = 0; l < x->nlobes; l++)
@@ -435,7 +437,7 @@ static int build_brain(creature *c, const c2exp_file *x, creature_import_report 
 		for (uint32_t i = 0; i < x->lobes[l].cells; i++, at++)
 			for (unsigned t = 0; t < 2; t++)
 				counts[2 * at + t] = x->lobes[l].neurons[i].count[t];
-	int rc = brain_build_shaped(&c->brain, &c->g, c->cfg.sex, &c->cfg.brain, counts, 2 * neurons,
+	int rc = brain_build_shaped(&c->brain, g, c->cfg.sex, &c->cfg.brain, counts, 2 * neurons,
 	                            &c->rng, err);
 	free(counts);
 	if (rc)
@@ -450,7 +452,8 @@ static int build_brain(creature *c, const c2exp_file *x, creature_import_report 
 
 /* Keep pending only the expressed instincts after the last one the export
  * shows wired (the FIFO was processed in order, §6.2). */
-static int requeue_instincts(creature *c, const c2exp_file *x, creature_import_report *rep,
+static int requeue_instincts(creature *c, const genome *g, const c2exp_file *x,
+                             creature_import_report *rep,
                              c2_err *err)
 {
 	size_t n = brain_instinct_pending(c->brain);
@@ -460,7 +463,6 @@ static int requeue_instincts(creature *c, const c2exp_file *x, creature_import_r
 	/* The queue in expression order: by stage, then gene order. */
 	size_t k = 0, last = 0;
 	bool any = false;
-	const genome *g = &c->g;
 	for (int s = 0; s <= c->stage; s++)
 		for (size_t i = 0; i < g->ngenes && k < n; i++) {
 			const genome_gene *gene = &g->genes[i];
@@ -573,18 +575,19 @@ int creature_import(creature **out, const c2exp_file *x, const creature_config *
 
 	creature *c;
 	rc = eng_alloc(&c, &g, &cfg, err);
-	genome_free(&g);
-	if (rc)
+	if (rc) {
+		genome_free(&g);
 		return rc;
+	}
 	c2_rng_seed(&c->rng, cfg.seed);
-	if ((rc = build_brain(c, x, rep, err)) != 0 ||
+	if ((rc = build_brain(c, &g, x, rep, err)) != 0 ||
 	    (rc = bc_create(&c->bc, &cfg.biochem, eng_resolve_locus, c, err)) != 0)
 		goto fail;
 	for (int s = 0; s <= x->stage && !rc; s++) {
 		c->stage = (uint8_t)s;
 		rc = eng_express_stage(c, s, err);
 	}
-	if (rc || (rc = requeue_instincts(c, x, rep, err)) != 0 ||
+	if (rc || (rc = requeue_instincts(c, &g, x, rep, err)) != 0 ||
 	    (rc = import_biochem(c, x, rep, err)) != 0)
 		goto fail;
 	bc_tick_count_set(c->bc, (uint32_t)rep->biochem_ticks);
@@ -604,8 +607,10 @@ int creature_import(creature **out, const c2exp_file *x, const creature_config *
 	          "lobe chemical loci chem0-5 and other receptor-driven bytes: the receptors set "
 	          "them again at their organs' next activations");
 	*out = c;
+	genome_free(&g);
 	return 0;
 fail:
 	creature_free(c);
+	genome_free(&g);
 	return rc;
 }

@@ -16,12 +16,17 @@ enum {
 };
 
 struct creature {
-	genome g; /* our own copy: gene pointers inside brain/biochem stay valid */
+	/* The genome (its genes, without what followed "gend"), packed
+	 * (genome_store.c: 10 bytes a gene where decoded genes take 268);
+	 * unpacked and decoded only at a stage change, for a snapshot and on
+	 * request. The brain and the biochemistry copy what they need. */
+	uint8_t *gpacked;
+	size_t gpacked_len;
+	size_t gcols_len, glen; /* sizes unpacked, and encoded as a .gen */
 	creature_config cfg;
 	c2_rng rng;
 	brain *brain;
 	bc_biochem *bc;
-	size_t *express_idx; /* scratch for expression, g.ngenes entries */
 
 	uint64_t tick;
 	uint8_t stage;
@@ -45,9 +50,12 @@ struct creature {
 	uint8_t muscle_energy, fertile, pregnant, dead;
 	uint8_t sensorimotor[C2_EL_SENSORIMOTOR_N];
 
-	/* The latest expressed stimulus gene of each number (§6.1). */
-	bool has_stim[ENG_NSTIM_SLOTS];
-	genome_stimulus_gene stim[ENG_NSTIM_SLOTS];
+	/* The latest expressed stimulus gene of each number (§6.1): stimv[k]
+	 * for stim_at[number] = k + 1 (0: none), the few numbers a genome
+	 * has kept in a short array. */
+	uint16_t stim_at[ENG_NSTIM_SLOTS];
+	genome_stimulus_gene *stimv;
+	uint32_t nstimv;
 
 	/* The world stand-in. */
 	uint32_t food;
@@ -58,9 +66,15 @@ struct creature {
 	struct eng_body *body; /* an alternative body (engine/body.c), or NULL */
 };
 
+/* genome_store.c: keep g's genes in c (packed); 0 or C2_ENOMEM. */
+int eng_genome_keep(creature *c, const genome *g, c2_err *err);
+/* The kept genome encoded as a .gen (c->glen bytes) in a new buffer (free
+ * it), or NULL when memory ran out. */
+uint8_t *eng_genome_bytes(const creature *c);
+
 /* creature.c */
-/* A creature holding a copy of `g` and `cfg`, without brain or biochemistry
- * (hatching and snapshot loading fill those in). */
+/* A creature holding `g`'s genes (encoded) and `cfg`, without brain or
+ * biochemistry (hatching and snapshot loading fill those in). */
 int eng_alloc(creature **out, const genome *g, const creature_config *cfg, c2_err *err);
 uint8_t *eng_resolve_locus(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tissue,
                            uint8_t locus);
@@ -85,6 +99,15 @@ int eng_body_load(creature *c, c2_rbuf *r, c2_err *err);
 
 /* events.c: apply the events due at the creature's current tick, in order. */
 void eng_events_apply(const events *ev, creature *c);
+
+/* The stimulus gene of `number`, or NULL when none was expressed. */
+static inline const genome_stimulus_gene *eng_stim(const creature *c, uint8_t number)
+{
+	return c->stim_at[number] ? &c->stimv[c->stim_at[number] - 1] : NULL;
+}
+
+/* Make `g` the stimulus gene of `number`. Returns 0 or C2_ENOMEM. */
+int eng_stim_set(creature *c, uint8_t number, const genome_stimulus_gene *g);
 
 /* stimulus.c */
 void eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t m);

@@ -57,9 +57,10 @@ static void put_engine(c2_sink *w, const creature *c)
 	c2_put_u8(w, c->pregnant);
 	c2_put_u8(w, c->dead);
 	for (int s = 0; s < ENG_NSTIM_SLOTS; s++) {
-		c2_put_u8(w, c->has_stim[s]);
-		if (c->has_stim[s])
-			c2_put(w, &c->stim[s], sizeof c->stim[s]);
+		const genome_stimulus_gene *g = eng_stim(c, (uint8_t)s);
+		c2_put_u8(w, g != NULL);
+		if (g)
+			c2_put(w, g, sizeof *g);
 	}
 	c2_put_u32(w, c->food);
 	c2_put_u8(w, c->nfood);
@@ -71,14 +72,12 @@ static void put_engine(c2_sink *w, const creature *c)
 
 int creature_save(const creature *c, const void *extra, size_t nextra, c2_wbuf *w)
 {
-	c2_wbuf p = {0};
-	size_t glen = genome_encoded_size(&c->g);
-	uint8_t *gbytes = malloc(glen ? glen : 1);
+	uint8_t *gbytes = eng_genome_bytes(c);
 	if (!gbytes)
 		return C2_ENOMEM;
-	genome_encode(&c->g, gbytes, glen);
-	c2_w_u32(&p, (uint32_t)glen);
-	c2_w_bytes(&p, gbytes, glen);
+	c2_wbuf p = {0};
+	c2_w_u32(&p, (uint32_t)c->glen);
+	c2_w_bytes(&p, gbytes, c->glen);
 	free(gbytes);
 	c2_sink ps = c2_sink_to(&p);
 	put_engine(&ps, c);
@@ -162,13 +161,13 @@ static int get_engine(c2_rbuf *r, creature *c, c2_err *err)
 	c->fertile = c2_r_u8(r);
 	c->pregnant = c2_r_u8(r);
 	c->dead = c2_r_u8(r);
-	for (int s = 0; s < ENG_NSTIM_SLOTS; s++) {
+	for (int s = 0; s < ENG_NSTIM_SLOTS && !r->bad; s++) {
 		uint8_t has = c2_r_u8(r);
 		if (has > 1)
 			r->bad = true;
-		c->has_stim[s] = has;
-		if (has)
-			c2_r_bytes(r, &c->stim[s], sizeof c->stim[s]);
+		genome_stimulus_gene g;
+		if (has == 1 && c2_r_bytes(r, &g, sizeof g) && eng_stim_set(c, (uint8_t)s, &g) != 0)
+			return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
 	c->food = c2_r_u32(r);
 	c->nfood = c2_r_u8(r);

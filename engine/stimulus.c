@@ -1,5 +1,7 @@
 /* stimulus.c — stimuli (reference §6.1): a push on the brain's source and
  * general-sense lobes plus up to four chemical doses. */
+#include <stdlib.h>
+
 #include "engine/internal.h"
 
 static uint8_t scale(uint8_t v, uint8_t m)
@@ -45,13 +47,27 @@ void eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t
 
 bool creature_stimulus(creature *c, uint8_t number, int from, uint8_t m)
 {
-	if (!c->has_stim[number])
+	const genome_stimulus_gene *g = eng_stim(c, number);
+	if (!g)
 		return false; /* no gene for this number: the stimulus does nothing */
-	eng_stimulate(c, &c->stim[number], from, m);
+	eng_stimulate(c, g, from, m);
 	return true;
 }
 
 void creature_stimulus_explicit(creature *c, const genome_stimulus_gene *s, int from, uint8_t m)
 {
 	eng_stimulate(c, s, from, m);
+}
+
+int eng_stim_set(creature *c, uint8_t number, const genome_stimulus_gene *g)
+{
+	if (!c->stim_at[number]) {
+		genome_stimulus_gene *v = realloc(c->stimv, (c->nstimv + 1) * sizeof *v);
+		if (!v)
+			return C2_ENOMEM;
+		c->stimv = v;
+		c->stim_at[number] = (uint16_t)++c->nstimv;
+	}
+	c->stimv[c->stim_at[number] - 1] = *g;
+	return 0;
 }

@@ -41,7 +41,7 @@ _Static_assert(sizeof(genome_bleed_gene) == 2, "pigment bleed gene layout");
 static const uint8_t MAGIC[4] = {'d', 'n', 'a', '2'};
 static const uint8_t GENE[4] = {'g', 'e', 'n', 'e'};
 static const uint8_t GEND[4] = {'g', 'e', 'n', 'd'};
-enum { HEADER_LEN = 7 };
+enum { HEADER_LEN = GENOME_HEADER_LEN };
 
 int genome_kind_of(int type, int subtype)
 {
@@ -49,6 +49,31 @@ int genome_kind_of(int type, int subtype)
 		if (genome_kinds[k].type == type && genome_kinds[k].subtype == subtype)
 			return k;
 	return -1;
+}
+
+void genome_gene_head(const genome_gene *gene, uint8_t *h)
+{
+	h[0] = gene->type;
+	h[1] = gene->subtype;
+	h[2] = gene->id;
+	h[3] = gene->dup;
+	h[4] = gene->stage;
+	h[5] = gene->flags;
+	h[6] = gene->mut;
+}
+
+bool genome_same_genes(const genome *a, const genome *b)
+{
+	if (a->ngenes != b->ngenes || a->format != b->format)
+		return false;
+	for (size_t i = 0; i < a->ngenes; i++) {
+		const genome_gene *x = &a->genes[i], *y = &b->genes[i];
+		if (x->kind != y->kind || x->id != y->id || x->dup != y->dup || x->stage != y->stage ||
+		    x->flags != y->flags || x->mut != y->mut ||
+		    memcmp(x->u.raw, y->u.raw, genome_kinds[x->kind].body_size) != 0)
+			return false;
+	}
+	return true;
 }
 
 int genome_kind_by_name(const char *name)
@@ -284,13 +309,7 @@ size_t genome_encode(const genome *g, uint8_t *out, size_t cap)
 		size_t size = genome_kinds[gene->kind].body_size;
 		memcpy(out + p, GENE, 4);
 		uint8_t *h = out + p + 4;
-		h[0] = gene->type;
-		h[1] = gene->subtype;
-		h[2] = gene->id;
-		h[3] = gene->dup;
-		h[4] = gene->stage;
-		h[5] = gene->flags;
-		h[6] = gene->mut;
+		genome_gene_head(gene, h);
 		memcpy(h + HEADER_LEN, gene->u.raw, size);
 		p += 4 + HEADER_LEN + size;
 	}

@@ -263,6 +263,15 @@ size_t genome_encoded_size(const genome *g);
  * is too small. Gene offsets and gend_offset are NOT updated (g is const). */
 size_t genome_encode(const genome *g, uint8_t *out, size_t cap);
 
+/* The GENOME_HEADER_LEN header bytes of a gene, in .gen order (type,
+ * subtype, id, dup, stage, flags, mut). */
+enum { GENOME_HEADER_LEN = 7 };
+void genome_gene_head(const genome_gene *gene, uint8_t *h);
+
+/* Do two genomes have the same format and genes (the tail after "gend"
+ * and the offsets aside)? */
+bool genome_same_genes(const genome *a, const genome *b);
+
 
 void genome_init(genome *g);
 void genome_free(genome *g);

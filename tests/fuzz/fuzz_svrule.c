@@ -38,7 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		c2_rng_seed(&rng, size);
 		for (int scope = 0; scope < 2; scope++) {
 			svrule_prog p;
-			svrule_compile(&p, rule, (svrule_scope)scope, v[0], &o);
+			uint8_t table[SVRULE_TABLE];
+			svrule_compile(&p, table, rule, (svrule_scope)scope, v[0], &o);
 			(void)svrule_exec(&p, v, &rng);
 		}
 	}

@@ -198,16 +198,22 @@ static inline int sx_creature(c2_wbuf *w, const creature *c, const char *moniker
 	int rc = creature_to_export(c, &v, err);
 	if (rc)
 		return rc;
-	genome g = *creature_genome(c);
+	genome g;
+	if ((rc = creature_genome(c, &g, err)) != 0) {
+		c2exp_free(&v);
+		return rc;
+	}
 	g.format = GENOME_STREAM;
 	g.ntail = 0; /* the stream ends at "gend" */
 	size_t n = genome_encoded_size(&g);
 	uint8_t *genes = malloc(n ? n : 1);
 	if (!genes) {
+		genome_free(&g);
 		c2exp_free(&v);
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
 	genome_encode(&g, genes, n);
+	genome_free(&g);
 	sx_options o = {unknown_blocks, (uint32_t)creature_sex(c), (uint8_t)creature_stage(c)};
 	sx_export(w, &v, genes, n, moniker, &o);
 	free(genes);

@@ -169,10 +169,12 @@ static void test_options(void **state)
 	assert_int_equal(o.clock_receptors_first, 1);
 	assert_int_equal(o.brain_repair_rate, 32);
 	assert_int_equal(o.starve_full_scale, 1);
+	assert_int_equal(o.biochem_reference, 0);
 
 	size_t n = bc_option_tab.n;
 	const c2_option *t = bc_option_tab.v;
-	assert_int_equal(n, 11);
+	assert_int_equal(n, 12);
+	assert_true(t[11].transient); /* the mode: never saved */
 	for (size_t i = 0; i < n; i++) {
 		assert_ptr_equal(c2_option_find(&bc_option_tab, t[i].name, strlen(t[i].name)), &t[i]);
 		assert_int_equal(c2_option_get(&t[i], &o), t[i].def);
@@ -554,6 +556,33 @@ static void clock_case(const genome *g, const bc_options *o, int after1, int rat
 	bc_tick(b);
 	assert_int_equal(organ(b, 1).clock, after2);
 	bc_free(b);
+}
+
+/* A group of more receptors than a byte counts: its means are the same
+ * integer means. 300 adding receptors of nominal 1 or 2 and terms of 100
+ * or 0, and 60 subtracting ones of nominal 0 and term 30. */
+static void test_receptor_group_large(void **state)
+{
+	(void)state;
+	genome g;
+	genome_init(&g);
+	fast_organ(&g, 0, 0);
+	for (int k = 0; k < 300; k++) /* 50 = 100 -> term 100; 52 = 0 -> term 0 */
+		receptor(&g, 1, 1, 0, k % 3 ? 50 : 52, 0, (uint8_t)(1 + k % 2), 255, 0);
+	for (int k = 0; k < 60; k++)
+		receptor(&g, 1, 1, 0, 51, 0, 0, 30, DIG | INV);
+	engine_loci e;
+	memset(&e, 0, sizeof e);
+	bc_biochem *b = make(&g, NULL, &e);
+	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, 50, 100);
+	bc_chem_set(b, 51, 200);
+	bc_tick(b);
+	/* nominals (150 * 1 + 150 * 2 + 60 * 0) / 360 = 1; added 200 * 100 /
+	 * 300 = 66; subtracted 30 -> 37 */
+	assert_int_equal(e.creature[1][0], 37);
+	bc_free(b);
+	genome_free(&g);
 }
 
 static void test_receptor_clock_rate_each_tick(void **state)
@@ -1087,6 +1116,7 @@ int main(void)
 		cmocka_unit_test(test_reaction_zero_amount),
 		cmocka_unit_test(test_receptor_variants),
 		cmocka_unit_test(test_receptor_groups),
+		cmocka_unit_test(test_receptor_group_large),
 		cmocka_unit_test(test_receptor_clock_rate_each_tick),
 		cmocka_unit_test(test_emitters),
 		cmocka_unit_test(test_emitter_replacement),

@@ -288,10 +288,18 @@ static size_t option_block(void)
 	size_t n = bc_option_tab.n, size = 4;
 	const c2_option *t = bc_option_tab.v;
 	for (size_t i = 0; i < n; i++)
-		size += 1 + strlen(t[i].name) + 4;
+		if (!t[i].transient) /* modes are never saved */
+			size += 1 + strlen(t[i].name) + 4;
 	return size;
 }
-#define NOPT bc_option_tab.n
+static size_t saved_options(void)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < bc_option_tab.n; i++)
+		k += !bc_option_tab.v[i].transient;
+	return k;
+}
+#define NOPT saved_options()
 #define OFF_OPT0 (OFF_NOPT + 4 + 1 + strlen(bc_option_tab.v[0].name))
 #define OFF_HAVE_HALF (OFF_NOPT + option_block() + 4)
 #define OFF_NORGANS (OFF_HAVE_HALF + 1 + 512)

@@ -860,6 +860,8 @@ static void random_rule(c2_rng *r, uint8_t *out)
 		"output TRUE suscept move-twrds 255 64",
 		"suscept TRUE chem0 TRUE STW",
 		"suscept TRUE chem0",
+		"suscept TRUE strength",
+		"suscept TRUE chem1 TRUE suscept",
 		"chem2 TRUE 1",
 		"chem0",
 		"STW TIMES 128",
@@ -954,6 +956,19 @@ static void test_fast_equals_reference_random(void **state)
 				uint8_t *pa = brain_receptor_locus(a, lobe, BRAIN_RL_CHEM + chem);
 				uint8_t *pb = brain_receptor_locus(b, lobe, BRAIN_RL_CHEM + chem);
 				*pa = *pb = cv;
+				/* what receptors and emitters do unseen: write a state,
+				 * clear an output, through their locus pointers */
+				if (c2_rng_below(&gen, 4) == 0) {
+					unsigned x = (unsigned)c2_rng_below(&gen, 24);
+					uint8_t *sa = brain_receptor_locus(a, lobe, BRAIN_RL_CELL + x);
+					uint8_t *sb = brain_receptor_locus(b, lobe, BRAIN_RL_CELL + x);
+					if (sa)
+						*sa = *sb = (uint8_t)c2_rng_below(&gen, 256);
+					uint8_t *oa = brain_emitter_locus(a, lobe, BRAIN_EL_CELL + x);
+					uint8_t *ob = brain_emitter_locus(b, lobe, BRAIN_EL_CELL + x);
+					if (oa)
+						*oa = *ob = 0;
+				}
 			}
 			brain_tick(a, &ra);
 			brain_tick(b, &rb);

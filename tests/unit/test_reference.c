@@ -1,8 +1,11 @@
-/* test_reference.c — every shortcut of the brain is exact: whole creatures
- * run with and without --opt brain_reference=1 (every rule of every neuron
- * and dendrite evaluated plainly, brain/neurons.c and brain/tick.c) have the
- * same state hash after every world tick; and the byte-wide kernels
- * (brain/simd.h) give the scalar kernels' bits on random data. */
+/* test_reference.c — every shortcut of the brain and the biochemistry is
+ * exact: whole creatures run with and without --opt brain_reference=1 and
+ * --opt biochem_reference=1 (every rule of every neuron and dendrite
+ * evaluated plainly, brain/neurons.c and brain/tick.c; every receptor group
+ * evaluated and every chemical decayed, biochem/tick.c) have the same state
+ * hash after every world tick, across a save and load of the fast one; and
+ * the byte-wide kernels (brain/simd.h) give the scalar kernels' bits on
+ * random data. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,8 +17,10 @@
 
 #include "base/fileio.h"
 #include "brain/simd.h"
+#include "brain/svrule_vm.h"
 #include "engine/engine.h"
 #include "engine/events.h"
+#include "genome/svrule.h"
 #include "genome/text.h"
 #include "testutil.h"
 
@@ -40,10 +45,26 @@ static creature *hatch(const genome *g, int reference)
 	cfg.seed = 7;
 	c2_err err;
 	cfg.brain.brain_reference = reference;
+	cfg.biochem.biochem_reference = reference;
 	creature *c;
 	if (creature_hatch(&c, g, &cfg, &err) != 0)
 		fail_msg("hatch: %s", err.msg);
 	return c;
+}
+
+/* The creature saved and loaded again: everything derived from the state
+ * (kept sums, bitmaps, caches) is made afresh, and must go on the same. */
+static creature *reload(creature *c)
+{
+	c2_wbuf w = {0};
+	c2_err err;
+	assert_int_equal(creature_save(c, NULL, 0, &w), 0);
+	creature *back;
+	if (creature_load(&back, w.data, w.len, NULL, NULL, &err) != 0)
+		fail_msg("reload: %s", err.msg);
+	c2_wbuf_free(&w);
+	creature_free(c);
+	return back;
 }
 
 static void compare(const genome *g, long ticks)
@@ -55,10 +76,12 @@ static void compare(const genome *g, long ticks)
 	/* the reference mode is not state: the hashes agree from the start */
 	assert_true(creature_hash(a) == creature_hash(b));
 	for (long t = 0; t < ticks && creature_alive(a); t++) {
+		if (t == ticks / 2)
+			a = reload(a);
 		creature_step(a, &ev);
 		creature_step(b, &ev);
 		if (creature_hash(a) != creature_hash(b))
-			fail_msg("with and without brain_reference differ after world tick %ld", t);
+			fail_msg("with and without the reference modes differ after world tick %ld", t);
 	}
 	creature_free(a);
 	creature_free(b);
@@ -72,6 +95,33 @@ static void test_norn_reference(void **state)
 	genome_init(&g);
 	TEST_LOAD_NORN(&g);
 	compare(&g, 4L * NORN_TICKS); /* NORN_TICKS brain ticks */
+	genome_free(&g);
+}
+
+/* The norn with its decision lobe's susceptibility and reinforcement
+ * rules reading all four input sums (issue 15's genome: the brain runs
+ * those neuron by neuron with the sums kept current, brain/tick.c). */
+static void test_sum_rules_reference(void **state)
+{
+	(void)state;
+	genome g;
+	genome_init(&g);
+	TEST_LOAD_NORN(&g);
+	size_t idx[16];
+	const genome_lobe_gene *lobes[16];
+	size_t n = genome_lobe_list(&g, GENOME_FEMALE, lobes, idx, 16);
+	assert_true(n > 6);
+	genome_lobe_gene *dec = &g.genes[idx[6]].u.lobe;
+	c2_err err;
+	static const char *const rules[2][2] = {
+		{"type1 FALSE input TRUE output TRUE suscept move-twrds 255 64", "anded0 FALSE chem0"},
+		{"type0 FALSE input TRUE output TRUE suscept move-twrds 255 64", "anded1 FALSE chem1"},
+	};
+	for (int t = 0; t < 2; t++) {
+		assert_int_equal(svrule_asm(rules[t][0], dec->dendrite[t].suscept_rule, GENOME_RULE_LEN, &err), 0);
+		assert_int_equal(svrule_asm(rules[t][1], dec->dendrite[t].reinforce_rule, GENOME_RULE_LEN, &err), 0);
+	}
+	compare(&g, NORN_TICKS);
 	genome_free(&g);
 }
 
@@ -108,13 +158,16 @@ static void test_simd_kernels(void **state)
 	c2_rng_seed(&r, 99);
 	for (int trial = 0; trial < 3000; trial++) {
 		uint8_t val[N], s1[N], o1[N], s2[N], o2[N];
+		uint16_t f1[N], f2[N];
 		fill(&r, val, N, 2);
 		brain_nupd u = {(uint8_t)c2_rng_below(&r, 256), (uint8_t)c2_rng_below(&r, 256),
 		                c2_rng_below(&r, 2) != 0, (uint16_t)c2_rng_below(&r, 65536)};
-		brain_simd_update(&u, val, s1, o1, N);
-		brain_simd_update_scalar(&u, val, s2, o2, N);
+		uint32_t n1 = brain_simd_update(&u, val, s1, o1, N, f1);
+		uint32_t n2 = brain_simd_update_scalar(&u, val, s2, o2, N, f2, 0);
 		assert_memory_equal(s1, s2, N);
 		assert_memory_equal(o1, o2, N);
+		assert_int_equal(n1, n2);
+		assert_memory_equal(f1, f2, n1 * sizeof *f1);
 
 		uint8_t a1[N], a2[N], x[N];
 		fill(&r, a1, N, 1);
@@ -127,14 +180,16 @@ static void test_simd_kernels(void **state)
 		brain_simd_bop_scalar(op, a2, arr ? x : NULL, k, N);
 		assert_memory_equal(a1, a2, N);
 
-		uint8_t su1[N], stw1[N], ltw1[N], su2[N], stw2[N], ltw2[N];
-		fill(&r, su1, N, 5);
-		fill(&r, stw1, N, 3);
-		for (int i = 0; i < N; i++) /* STW == LTW for many */
+		/* one block of dendrite steps */
+		uint8_t sv[16], su1[16], stw1[16], ltw1[16], su2[16], stw2[16], ltw2[16];
+		fill(&r, sv, 16, 6);
+		fill(&r, su1, 16, 5);
+		fill(&r, stw1, 16, 3);
+		for (int i = 0; i < 16; i++) /* STW == LTW for many */
 			ltw1[i] = c2_rng_below(&r, 2) ? stw1[i] : (uint8_t)c2_rng_below(&r, 256);
-		memcpy(su2, su1, N);
-		memcpy(stw2, stw1, N);
-		memcpy(ltw2, ltw1, N);
+		memcpy(su2, su1, 16);
+		memcpy(stw2, stw1, 16);
+		memcpy(ltw2, ltw1, 16);
 		brain_qd q;
 		q.susc = c2_rng_below(&r, 2);
 		q.stw = c2_rng_below(&r, 2);
@@ -145,13 +200,88 @@ static void test_simd_kernels(void **state)
 		q.msusc = (uint16_t)c2_rng_below(&r, 65536);
 		q.mstw = (uint16_t)c2_rng_below(&r, 65536);
 		q.mltw = (uint16_t)c2_rng_below(&r, 65536);
-		int32_t t1[2] = {0, 0}, t2[2] = {0, 0};
-		brain_simd_quiet(&q, su1, stw1, ltw1, N, t1);
-		brain_simd_quiet_scalar(&q, su2, stw2, ltw2, N, t2);
-		assert_memory_equal(su1, su2, N);
-		assert_memory_equal(stw1, stw2, N);
-		assert_memory_equal(ltw1, ltw2, N);
-		assert_memory_equal(t1, t2, sizeof t1);
+		uint8_t old1[16], old2[16];
+		uint8_t svall = c2_rng_below(&r, 3) ? 0 : sv[0];
+		unsigned fresh = c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) : 0;
+		unsigned cand = !svall && c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) & ~fresh : 0;
+		q.at = (uint8_t)c2_rng_below(&r, 256);
+		q.ak = (uint8_t)c2_rng_below(&r, 256);
+		if (c2_rng_below(&r, 4) == 0)
+			q.mstw = 0; /* the whole way */
+		if (c2_rng_below(&r, 4) == 0)
+			q.mltw = 0;
+		brain_qd_out l1 = brain_qd_block(&q, svall, fresh, cand, su1, stw1, ltw1, old1);
+		brain_qd_out l2 = brain_qd_block_scalar(&q, svall, fresh, cand, su2, stw2, ltw2, old2);
+		assert_memory_equal(su1, su2, 16);
+		assert_memory_equal(stw1, stw2, 16);
+		assert_memory_equal(ltw1, ltw2, 16);
+		assert_int_equal(l1.live, l2.live);
+		assert_int_equal(l1.changed, l2.changed);
+		assert_int_equal(l1.stw_nz, l2.stw_nz);
+		for (unsigned j = 0; j < 16; j++)
+			if (l1.changed >> j & 1)
+				assert_int_equal(old1[j], old2[j]);
+
+		/* one block of strength steps, whole and partial */
+		uint8_t st1[16], st2[16];
+		fill(&r, st1, 16, 3);
+		memcpy(st2, st1, 16);
+		uint8_t v = (uint8_t)(1 + c2_rng_below(&r, 255));
+		bool gain = c2_rng_below(&r, 2);
+		unsigned lanes = c2_rng_below(&r, 2) ? 16 : 1 + c2_rng_below(&r, 16);
+		unsigned z1, z2;
+		unsigned c1 = brain_str_block(st1, v, gain, lanes, &z1);
+		unsigned c2 = brain_str_block_scalar(st2, v, gain, lanes, &z2);
+		assert_memory_equal(st1, st2, 16);
+		assert_int_equal(c1, c2);
+		assert_int_equal(z1, z2);
+
+		/* strength steps of the susceptible lanes, by a value or a field */
+		{
+			uint8_t sa[16], sb[16], su[16], fv[16];
+			fill(&r, sa, 16, 3);
+			memcpy(sb, sa, 16);
+			fill(&r, su, 16, 8 - c2_rng_below(&r, 8));
+			fill(&r, fv, 16, 2);
+			bool field = c2_rng_below(&r, 2);
+			unsigned za, zb;
+			unsigned ca = brain_str_susc(sa, su, field ? fv : NULL, v, gain, &za);
+			unsigned cb = brain_str_susc_scalar(sb, su, field ? fv : NULL, v, gain, &zb);
+			assert_memory_equal(sa, sb, 16);
+			assert_int_equal(ca, cb);
+			assert_int_equal(za, zb);
+		}
+
+		/* brain_qd_toward is the SV-rule's move-twrds, for every su */
+		{
+			svrule_insn in = {SVOP_MOVE_TWRDS, {SVS_IMM, (uint8_t)c2_rng_below(&r, 256)},
+			                  {SVS_IMM, (uint8_t)c2_rng_below(&r, 256)}};
+			uint8_t vals[SVS_COUNT] = {0};
+			for (int su = 0; su < 256; su++)
+				assert_int_equal(brain_qd_toward((uint8_t)su, in.a.imm, in.b.imm),
+				                 svrule_step(&in, su, vals, NULL));
+		}
+
+		/* the non-zero bytes listed */
+		{
+			uint16_t li1[N], li2[N];
+			uint32_t ln = c2_rng_below(&r, N + 1);
+			uint32_t k1 = brain_simd_list(val, ln, li1), k2 = brain_simd_list_scalar(val, ln, li2, 0);
+			assert_int_equal(k1, k2);
+			assert_memory_equal(li1, li2, k1 * sizeof *li1);
+		}
+
+		/* the first largest byte */
+		uint32_t an = 1 + c2_rng_below(&r, N);
+		assert_int_equal(brain_simd_argmax(val, an), brain_simd_argmax_scalar(val, an));
+
+		/* which bytes differ */
+		uint8_t d1[16], d2[16];
+		fill(&r, d1, 16, 2);
+		for (int i = 0; i < 16; i++)
+			d2[i] = c2_rng_below(&r, 2) ? d1[i] : (uint8_t)c2_rng_below(&r, 256);
+		unsigned dn = 1 + c2_rng_below(&r, 16);
+		assert_int_equal(brain_simd_diff(d1, d2, dn), brain_simd_diff_scalar(d1, d2, dn));
 	}
 }
 
@@ -161,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_simd_kernels),
 		cmocka_unit_test(test_starter_reference),
 		cmocka_unit_test(test_norn_reference),
+		cmocka_unit_test(test_sum_rules_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

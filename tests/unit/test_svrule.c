@@ -132,7 +132,8 @@ static uint8_t run_rule(const char *text, const uint8_t *v, int neuron, const br
 	c2_err err;
 	assert_int_equal(svrule_parse(text, r, 12, &err), 0);
 	svrule_prog p;
-	svrule_compile(&p, r, neuron ? SVRULE_NEURON : SVRULE_DENDRITE, 77, o);
+	uint8_t table[SVRULE_TABLE];
+	svrule_compile(&p, table, r, neuron ? SVRULE_NEURON : SVRULE_DENDRITE, 77, o);
 	c2_rng rng;
 	c2_rng_seed(&rng, 1);
 	return svrule_exec(&p, v, &rng);
@@ -180,7 +181,8 @@ static void test_vm_matches_oracle(void **state)
 		int neuron = n % 4 == 3;
 		uint8_t rnd = (uint8_t)c2_rng_below(&gen, 256);
 		svrule_prog p;
-		svrule_compile(&p, r, neuron ? SVRULE_NEURON : SVRULE_DENDRITE, rnd, &o);
+		uint8_t table[SVRULE_TABLE];
+		svrule_compile(&p, table, r, neuron ? SVRULE_NEURON : SVRULE_DENDRITE, rnd, &o);
 		uint64_t seed = c2_rng_next(&gen);
 		c2_rng a, b;
 		c2_rng_seed(&a, seed);
@@ -304,7 +306,8 @@ static void test_edges(void **state)
 	c2_err err;
 	assert_int_equal(svrule_parse("random 255 0", r, 12, &err), 0);
 	svrule_prog p;
-	svrule_compile(&p, r, SVRULE_NEURON, 0, &o);
+	uint8_t table[SVRULE_TABLE];
+	svrule_compile(&p, table, r, SVRULE_NEURON, 0, &o);
 	assert_true(p.impure);
 	bool seen[256] = {false};
 	c2_rng rng;
@@ -331,10 +334,11 @@ static void test_compile_analysis(void **state)
 	uint8_t r[12];
 	c2_err err;
 	svrule_prog p;
+	uint8_t table[SVRULE_TABLE];
 	/* the decision susceptibility rule: guards input (dendrite) and output
 	 * (neuron); the rest runs from instruction 4 */
 	assert_int_equal(svrule_parse("16 30 10 30 18 39 4 3", r, 12, &err), 0);
-	svrule_compile(&p, r, SVRULE_DENDRITE, 0, &o);
+	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.nguard, 2);
 	assert_int_equal(p.guard[0].slot, SVS_INPUT);
 	assert_int_equal(p.guard[0].level, SVL_DENDRITE);
@@ -344,26 +348,26 @@ static void test_compile_analysis(void **state)
 	assert_int_equal(p.level, SVL_DENDRITE);
 	/* chem2 TRUE 1: a lobe-level rule */
 	assert_int_equal(svrule_parse("chem2 TRUE 1", r, 12, &err), 0);
-	svrule_compile(&p, r, SVRULE_DENDRITE, 0, &o);
+	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.level, SVL_LOBE);
 	assert_int_equal(p.nguard, 1);
 	/* a guard that ends the rule is not recorded (its value is the result) */
 	assert_int_equal(svrule_parse("chem2 TRUE", r, 12, &err), 0);
-	svrule_compile(&p, r, SVRULE_DENDRITE, 0, &o);
+	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.nguard, 0);
 	/* a failing constant guard folds the rule to 0, even with random after */
 	assert_int_equal(svrule_parse("0 TRUE random 0 255", r, 12, &err), 0);
-	svrule_compile(&p, r, SVRULE_DENDRITE, 0, &o);
+	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.n, 0);
 	assert_false(p.impure);
 	/* constants fold; single loads are recognised */
 	assert_int_equal(svrule_parse("64 PLUS 32 TIMES 128", r, 12, &err), 0);
-	svrule_compile(&p, r, SVRULE_DENDRITE, 0, &o);
+	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.level, SVL_CONST);
 	assert_int_equal(p.konst, 48);
 	assert_int_equal(p.single, SVS_IMM);
 	assert_int_equal(svrule_parse("anded0", r, 12, &err), 0);
-	svrule_compile(&p, r, SVRULE_NEURON, 0, &o);
+	svrule_compile(&p, table, r, SVRULE_NEURON, 0, &o);
 	assert_int_equal(p.single, SVS_ANDED0);
 	/* the table's value column drives every load */
 	for (int op = 0; op < SVOP_COUNT; op++) {
@@ -371,7 +375,7 @@ static void test_compile_analysis(void **state)
 			continue;
 		memset(r, 0, sizeof r);
 		r[0] = (uint8_t)op;
-		svrule_compile(&p, r, SVRULE_DENDRITE, 9, &o);
+		svrule_compile(&p, table, r, SVRULE_DENDRITE, 9, &o);
 		assert_int_equal(p.n, 1);
 		if (svrule_ops[op].value == SVV_CONST)
 			assert_int_equal(p.single, SVS_IMM);

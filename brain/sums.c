@@ -1,0 +1,324 @@
+/* sums.c — a lobe's input sums kept current instead of summed every tick
+ * (reference §4.4: type_t = min(255, (sum of src.output * w / 255) * gain
+ * / 255), anded_t = type_t when every source fires, else 0).
+ *
+ * For each type whose sums a rule reads (brain_dtype.keep), every neuron
+ * keeps
+ *     acc  = the sum of snap[src] * w / 255 over its dendrites
+ *     nsil = how many of them read a source that is silent in snap
+ * where snap is a copy of the source lobe's outputs as of the last
+ * brain_sums_sync, and w the weights as they are now. Syncing compares the
+ * outputs with snap 64 bytes at a time and, for each source that changed,
+ * walks the dendrites reading it (the reverse lists); every weight change
+ * updates acc (brain_sums_moved, brain_dendrite_write). So the sums cost what
+ * changed, not the size of the lobe — the same integer terms as summing
+ * them afresh, added and taken away exactly. Whatever changes dendrites
+ * without those hooks (the plain per-dendrite loop, loading) marks the sums
+ * stale, and the next sync rebuilds them. The two types of a lobe that
+ * read the same source share one snap and are synced together. */
+#include <string.h>
+
+#include "brain/brain_impl.h"
+#include "brain/simd.h"
+
+/* Sum every neuron afresh from the source outputs now. Without anded
+ * sums to keep, only the dendrites with a weight count (sixteen weights
+ * are tested at a time: most decision weights are 0). */
+static void rebuild(brain *b, brain_lobe *L, unsigned t)
+{
+	brain_dtype *D = L->d[t];
+	const brain_lobe *S = &b->lobes[D->src_lobe];
+	const uint8_t *so = S->output, *w = brain_weights(b, D);
+	const uint16_t *src = D->src;
+	memcpy(D->snap, so, S->n);
+	if (!D->kvalid && D->infire) { /* else kept by the sources' transitions (sync_types) */
+		memset(D->infire, 0, brain_words(D->total) * sizeof *D->infire);
+		for (uint32_t d = 0; d < D->total; d++)
+			if (so[src[d]])
+				brain_bit_set(D->infire, d);
+	}
+	if (D->anded) {
+		for (uint32_t i = 0; i < L->n; i++) {
+			uint32_t acc = 0, sil = 0;
+			for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++) {
+				uint32_t o = so[src[d]];
+				acc += o * w[d] / 255u;
+				sil += !o;
+			}
+			D->acc[i] = (uint16_t)acc;
+			D->nsil[i] = (uint8_t)sil;
+		}
+	} else {
+		static const uint8_t zero16[BRAIN_BLOCK];
+		/* blocks within one neuron (decision lobes: 128 dendrites each) */
+		const bool blockwise = D->per && D->per % BRAIN_BLOCK == 0;
+		uint16_t *acc = D->acc;
+		memset(acc, 0, L->n * sizeof *acc);
+		for (uint32_t k = 0; k < brain_words(D->nblocks); k++)
+			for (uint64_t bm = D->wnz[k]; bm; bm &= bm - 1) {
+				uint32_t kb = k * 64 + (uint32_t)__builtin_ctzll(bm), base = kb * BRAIN_BLOCK;
+				unsigned m = brain_simd_diff(w + base, zero16, BRAIN_BLOCK);
+				if (!m)
+					D->wnz[k] &= ~(1ull << (kb & 63)); /* no weight left here */
+				if (blockwise) { /* the block is one neuron's */
+					uint32_t sum = 0;
+					for (; m; m &= m - 1) {
+						uint32_t d = base + (uint32_t)__builtin_ctz(m);
+						sum += so[src[d]] * w[d] / 255u;
+					}
+					acc[base / D->per] += (uint16_t)sum;
+					continue;
+				}
+				for (; m; m &= m - 1) {
+					uint32_t d = base + (uint32_t)__builtin_ctz(m);
+					acc[brain_owner(D, d)] += (uint16_t)(so[src[d]] * w[d] / 255u);
+				}
+			}
+	}
+	memset(D->dirty, 0xff, brain_words(L->n) * sizeof *D->dirty);
+	D->dall = D->anydirty = true;
+	D->kvalid = true;
+}
+
+/* Source s went from output o0 to o1: move the terms of its dendrites
+ * (without anded sums, a dendrite without weight has none to move). */
+static inline void walk(brain *b, brain_dtype *D, bool wide, bool per, bool mark, uint32_t s,
+                        uint32_t o0, uint32_t o1)
+{
+	const uint8_t *w = brain_weights(b, D);
+	int sil = (int)!o1 - (int)!o0;
+	const bool anded = D->anded;
+	uint16_t *acc = D->acc;
+	uint8_t *nsil = D->nsil;
+	const uint16_t *n16 = D->rnext16, *owner = D->owner;
+	const uint32_t *n32 = D->rnext32;
+	const uint32_t pn = D->per;
+	uint32_t d = wide ? D->rhead32[s] : D->rhead16[s] == 0xffff ? BRAIN_NONE : D->rhead16[s];
+	while (d != BRAIN_NONE) {
+		uint32_t wd = w[d];
+		if (wd || anded) {
+			uint32_t i = per ? d / pn : owner[d];
+			acc[i] = (uint16_t)(acc[i] + o1 * wd / 255u - o0 * wd / 255u);
+			nsil[i] = (uint8_t)(nsil[i] + sil);
+			if (mark)
+				brain_bit_set(D->dirty, i);
+		}
+		d = wide ? n32[d] : n16[d] == 0xffff ? BRAIN_NONE : n16[d];
+	}
+}
+
+/* With `mark`, the neurons whose sums moved are marked dirty one by one;
+ * else the caller marks them all (a small lobe: refreshing all is cheaper
+ * than marking). */
+static void source_moved(brain *b, brain_dtype *D, bool mark, uint32_t s, uint32_t o0,
+                         uint32_t o1)
+{
+	if (D->wide)
+		walk(b, D, true, D->per != 0, true, s, o0, o1);
+	else if (D->per && !mark)
+		walk(b, D, false, true, false, s, o0, o1);
+	else if (D->per)
+		walk(b, D, false, true, true, s, o0, o1);
+	else
+		walk(b, D, false, false, true, s, o0, o1);
+}
+
+/* Is summing afresh cheaper than moving the terms of `moved` sources?
+ * (Instructions, roughly, measured on the norn: a link walked ~20 to
+ * ~30, and the sources that move have somewhat longer lists than the
+ * average; a dendrite summed afresh ~20, or, without anded sums, ~60 per
+ * block holding a weight.) */
+static bool rebuild_pays(const brain *b, const brain_dtype *D, uint32_t moved)
+{
+	uint64_t walkc = (D->anded ? 30ull : 20ull) * moved * (D->total / b->lobes[D->src_lobe].n + 1);
+	uint64_t sumc = 20ull * D->total;
+	if (!D->anded) {
+		sumc = 0;
+		for (uint32_t k = 0; k < brain_words(D->nblocks) && sumc < walkc; k++)
+			for (uint64_t m = D->wnz[k]; m; m &= m - 1)
+				sumc += 60;
+	}
+	return walkc > sumc;
+}
+
+/* Bring the kept types in `mask` (bit t: type t), which share one snap,
+ * up to the source outputs: the current ones by the sources that changed
+ * (or afresh when that is cheaper), the stale ones rebuilt. */
+static void sync_types(brain *b, brain_lobe *L, unsigned mask)
+{
+	brain_dtype *D0 = L->d[mask & 1 ? 0 : 1];
+	const brain_lobe *S = &b->lobes[D0->src_lobe];
+	const uint8_t *so = S->output;
+	uint8_t *snap = D0->snap;
+	unsigned valid = 0;
+	for (unsigned t = 0; t < 2; t++)
+		if ((mask >> t & 1) && L->d[t]->kvalid)
+			valid |= 1u << t;
+	/* The outputs were not updated since the last sync, and nothing else
+	 * can change them: nothing to look at. */
+	if (valid == mask && !S->out_exposed && D0->synced == S->outver)
+		return;
+	D0->synced = S->outver;
+	if (mask == 3)
+		L->d[1]->synced = S->outver;
+	const uint32_t n = S->n;
+	uint16_t *moved = b->scratch;
+	uint32_t nm = 0;
+	for (uint32_t s0 = 0; valid && s0 < n; s0 += 4 * BRAIN_BLOCK) {
+		if (n - s0 >= 4 * BRAIN_BLOCK && brain_simd_same64(so + s0, snap + s0))
+			continue; /* the usual case: nothing moved */
+		for (uint32_t s1 = s0; s1 < n && s1 < s0 + 4 * BRAIN_BLOCK; s1 += BRAIN_BLOCK) {
+			uint32_t len = n - s1 < BRAIN_BLOCK ? n - s1 : BRAIN_BLOCK;
+			for (unsigned m = brain_simd_diff(so + s1, snap + s1, len); m; m &= m - 1)
+				moved[nm++] = (uint16_t)(s1 + (uint32_t)__builtin_ctz(m));
+		}
+	}
+	/* Sources that started or stopped firing: their dendrites' bits. */
+	for (uint32_t k = 0; k < nm && valid; k++) {
+		uint32_t s = moved[k];
+		if (!snap[s] == !so[s])
+			continue;
+		for (unsigned t = 0; t < 2; t++) {
+			brain_dtype *D = L->d[t];
+			if (!(valid >> t & 1) || !D->infire)
+				continue;
+			uint64_t *inf = D->infire;
+			if (D->wide) {
+				for (uint32_t d = D->rhead32[s]; d != BRAIN_NONE; d = D->rnext32[d])
+					inf[d >> 6] ^= 1ull << (d & 63);
+			} else {
+				const uint16_t *nx = D->rnext16;
+				for (uint32_t d = D->rhead16[s]; d != 0xffff; d = nx[d])
+					inf[d >> 6] ^= 1ull << (d & 63);
+			}
+		}
+	}
+	for (unsigned t = 0; t < 2; t++)
+		if ((valid >> t & 1) && rebuild_pays(b, L->d[t], nm))
+			valid &= ~(1u << t);
+	const bool mark = L->n > 64;
+	for (uint32_t k = 0; k < nm && valid; k++) {
+		uint32_t s = moved[k];
+		for (unsigned t = 0; t < 2; t++)
+			if (valid >> t & 1)
+				source_moved(b, L->d[t], mark, s, snap[s], so[s]);
+		snap[s] = so[s];
+	}
+	for (unsigned t = 0; t < 2 && nm; t++)
+		if (valid >> t & 1) {
+			L->d[t]->anydirty = true;
+			if (!mark) /* refresh every neuron (the walks marked none) */
+				L->d[t]->dall = true;
+		}
+	for (unsigned t = 0; t < 2; t++)
+		if ((mask >> t & 1) && !(valid >> t & 1))
+			rebuild(b, L, t);
+}
+
+void brain_sums_sync(brain *b, brain_lobe *L)
+{
+	bool k0 = L->d[0]->keep, k1 = L->d[1]->keep;
+	if (k0 && k1 && L->d[0]->snap == L->d[1]->snap) {
+		sync_types(b, L, 3);
+		return;
+	}
+	if (k0)
+		sync_types(b, L, 1);
+	if (k1)
+		sync_types(b, L, 2);
+}
+
+static inline uint8_t scale(uint32_t acc, uint32_t gain)
+{
+	acc = acc * gain / 255;
+	return (uint8_t)(acc > 255 ? 255 : acc);
+}
+
+void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t i,
+                       uint8_t *type, uint8_t *anded)
+{
+	const brain_dtype *D = L->d[t];
+	if (!D->present || D->first[i] == D->first[i + 1]) {
+		*type = *anded = b->opts.empty_sum ? L->gene.gain : 0;
+		return;
+	}
+	*type = scale(D->acc[i], L->gene.gain);
+	*anded = D->nsil[i] ? 0 : *type;
+}
+
+/* The sumv values of type t of the dirty neurons; with `watch` (one of
+ * them), the neurons whose value there changed are listed in chg and
+ * counted. */
+static inline __attribute__((always_inline)) uint32_t refresh_dirty(brain *b, brain_lobe *L,
+                                                                    unsigned t,
+                                                                    const uint8_t *watch,
+                                                                    uint16_t *chg)
+{
+	brain_dtype *D = L->d[t];
+	uint8_t *ty = L->sumv[t], *an = L->sumv[2 + t];
+	uint32_t nchg = 0;
+	const uint32_t *first = D->first;
+	const uint8_t empty = b->opts.empty_sum ? L->gene.gain : 0, gain = L->gene.gain;
+	for (uint32_t w = 0; w < brain_words(L->n); w++) {
+		for (uint64_t m = D->dirty[w]; m; m &= m - 1) {
+			uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
+			uint8_t tv = empty, av = empty; /* brain_sums_values, inline */
+			if (first[i] != first[i + 1]) {
+				uint32_t x = D->acc[i] * (uint32_t)gain / 255u;
+				tv = (uint8_t)(x > 255 ? 255 : x);
+				av = D->nsil[i] ? 0 : tv;
+			}
+			if (watch && watch[i] != (watch == ty ? tv : av))
+				chg[nchg++] = (uint16_t)i;
+			if (ty) {
+				L->sumnz[t] += (uint32_t)(tv != 0) - (uint32_t)(ty[i] != 0);
+				ty[i] = tv;
+			}
+			if (an) {
+				L->sumnz[2 + t] += (uint32_t)(av != 0) - (uint32_t)(an[i] != 0);
+				an[i] = av;
+			}
+		}
+		D->dirty[w] = 0;
+	}
+	return nchg;
+}
+
+uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint16_t *chg)
+{
+	uint32_t nchg = 0;
+	for (unsigned t = 0; t < 2; t++) {
+		brain_dtype *D = L->d[t];
+		uint8_t *ty = L->sumv[t], *an = L->sumv[2 + t];
+		if (!D->keep || (!ty && !an) || !D->anydirty)
+			continue;
+		D->anydirty = false;
+		if (D->dall) {
+			if (watch && (watch == ty || watch == an))
+				nchg = UINT32_MAX; /* any may have moved */
+			/* every neuron: byte-wide, then the neurons without dendrites */
+			brain_sums_scale(D->acc, D->nsil, L->gene.gain, L->n, ty, an);
+			for (uint32_t i = 0; D->hollow && i < L->n; i++)
+				if (D->first[i] == D->first[i + 1]) {
+					uint8_t tv, av;
+					brain_sums_values(b, L, t, i, &tv, &av);
+					if (ty)
+						ty[i] = tv;
+					if (an)
+						an[i] = av;
+				}
+			if (ty)
+				L->sumnz[t] = brain_simd_count(ty, L->n);
+			if (an)
+				L->sumnz[2 + t] = brain_simd_count(an, L->n);
+			memset(D->dirty, 0, brain_words(L->n) * sizeof *D->dirty);
+			D->dall = false;
+			continue;
+		}
+		if (watch && nchg != UINT32_MAX && (watch == ty || watch == an))
+			nchg = refresh_dirty(b, L, t, watch, chg);
+		else
+			refresh_dirty(b, L, t, NULL, NULL);
+	}
+	return nchg;
+}
