@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench/bench.h"
 #include "base/fileio.h"
 #include "body/load.h"
 #include "body/sim.h"
@@ -45,9 +46,7 @@ static double cpu_now(void)
 static char root_buf[4096];
 static const char *shared(const char *rel)
 {
-	const char *root = getenv("C2RT_SHARED");
-	snprintf(root_buf, sizeof root_buf, "%s/%s", root ? root : "../shared", rel);
-	return root_buf;
+	return bench_shared(rel, root_buf, sizeof root_buf);
 }
 
 typedef struct file {
@@ -244,11 +243,8 @@ int main(int argc, char **argv)
 		}
 	}
 	genome g;
-	c2_err err;
-	if (genome_read_file(&g, shared("genomes/c2-norn.gen"), &err) != 0) {
-		fprintf(stderr, "no norn: %s\n", err.msg);
+	if (bench_genome(&g, NULL, "body") != 0)
 		return 77;
-	}
 	file johnnie, walking, ours;
 	if (read(&johnnie, shared("bodies/xode/johnnie.xode")) || read(&walking, shared("bodies/frams/walking.gen")))
 		return 77;

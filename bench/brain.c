@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench/bench.h"
 #include "brain/brain.h"
 
 static double now(void)
@@ -74,7 +75,6 @@ int main(int argc, char **argv)
 	long ticks = 10000;
 	bool quiet = false;
 	const char *path = NULL;
-	char buf[1024];
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--ticks") == 0 && i + 1 < argc)
 			ticks = strtol(argv[++i], NULL, 10);
@@ -87,18 +87,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (!path) {
-		const char *shared = getenv("C2RT_SHARED");
-		snprintf(buf, sizeof buf, "%s/genomes/c2-norn.gen", shared ? shared : "../shared");
-		path = buf;
-	}
 	genome g;
-	genome_init(&g);
 	c2_err err;
-	if (genome_read_file(&g, path, &err)) {
-		fprintf(stderr, "bench brain: %s: %s (skipped)\n", path, err.msg);
+	if (bench_genome(&g, path, "brain") != 0)
 		return 77;
-	}
 	c2_rng rng, in;
 	c2_rng_seed(&rng, 1);
 	c2_rng_seed(&in, 2);

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench/bench.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 
@@ -48,18 +49,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	char buf[4096];
-	if (!path) {
-		const char *root = getenv("C2RT_SHARED");
-		snprintf(buf, sizeof buf, "%s/genomes/c2-norn.gen", root ? root : "../shared");
-		path = buf;
-	}
 	genome g;
 	c2_err err;
-	if (genome_read_file(&g, path, &err) != 0) {
-		fprintf(stderr, "no genome at %s: %s\n", path, err.msg);
+	if (bench_genome(&g, path, "creature") != 0)
 		return 77;
-	}
 	events ev;
 	if (events_parse(&ev, FEED, sizeof FEED - 1, &err) != 0)
 		return 1;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 
@@ -42,11 +43,8 @@ int main(int argc, char **argv)
 		}
 	}
 	char buf[4096];
-	if (!path) {
-		const char *root = getenv("C2RT_SHARED");
-		snprintf(buf, sizeof buf, "%s/genomes/c2-norn.gen", root ? root : "../shared");
-		path = buf;
-	}
+	if (!path)
+		path = bench_shared("genomes/c2-norn.gen", buf, sizeof buf);
 	c2_err err;
 	events ev;
 	if (events_parse(&ev, FEED, sizeof FEED - 1, &err) != 0)
