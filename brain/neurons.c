@@ -67,29 +67,6 @@ static inline uint8_t scale_sum(uint32_t acc, uint32_t gain)
 	return (uint8_t)(acc > 255 ? 255 : acc);
 }
 
-/* type_t of neuron i, summed over its dendrites. */
-static inline uint8_t sum_type(const sums *s, uint32_t i)
-{
-	uint32_t d = s->first ? s->first[i] : 0, e = s->first ? s->first[i + 1] : 0;
-	if (d == e)
-		return s->empty;
-	uint32_t acc = 0;
-	/* Most decision-lobe weights are 0 (LTW starts at 0): skip them eight
-	 * at a time. */
-	for (; d + 8 <= e; d += 8) {
-		uint64_t w8;
-		memcpy(&w8, &s->w[d], 8);
-		for (uint64_t m = brain_nonzero_bytes(w8); m; m &= m - 1) {
-			uint32_t k = d + ((unsigned)__builtin_ctzll(m) >> 3);
-			acc += s->so[s->src[k]] * s->w[k] / 255u;
-		}
-	}
-	for (; d < e; d++)
-		if (s->w[d])
-			acc += s->so[s->src[d]] * s->w[d] / 255u;
-	return scale_sum(acc, s->gain);
-}
-
 /* anded_t of neuron i, and type_t into *type when non-NULL. */
 static inline uint8_t sum_anded(const sums *s, uint32_t i, uint8_t *type)
 {
