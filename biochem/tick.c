@@ -123,6 +123,8 @@ static void eval_group(bc_biochem *b, bc_group *gp)
 static inline __attribute__((always_inline)) void run_groups(bc_biochem *b, uint32_t first,
                                                              uint32_t n)
 {
+	if (n == 0)
+		return; /* and b->grp may be NULL: no pointer arithmetic on it */
 	const uint8_t *chem = b->chem;
 	for (bc_group *gp = &b->grp[first], *end = gp + n; gp < end; gp++) {
 		if (*gp->dest == gp->last && chem[gp->c0] == gp->s0) { /* never when stale */
@@ -204,6 +206,8 @@ static void run_emitters(bc_biochem *b, bc_organ *o)
  * mask and the multiplier were derived from the gene at compile time.) */
 static void run_reactions(bc_biochem *b, const bc_organ *o)
 {
+	if (o->rx_n == 0)
+		return; /* and b->rx may be NULL: no pointer arithmetic on it */
 	const bc_reaction *x = &b->rx[o->rx_first];
 	uint8_t *chem = b->chem;
 	for (uint32_t k = 0; k < o->rx_n; k++, x++) {
