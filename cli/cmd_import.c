@@ -10,6 +10,7 @@
 
 static const char *out_path, *genome_path, *format_arg;
 static bool compare, quiet;
+static long nseeds = 1;
 static cli_creature_args args;
 
 static const cli_opt opts[] = {
@@ -18,6 +19,7 @@ static const cli_opt opts[] = {
 	{"compare", OPT_FLAG, &compare, NULL, "hatch the export's genome, run it to the export's age and compare", 0, 0, NULL},
 	{"format", OPT_STR, &format_arg, "text|json", "--compare report format (default text)", 0, 0, NULL},
 	{"seed", OPT_STR, &args.seed, "S", "seed of the random stream (default 1)", 0, 0, NULL},
+	{"seeds", OPT_INT, &nseeds, "K", "--compare: also run seeds S+1 ... S+K-1 and show c2rt's spread on the random rows", 1, 10000, NULL},
 	{"opt", OPT_CALL, &args, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
 	{"quiet", OPT_FLAG, &quiet, NULL, "no summary on stderr", 0, 0, NULL},
 	{0},
@@ -34,7 +36,10 @@ const cli_spec cmd_import_spec = {
 	"stderr. --compare hatches the export's genome (its sex), runs it to the\n"
 	"export's age and prints every field both sides hold: equal, close (the\n"
 	"tolerance is in the note) or different, and what decides it: the genome\n"
-	"(c2rt must agree), an engine choice, the random wiring, or the world.",
+	"(c2rt must agree), an engine choice, the random wiring, or the world.\n"
+	"One run's wiring is one random draw: --seeds K adds, for each row the\n"
+	"wiring decides, c2rt's range, mean and standard deviation over K seeds\n"
+	"and whether the export's value lies inside that range.",
 	opts, 1, 1,
 };
 
@@ -87,13 +92,32 @@ static void text_report(c2_wbuf *w, const char *path, const creature_compare *cm
 	for (int b = 0; b < CREATURE_NBASES; b++)
 		c2_w_printf(w, "# %-7s %s\n", creature_basis_name((creature_basis)b),
 		            creature_basis_meaning((creature_basis)b));
-	c2_w_printf(w, "%-26s %-26s %12s %12s  %-9s %-7s %s\n", "ITEM", "FIELD", "EXPORT", "C2RT",
-	            "VERDICT", "BASIS", "NOTE");
+	bool spreads = cmp->nseeds > 1;
+	if (spreads)
+		c2_w_printf(w, "# SEEDS: c2rt over seeds %llu..%llu: MIN..MAX, mean, standard deviation, and 'in' when the "
+		               "export's value lies in that range\n",
+		            (unsigned long long)cmp->seed,
+		            (unsigned long long)(cmp->seed + cmp->nseeds - 1));
+	c2_w_printf(w, "%-26s %-26s %12s %12s  %-9s %-7s ", "ITEM", "FIELD", "EXPORT", "C2RT",
+	            "VERDICT", "BASIS");
+	if (spreads)
+		c2_w_printf(w, "%-34s ", "SEEDS");
+	c2_w_str(w, "NOTE\n");
+	size_t random = 0, inside = 0;
 	for (size_t i = 0; i < cmp->n; i++) {
 		const creature_compare_row *r = &cmp->rows[i];
-		c2_w_printf(w, "%-26s %-26s %12s %12s  %-9s %-7s %s\n", r->item, r->field, r->exp,
-		            r->mine, creature_verdict_name(r->verdict), creature_basis_name(r->basis),
-		            r->note);
+		c2_w_printf(w, "%-26s %-26s %12s %12s  %-9s %-7s ", r->item, r->field, r->exp, r->mine,
+		            creature_verdict_name(r->verdict), creature_basis_name(r->basis));
+		if (spreads) {
+			char sp[64] = "";
+			if (r->spread.n)
+				snprintf(sp, sizeof sp, "%ld..%ld mean %.1f sd %.1f %s", r->spread.min, r->spread.max,
+				         r->spread.mean, r->spread.sd, r->spread.inside ? "in" : "out");
+			c2_w_printf(w, "%-34s ", sp);
+			random += r->spread.n != 0;
+			inside += r->spread.inside;
+		}
+		c2_w_printf(w, "%s\n", r->note);
 	}
 	c2_w_printf(w, "# summary:");
 	for (int b = 0; b < CREATURE_NBASES; b++) {
@@ -103,6 +127,10 @@ static void text_report(c2_wbuf *w, const char *path, const creature_compare *cm
 			            creature_verdict_name((creature_verdict)v));
 		c2_w_printf(w, b + 1 < CREATURE_NBASES ? ";" : "\n");
 	}
+	if (spreads)
+		c2_w_printf(w, "# spread over %u seeds: the export's value lies in c2rt's range on %zu of "
+		               "%zu random rows\n",
+		            cmp->nseeds, inside, random);
 }
 
 static void json_report(c2_wbuf *w, const char *path, const creature_compare *cmp)
@@ -112,9 +140,9 @@ static void json_report(c2_wbuf *w, const char *path, const creature_compare *cm
 	c2_w_str(w, ",\"moniker\":");
 	c2_w_json_cstr(w, cmp->moniker);
 	c2_w_printf(w, ",\"sex\":\"%s\",\"stage\":%d,\"world_ticks\":%llu,\"biochem_ticks\":%llu,"
-	               "\"seed\":%llu,\"rows\":[",
+	               "\"seed\":%llu,\"seeds\":%u,\"rows\":[",
 	            sex_name(cmp->sex), cmp->stage, (unsigned long long)cmp->world_ticks,
-	            (unsigned long long)cmp->biochem_ticks, (unsigned long long)cmp->seed);
+	            (unsigned long long)cmp->biochem_ticks, (unsigned long long)cmp->seed, cmp->nseeds);
 	for (size_t i = 0; i < cmp->n; i++) {
 		const creature_compare_row *r = &cmp->rows[i];
 		const char *keys[] = {"item", "field", "export", "c2rt", "verdict", "basis", "note"};
@@ -125,6 +153,11 @@ static void json_report(c2_wbuf *w, const char *path, const creature_compare *cm
 			c2_w_printf(w, "%s\"%s\":", k ? "," : "", keys[k]);
 			c2_w_json_cstr(w, vals[k]);
 		}
+		const creature_spread *sp = &r->spread;
+		if (cmp->nseeds > 1 && sp->n)
+			c2_w_printf(w, ",\"spread\":{\"n\":%u,\"min\":%ld,\"max\":%ld,\"mean\":%.3f,"
+			               "\"sd\":%.3f,\"inside\":%s}",
+			            sp->n, sp->min, sp->max, sp->mean, sp->sd, sp->inside ? "true" : "false");
 		c2_w_u8(w, '}');
 	}
 	c2_w_str(w, "\n],\"summary\":{");
@@ -142,7 +175,7 @@ static int run_compare(const char *path, const c2exp_file *x, bool json)
 {
 	creature_compare cmp;
 	c2_err err;
-	if (creature_compare_export(x, &args.cfg, &cmp, &err) != 0)
+	if (creature_compare_seeds(x, &args.cfg, (unsigned)nseeds, &cmp, &err) != 0)
 		return cli_report(path, &err);
 	c2_wbuf w = {0};
 	if (json)
@@ -184,6 +217,8 @@ int cmd_import(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "import", "--format: text or json");
 	if (format_arg && !compare)
 		return cli_fail(CLI_USAGE, "import", "--format goes with --compare");
+	if (nseeds != 1 && !compare)
+		return cli_fail(CLI_USAGE, "import", "--seeds goes with --compare");
 	/* Outputs are checked before any work (not an input, a directory ...). */
 	const cli_path outs[] = {{"-o", out_path}, {"--genome", genome_path}};
 	const cli_path ins[] = {{"FILE.exp", pos[0]}};

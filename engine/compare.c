@@ -512,6 +512,7 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	out->sex = cfg.sex;
 	out->stage = x->stage;
 	out->seed = cfg.seed;
+	out->nseeds = 1;
 	out->world_ticks = out->biochem_ticks * C2_BIOCHEM_PERIOD;
 
 	track t;
@@ -545,6 +546,86 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	genome_free(&g);
 	if (rc)
 		creature_compare_free(out);
+	return rc;
+}
+
+/* A row's value as a whole number, if it is one ("75"; not "1.50" or "yes"). */
+static bool row_long(const char *s, long *v)
+{
+	char *end;
+	if (!*s)
+		return false;
+	*v = strtol(s, &end, 10);
+	return *end == 0;
+}
+
+/* The row of `cmp` with this item and field, looked for from `hint` on
+ * (the runs list their rows in the same order, give or take the chemicals
+ * that one run holds and another does not). */
+static const creature_compare_row *find_row(const creature_compare *cmp, const creature_compare_row *r,
+                                            size_t hint)
+{
+	for (size_t k = 0; k < cmp->n; k++) {
+		const creature_compare_row *o = &cmp->rows[(hint + k) % cmp->n];
+		if (!strcmp(o->item, r->item) && !strcmp(o->field, r->field))
+			return o;
+	}
+	return NULL;
+}
+
+int creature_compare_seeds(const c2exp_file *x, const creature_config *cfg, unsigned nseeds,
+                           creature_compare *out, c2_err *err)
+{
+	int rc = creature_compare_export(x, cfg, out, err);
+	if (rc || nseeds <= 1)
+		return rc;
+	/* Welford's running mean and sum of squares, seed by seed in order, so
+	 * the figures are the same bits on every build. */
+	double *m2 = calloc(out->n, sizeof *m2);
+	if (!m2) {
+		creature_compare_free(out);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	for (size_t i = 0; i < out->n; i++) {
+		creature_compare_row *r = &out->rows[i];
+		long v;
+		if (r->basis == CREATURE_BASIS_RANDOM && row_long(r->mine, &v))
+			r->spread = (creature_spread){1, v, v, (double)v, 0.0, false};
+	}
+	for (unsigned s = 1; s < nseeds && rc == 0; s++) {
+		creature_config c = *cfg;
+		c.seed = cfg->seed + s;
+		creature_compare more;
+		if ((rc = creature_compare_export(x, &c, &more, err)) != 0)
+			break;
+		for (size_t i = 0; i < out->n; i++) {
+			creature_spread *sp = &out->rows[i].spread;
+			const creature_compare_row *o;
+			long v;
+			if (!sp->n || !(o = find_row(&more, &out->rows[i], i)) || !row_long(o->mine, &v))
+				continue;
+			sp->n++;
+			sp->min = v < sp->min ? v : sp->min;
+			sp->max = v > sp->max ? v : sp->max;
+			double d = (double)v - sp->mean;
+			sp->mean += d / sp->n;
+			m2[i] += d * ((double)v - sp->mean);
+		}
+		creature_compare_free(&more);
+	}
+	for (size_t i = 0; i < out->n && rc == 0; i++) {
+		creature_compare_row *r = &out->rows[i];
+		long e;
+		if (!r->spread.n)
+			continue;
+		r->spread.sd = sqrt(m2[i] / r->spread.n);
+		r->spread.inside = row_long(r->exp, &e) && e >= r->spread.min && e <= r->spread.max;
+	}
+	free(m2);
+	if (rc)
+		creature_compare_free(out);
+	else
+		out->nseeds = nseeds;
 	return rc;
 }
 

@@ -85,6 +85,16 @@ const char *creature_verdict_name(creature_verdict v);
 const char *creature_basis_name(creature_basis b);
 const char *creature_basis_meaning(creature_basis b);
 
+/* c2rt's values of a row over several seeds (creature_compare_seeds): only
+ * rows of the random wiring with whole-number values get one; n = 0 when
+ * none was gathered. */
+typedef struct creature_spread {
+	unsigned n;
+	long min, max;
+	double mean, sd; /* population standard deviation */
+	bool inside;     /* the export's value lies in [min, max] */
+} creature_spread;
+
 typedef struct creature_compare_row {
 	char item[48];  /* "organ 7 (gene 296)", "lobe 6 Decision", "chemical 99 ATP" ... */
 	char field[32];
@@ -92,6 +102,7 @@ typedef struct creature_compare_row {
 	creature_verdict verdict;
 	creature_basis basis;
 	char note[200]; /* tolerance, or the reference's explanation */
+	creature_spread spread;
 } creature_compare_row;
 
 typedef struct creature_compare {
@@ -100,6 +111,7 @@ typedef struct creature_compare {
 	int stage;
 	uint64_t world_ticks, biochem_ticks;
 	uint64_t seed;
+	unsigned nseeds; /* 1, or how many seeds the spreads cover (seed, seed + 1 ...) */
 	creature_compare_row *rows;
 	size_t n, cap;
 	size_t count[CREATURE_NVERDICTS][CREATURE_NBASES];
@@ -111,6 +123,13 @@ typedef struct creature_compare {
  * cannot be derived (creature_export_age). */
 int creature_compare_export(const c2exp_file *x, const creature_config *cfg, creature_compare *out,
                             c2_err *err);
+/* The same comparison, and for every row of the random wiring c2rt's spread
+ * over nseeds runs with seeds cfg->seed, cfg->seed + 1 ... (the verdicts
+ * stay those of cfg->seed's run). A single draw of the wiring is one sample:
+ * the spread says whether the export's value is a plausible draw of c2rt's.
+ * nseeds 0 or 1 is creature_compare_export. */
+int creature_compare_seeds(const c2exp_file *x, const creature_config *cfg, unsigned nseeds,
+                           creature_compare *out, c2_err *err);
 void creature_compare_free(creature_compare *cmp);
 
 /* ---- shared by import and comparison (engine/import.c) ----------------------------- */

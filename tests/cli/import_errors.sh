@@ -47,6 +47,9 @@ contains "$T/err" "no.exp:0: not a Creatures 2 export"
 expect_exit 2 "$C2RT" import "$T/missing.exp"
 expect_exit 1 "$C2RT" import "$SYNTH" --format json
 expect_exit 1 "$C2RT" import "$SYNTH" --compare --format yaml
+expect_exit 1 "$C2RT" import "$SYNTH" --seeds 4
+contains "$T/err" "--seeds goes with --compare"
+expect_exit 1 "$C2RT" import "$SYNTH" --compare --seeds 0
 expect_exit 1 "$C2RT" import
 [ ! -e "$T/none.snap" ] || die "stray snapshot"
 expect_exit 2 "$C2RT" import "$T/cut.exp" -o "$T/none.snap"

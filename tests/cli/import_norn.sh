@@ -59,4 +59,24 @@ for t in (0, 1):
 # chemistry the world drives is listed with why
 assert all(x["note"] for x in where("chemical", "concentration"))
 PY
+
+# the wiring's rows over 20 seeds: every one gets a spread that holds seed
+# 1's own value; the text report says how many hold the export's
+expect_exit 0 "$C2RT" import "$EXP" --compare --seeds 20 --format json
+python3 - "$T/out" <<'PY' || die "compare --seeds"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["seeds"] == 20
+rnd = [x for x in r["rows"] if x["basis"] == "random"]
+assert len(rnd) >= 5, rnd
+for x in rnd:
+    s = x["spread"]
+    assert s["n"] == 20 and s["min"] <= int(x["c2rt"]) <= s["max"], x
+    assert s["inside"] == (s["min"] <= int(x["export"]) <= s["max"]), x
+assert not [x for x in r["rows"] if x["basis"] != "random" and "spread" in x]
+assert any(x["spread"]["sd"] > 0 for x in rnd)
+PY
+expect_exit 0 "$C2RT" import "$EXP" --compare --seeds 20
+contains "$T/out" "SEEDS"
+contains "$T/out" "# spread over 20 seeds: the export's value lies in c2rt's range on"
 exit 0

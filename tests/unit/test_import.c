@@ -329,6 +329,37 @@ static void test_compare_self(void **state)
 	}
 	assert_true(random_off > 0);
 	creature_compare_free(&cmp);
+
+	/* the spread over seeds 6..13: the wiring's rows get one, with the
+	 * run's own value inside it; seed 1 (the export's) is not among them,
+	 * so some row parts from the export; the verdicts stay seed 6's */
+	creature_compare one, many;
+	assert_int_equal(creature_compare_export(&x, &cfg, &one, &err), 0);
+	assert_int_equal(creature_compare_seeds(&x, &cfg, 8, &many, &err), 0);
+	assert_int_equal(many.nseeds, 8);
+	assert_int_equal(one.n, many.n);
+	size_t spreads = 0, varied = 0;
+	for (size_t i = 0; i < many.n; i++) {
+		const creature_compare_row *r = &many.rows[i];
+		assert_string_equal(r->mine, one.rows[i].mine);
+		assert_int_equal(r->verdict, one.rows[i].verdict);
+		if (!r->spread.n) { /* the wiring's rows are all whole numbers */
+			assert_int_not_equal(r->basis, CREATURE_BASIS_RANDOM);
+			continue;
+		}
+		spreads++;
+		assert_int_equal(r->basis, CREATURE_BASIS_RANDOM);
+		assert_int_equal(r->spread.n, 8);
+		long mine = atol(r->mine), e = atol(r->exp);
+		assert_true(r->spread.min <= mine && mine <= r->spread.max);
+		assert_true(r->spread.min <= r->spread.mean && r->spread.mean <= r->spread.max);
+		assert_int_equal(r->spread.inside, e >= r->spread.min && e <= r->spread.max);
+		varied += r->spread.min < r->spread.max && r->spread.sd > 0;
+	}
+	assert_true(spreads > 0);
+	assert_true(varied > 0);
+	creature_compare_free(&one);
+	creature_compare_free(&many);
 	c2exp_free(&x);
 	c2_wbuf_free(&w);
 	creature_free(c);
