@@ -18,6 +18,14 @@
  *     1% of that, and the ATP its muscles spent (the hexokinase the norn's
  *     muscle-energy emitter made, which converts ATP to ADP one for one:
  *     the sum of its rises) against the same norn without a body.
+ *
+ * --sleeps FROM STEP TO: lying still whenever the sleep comes. The norn,
+ * fed as above, with johnnie.xode and with the walker of walking.gen; at
+ * ticks FROM, FROM+STEP, ... TO a copy of it (saved and loaded in memory:
+ * it continues bit for bit) is put to sleep ("at N sleep") and watched for
+ * 30 s. Per sleep: the awake mean speed before it, and how long after the
+ * event the speed stays under 1% of that for the rest of the 30 s; then
+ * how many of the sleeps were still within 10 s.
  * Exit 77 when the shared data is missing. */
 #include <math.h>
 #include <stdio.h>
@@ -85,11 +93,41 @@ static creature *norn(const genome *g, const file *b)
 	return c;
 }
 
+/* An events text of ours, parsed (it is ours: it parses). */
+static void our_events(events *ev, const char *text)
+{
+	c2_err err;
+	if (events_parse(ev, text, strlen(text), &err) != 0) {
+		fprintf(stderr, "bench body: %s\n", err.msg);
+		exit(1);
+	}
+}
+
+/* The mean speed of a body while its creature is up and doing: not asleep,
+ * dreaming or resting. */
+typedef struct awake_mean {
+	double sum;
+	long n;
+} awake_mean;
+
+static void awake_add(awake_mean *a, const creature *c, double speed)
+{
+	if (!creature_asleep(c) && !creature_dreaming(c) && creature_action(c) != C2_ACT_REST) {
+		a->sum += speed;
+		a->n++;
+	}
+}
+
+static double awake_get(const awake_mean *a)
+{
+	return a->n ? a->sum / (double)a->n : 0;
+}
+
 static void costs(const genome *g, const file *b, const char *name, long ticks)
 {
 	c2_err err;
 	events ev;
-	events_parse(&ev, FEED, sizeof FEED - 1, &err);
+	our_events(&ev, FEED);
 	body_model m;
 	int src = body_source_pick(b->path, (const char *)b->data, b->len, &err);
 	if (src < 0 || body_load_source((body_source)src, (const char *)b->data, b->len, NULL, &m, &err)) {
@@ -182,12 +220,10 @@ static unsigned hexokinase(const creature *c, uint8_t *last)
  * none, and only the ATP its muscles spent is returned). */
 static unsigned norn_run(const genome *g, const file *b, const char *name, unsigned none_atp)
 {
-	c2_err err;
 	events ev;
-	events_parse(&ev, SLEEP, sizeof SLEEP - 1, &err);
+	our_events(&ev, SLEEP);
 	creature *c = norn(g, b);
-	double awake = 0;
-	long nawake = 0;
+	awake_mean aw = {0, 0};
 	double speed[6001];
 	uint8_t last = 0;
 	unsigned atp = 0;
@@ -200,11 +236,8 @@ static unsigned norn_run(const genome *g, const file *b, const char *name, unsig
 		body_reading r;
 		body_sim_read(creature_body_sim(c), &r);
 		speed[t] = r.speed;
-		bool resting = creature_asleep(c) || creature_dreaming(c) || creature_action(c) == C2_ACT_REST;
-		if (t < 3000 && !resting) {
-			awake += r.speed;
-			nawake++;
-		}
+		if (t < 3000)
+			awake_add(&aw, c, r.speed);
 	}
 	double cpu = cpu_now() - t0;
 	if (!b) {
@@ -212,7 +245,7 @@ static unsigned norn_run(const genome *g, const file *b, const char *name, unsig
 		events_free(&ev);
 		return atp;
 	}
-	double mean = nawake ? awake / nawake : 0;
+	double mean = awake_get(&aw);
 	int still = -1;
 	for (int t = 6000; t >= 3000 && speed[t] < 0.01 * mean; t--)
 		still = t;
@@ -227,20 +260,101 @@ static unsigned norn_run(const genome *g, const file *b, const char *name, unsig
 	return atp;
 }
 
+/* ---- sleeps ----------------------------------------------------------------------------- */
+
+enum { WATCH = 300 }; /* world ticks a sleeping copy is watched */
+
+static double body_speed(const creature *c)
+{
+	body_reading r;
+	body_sim_read(creature_body_sim(c), &r);
+	return r.speed;
+}
+
+/* A copy of c put to sleep now: the tenths of a second after the sleep
+ * event from which its speed stays under `limit` until WATCH ticks after
+ * it (-1: not by then); *woke tells whether it woke up in between. */
+static int sleep_copy(const creature *c, double speed_now, double limit, bool *woke)
+{
+	c2_err err;
+	c2_wbuf w = {0};
+	creature *b;
+	if (creature_save(c, NULL, 0, &w) != 0 || creature_load(&b, w.data, w.len, NULL, NULL, &err) != 0) {
+		fprintf(stderr, "bench body: a copy of the creature failed\n");
+		exit(1);
+	}
+	c2_wbuf_free(&w);
+	char text[128];
+	snprintf(text, sizeof text, "%sat %llu sleep\n", FEED, (unsigned long long)creature_ticks(c));
+	events ev;
+	our_events(&ev, text);
+	int still = speed_now < limit ? 0 : -1;
+	*woke = false;
+	for (int k = 1; k <= WATCH; k++) {
+		creature_step(b, &ev);
+		if (body_speed(b) >= limit)
+			still = -1;
+		else if (still < 0)
+			still = k;
+		if (!creature_asleep(b) && !creature_dreaming(b))
+			*woke = true;
+	}
+	creature_free(b);
+	events_free(&ev);
+	return still;
+}
+
+static void sleeps(const genome *g, const file *b, const char *name, long from, long step, long to)
+{
+	events ev;
+	our_events(&ev, FEED);
+	creature *c = norn(g, b);
+	awake_mean aw = {0, 0};
+	int runs = 0, within = 0, slowest = 0; /* slowest: tenths of a second, -1: not in 30 s */
+	for (long t = 1; t <= to; t++) {
+		creature_step(c, &ev);
+		double v = body_speed(c);
+		awake_add(&aw, c, v);
+		if (t < from || (t - from) % step != 0 || !aw.n)
+			continue;
+		double mean = awake_get(&aw);
+		bool woke;
+		int still = sleep_copy(c, v, 0.01 * mean, &woke);
+		runs++;
+		within += still >= 0 && still <= 100;
+		if (slowest >= 0 && (still < 0 || still > slowest))
+			slowest = still;
+		printf("%-16s sleep at %5ld  awake mean speed %.4f  still %s%.1f s after%s\n", name, t, mean,
+		       still < 0 ? "not in 30 s, " : "", still < 0 ? 30.0 : still / 10.0, woke ? " (woke up)" : "");
+	}
+	printf("%-16s still within 10 s after %d of %d sleeps; the slowest %s%.1f s\n", name, within, runs,
+	       slowest < 0 ? "more than " : "", slowest < 0 ? 30.0 : slowest / 10.0);
+	creature_free(c);
+	events_free(&ev);
+}
 
 int main(int argc, char **argv)
 {
-	long ticks = 2000;
-	bool acceptance = false;
+	long ticks = 2000, from = 0, step = 0, to = 0;
+	bool acceptance = false, sweep = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--ticks") && i + 1 < argc)
 			ticks = strtol(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "--acceptance"))
 			acceptance = true;
-		else {
-			fprintf(stderr, "usage: body [--ticks N] [--acceptance]\n");
+		else if (!strcmp(argv[i], "--sleeps") && i + 3 < argc) {
+			from = strtol(argv[++i], NULL, 10);
+			step = strtol(argv[++i], NULL, 10);
+			to = strtol(argv[++i], NULL, 10);
+			sweep = true;
+		} else {
+			fprintf(stderr, "usage: body [--ticks N] [--acceptance] [--sleeps FROM STEP TO]\n");
 			return 1;
 		}
+	}
+	if (sweep && (from < 1 || step < 1 || to < from)) {
+		fprintf(stderr, "body: --sleeps wants 1 <= FROM <= TO and STEP >= 1\n");
+		return 1;
 	}
 	genome g;
 	if (bench_genome(&g, NULL, "body") != 0)
@@ -253,7 +367,10 @@ int main(int argc, char **argv)
 	snprintf(path, sizeof path, "%s/genomes/walker.f0", root ? root : ".");
 	if (read(&ours, path))
 		return 1;
-	if (!acceptance) {
+	if (sweep) {
+		sleeps(&g, &johnnie, "johnnie.xode", from, step, to);
+		sleeps(&g, &walking, "walking.gen", from, step, to);
+	} else if (!acceptance) {
 		costs(&g, &johnnie, "johnnie.xode", ticks);
 		costs(&g, &walking, "walking.gen", ticks);
 		costs(&g, &ours, "walker.f0", ticks);

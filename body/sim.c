@@ -237,6 +237,9 @@ typedef struct sim_eff {
 	double lo, hi, fmax; /* target range and strength */
 	bool doc_motor;      /* the document gives this axis a motor (Vel/FMax) */
 	double doc_vel, doc_fmax;
+	/* An axis without a motor of its own: its friction while undriven, a
+	 * one-axis motor of its own (see xode_servos). */
+	dJointID friction;
 } sim_eff;
 
 struct body_sim {
@@ -584,6 +587,46 @@ static bool add_effector(body_sim *s, const body_effector *e)
 	return true;
 }
 
+/* The friction of axis a of joint j (kind k, world direction dir): a
+ * one-axis motor on the same bodies, linear for a slider, angular
+ * otherwise, about the axis as the joint carries it (a universal joint's
+ * second axis turns with its second body, every other axis with the
+ * first). Not the joint's own motor: ODE's limit-and-motor row, at a stop,
+ * replaces a powered motor by its full FMax as a constant torque pushing
+ * into the stop (dxJointLimitMotor::addLimot: "the motor is working
+ * against the immovable limit"), so friction there would be a drive, not
+ * friction. A motor without stops is one constraint row bounded by +-FMax
+ * that holds the relative velocity at 0: Coulomb friction, never more
+ * torque than it takes to stop the joint. */
+static dJointID friction_motor(body_sim *s, dJointID j, body_joint_kind k, int a, const double dir[3])
+{
+	dBodyID b1 = dJointGetBody(j, 0), b2 = dJointGetBody(j, 1);
+	int rel = k == BODY_JOINT_UNIVERSAL && a == 1 ? (b2 ? 2 : 0) : 1;
+	dJointID f;
+	if (k == BODY_JOINT_SLIDER) {
+		f = dJointCreateLMotor(s->world, 0);
+		dJointAttach(f, b1, b2);
+		dJointSetLMotorNumAxes(f, 1);
+		dJointSetLMotorAxis(f, 0, rel, dir[0], dir[1], dir[2]);
+	} else {
+		f = dJointCreateAMotor(s->world, 0);
+		dJointAttach(f, b1, b2);
+		dJointSetAMotorMode(f, dAMotorUser);
+		dJointSetAMotorNumAxes(f, 1);
+		dJointSetAMotorAxis(f, 0, rel, dir[0], dir[1], dir[2]);
+	}
+	return f;
+}
+
+/* Set the friction motor f (of a slider if `linear`) to hold its axis
+ * with at most `fmax`; 0 takes it out of the solver. */
+static void friction_set(dJointID f, bool linear, double fmax)
+{
+	void (*set)(dJointID, int, dReal) = linear ? dJointSetLMotorParam : dJointSetAMotorParam;
+	set(f, dParamVel, 0);
+	set(f, dParamFMax, fmax);
+}
+
 static bool build_xode_joint(body_sim *s, size_t i)
 {
 	const body_joint *bj = &s->m->joints[i];
@@ -678,6 +721,8 @@ static bool build_xode_joint(body_sim *s, size_t i)
 		se->doc_vel = vel_ok ? x->vel : 0;
 		se->doc_fmax = fmax_ok ? x->fmax : 0;
 		se->fmax = fmax_ok ? x->fmax : s->default_fmax;
+		if (!se->doc_motor)
+			se->friction = friction_motor(s, j, bj->kind, a, x->dir);
 	}
 	return true;
 }
@@ -1189,13 +1234,18 @@ static void xode_servos(body_sim *s)
 		const sim_eff *e = &s->eff[i];
 		const body_joint *bj = &s->m->joints[e->e.joint];
 		dJointID j = s->joint[e->e.joint].j;
+		bool linear = bj->kind == BODY_JOINT_SLIDER;
 		if (e->mode == BODY_DRIVE_OWN) {
-			/* the document's motor, or a little friction in the joint */
+			/* the document's motor, or the joint's friction (none by default:
+			 * a relaxed joint is limp) */
 			joint_param(j, bj->kind, dParamVel, e->e.axis, e->doc_motor ? e->doc_vel : 0);
-			joint_param(j, bj->kind, dParamFMax, e->e.axis,
-			            e->doc_motor ? e->doc_fmax : e->fmax * s->o.joint_friction / 100.0);
+			joint_param(j, bj->kind, dParamFMax, e->e.axis, e->doc_motor ? e->doc_fmax : 0);
+			if (e->friction)
+				friction_set(e->friction, linear, e->fmax * s->o.joint_friction / 100.0);
 			continue;
 		}
+		if (e->friction)
+			friction_set(e->friction, linear, 0);
 		double target = (e->lo + e->hi) / 2 + e->signal * (e->hi - e->lo) / 2, now;
 		switch (bj->kind) {
 		case BODY_JOINT_HINGE:

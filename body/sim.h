@@ -26,7 +26,9 @@
  *   fixed, universal, hinge2, amotor with every axis parameter the document
  *   gives). Each hinge and slider (and each axis of a universal or hinge2
  *   joint) is an effector: driven, it becomes a servo toward a position
- *   inside its stops; undriven, it keeps what the document says.
+ *   inside its stops; undriven, it keeps the document's motor, or else
+ *   goes limp (joint_friction: a Coulomb friction of its own, 0 by
+ *   default).
  * - the ground: the scene's static planes (XODE), else a plane under the
  *   body; "up" is the first static plane's normal, else +z (f0) or +y (XODE,
  *   PyBrain's convention); gravity points down. A body does not collide with
@@ -74,9 +76,9 @@
 	  "degrees a rotation muscle @ turns its joint at signal +-1")                        \
 	X(motor_strength, 100, 0, 100000, NULL,                                                \
 	  "XODE joints driven without an FMax: percent of (total mass x g x size / 2)")       \
-	X(joint_friction, 5, 0, 100, NULL,                                                     \
-	  "XODE joints undriven and without a motor of their own: friction, percent of the "  \
-	  "strength of a driven one")                                                          \
+	X(joint_friction, 0, 0, 100, NULL,                                                     \
+	  "XODE joints undriven and without a motor of their own: Coulomb friction, percent " \
+	  "of the strength of a driven one (0: limp)")                                        \
 	X(motor_range, 45, 0, 180, NULL,                                                       \
 	  "XODE joints driven without both stops: degrees (or size/10 for sliders) at +-1")   \
 	X(touch_range, 100, 0, 10000, NULL,                                                    \
