@@ -270,6 +270,11 @@ void brain_note_cell(brain_lobe *L, unsigned type, uint32_t i);
 void brain_dendrite_write(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_t src,
                           uint8_t stw, uint8_t ltw, uint8_t strength, uint8_t suscept);
 
+/* Order every list of type D (srcn sources) as the kept sums walk them
+ * without anded sums: the dendrites with a weight first (brain_relink
+ * keeps the order while the sums are current). */
+void brain_lists_order(const brain *b, brain_dtype *D, uint32_t srcn);
+
 /* ---- kept sums (sums.c) ---------------------------------------------------- */
 
 /* Make the kept sums of L's types current: rebuilt when stale, else
@@ -286,14 +291,21 @@ uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint1
 void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t i,
                        uint8_t *type, uint8_t *anded);
 
-/* Dendrite d (neuron i, source s) of (L, t) changed its weight from w0 to
- * w1: keep the sums exact. */
-static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t s, uint8_t w0,
+/* Put dendrite d first in its source's list when `weighted`, else last
+ * (query.c): the order the kept sums walk without anded sums. */
+void brain_relink(brain_dtype *D, uint32_t d, bool weighted);
+
+/* Dendrite d (neuron i) of (L, t) changed its weight from w0 to w1: keep
+ * the sums exact, and, without anded sums, its source's list in order:
+ * the dendrites with a weight first (sums.c walks them alone). */
+static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t d, uint8_t w0,
                                     uint8_t w1)
 {
 	if (!D->kvalid)
 		return;
-	uint32_t o = D->snap[s];
+	if (!D->anded && !w0 != !w1)
+		brain_relink(D, d, w1 != 0);
+	uint32_t o = D->snap[D->src[d]];
 	if (!o)
 		return;
 	D->acc[i] = (uint16_t)(D->acc[i] + o * w1 / 255u - o * w0 / 255u);

@@ -136,7 +136,7 @@ static void loose_moved(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_
 	brain_loose_moved(L, t, i, !loose, loose);
 	if (loose && clears) {
 		if (!b->opts.input_weight)
-			brain_sums_moved(D, i, D->src[d], D->stw[d], 0);
+			brain_sums_moved(D, i, d, D->stw[d], 0);
 		D->stw[d] = D->ltw[d] = D->suscept[d] = 0;
 	}
 }
@@ -149,7 +149,7 @@ static void set_strength(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32
 	uint8_t old = D->strength[d];
 	uint8_t nv = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
 	if (b->opts.input_weight) {
-		brain_sums_moved(D, i, D->src[d], old, nv);
+		brain_sums_moved(D, i, d, old, nv);
 		brain_wnz_note(D, d, nv);
 	}
 	D->strength[d] = nv;
@@ -764,7 +764,7 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, 
 			if (hooks)
 				for (unsigned ch = o.changed; ch; ch &= ch - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(ch);
-					brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], stw[d]);
+					brain_sums_moved(D, brain_owner(D, d), d, old[d - base], stw[d]);
 				}
 		}
 		live[w] = lw;
@@ -803,7 +803,7 @@ static void strength_pass(brain *b, brain_lobe *L, unsigned t, uint8_t v, const 
 			if (hooks)
 				for (unsigned c = ch; c; c &= c - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(c);
-					brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], str[d]);
+					brain_sums_moved(D, brain_owner(D, d), d, old[d - base], str[d]);
 				}
 			for (; loose; loose &= loose - 1) {
 				uint32_t d = base + (uint32_t)__builtin_ctz(loose);
@@ -1077,7 +1077,7 @@ static void plain_dendrite(sctx *sc, uint32_t d)
 	if (steps_one(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], &sc->p[SP_REINF], sc->k[SP_REINF], d, x))
 		brain_bit_set(D->live, d / BRAIN_BLOCK);
 	if (w[d] != w0) {
-		brain_sums_moved(D, c->i, D->src[d], w0, w[d]);
+		brain_sums_moved(D, c->i, d, w0, w[d]);
 		brain_wnz_note(D, d, w[d]);
 		sums_moved(sc);
 	}
@@ -1176,7 +1176,7 @@ static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
 		uint32_t stop = end;
 		for (unsigned ch = o.changed & lanes; ch; ch &= ch - 1) {
 			uint32_t j = (uint32_t)__builtin_ctz(ch), d = base + j;
-			brain_sums_moved(D, c->i, D->src[d], old[j], D->stw[d]);
+			brain_sums_moved(D, c->i, d, old[j], D->stw[d]);
 			brain_wnz_note(D, d, D->stw[d]);
 			uint8_t now[SVS_COUNT];
 			neuron_sums(c->b, c->L, c->i, now);
