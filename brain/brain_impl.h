@@ -53,6 +53,11 @@ typedef struct brain_dtype {
 	 * susceptibility or STW != LTW (a clear bit is a promise: the block
 	 * is at rest, and the quiet steps leave it so) */
 	uint64_t *live;
+	/* derived: bit k set when block k may hold a dendrite with
+	 * susceptibility (a subset of live: on a tick when nothing but
+	 * susceptibility can move, only these blocks and those receiving
+	 * some can change) */
+	uint64_t *susb;
 	uint64_t *cells;   /* derived: bit i set when neuron i is fully loose */
 	uint32_t loose_dendrites, loose_cells; /* derived: lobe totals */
 	uint32_t cursor;   /* concept-style migration: next neuron to consider */

@@ -172,9 +172,13 @@ static void build_lists(brain_dtype *D, uint32_t n, uint32_t srcn)
 static void live_rebuild(const brain *b, brain_dtype *D)
 {
 	memset(D->live, 0, brain_words(D->nblocks) * sizeof *D->live);
-	for (uint32_t d = 0; d < D->total; d++)
+	memset(D->susb, 0, brain_words(D->nblocks) * sizeof *D->susb);
+	for (uint32_t d = 0; d < D->total; d++) {
 		if (D->suscept[d] || D->stw[d] != D->ltw[d])
 			brain_bit_set(D->live, d / BRAIN_BLOCK);
+		if (D->suscept[d])
+			brain_bit_set(D->susb, d / BRAIN_BLOCK);
+	}
 	if (!D->wnz)
 		return;
 	memset(D->wnz, 0, brain_words(D->nblocks) * sizeof *D->wnz);
@@ -275,6 +279,8 @@ void brain_dendrite_write(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint1
 	}
 	if (suscept || stw != ltw)
 		brain_bit_set(D->live, d / BRAIN_BLOCK);
+	if (suscept)
+		brain_bit_set(D->susb, d / BRAIN_BLOCK);
 	brain_wnz_note(D, d, w[d]);
 }
 

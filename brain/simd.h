@@ -414,9 +414,10 @@ static inline void brain_qd_one(const brain_qd *q, uint8_t sv, uint8_t *sup, uin
 }
 
 /* What a block's steps left: the live lanes (su != 0 or STW != LTW), the
- * lanes whose STW changed and those whose STW is not 0. */
+ * lanes whose STW changed, those whose STW is not 0 and those whose
+ * susceptibility is not 0. */
 typedef struct brain_qd_out {
-	unsigned live, changed, stw_nz;
+	unsigned live, changed, stw_nz, su_nz;
 } brain_qd_out;
 
 /* Steps 1-4 for the 16 dendrites at su, stw, ltw, whose rule results are
@@ -428,7 +429,7 @@ static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, uint8_t sv, 
                                                  unsigned cand, uint8_t *su, uint8_t *stw,
                                                  uint8_t *ltw, uint8_t *old_stw)
 {
-	brain_qd_out o = {0, 0, 0};
+	brain_qd_out o = {0, 0, 0, 0};
 	for (unsigned k = 0; k < 16; k++) {
 		old_stw[k] = stw[k];
 		if (cand >> k & 1) {
@@ -444,6 +445,7 @@ static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, uint8_t sv, 
 		o.live |= (unsigned)(su[k] || stw[k] != ltw[k]) << k;
 		o.changed |= (unsigned)(stw[k] != old_stw[k]) << k;
 		o.stw_nz |= (unsigned)(stw[k] != 0) << k;
+		o.su_nz |= (unsigned)(su[k] != 0) << k;
 	}
 	return o;
 }
@@ -506,6 +508,7 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 		o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s0, l)));
 		o.changed = 0;
 		o.stw_nz = brain_sse_nonzero_mask(s0);
+		o.su_nz = brain_sse_nonzero_mask(sun);
 		return o;
 	}
 	_mm_storeu_si128((__m128i *)old_stw, s0);
@@ -541,6 +544,7 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 	o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s, l)));
 	o.changed = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s, s0)) & 0xffffu;
 	o.stw_nz = brain_sse_nonzero_mask(s);
+	o.su_nz = brain_sse_nonzero_mask(sun);
 	return o;
 #else
 	return brain_qd_block_scalar(q, sv, fresh, cand, su, stw, ltw, old_stw);

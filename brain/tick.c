@@ -635,14 +635,14 @@ static void visit_sources(dctx *c, const plan *pl, act a, const rates *x)
 	}
 }
 
-/* The dendrites with susceptibility: all in live blocks. */
+/* The dendrites with susceptibility: all in the blocks of susb. */
 static void visit_susceptible(dctx *c, const plan *pl, act a, const rates *x)
 {
 	const brain_dtype *D = c->D;
 	ncache nc = {BRAIN_NONE, {RS_ZERO, 0}};
 	static const uint8_t zero16[BRAIN_BLOCK];
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
-		for (uint64_t m = D->live[w]; m; m &= m - 1) {
+		for (uint64_t m = D->susb[w]; m; m &= m - 1) {
 			uint32_t base = (w * 64 + (uint32_t)__builtin_ctzll(m)) * BRAIN_BLOCK;
 			for (unsigned l = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK); l; l &= l - 1) {
 				uint32_t d = base + (uint32_t)__builtin_ctz(l), i = brain_owner(D, d);
@@ -679,7 +679,7 @@ static bool visit(dctx *c, const plan *pl, act a, const rates *x)
 	if (pl->susc_guard && how != V_SOURCES) {
 		uint64_t cost = 0;
 		for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
-			cost += popcount64(D->live[w]);
+			cost += popcount64(D->susb[w]);
 		if (how == V_FIRING) { /* only then is `best` worth counting */
 			best = c->L->nfiring;
 			for (uint32_t k = 0; k < c->L->nfiring; k++)
@@ -731,22 +731,25 @@ static inline uint64_t word_mask(uint32_t nblocks, uint32_t w)
 static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, bool cand)
 {
 	const bool identity = !q->susc && !q->stw && !q->ltw && !q->r;
+	/* only susceptibility can move (no reinforcement, nothing to relax):
+	 * a block without any, receiving none, stays as it is */
+	const bool su_only = !q->stw && !q->ltw && !q->r;
 	const bool hooks = D->kvalid && !b->opts.input_weight;
 	uint64_t *wnz = b->opts.input_weight ? NULL : D->wnz;
 	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
-	uint64_t *sblk = b->sblk, *live = D->live;
+	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
 	uint16_t *fresh = b->fresh;
 	/* the last block's padding lanes stay at rest: as if fresh */
 	uint32_t tail = D->total % BRAIN_BLOCK;
 	unsigned pad = tail ? 0xffffu & ~((1u << tail) - 1) : 0;
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
 		uint64_t sp = sblk[w];
-		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : live[w] | sp;
+		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : (su_only ? susb[w] : live[w]) | sp;
 		if (!m)
 			continue;
 		sblk[w] = 0;
 		/* this word of the bitmaps, kept in registers while its blocks run */
-		uint64_t lw = live[w], nw = wnz ? wnz[w] : 0;
+		uint64_t lw = live[w], nw = wnz ? wnz[w] : 0, sw = susb[w];
 		for (; m; m &= m - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
 			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
@@ -761,6 +764,7 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, 
 			uint64_t bit = 1ull << j;
 			lw = o.live ? lw | bit : lw & ~bit;
 			nw = o.stw_nz ? nw | bit : nw & ~bit;
+			sw = o.su_nz ? sw | bit : sw & ~bit;
 			if (hooks)
 				for (unsigned ch = o.changed; ch; ch &= ch - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(ch);
@@ -768,6 +772,7 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, 
 				}
 		}
 		live[w] = lw;
+		susb[w] = sw;
 		if (wnz)
 			wnz[w] = nw;
 	}
@@ -775,7 +780,7 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, 
 
 /* Steps 5 or 6, one byte-wide pass: every dendrite gains or loses v, or,
  * with `susc`, every dendrite with susceptibility ("suscept TRUE ...", all
- * in live blocks) gains or loses v or its own value in `field`. */
+ * in the blocks of susb) gains or loses v or its own value in `field`. */
 static void strength_pass(brain *b, brain_lobe *L, unsigned t, uint8_t v, const uint8_t *field,
                           bool susc, bool gain, int clears)
 {
@@ -784,7 +789,7 @@ static void strength_pass(brain *b, brain_lobe *L, unsigned t, uint8_t v, const 
 	uint8_t *str = D->strength;
 	static const uint8_t zero16[BRAIN_BLOCK];
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
-		for (uint64_t m = susc ? D->live[w] : word_mask(D->nblocks, w); m; m &= m - 1) {
+		for (uint64_t m = susc ? D->susb[w] : word_mask(D->nblocks, w); m; m &= m - 1) {
 			uint32_t kb = w * 64 + (uint32_t)__builtin_ctzll(m), base = kb * BRAIN_BLOCK;
 			unsigned lanes = D->total - base < BRAIN_BLOCK ? D->total - base : BRAIN_BLOCK;
 			uint8_t old[BRAIN_BLOCK];
@@ -881,7 +886,7 @@ static void plain_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, co
 static void live_all(brain_dtype *D)
 {
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
-		D->live[w] = word_mask(D->nblocks, w);
+		D->live[w] = D->susb[w] = word_mask(D->nblocks, w);
 		if (D->wnz)
 			D->wnz[w] = word_mask(D->nblocks, w);
 	}
@@ -1076,6 +1081,8 @@ static void plain_dendrite(sctx *sc, uint32_t d)
 	uint8_t w0 = w[d];
 	if (steps_one(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], &sc->p[SP_REINF], sc->k[SP_REINF], d, x))
 		brain_bit_set(D->live, d / BRAIN_BLOCK);
+	if (D->suscept[d])
+		brain_bit_set(D->susb, d / BRAIN_BLOCK);
 	if (w[d] != w0) {
 		brain_sums_moved(D, c->i, d, w0, w[d]);
 		brain_wnz_note(D, d, w[d]);
@@ -1186,9 +1193,10 @@ static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
 				break;
 			}
 		}
-		bool live = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK) ||
-		            brain_simd_diff(D->stw + base, D->ltw + base, BRAIN_BLOCK);
+		bool sus = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK) != 0;
+		bool live = sus || brain_simd_diff(D->stw + base, D->ltw + base, BRAIN_BLOCK);
 		brain_bit_put(D->live, kb, live);
+		brain_bit_put(D->susb, kb, sus);
 		for (uint32_t d = pos; d + 1 < stop && strength; d++)
 			steps_5_6(sc, d);
 		/* the last one done may have moved a sum: its steps 5-6 see it */

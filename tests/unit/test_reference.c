@@ -218,6 +218,7 @@ static void test_simd_kernels(void **state)
 		assert_int_equal(l1.live, l2.live);
 		assert_int_equal(l1.changed, l2.changed);
 		assert_int_equal(l1.stw_nz, l2.stw_nz);
+		assert_int_equal(l1.su_nz, l2.su_nz);
 		for (unsigned j = 0; j < 16; j++)
 			if (l1.changed >> j & 1)
 				assert_int_equal(old1[j], old2[j]);
