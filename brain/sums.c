@@ -156,6 +156,67 @@ static bool rebuild_pays(const brain *b, const brain_dtype *D, uint32_t moved)
 	return 20ull * moved * (1 + blocks * BRAIN_BLOCK / srcn) > 60ull * blocks;
 }
 
+/* One source's list of a decision-style type (see sync_pair): the terms
+ * of the dendrites with a weight moved by f (as in walk), and with `inf`
+ * every dendrite's firing bit flipped. */
+static inline __attribute__((always_inline)) void walk_list(uint32_t d, const uint16_t *next,
+                                                            const uint8_t *w, uint16_t *acc,
+                                                            unsigned sh, uint64_t f,
+                                                            uint64_t *inf)
+{
+	for (; d != 0xffff; d = next[d]) {
+		uint32_t wd = w[d];
+		if (!wd)
+			break;
+		uint64_t y = wd * f;
+		acc[d >> sh] = (uint16_t)(acc[d >> sh] + (uint32_t)(y >> 55) - ((uint32_t)y >> 23));
+		if (inf)
+			inf[d >> 6] ^= 1ull << (d & 63);
+	}
+	for (; inf && d != 0xffff; d = next[d])
+		inf[d >> 6] ^= 1ull << (d & 63);
+}
+
+/* Both types of a decision-style lobe, current and sharing one snap:
+ * 16-bit lists, no anded sums, a power-of-two number of dendrites per
+ * neuron, few neurons (refreshed all, not marked). One pass over the
+ * sources that moved walks both their lists, flipping the firing bits of
+ * those that started or stopped firing on the way (what sync_types does in
+ * three passes). False, having done nothing, for any other lobe. */
+static bool sync_pair(brain *b, brain_lobe *L, const uint8_t *so, uint8_t *snap, uint32_t n)
+{
+	brain_dtype *A = L->d[0], *B = L->d[1];
+	const uint32_t per = A->per;
+	if (A->wide || B->wide || A->anded || B->anded || !per || B->per != per ||
+	    (per & (per - 1)) || L->n > 64 || !A->infire != !B->infire)
+		return false;
+	const unsigned sh = (unsigned)__builtin_ctz(per);
+	const uint8_t *wa = brain_weights(b, A), *wb = brain_weights(b, B);
+	const uint16_t *ha = A->rhead16, *na = A->rnext16, *hb = B->rhead16, *nb = B->rnext16;
+	uint16_t *acca = A->acc, *accb = B->acc;
+	uint64_t *ia = A->infire, *ib = B->infire;
+	bool any = false;
+	for (uint32_t s1 = 0; s1 < n; s1 += BRAIN_BLOCK) {
+		uint32_t len = n - s1 < BRAIN_BLOCK ? n - s1 : BRAIN_BLOCK;
+		for (unsigned m = brain_simd_diff(so + s1, snap + s1, len); m; m &= m - 1) {
+			uint32_t s = s1 + (uint32_t)__builtin_ctz(m), o0 = snap[s], o1 = so[s];
+			snap[s] = (uint8_t)o1;
+			any = true;
+			const uint64_t f = (uint64_t)(o1 * 0x8081u) << 32 | o0 * 0x8081u;
+			if (ia && !o0 != !o1) {
+				walk_list(ha[s], na, wa, acca, sh, f, ia);
+				walk_list(hb[s], nb, wb, accb, sh, f, ib);
+			} else {
+				walk_list(ha[s], na, wa, acca, sh, f, NULL);
+				walk_list(hb[s], nb, wb, accb, sh, f, NULL);
+			}
+		}
+	}
+	if (any)
+		A->anydirty = B->anydirty = A->dall = B->dall = true;
+	return true;
+}
+
 /* Bring the kept types in `mask` (bit t: type t), which share one snap,
  * up to the source outputs: the current ones by the sources that changed
  * (or afresh when that is cheaper), the stale ones rebuilt. */
@@ -177,6 +238,8 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 	if (mask == 3)
 		L->d[1]->synced = S->outver;
 	const uint32_t n = S->n;
+	if (valid == 3 && sync_pair(b, L, so, snap, n))
+		return;
 	uint16_t *moved = b->scratch;
 	uint32_t nm = 0;
 	for (uint32_t s0 = 0; valid && s0 < n; s0 += 4 * BRAIN_BLOCK) {
