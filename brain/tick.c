@@ -724,16 +724,60 @@ static inline uint64_t word_mask(uint32_t nblocks, uint32_t w)
 	return left >= 64 ? ~0ull : (1ull << left) - 1;
 }
 
+/* steps_1_4 when only susceptibility can move (no reinforcement, nothing
+ * to relax) and no rule result is one for every dendrite: the blocks that
+ * hold some or receive some, and of the results only the live and
+ * susceptibility bits (no STW moves, so no weight: wnz stays a superset
+ * and no sum moves). `cand` as in steps_1_4, a constant where inlined. */
+static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtype *D,
+                                                            const brain_qd *q, bool cand)
+{
+	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
+	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
+	uint16_t *fresh = b->fresh;
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
+		uint64_t m = susb[w] | sblk[w];
+		if (!m)
+			continue;
+		sblk[w] = 0;
+		uint64_t lw = live[w], sw = susb[w];
+		for (; m; m &= m - 1) {
+			unsigned j = (unsigned)__builtin_ctzll(m);
+			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
+			unsigned f = fresh[kb];
+			fresh[kb] = 0;
+			uint8_t old[BRAIN_BLOCK];
+			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
+			                      : brain_qd_block(q, 0, f, 0, su + base, stw + base, ltw + base, old);
+			uint64_t bit = 1ull << j;
+			lw = o.live ? lw | bit : lw & ~bit;
+			sw = o.su_nz ? sw | bit : sw & ~bit;
+		}
+		live[w] = lw;
+		susb[w] = sw;
+	}
+}
+
 /* Steps 1-4 of every dendrite of the type: the susceptibility rule gave
  * `all` for every dendrite, or 0 but for the fresh lanes (susc_result),
  * or, with `cand`, q's "suscept move-twrds" for the lanes marked (the
  * rest 0). Only blocks that can move are run. */
-static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, bool cand)
+static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
 {
+	/* a local copy: a byte stored to the dendrite arrays may alias *qp,
+	 * which would be reloaded (and its constants broadcast) every block */
+	const brain_qd qv = *qp, *q = &qv;
 	const bool identity = !q->susc && !q->stw && !q->ltw && !q->r;
 	/* only susceptibility can move (no reinforcement, nothing to relax):
 	 * a block without any, receiving none, stays as it is */
 	const bool su_only = !q->stw && !q->ltw && !q->r;
+	if (su_only && !all && q->susc) {
+		if (cand)
+			su_blocks(b, D, q, true);
+		else
+			su_blocks(b, D, q, false);
+		return;
+	}
 	const bool hooks = D->kvalid && !b->opts.input_weight;
 	uint64_t *wnz = b->opts.input_weight ? NULL : D->wnz;
 	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
