@@ -367,6 +367,37 @@ static inline __attribute__((always_inline)) uint32_t refresh_dirty(brain *b, br
 	return nchg;
 }
 
+/* refresh_dirty for a type whose anded sums alone are kept in sumv (a
+ * concept lobe's `anded0`) and whose every neuron has dendrites, watching
+ * them when `list` (a constant where inlined). */
+static inline __attribute__((always_inline)) uint32_t refresh_anded(brain_lobe *L, unsigned t,
+                                                                    bool list, uint16_t *chg)
+{
+	brain_dtype *D = L->d[t];
+	uint8_t *an = L->sumv[2 + t];
+	const uint16_t *acc = D->acc;
+	const uint8_t *nsil = D->nsil;
+	uint64_t *dirty = D->dirty;
+	const uint32_t gain = L->gene.gain;
+	uint32_t nchg = 0, nz = L->sumnz[2 + t];
+	for (uint32_t w = 0; w < brain_words(L->n); w++) {
+		for (uint64_t m = dirty[w]; m; m &= m - 1) {
+			uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
+			uint32_t x = acc[i] * gain / 255u;
+			uint8_t av = nsil[i] ? 0 : (uint8_t)(x > 255 ? 255 : x), old = an[i];
+			if (av == old)
+				continue;
+			if (list)
+				chg[nchg++] = (uint16_t)i;
+			nz += (uint32_t)(av != 0) - (uint32_t)(old != 0);
+			an[i] = av;
+		}
+		dirty[w] = 0;
+	}
+	L->sumnz[2 + t] = nz;
+	return nchg;
+}
+
 uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint16_t *chg)
 {
 	uint32_t nchg = 0;
@@ -398,10 +429,16 @@ uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint1
 			D->dall = false;
 			continue;
 		}
-		if (watch && nchg != UINT32_MAX && (watch == ty || watch == an))
+		if (!ty && !D->hollow && (!watch || watch == an)) {
+			if (watch && nchg != UINT32_MAX)
+				nchg = refresh_anded(L, t, true, chg);
+			else
+				refresh_anded(L, t, false, NULL);
+		} else if (watch && nchg != UINT32_MAX && (watch == ty || watch == an)) {
 			nchg = refresh_dirty(b, L, t, watch, chg);
-		else
+		} else {
 			refresh_dirty(b, L, t, NULL, NULL);
+		}
 	}
 	return nchg;
 }
