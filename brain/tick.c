@@ -762,23 +762,14 @@ static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtyp
  * `all` for every dendrite, or 0 but for the fresh lanes (susc_result),
  * or, with `cand`, q's "suscept move-twrds" for the lanes marked (the
  * rest 0). Only blocks that can move are run. */
-static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
+/* The blocks of steps_1_4 (below); `cand` and `hooks` are constants where
+ * it is inlined. */
+static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dtype *D,
+                                                             const brain_qd *q, uint8_t all,
+                                                             bool cand, bool hooks)
 {
-	/* a local copy: a byte stored to the dendrite arrays may alias *qp,
-	 * which would be reloaded (and its constants broadcast) every block */
-	const brain_qd qv = *qp, *q = &qv;
 	const bool identity = !q->susc && !q->stw && !q->ltw && !q->r;
-	/* only susceptibility can move (no reinforcement, nothing to relax):
-	 * a block without any, receiving none, stays as it is */
 	const bool su_only = !q->stw && !q->ltw && !q->r;
-	if (su_only && !all && q->susc) {
-		if (cand)
-			su_blocks(b, D, q, true);
-		else
-			su_blocks(b, D, q, false);
-		return;
-	}
-	const bool hooks = D->kvalid && !b->opts.input_weight;
 	uint64_t *wnz = b->opts.input_weight ? NULL : D->wnz;
 	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
 	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
@@ -820,6 +811,30 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all,
 		if (wnz)
 			wnz[w] = nw;
 	}
+}
+
+static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
+{
+	/* a local copy: a byte stored to the dendrite arrays may alias *qp,
+	 * which would be reloaded (and its constants broadcast) every block */
+	const brain_qd qv = *qp, *q = &qv;
+	/* only susceptibility can move (no reinforcement, nothing to relax):
+	 * a block without any, receiving none, stays as it is */
+	const bool su_only = !q->stw && !q->ltw && !q->r;
+	if (su_only && !all && q->susc) {
+		if (cand)
+			su_blocks(b, D, q, true);
+		else
+			su_blocks(b, D, q, false);
+		return;
+	}
+	const bool hooks = D->kvalid && !b->opts.input_weight;
+	if (cand && hooks) /* decision lobes */
+		blocks_1_4(b, D, q, 0, true, true);
+	else if (cand) /* concept lobes */
+		blocks_1_4(b, D, q, 0, true, false);
+	else
+		blocks_1_4(b, D, q, all, false, hooks);
 }
 
 /* Steps 5 or 6, one byte-wide pass: every dendrite gains or loses v, or,
