@@ -1030,8 +1030,7 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 			brain_sums_sync(b, L); /* D->infire current (cheap when it is) */
 		if (ps->st == RS_DENDRITE) {
 			cand = visit(&c, ps, ACT_SUSC, &x);
-			q.at = ps->at;
-			q.ak = ps->ak;
+			brain_qd_toward_set(&q, ps->at, ps->ak);
 		}
 		steps_1_4(b, D, &q, ps->st == RS_CONST ? ps->value : 0, cand);
 	}

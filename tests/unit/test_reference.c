@@ -204,8 +204,14 @@ static void test_simd_kernels(void **state)
 		uint8_t svall = c2_rng_below(&r, 3) ? 0 : sv[0];
 		unsigned fresh = c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) : 0;
 		unsigned cand = !svall && c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) & ~fresh : 0;
-		q.at = (uint8_t)c2_rng_below(&r, 256);
-		q.ak = (uint8_t)c2_rng_below(&r, 256);
+		/* any rule, or the norn's "move-twrds 255 64" kind (toward 255 by
+		 * a power of two, worked out by shifts) */
+		uint8_t at = (uint8_t)c2_rng_below(&r, 256), ak = (uint8_t)c2_rng_below(&r, 256);
+		if (c2_rng_below(&r, 2))
+			at = 255;
+		if (c2_rng_below(&r, 2))
+			ak = (uint8_t)(1u << c2_rng_below(&r, 8));
+		brain_qd_toward_set(&q, at, ak);
 		if (c2_rng_below(&r, 4) == 0)
 			q.mstw = 0; /* the whole way */
 		if (c2_rng_below(&r, 4) == 0)
