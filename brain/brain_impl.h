@@ -36,6 +36,8 @@ typedef struct brain_dtype {
 	bool keep;         /* some rule reads this type's sums: kept sums (sums.c) */
 	bool anded;        /* some rule reads its anded sum: silent sources counted */
 	bool kvalid;       /* derived: the kept sums are current */
+	bool ordered;      /* derived: each list holds the dendrites with a weight
+	                      first (keep without anded: brain_lists_order) */
 	uint8_t per;       /* every neuron has `per` dendrites (owner = d / per), or 0 */
 	uint32_t total;
 	uint32_t nblocks;  /* blocks of BRAIN_BLOCK dendrites */
@@ -276,8 +278,9 @@ void brain_dendrite_write(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint1
                           uint8_t stw, uint8_t ltw, uint8_t strength, uint8_t suscept);
 
 /* Order every list of type D (srcn sources) as the kept sums walk them
- * without anded sums: the dendrites with a weight first (brain_relink
- * keeps the order while the sums are current). */
+ * without anded sums: the dendrites with a weight first; D->ordered
+ * (brain_relink keeps the order where weights move through the sums'
+ * hooks; what moves weights without them clears it). */
 void brain_lists_order(const brain *b, brain_dtype *D, uint32_t srcn);
 
 /* ---- kept sums (sums.c) ---------------------------------------------------- */
@@ -301,15 +304,15 @@ void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t
 void brain_relink(brain_dtype *D, uint32_t d, bool weighted);
 
 /* Dendrite d (neuron i) of (L, t) changed its weight from w0 to w1: keep
- * the sums exact, and, without anded sums, its source's list in order:
- * the dendrites with a weight first (sums.c walks them alone). */
+ * the sums exact, and its source's list in order while it is (the
+ * dendrites with a weight first: sums.c walks them alone). */
 static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t d, uint8_t w0,
                                     uint8_t w1)
 {
+	if (D->ordered && !w0 != !w1)
+		brain_relink(D, d, w1 != 0);
 	if (!D->kvalid)
 		return;
-	if (!D->anded && !w0 != !w1)
-		brain_relink(D, d, w1 != 0);
 	uint32_t o = D->snap[D->src[d]];
 	if (!o)
 		return;

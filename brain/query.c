@@ -132,6 +132,7 @@ void brain_lists_order(const brain *b, brain_dtype *D, uint32_t srcn)
 					D->rnext32[d] = D->rhead32[src[d]];
 					D->rhead32[src[d]] = d;
 				}
+		D->ordered = true;
 		return;
 	}
 	uint16_t *head = D->rhead16, *next = D->rnext16;
@@ -142,6 +143,7 @@ void brain_lists_order(const brain *b, brain_dtype *D, uint32_t srcn)
 				next[d] = head[src[d]];
 				head[src[d]] = (uint16_t)d;
 			}
+	D->ordered = true;
 }
 
 /* Move dendrite d to source neuron `src`, keeping the lists. */
@@ -198,6 +200,9 @@ void brain_derive_type(brain *b, brain_lobe *L, unsigned t)
 	for (uint32_t i = 0; i < L->n; i++)
 		brain_derive_neuron(b, L, t, i);
 	build_lists(D, L->n, b->lobes[D->src_lobe].n);
+	D->ordered = false;
+	if (D->keep && !D->anded) /* in the order the kept sums walk */
+		brain_lists_order(b, D, b->lobes[D->src_lobe].n);
 	live_rebuild(b, D);
 	D->kvalid = false;
 	D->hollow = false;
@@ -272,11 +277,11 @@ void brain_dendrite_write(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint1
 		D->nsil[i] = (uint8_t)(D->nsil[i] + !o);
 		if (D->infire)
 			brain_bit_put(D->infire, d, o != 0);
-		if (!D->anded)
-			brain_relink(D, d, w[d] != 0);
 		brain_bit_set(D->dirty, i);
 		D->anydirty = true;
 	}
+	if (D->ordered)
+		brain_relink(D, d, w[d] != 0);
 	if (suscept || stw != ltw)
 		brain_bit_set(D->live, d / BRAIN_BLOCK);
 	if (suscept)

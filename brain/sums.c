@@ -31,7 +31,7 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 	const uint8_t *so = S->output, *w = brain_weights(b, D);
 	const uint16_t *src = D->src;
 	memcpy(D->snap, so, S->n);
-	if (!D->kvalid && !D->anded) /* weights moved unseen: order the lists again */
+	if (!D->anded && !D->ordered) /* weights moved unseen: order the lists again */
 		brain_lists_order(b, D, S->n);
 	if (!D->kvalid && D->infire) { /* else kept by the sources' transitions (sync_types) */
 		memset(D->infire, 0, brain_words(D->total) * sizeof *D->infire);

@@ -829,6 +829,8 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all,
 		return;
 	}
 	const bool hooks = D->kvalid && !b->opts.input_weight;
+	if (!D->kvalid && !b->opts.input_weight)
+		D->ordered = false; /* weights move without the hooks */
 	if (cand && hooks) /* decision lobes */
 		blocks_1_4(b, D, q, 0, true, true);
 	else if (cand) /* concept lobes */
@@ -845,6 +847,8 @@ static void strength_pass(brain *b, brain_lobe *L, unsigned t, uint8_t v, const 
 {
 	brain_dtype *D = L->d[t];
 	const bool hooks = D->kvalid && b->opts.input_weight;
+	if (!D->kvalid && b->opts.input_weight)
+		D->ordered = false; /* weights move without the hooks */
 	uint8_t *str = D->strength;
 	static const uint8_t zero16[BRAIN_BLOCK];
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
@@ -1018,7 +1022,7 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 	if (pr->st == RS_DENDRITE) {
 		/* The reinforcement differs between dendrites: one by one. The
 		 * weights move without the sums' hooks (rebuilt when next read). */
-		D->kvalid = false;
+		D->kvalid = D->ordered = false;
 		for (uint32_t i = 0; i < L->n; i++)
 			plain_neuron(&c, i, ps, pr, &x);
 		live_all(D);
@@ -1317,7 +1321,7 @@ static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool referen
 	rates xs[2] = {rates_due(b, L, 0), rates_due(b, L, 1)};
 	for (unsigned t = 0; t < 2; t++)
 		if (L->d[t]->present)
-			L->d[t]->kvalid = false;
+			L->d[t]->kvalid = L->d[t]->ordered = false;
 	nsums ns;
 	for (uint32_t i = 0; i < L->n; i++) {
 		v[SVS_STATE] = L->state[i];

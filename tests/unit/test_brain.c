@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "brain/brain.h"
+#include "brain/brain_impl.h" /* derived structures, checked directly */
 #include "genome/rates.h"
 #include "genome/svrule.h"
 #include "genome/vocab.h"
@@ -798,8 +799,59 @@ static void test_propagation(void **state)
 
 /* ---- the fast path equals the reference loop ----------------------------------- */
 
+/* The fast path's kept structures hold what they promise: a type whose
+ * lists are `ordered` has the dendrites with a weight first in every
+ * source's list (the kept sums stop walking at the first without one);
+ * current kept sums are the sums of every dendrite's term; a block
+ * outside susb holds no susceptibility and one outside live is at rest. */
+static void check_kept(const brain *b)
+{
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		const brain_lobe *L = &b->lobes[l];
+		for (unsigned t = 0; t < 2; t++) {
+			const brain_dtype *D = L->d[t];
+			if (!D->present)
+				continue;
+			const brain_lobe *S = &b->lobes[D->src_lobe];
+			const uint8_t *w = b->opts.input_weight ? D->strength : D->stw;
+			uint32_t listed = 0;
+			for (uint32_t s = 0; s < S->n; s++) {
+				bool zero_seen = false;
+				for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d)) {
+					assert_int_equal(D->src[d], s);
+					if (D->ordered && w[d] && zero_seen)
+						fail_msg("lobe %u type %u source %u: weighted dendrite %u after one without", l, t, s, d);
+					zero_seen |= !w[d];
+					listed++;
+				}
+			}
+			assert_int_equal(listed, D->total);
+			for (uint32_t d = 0; d < D->total; d++) {
+				uint32_t kb = d / BRAIN_BLOCK;
+				if (D->suscept[d] && !brain_bit(D->susb, kb))
+					fail_msg("lobe %u type %u: dendrite %u has susceptibility outside susb", l, t, d);
+				if ((D->suscept[d] || D->stw[d] != D->ltw[d]) && !brain_bit(D->live, kb))
+					fail_msg("lobe %u type %u: dendrite %u moves outside live", l, t, d);
+			}
+			if (!D->keep || !D->kvalid)
+				continue;
+			for (uint32_t i = 0; i < L->n; i++) {
+				uint32_t acc = 0, sil = 0;
+				for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++) {
+					uint32_t o = D->snap[D->src[d]];
+					acc += o * w[d] / 255u;
+					sil += !o;
+				}
+				assert_int_equal(D->acc[i], (uint16_t)acc);
+				if (D->anded)
+					assert_int_equal(D->nsil[i], sil);
+			}
+		}
+	}
+}
+
 /* Run two brains from the same seed, one in reference mode, and compare
- * their hashes after every tick. */
+ * their hashes after every tick (and the fast one's kept structures). */
 static void compare_norn(const genome *g, const brain_options *o, int stage, long ticks)
 {
 	c2_rng ra, rb, ia, ib;
@@ -823,6 +875,7 @@ static void compare_norn(const genome *g, const brain_options *o, int stage, lon
 		brain_tick(b, &rb);
 		if (brain_hash(a) != brain_hash(b))
 			fail_msg("fast and reference paths differ after tick %ld", t);
+		check_kept(a);
 	}
 	assert_memory_equal(&ra, &rb, sizeof ra);
 	brain_free(a);
