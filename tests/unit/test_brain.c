@@ -1027,6 +1027,7 @@ static void test_fast_equals_reference_random(void **state)
 			brain_tick(b, &rb);
 			if (brain_hash(a) != brain_hash(b))
 				fail_msg("trial %d (option %s): paths differ after tick %d", trial, info->name, t);
+			check_kept(a);
 		}
 		brain_free(a);
 		brain_free(b);
