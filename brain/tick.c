@@ -740,7 +740,9 @@ static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtyp
 		if (!m)
 			continue;
 		sblk[w] = 0;
-		uint64_t lw = live[w], sw = susb[w];
+		/* the run blocks' bits, collected: the others' stay */
+		const uint64_t ran = m;
+		uint64_t lw = 0, sw = 0;
 		for (; m; m &= m - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
 			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
@@ -749,12 +751,11 @@ static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtyp
 			uint8_t old[BRAIN_BLOCK];
 			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
 			                      : brain_qd_block(q, 0, f, 0, su + base, stw + base, ltw + base, old);
-			uint64_t bit = 1ull << j;
-			lw = o.live ? lw | bit : lw & ~bit;
-			sw = o.su_nz ? sw | bit : sw & ~bit;
+			lw |= (uint64_t)(o.live != 0) << j;
+			sw |= (uint64_t)(o.su_nz != 0) << j;
 		}
-		live[w] = lw;
-		susb[w] = sw;
+		live[w] = (live[w] & ~ran) | lw;
+		susb[w] = (susb[w] & ~ran) | sw;
 	}
 }
 
@@ -783,8 +784,9 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 		if (!m)
 			continue;
 		sblk[w] = 0;
-		/* this word of the bitmaps, kept in registers while its blocks run */
-		uint64_t lw = live[w], nw = wnz ? wnz[w] : 0, sw = susb[w];
+		/* the run blocks' bits, collected: the others' stay */
+		const uint64_t ran = m;
+		uint64_t lw = 0, nw = 0, sw = 0;
 		for (; m; m &= m - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
 			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
@@ -796,20 +798,19 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 			uint8_t old[BRAIN_BLOCK];
 			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
 			                      : brain_qd_block(q, all, f, 0, su + base, stw + base, ltw + base, old);
-			uint64_t bit = 1ull << j;
-			lw = o.live ? lw | bit : lw & ~bit;
-			nw = o.stw_nz ? nw | bit : nw & ~bit;
-			sw = o.su_nz ? sw | bit : sw & ~bit;
+			lw |= (uint64_t)(o.live != 0) << j;
+			nw |= (uint64_t)(o.stw_nz != 0) << j;
+			sw |= (uint64_t)(o.su_nz != 0) << j;
 			if (hooks)
 				for (unsigned ch = o.changed; ch; ch &= ch - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(ch);
 					brain_sums_moved(D, brain_owner(D, d), d, old[d - base], stw[d]);
 				}
 		}
-		live[w] = lw;
-		susb[w] = sw;
+		live[w] = (live[w] & ~ran) | lw;
+		susb[w] = (susb[w] & ~ran) | sw;
 		if (wnz)
-			wnz[w] = nw;
+			wnz[w] = (wnz[w] & ~ran) | nw;
 	}
 }
 
