@@ -36,8 +36,6 @@ typedef struct brain_dtype {
 	bool keep;         /* some rule reads this type's sums: kept sums (sums.c) */
 	bool anded;        /* some rule reads its anded sum: silent sources counted */
 	bool kvalid;       /* derived: the kept sums are current */
-	bool ordered;      /* derived: each list holds the dendrites with a weight
-	                      first (keep without anded: brain_lists_order) */
 	uint8_t per;       /* every neuron has `per` dendrites (owner = d / per), or 0 */
 	uint32_t total;
 	uint32_t nblocks;  /* blocks of BRAIN_BLOCK dendrites */
@@ -82,6 +80,8 @@ typedef struct brain_dtype {
 	bool dall;         /* derived: every neuron is dirty (a rebuild) */
 	bool anydirty;     /* derived: some neuron is */
 	bool hollow;       /* derived: some neuron has no dendrite of the type */
+	bool ordered;      /* derived: each list holds the dendrites with a weight
+	                      first (keep without anded: brain_lists_order) */
 	/* derived, when `keep`: bit k set when block k may hold a dendrite
 	 * whose weight (option input_weight) is not 0 */
 	uint64_t *wnz;
