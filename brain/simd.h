@@ -504,16 +504,19 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 			/* (255 - su) * 2^s / 256 = (255 - su) >> (8 - s): the 16-bit
 			 * shift's bits from the next byte masked off */
 			__m128i up = _mm_xor_si128(su0, _mm_set1_epi8(-1));
-			v = _mm_add_epi8(su0, _mm_and_si128(_mm_srl_epi16(up, _mm_cvtsi32_si128(q->ash)),
-			                                    _mm_set1_epi8((char)(0xffu >> q->ash))));
+			__m128i part = _mm_srl_epi16(up, _mm_cvtsi32_si128(q->ash));
+			__m128i keep = _mm_set1_epi8((char)(0xffu >> q->ash));
+			v = _mm_add_epi8(su0, _mm_and_si128(part, keep));
 		} else {
 			const __m128i t = _mm_set1_epi8((char)q->at), k = _mm_set1_epi16(q->ak);
 			__m128i up = _mm_subs_epu8(t, su0), dn = _mm_subs_epu8(su0, t);
-			__m128i ul = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(up, z), k), 8);
-			__m128i uh = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(up, z), k), 8);
-			__m128i dl = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(dn, z), k), 8);
-			__m128i dh = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(dn, z), k), 8);
-			v = _mm_sub_epi8(_mm_add_epi8(su0, _mm_packus_epi16(ul, uh)), _mm_packus_epi16(dl, dh));
+			__m128i ul = _mm_mullo_epi16(_mm_unpacklo_epi8(up, z), k);
+			__m128i uh = _mm_mullo_epi16(_mm_unpackhi_epi8(up, z), k);
+			__m128i dl = _mm_mullo_epi16(_mm_unpacklo_epi8(dn, z), k);
+			__m128i dh = _mm_mullo_epi16(_mm_unpackhi_epi8(dn, z), k);
+			__m128i upv = _mm_packus_epi16(_mm_srli_epi16(ul, 8), _mm_srli_epi16(uh, 8));
+			__m128i dnv = _mm_packus_epi16(_mm_srli_epi16(dl, 8), _mm_srli_epi16(dh, 8));
+			v = _mm_sub_epi8(_mm_add_epi8(su0, upv), dnv);
 		}
 		/* a candidate whose result exceeds its susceptibility takes it */
 		__m128i take = _mm_andnot_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, su0), su0), brain_sse_lanes(cand));

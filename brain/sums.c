@@ -369,9 +369,11 @@ static inline __attribute__((always_inline)) uint32_t refresh_dirty(brain *b, br
 
 /* refresh_dirty for a type whose anded sums alone are kept in sumv (a
  * concept lobe's `anded0`) and whose every neuron has dendrites, watching
- * them when `list` (a constant where inlined). */
+ * them when `list`; `full` when the gain is 255 (acc * 255 / 255 is acc).
+ * The flags are constants where it is inlined. */
 static inline __attribute__((always_inline)) uint32_t refresh_anded(brain_lobe *L, unsigned t,
-                                                                    bool list, uint16_t *chg)
+                                                                    bool list, bool full,
+                                                                    uint16_t *chg)
 {
 	brain_dtype *D = L->d[t];
 	uint8_t *an = L->sumv[2 + t];
@@ -383,7 +385,7 @@ static inline __attribute__((always_inline)) uint32_t refresh_anded(brain_lobe *
 	for (uint32_t w = 0; w < brain_words(L->n); w++) {
 		for (uint64_t m = dirty[w]; m; m &= m - 1) {
 			uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
-			uint32_t x = acc[i] * gain / 255u;
+			uint32_t x = full ? acc[i] : acc[i] * gain / 255u;
 			uint8_t av = nsil[i] ? 0 : (uint8_t)(x > 255 ? 255 : x), old = an[i];
 			if (av == old)
 				continue;
@@ -430,10 +432,12 @@ uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint1
 			continue;
 		}
 		if (!ty && !D->hollow && (!watch || watch == an)) {
+			bool full = L->gene.gain == 255;
 			if (watch && nchg != UINT32_MAX)
-				nchg = refresh_anded(L, t, true, chg);
+				nchg = full ? refresh_anded(L, t, true, true, chg)
+				            : refresh_anded(L, t, true, false, chg);
 			else
-				refresh_anded(L, t, false, NULL);
+				refresh_anded(L, t, false, full, NULL);
 		} else if (watch && nchg != UINT32_MAX && (watch == ty || watch == an)) {
 			nchg = refresh_dirty(b, L, t, watch, chg);
 		} else {

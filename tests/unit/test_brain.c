@@ -817,10 +817,13 @@ static void check_kept(const brain *b)
 			uint32_t listed = 0;
 			for (uint32_t s = 0; s < S->n; s++) {
 				bool zero_seen = false;
-				for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d)) {
+				uint32_t d = brain_rhead(D, s);
+				for (; d != BRAIN_NONE; d = brain_rnext(D, d)) {
 					assert_int_equal(D->src[d], s);
 					if (D->ordered && w[d] && zero_seen)
-						fail_msg("lobe %u type %u source %u: weighted dendrite %u after one without", l, t, s, d);
+						fail_msg("lobe %u type %u source %u: dendrite %u "
+						         "weighted after one without",
+						         l, t, s, d);
 					zero_seen |= !w[d];
 					listed++;
 				}
@@ -828,9 +831,11 @@ static void check_kept(const brain *b)
 			assert_int_equal(listed, D->total);
 			for (uint32_t d = 0; d < D->total; d++) {
 				uint32_t kb = d / BRAIN_BLOCK;
+				bool moves = D->suscept[d] || D->stw[d] != D->ltw[d];
 				if (D->suscept[d] && !brain_bit(D->susb, kb))
-					fail_msg("lobe %u type %u: dendrite %u has susceptibility outside susb", l, t, d);
-				if ((D->suscept[d] || D->stw[d] != D->ltw[d]) && !brain_bit(D->live, kb))
+					fail_msg("lobe %u type %u: dendrite %u susceptible outside susb",
+					         l, t, d);
+				if (moves && !brain_bit(D->live, kb))
 					fail_msg("lobe %u type %u: dendrite %u moves outside live", l, t, d);
 			}
 			if (!D->keep || !D->kvalid)
