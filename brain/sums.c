@@ -9,7 +9,9 @@
  * where snap is a copy of the source lobe's outputs as of the last
  * brain_sums_sync, and w the weights as they are now. Syncing compares the
  * outputs with snap 64 bytes at a time and, for each source that changed,
- * walks the dendrites reading it (the reverse lists); every weight change
+ * walks the dendrites reading it (the reverse lists; without anded sums
+ * only those with a weight, which each list holds first: brain_relink,
+ * brain_lists_order); every weight change
  * updates acc (brain_sums_moved, brain_dendrite_write). So the sums cost what
  * changed, not the size of the lobe — the same integer terms as summing
  * them afresh, added and taken away exactly. Whatever changes dendrites

@@ -27,13 +27,15 @@
  *     then run byte-wide, sixteen dendrites at a time (brain/simd.h), on
  *     the blocks that can move: those holding susceptibility or STW != LTW
  *     (the `live` bitmap, kept exact as blocks come to rest) and those
- *     holding a non-zero result;
+ *     holding a non-zero result — on a tick when only susceptibility can
+ *     move (no reinforcement, nothing to relax), only the blocks holding
+ *     susceptibility (`susb`) and those receiving some;
  *   - "output TRUE suscept move-twrds T K" (and with "input TRUE" while
  *     the firing sources are kept per dendrite) is worked out in that
  *     pass too: the firing neurons' dendrites are only marked;
  *   - steps 5-6 (strength gain and loss) are one byte-wide pass when the
  *     rule is one value for the lobe, or "suscept TRUE" then a lobe value
- *     or a dendrite field (over the live blocks), else visit the candidate
+ *     or a dendrite field (over the susb blocks), else visit the candidate
  *     dendrites as above.
  *
  * Tests compare the two paths tick by tick (state hashes). Hot loops copy
