@@ -894,6 +894,17 @@ static void test_fast_equals_reference_norn(void **state)
 	genome_init(&g);
 	TEST_LOAD_NORN(&g);
 	compare_norn(&g, NULL, GENOME_STAGE_ADULT, 1500);
+	/* the options that change which weights the kept sums read and when
+	 * they go to 0 (the lists' order follows them), as long */
+	static const char *const weights[] = {"input_weight=strength", "loose_clears_weights=0"};
+	for (size_t k = 0; k < sizeof weights / sizeof weights[0]; k++) {
+		brain_options o;
+		c2_options_default(&brain_option_tab, &o);
+		c2_err err;
+		if (c2_option_parse(&brain_option_tab, &o, weights[k], &err) != 0)
+			fail_msg("%s: %s", weights[k], err.msg);
+		compare_norn(&g, &o, GENOME_STAGE_ADULT, 1500);
+	}
 	/* every option's other values too */
 	for (size_t k = 0; k < brain_option_tab.n; k++) {
 		const c2_option *info = &brain_option_tab.v[k];
