@@ -184,7 +184,11 @@ static inline __attribute__((always_inline)) void walk_list(uint32_t d, const ui
  * neuron, few neurons (refreshed all, not marked). One pass over the
  * sources that moved walks both their lists, flipping the firing bits of
  * those that started or stopped firing on the way (what sync_types does in
- * three passes). False, having done nothing, for any other lobe. */
+ * three passes). False, having done nothing, for any other lobe. (Out of
+ * line: its loops get the registers sync_types' would take.) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static bool sync_pair(brain *b, brain_lobe *L, const uint8_t *so, uint8_t *snap, uint32_t n)
 {
 	brain_dtype *A = L->d[0], *B = L->d[1];
