@@ -816,6 +816,9 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 	}
 }
 
+#if defined(__GNUC__)
+__attribute__((noinline)) /* its block loops get the registers */
+#endif
 static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
 {
 	/* a local copy: a byte stored to the dendrite arrays may alias *qp,
