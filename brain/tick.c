@@ -559,11 +559,16 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 		 * dendrite of every firing neuron (concept lobes: dozens of
 		 * neurons, a few dendrites each) */
 		const uint16_t *fl = L->firing;
+		uint32_t last = UINT32_MAX; /* the block marked last in sblk */
 		for (uint32_t k = 0; k < n; k++) {
 			uint32_t i = fl[k];
 			for (uint32_t d = first[i], e = first[i + 1]; d < e; d++) {
-				fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
-				sblk[d / (64 * BRAIN_BLOCK)] |= 1ull << (d / BRAIN_BLOCK % 64);
+				uint32_t kb = d / BRAIN_BLOCK;
+				fresh[kb] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
+				if (kb != last) {
+					sblk[kb / 64] |= 1ull << (kb % 64);
+					last = kb;
+				}
 			}
 		}
 		return;
