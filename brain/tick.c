@@ -634,10 +634,19 @@ static void visit_sources(dctx *c, const plan *pl, act a, const rates *x)
 		uint32_t s = S->firing[k];
 		if (!S->output[s])
 			continue; /* cleared by an emitter since */
-		for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d)) {
-			uint32_t i = brain_owner(D, d);
+		/* A weight that becomes or stops being 0 here moves its dendrite
+		 * to the head or the tail of this list (brain_relink): the list's
+		 * dendrites as they were are the first len from each one's
+		 * successor saved before acting on it. */
+		uint32_t len = 0;
+		for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d))
+			len++;
+		uint32_t d = brain_rhead(D, s);
+		for (uint32_t j = 0; j < len; j++) {
+			uint32_t next = brain_rnext(D, d), i = brain_owner(D, d);
 			known kn = neuron_known(c, pl, &nc, i);
 			act_on(c, a, i, d, rule_at(c, pl, kn, d), x);
+			d = next;
 		}
 	}
 }

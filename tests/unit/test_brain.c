@@ -921,6 +921,35 @@ static void test_fast_equals_reference_norn(void **state)
 	genome_free(&g);
 }
 
+/* The norn with its decision lobe's strength-loss rules guarded by the
+ * input ("chem2 TRUE input TRUE 1"): the fast path visits the firing
+ * sources' lists for them, and with input_weight=strength a dendrite whose
+ * strength reaches 0 moves to its list's tail (the kept sums' order) while
+ * that list is being visited. */
+static void test_fast_equals_reference_source_lists(void **state)
+{
+	(void)state;
+	genome g;
+	genome_init(&g);
+	TEST_LOAD_NORN(&g);
+	size_t idx[16];
+	const genome_lobe_gene *lobes[16];
+	size_t n = genome_lobe_list(&g, GENOME_MALE, lobes, idx, 16);
+	assert_true(n > 6);
+	genome_lobe_gene *dec = &g.genes[idx[6]].u.lobe;
+	c2_err err;
+	static const char *const loss[2] = {"chem2 TRUE input TRUE 1", "chem3 TRUE input TRUE 1"};
+	for (int t = 0; t < 2; t++)
+		assert_int_equal(svrule_asm(loss[t], dec->dendrite[t].strength_loss_rule, GENOME_RULE_LEN,
+		                            &err),
+		                 0);
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
+	assert_int_equal(c2_option_parse(&brain_option_tab, &o, "input_weight=strength", &err), 0);
+	compare_norn(&g, &o, GENOME_STAGE_ADULT, 1500);
+	genome_free(&g);
+}
+
 static void random_rule(c2_rng *r, uint8_t *out)
 {
 	/* short rules from the opcodes that occur in real genomes, and any */
@@ -1286,6 +1315,7 @@ int main(void)
 		cmocka_unit_test(test_migration),
 		cmocka_unit_test(test_propagation),
 		cmocka_unit_test(test_fast_equals_reference_norn),
+		cmocka_unit_test(test_fast_equals_reference_source_lists),
 		cmocka_unit_test(test_fast_equals_reference_random),
 		cmocka_unit_test(test_determinism),
 		cmocka_unit_test(test_snapshot),
