@@ -801,7 +801,8 @@ static void test_propagation(void **state)
 
 /* The fast path's kept structures hold what they promise: a type whose
  * lists are `ordered` has the dendrites with a weight first in every
- * source's list (the kept sums stop walking at the first without one);
+ * source's list (the kept sums stop walking at the first without one:
+ * current sums without anded ones need it);
  * current kept sums are the sums of every dendrite's term; a block
  * outside susb holds no susceptibility and one outside live is at rest. */
 static void check_kept(const brain *b)
@@ -813,8 +814,11 @@ static void check_kept(const brain *b)
 			if (!D->present)
 				continue;
 			const brain_lobe *S = &b->lobes[D->src_lobe];
-			const uint8_t *w = b->opts.input_weight ? D->strength : D->stw;
+			const uint8_t *w = brain_weights(b, D);
 			uint32_t listed = 0;
+			/* current sums without anded ones are walked in that order */
+			if (D->keep && !D->anded && D->kvalid)
+				assert_true(D->ordered);
 			for (uint32_t s = 0; s < S->n; s++) {
 				bool zero_seen = false;
 				uint32_t d = brain_rhead(D, s);
