@@ -935,12 +935,8 @@ static void test_fast_equals_reference_source_lists(void **state)
 	(void)state;
 	genome g;
 	genome_init(&g);
-	TEST_LOAD_NORN(&g);
-	size_t idx[16];
-	const genome_lobe_gene *lobes[16];
-	size_t n = genome_lobe_list(&g, GENOME_MALE, lobes, idx, 16);
-	assert_true(n > 6);
-	genome_lobe_gene *dec = &g.genes[idx[6]].u.lobe;
+	genome_lobe_gene *dec;
+	TEST_NORN_DECISION(&g, dec);
 	c2_err err;
 	static const char *const loss[2] = {"chem2 TRUE input TRUE 1", "chem3 TRUE input TRUE 1"};
 	for (int t = 0; t < 2; t++)

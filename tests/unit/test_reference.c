@@ -106,12 +106,8 @@ static void test_sum_rules_reference(void **state)
 	(void)state;
 	genome g;
 	genome_init(&g);
-	TEST_LOAD_NORN(&g);
-	size_t idx[16];
-	const genome_lobe_gene *lobes[16];
-	size_t n = genome_lobe_list(&g, GENOME_FEMALE, lobes, idx, 16);
-	assert_true(n > 6);
-	genome_lobe_gene *dec = &g.genes[idx[6]].u.lobe;
+	genome_lobe_gene *dec;
+	TEST_NORN_DECISION(&g, dec);
 	c2_err err;
 	static const char *const rules[2][2] = {
 		{"type1 FALSE input TRUE output TRUE suscept move-twrds 255 64", "anded0 FALSE chem0"},
