@@ -93,13 +93,17 @@ static inline void c2_rng_fill_range(c2_rng *r, int lo, int hi, uint8_t *out, si
 		return;
 	}
 	uint32_t limit = UINT32_MAX - (UINT32_MAX % span);
+	/* a local copy of the state stays in registers: a byte stored to out
+	 * may alias *r, which would be reloaded after every draw */
+	c2_rng s = *r;
 	for (size_t i = 0; i < n; i++) {
 		uint32_t x;
 		do
-			x = (uint32_t)(c2_rng_next(r) >> 32);
+			x = (uint32_t)(c2_rng_next(&s) >> 32);
 		while (x >= limit);
 		out[i] = (uint8_t)(lo + (int)(x % span));
 	}
+	*r = s;
 }
 
 #endif

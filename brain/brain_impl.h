@@ -53,6 +53,11 @@ typedef struct brain_dtype {
 	 * susceptibility or STW != LTW (a clear bit is a promise: the block
 	 * is at rest, and the quiet steps leave it so) */
 	uint64_t *live;
+	/* derived: bit k set when block k may hold a dendrite with
+	 * susceptibility (a subset of live: on a tick when nothing but
+	 * susceptibility can move, only these blocks and those receiving
+	 * some can change) */
+	uint64_t *susb;
 	uint64_t *cells;   /* derived: bit i set when neuron i is fully loose */
 	uint32_t loose_dendrites, loose_cells; /* derived: lobe totals */
 	uint32_t cursor;   /* concept-style migration: next neuron to consider */
@@ -75,6 +80,8 @@ typedef struct brain_dtype {
 	bool dall;         /* derived: every neuron is dirty (a rebuild) */
 	bool anydirty;     /* derived: some neuron is */
 	bool hollow;       /* derived: some neuron has no dendrite of the type */
+	bool ordered;      /* derived: each list holds the dendrites with a weight
+	                      first (keep without anded: brain_lists_order) */
 	/* derived, when `keep`: bit k set when block k may hold a dendrite
 	 * whose weight (option input_weight) is not 0 */
 	uint64_t *wnz;
@@ -270,6 +277,12 @@ void brain_note_cell(brain_lobe *L, unsigned type, uint32_t i);
 void brain_dendrite_write(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint16_t src,
                           uint8_t stw, uint8_t ltw, uint8_t strength, uint8_t suscept);
 
+/* Order every list of type D (srcn sources) as the kept sums walk them
+ * without anded sums: the dendrites with a weight first; D->ordered
+ * (brain_relink keeps the order where weights move through the sums'
+ * hooks; what moves weights without them clears it). */
+void brain_lists_order(const brain *b, brain_dtype *D, uint32_t srcn);
+
 /* ---- kept sums (sums.c) ---------------------------------------------------- */
 
 /* Make the kept sums of L's types current: rebuilt when stale, else
@@ -286,14 +299,21 @@ uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint1
 void brain_sums_values(const brain *b, const brain_lobe *L, unsigned t, uint32_t i,
                        uint8_t *type, uint8_t *anded);
 
-/* Dendrite d (neuron i, source s) of (L, t) changed its weight from w0 to
- * w1: keep the sums exact. */
-static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t s, uint8_t w0,
+/* Put dendrite d first in its source's list when `weighted`, else last
+ * (query.c): the order the kept sums walk without anded sums. */
+void brain_relink(brain_dtype *D, uint32_t d, bool weighted);
+
+/* Dendrite d (neuron i) of (L, t) changed its weight from w0 to w1: keep
+ * the sums exact, and its source's list in order while it is (the
+ * dendrites with a weight first: sums.c walks them alone). */
+static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t d, uint8_t w0,
                                     uint8_t w1)
 {
+	if (D->ordered && !w0 != !w1)
+		brain_relink(D, d, w1 != 0);
 	if (!D->kvalid)
 		return;
-	uint32_t o = D->snap[s];
+	uint32_t o = D->snap[D->src[d]];
 	if (!o)
 		return;
 	D->acc[i] = (uint16_t)(D->acc[i] + o * w1 / 255u - o * w0 / 255u);

@@ -100,6 +100,7 @@ static void carve(brain *b, arena *a, const uint8_t *counts)
 			D->rnext32 = D->wide ? TAKE(a, total, uint32_t) : NULL;
 			D->owner = per ? NULL : TAKE(a, total, uint16_t);
 			D->live = TAKE(a, brain_words(D->nblocks), uint64_t);
+			D->susb = TAKE(a, brain_words(D->nblocks), uint64_t);
 			D->cells = TAKE(a, brain_words((uint32_t)n), uint64_t);
 			if (D->keep) {
 				D->acc = TAKE(a, n, uint16_t);

@@ -156,8 +156,18 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 				same = false;
 				break;
 			}
+			/* as many sources: without the smallest pick among them,
+			 * not the same set (most are not: no copy, no sort) */
+			const uint16_t *their = D->src + D->first[o];
+			bool has = cnt == 0;
+			for (uint32_t j = 0; j < cnt && !has; j++)
+				has = their[j] == mine[k][0];
+			if (!has) {
+				same = false;
+				break;
+			}
 			for (uint32_t j = 0; j < cnt; j++)
-				theirs[j] = D->src[D->first[o] + j];
+				theirs[j] = their[j];
 			sort_u16(theirs, cnt);
 			for (uint32_t j = 0; j < cnt && same; j++)
 				same = mine[k][j] == theirs[j];

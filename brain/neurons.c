@@ -250,6 +250,16 @@ static bool wide_program(const svrule_prog *p, unsigned start)
 	return true;
 }
 
+/* One draw per neuron, in order (out of line: the hot neuron phase keeps
+ * its registers when no lobe draws). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void draw_range(c2_rng *rng, int lo, int hi, uint8_t *acc, uint32_t n)
+{
+	c2_rng_fill_range(rng, lo, hi, acc, n);
+}
+
 /* Run instructions [start, n) over the lobe into acc[] (acc0 before them). */
 static void run_wide(const brain_lobe *L, const svrule_prog *p, unsigned start,
                      int acc0, const uint8_t *v, uint8_t *acc, c2_rng *rng)
@@ -277,7 +287,7 @@ static void run_wide(const brain_lobe *L, const svrule_prog *p, unsigned start,
 				memset(acc, lo, n);
 				break;
 			}
-			c2_rng_fill_range(rng, lo, hi, acc, n);
+			draw_range(rng, lo, hi, acc, n);
 			break;
 		}
 		}

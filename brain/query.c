@@ -79,17 +79,77 @@ static void link_set_next(brain_dtype *D, uint32_t d, uint32_t next)
 		D->rnext16[d] = (uint16_t)next;
 }
 
-/* Move dendrite d to source neuron `src`, keeping the lists. */
-static void set_source(brain_dtype *D, uint32_t d, uint16_t src)
+/* Take dendrite d out of source s's list. */
+static void unlink_from(brain_dtype *D, uint32_t s, uint32_t d)
 {
-	/* unlink d from its old source's list (lists are short: the fan-out) */
-	uint32_t s = D->src[d], prev = BRAIN_NONE;
+	/* lists are short: the fan-out */
+	uint32_t prev = BRAIN_NONE;
 	for (uint32_t e = brain_rhead(D, s); e != d; e = brain_rnext(D, e))
 		prev = e;
 	if (prev == BRAIN_NONE)
 		link_set_head(D, s, brain_rnext(D, d));
 	else
 		link_set_next(D, prev, brain_rnext(D, d));
+}
+
+/* Add dendrite d to the end of source s's list. */
+static void append_to(brain_dtype *D, uint32_t s, uint32_t d)
+{
+	uint32_t last = BRAIN_NONE;
+	for (uint32_t e = brain_rhead(D, s); e != BRAIN_NONE; e = brain_rnext(D, e))
+		last = e;
+	link_set_next(D, d, BRAIN_NONE);
+	if (last == BRAIN_NONE)
+		link_set_head(D, s, d);
+	else
+		link_set_next(D, last, d);
+}
+
+void brain_relink(brain_dtype *D, uint32_t d, bool weighted)
+{
+	uint32_t s = D->src[d];
+	unlink_from(D, s, d);
+	if (weighted) {
+		link_set_next(D, d, brain_rhead(D, s));
+		link_set_head(D, s, d);
+	} else {
+		append_to(D, s, d);
+	}
+}
+
+void brain_lists_order(const brain *b, brain_dtype *D, uint32_t srcn)
+{
+	/* afresh from src[] (as build_lists): the dendrites without a weight
+	 * pushed first, then those with one in front of them */
+	const uint8_t *w = brain_weights(b, D);
+	const uint16_t *src = D->src;
+	if (D->wide) {
+		for (uint32_t s = 0; s < srcn; s++)
+			D->rhead32[s] = BRAIN_NONE;
+		for (int pass = 0; pass < 2; pass++)
+			for (uint32_t d = D->total; d-- > 0;)
+				if ((w[d] != 0) == pass) {
+					D->rnext32[d] = D->rhead32[src[d]];
+					D->rhead32[src[d]] = d;
+				}
+		D->ordered = true;
+		return;
+	}
+	uint16_t *head = D->rhead16, *next = D->rnext16;
+	memset(head, 0xff, srcn * sizeof *head);
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t d = D->total; d-- > 0;)
+			if ((w[d] != 0) == pass) {
+				next[d] = head[src[d]];
+				head[src[d]] = (uint16_t)d;
+			}
+	D->ordered = true;
+}
+
+/* Move dendrite d to source neuron `src`, keeping the lists. */
+static void set_source(brain_dtype *D, uint32_t d, uint16_t src)
+{
+	unlink_from(D, D->src[d], d);
 	D->src[d] = src;
 	link_set_next(D, d, brain_rhead(D, src));
 	link_set_head(D, src, d);
@@ -114,9 +174,13 @@ static void build_lists(brain_dtype *D, uint32_t n, uint32_t srcn)
 static void live_rebuild(const brain *b, brain_dtype *D)
 {
 	memset(D->live, 0, brain_words(D->nblocks) * sizeof *D->live);
-	for (uint32_t d = 0; d < D->total; d++)
+	memset(D->susb, 0, brain_words(D->nblocks) * sizeof *D->susb);
+	for (uint32_t d = 0; d < D->total; d++) {
 		if (D->suscept[d] || D->stw[d] != D->ltw[d])
 			brain_bit_set(D->live, d / BRAIN_BLOCK);
+		if (D->suscept[d])
+			brain_bit_set(D->susb, d / BRAIN_BLOCK);
+	}
 	if (!D->wnz)
 		return;
 	memset(D->wnz, 0, brain_words(D->nblocks) * sizeof *D->wnz);
@@ -136,6 +200,9 @@ void brain_derive_type(brain *b, brain_lobe *L, unsigned t)
 	for (uint32_t i = 0; i < L->n; i++)
 		brain_derive_neuron(b, L, t, i);
 	build_lists(D, L->n, b->lobes[D->src_lobe].n);
+	D->ordered = false;
+	if (D->keep && !D->anded) /* in the order the kept sums walk */
+		brain_lists_order(b, D, b->lobes[D->src_lobe].n);
 	live_rebuild(b, D);
 	D->kvalid = false;
 	D->hollow = false;
@@ -213,8 +280,12 @@ void brain_dendrite_write(brain *b, brain_lobe *L, unsigned t, uint32_t d, uint1
 		brain_bit_set(D->dirty, i);
 		D->anydirty = true;
 	}
+	if (D->ordered)
+		brain_relink(D, d, w[d] != 0);
 	if (suscept || stw != ltw)
 		brain_bit_set(D->live, d / BRAIN_BLOCK);
+	if (suscept)
+		brain_bit_set(D->susb, d / BRAIN_BLOCK);
 	brain_wnz_note(D, d, w[d]);
 }
 

@@ -367,9 +367,20 @@ typedef struct brain_qd {
 	uint8_t r;                 /* reinforcement (0: none) */
 	uint16_t msusc, mstw, mltw; /* rate multipliers */
 	/* the susceptibility rule of the `cand` lanes: "suscept move-twrds T
-	 * K", su + (T - su) * K / 256 truncated toward su */
-	uint8_t at, ak;
+	 * K", su + (T - su) * K / 256 truncated toward su (set by
+	 * brain_qd_toward_set); ash: 8 - s when T is 255 and K = 2^s, else 0 */
+	uint8_t at, ak, ash;
 } brain_qd;
+
+/* The `cand` lanes' rule "suscept move-twrds t k" into q. Toward 255 by a
+ * power of two (the norn's "move-twrds 255 64") the step is the distance
+ * 255 - su shifted right, byte-wide without a multiplication. */
+static inline void brain_qd_toward_set(brain_qd *q, uint8_t t, uint8_t k)
+{
+	q->at = t;
+	q->ak = k;
+	q->ash = t == 255 && k && !(k & (k - 1)) ? (uint8_t)(8 - __builtin_ctz(k)) : 0;
+}
 
 /* su move-twrds t k, as the SV-rule does it (brain/svrule_vm.h). */
 static inline uint8_t brain_qd_toward(uint8_t su, uint8_t t, uint8_t k)
@@ -414,9 +425,10 @@ static inline void brain_qd_one(const brain_qd *q, uint8_t sv, uint8_t *sup, uin
 }
 
 /* What a block's steps left: the live lanes (su != 0 or STW != LTW), the
- * lanes whose STW changed and those whose STW is not 0. */
+ * lanes whose STW changed, those whose STW is not 0 and those whose
+ * susceptibility is not 0. */
 typedef struct brain_qd_out {
-	unsigned live, changed, stw_nz;
+	unsigned live, changed, stw_nz, su_nz;
 } brain_qd_out;
 
 /* Steps 1-4 for the 16 dendrites at su, stw, ltw, whose rule results are
@@ -428,7 +440,7 @@ static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, uint8_t sv, 
                                                  unsigned cand, uint8_t *su, uint8_t *stw,
                                                  uint8_t *ltw, uint8_t *old_stw)
 {
-	brain_qd_out o = {0, 0, 0};
+	brain_qd_out o = {0, 0, 0, 0};
 	for (unsigned k = 0; k < 16; k++) {
 		old_stw[k] = stw[k];
 		if (cand >> k & 1) {
@@ -444,6 +456,7 @@ static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, uint8_t sv, 
 		o.live |= (unsigned)(su[k] || stw[k] != ltw[k]) << k;
 		o.changed |= (unsigned)(stw[k] != old_stw[k]) << k;
 		o.stw_nz |= (unsigned)(stw[k] != 0) << k;
+		o.su_nz |= (unsigned)(su[k] != 0) << k;
 	}
 	return o;
 }
@@ -486,13 +499,25 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 	if (cand) {
 		/* v = su + ((T - su) * K >> 8) - ((su - T) * K >> 8): one of the
 		 * two distances is 0 */
-		const __m128i t = _mm_set1_epi8((char)q->at), k = _mm_set1_epi16(q->ak);
-		__m128i up = _mm_subs_epu8(t, su0), dn = _mm_subs_epu8(su0, t);
-		__m128i ul = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(up, z), k), 8);
-		__m128i uh = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(up, z), k), 8);
-		__m128i dl = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(dn, z), k), 8);
-		__m128i dh = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(dn, z), k), 8);
-		__m128i v = _mm_sub_epi8(_mm_add_epi8(su0, _mm_packus_epi16(ul, uh)), _mm_packus_epi16(dl, dh));
+		__m128i v;
+		if (q->ash) {
+			/* (255 - su) * 2^s / 256 = (255 - su) >> (8 - s): the 16-bit
+			 * shift's bits from the next byte masked off */
+			__m128i up = _mm_xor_si128(su0, _mm_set1_epi8(-1));
+			__m128i part = _mm_srl_epi16(up, _mm_cvtsi32_si128(q->ash));
+			__m128i keep = _mm_set1_epi8((char)(0xffu >> q->ash));
+			v = _mm_add_epi8(su0, _mm_and_si128(part, keep));
+		} else {
+			const __m128i t = _mm_set1_epi8((char)q->at), k = _mm_set1_epi16(q->ak);
+			__m128i up = _mm_subs_epu8(t, su0), dn = _mm_subs_epu8(su0, t);
+			__m128i ul = _mm_mullo_epi16(_mm_unpacklo_epi8(up, z), k);
+			__m128i uh = _mm_mullo_epi16(_mm_unpackhi_epi8(up, z), k);
+			__m128i dl = _mm_mullo_epi16(_mm_unpacklo_epi8(dn, z), k);
+			__m128i dh = _mm_mullo_epi16(_mm_unpackhi_epi8(dn, z), k);
+			__m128i upv = _mm_packus_epi16(_mm_srli_epi16(ul, 8), _mm_srli_epi16(uh, 8));
+			__m128i dnv = _mm_packus_epi16(_mm_srli_epi16(dl, 8), _mm_srli_epi16(dh, 8));
+			v = _mm_sub_epi8(_mm_add_epi8(su0, upv), dnv);
+		}
 		/* a candidate whose result exceeds its susceptibility takes it */
 		__m128i take = _mm_andnot_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, su0), su0), brain_sse_lanes(cand));
 		sun = _mm_or_si128(_mm_and_si128(take, v), _mm_andnot_si128(take, sun));
@@ -506,6 +531,7 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 		o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s0, l)));
 		o.changed = 0;
 		o.stw_nz = brain_sse_nonzero_mask(s0);
+		o.su_nz = brain_sse_nonzero_mask(sun);
 		return o;
 	}
 	_mm_storeu_si128((__m128i *)old_stw, s0);
@@ -541,6 +567,7 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 	o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s, l)));
 	o.changed = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s, s0)) & 0xffffu;
 	o.stw_nz = brain_sse_nonzero_mask(s);
+	o.su_nz = brain_sse_nonzero_mask(sun);
 	return o;
 #else
 	return brain_qd_block_scalar(q, sv, fresh, cand, su, stw, ltw, old_stw);

@@ -9,7 +9,9 @@
  * where snap is a copy of the source lobe's outputs as of the last
  * brain_sums_sync, and w the weights as they are now. Syncing compares the
  * outputs with snap 64 bytes at a time and, for each source that changed,
- * walks the dendrites reading it (the reverse lists); every weight change
+ * walks the dendrites reading it (the reverse lists; without anded sums
+ * only those with a weight, which each list holds first: brain_relink,
+ * brain_lists_order); every weight change
  * updates acc (brain_sums_moved, brain_dendrite_write). So the sums cost what
  * changed, not the size of the lobe — the same integer terms as summing
  * them afresh, added and taken away exactly. Whatever changes dendrites
@@ -31,6 +33,8 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 	const uint8_t *so = S->output, *w = brain_weights(b, D);
 	const uint16_t *src = D->src;
 	memcpy(D->snap, so, S->n);
+	if (!D->anded && !D->ordered) /* weights moved unseen: order the lists again */
+		brain_lists_order(b, D, S->n);
 	if (!D->kvalid && D->infire) { /* else kept by the sources' transitions (sync_types) */
 		memset(D->infire, 0, brain_words(D->total) * sizeof *D->infire);
 		for (uint32_t d = 0; d < D->total; d++)
@@ -80,65 +84,143 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 	D->kvalid = true;
 }
 
-/* Source s went from output o0 to o1: move the terms of its dendrites
- * (without anded sums, a dendrite without weight has none to move). */
-static inline void walk(brain *b, brain_dtype *D, bool wide, bool per, bool mark, uint32_t s,
-                        uint32_t o0, uint32_t o1)
+/* The sources moved[0..nm) went from outputs snap[s] to so[s]: move the
+ * terms of their dendrites of type D. Without anded sums a dendrite
+ * without weight has none to move, and each list holds those with a
+ * weight first: the walk stops at the first without. With `mark`, the
+ * neurons whose sums moved are marked dirty one by one; else the caller
+ * marks them all (a small lobe: refreshing all is cheaper than marking).
+ * The flags are constants where it is inlined (the loops are the hot
+ * part of the sums). */
+static inline __attribute__((always_inline)) void walk(brain *b, brain_dtype *D, bool wide,
+                                                       bool per, bool mark, bool anded,
+                                                       const uint16_t *moved, uint32_t nm,
+                                                       const uint8_t *snap, const uint8_t *so)
 {
 	const uint8_t *w = brain_weights(b, D);
-	int sil = (int)!o1 - (int)!o0;
-	const bool anded = D->anded;
 	uint16_t *acc = D->acc;
 	uint8_t *nsil = D->nsil;
-	const uint16_t *n16 = D->rnext16, *owner = D->owner;
-	const uint32_t *n32 = D->rnext32;
-	const uint32_t pn = D->per;
-	uint32_t d = wide ? D->rhead32[s] : D->rhead16[s] == 0xffff ? BRAIN_NONE : D->rhead16[s];
-	while (d != BRAIN_NONE) {
-		uint32_t wd = w[d];
-		if (wd || anded) {
+	uint64_t *dirty = D->dirty;
+	const uint16_t *h16 = D->rhead16, *n16 = D->rnext16, *owner = D->owner;
+	const uint32_t *h32 = D->rhead32, *n32 = D->rnext32;
+	const uint32_t pn = D->per, end = wide ? BRAIN_NONE : 0xffff;
+	for (uint32_t k = 0; k < nm; k++) {
+		uint32_t s = moved[k], o0 = snap[s], o1 = so[s];
+		uint8_t sil = (uint8_t)((int)!o1 - (int)!o0);
+		/* o1 * w / 255 - o0 * w / 255 with one multiplication: v / 255 =
+		 * (v * 0x8081) >> 23 for v <= 65025 (brain/simd.h), and
+		 * o * 0x8081 * w < 2^32, so both products share one 64-bit one,
+		 * o1's in the high half */
+		const uint64_t f = (uint64_t)(o1 * 0x8081u) << 32 | o0 * 0x8081u;
+		for (uint32_t d = wide ? h32[s] : h16[s]; d != end; d = wide ? n32[d] : n16[d]) {
+			uint32_t wd = w[d];
+			if (!anded && !wd)
+				break;
 			uint32_t i = per ? d / pn : owner[d];
-			acc[i] = (uint16_t)(acc[i] + o1 * wd / 255u - o0 * wd / 255u);
-			nsil[i] = (uint8_t)(nsil[i] + sil);
+			uint64_t y = wd * f;
+			acc[i] = (uint16_t)(acc[i] + (uint32_t)(y >> 55) - ((uint32_t)y >> 23));
+			if (anded)
+				nsil[i] = (uint8_t)(nsil[i] + sil);
 			if (mark)
-				brain_bit_set(D->dirty, i);
+				brain_bit_set(dirty, i);
 		}
-		d = wide ? n32[d] : n16[d] == 0xffff ? BRAIN_NONE : n16[d];
 	}
 }
 
-/* With `mark`, the neurons whose sums moved are marked dirty one by one;
- * else the caller marks them all (a small lobe: refreshing all is cheaper
- * than marking). */
-static void source_moved(brain *b, brain_dtype *D, bool mark, uint32_t s, uint32_t o0,
-                         uint32_t o1)
+static void walk_type(brain *b, brain_dtype *D, bool mark, const uint16_t *moved, uint32_t nm,
+                      const uint8_t *snap, const uint8_t *so)
 {
-	if (D->wide)
-		walk(b, D, true, D->per != 0, true, s, o0, o1);
-	else if (D->per && !mark)
-		walk(b, D, false, true, false, s, o0, o1);
-	else if (D->per)
-		walk(b, D, false, true, true, s, o0, o1);
+	const bool per = D->per != 0;
+	if (!D->wide && per && !mark && !D->anded) /* decision lobes */
+		walk(b, D, false, true, false, false, moved, nm, snap, so);
+	else if (!D->wide && !per && mark && D->anded) /* concept lobes */
+		walk(b, D, false, false, true, true, moved, nm, snap, so);
+	else if (D->wide)
+		walk(b, D, true, per, true, D->anded, moved, nm, snap, so);
 	else
-		walk(b, D, false, false, true, s, o0, o1);
+		walk(b, D, false, per, mark, D->anded, moved, nm, snap, so);
 }
 
 /* Is summing afresh cheaper than moving the terms of `moved` sources?
  * (Instructions, roughly, measured on the norn: a link walked ~20 to
  * ~30, and the sources that move have somewhat longer lists than the
- * average; a dendrite summed afresh ~20, or, without anded sums, ~60 per
- * block holding a weight.) */
+ * average; a dendrite summed afresh ~20. Without anded sums only the
+ * links with a weight are walked, at most 16 per block holding one, and
+ * summing afresh costs ~60 per such block.) */
 static bool rebuild_pays(const brain *b, const brain_dtype *D, uint32_t moved)
 {
-	uint64_t walkc = (D->anded ? 30ull : 20ull) * moved * (D->total / b->lobes[D->src_lobe].n + 1);
-	uint64_t sumc = 20ull * D->total;
-	if (!D->anded) {
-		sumc = 0;
-		for (uint32_t k = 0; k < brain_words(D->nblocks) && sumc < walkc; k++)
-			for (uint64_t m = D->wnz[k]; m; m &= m - 1)
-				sumc += 60;
+	uint32_t srcn = b->lobes[D->src_lobe].n;
+	if (D->anded)
+		return 30ull * moved * (D->total / srcn + 1) > 20ull * D->total;
+	uint64_t blocks = 0;
+	for (uint32_t k = 0; k < brain_words(D->nblocks); k++)
+		blocks += (uint64_t)__builtin_popcountll(D->wnz[k]);
+	return 20ull * moved * (1 + blocks * BRAIN_BLOCK / srcn) > 60ull * blocks;
+}
+
+/* One source's list of a decision-style type (see sync_pair): the terms
+ * of the dendrites with a weight moved by f (as in walk), and with `inf`
+ * every dendrite's firing bit flipped. */
+static inline __attribute__((always_inline)) void walk_list(uint32_t d, const uint16_t *next,
+                                                            const uint8_t *w, uint16_t *acc,
+                                                            unsigned sh, uint64_t f,
+                                                            uint64_t *inf)
+{
+	for (; d != 0xffff; d = next[d]) {
+		uint32_t wd = w[d];
+		if (!wd)
+			break;
+		uint64_t y = wd * f;
+		acc[d >> sh] = (uint16_t)(acc[d >> sh] + (uint32_t)(y >> 55) - ((uint32_t)y >> 23));
+		if (inf)
+			inf[d >> 6] ^= 1ull << (d & 63);
 	}
-	return walkc > sumc;
+	for (; inf && d != 0xffff; d = next[d])
+		inf[d >> 6] ^= 1ull << (d & 63);
+}
+
+/* Both types of a decision-style lobe, current and sharing one snap:
+ * 16-bit lists, no anded sums, a power-of-two number of dendrites per
+ * neuron, few neurons (refreshed all, not marked). One pass over the
+ * sources that moved walks both their lists, flipping the firing bits of
+ * those that started or stopped firing on the way (what sync_types does in
+ * three passes). False, having done nothing, for any other lobe. (Out of
+ * line: its loops get the registers sync_types' would take.) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool sync_pair(brain *b, brain_lobe *L, const uint8_t *so, uint8_t *snap, uint32_t n)
+{
+	brain_dtype *A = L->d[0], *B = L->d[1];
+	const uint32_t per = A->per;
+	if (A->wide || B->wide || A->anded || B->anded || !per || B->per != per ||
+	    (per & (per - 1)) || L->n > 64 || !A->infire != !B->infire)
+		return false;
+	const unsigned sh = (unsigned)__builtin_ctz(per);
+	const uint8_t *wa = brain_weights(b, A), *wb = brain_weights(b, B);
+	const uint16_t *ha = A->rhead16, *na = A->rnext16, *hb = B->rhead16, *nb = B->rnext16;
+	uint16_t *acca = A->acc, *accb = B->acc;
+	uint64_t *ia = A->infire, *ib = B->infire;
+	bool any = false;
+	for (uint32_t s1 = 0; s1 < n; s1 += BRAIN_BLOCK) {
+		uint32_t len = n - s1 < BRAIN_BLOCK ? n - s1 : BRAIN_BLOCK;
+		for (unsigned m = brain_simd_diff(so + s1, snap + s1, len); m; m &= m - 1) {
+			uint32_t s = s1 + (uint32_t)__builtin_ctz(m), o0 = snap[s], o1 = so[s];
+			snap[s] = (uint8_t)o1;
+			any = true;
+			const uint64_t f = (uint64_t)(o1 * 0x8081u) << 32 | o0 * 0x8081u;
+			if (ia && !o0 != !o1) {
+				walk_list(ha[s], na, wa, acca, sh, f, ia);
+				walk_list(hb[s], nb, wb, accb, sh, f, ib);
+			} else {
+				walk_list(ha[s], na, wa, acca, sh, f, NULL);
+				walk_list(hb[s], nb, wb, accb, sh, f, NULL);
+			}
+		}
+	}
+	if (any)
+		A->anydirty = B->anydirty = A->dall = B->dall = true;
+	return true;
 }
 
 /* Bring the kept types in `mask` (bit t: type t), which share one snap,
@@ -162,6 +244,8 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 	if (mask == 3)
 		L->d[1]->synced = S->outver;
 	const uint32_t n = S->n;
+	if (valid == 3 && sync_pair(b, L, so, snap, n))
+		return;
 	uint16_t *moved = b->scratch;
 	uint32_t nm = 0;
 	for (uint32_t s0 = 0; valid && s0 < n; s0 += 4 * BRAIN_BLOCK) {
@@ -194,16 +278,14 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 		}
 	}
 	for (unsigned t = 0; t < 2; t++)
-		if ((valid >> t & 1) && rebuild_pays(b, L->d[t], nm))
+		if ((valid >> t & 1) && nm && rebuild_pays(b, L->d[t], nm))
 			valid &= ~(1u << t);
 	const bool mark = L->n > 64;
-	for (uint32_t k = 0; k < nm && valid; k++) {
-		uint32_t s = moved[k];
-		for (unsigned t = 0; t < 2; t++)
-			if (valid >> t & 1)
-				source_moved(b, L->d[t], mark, s, snap[s], so[s]);
-		snap[s] = so[s];
-	}
+	for (unsigned t = 0; t < 2; t++)
+		if (valid >> t & 1)
+			walk_type(b, L->d[t], mark, moved, nm, snap, so);
+	for (uint32_t k = 0; k < nm && valid; k++)
+		snap[moved[k]] = so[moved[k]];
 	for (unsigned t = 0; t < 2 && nm; t++)
 		if (valid >> t & 1) {
 			L->d[t]->anydirty = true;
@@ -259,28 +341,68 @@ static inline __attribute__((always_inline)) uint32_t refresh_dirty(brain *b, br
 	uint32_t nchg = 0;
 	const uint32_t *first = D->first;
 	const uint8_t empty = b->opts.empty_sum ? L->gene.gain : 0, gain = L->gene.gain;
+	const bool hollow = D->hollow;
+	const uint16_t *acc = D->acc;
+	const uint8_t *nsil = D->nsil;
+	uint64_t *dirty = D->dirty;
+	uint32_t nz_ty = L->sumnz[t], nz_an = L->sumnz[2 + t];
 	for (uint32_t w = 0; w < brain_words(L->n); w++) {
-		for (uint64_t m = D->dirty[w]; m; m &= m - 1) {
+		for (uint64_t m = dirty[w]; m; m &= m - 1) {
 			uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
 			uint8_t tv = empty, av = empty; /* brain_sums_values, inline */
-			if (first[i] != first[i + 1]) {
-				uint32_t x = D->acc[i] * (uint32_t)gain / 255u;
+			if (!hollow || first[i] != first[i + 1]) {
+				uint32_t x = acc[i] * (uint32_t)gain / 255u;
 				tv = (uint8_t)(x > 255 ? 255 : x);
-				av = D->nsil[i] ? 0 : tv;
+				av = nsil[i] ? 0 : tv;
 			}
 			if (watch && watch[i] != (watch == ty ? tv : av))
 				chg[nchg++] = (uint16_t)i;
 			if (ty) {
-				L->sumnz[t] += (uint32_t)(tv != 0) - (uint32_t)(ty[i] != 0);
+				nz_ty += (uint32_t)(tv != 0) - (uint32_t)(ty[i] != 0);
 				ty[i] = tv;
 			}
 			if (an) {
-				L->sumnz[2 + t] += (uint32_t)(av != 0) - (uint32_t)(an[i] != 0);
+				nz_an += (uint32_t)(av != 0) - (uint32_t)(an[i] != 0);
 				an[i] = av;
 			}
 		}
-		D->dirty[w] = 0;
+		dirty[w] = 0;
 	}
+	L->sumnz[t] = nz_ty;
+	L->sumnz[2 + t] = nz_an;
+	return nchg;
+}
+
+/* refresh_dirty for a type whose anded sums alone are kept in sumv (a
+ * concept lobe's `anded0`) and whose every neuron has dendrites, watching
+ * them when `list`; `full` when the gain is 255 (acc * 255 / 255 is acc).
+ * The flags are constants where it is inlined. */
+static inline __attribute__((always_inline)) uint32_t refresh_anded(brain_lobe *L, unsigned t,
+                                                                    bool list, bool full,
+                                                                    uint16_t *chg)
+{
+	brain_dtype *D = L->d[t];
+	uint8_t *an = L->sumv[2 + t];
+	const uint16_t *acc = D->acc;
+	const uint8_t *nsil = D->nsil;
+	uint64_t *dirty = D->dirty;
+	const uint32_t gain = L->gene.gain;
+	uint32_t nchg = 0, nz = L->sumnz[2 + t];
+	for (uint32_t w = 0; w < brain_words(L->n); w++) {
+		for (uint64_t m = dirty[w]; m; m &= m - 1) {
+			uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
+			uint32_t x = full ? acc[i] : acc[i] * gain / 255u;
+			uint8_t av = nsil[i] ? 0 : (uint8_t)(x > 255 ? 255 : x), old = an[i];
+			if (av == old)
+				continue;
+			if (list)
+				chg[nchg++] = (uint16_t)i;
+			nz += (uint32_t)(av != 0) - (uint32_t)(old != 0);
+			an[i] = av;
+		}
+		dirty[w] = 0;
+	}
+	L->sumnz[2 + t] = nz;
 	return nchg;
 }
 
@@ -315,10 +437,18 @@ uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint1
 			D->dall = false;
 			continue;
 		}
-		if (watch && nchg != UINT32_MAX && (watch == ty || watch == an))
+		if (!ty && !D->hollow && (!watch || watch == an)) {
+			bool full = L->gene.gain == 255;
+			if (watch && nchg != UINT32_MAX)
+				nchg = full ? refresh_anded(L, t, true, true, chg)
+				            : refresh_anded(L, t, true, false, chg);
+			else
+				refresh_anded(L, t, false, full, NULL);
+		} else if (watch && nchg != UINT32_MAX && (watch == ty || watch == an)) {
 			nchg = refresh_dirty(b, L, t, watch, chg);
-		else
+		} else {
 			refresh_dirty(b, L, t, NULL, NULL);
+		}
 	}
 	return nchg;
 }

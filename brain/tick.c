@@ -27,13 +27,15 @@
  *     then run byte-wide, sixteen dendrites at a time (brain/simd.h), on
  *     the blocks that can move: those holding susceptibility or STW != LTW
  *     (the `live` bitmap, kept exact as blocks come to rest) and those
- *     holding a non-zero result;
+ *     holding a non-zero result — on a tick when only susceptibility can
+ *     move (no reinforcement, nothing to relax), only the blocks holding
+ *     susceptibility (`susb`) and those receiving some;
  *   - "output TRUE suscept move-twrds T K" (and with "input TRUE" while
  *     the firing sources are kept per dendrite) is worked out in that
  *     pass too: the firing neurons' dendrites are only marked;
  *   - steps 5-6 (strength gain and loss) are one byte-wide pass when the
  *     rule is one value for the lobe, or "suscept TRUE" then a lobe value
- *     or a dendrite field (over the live blocks), else visit the candidate
+ *     or a dendrite field (over the susb blocks), else visit the candidate
  *     dendrites as above.
  *
  * Tests compare the two paths tick by tick (state hashes). Hot loops copy
@@ -136,7 +138,7 @@ static void loose_moved(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_
 	brain_loose_moved(L, t, i, !loose, loose);
 	if (loose && clears) {
 		if (!b->opts.input_weight)
-			brain_sums_moved(D, i, D->src[d], D->stw[d], 0);
+			brain_sums_moved(D, i, d, D->stw[d], 0);
 		D->stw[d] = D->ltw[d] = D->suscept[d] = 0;
 	}
 }
@@ -149,7 +151,7 @@ static void set_strength(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32
 	uint8_t old = D->strength[d];
 	uint8_t nv = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
 	if (b->opts.input_weight) {
-		brain_sums_moved(D, i, D->src[d], old, nv);
+		brain_sums_moved(D, i, d, old, nv);
 		brain_wnz_note(D, d, nv);
 	}
 	D->strength[d] = nv;
@@ -557,11 +559,16 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 		 * dendrite of every firing neuron (concept lobes: dozens of
 		 * neurons, a few dendrites each) */
 		const uint16_t *fl = L->firing;
+		uint32_t last = UINT32_MAX; /* the block marked last in sblk */
 		for (uint32_t k = 0; k < n; k++) {
 			uint32_t i = fl[k];
 			for (uint32_t d = first[i], e = first[i + 1]; d < e; d++) {
-				fresh[d / BRAIN_BLOCK] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
-				sblk[d / (64 * BRAIN_BLOCK)] |= 1ull << (d / BRAIN_BLOCK % 64);
+				uint32_t kb = d / BRAIN_BLOCK;
+				fresh[kb] |= (uint16_t)(1u << (d % BRAIN_BLOCK));
+				if (kb != last) {
+					sblk[kb / 64] |= 1ull << (kb % 64);
+					last = kb;
+				}
 			}
 		}
 		return;
@@ -627,22 +634,31 @@ static void visit_sources(dctx *c, const plan *pl, act a, const rates *x)
 		uint32_t s = S->firing[k];
 		if (!S->output[s])
 			continue; /* cleared by an emitter since */
-		for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d)) {
-			uint32_t i = brain_owner(D, d);
+		/* A weight that becomes or stops being 0 here moves its dendrite
+		 * to the head or the tail of this list (brain_relink): the list's
+		 * dendrites as they were are the first len from each one's
+		 * successor saved before acting on it. */
+		uint32_t len = 0;
+		for (uint32_t d = brain_rhead(D, s); d != BRAIN_NONE; d = brain_rnext(D, d))
+			len++;
+		uint32_t d = brain_rhead(D, s);
+		for (uint32_t j = 0; j < len; j++) {
+			uint32_t next = brain_rnext(D, d), i = brain_owner(D, d);
 			known kn = neuron_known(c, pl, &nc, i);
 			act_on(c, a, i, d, rule_at(c, pl, kn, d), x);
+			d = next;
 		}
 	}
 }
 
-/* The dendrites with susceptibility: all in live blocks. */
+/* The dendrites with susceptibility: all in the blocks of susb. */
 static void visit_susceptible(dctx *c, const plan *pl, act a, const rates *x)
 {
 	const brain_dtype *D = c->D;
 	ncache nc = {BRAIN_NONE, {RS_ZERO, 0}};
 	static const uint8_t zero16[BRAIN_BLOCK];
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
-		for (uint64_t m = D->live[w]; m; m &= m - 1) {
+		for (uint64_t m = D->susb[w]; m; m &= m - 1) {
 			uint32_t base = (w * 64 + (uint32_t)__builtin_ctzll(m)) * BRAIN_BLOCK;
 			for (unsigned l = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK); l; l &= l - 1) {
 				uint32_t d = base + (uint32_t)__builtin_ctz(l), i = brain_owner(D, d);
@@ -679,7 +695,7 @@ static bool visit(dctx *c, const plan *pl, act a, const rates *x)
 	if (pl->susc_guard && how != V_SOURCES) {
 		uint64_t cost = 0;
 		for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
-			cost += popcount64(D->live[w]);
+			cost += popcount64(D->susb[w]);
 		if (how == V_FIRING) { /* only then is `best` worth counting */
 			best = c->L->nfiring;
 			for (uint32_t k = 0; k < c->L->nfiring; k++)
@@ -724,29 +740,69 @@ static inline uint64_t word_mask(uint32_t nblocks, uint32_t w)
 	return left >= 64 ? ~0ull : (1ull << left) - 1;
 }
 
+/* steps_1_4 when only susceptibility can move (no reinforcement, nothing
+ * to relax) and no rule result is one for every dendrite: the blocks that
+ * hold some or receive some, and of the results only the live and
+ * susceptibility bits (no STW moves, so no weight: wnz stays a superset
+ * and no sum moves). `cand` as in steps_1_4, a constant where inlined. */
+static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtype *D,
+                                                            const brain_qd *q, bool cand)
+{
+	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
+	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
+	uint16_t *fresh = b->fresh;
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
+		uint64_t m = susb[w] | sblk[w];
+		if (!m)
+			continue;
+		sblk[w] = 0;
+		/* the run blocks' bits, collected: the others' stay */
+		const uint64_t ran = m;
+		uint64_t lw = 0, sw = 0;
+		for (; m; m &= m - 1) {
+			unsigned j = (unsigned)__builtin_ctzll(m);
+			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
+			unsigned f = fresh[kb];
+			fresh[kb] = 0;
+			uint8_t old[BRAIN_BLOCK];
+			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
+			                      : brain_qd_block(q, 0, f, 0, su + base, stw + base, ltw + base, old);
+			lw |= (uint64_t)(o.live != 0) << j;
+			sw |= (uint64_t)(o.su_nz != 0) << j;
+		}
+		live[w] = (live[w] & ~ran) | lw;
+		susb[w] = (susb[w] & ~ran) | sw;
+	}
+}
+
 /* Steps 1-4 of every dendrite of the type: the susceptibility rule gave
  * `all` for every dendrite, or 0 but for the fresh lanes (susc_result),
  * or, with `cand`, q's "suscept move-twrds" for the lanes marked (the
  * rest 0). Only blocks that can move are run. */
-static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, bool cand)
+/* The blocks of steps_1_4 (below); `cand` and `hooks` are constants where
+ * it is inlined. */
+static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dtype *D,
+                                                             const brain_qd *q, uint8_t all,
+                                                             bool cand, bool hooks)
 {
 	const bool identity = !q->susc && !q->stw && !q->ltw && !q->r;
-	const bool hooks = D->kvalid && !b->opts.input_weight;
+	const bool su_only = !q->stw && !q->ltw && !q->r;
 	uint64_t *wnz = b->opts.input_weight ? NULL : D->wnz;
 	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
-	uint64_t *sblk = b->sblk, *live = D->live;
+	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
 	uint16_t *fresh = b->fresh;
 	/* the last block's padding lanes stay at rest: as if fresh */
 	uint32_t tail = D->total % BRAIN_BLOCK;
 	unsigned pad = tail ? 0xffffu & ~((1u << tail) - 1) : 0;
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
 		uint64_t sp = sblk[w];
-		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : live[w] | sp;
+		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : (su_only ? susb[w] : live[w]) | sp;
 		if (!m)
 			continue;
 		sblk[w] = 0;
-		/* this word of the bitmaps, kept in registers while its blocks run */
-		uint64_t lw = live[w], nw = wnz ? wnz[w] : 0;
+		/* the run blocks' bits, collected: the others' stay */
+		const uint64_t ran = m;
+		uint64_t lw = 0, nw = 0, sw = 0;
 		for (; m; m &= m - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
 			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
@@ -758,33 +814,65 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *q, uint8_t all, 
 			uint8_t old[BRAIN_BLOCK];
 			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
 			                      : brain_qd_block(q, all, f, 0, su + base, stw + base, ltw + base, old);
-			uint64_t bit = 1ull << j;
-			lw = o.live ? lw | bit : lw & ~bit;
-			nw = o.stw_nz ? nw | bit : nw & ~bit;
+			lw |= (uint64_t)(o.live != 0) << j;
+			nw |= (uint64_t)(o.stw_nz != 0) << j;
+			sw |= (uint64_t)(o.su_nz != 0) << j;
 			if (hooks)
 				for (unsigned ch = o.changed; ch; ch &= ch - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(ch);
-					brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], stw[d]);
+					brain_sums_moved(D, brain_owner(D, d), d, old[d - base], stw[d]);
 				}
 		}
-		live[w] = lw;
+		live[w] = (live[w] & ~ran) | lw;
+		susb[w] = (susb[w] & ~ran) | sw;
 		if (wnz)
-			wnz[w] = nw;
+			wnz[w] = (wnz[w] & ~ran) | nw;
 	}
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline)) /* its block loops get the registers */
+#endif
+static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
+{
+	/* a local copy: a byte stored to the dendrite arrays may alias *qp,
+	 * which would be reloaded (and its constants broadcast) every block */
+	const brain_qd qv = *qp, *q = &qv;
+	/* only susceptibility can move (no reinforcement, nothing to relax):
+	 * a block without any, receiving none, stays as it is */
+	const bool su_only = !q->stw && !q->ltw && !q->r;
+	if (su_only && !all && q->susc) {
+		if (cand)
+			su_blocks(b, D, q, true);
+		else
+			su_blocks(b, D, q, false);
+		return;
+	}
+	const bool hooks = D->kvalid && !b->opts.input_weight;
+	if (!D->kvalid && !b->opts.input_weight)
+		D->ordered = false; /* weights move without the hooks */
+	if (cand && hooks) /* decision lobes */
+		blocks_1_4(b, D, q, 0, true, true);
+	else if (cand) /* concept lobes */
+		blocks_1_4(b, D, q, 0, true, false);
+	else
+		blocks_1_4(b, D, q, all, false, hooks);
 }
 
 /* Steps 5 or 6, one byte-wide pass: every dendrite gains or loses v, or,
  * with `susc`, every dendrite with susceptibility ("suscept TRUE ...", all
- * in live blocks) gains or loses v or its own value in `field`. */
+ * in the blocks of susb) gains or loses v or its own value in `field`. */
 static void strength_pass(brain *b, brain_lobe *L, unsigned t, uint8_t v, const uint8_t *field,
                           bool susc, bool gain, int clears)
 {
 	brain_dtype *D = L->d[t];
 	const bool hooks = D->kvalid && b->opts.input_weight;
+	if (!D->kvalid && b->opts.input_weight)
+		D->ordered = false; /* weights move without the hooks */
 	uint8_t *str = D->strength;
 	static const uint8_t zero16[BRAIN_BLOCK];
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++)
-		for (uint64_t m = susc ? D->live[w] : word_mask(D->nblocks, w); m; m &= m - 1) {
+		for (uint64_t m = susc ? D->susb[w] : word_mask(D->nblocks, w); m; m &= m - 1) {
 			uint32_t kb = w * 64 + (uint32_t)__builtin_ctzll(m), base = kb * BRAIN_BLOCK;
 			unsigned lanes = D->total - base < BRAIN_BLOCK ? D->total - base : BRAIN_BLOCK;
 			uint8_t old[BRAIN_BLOCK];
@@ -803,7 +891,7 @@ static void strength_pass(brain *b, brain_lobe *L, unsigned t, uint8_t v, const 
 			if (hooks)
 				for (unsigned c = ch; c; c &= c - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(c);
-					brain_sums_moved(D, brain_owner(D, d), D->src[d], old[d - base], str[d]);
+					brain_sums_moved(D, brain_owner(D, d), d, old[d - base], str[d]);
 				}
 			for (; loose; loose &= loose - 1) {
 				uint32_t d = base + (uint32_t)__builtin_ctz(loose);
@@ -881,7 +969,7 @@ static void plain_neuron(dctx *c, uint32_t i, const plan *ps, const plan *pr, co
 static void live_all(brain_dtype *D)
 {
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
-		D->live[w] = word_mask(D->nblocks, w);
+		D->live[w] = D->susb[w] = word_mask(D->nblocks, w);
 		if (D->wnz)
 			D->wnz[w] = word_mask(D->nblocks, w);
 	}
@@ -954,7 +1042,7 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 	if (pr->st == RS_DENDRITE) {
 		/* The reinforcement differs between dendrites: one by one. The
 		 * weights move without the sums' hooks (rebuilt when next read). */
-		D->kvalid = false;
+		D->kvalid = D->ordered = false;
 		for (uint32_t i = 0; i < L->n; i++)
 			plain_neuron(&c, i, ps, pr, &x);
 		live_all(D);
@@ -966,8 +1054,7 @@ static void fast_type(brain *b, brain_lobe *L, unsigned t, uint8_t *v, c2_rng *r
 			brain_sums_sync(b, L); /* D->infire current (cheap when it is) */
 		if (ps->st == RS_DENDRITE) {
 			cand = visit(&c, ps, ACT_SUSC, &x);
-			q.at = ps->at;
-			q.ak = ps->ak;
+			brain_qd_toward_set(&q, ps->at, ps->ak);
 		}
 		steps_1_4(b, D, &q, ps->st == RS_CONST ? ps->value : 0, cand);
 	}
@@ -1076,8 +1163,10 @@ static void plain_dendrite(sctx *sc, uint32_t d)
 	uint8_t w0 = w[d];
 	if (steps_one(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], &sc->p[SP_REINF], sc->k[SP_REINF], d, x))
 		brain_bit_set(D->live, d / BRAIN_BLOCK);
+	if (D->suscept[d])
+		brain_bit_set(D->susb, d / BRAIN_BLOCK);
 	if (w[d] != w0) {
-		brain_sums_moved(D, c->i, D->src[d], w0, w[d]);
+		brain_sums_moved(D, c->i, d, w0, w[d]);
 		brain_wnz_note(D, d, w[d]);
 		sums_moved(sc);
 	}
@@ -1176,7 +1265,7 @@ static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
 		uint32_t stop = end;
 		for (unsigned ch = o.changed & lanes; ch; ch &= ch - 1) {
 			uint32_t j = (uint32_t)__builtin_ctz(ch), d = base + j;
-			brain_sums_moved(D, c->i, D->src[d], old[j], D->stw[d]);
+			brain_sums_moved(D, c->i, d, old[j], D->stw[d]);
 			brain_wnz_note(D, d, D->stw[d]);
 			uint8_t now[SVS_COUNT];
 			neuron_sums(c->b, c->L, c->i, now);
@@ -1186,9 +1275,10 @@ static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
 				break;
 			}
 		}
-		bool live = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK) ||
-		            brain_simd_diff(D->stw + base, D->ltw + base, BRAIN_BLOCK);
+		bool sus = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK) != 0;
+		bool live = sus || brain_simd_diff(D->stw + base, D->ltw + base, BRAIN_BLOCK);
 		brain_bit_put(D->live, kb, live);
+		brain_bit_put(D->susb, kb, sus);
 		for (uint32_t d = pos; d + 1 < stop && strength; d++)
 			steps_5_6(sc, d);
 		/* the last one done may have moved a sum: its steps 5-6 see it */
@@ -1251,7 +1341,7 @@ static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool referen
 	rates xs[2] = {rates_due(b, L, 0), rates_due(b, L, 1)};
 	for (unsigned t = 0; t < 2; t++)
 		if (L->d[t]->present)
-			L->d[t]->kvalid = false;
+			L->d[t]->kvalid = L->d[t]->ordered = false;
 	nsums ns;
 	for (uint32_t i = 0; i < L->n; i++) {
 		v[SVS_STATE] = L->state[i];

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "brain/brain.h"
+#include "brain/brain_impl.h" /* derived structures, checked directly */
 #include "genome/rates.h"
 #include "genome/svrule.h"
 #include "genome/vocab.h"
@@ -798,8 +799,68 @@ static void test_propagation(void **state)
 
 /* ---- the fast path equals the reference loop ----------------------------------- */
 
+/* The fast path's kept structures hold what they promise: a type whose
+ * lists are `ordered` has the dendrites with a weight first in every
+ * source's list (the kept sums stop walking at the first without one:
+ * current sums without anded ones need it);
+ * current kept sums are the sums of every dendrite's term; a block
+ * outside susb holds no susceptibility and one outside live is at rest. */
+static void check_kept(const brain *b)
+{
+	for (uint32_t l = 0; l < b->nlobes; l++) {
+		const brain_lobe *L = &b->lobes[l];
+		for (unsigned t = 0; t < 2; t++) {
+			const brain_dtype *D = L->d[t];
+			if (!D->present)
+				continue;
+			const brain_lobe *S = &b->lobes[D->src_lobe];
+			const uint8_t *w = brain_weights(b, D);
+			uint32_t listed = 0;
+			/* current sums without anded ones are walked in that order */
+			if (D->keep && !D->anded && D->kvalid)
+				assert_true(D->ordered);
+			for (uint32_t s = 0; s < S->n; s++) {
+				bool zero_seen = false;
+				uint32_t d = brain_rhead(D, s);
+				for (; d != BRAIN_NONE; d = brain_rnext(D, d)) {
+					assert_int_equal(D->src[d], s);
+					if (D->ordered && w[d] && zero_seen)
+						fail_msg("lobe %u type %u source %u: dendrite %u "
+						         "weighted after one without",
+						         l, t, s, d);
+					zero_seen |= !w[d];
+					listed++;
+				}
+			}
+			assert_int_equal(listed, D->total);
+			for (uint32_t d = 0; d < D->total; d++) {
+				uint32_t kb = d / BRAIN_BLOCK;
+				bool moves = D->suscept[d] || D->stw[d] != D->ltw[d];
+				if (D->suscept[d] && !brain_bit(D->susb, kb))
+					fail_msg("lobe %u type %u: dendrite %u susceptible outside susb",
+					         l, t, d);
+				if (moves && !brain_bit(D->live, kb))
+					fail_msg("lobe %u type %u: dendrite %u moves outside live", l, t, d);
+			}
+			if (!D->keep || !D->kvalid)
+				continue;
+			for (uint32_t i = 0; i < L->n; i++) {
+				uint32_t acc = 0, sil = 0;
+				for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++) {
+					uint32_t o = D->snap[D->src[d]];
+					acc += o * w[d] / 255u;
+					sil += !o;
+				}
+				assert_int_equal(D->acc[i], (uint16_t)acc);
+				if (D->anded)
+					assert_int_equal(D->nsil[i], sil);
+			}
+		}
+	}
+}
+
 /* Run two brains from the same seed, one in reference mode, and compare
- * their hashes after every tick. */
+ * their hashes after every tick (and the fast one's kept structures). */
 static void compare_norn(const genome *g, const brain_options *o, int stage, long ticks)
 {
 	c2_rng ra, rb, ia, ib;
@@ -823,6 +884,7 @@ static void compare_norn(const genome *g, const brain_options *o, int stage, lon
 		brain_tick(b, &rb);
 		if (brain_hash(a) != brain_hash(b))
 			fail_msg("fast and reference paths differ after tick %ld", t);
+		check_kept(a);
 	}
 	assert_memory_equal(&ra, &rb, sizeof ra);
 	brain_free(a);
@@ -836,6 +898,17 @@ static void test_fast_equals_reference_norn(void **state)
 	genome_init(&g);
 	TEST_LOAD_NORN(&g);
 	compare_norn(&g, NULL, GENOME_STAGE_ADULT, 1500);
+	/* the options that change which weights the kept sums read and when
+	 * they go to 0 (the lists' order follows them), as long */
+	static const char *const weights[] = {"input_weight=strength", "loose_clears_weights=0"};
+	for (size_t k = 0; k < sizeof weights / sizeof weights[0]; k++) {
+		brain_options o;
+		c2_options_default(&brain_option_tab, &o);
+		c2_err err;
+		if (c2_option_parse(&brain_option_tab, &o, weights[k], &err) != 0)
+			fail_msg("%s: %s", weights[k], err.msg);
+		compare_norn(&g, &o, GENOME_STAGE_ADULT, 1500);
+	}
 	/* every option's other values too */
 	for (size_t k = 0; k < brain_option_tab.n; k++) {
 		const c2_option *info = &brain_option_tab.v[k];
@@ -849,6 +922,31 @@ static void test_fast_equals_reference_norn(void **state)
 			compare_norn(&g, &o, 0, 150);
 		}
 	}
+	genome_free(&g);
+}
+
+/* The norn with its decision lobe's strength-loss rules guarded by the
+ * input ("chem2 TRUE input TRUE 1"): the fast path visits the firing
+ * sources' lists for them, and with input_weight=strength a dendrite whose
+ * strength reaches 0 moves to its list's tail (the kept sums' order) while
+ * that list is being visited. */
+static void test_fast_equals_reference_source_lists(void **state)
+{
+	(void)state;
+	genome g;
+	genome_init(&g);
+	genome_lobe_gene *dec;
+	TEST_NORN_DECISION(&g, dec);
+	c2_err err;
+	static const char *const loss[2] = {"chem2 TRUE input TRUE 1", "chem3 TRUE input TRUE 1"};
+	for (int t = 0; t < 2; t++)
+		assert_int_equal(svrule_asm(loss[t], dec->dendrite[t].strength_loss_rule, GENOME_RULE_LEN,
+		                            &err),
+		                 0);
+	brain_options o;
+	c2_options_default(&brain_option_tab, &o);
+	assert_int_equal(c2_option_parse(&brain_option_tab, &o, "input_weight=strength", &err), 0);
+	compare_norn(&g, &o, GENOME_STAGE_ADULT, 1500);
 	genome_free(&g);
 }
 
@@ -974,6 +1072,7 @@ static void test_fast_equals_reference_random(void **state)
 			brain_tick(b, &rb);
 			if (brain_hash(a) != brain_hash(b))
 				fail_msg("trial %d (option %s): paths differ after tick %d", trial, info->name, t);
+			check_kept(a);
 		}
 		brain_free(a);
 		brain_free(b);
@@ -1216,6 +1315,7 @@ int main(void)
 		cmocka_unit_test(test_migration),
 		cmocka_unit_test(test_propagation),
 		cmocka_unit_test(test_fast_equals_reference_norn),
+		cmocka_unit_test(test_fast_equals_reference_source_lists),
 		cmocka_unit_test(test_fast_equals_reference_random),
 		cmocka_unit_test(test_determinism),
 		cmocka_unit_test(test_snapshot),

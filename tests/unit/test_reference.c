@@ -106,12 +106,8 @@ static void test_sum_rules_reference(void **state)
 	(void)state;
 	genome g;
 	genome_init(&g);
-	TEST_LOAD_NORN(&g);
-	size_t idx[16];
-	const genome_lobe_gene *lobes[16];
-	size_t n = genome_lobe_list(&g, GENOME_FEMALE, lobes, idx, 16);
-	assert_true(n > 6);
-	genome_lobe_gene *dec = &g.genes[idx[6]].u.lobe;
+	genome_lobe_gene *dec;
+	TEST_NORN_DECISION(&g, dec);
 	c2_err err;
 	static const char *const rules[2][2] = {
 		{"type1 FALSE input TRUE output TRUE suscept move-twrds 255 64", "anded0 FALSE chem0"},
@@ -204,8 +200,14 @@ static void test_simd_kernels(void **state)
 		uint8_t svall = c2_rng_below(&r, 3) ? 0 : sv[0];
 		unsigned fresh = c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) : 0;
 		unsigned cand = !svall && c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) & ~fresh : 0;
-		q.at = (uint8_t)c2_rng_below(&r, 256);
-		q.ak = (uint8_t)c2_rng_below(&r, 256);
+		/* any rule, or the norn's "move-twrds 255 64" kind (toward 255 by
+		 * a power of two, worked out by shifts) */
+		uint8_t at = (uint8_t)c2_rng_below(&r, 256), ak = (uint8_t)c2_rng_below(&r, 256);
+		if (c2_rng_below(&r, 2))
+			at = 255;
+		if (c2_rng_below(&r, 2))
+			ak = (uint8_t)(1u << c2_rng_below(&r, 8));
+		brain_qd_toward_set(&q, at, ak);
 		if (c2_rng_below(&r, 4) == 0)
 			q.mstw = 0; /* the whole way */
 		if (c2_rng_below(&r, 4) == 0)
@@ -218,6 +220,7 @@ static void test_simd_kernels(void **state)
 		assert_int_equal(l1.live, l2.live);
 		assert_int_equal(l1.changed, l2.changed);
 		assert_int_equal(l1.stw_nz, l2.stw_nz);
+		assert_int_equal(l1.su_nz, l2.su_nz);
 		for (unsigned j = 0; j < 16; j++)
 			if (l1.changed >> j & 1)
 				assert_int_equal(old1[j], old2[j]);

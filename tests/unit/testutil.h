@@ -58,6 +58,17 @@ static inline const char *test_shared(const char *rel)
 		assert_int_equal(c2_read_file(p_, 64u << 20, (buf), (len), &e_), 0); \
 	} while (0)
 
+/* The standard norn (skipped without the shared data) into g, and its
+ * decision lobe's gene, whose rules a test rewrites (svrule_asm). */
+#define TEST_NORN_DECISION(g, dec)                                        \
+	do {                                                                  \
+		TEST_LOAD_NORN(g);                                                \
+		size_t idx_[16];                                                  \
+		const genome_lobe_gene *lobes_[16];                               \
+		assert_true(genome_lobe_list((g), GENOME_MALE, lobes_, idx_, 16) > 6); \
+		(dec) = &(g)->genes[idx_[6]].u.lobe;                              \
+	} while (0)
+
 /* Assemble one of our own genomes from its text form (a path from the
  * checkout's root, where the tests run: "genomes/starter.txt"). */
 static inline void test_load_text_genome(const char *path, genome *g)
