@@ -12,7 +12,8 @@
 #                     public headers and c2rt.pc under $(DESTDIR)$(PREFIX)
 #   make uninstall    remove what make install put there
 #   make SAN=1 ...    AddressSanitizer + UndefinedBehaviorSanitizer build in build/san
-#   make OPT=0 ...    unoptimised build in build/o0 (determinism checks)
+#   make OPT=0 ...    unoptimised build in build/o0 (determinism checks; make
+#                     test also checks them built by clang, in build/clang)
 #   make FUZZ=1 ...   clang libFuzzer build in build/fuzz (what make fuzz uses)
 #
 # Sources are found by folder, so adding a .c file needs no edit here, and a
@@ -235,6 +236,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory test-one
 	@$(MAKE) --no-print-directory SAN=1 test-one
 	@$(MAKE) --no-print-directory OPT=0 test-determinism
+	@$(MAKE) --no-print-directory CC=clang BUILD=build/clang test-determinism
 
 test-determinism: $(TOOL) $(GENOME_BIN)
 	@C2RT_ONLY="brain_golden run_golden body_golden" tests/run.sh $(BUILD)

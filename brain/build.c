@@ -570,8 +570,13 @@ static void wire(brain *b, c2_rng *rng)
 					/* Others: independent dx, dy in [-fanout, fanout]
 					 * around the base, wrapping (not openc2e's y). */
 					for (uint32_t attempt = 0; k > 0; attempt++) {
-						src = wrap_at(bx + c2_rng_range(rng, -f, f), by + c2_rng_range(rng, -f, f),
-						              W, H);
+						/* dy is drawn before dx: in one call's
+						 * arguments the order would be the
+						 * compiler's (gcc took dy first, clang dx,
+						 * and their runs parted at tick 1) */
+						int dy = c2_rng_range(rng, -f, f);
+						int dx = c2_rng_range(rng, -f, f);
+						src = wrap_at(bx + dx, by + dy, W, H);
 						if (!percept || !mutex_collides(b, D, first, d, src))
 							break;
 						if (attempt + 1 >= 2 * cnt) {

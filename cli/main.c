@@ -26,7 +26,7 @@ const int cli_nsubcommands = (int)(sizeof cli_subcommands / sizeof cli_subcomman
 static const char *const capabilities[] = {
 	"genomes: Creatures 2 dna2 files and headerless gene streams; the c2rt genome text form",
 	"exports: Creatures 2 .exp files (c2rt import)",
-	"bodies: Framsticks f0 genotypes (.f0, .gen; SDK 5.0rc10); " XODE_COMPLIANCE,
+	("bodies: Framsticks f0 genotypes (.f0, .gen; SDK 5.0rc10); " XODE_COMPLIANCE),
 	"traces: csv, ndjson",
 };
 

@@ -47,6 +47,7 @@ for g in $groups; do
 		need cmp have_cmd cmp
 		need groff-base have_cmd groff
 		need parallel have_cmd parallel
+		need clang have_cmd clang # the golden hashes again from a second compiler
 		;;
 	fuzz)
 		need clang have_cmd clang
