@@ -160,11 +160,12 @@ static bool rebuild_pays(const brain *b, const brain_dtype *D, uint32_t moved)
 
 /* One source's list of a decision-style type (see sync_pair): the terms
  * of the dendrites with a weight moved by f (as in walk), and with `inf`
- * every dendrite's firing bit flipped. */
+ * every dendrite's firing bit flipped. The flip and the shift are
+ * constants where it is inlined (sync_pair's hot loop). */
 static inline __attribute__((always_inline)) void walk_list(uint32_t d, const uint16_t *next,
                                                             const uint8_t *w, uint16_t *acc,
                                                             unsigned sh, uint64_t f,
-                                                            uint64_t *inf)
+                                                            uint64_t *inf, bool flip)
 {
 	for (; d != 0xffff; d = next[d]) {
 		uint32_t wd = w[d];
@@ -172,11 +173,42 @@ static inline __attribute__((always_inline)) void walk_list(uint32_t d, const ui
 			break;
 		uint64_t y = wd * f;
 		acc[d >> sh] = (uint16_t)(acc[d >> sh] + (uint32_t)(y >> 55) - ((uint32_t)y >> 23));
-		if (inf)
+		if (flip)
 			inf[d >> 6] ^= 1ull << (d & 63);
 	}
-	for (; inf && d != 0xffff; d = next[d])
+	for (; flip && d != 0xffff; d = next[d])
 		inf[d >> 6] ^= 1ull << (d & 63);
+}
+
+/* sync_pair's pass over the sources, `sh` the log2 of the dendrites per
+ * neuron (a constant where it is inlined). */
+static inline __attribute__((always_inline)) bool pair_pass(brain *b, brain_dtype *A,
+                                                            brain_dtype *B, const uint8_t *so,
+                                                            uint8_t *snap, uint32_t n,
+                                                            unsigned sh)
+{
+	const uint8_t *wa = brain_weights(b, A), *wb = brain_weights(b, B);
+	const uint16_t *ha = A->rhead16, *na = A->rnext16, *hb = B->rhead16, *nb = B->rnext16;
+	uint16_t *acca = A->acc, *accb = B->acc;
+	uint64_t *ia = A->infire, *ib = B->infire;
+	bool any = false;
+	for (uint32_t s1 = 0; s1 < n; s1 += BRAIN_BLOCK) {
+		uint32_t len = n - s1 < BRAIN_BLOCK ? n - s1 : BRAIN_BLOCK;
+		for (unsigned m = brain_simd_diff(so + s1, snap + s1, len); m; m &= m - 1) {
+			uint32_t s = s1 + (uint32_t)__builtin_ctz(m), o0 = snap[s], o1 = so[s];
+			snap[s] = (uint8_t)o1;
+			any = true;
+			const uint64_t f = (uint64_t)(o1 * 0x8081u) << 32 | o0 * 0x8081u;
+			if (ia && !o0 != !o1) {
+				walk_list(ha[s], na, wa, acca, sh, f, ia, true);
+				walk_list(hb[s], nb, wb, accb, sh, f, ib, true);
+			} else {
+				walk_list(ha[s], na, wa, acca, sh, f, NULL, false);
+				walk_list(hb[s], nb, wb, accb, sh, f, NULL, false);
+			}
+		}
+	}
+	return any;
 }
 
 /* Both types of a decision-style lobe, current and sharing one snap:
@@ -197,27 +229,8 @@ static bool sync_pair(brain *b, brain_lobe *L, const uint8_t *so, uint8_t *snap,
 	    (per & (per - 1)) || L->n > 64 || !A->infire != !B->infire)
 		return false;
 	const unsigned sh = (unsigned)__builtin_ctz(per);
-	const uint8_t *wa = brain_weights(b, A), *wb = brain_weights(b, B);
-	const uint16_t *ha = A->rhead16, *na = A->rnext16, *hb = B->rhead16, *nb = B->rnext16;
-	uint16_t *acca = A->acc, *accb = B->acc;
-	uint64_t *ia = A->infire, *ib = B->infire;
-	bool any = false;
-	for (uint32_t s1 = 0; s1 < n; s1 += BRAIN_BLOCK) {
-		uint32_t len = n - s1 < BRAIN_BLOCK ? n - s1 : BRAIN_BLOCK;
-		for (unsigned m = brain_simd_diff(so + s1, snap + s1, len); m; m &= m - 1) {
-			uint32_t s = s1 + (uint32_t)__builtin_ctz(m), o0 = snap[s], o1 = so[s];
-			snap[s] = (uint8_t)o1;
-			any = true;
-			const uint64_t f = (uint64_t)(o1 * 0x8081u) << 32 | o0 * 0x8081u;
-			if (ia && !o0 != !o1) {
-				walk_list(ha[s], na, wa, acca, sh, f, ia);
-				walk_list(hb[s], nb, wb, accb, sh, f, ib);
-			} else {
-				walk_list(ha[s], na, wa, acca, sh, f, NULL);
-				walk_list(hb[s], nb, wb, accb, sh, f, NULL);
-			}
-		}
-	}
+	/* 128 dendrites a neuron (the norn's decision lobe): a constant shift */
+	bool any = sh == 7 ? pair_pass(b, A, B, so, snap, n, 7) : pair_pass(b, A, B, so, snap, n, sh);
 	if (any)
 		A->anydirty = B->anydirty = A->dall = B->dall = true;
 	return true;
