@@ -325,19 +325,22 @@ static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t d, uint
  * went from w0[k] to w[base + k], when the block is one neuron's (`per` a
  * multiple of BRAIN_BLOCK) and the sums are current: the same terms, in
  * one move of that neuron's sum (v / 255 = (v * 0x8081) >> 23 for v <=
- * 65025: brain/simd.h), the neuron marked once. */
+ * 65025: brain/simd.h), the neuron marked once. `zero` holds the lanes
+ * whose weight became or stopped being 0 (relinked, in lane order, while
+ * the lists are in order). */
 static inline void brain_sums_moved_block(brain_dtype *D, uint32_t base, unsigned ch,
-                                          const uint8_t *w0, const uint8_t *w)
+                                          unsigned zero, const uint8_t *w0, const uint8_t *w)
 {
 	const uint16_t *src = D->src;
 	const uint8_t *snap = D->snap;
-	const bool ordered = D->ordered;
+	for (unsigned m = D->ordered ? zero : 0; m; m &= m - 1) {
+		uint32_t d = base + (uint32_t)__builtin_ctz(m);
+		brain_relink(D, d, w[d] != 0);
+	}
 	uint32_t delta = 0, any = 0;
 	for (; ch; ch &= ch - 1) {
 		unsigned k = (unsigned)__builtin_ctz(ch);
 		uint32_t d = base + k, a = w0[k], z = w[d];
-		if (ordered && !a != !z)
-			brain_relink(D, d, z != 0);
 		uint32_t f = snap[src[d]] * 0x8081u;
 		any |= f;
 		delta += (z * f >> 23) - (a * f >> 23);

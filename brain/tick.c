@@ -794,6 +794,7 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 	/* the last block's padding lanes stay at rest: as if fresh */
 	uint32_t tail = D->total % BRAIN_BLOCK;
 	unsigned pad = tail ? 0xffffu & ~((1u << tail) - 1) : 0;
+	static const uint8_t zero16[BRAIN_BLOCK];
 	/* each block one neuron's: its weight moves go to one sum at once */
 	const bool blockwise = D->per && D->per % BRAIN_BLOCK == 0;
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
@@ -819,9 +820,10 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 			lw |= (uint64_t)(o.live != 0) << j;
 			nw |= (uint64_t)(o.stw_nz != 0) << j;
 			sw |= (uint64_t)(o.su_nz != 0) << j;
-			if (hooks && blockwise && o.changed)
-				brain_sums_moved_block(D, base, o.changed, old, stw);
-			else if (hooks)
+			if (hooks && blockwise && o.changed) {
+				unsigned was = brain_simd_diff(old, zero16, BRAIN_BLOCK);
+				brain_sums_moved_block(D, base, o.changed, (was ^ o.stw_nz) & o.changed, old, stw);
+			} else if (hooks)
 				for (unsigned ch = o.changed; ch; ch &= ch - 1) {
 					uint32_t d = base + (uint32_t)__builtin_ctz(ch);
 					brain_sums_moved(D, brain_owner(D, d), d, old[d - base], stw[d]);
