@@ -84,6 +84,31 @@ static void rebuild(brain *b, brain_lobe *L, unsigned t)
 	D->kvalid = true;
 }
 
+/* One source's list from d (walk, below): each link's term moved by f,
+ * and with `anded` and sil its count of silent sources by sil. */
+static inline __attribute__((always_inline)) void walk_links(uint32_t d, const uint8_t *w,
+                                                             uint16_t *acc, uint8_t *nsil,
+                                                             uint64_t *dirty,
+                                                             const uint16_t *n16,
+                                                             const uint32_t *n32,
+                                                             const uint16_t *owner, uint32_t pn,
+                                                             uint64_t f, uint8_t sil, bool wide,
+                                                             bool per, bool mark, bool anded)
+{
+	for (; d != (wide ? BRAIN_NONE : 0xffff); d = wide ? n32[d] : n16[d]) {
+		uint32_t wd = w[d];
+		if (!anded && !wd)
+			break;
+		uint32_t i = per ? d / pn : owner[d];
+		uint64_t y = wd * f;
+		acc[i] = (uint16_t)(acc[i] + (uint32_t)(y >> 55) - ((uint32_t)y >> 23));
+		if (anded && sil)
+			nsil[i] = (uint8_t)(nsil[i] + sil);
+		if (mark)
+			brain_bit_set(dirty, i);
+	}
+}
+
 /* The sources moved[0..nm) went from outputs snap[s] to so[s]: move the
  * terms of their dendrites of type D. Without anded sums a dendrite
  * without weight has none to move, and each list holds those with a
@@ -103,7 +128,7 @@ static inline __attribute__((always_inline)) void walk(brain *b, brain_dtype *D,
 	uint64_t *dirty = D->dirty;
 	const uint16_t *h16 = D->rhead16, *n16 = D->rnext16, *owner = D->owner;
 	const uint32_t *h32 = D->rhead32, *n32 = D->rnext32;
-	const uint32_t pn = D->per, end = wide ? BRAIN_NONE : 0xffff;
+	const uint32_t pn = D->per;
 	for (uint32_t k = 0; k < nm; k++) {
 		uint32_t s = moved[k], o0 = snap[s], o1 = so[s];
 		uint8_t sil = (uint8_t)((int)!o1 - (int)!o0);
@@ -112,18 +137,13 @@ static inline __attribute__((always_inline)) void walk(brain *b, brain_dtype *D,
 		 * o * 0x8081 * w < 2^32, so both products share one 64-bit one,
 		 * o1's in the high half */
 		const uint64_t f = (uint64_t)(o1 * 0x8081u) << 32 | o0 * 0x8081u;
-		for (uint32_t d = wide ? h32[s] : h16[s]; d != end; d = wide ? n32[d] : n16[d]) {
-			uint32_t wd = w[d];
-			if (!anded && !wd)
-				break;
-			uint32_t i = per ? d / pn : owner[d];
-			uint64_t y = wd * f;
-			acc[i] = (uint16_t)(acc[i] + (uint32_t)(y >> 55) - ((uint32_t)y >> 23));
-			if (anded)
-				nsil[i] = (uint8_t)(nsil[i] + sil);
-			if (mark)
-				brain_bit_set(dirty, i);
-		}
+		uint32_t d = wide ? h32[s] : h16[s];
+		if (anded && sil) /* the source started or stopped firing */
+			walk_links(d, w, acc, nsil, dirty, n16, n32, owner, pn, f, sil, wide, per, mark,
+			           true);
+		else
+			walk_links(d, w, acc, nsil, dirty, n16, n32, owner, pn, f, 0, wide, per, mark,
+			           anded);
 	}
 }
 
