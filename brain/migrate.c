@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "brain/brain_impl.h"
+#include "brain/simd.h"
 #include "genome/vocab.h"
 
 /* Re-attach dendrite d to `src` with fresh weights from the gene's ranges. */
@@ -29,14 +30,11 @@ static void migrate_decision(brain *b, brain_lobe *L, unsigned t, c2_rng *rng)
 		uint32_t first = D->first[i], last = D->first[i + 1];
 		if (!D->nloose[i])
 			continue;
-		uint32_t d = first;
-		while (d < last && D->strength[d])
-			d++;
+		/* the first loose one (nloose says there is one) */
+		const uint8_t *z = memchr(D->strength + first, 0, last - first);
+		uint32_t d = z ? (uint32_t)(z - D->strength) : last;
 		uint16_t pick = S->firing[c2_rng_below(rng, S->nfiring)];
-		bool have = false;
-		for (uint32_t e = first; e < last && !have; e++)
-			have = D->src[e] == pick;
-		if (have)
+		if (brain_simd_has16(D->src + first, last - first, pick))
 			continue;
 		rewire(b, L, t, d, pick, rng); /* d was loose: its neuron's counts move by one */
 		brain_loose_moved(L, t, i, true, D->strength[d] == 0);

@@ -212,6 +212,30 @@ static inline bool brain_simd_same64(const uint8_t *a, const uint8_t *b)
 #endif
 }
 
+/* Does a[0..n) hold v? */
+static inline bool brain_simd_has16_scalar(const uint16_t *a, uint32_t n, uint16_t v)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i] == v)
+			return true;
+	return false;
+}
+
+static inline bool brain_simd_has16(const uint16_t *a, uint32_t n, uint16_t v)
+{
+	uint32_t i = 0;
+#if BRAIN_SIMD
+	const __m128i vv = _mm_set1_epi16((short)v);
+	for (; i + 16 <= n; i += 16) {
+		__m128i e = _mm_or_si128(_mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(a + i)), vv),
+		                         _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(a + i + 8)), vv));
+		if (_mm_movemask_epi8(e))
+			return true;
+	}
+#endif
+	return brain_simd_has16_scalar(a + i, n - i, v);
+}
+
 /* Is every byte of a[0..n) equal to c? */
 static inline bool brain_simd_all(const uint8_t *a, uint8_t c, uint32_t n)
 {

@@ -278,6 +278,16 @@ static void test_simd_kernels(void **state)
 		uint32_t an = 1 + c2_rng_below(&r, N);
 		assert_int_equal(brain_simd_argmax(val, an), brain_simd_argmax_scalar(val, an));
 
+		/* a 16-bit value found or not, at any length */
+		{
+			uint16_t hv[40];
+			for (int i = 0; i < 40; i++)
+				hv[i] = (uint16_t)c2_rng_below(&r, 64);
+			uint32_t hn = c2_rng_below(&r, 41);
+			uint16_t want = (uint16_t)c2_rng_below(&r, 80);
+			assert_int_equal(brain_simd_has16(hv, hn, want), brain_simd_has16_scalar(hv, hn, want));
+		}
+
 		/* which bytes differ */
 		uint8_t d1[16], d2[16];
 		fill(&r, d1, 16, 2);
