@@ -325,9 +325,9 @@ static inline void brain_sums_moved(brain_dtype *D, uint32_t i, uint32_t d, uint
  * went from w0[k] to w[base + k], when the block is one neuron's (`per` a
  * multiple of BRAIN_BLOCK) and the sums are current: the same terms, in
  * one move of that neuron's sum (v / 255 = (v * 0x8081) >> 23 for v <=
- * 65025: brain/simd.h), the neuron marked once. `zero` holds the lanes
- * whose weight became or stopped being 0 (relinked, in lane order, while
- * the lists are in order). */
+ * 65025: brain/simd.h), the neuron marked once if its sum moved. `zero`
+ * holds the lanes whose weight became or stopped being 0 (relinked, in
+ * lane order, while the lists are in order). */
 static inline void brain_sums_moved_block(brain_dtype *D, uint32_t base, unsigned ch,
                                           unsigned zero, const uint8_t *w0, const uint8_t *w)
 {
@@ -337,16 +337,15 @@ static inline void brain_sums_moved_block(brain_dtype *D, uint32_t base, unsigne
 		uint32_t d = base + (uint32_t)__builtin_ctz(m);
 		brain_relink(D, d, w[d] != 0);
 	}
-	uint32_t delta = 0, any = 0;
+	uint32_t delta = 0;
 	for (; ch; ch &= ch - 1) {
 		unsigned k = (unsigned)__builtin_ctz(ch);
 		uint32_t d = base + k, a = w0[k], z = w[d];
 		uint32_t f = snap[src[d]] * 0x8081u;
-		any |= f;
 		delta += (z * f >> 23) - (a * f >> 23);
 	}
-	if (!any)
-		return;
+	if (!(uint16_t)delta)
+		return; /* the sum stayed */
 	uint32_t i = base / D->per;
 	D->acc[i] = (uint16_t)(D->acc[i] + delta);
 	brain_bit_set(D->dirty, i);

@@ -101,7 +101,10 @@ static inline __attribute__((always_inline)) void walk_links(uint32_t d, const u
 			break;
 		uint32_t i = per ? d / pn : owner[d];
 		uint64_t y = wd * f;
-		acc[i] = (uint16_t)(acc[i] + (uint32_t)(y >> 55) - ((uint32_t)y >> 23));
+		uint32_t dt = (uint32_t)(y >> 55) - ((uint32_t)y >> 23);
+		if (mark && !dt && !(anded && sil))
+			continue; /* the term stayed: nothing to mark */
+		acc[i] = (uint16_t)(acc[i] + dt);
 		if (anded && sil)
 			nsil[i] = (uint8_t)(nsil[i] + sil);
 		if (mark)
