@@ -486,12 +486,27 @@ static inline brain_qd_out brain_qd_block_scalar(const brain_qd *q, uint8_t sv, 
 }
 
 #if BRAIN_SIMD
-/* 0xff in lane k when bit k of m is set. */
+/* Eight lanes from a byte of a mask: byte k of brain_lanes8[m] is 0xff when
+ * bit k of m is set (the table made by the preprocessor from the rule). */
+#define BRAIN_L1(m, k) ((uint64_t)((m) >> (k) & 1) * (0xffull << (8 * (k))))
+#define BRAIN_L(m) (BRAIN_L1(m, 0) | BRAIN_L1(m, 1) | BRAIN_L1(m, 2) | BRAIN_L1(m, 3) | \
+                    BRAIN_L1(m, 4) | BRAIN_L1(m, 5) | BRAIN_L1(m, 6) | BRAIN_L1(m, 7))
+#define BRAIN_L4(m) BRAIN_L(m), BRAIN_L((m) + 1), BRAIN_L((m) + 2), BRAIN_L((m) + 3)
+#define BRAIN_L16(m) BRAIN_L4(m), BRAIN_L4((m) + 4), BRAIN_L4((m) + 8), BRAIN_L4((m) + 12)
+#define BRAIN_L64(m) BRAIN_L16(m), BRAIN_L16((m) + 16), BRAIN_L16((m) + 32), BRAIN_L16((m) + 48)
+static const uint64_t brain_lanes8[256] = {BRAIN_L64(0u), BRAIN_L64(64u), BRAIN_L64(128u),
+                                           BRAIN_L64(192u)};
+#undef BRAIN_L1
+#undef BRAIN_L
+#undef BRAIN_L4
+#undef BRAIN_L16
+#undef BRAIN_L64
+
+/* 0xff in lane k when bit k of m (< 65536) is set. */
 static inline __m128i brain_sse_lanes(unsigned m)
 {
-	const __m128i sel = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
-	__m128i v = _mm_unpacklo_epi64(_mm_set1_epi8((char)(m & 0xff)), _mm_set1_epi8((char)(m >> 8)));
-	return _mm_cmpeq_epi8(_mm_and_si128(v, sel), sel);
+	return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)&brain_lanes8[m & 0xff]),
+	                          _mm_loadl_epi64((const __m128i *)&brain_lanes8[m >> 8 & 0xff]));
 }
 #endif
 
