@@ -541,6 +541,19 @@ static void visit_neurons(dctx *c, const plan *pl, act a, const rates *x, bool f
 		 * at a time (decision lobes: one neuron, 128 dendrites) */
 		for (uint32_t k = 0; k < n; k++) {
 			uint32_t i = L->firing[k], d = first[i], e = first[i + 1];
+			if (d % 64 == 0 && e % 64 == 0) {
+				/* whole words of infire (decision lobes): four
+				 * blocks a word, a silent word skipped */
+				for (uint32_t wd = d / 64; wd < e / 64; wd++)
+					for (uint64_t inw = infire[wd]; inw;) {
+						unsigned q = (unsigned)__builtin_ctzll(inw) / BRAIN_BLOCK;
+						uint32_t kb = wd * 4 + q;
+						fresh[kb] |= (uint16_t)(inw >> (q * BRAIN_BLOCK));
+						sblk[kb / 64] |= 1ull << (kb % 64);
+						inw &= ~(0xffffull << (q * BRAIN_BLOCK));
+					}
+				continue;
+			}
 			for (uint32_t kb = d / BRAIN_BLOCK; kb * BRAIN_BLOCK < e; kb++) {
 				uint32_t lo = d > kb * BRAIN_BLOCK ? d - kb * BRAIN_BLOCK : 0;
 				uint32_t hi = e - kb * BRAIN_BLOCK < BRAIN_BLOCK ? e - kb * BRAIN_BLOCK : BRAIN_BLOCK;
