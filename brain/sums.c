@@ -93,7 +93,8 @@ static inline __attribute__((always_inline)) void walk_links(uint32_t d, const u
                                                              const uint32_t *n32,
                                                              const uint16_t *owner, uint32_t pn,
                                                              uint64_t f, uint8_t sil, bool wide,
-                                                             bool per, bool mark, bool anded)
+                                                             bool per, bool mark, bool anded,
+                                                             bool ao)
 {
 	for (; d != (wide ? BRAIN_NONE : 0xffff); d = wide ? n32[d] : n16[d]) {
 		uint32_t wd = w[d];
@@ -105,9 +106,12 @@ static inline __attribute__((always_inline)) void walk_links(uint32_t d, const u
 		if (mark && !dt && !(anded && sil))
 			continue; /* the term stayed: nothing to mark */
 		acc[i] = (uint16_t)(acc[i] + dt);
+		uint8_t n0 = anded ? nsil[i] : 0, n1 = (uint8_t)(n0 + sil);
 		if (anded && sil)
-			nsil[i] = (uint8_t)(nsil[i] + sil);
-		if (mark)
+			nsil[i] = n1;
+		/* with only the anded value kept, a neuron with a silent
+		 * source before and after stays at 0: nothing to mark */
+		if (mark && !(anded && ao && n0 && n1))
 			brain_bit_set(dirty, i);
 	}
 }
@@ -121,7 +125,7 @@ static inline __attribute__((always_inline)) void walk_links(uint32_t d, const u
  * The flags are constants where it is inlined (the loops are the hot
  * part of the sums). */
 static inline __attribute__((always_inline)) void walk(brain *b, brain_dtype *D, bool wide,
-                                                       bool per, bool mark, bool anded,
+                                                       bool per, bool mark, bool anded, bool ao,
                                                        const uint16_t *moved, uint32_t nm,
                                                        const uint8_t *snap, const uint8_t *so)
 {
@@ -143,25 +147,27 @@ static inline __attribute__((always_inline)) void walk(brain *b, brain_dtype *D,
 		uint32_t d = wide ? h32[s] : h16[s];
 		if (anded && sil) /* the source started or stopped firing */
 			walk_links(d, w, acc, nsil, dirty, n16, n32, owner, pn, f, sil, wide, per, mark,
-			           true);
+			           true, ao);
 		else
 			walk_links(d, w, acc, nsil, dirty, n16, n32, owner, pn, f, 0, wide, per, mark,
-			           anded);
+			           anded, ao);
 	}
 }
 
-static void walk_type(brain *b, brain_dtype *D, bool mark, const uint16_t *moved, uint32_t nm,
-                      const uint8_t *snap, const uint8_t *so)
+/* `ao`: only the anded sums of the type are kept in sumv (its plain ones
+ * are not read). */
+static void walk_type(brain *b, brain_dtype *D, bool mark, bool ao, const uint16_t *moved,
+                      uint32_t nm, const uint8_t *snap, const uint8_t *so)
 {
 	const bool per = D->per != 0;
 	if (!D->wide && per && !mark && !D->anded) /* decision lobes */
-		walk(b, D, false, true, false, false, moved, nm, snap, so);
+		walk(b, D, false, true, false, false, false, moved, nm, snap, so);
 	else if (!D->wide && !per && mark && D->anded) /* concept lobes */
-		walk(b, D, false, false, true, true, moved, nm, snap, so);
+		walk(b, D, false, false, true, true, ao, moved, nm, snap, so);
 	else if (D->wide)
-		walk(b, D, true, per, true, D->anded, moved, nm, snap, so);
+		walk(b, D, true, per, true, D->anded, ao, moved, nm, snap, so);
 	else
-		walk(b, D, false, per, mark, D->anded, moved, nm, snap, so);
+		walk(b, D, false, per, mark, D->anded, ao, moved, nm, snap, so);
 }
 
 /* Is summing afresh cheaper than moving the terms of `moved` sources?
@@ -319,7 +325,7 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 	const bool mark = L->n > 64;
 	for (unsigned t = 0; t < 2; t++)
 		if (valid >> t & 1)
-			walk_type(b, L->d[t], mark, moved, nm, snap, so);
+			walk_type(b, L->d[t], mark, !L->sumv[t], moved, nm, snap, so);
 	for (uint32_t k = 0; k < nm && valid; k++)
 		snap[moved[k]] = so[moved[k]];
 	for (unsigned t = 0; t < 2 && nm; t++)

@@ -855,6 +855,21 @@ static void check_kept(const brain *b)
 				if (D->anded)
 					assert_int_equal(D->nsil[i], sil);
 			}
+			/* a neuron not marked for refresh has the sum values its
+			 * kept sums give (the walks leave unmarked only those
+			 * whose values cannot have moved) */
+			for (uint32_t i = 0; i < L->n && !D->dall; i++) {
+				if (brain_bit(D->dirty, i))
+					continue;
+				uint8_t ty, an;
+				brain_sums_values(b, L, t, i, &ty, &an);
+				if (L->sumv[t] && L->sumv[t][i] != ty)
+					fail_msg("lobe %u type %u neuron %u: type sum %u, kept %u", l, t, i,
+					         L->sumv[t][i], ty);
+				if (L->sumv[2 + t] && L->sumv[2 + t][i] != an)
+					fail_msg("lobe %u type %u neuron %u: anded sum %u, kept %u", l, t, i,
+					         L->sumv[2 + t][i], an);
+			}
 		}
 	}
 }
