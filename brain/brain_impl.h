@@ -45,8 +45,8 @@ typedef struct brain_dtype {
 	uint8_t *nloose;   /* derived: loose dendrites per neuron */
 	/* derived: the dendrites reading each source neuron, as linked lists
 	 * (head per source neuron, next per dendrite, BRAIN_NONE ends); 16-bit
-	 * links while the type has fewer than 0xffff dendrites */
-	uint16_t *rhead16, *rnext16; /* 0xffff ends */
+	 * links while the type's blocks hold fewer than 0xffff dendrites */
+	uint16_t *rhead16, *rnext16; /* nil ends */
 	uint32_t *rhead32, *rnext32;
 	uint16_t *owner;   /* derived: each dendrite's neuron (NULL when per != 0) */
 	/* derived: bit k set when block k may hold a dendrite with
@@ -82,6 +82,11 @@ typedef struct brain_dtype {
 	bool hollow;       /* derived: some neuron has no dendrite of the type */
 	bool ordered;      /* derived: each list holds the dendrites with a weight
 	                      first (keep without anded: brain_lists_order) */
+	/* derived: the 16-bit lists' end, nblocks * BRAIN_BLOCK; with
+	 * `ordered` lists its weight byte (one past the blocks of stw and
+	 * strength) is there and always 0: a walk of a list stops at it
+	 * without an end test (sums.c) */
+	uint16_t nil;
 	/* derived, when `keep`: bit k set when block k may hold a dendrite
 	 * whose weight (option input_weight) is not 0 */
 	uint64_t *wnz;
@@ -186,14 +191,14 @@ static inline uint32_t brain_rhead(const brain_dtype *D, uint32_t s)
 {
 	if (D->wide)
 		return D->rhead32[s];
-	return D->rhead16[s] == 0xffff ? BRAIN_NONE : D->rhead16[s];
+	return D->rhead16[s] == D->nil ? BRAIN_NONE : D->rhead16[s];
 }
 
 static inline uint32_t brain_rnext(const brain_dtype *D, uint32_t d)
 {
 	if (D->wide)
 		return D->rnext32[d];
-	return D->rnext16[d] == 0xffff ? BRAIN_NONE : D->rnext16[d];
+	return D->rnext16[d] == D->nil ? BRAIN_NONE : D->rnext16[d];
 }
 
 /* The neuron dendrite d belongs to. */

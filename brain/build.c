@@ -83,14 +83,20 @@ static void carve(brain *b, arena *a, const uint8_t *counts)
 			D->total = total;
 			D->per = (uint8_t)per;
 			D->nblocks = (total + BRAIN_BLOCK - 1) / BRAIN_BLOCK;
-			D->wide = total >= 0xffff;
+			size_t padded = (size_t)D->nblocks * BRAIN_BLOCK;
+			D->wide = padded >= 0xffff;
+			D->nil = D->wide ? 0 : (uint16_t)padded;
 			if (D->nblocks > max_blocks)
 				max_blocks = D->nblocks;
-			size_t padded = (size_t)D->nblocks * BRAIN_BLOCK;
 			D->src = TAKE(a, total, uint16_t);
-			D->stw = take(a, padded, BRAIN_BLOCK);
+			/* the weights (stw or strength: brain_weights) of a type
+			 * whose lists are ordered by weight (kept sums without
+			 * anded ones: brain_lists_order) have one byte more, never
+			 * written: the lists' end, `nil` (sums.c) */
+			size_t tail = !D->wide && D->keep && !D->anded;
+			D->stw = take(a, padded + tail, BRAIN_BLOCK);
 			D->ltw = take(a, padded, BRAIN_BLOCK);
-			D->strength = take(a, padded, BRAIN_BLOCK);
+			D->strength = take(a, padded + tail, BRAIN_BLOCK);
 			D->suscept = take(a, padded, BRAIN_BLOCK);
 			D->nloose = TAKE(a, n, uint8_t);
 			size_t srcn = b->lobes[D->src_lobe].n;

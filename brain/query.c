@@ -68,7 +68,7 @@ static void link_set_head(brain_dtype *D, uint32_t s, uint32_t d)
 	if (D->wide)
 		D->rhead32[s] = d;
 	else
-		D->rhead16[s] = (uint16_t)d; /* BRAIN_NONE becomes 0xffff */
+		D->rhead16[s] = d == BRAIN_NONE ? D->nil : (uint16_t)d;
 }
 
 static void link_set_next(brain_dtype *D, uint32_t d, uint32_t next)
@@ -76,7 +76,7 @@ static void link_set_next(brain_dtype *D, uint32_t d, uint32_t next)
 	if (D->wide)
 		D->rnext32[d] = next;
 	else
-		D->rnext16[d] = (uint16_t)next;
+		D->rnext16[d] = next == BRAIN_NONE ? D->nil : (uint16_t)next;
 }
 
 /* Take dendrite d out of source s's list. */
@@ -136,7 +136,8 @@ void brain_lists_order(const brain *b, brain_dtype *D, uint32_t srcn)
 		return;
 	}
 	uint16_t *head = D->rhead16, *next = D->rnext16;
-	memset(head, 0xff, srcn * sizeof *head);
+	for (uint32_t s = 0; s < srcn; s++)
+		head[s] = D->nil;
 	for (int pass = 0; pass < 2; pass++)
 		for (uint32_t d = D->total; d-- > 0;)
 			if ((w[d] != 0) == pass) {

@@ -92,11 +92,15 @@ static inline __attribute__((always_inline)) void walk_links(uint32_t d, const u
                                                              const uint16_t *n16,
                                                              const uint32_t *n32,
                                                              const uint16_t *owner, uint32_t pn,
-                                                             uint64_t f, uint8_t sil, bool wide,
-                                                             bool per, bool mark, bool anded,
-                                                             bool ao)
+                                                             uint64_t f, uint8_t sil, uint32_t nil,
+                                                             bool wide, bool per, bool mark,
+                                                             bool anded, bool ao)
 {
-	for (; d != (wide ? BRAIN_NONE : 0xffff); d = wide ? n32[d] : n16[d]) {
+	/* a 16-bit list ordered by weight ends at nil, whose weight is 0:
+	 * the weight test ends it */
+	for (;; d = wide ? n32[d] : n16[d]) {
+		if ((wide || anded) && d == (wide ? BRAIN_NONE : nil))
+			break;
 		uint32_t wd = w[d];
 		if (!anded && !wd)
 			break;
@@ -135,7 +139,7 @@ static inline __attribute__((always_inline)) void walk(brain *b, brain_dtype *D,
 	uint64_t *dirty = D->dirty;
 	const uint16_t *h16 = D->rhead16, *n16 = D->rnext16, *owner = D->owner;
 	const uint32_t *h32 = D->rhead32, *n32 = D->rnext32;
-	const uint32_t pn = D->per;
+	const uint32_t pn = D->per, nil = D->nil;
 	for (uint32_t k = 0; k < nm; k++) {
 		uint32_t s = moved[k], o0 = snap[s], o1 = so[s];
 		uint8_t sil = (uint8_t)((int)!o1 - (int)!o0);
@@ -146,11 +150,11 @@ static inline __attribute__((always_inline)) void walk(brain *b, brain_dtype *D,
 		const uint64_t f = (uint64_t)(o1 * 0x8081u) << 32 | o0 * 0x8081u;
 		uint32_t d = wide ? h32[s] : h16[s];
 		if (anded && sil) /* the source started or stopped firing */
-			walk_links(d, w, acc, nsil, dirty, n16, n32, owner, pn, f, sil, wide, per, mark,
-			           true, ao);
+			walk_links(d, w, acc, nsil, dirty, n16, n32, owner, pn, f, sil, nil, wide, per,
+			           mark, true, ao);
 		else
-			walk_links(d, w, acc, nsil, dirty, n16, n32, owner, pn, f, 0, wide, per, mark,
-			           anded, ao);
+			walk_links(d, w, acc, nsil, dirty, n16, n32, owner, pn, f, 0, nil, wide, per,
+			           mark, anded, ao);
 	}
 }
 
@@ -187,17 +191,19 @@ static bool rebuild_pays(const brain *b, const brain_dtype *D, uint32_t moved)
 	return 20ull * moved * (1 + blocks * BRAIN_BLOCK / srcn) > 60ull * blocks;
 }
 
-/* One source's list of a decision-style type (see sync_pair): the terms
- * of the dendrites with a weight moved by f (as in walk), and with `inf`
+/* One source's list of a decision-style type (see sync_pair), ending at
+ * nil: the terms of the dendrites with a weight moved by f (as in walk;
+ * nil's weight is 0, so the weight test ends the list), and with `inf`
  * every dendrite's firing bit flipped. The flip and the shift are
  * constants where it is inlined (sync_pair's hot loop). */
 static inline __attribute__((always_inline)) void walk_list(uint32_t d, const uint16_t *next,
                                                             const uint8_t *w, uint16_t *acc,
-                                                            unsigned sh, uint64_t f,
-                                                            uint64_t *inf, bool flip)
+                                                            uint32_t nil, unsigned sh,
+                                                            uint64_t f, uint64_t *inf,
+                                                            bool flip)
 {
-	for (; d != 0xffff; d = next[d]) {
-		uint32_t wd = w[d];
+	for (;; d = next[d]) {
+		uint32_t wd = w[d]; /* 0 at the end, nil */
 		if (!wd)
 			break;
 		uint64_t y = wd * f;
@@ -205,7 +211,7 @@ static inline __attribute__((always_inline)) void walk_list(uint32_t d, const ui
 		if (flip)
 			inf[d >> 6] ^= 1ull << (d & 63);
 	}
-	for (; flip && d != 0xffff; d = next[d])
+	for (; flip && d != nil; d = next[d])
 		inf[d >> 6] ^= 1ull << (d & 63);
 }
 
@@ -229,11 +235,11 @@ static inline __attribute__((always_inline)) bool pair_pass(brain *b, brain_dtyp
 			any = true;
 			const uint64_t f = (uint64_t)(o1 * 0x8081u) << 32 | o0 * 0x8081u;
 			if (ia && !o0 != !o1) {
-				walk_list(ha[s], na, wa, acca, sh, f, ia, true);
-				walk_list(hb[s], nb, wb, accb, sh, f, ib, true);
+				walk_list(ha[s], na, wa, acca, A->nil, sh, f, ia, true);
+				walk_list(hb[s], nb, wb, accb, B->nil, sh, f, ib, true);
 			} else {
-				walk_list(ha[s], na, wa, acca, sh, f, NULL, false);
-				walk_list(hb[s], nb, wb, accb, sh, f, NULL, false);
+				walk_list(ha[s], na, wa, acca, 0, sh, f, NULL, false);
+				walk_list(hb[s], nb, wb, accb, 0, sh, f, NULL, false);
 			}
 		}
 	}
@@ -314,7 +320,7 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 					inf[d >> 6] ^= 1ull << (d & 63);
 			} else {
 				const uint16_t *nx = D->rnext16;
-				for (uint32_t d = D->rhead16[s]; d != 0xffff; d = nx[d])
+				for (uint32_t d = D->rhead16[s]; d != D->nil; d = nx[d])
 					inf[d >> 6] ^= 1ull << (d & 63);
 			}
 		}
