@@ -203,11 +203,13 @@ static inline __attribute__((always_inline)) void walk_list(uint32_t d, const ui
                                                             bool flip)
 {
 	for (;; d = next[d]) {
-		uint32_t wd = w[d]; /* 0 at the end, nil */
+		uint64_t wd = w[d]; /* 0 at the end, nil */
 		if (!wd)
 			break;
 		uint64_t y = wd * f;
-		acc[d >> sh] = (uint16_t)(acc[d >> sh] + (uint32_t)(y >> 55) - ((uint32_t)y >> 23));
+		/* the term's move first, then one add into the sum */
+		uint32_t dt = (uint32_t)(y >> 55) - ((uint32_t)y >> 23);
+		acc[d >> sh] = (uint16_t)(acc[d >> sh] + dt);
 		if (flip)
 			inf[d >> 6] ^= 1ull << (d & 63);
 	}
