@@ -218,11 +218,12 @@ static inline __attribute__((always_inline)) void walk_list(uint32_t d, const ui
 }
 
 /* sync_pair's pass over the sources, `sh` the log2 of the dendrites per
- * neuron (a constant where it is inlined). */
+ * neuron and `fire` whether the types keep firing bits (constants where it
+ * is inlined). */
 static inline __attribute__((always_inline)) bool pair_pass(brain *b, brain_dtype *A,
                                                             brain_dtype *B, const uint8_t *so,
                                                             uint8_t *snap, uint32_t n,
-                                                            unsigned sh)
+                                                            unsigned sh, bool fire)
 {
 	const uint8_t *wa = brain_weights(b, A), *wb = brain_weights(b, B);
 	const uint16_t *ha = A->rhead16, *na = A->rnext16, *hb = B->rhead16, *nb = B->rnext16;
@@ -236,7 +237,7 @@ static inline __attribute__((always_inline)) bool pair_pass(brain *b, brain_dtyp
 			snap[s] = (uint8_t)o1;
 			any = true;
 			const uint64_t f = (uint64_t)(o1 * 0x8081u) << 32 | o0 * 0x8081u;
-			if (ia && !o0 != !o1) {
+			if (fire && !o0 != !o1) {
 				walk_list(ha[s], na, wa, acca, A->nil, sh, f, ia, true);
 				walk_list(hb[s], nb, wb, accb, B->nil, sh, f, ib, true);
 			} else {
@@ -267,7 +268,9 @@ static bool sync_pair(brain *b, brain_lobe *L, const uint8_t *so, uint8_t *snap,
 		return false;
 	const unsigned sh = (unsigned)__builtin_ctz(per);
 	/* 128 dendrites a neuron (the norn's decision lobe): a constant shift */
-	bool any = sh == 7 ? pair_pass(b, A, B, so, snap, n, 7) : pair_pass(b, A, B, so, snap, n, sh);
+	const bool fire = A->infire != NULL;
+	bool any = sh == 7 && fire ? pair_pass(b, A, B, so, snap, n, 7, true)
+	                           : pair_pass(b, A, B, so, snap, n, sh, fire);
 	if (any)
 		A->anydirty = B->anydirty = A->dall = B->dall = true;
 	return true;
