@@ -231,8 +231,10 @@ static inline __attribute__((always_inline)) bool pair_pass(brain *b, brain_dtyp
 	uint64_t *ia = A->infire, *ib = B->infire;
 	bool any = false;
 	for (uint32_t s1 = 0; s1 < n; s1 += BRAIN_BLOCK) {
-		uint32_t len = n - s1 < BRAIN_BLOCK ? n - s1 : BRAIN_BLOCK;
-		for (unsigned m = brain_simd_diff(so + s1, snap + s1, len); m; m &= m - 1) {
+		/* whole blocks of sources compared with a constant length */
+		unsigned m = n - s1 >= BRAIN_BLOCK ? brain_simd_diff(so + s1, snap + s1, BRAIN_BLOCK)
+		                                   : brain_simd_diff(so + s1, snap + s1, n - s1);
+		for (; m; m &= m - 1) {
 			uint32_t s = s1 + (uint32_t)__builtin_ctz(m), o0 = snap[s], o1 = so[s];
 			snap[s] = (uint8_t)o1;
 			any = true;
@@ -305,8 +307,10 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 		if (n - s0 >= 4 * BRAIN_BLOCK && brain_simd_same64(so + s0, snap + s0))
 			continue; /* the usual case: nothing moved */
 		for (uint32_t s1 = s0; s1 < n && s1 < s0 + 4 * BRAIN_BLOCK; s1 += BRAIN_BLOCK) {
-			uint32_t len = n - s1 < BRAIN_BLOCK ? n - s1 : BRAIN_BLOCK;
-			for (unsigned m = brain_simd_diff(so + s1, snap + s1, len); m; m &= m - 1)
+			unsigned m = n - s1 >= BRAIN_BLOCK
+			                     ? brain_simd_diff(so + s1, snap + s1, BRAIN_BLOCK)
+			                     : brain_simd_diff(so + s1, snap + s1, n - s1);
+			for (; m; m &= m - 1)
 				moved[nm++] = (uint16_t)(s1 + (uint32_t)__builtin_ctz(m));
 		}
 	}
