@@ -770,6 +770,21 @@ static void build_f0_joint(body_sim *s, size_t i)
 
 static void canonical(body_sim *s);
 
+/* com_now = the mass-weighted mean of the parts' positions (at the start and
+ * after every world tick). */
+static void centre_of_mass(body_sim *s)
+{
+	double com[3] = {0, 0, 0};
+	for (size_t i = 0; i < s->m->nparts; i++) {
+		const dReal *p = dBodyGetPosition(s->body[i]);
+		dMass dm;
+		dBodyGetMass(s->body[i], &dm);
+		for (int k = 0; k < 3; k++)
+			com[k] += dm.mass * p[k] / s->mass;
+	}
+	memcpy(s->com_now, com, sizeof com);
+}
+
 void body_sim_free(body_sim *s)
 {
 	if (!s)
@@ -1090,17 +1105,9 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 	}
 	s->heading_part = 0;
 	canonical(s);
-	double com[3] = {0, 0, 0};
-	for (size_t i = 0; i < np; i++) {
-		const dReal *p = dBodyGetPosition(s->body[i]);
-		dMass dm;
-		dBodyGetMass(s->body[i], &dm);
-		for (int k = 0; k < 3; k++)
-			com[k] += dm.mass * p[k] / s->mass;
-	}
-	memcpy(s->com_now, com, sizeof com);
+	centre_of_mass(s);
 	for (int k = 0; k < SPEED_TICKS; k++)
-		memcpy(s->com_past[k], com, sizeof com);
+		memcpy(s->com_past[k], s->com_now, sizeof s->com_now);
 	*out = s;
 	return 0;
 }
@@ -1370,22 +1377,15 @@ static void canonical(body_sim *s)
 
 static void update_readings(body_sim *s, double work)
 {
-	double com[3] = {0, 0, 0};
-	for (size_t i = 0; i < s->m->nparts; i++) {
-		const dReal *p = dBodyGetPosition(s->body[i]);
-		dMass dm;
-		dBodyGetMass(s->body[i], &dm);
-		for (int k = 0; k < 3; k++)
-			com[k] += dm.mass * p[k] / s->mass;
-	}
-	memcpy(s->com_now, com, sizeof com);
+	centre_of_mass(s);
+	const double *com = s->com_now;
 	/* Speed over the last second (fewer ticks at the start): locomotion, not
 	 * the tremor a resting body has in a solver of finite iterations. */
 	uint64_t n = s->ticks < SPEED_TICKS ? s->ticks : SPEED_TICKS;
 	double *then = s->com_past[s->ticks % SPEED_TICKS]; /* n ticks ago (or the start) */
 	double d[3] = {com[0] - then[0], com[1] - then[1], com[2] - then[2]};
 	double span = (double)(n ? n : 1) * TICK_SECONDS;
-	memcpy(then, com, sizeof com);
+	memcpy(then, com, sizeof s->com_now);
 	s->speed = norm3(d) / span;
 	s->power = work / TICK_SECONDS;
 	double h[3];
