@@ -34,6 +34,31 @@
 #define BRAIN_SIMD 0
 #endif
 
+/* AVX2 kernels (32 lanes: two blocks at once) are compiled for x86-64 with
+ * GCC or clang whatever the build's target, as functions of their own
+ * target ("avx2"), and run only where the CPU has AVX2 (brain_cpu_avx2)
+ * and the mode brain_avx2 is on (brain/options.h). C2_NO_AVX2 leaves them
+ * out. Same bits as the 16-lane and scalar kernels: the tests compare them
+ * on random data and whole brains with the mode on and off. */
+#if BRAIN_SIMD && defined(__GNUC__) && defined(__x86_64__) && !defined(C2_NO_AVX2)
+#include <immintrin.h>
+#define BRAIN_AVX2 1
+#define BRAIN_AVX2_FN static inline __attribute__((target("avx2")))
+#define BRAIN_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
+#else
+#define BRAIN_AVX2 0
+#endif
+
+/* Can this CPU run the AVX2 kernels? (libgcc's CPU model, read only) */
+static inline bool brain_cpu_avx2(void)
+{
+#if BRAIN_AVX2
+	return __builtin_cpu_supports("avx2");
+#else
+	return false;
+#endif
+}
+
 /* ---- neuron update (§4.3, the recommended reading) ----------------------------
  * out = val >= thr ? val - thr : 0; state = val, or when the leak is due
  * rest + (val - rest) * mult / 65536 truncated toward rest. The neurons
@@ -612,6 +637,134 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 	return brain_qd_block_scalar(q, sv, fresh, cand, su, stw, ltw, old_stw);
 #endif
 }
+
+#if BRAIN_AVX2
+/* brain_sse_relax for 32 lanes. (The 256-bit unpacks and packs work within
+ * each 128-bit half; unpacking both ways and packing back keeps the
+ * lanes' order.) */
+BRAIN_AVX2_INLINE __m256i brain_avx2_relax(__m256i x, __m256i base, __m256i m)
+{
+	const __m256i z = _mm256_setzero_si256();
+	__m256i up = _mm256_subs_epu8(x, base), dn = _mm256_subs_epu8(base, x);
+	__m256i ul = _mm256_mulhi_epu16(_mm256_unpacklo_epi8(up, z), m);
+	__m256i uh = _mm256_mulhi_epu16(_mm256_unpackhi_epi8(up, z), m);
+	__m256i dl = _mm256_mulhi_epu16(_mm256_unpacklo_epi8(dn, z), m);
+	__m256i dh = _mm256_mulhi_epu16(_mm256_unpackhi_epi8(dn, z), m);
+	return _mm256_sub_epi8(_mm256_add_epi8(base, _mm256_packus_epi16(ul, uh)),
+	                       _mm256_packus_epi16(dl, dh));
+}
+
+/* Bit k set when lane k of x is not zero. */
+BRAIN_AVX2_INLINE uint32_t brain_avx2_nonzero_mask(__m256i x)
+{
+	return ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_setzero_si256()));
+}
+
+/* 0xff in lane k when bit k of m is set: byte k / 8 of m in lane k, then
+ * its bit k % 8 tested. */
+BRAIN_AVX2_INLINE __m256i brain_avx2_lanes(uint32_t m)
+{
+	const __m256i sel = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2,
+	                                     2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+	const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull);
+	__m256i v = _mm256_shuffle_epi8(_mm256_set1_epi32((int)m), sel);
+	return _mm256_cmpeq_epi8(_mm256_and_si256(v, bit), bit);
+}
+
+/* brain_qd_block for the 32 dendrites of two adjacent blocks: the masks
+ * (fresh, cand and those returned) hold the first block in bits 0-15 and
+ * the second in bits 16-31; old_stw gets 32 bytes. Not always inlined: its
+ * callers that are not AVX2 functions hold calls to it they never make
+ * (tick.c's steps_1_4), and the AVX2 one inlines it (flatten). */
+BRAIN_AVX2_FN brain_qd_out brain_qd_block2(const brain_qd *q, uint8_t sv, uint32_t fresh,
+                                           uint32_t cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,
+                                           uint8_t *old_stw)
+{
+	const __m256i z = _mm256_setzero_si256();
+	__m256i su0 = _mm256_loadu_si256((const __m256i *)su);
+	__m256i s0 = _mm256_loadu_si256((const __m256i *)stw);
+	__m256i l = _mm256_loadu_si256((const __m256i *)ltw);
+	__m256i sun = su0;
+	if (q->susc) {
+		const __m256i m = _mm256_set1_epi16((short)q->msusc);
+		sun = _mm256_packus_epi16(_mm256_mulhi_epu16(_mm256_unpacklo_epi8(su0, z), m),
+		                          _mm256_mulhi_epu16(_mm256_unpackhi_epi8(su0, z), m));
+	}
+	if (sv) {
+		__m256i v = _mm256_set1_epi8((char)sv);
+		__m256i keep = _mm256_cmpeq_epi8(_mm256_max_epu8(v, su0), su0);
+		sun = _mm256_blendv_epi8(v, sun, keep);
+	}
+	if (fresh)
+		sun = _mm256_blendv_epi8(sun, su0, brain_avx2_lanes(fresh));
+	if (cand) {
+		__m256i v;
+		if (q->ash) {
+			__m256i up = _mm256_xor_si256(su0, _mm256_set1_epi8(-1));
+			__m256i part = _mm256_srl_epi16(up, _mm_cvtsi32_si128(q->ash));
+			__m256i keep = _mm256_set1_epi8((char)(0xffu >> q->ash));
+			v = _mm256_add_epi8(su0, _mm256_and_si256(part, keep));
+		} else {
+			const __m256i t = _mm256_set1_epi8((char)q->at), k = _mm256_set1_epi16(q->ak);
+			__m256i up = _mm256_subs_epu8(t, su0), dn = _mm256_subs_epu8(su0, t);
+			__m256i ul = _mm256_mullo_epi16(_mm256_unpacklo_epi8(up, z), k);
+			__m256i uh = _mm256_mullo_epi16(_mm256_unpackhi_epi8(up, z), k);
+			__m256i dl = _mm256_mullo_epi16(_mm256_unpacklo_epi8(dn, z), k);
+			__m256i dh = _mm256_mullo_epi16(_mm256_unpackhi_epi8(dn, z), k);
+			__m256i upv = _mm256_packus_epi16(_mm256_srli_epi16(ul, 8), _mm256_srli_epi16(uh, 8));
+			__m256i dnv = _mm256_packus_epi16(_mm256_srli_epi16(dl, 8), _mm256_srli_epi16(dh, 8));
+			v = _mm256_sub_epi8(_mm256_add_epi8(su0, upv), dnv);
+		}
+		__m256i take = _mm256_andnot_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(v, su0), su0),
+		                                   brain_avx2_lanes(cand));
+		sun = _mm256_blendv_epi8(sun, v, take);
+	}
+	_mm256_storeu_si256((__m256i *)su, sun);
+	brain_qd_out o;
+	if (!q->r && ((!q->stw && !q->ltw) ||
+	              (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(s0, l)) == 0xffffffffu)) {
+		o.live = brain_avx2_nonzero_mask(_mm256_or_si256(sun, _mm256_xor_si256(s0, l)));
+		o.changed = 0;
+		o.stw_nz = brain_avx2_nonzero_mask(s0);
+		o.su_nz = brain_avx2_nonzero_mask(sun);
+		return o;
+	}
+	_mm256_storeu_si256((__m256i *)old_stw, s0);
+	__m256i s = s0;
+	if (q->r) {
+		const __m256i r16 = _mm256_set1_epi16(q->r), div255 = _mm256_set1_epi16((short)0x8081);
+		__m256i sul = _mm256_unpacklo_epi8(sun, z), suh = _mm256_unpackhi_epi8(sun, z);
+		__m256i xl = _mm256_srli_epi16(_mm256_mulhi_epu16(_mm256_mullo_epi16(sul, r16), div255), 7);
+		__m256i xh = _mm256_srli_epi16(_mm256_mulhi_epu16(_mm256_mullo_epi16(suh, r16), div255), 7);
+		__m256i tl = _mm256_add_epi16(_mm256_unpacklo_epi8(l, z), xl);
+		__m256i th = _mm256_add_epi16(_mm256_unpackhi_epi8(l, z), xh);
+		__m256i target = _mm256_packus_epi16(tl, th);
+		__m256i xz = _mm256_cmpeq_epi8(_mm256_packus_epi16(xl, xh), z);
+		__m256i nv = q->set ? target : _mm256_max_epu8(s, target);
+		s = _mm256_blendv_epi8(nv, s, xz);
+	}
+	if (q->stw)
+		s = q->mstw ? brain_avx2_relax(s, l, _mm256_set1_epi16((short)q->mstw)) : l;
+	if (q->ltw) {
+		if (q->step) {
+			const __m256i one = _mm256_set1_epi8(1);
+			__m256i up = _mm256_cmpeq_epi8(_mm256_subs_epu8(s, l), z);
+			__m256i dn = _mm256_cmpeq_epi8(_mm256_subs_epu8(l, s), z);
+			l = _mm256_sub_epi8(_mm256_add_epi8(l, _mm256_andnot_si256(up, one)),
+			                    _mm256_andnot_si256(dn, one));
+		} else {
+			l = q->mltw ? brain_avx2_relax(l, s, _mm256_set1_epi16((short)q->mltw)) : s;
+		}
+		_mm256_storeu_si256((__m256i *)ltw, l);
+	}
+	_mm256_storeu_si256((__m256i *)stw, s);
+	o.live = brain_avx2_nonzero_mask(_mm256_or_si256(sun, _mm256_xor_si256(s, l)));
+	o.changed = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(s, s0));
+	o.stw_nz = brain_avx2_nonzero_mask(s);
+	o.su_nz = brain_avx2_nonzero_mask(sun);
+	return o;
+}
+#endif
 
 /* ---- strength steps (§4.5 steps 5-6) for a block ---------------------------------
  * str[k] = str[k] + v (gain) or - v (loss), saturating, for lanes k < lanes.

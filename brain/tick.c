@@ -753,13 +753,57 @@ static inline uint64_t word_mask(uint32_t nblocks, uint32_t w)
 	return left >= 64 ? ~0ull : (1ull << left) - 1;
 }
 
+/* The padding lanes of the type's last block (they stay at rest: run as
+ * fresh). */
+static inline unsigned pad_lanes(const brain_dtype *D)
+{
+	uint32_t tail = D->total % BRAIN_BLOCK;
+	return tail ? 0xffffu & ~((1u << tail) - 1) : 0;
+}
+
+/* Bit 0: a lane of the first block of a pair is set in m; bit 1: one of
+ * the second's. */
+static inline unsigned block_bits(uint32_t m)
+{
+	return (unsigned)((m & 0xffffu) != 0) | (unsigned)(m > 0xffffu) << 1;
+}
+
+/* Blocks kb and kb + 1 (kb even, both within the type) at once with the
+ * AVX2 kernel, their fresh lanes taken, `all` as in blocks_1_4 (with the
+ * padding lanes of the type's last block as fresh). A block of the pair
+ * that the caller would not have run gets its bits and values made afresh
+ * from what it holds, unchanged: such a block has no fresh or candidate
+ * lanes and, whatever its mode skips it for (no susceptibility, or STW =
+ * LTW as well, or nothing due), none of the steps moves it. */
+static inline __attribute__((always_inline)) brain_qd_out pair_block(brain *b, brain_dtype *D,
+                                                                     const brain_qd *q,
+                                                                     uint8_t all, uint32_t kb,
+                                                                     bool cand, uint8_t *old)
+{
+#if BRAIN_AVX2
+	uint16_t *fresh = b->fresh;
+	uint32_t f = fresh[kb] | (uint32_t)fresh[kb + 1] << 16, base = kb * BRAIN_BLOCK;
+	fresh[kb] = fresh[kb + 1] = 0;
+	if (all && kb + 2 == D->nblocks)
+		f |= (uint32_t)pad_lanes(D) << 16;
+	uint8_t *su = D->suscept + base, *stw = D->stw + base, *ltw = D->ltw + base;
+	return cand ? brain_qd_block2(q, 0, 0, f, su, stw, ltw, old)
+	            : brain_qd_block2(q, all, f, 0, su, stw, ltw, old);
+#else
+	(void)b, (void)D, (void)q, (void)all, (void)kb, (void)cand, (void)old;
+	brain_qd_out o = {0, 0, 0, 0};
+	return o; /* never called: no pairs without AVX2 */
+#endif
+}
+
 /* steps_1_4 when only susceptibility can move (no reinforcement, nothing
  * to relax) and no rule result is one for every dendrite: the blocks that
  * hold some or receive some, and of the results only the live and
  * susceptibility bits (no STW moves, so no weight: wnz stays a superset
  * and no sum moves). `cand` as in steps_1_4, a constant where inlined. */
 static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtype *D,
-                                                            const brain_qd *q, bool cand)
+                                                            const brain_qd *q, bool cand,
+                                                            bool pairs)
 {
 	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
 	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
@@ -770,11 +814,23 @@ static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtyp
 			continue;
 		sblk[w] = 0;
 		/* the run blocks' bits, collected: the others' stay */
-		const uint64_t ran = m;
-		uint64_t lw = 0, sw = 0;
-		for (; m; m &= m - 1) {
+		uint64_t ran = 0, lw = 0, sw = 0;
+		while (m) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
-			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
+			uint32_t kb = w * 64 + j;
+			if (pairs && kb / 2 * 2 + 1 < D->nblocks) {
+				j &= ~1u, kb &= ~1u;
+				uint8_t old[2 * BRAIN_BLOCK];
+				brain_qd_out o = pair_block(b, D, q, 0, kb, cand, old);
+				m &= ~(3ull << j);
+				ran |= 3ull << j;
+				lw |= (uint64_t)block_bits(o.live) << j;
+				sw |= (uint64_t)block_bits(o.su_nz) << j;
+				continue;
+			}
+			m &= m - 1;
+			ran |= 1ull << j;
+			uint32_t base = kb * BRAIN_BLOCK;
 			unsigned f = fresh[kb];
 			fresh[kb] = 0;
 			uint8_t old[BRAIN_BLOCK];
@@ -788,15 +844,29 @@ static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtyp
 	}
 }
 
-/* Steps 1-4 of every dendrite of the type: the susceptibility rule gave
- * `all` for every dendrite, or 0 but for the fresh lanes (susc_result),
- * or, with `cand`, q's "suscept move-twrds" for the lanes marked (the
- * rest 0). Only blocks that can move are run. */
-/* The blocks of steps_1_4 (below); `cand` and `hooks` are constants where
- * it is inlined. */
+/* A block's STW moved (o.changed, its STW before in old): the kept sums
+ * follow (each block one neuron's with `blockwise`). */
+static inline __attribute__((always_inline)) void block_moved(brain_dtype *D, uint32_t base,
+                                                              brain_qd_out o, const uint8_t *old,
+                                                              const uint8_t *stw, bool blockwise)
+{
+	static const uint8_t zero16[BRAIN_BLOCK];
+	if (blockwise) {
+		unsigned was = brain_simd_diff(old, zero16, BRAIN_BLOCK);
+		brain_sums_moved_block(D, base, o.changed, (was ^ o.stw_nz) & o.changed, old, stw);
+		return;
+	}
+	for (unsigned ch = o.changed; ch; ch &= ch - 1) {
+		uint32_t d = base + (uint32_t)__builtin_ctz(ch);
+		brain_sums_moved(D, brain_owner(D, d), d, old[d - base], stw[d]);
+	}
+}
+
+/* The blocks of steps_1_4 (below); `cand`, `hooks` and `pairs` are
+ * constants where it is inlined. */
 static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dtype *D,
                                                              const brain_qd *q, uint8_t all,
-                                                             bool cand, bool hooks)
+                                                             bool cand, bool hooks, bool pairs)
 {
 	const bool identity = !q->susc && !q->stw && !q->ltw && !q->r;
 	const bool su_only = !q->stw && !q->ltw && !q->r;
@@ -804,10 +874,7 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
 	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
 	uint16_t *fresh = b->fresh;
-	/* the last block's padding lanes stay at rest: as if fresh */
-	uint32_t tail = D->total % BRAIN_BLOCK;
-	unsigned pad = tail ? 0xffffu & ~((1u << tail) - 1) : 0;
-	static const uint8_t zero16[BRAIN_BLOCK];
+	const unsigned pad = pad_lanes(D);
 	/* each block one neuron's: its weight moves go to one sum at once */
 	const bool blockwise = D->per && D->per % BRAIN_BLOCK == 0;
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
@@ -817,11 +884,34 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 			continue;
 		sblk[w] = 0;
 		/* the run blocks' bits, collected: the others' stay */
-		const uint64_t ran = m;
-		uint64_t lw = 0, nw = 0, sw = 0;
-		for (; m; m &= m - 1) {
+		uint64_t ran = 0, lw = 0, nw = 0, sw = 0;
+		while (m) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
-			uint32_t kb = w * 64 + j, base = kb * BRAIN_BLOCK;
+			uint32_t kb = w * 64 + j;
+			if (pairs && kb / 2 * 2 + 1 < D->nblocks) {
+				j &= ~1u, kb &= ~1u;
+				uint8_t old[2 * BRAIN_BLOCK];
+				brain_qd_out o = pair_block(b, D, q, all, kb, cand, old);
+				m &= ~(3ull << j);
+				ran |= 3ull << j;
+				lw |= (uint64_t)block_bits(o.live) << j;
+				nw |= (uint64_t)block_bits(o.stw_nz) << j;
+				sw |= (uint64_t)block_bits(o.su_nz) << j;
+				if (hooks && o.changed) {
+					brain_qd_out h = o;
+					h.changed &= 0xffffu, h.stw_nz &= 0xffffu;
+					if (h.changed)
+						block_moved(D, kb * BRAIN_BLOCK, h, old, stw, blockwise);
+					h.changed = o.changed >> 16, h.stw_nz = o.stw_nz >> 16;
+					if (h.changed)
+						block_moved(D, (kb + 1) * BRAIN_BLOCK, h, old + BRAIN_BLOCK, stw,
+						            blockwise);
+				}
+				continue;
+			}
+			m &= m - 1;
+			ran |= 1ull << j;
+			uint32_t base = kb * BRAIN_BLOCK;
 			/* fresh lanes: 0 but in the blocks marked in sblk */
 			unsigned f = fresh[kb];
 			fresh[kb] = 0;
@@ -833,14 +923,8 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 			lw |= (uint64_t)(o.live != 0) << j;
 			nw |= (uint64_t)(o.stw_nz != 0) << j;
 			sw |= (uint64_t)(o.su_nz != 0) << j;
-			if (hooks && blockwise && o.changed) {
-				unsigned was = brain_simd_diff(old, zero16, BRAIN_BLOCK);
-				brain_sums_moved_block(D, base, o.changed, (was ^ o.stw_nz) & o.changed, old, stw);
-			} else if (hooks)
-				for (unsigned ch = o.changed; ch; ch &= ch - 1) {
-					uint32_t d = base + (uint32_t)__builtin_ctz(ch);
-					brain_sums_moved(D, brain_owner(D, d), d, old[d - base], stw[d]);
-				}
+			if (hooks && o.changed)
+				block_moved(D, base, o, old, stw, blockwise);
 		}
 		live[w] = (live[w] & ~ran) | lw;
 		susb[w] = (susb[w] & ~ran) | sw;
@@ -849,10 +933,10 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 	}
 }
 
-#if defined(__GNUC__)
-__attribute__((noinline)) /* its block loops get the registers */
-#endif
-static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
+/* Steps 1-4 of the type's blocks (below), `pairs` with the AVX2 kernel. */
+static inline __attribute__((always_inline)) void steps_1_4_with(brain *b, brain_dtype *D,
+                                                                 const brain_qd *qp, uint8_t all,
+                                                                 bool cand, bool pairs)
 {
 	/* a local copy: a byte stored to the dendrite arrays may alias *qp,
 	 * which would be reloaded (and its constants broadcast) every block */
@@ -862,20 +946,48 @@ static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all,
 	const bool su_only = !q->stw && !q->ltw && !q->r;
 	if (su_only && !all && q->susc) {
 		if (cand)
-			su_blocks(b, D, q, true);
+			su_blocks(b, D, q, true, pairs);
 		else
-			su_blocks(b, D, q, false);
+			su_blocks(b, D, q, false, pairs);
 		return;
 	}
 	const bool hooks = D->kvalid && !b->opts.input_weight;
 	if (!D->kvalid && !b->opts.input_weight)
 		D->ordered = false; /* weights move without the hooks */
 	if (cand && hooks) /* decision lobes */
-		blocks_1_4(b, D, q, 0, true, true);
+		blocks_1_4(b, D, q, 0, true, true, pairs);
 	else if (cand) /* concept lobes */
-		blocks_1_4(b, D, q, 0, true, false);
+		blocks_1_4(b, D, q, 0, true, false, pairs);
 	else
-		blocks_1_4(b, D, q, all, false, hooks);
+		blocks_1_4(b, D, q, all, false, hooks, pairs);
+}
+
+#if BRAIN_AVX2
+/* steps_1_4 two blocks at a time (flatten: the AVX2 kernel inlined). */
+__attribute__((noinline, flatten, target("avx2"))) static void
+steps_1_4_avx2(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
+{
+	steps_1_4_with(b, D, qp, all, cand, true);
+}
+#endif
+
+/* Steps 1-4 of every dendrite of the type: the susceptibility rule gave
+ * `all` for every dendrite, or 0 but for the fresh lanes (susc_result),
+ * or, with `cand`, q's "suscept move-twrds" for the lanes marked (the
+ * rest 0). Only blocks that can move are run (in pairs where the brain
+ * may use AVX2: brain_avx2). */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* its block loops get the registers */
+#endif
+static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
+{
+#if BRAIN_AVX2
+	if (b->opts.brain_avx2 && brain_cpu_avx2()) {
+		steps_1_4_avx2(b, D, qp, all, cand);
+		return;
+	}
+#endif
+	steps_1_4_with(b, D, qp, all, cand, false);
 }
 
 /* Steps 5 or 6, one byte-wide pass: every dendrite gains or loses v, or,

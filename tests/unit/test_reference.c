@@ -38,7 +38,7 @@ static const char EVENTS[] = "every 100 inject Glucose 80\n"
                              "every 53 word verb push\n"
                              "every 71 stim 64 patted 255 asleep Reward 32\n";
 
-static creature *hatch(const genome *g, int reference)
+static creature *hatch(const genome *g, int reference, int avx2)
 {
 	creature_config cfg;
 	creature_config_default(&cfg);
@@ -46,6 +46,7 @@ static creature *hatch(const genome *g, int reference)
 	c2_err err;
 	cfg.brain.brain_reference = reference;
 	cfg.biochem.biochem_reference = reference;
+	cfg.brain.brain_avx2 = avx2;
 	creature *c;
 	if (creature_hatch(&c, g, &cfg, &err) != 0)
 		fail_msg("hatch: %s", err.msg);
@@ -67,13 +68,16 @@ static creature *reload(creature *c)
 	return back;
 }
 
-static void compare(const genome *g, long ticks)
+/* Run the fast creature (AVX2 kernels where the CPU has them) against one
+ * in the reference modes, or with `sse2` against one with the 16-lane
+ * kernels only (brain_avx2=0). */
+static void compare_with(const genome *g, long ticks, bool sse2)
 {
 	events ev;
 	c2_err err;
 	assert_int_equal(events_parse(&ev, EVENTS, sizeof EVENTS - 1, &err), 0);
-	creature *a = hatch(g, 0), *b = hatch(g, 1);
-	/* the reference mode is not state: the hashes agree from the start */
+	creature *a = hatch(g, 0, 1), *b = sse2 ? hatch(g, 0, 0) : hatch(g, 1, 1);
+	/* the modes are not state: the hashes agree from the start */
 	assert_true(creature_hash(a) == creature_hash(b));
 	for (long t = 0; t < ticks && creature_alive(a); t++) {
 		if (t == ticks / 2)
@@ -81,11 +85,17 @@ static void compare(const genome *g, long ticks)
 		creature_step(a, &ev);
 		creature_step(b, &ev);
 		if (creature_hash(a) != creature_hash(b))
-			fail_msg("with and without the reference modes differ after world tick %ld", t);
+			fail_msg("with and without the %s differ after world tick %ld",
+			         sse2 ? "AVX2 kernels" : "reference modes", t);
 	}
 	creature_free(a);
 	creature_free(b);
 	events_free(&ev);
+}
+
+static void compare(const genome *g, long ticks)
+{
+	compare_with(g, ticks, false);
 }
 
 static void test_norn_reference(void **state)
@@ -121,6 +131,20 @@ static void test_sum_rules_reference(void **state)
 	genome_free(&g);
 }
 
+/* The AVX2 kernels (two blocks of dendrites at a time) against the 16-lane
+ * ones on the fed, stimulated norn; skipped where the CPU lacks AVX2. */
+static void test_norn_avx2(void **state)
+{
+	(void)state;
+	if (!brain_cpu_avx2())
+		skip();
+	genome g;
+	genome_init(&g);
+	TEST_LOAD_NORN(&g);
+	compare_with(&g, 4L * NORN_TICKS, true);
+	genome_free(&g);
+}
+
 static void test_starter_reference(void **state)
 {
 	(void)state;
@@ -152,6 +176,7 @@ static void test_simd_kernels(void **state)
 	enum { N = 203 }; /* not a multiple of 16: the scalar tails run too */
 	c2_rng r;
 	c2_rng_seed(&r, 99);
+	unsigned avx2_blocks = 0;
 	for (int trial = 0; trial < 3000; trial++) {
 		uint8_t val[N], s1[N], o1[N], s2[N], o2[N];
 		uint16_t f1[N], f2[N];
@@ -176,16 +201,25 @@ static void test_simd_kernels(void **state)
 		brain_simd_bop_scalar(op, a2, arr ? x : NULL, k, N);
 		assert_memory_equal(a1, a2, N);
 
-		/* one block of dendrite steps */
-		uint8_t sv[16], su1[16], stw1[16], ltw1[16], su2[16], stw2[16], ltw2[16];
+		/* two blocks of dendrite steps: each by the 16-lane kernel and the
+		 * scalar one, and both at once by the AVX2 kernel where the CPU
+		 * has it */
+		uint8_t sv[16], su1[32], stw1[32], ltw1[32], su2[32], stw2[32], ltw2[32];
+		uint8_t su3[32], stw3[32], ltw3[32];
 		fill(&r, sv, 16, 6);
-		fill(&r, su1, 16, 5);
-		fill(&r, stw1, 16, 3);
-		for (int i = 0; i < 16; i++) /* STW == LTW for many */
+		fill(&r, su1, 32, 5);
+		fill(&r, stw1, 32, 3);
+		for (int i = 0; i < 32; i++) /* STW == LTW for many */
 			ltw1[i] = c2_rng_below(&r, 2) ? stw1[i] : (uint8_t)c2_rng_below(&r, 256);
-		memcpy(su2, su1, 16);
-		memcpy(stw2, stw1, 16);
-		memcpy(ltw2, ltw1, 16);
+		if (c2_rng_below(&r, 4) == 0) /* a block at rest: as a pair's other block */
+			for (int i = 16; i < 32; i++)
+				su1[i] = 0, ltw1[i] = stw1[i];
+		memcpy(su2, su1, 32);
+		memcpy(stw2, stw1, 32);
+		memcpy(ltw2, ltw1, 32);
+		memcpy(su3, su1, 32);
+		memcpy(stw3, stw1, 32);
+		memcpy(ltw3, ltw1, 32);
 		brain_qd q;
 		q.susc = c2_rng_below(&r, 2);
 		q.stw = c2_rng_below(&r, 2);
@@ -196,10 +230,10 @@ static void test_simd_kernels(void **state)
 		q.msusc = (uint16_t)c2_rng_below(&r, 65536);
 		q.mstw = (uint16_t)c2_rng_below(&r, 65536);
 		q.mltw = (uint16_t)c2_rng_below(&r, 65536);
-		uint8_t old1[16], old2[16];
+		uint8_t old1[32], old2[32], old3[32];
 		uint8_t svall = c2_rng_below(&r, 3) ? 0 : sv[0];
-		unsigned fresh = c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) : 0;
-		unsigned cand = !svall && c2_rng_below(&r, 2) ? (unsigned)c2_rng_below(&r, 65536) & ~fresh : 0;
+		uint32_t fresh = c2_rng_below(&r, 2) ? (uint32_t)(c2_rng_next(&r) >> 32) : 0;
+		uint32_t cand = !svall && c2_rng_below(&r, 2) ? (uint32_t)(c2_rng_next(&r) >> 32) & ~fresh : 0;
 		/* any rule, or the norn's "move-twrds 255 64" kind (toward 255 by
 		 * a power of two, worked out by shifts) */
 		uint8_t at = (uint8_t)c2_rng_below(&r, 256), ak = (uint8_t)c2_rng_below(&r, 256);
@@ -212,18 +246,41 @@ static void test_simd_kernels(void **state)
 			q.mstw = 0; /* the whole way */
 		if (c2_rng_below(&r, 4) == 0)
 			q.mltw = 0;
-		brain_qd_out l1 = brain_qd_block(&q, svall, fresh, cand, su1, stw1, ltw1, old1);
-		brain_qd_out l2 = brain_qd_block_scalar(&q, svall, fresh, cand, su2, stw2, ltw2, old2);
-		assert_memory_equal(su1, su2, 16);
-		assert_memory_equal(stw1, stw2, 16);
-		assert_memory_equal(ltw1, ltw2, 16);
-		assert_int_equal(l1.live, l2.live);
-		assert_int_equal(l1.changed, l2.changed);
-		assert_int_equal(l1.stw_nz, l2.stw_nz);
-		assert_int_equal(l1.su_nz, l2.su_nz);
-		for (unsigned j = 0; j < 16; j++)
-			if (l1.changed >> j & 1)
-				assert_int_equal(old1[j], old2[j]);
+		brain_qd_out l1[2], l2[2];
+		for (int h = 0; h < 2; h++) {
+			unsigned fh = fresh >> 16 * h & 0xffffu, ch = cand >> 16 * h & 0xffffu;
+			int o = 16 * h;
+			l1[h] = brain_qd_block(&q, svall, fh, ch, su1 + o, stw1 + o, ltw1 + o, old1 + o);
+			l2[h] = brain_qd_block_scalar(&q, svall, fh, ch, su2 + o, stw2 + o, ltw2 + o, old2 + o);
+			assert_int_equal(l1[h].live, l2[h].live);
+			assert_int_equal(l1[h].changed, l2[h].changed);
+			assert_int_equal(l1[h].stw_nz, l2[h].stw_nz);
+			assert_int_equal(l1[h].su_nz, l2[h].su_nz);
+			for (unsigned j = 0; j < 16; j++)
+				if (l1[h].changed >> j & 1)
+					assert_int_equal(old1[o + j], old2[o + j]);
+		}
+		assert_memory_equal(su1, su2, 32);
+		assert_memory_equal(stw1, stw2, 32);
+		assert_memory_equal(ltw1, ltw2, 32);
+#if BRAIN_AVX2
+		if (brain_cpu_avx2()) {
+			brain_qd_out l3 = brain_qd_block2(&q, svall, fresh, cand, su3, stw3, ltw3, old3);
+			assert_memory_equal(su3, su2, 32);
+			assert_memory_equal(stw3, stw2, 32);
+			assert_memory_equal(ltw3, ltw2, 32);
+			assert_int_equal(l3.live, l2[0].live | l2[1].live << 16);
+			assert_int_equal(l3.changed, l2[0].changed | l2[1].changed << 16);
+			assert_int_equal(l3.stw_nz, l2[0].stw_nz | l2[1].stw_nz << 16);
+			assert_int_equal(l3.su_nz, l2[0].su_nz | l2[1].su_nz << 16);
+			for (unsigned j = 0; j < 32; j++)
+				if (l3.changed >> j & 1)
+					assert_int_equal(old3[j], old2[j]);
+			avx2_blocks++;
+		}
+#else
+		(void)su3, (void)stw3, (void)ltw3, (void)old3;
+#endif
 
 		/* one block of strength steps, whole and partial */
 		uint8_t st1[16], st2[16];
@@ -296,6 +353,10 @@ static void test_simd_kernels(void **state)
 		unsigned dn = 1 + c2_rng_below(&r, 16);
 		assert_int_equal(brain_simd_diff(d1, d2, dn), brain_simd_diff_scalar(d1, d2, dn));
 	}
+	/* say so when this CPU could not check the AVX2 kernels */
+	if (!avx2_blocks)
+		print_message("AVX2 kernels not checked: %s\n",
+		              BRAIN_AVX2 ? "this CPU has no AVX2" : "not compiled in (C2_NO_AVX2 or not x86-64)");
 }
 
 int main(void)
@@ -304,6 +365,7 @@ int main(void)
 		cmocka_unit_test(test_simd_kernels),
 		cmocka_unit_test(test_starter_reference),
 		cmocka_unit_test(test_norn_reference),
+		cmocka_unit_test(test_norn_avx2),
 		cmocka_unit_test(test_sum_rules_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
