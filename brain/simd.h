@@ -654,10 +654,11 @@ BRAIN_AVX2_INLINE __m256i brain_avx2_relax(__m256i x, __m256i base, __m256i m)
 	                       _mm256_packus_epi16(dl, dh));
 }
 
-/* Bit k set when lane k of x is not zero. */
-BRAIN_AVX2_INLINE uint32_t brain_avx2_nonzero_mask(__m256i x)
+/* Bit g set when the 8 lanes 8g..8g+7 of x are all 0. */
+BRAIN_AVX2_INLINE unsigned brain_avx2_zero_groups(__m256i x)
 {
-	return ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_setzero_si256()));
+	__m256i z = _mm256_cmpeq_epi64(x, _mm256_setzero_si256());
+	return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(z));
 }
 
 /* 0xff in lane k when bit k of m is set: byte k / 8 of m in lane k, then
@@ -671,12 +672,28 @@ BRAIN_AVX2_INLINE __m256i brain_avx2_lanes(uint32_t m)
 	return _mm256_cmpeq_epi8(_mm256_and_si256(v, bit), bit);
 }
 
+/* What the steps left in a pair of blocks (brain_qd_block2): the lanes
+ * whose STW changed (bit k: lane k; the first block in bits 0-15), and of
+ * each 8-lane group g (bit g; the first block in bits 0-1) whether it is
+ * all 0 in the live value (su | STW ^ LTW), in STW and in susceptibility.
+ * brain_pair_nz turns a group mask into the two blocks' "any not 0" bits. */
+typedef struct brain_qd_out2 {
+	uint32_t changed;
+	unsigned zlive, zstw, zsu;
+} brain_qd_out2;
+
+/* Bit 0: the first block has a lane not 0 (group 0 or 1 not all 0);
+ * bit 1: the second (group 2 or 3). Indexed by the groups' zero mask. */
+static const uint8_t brain_pair_nz[16] = {3, 3, 3, 2, 3, 3, 3, 2, 3, 3, 3, 2, 1, 1, 1, 0};
+
 /* brain_qd_block for the 32 dendrites of two adjacent blocks: the masks
- * (fresh, cand and those returned) hold the first block in bits 0-15 and
- * the second in bits 16-31; old_stw gets 32 bytes. Not always inlined: its
- * callers that are not AVX2 functions hold calls to it they never make
- * (tick.c's steps_1_4), and the AVX2 one inlines it (flatten). */
-BRAIN_AVX2_FN brain_qd_out brain_qd_block2(const brain_qd *q, uint8_t sv, uint32_t fresh,
+ * fresh and cand hold the first block in bits 0-15 and the second in bits
+ * 16-31; old_stw gets 32 bytes; the rest as brain_qd_out2 says (group
+ * masks, cheaper to make and to turn into per-block bits than lane masks).
+ * Not always inlined: its callers that are not AVX2 functions hold calls
+ * to it they never make (tick.c's steps_1_4), and the AVX2 one inlines it
+ * (flatten). */
+BRAIN_AVX2_FN brain_qd_out2 brain_qd_block2(const brain_qd *q, uint8_t sv, uint32_t fresh,
                                            uint32_t cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,
                                            uint8_t *old_stw)
 {
@@ -720,13 +737,13 @@ BRAIN_AVX2_FN brain_qd_out brain_qd_block2(const brain_qd *q, uint8_t sv, uint32
 		sun = _mm256_blendv_epi8(sun, v, take);
 	}
 	_mm256_storeu_si256((__m256i *)su, sun);
-	brain_qd_out o;
+	brain_qd_out2 o;
 	if (!q->r && ((!q->stw && !q->ltw) ||
 	              (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(s0, l)) == 0xffffffffu)) {
-		o.live = brain_avx2_nonzero_mask(_mm256_or_si256(sun, _mm256_xor_si256(s0, l)));
+		o.zlive = brain_avx2_zero_groups(_mm256_or_si256(sun, _mm256_xor_si256(s0, l)));
 		o.changed = 0;
-		o.stw_nz = brain_avx2_nonzero_mask(s0);
-		o.su_nz = brain_avx2_nonzero_mask(sun);
+		o.zstw = brain_avx2_zero_groups(s0);
+		o.zsu = brain_avx2_zero_groups(sun);
 		return o;
 	}
 	_mm256_storeu_si256((__m256i *)old_stw, s0);
@@ -758,10 +775,10 @@ BRAIN_AVX2_FN brain_qd_out brain_qd_block2(const brain_qd *q, uint8_t sv, uint32
 		_mm256_storeu_si256((__m256i *)ltw, l);
 	}
 	_mm256_storeu_si256((__m256i *)stw, s);
-	o.live = brain_avx2_nonzero_mask(_mm256_or_si256(sun, _mm256_xor_si256(s, l)));
+	o.zlive = brain_avx2_zero_groups(_mm256_or_si256(sun, _mm256_xor_si256(s, l)));
 	o.changed = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(s, s0));
-	o.stw_nz = brain_avx2_nonzero_mask(s);
-	o.su_nz = brain_avx2_nonzero_mask(sun);
+	o.zstw = brain_avx2_zero_groups(s);
+	o.zsu = brain_avx2_zero_groups(sun);
 	return o;
 }
 #endif

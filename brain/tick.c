@@ -761,13 +761,6 @@ static inline unsigned pad_lanes(const brain_dtype *D)
 	return tail ? 0xffffu & ~((1u << tail) - 1) : 0;
 }
 
-/* Bit 0: a lane of the first block of a pair is set in m; bit 1: one of
- * the second's. */
-static inline unsigned block_bits(uint32_t m)
-{
-	return (unsigned)((m & 0xffffu) != 0) | (unsigned)(m > 0xffffu) << 1;
-}
-
 /* Blocks kb and kb + 1 (kb even, both within the type) at once with the
  * AVX2 kernel, their fresh lanes taken, `all` as in blocks_1_4 (with the
  * padding lanes of the type's last block as fresh). A block of the pair
@@ -775,15 +768,16 @@ static inline unsigned block_bits(uint32_t m)
  * from what it holds, unchanged: such a block has no fresh or candidate
  * lanes and, whatever its mode skips it for (no susceptibility, or STW =
  * LTW as well, or nothing due), none of the steps moves it. */
-static inline __attribute__((always_inline)) brain_qd_out pair_block(brain *b, brain_dtype *D,
+static inline __attribute__((always_inline)) brain_qd_out2 pair_block(brain *b, brain_dtype *D,
                                                                      const brain_qd *q,
                                                                      uint8_t all, uint32_t kb,
                                                                      bool cand, uint8_t *old)
 {
 #if BRAIN_AVX2
-	uint16_t *fresh = b->fresh;
-	uint32_t f = fresh[kb] | (uint32_t)fresh[kb + 1] << 16, base = kb * BRAIN_BLOCK;
-	fresh[kb] = fresh[kb + 1] = 0;
+	/* both blocks' fresh lanes in one word (x86-64: little-endian) */
+	uint32_t f, base = kb * BRAIN_BLOCK;
+	memcpy(&f, b->fresh + kb, sizeof f);
+	memset(b->fresh + kb, 0, sizeof f);
 	if (all && kb + 2 == D->nblocks)
 		f |= (uint32_t)pad_lanes(D) << 16;
 	uint8_t *su = D->suscept + base, *stw = D->stw + base, *ltw = D->ltw + base;
@@ -791,7 +785,7 @@ static inline __attribute__((always_inline)) brain_qd_out pair_block(brain *b, b
 	            : brain_qd_block2(q, all, f, 0, su, stw, ltw, old);
 #else
 	(void)b, (void)D, (void)q, (void)all, (void)kb, (void)cand, (void)old;
-	brain_qd_out o = {0, 0, 0, 0};
+	brain_qd_out2 o = {0, 0, 0, 0};
 	return o; /* never called: no pairs without AVX2 */
 #endif
 }
@@ -808,6 +802,8 @@ static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtyp
 	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
 	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
 	uint16_t *fresh = b->fresh;
+	/* blocks below pend run in pairs (kb and kb ^ 1) */
+	const uint32_t pend = pairs ? D->nblocks & ~1u : 0;
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
 		uint64_t m = susb[w] | sblk[w];
 		if (!m)
@@ -818,14 +814,14 @@ static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtyp
 		while (m) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
 			uint32_t kb = w * 64 + j;
-			if (pairs && kb / 2 * 2 + 1 < D->nblocks) {
+			if (kb < pend) {
 				j &= ~1u, kb &= ~1u;
 				uint8_t old[2 * BRAIN_BLOCK];
-				brain_qd_out o = pair_block(b, D, q, 0, kb, cand, old);
+				brain_qd_out2 o = pair_block(b, D, q, 0, kb, cand, old);
 				m &= ~(3ull << j);
 				ran |= 3ull << j;
-				lw |= (uint64_t)block_bits(o.live) << j;
-				sw |= (uint64_t)block_bits(o.su_nz) << j;
+				lw |= (uint64_t)brain_pair_nz[o.zlive] << j;
+				sw |= (uint64_t)brain_pair_nz[o.zsu] << j;
 				continue;
 			}
 			m &= m - 1;
@@ -844,19 +840,21 @@ static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtyp
 	}
 }
 
-/* A block's STW moved (o.changed, its STW before in old): the kept sums
- * follow (each block one neuron's with `blockwise`). */
+/* The STW of a block's lanes `changed` moved (their STW before in old):
+ * the kept sums follow (each block one neuron's with `blockwise`). */
 static inline __attribute__((always_inline)) void block_moved(brain_dtype *D, uint32_t base,
-                                                              brain_qd_out o, const uint8_t *old,
+                                                              unsigned changed, const uint8_t *old,
                                                               const uint8_t *stw, bool blockwise)
 {
 	static const uint8_t zero16[BRAIN_BLOCK];
 	if (blockwise) {
-		unsigned was = brain_simd_diff(old, zero16, BRAIN_BLOCK);
-		brain_sums_moved_block(D, base, o.changed, (was ^ o.stw_nz) & o.changed, old, stw);
+		/* the lanes whose weight became or stopped being 0 */
+		unsigned zero = changed & (brain_simd_diff(old, zero16, BRAIN_BLOCK) ^
+		                           brain_simd_diff(stw + base, zero16, BRAIN_BLOCK));
+		brain_sums_moved_block(D, base, changed, zero, old, stw);
 		return;
 	}
-	for (unsigned ch = o.changed; ch; ch &= ch - 1) {
+	for (unsigned ch = changed; ch; ch &= ch - 1) {
 		uint32_t d = base + (uint32_t)__builtin_ctz(ch);
 		brain_sums_moved(D, brain_owner(D, d), d, old[d - base], stw[d]);
 	}
@@ -877,6 +875,8 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 	const unsigned pad = pad_lanes(D);
 	/* each block one neuron's: its weight moves go to one sum at once */
 	const bool blockwise = D->per && D->per % BRAIN_BLOCK == 0;
+	/* blocks below pend run in pairs (kb and kb ^ 1) */
+	const uint32_t pend = pairs ? D->nblocks & ~1u : 0;
 	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
 		uint64_t sp = sblk[w];
 		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : (su_only ? susb[w] : live[w]) | sp;
@@ -888,24 +888,20 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 		while (m) {
 			unsigned j = (unsigned)__builtin_ctzll(m);
 			uint32_t kb = w * 64 + j;
-			if (pairs && kb / 2 * 2 + 1 < D->nblocks) {
+			if (kb < pend) {
 				j &= ~1u, kb &= ~1u;
 				uint8_t old[2 * BRAIN_BLOCK];
-				brain_qd_out o = pair_block(b, D, q, all, kb, cand, old);
+				brain_qd_out2 o = pair_block(b, D, q, all, kb, cand, old);
 				m &= ~(3ull << j);
 				ran |= 3ull << j;
-				lw |= (uint64_t)block_bits(o.live) << j;
-				nw |= (uint64_t)block_bits(o.stw_nz) << j;
-				sw |= (uint64_t)block_bits(o.su_nz) << j;
-				if (hooks && o.changed) {
-					brain_qd_out h = o;
-					h.changed &= 0xffffu, h.stw_nz &= 0xffffu;
-					if (h.changed)
-						block_moved(D, kb * BRAIN_BLOCK, h, old, stw, blockwise);
-					h.changed = o.changed >> 16, h.stw_nz = o.stw_nz >> 16;
-					if (h.changed)
-						block_moved(D, (kb + 1) * BRAIN_BLOCK, h, old + BRAIN_BLOCK, stw,
-						            blockwise);
+				lw |= (uint64_t)brain_pair_nz[o.zlive] << j;
+				nw |= (uint64_t)brain_pair_nz[o.zstw] << j;
+				sw |= (uint64_t)brain_pair_nz[o.zsu] << j;
+				for (unsigned h = 0; hooks && h < 2; h++) {
+					unsigned ch = o.changed >> 16 * h & 0xffffu;
+					uint32_t base = (kb + h) * BRAIN_BLOCK;
+					if (ch)
+						block_moved(D, base, ch, old + h * BRAIN_BLOCK, stw, blockwise);
 				}
 				continue;
 			}
@@ -924,7 +920,7 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 			nw |= (uint64_t)(o.stw_nz != 0) << j;
 			sw |= (uint64_t)(o.su_nz != 0) << j;
 			if (hooks && o.changed)
-				block_moved(D, base, o, old, stw, blockwise);
+				block_moved(D, base, o.changed, old, stw, blockwise);
 		}
 		live[w] = (live[w] & ~ran) | lw;
 		susb[w] = (susb[w] & ~ran) | sw;
