@@ -768,23 +768,26 @@ static inline unsigned pad_lanes(const brain_dtype *D)
  * from what it holds, unchanged: such a block has no fresh or candidate
  * lanes and, whatever its mode skips it for (no susceptibility, or STW =
  * LTW as well, or nothing due), none of the steps moves it. */
-static inline __attribute__((always_inline)) brain_qd_out2 pair_block(brain *b, brain_dtype *D,
-                                                                     const brain_qd *q,
-                                                                     uint8_t all, uint32_t kb,
-                                                                     bool cand, uint8_t *old)
+static inline __attribute__((always_inline)) brain_qd_out2 pair_block(const brain_qd *q,
+                                                                      uint8_t all, uint32_t kb,
+                                                                      bool cand, uint16_t *fresh,
+                                                                      uint8_t *su, uint8_t *stw,
+                                                                      uint8_t *ltw, uint32_t nblocks,
+                                                                      unsigned pad, uint8_t *old)
 {
 #if BRAIN_AVX2
 	/* both blocks' fresh lanes in one word (x86-64: little-endian) */
 	uint32_t f, base = kb * BRAIN_BLOCK;
-	memcpy(&f, b->fresh + kb, sizeof f);
-	memset(b->fresh + kb, 0, sizeof f);
-	if (all && kb + 2 == D->nblocks)
-		f |= (uint32_t)pad_lanes(D) << 16;
-	uint8_t *su = D->suscept + base, *stw = D->stw + base, *ltw = D->ltw + base;
+	memcpy(&f, fresh + kb, sizeof f);
+	memset(fresh + kb, 0, sizeof f);
+	if (all && kb + 2 == nblocks)
+		f |= (uint32_t)pad << 16;
+	su += base, stw += base, ltw += base;
 	return cand ? brain_qd_block2(q, 0, 0, f, su, stw, ltw, old)
 	            : brain_qd_block2(q, all, f, 0, su, stw, ltw, old);
 #else
-	(void)b, (void)D, (void)q, (void)all, (void)kb, (void)cand, (void)old;
+	(void)q, (void)all, (void)kb, (void)cand, (void)fresh, (void)su, (void)stw, (void)ltw;
+	(void)nblocks, (void)pad, (void)old;
 	brain_qd_out2 o = {0, 0, 0, 0};
 	return o; /* never called: no pairs without AVX2 */
 #endif
@@ -817,7 +820,7 @@ static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtyp
 			if (kb < pend) {
 				j &= ~1u, kb &= ~1u;
 				uint8_t old[2 * BRAIN_BLOCK];
-				brain_qd_out2 o = pair_block(b, D, q, 0, kb, cand, old);
+				brain_qd_out2 o = pair_block(q, 0, kb, cand, fresh, su, stw, ltw, 0, 0, old);
 				m &= ~(3ull << j);
 				ran |= 3ull << j;
 				lw |= (uint64_t)brain_pair_nz[o.zlive] << j;
@@ -876,8 +879,8 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 	/* each block one neuron's: its weight moves go to one sum at once */
 	const bool blockwise = D->per && D->per % BRAIN_BLOCK == 0;
 	/* blocks below pend run in pairs (kb and kb ^ 1) */
-	const uint32_t pend = pairs ? D->nblocks & ~1u : 0;
-	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
+	const uint32_t nblocks = D->nblocks, pend = pairs ? nblocks & ~1u : 0;
+	for (uint32_t w = 0; w < brain_words(nblocks); w++) {
 		uint64_t sp = sblk[w];
 		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : (su_only ? susb[w] : live[w]) | sp;
 		if (!m)
@@ -891,7 +894,7 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 			if (kb < pend) {
 				j &= ~1u, kb &= ~1u;
 				uint8_t old[2 * BRAIN_BLOCK];
-				brain_qd_out2 o = pair_block(b, D, q, all, kb, cand, old);
+				brain_qd_out2 o = pair_block(q, all, kb, cand, fresh, su, stw, ltw, nblocks, pad, old);
 				m &= ~(3ull << j);
 				ran |= 3ull << j;
 				lw |= (uint64_t)brain_pair_nz[o.zlive] << j;
