@@ -112,25 +112,56 @@ static inline unsigned brain_sse_nonzero_mask(__m128i x)
 }
 #endif
 
-static inline uint32_t brain_simd_update(const brain_nupd *u, const uint8_t *val, uint8_t *state,
-                                         uint8_t *output, uint32_t n, uint16_t *firing)
-{
-	uint32_t i = 0, nf = 0;
 #if BRAIN_SIMD
-	const __m128i thr = _mm_set1_epi8((char)u->thr), rest = _mm_set1_epi8((char)u->rest);
-	const __m128i m = _mm_set1_epi16((short)u->mult);
-	for (; i + 16 <= n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(val + i));
-		__m128i o = _mm_subs_epu8(v, thr);
+/* The update of the 16 lanes at i, or with `half` the 8 (loaded into the
+ * low half, whose upper lanes are 0 and give no output), the firing ones
+ * listed from firing[nf]; the new count is returned. */
+BRAIN_SIMD_INLINE uint32_t brain_sse_update_at(const brain_nupd *u, const uint8_t *val,
+                                               uint8_t *state, uint8_t *output, uint32_t i,
+                                               bool half, uint16_t *firing, uint32_t nf)
+{
+	const __m128i thr = _mm_set1_epi8((char)u->thr);
+	__m128i v = half ? _mm_loadl_epi64((const __m128i *)(val + i))
+	                 : _mm_loadu_si128((const __m128i *)(val + i));
+	__m128i o = _mm_subs_epu8(v, thr);
+	if (half)
+		_mm_storel_epi64((__m128i *)(output + i), o);
+	else
 		_mm_storeu_si128((__m128i *)(output + i), o);
-		for (unsigned f = brain_sse_nonzero_mask(o); f; f &= f - 1)
-			firing[nf++] = (uint16_t)(i + (unsigned)__builtin_ctz(f));
-		if (u->leak_due)
-			v = brain_sse_relax(v, rest, m);
+	for (unsigned f = brain_sse_nonzero_mask(o); f; f &= f - 1)
+		firing[nf++] = (uint16_t)(i + (unsigned)__builtin_ctz(f));
+	if (u->leak_due)
+		v = brain_sse_relax(v, _mm_set1_epi8((char)u->rest), _mm_set1_epi16((short)u->mult));
+	if (half)
+		_mm_storel_epi64((__m128i *)(state + i), v);
+	else
 		_mm_storeu_si128((__m128i *)(state + i), v);
+	return nf;
+}
+#endif
+
+/* The update of neurons [i, n), the firing ones listed from firing[nf]
+ * (what brain_simd_update and its AVX2 version leave of a lobe): 16 lanes
+ * at a time, then 8 (a lobe of 40 neurons), then one by one. */
+BRAIN_SIMD_INLINE uint32_t brain_update_from(const brain_nupd *u, const uint8_t *val,
+                                             uint8_t *state, uint8_t *output, uint32_t n,
+                                             uint16_t *firing, uint32_t i, uint32_t nf)
+{
+#if BRAIN_SIMD
+	for (; i + 16 <= n; i += 16)
+		nf = brain_sse_update_at(u, val, state, output, i, false, firing, nf);
+	if (i + 8 <= n) {
+		nf = brain_sse_update_at(u, val, state, output, i, true, firing, nf);
+		i += 8;
 	}
 #endif
 	return nf + brain_simd_update_scalar(u, val + i, state + i, output + i, n - i, firing + nf, i);
+}
+
+static inline uint32_t brain_simd_update(const brain_nupd *u, const uint8_t *val, uint8_t *state,
+                                         uint8_t *output, uint32_t n, uint16_t *firing)
+{
+	return brain_update_from(u, val, state, output, n, firing, 0, 0);
 }
 
 /* The indices of the non-zero bytes of a[0..n), ascending, into out; the
@@ -176,25 +207,45 @@ static inline void brain_simd_bop_scalar(brain_bop op, uint8_t *acc, const uint8
 	}
 }
 
-static inline void brain_simd_bop(brain_bop op, uint8_t *acc, const uint8_t *x, uint8_t k,
-                                  uint32_t n)
+#if BRAIN_SIMD
+/* a op b for 16 lanes */
+BRAIN_SIMD_INLINE __m128i brain_sse_bop(brain_bop op, __m128i a, __m128i b)
 {
-	uint32_t i = 0;
+	switch (op) {
+	case BRAIN_BOP_ADD: return _mm_adds_epu8(a, b);
+	case BRAIN_BOP_SUB: return _mm_subs_epu8(a, b);
+	case BRAIN_BOP_ADD_WRAP: return _mm_add_epi8(a, b);
+	default: return _mm_sub_epi8(a, b);
+	}
+}
+#endif
+
+/* brain_simd_bop from i on: 16 lanes at a time, then 8 (a lobe of 40
+ * neurons), then one by one. */
+BRAIN_SIMD_INLINE void brain_bop_from(brain_bop op, uint8_t *acc, const uint8_t *x, uint8_t k,
+                                      uint32_t n, uint32_t i)
+{
 #if BRAIN_SIMD
 	const __m128i kk = _mm_set1_epi8((char)k);
 	for (; i + 16 <= n; i += 16) {
 		__m128i a = _mm_loadu_si128((const __m128i *)(acc + i));
 		__m128i b = x ? _mm_loadu_si128((const __m128i *)(x + i)) : kk;
-		switch (op) {
-		case BRAIN_BOP_ADD: a = _mm_adds_epu8(a, b); break;
-		case BRAIN_BOP_SUB: a = _mm_subs_epu8(a, b); break;
-		case BRAIN_BOP_ADD_WRAP: a = _mm_add_epi8(a, b); break;
-		case BRAIN_BOP_SUB_WRAP: a = _mm_sub_epi8(a, b); break;
-		}
-		_mm_storeu_si128((__m128i *)(acc + i), a);
+		_mm_storeu_si128((__m128i *)(acc + i), brain_sse_bop(op, a, b));
+	}
+	if (i + 8 <= n) {
+		__m128i a = _mm_loadl_epi64((const __m128i *)(acc + i));
+		__m128i b = x ? _mm_loadl_epi64((const __m128i *)(x + i)) : kk;
+		_mm_storel_epi64((__m128i *)(acc + i), brain_sse_bop(op, a, b));
+		i += 8;
 	}
 #endif
 	brain_simd_bop_scalar(op, acc + i, x ? x + i : NULL, k, n - i);
+}
+
+static inline void brain_simd_bop(brain_bop op, uint8_t *acc, const uint8_t *x, uint8_t k,
+                                  uint32_t n)
+{
+	brain_bop_from(op, acc, x, k, n, 0);
 }
 
 /* ---- which bytes differ ------------------------------------------------------------
