@@ -817,6 +817,46 @@ BRAIN_AVX2_FN brain_qd_out brain_qd_block2(const brain_qd *q, uint8_t sv, uint32
 }
 #endif
 
+#if BRAIN_AVX2
+/* brain_simd_update 32 lanes at a time, the rest as it does. Out of line:
+ * the neuron phase is not an AVX2 function; it calls this where the CPU
+ * has AVX2 and the mode brain_avx2 is on (brain_update_x). */
+BRAIN_AVX2_FN uint32_t brain_simd_update_avx2(const brain_nupd *u, const uint8_t *val,
+                                              uint8_t *state, uint8_t *output, uint32_t n,
+                                              uint16_t *firing)
+{
+	const __m256i thr = _mm256_set1_epi8((char)u->thr), rest = _mm256_set1_epi8((char)u->rest);
+	const __m256i m = _mm256_set1_epi16((short)u->mult);
+	uint32_t i = 0, nf = 0;
+	for (; i + 32 <= n; i += 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(val + i));
+		__m256i o = _mm256_subs_epu8(v, thr);
+		_mm256_storeu_si256((__m256i *)(output + i), o);
+		for (uint32_t f = brain_avx2_nonzero_mask(o); f; f &= f - 1)
+			firing[nf++] = (uint16_t)(i + (unsigned)__builtin_ctz(f));
+		if (u->leak_due)
+			v = brain_avx2_relax(v, rest, m);
+		_mm256_storeu_si256((__m256i *)(state + i), v);
+	}
+	return brain_update_from(u, val, state, output, n, firing, i, nf);
+}
+#endif
+
+/* brain_simd_update, 32 lanes at a time when `avx2` (the caller's mode
+ * and CPU check) and the kernels are compiled in. */
+static inline uint32_t brain_update_x(bool avx2, const brain_nupd *u, const uint8_t *val,
+                                      uint8_t *state, uint8_t *output, uint32_t n,
+                                      uint16_t *firing)
+{
+#if BRAIN_AVX2
+	if (avx2)
+		return brain_simd_update_avx2(u, val, state, output, n, firing);
+#else
+	(void)avx2;
+#endif
+	return brain_simd_update(u, val, state, output, n, firing);
+}
+
 /* ---- strength steps (§4.5 steps 5-6) for a block ---------------------------------
  * str[k] = str[k] + v (gain) or - v (loss), saturating, for lanes k < lanes.
  * Returns the lanes whose strength changed; *loose gets the lanes that

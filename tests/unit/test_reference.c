@@ -189,6 +189,19 @@ static void test_simd_kernels(void **state)
 		assert_memory_equal(o1, o2, N);
 		assert_int_equal(n1, n2);
 		assert_memory_equal(f1, f2, n1 * sizeof *f1);
+#if BRAIN_AVX2
+		if (brain_cpu_avx2()) { /* 32 lanes at a time, at any length */
+			uint8_t s3[N], o3[N];
+			uint16_t f3[N];
+			uint32_t un = c2_rng_below(&r, 2) ? N : c2_rng_below(&r, N + 1);
+			uint32_t n3 = brain_simd_update_avx2(&u, val, s3, o3, un, f3);
+			uint32_t n4 = brain_simd_update_scalar(&u, val, s2, o2, un, f2, 0);
+			assert_memory_equal(s3, s2, un);
+			assert_memory_equal(o3, o2, un);
+			assert_int_equal(n3, n4);
+			assert_memory_equal(f3, f2, n3 * sizeof *f3);
+		}
+#endif
 
 		uint8_t a1[N], a2[N], x[N];
 		fill(&r, a1, N, 1);
