@@ -408,31 +408,47 @@ static inline void brain_sums_scale_scalar(const uint16_t *acc, const uint8_t *n
 	}
 }
 
+#if BRAIN_SIMD
+/* min(255, a * gain / 255) for 8 lanes of 16 bits. p = a * gain < 2^24:
+ * from p >= 65536 on the result is 255; below, p / 255 = (p * 0x8081) >>
+ * 23 exactly for p < 65536. */
+BRAIN_SIMD_INLINE __m128i brain_sse_scale8(__m128i a, __m128i g)
+{
+	const __m128i div255 = _mm_set1_epi16((short)0x8081), z = _mm_setzero_si128();
+	__m128i hi = _mm_mulhi_epu16(a, g), lo = _mm_mullo_epi16(a, g);
+	__m128i q = _mm_srli_epi16(_mm_mulhi_epu16(lo, div255), 7);
+	__m128i big = _mm_cmpeq_epi16(hi, z); /* 0xffff where p < 65536 */
+	return _mm_or_si128(_mm_and_si128(big, q), _mm_andnot_si128(big, _mm_set1_epi16(255)));
+}
+#endif
+
 static inline void brain_sums_scale(const uint16_t *acc, const uint8_t *nsil, uint8_t gain,
                                     uint32_t n, uint8_t *type, uint8_t *anded)
 {
 	uint32_t i = 0;
 #if BRAIN_SIMD
-	/* p = acc * gain < 2^24: from p >= 65536 on the result is 255; below,
-	 * p / 255 = (p * 0x8081) >> 23 exactly for p < 65536 */
-	const __m128i g = _mm_set1_epi16(gain), div255 = _mm_set1_epi16((short)0x8081);
-	const __m128i z = _mm_setzero_si128();
+	const __m128i g = _mm_set1_epi16(gain), z = _mm_setzero_si128();
 	for (; i + 16 <= n; i += 16) {
-		__m128i t2[2];
-		for (int h = 0; h < 2; h++) {
-			__m128i a = _mm_loadu_si128((const __m128i *)(acc + i + 8 * h));
-			__m128i hi = _mm_mulhi_epu16(a, g), lo = _mm_mullo_epi16(a, g);
-			__m128i q = _mm_srli_epi16(_mm_mulhi_epu16(lo, div255), 7);
-			__m128i big = _mm_cmpeq_epi16(hi, z); /* 0xffff where p < 65536 */
-			t2[h] = _mm_or_si128(_mm_and_si128(big, q), _mm_andnot_si128(big, _mm_set1_epi16(255)));
-		}
-		__m128i t = _mm_packus_epi16(t2[0], t2[1]);
+		__m128i t = _mm_packus_epi16(
+			brain_sse_scale8(_mm_loadu_si128((const __m128i *)(acc + i)), g),
+			brain_sse_scale8(_mm_loadu_si128((const __m128i *)(acc + i + 8)), g));
 		if (type)
 			_mm_storeu_si128((__m128i *)(type + i), t);
 		if (anded) {
 			__m128i quiet = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(nsil + i)), z);
 			_mm_storeu_si128((__m128i *)(anded + i), _mm_and_si128(quiet, t));
 		}
+	}
+	if (i + 8 <= n) { /* the last 8 of a lobe of 40 */
+		__m128i t = _mm_packus_epi16(
+			brain_sse_scale8(_mm_loadu_si128((const __m128i *)(acc + i)), g), z);
+		if (type)
+			_mm_storel_epi64((__m128i *)(type + i), t);
+		if (anded) {
+			__m128i quiet = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(nsil + i)), z);
+			_mm_storel_epi64((__m128i *)(anded + i), _mm_and_si128(quiet, t));
+		}
+		i += 8;
 	}
 #endif
 	brain_sums_scale_scalar(acc + i, nsil ? nsil + i : NULL, gain, n - i, type ? type + i : NULL,
@@ -446,6 +462,10 @@ static inline uint32_t brain_simd_count(const uint8_t *a, uint32_t n)
 #if BRAIN_SIMD
 	for (; i + 16 <= n; i += 16)
 		c += brain_pop16(brain_sse_nonzero_mask(_mm_loadu_si128((const __m128i *)(a + i))));
+	if (i + 8 <= n) { /* the upper 8 lanes loaded are 0 */
+		c += brain_pop16(brain_sse_nonzero_mask(_mm_loadl_epi64((const __m128i *)(a + i))));
+		i += 8;
+	}
 #endif
 	for (; i < n; i++)
 		c += a[i] != 0;

@@ -344,6 +344,26 @@ static void test_simd_kernels(void **state)
 			assert_memory_equal(li1, li2, k1 * sizeof *li1);
 		}
 
+		/* the kept sums scaled, at any length (16, 8 and 1 at a time), and
+		 * the non-zero bytes counted */
+		{
+			uint16_t sacc[N];
+			uint8_t nsil[N], ty1[N], an1[N], ty2[N], an2[N];
+			for (int i = 0; i < N; i++) /* up to 255 * 64 terms; some at 0 */
+				sacc[i] = c2_rng_below(&r, 4) ? (uint16_t)c2_rng_below(&r, 16321) : 0;
+			fill(&r, nsil, N, 4);
+			uint8_t sg = c2_rng_below(&r, 4) ? (uint8_t)c2_rng_below(&r, 256) : 255;
+			uint32_t sn = c2_rng_below(&r, N + 1);
+			brain_sums_scale(sacc, nsil, sg, sn, ty1, an1);
+			brain_sums_scale_scalar(sacc, nsil, sg, sn, ty2, an2);
+			assert_memory_equal(ty1, ty2, sn);
+			assert_memory_equal(an1, an2, sn);
+			uint32_t nz = 0;
+			for (uint32_t i = 0; i < sn; i++)
+				nz += an2[i] != 0;
+			assert_int_equal(brain_simd_count(an1, sn), nz);
+		}
+
 		/* the first largest byte */
 		uint32_t an = 1 + c2_rng_below(&r, N);
 		assert_int_equal(brain_simd_argmax(val, an), brain_simd_argmax_scalar(val, an));
