@@ -170,37 +170,39 @@ static void fill(c2_rng *r, uint8_t *p, size_t n, unsigned zero_share)
 		p[i] = c2_rng_below(r, 8) < zero_share ? 0 : (uint8_t)c2_rng_below(r, 256);
 }
 
+enum { N = 203 }; /* not a multiple of 16: the scalar tails run too */
+
+/* A neuron update kernel against the scalar one on val[0..n), n <= N. */
+static void check_update(uint32_t (*kernel)(const brain_nupd *, const uint8_t *, uint8_t *,
+                                            uint8_t *, uint32_t, uint16_t *),
+                         const brain_nupd *u, const uint8_t *val, uint32_t n)
+{
+	uint8_t s1[N], o1[N], s2[N], o2[N];
+	uint16_t f1[N], f2[N];
+	uint32_t n1 = kernel(u, val, s1, o1, n, f1);
+	uint32_t n2 = brain_simd_update_scalar(u, val, s2, o2, n, f2, 0);
+	assert_memory_equal(s1, s2, n);
+	assert_memory_equal(o1, o2, n);
+	assert_int_equal(n1, n2);
+	assert_memory_equal(f1, f2, n1 * sizeof *f1);
+}
+
 static void test_simd_kernels(void **state)
 {
 	(void)state;
-	enum { N = 203 }; /* not a multiple of 16: the scalar tails run too */
 	c2_rng r;
 	c2_rng_seed(&r, 99);
 	unsigned avx2_blocks = 0;
 	for (int trial = 0; trial < 3000; trial++) {
-		uint8_t val[N], s1[N], o1[N], s2[N], o2[N];
-		uint16_t f1[N], f2[N];
+		uint8_t val[N];
 		fill(&r, val, N, 2);
 		brain_nupd u = {(uint8_t)c2_rng_below(&r, 256), (uint8_t)c2_rng_below(&r, 256),
 		                c2_rng_below(&r, 2) != 0, (uint16_t)c2_rng_below(&r, 65536)};
-		uint32_t n1 = brain_simd_update(&u, val, s1, o1, N, f1);
-		uint32_t n2 = brain_simd_update_scalar(&u, val, s2, o2, N, f2, 0);
-		assert_memory_equal(s1, s2, N);
-		assert_memory_equal(o1, o2, N);
-		assert_int_equal(n1, n2);
-		assert_memory_equal(f1, f2, n1 * sizeof *f1);
+		check_update(brain_simd_update, &u, val, N);
 #if BRAIN_AVX2
-		if (brain_cpu_avx2()) { /* 32 lanes at a time, at any length */
-			uint8_t s3[N], o3[N];
-			uint16_t f3[N];
-			uint32_t un = c2_rng_below(&r, 2) ? N : c2_rng_below(&r, N + 1);
-			uint32_t n3 = brain_simd_update_avx2(&u, val, s3, o3, un, f3);
-			uint32_t n4 = brain_simd_update_scalar(&u, val, s2, o2, un, f2, 0);
-			assert_memory_equal(s3, s2, un);
-			assert_memory_equal(o3, o2, un);
-			assert_int_equal(n3, n4);
-			assert_memory_equal(f3, f2, n3 * sizeof *f3);
-		}
+		if (brain_cpu_avx2()) /* 32 lanes at a time, at any length */
+			check_update(brain_simd_update_avx2, &u, val,
+			             c2_rng_below(&r, 2) ? N : c2_rng_below(&r, N + 1));
 #endif
 
 		uint8_t a1[N], a2[N], x[N];
