@@ -470,7 +470,8 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 			b->vals[i] = svrule_run(p, start, acc0, v, rng);
 		}
 	}
-	L->nfiring = brain_simd_update(&x.u, val, L->state, L->output, L->n, L->firing);
+	L->nfiring = brain_update_x(b->opts.brain_avx2 && brain_cpu_avx2(), &x.u, val, L->state,
+	                            L->output, L->n, L->firing);
 	if (sv && val == sv && !x.openc2e) { /* what incremental updates go on from */
 		L->uvalid = true;
 		L->ufload = (uint8_t)ls;

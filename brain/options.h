@@ -72,8 +72,9 @@
 	  "evaluated in the plain order of the reference (tests compare state hashes; "        \
 	  "not kept in snapshots)")                                                          \
 	X(brain_avx2, 1, 0, 1, NULL,                                                           \
-	  "run the dendrite steps 32 at a time with AVX2 where the CPU has it; 0: 16 at a "    \
-	  "time with SSE2 (the same bits: tests compare state hashes; not kept in snapshots)")
+	  "run the dendrite steps and the neuron updates 32 at a time with AVX2 where the "   \
+	  "CPU has it; 0: 16 at a time with SSE2 (the same bits: tests compare state "        \
+	  "hashes; not kept in snapshots)")
 
 typedef struct brain_options {
 	BRAIN_OPTIONS(C2_OPTION_FIELD)

@@ -112,25 +112,56 @@ static inline unsigned brain_sse_nonzero_mask(__m128i x)
 }
 #endif
 
-static inline uint32_t brain_simd_update(const brain_nupd *u, const uint8_t *val, uint8_t *state,
-                                         uint8_t *output, uint32_t n, uint16_t *firing)
-{
-	uint32_t i = 0, nf = 0;
 #if BRAIN_SIMD
-	const __m128i thr = _mm_set1_epi8((char)u->thr), rest = _mm_set1_epi8((char)u->rest);
-	const __m128i m = _mm_set1_epi16((short)u->mult);
-	for (; i + 16 <= n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(val + i));
-		__m128i o = _mm_subs_epu8(v, thr);
+/* The update of the 16 lanes at i, or with `half` the 8 (loaded into the
+ * low half, whose upper lanes are 0 and give no output), the firing ones
+ * listed from firing[nf]; the new count is returned. */
+BRAIN_SIMD_INLINE uint32_t brain_sse_update_at(const brain_nupd *u, const uint8_t *val,
+                                               uint8_t *state, uint8_t *output, uint32_t i,
+                                               bool half, uint16_t *firing, uint32_t nf)
+{
+	const __m128i thr = _mm_set1_epi8((char)u->thr);
+	__m128i v = half ? _mm_loadl_epi64((const __m128i *)(val + i))
+	                 : _mm_loadu_si128((const __m128i *)(val + i));
+	__m128i o = _mm_subs_epu8(v, thr);
+	if (half)
+		_mm_storel_epi64((__m128i *)(output + i), o);
+	else
 		_mm_storeu_si128((__m128i *)(output + i), o);
-		for (unsigned f = brain_sse_nonzero_mask(o); f; f &= f - 1)
-			firing[nf++] = (uint16_t)(i + (unsigned)__builtin_ctz(f));
-		if (u->leak_due)
-			v = brain_sse_relax(v, rest, m);
+	for (unsigned f = brain_sse_nonzero_mask(o); f; f &= f - 1)
+		firing[nf++] = (uint16_t)(i + (unsigned)__builtin_ctz(f));
+	if (u->leak_due)
+		v = brain_sse_relax(v, _mm_set1_epi8((char)u->rest), _mm_set1_epi16((short)u->mult));
+	if (half)
+		_mm_storel_epi64((__m128i *)(state + i), v);
+	else
 		_mm_storeu_si128((__m128i *)(state + i), v);
+	return nf;
+}
+#endif
+
+/* The update of neurons [i, n), the firing ones listed from firing[nf]
+ * (what brain_simd_update and its AVX2 version leave of a lobe): 16 lanes
+ * at a time, then 8 (a lobe of 40 neurons), then one by one. */
+BRAIN_SIMD_INLINE uint32_t brain_update_from(const brain_nupd *u, const uint8_t *val,
+                                             uint8_t *state, uint8_t *output, uint32_t n,
+                                             uint16_t *firing, uint32_t i, uint32_t nf)
+{
+#if BRAIN_SIMD
+	for (; i + 16 <= n; i += 16)
+		nf = brain_sse_update_at(u, val, state, output, i, false, firing, nf);
+	if (i + 8 <= n) {
+		nf = brain_sse_update_at(u, val, state, output, i, true, firing, nf);
+		i += 8;
 	}
 #endif
 	return nf + brain_simd_update_scalar(u, val + i, state + i, output + i, n - i, firing + nf, i);
+}
+
+static inline uint32_t brain_simd_update(const brain_nupd *u, const uint8_t *val, uint8_t *state,
+                                         uint8_t *output, uint32_t n, uint16_t *firing)
+{
+	return brain_update_from(u, val, state, output, n, firing, 0, 0);
 }
 
 /* The indices of the non-zero bytes of a[0..n), ascending, into out; the
@@ -176,25 +207,45 @@ static inline void brain_simd_bop_scalar(brain_bop op, uint8_t *acc, const uint8
 	}
 }
 
-static inline void brain_simd_bop(brain_bop op, uint8_t *acc, const uint8_t *x, uint8_t k,
-                                  uint32_t n)
+#if BRAIN_SIMD
+/* a op b for 16 lanes */
+BRAIN_SIMD_INLINE __m128i brain_sse_bop(brain_bop op, __m128i a, __m128i b)
 {
-	uint32_t i = 0;
+	switch (op) {
+	case BRAIN_BOP_ADD: return _mm_adds_epu8(a, b);
+	case BRAIN_BOP_SUB: return _mm_subs_epu8(a, b);
+	case BRAIN_BOP_ADD_WRAP: return _mm_add_epi8(a, b);
+	default: return _mm_sub_epi8(a, b);
+	}
+}
+#endif
+
+/* brain_simd_bop from i on: 16 lanes at a time, then 8 (a lobe of 40
+ * neurons), then one by one. */
+BRAIN_SIMD_INLINE void brain_bop_from(brain_bop op, uint8_t *acc, const uint8_t *x, uint8_t k,
+                                      uint32_t n, uint32_t i)
+{
 #if BRAIN_SIMD
 	const __m128i kk = _mm_set1_epi8((char)k);
 	for (; i + 16 <= n; i += 16) {
 		__m128i a = _mm_loadu_si128((const __m128i *)(acc + i));
 		__m128i b = x ? _mm_loadu_si128((const __m128i *)(x + i)) : kk;
-		switch (op) {
-		case BRAIN_BOP_ADD: a = _mm_adds_epu8(a, b); break;
-		case BRAIN_BOP_SUB: a = _mm_subs_epu8(a, b); break;
-		case BRAIN_BOP_ADD_WRAP: a = _mm_add_epi8(a, b); break;
-		case BRAIN_BOP_SUB_WRAP: a = _mm_sub_epi8(a, b); break;
-		}
-		_mm_storeu_si128((__m128i *)(acc + i), a);
+		_mm_storeu_si128((__m128i *)(acc + i), brain_sse_bop(op, a, b));
+	}
+	if (i + 8 <= n) {
+		__m128i a = _mm_loadl_epi64((const __m128i *)(acc + i));
+		__m128i b = x ? _mm_loadl_epi64((const __m128i *)(x + i)) : kk;
+		_mm_storel_epi64((__m128i *)(acc + i), brain_sse_bop(op, a, b));
+		i += 8;
 	}
 #endif
 	brain_simd_bop_scalar(op, acc + i, x ? x + i : NULL, k, n - i);
+}
+
+static inline void brain_simd_bop(brain_bop op, uint8_t *acc, const uint8_t *x, uint8_t k,
+                                  uint32_t n)
+{
+	brain_bop_from(op, acc, x, k, n, 0);
 }
 
 /* ---- which bytes differ ------------------------------------------------------------
@@ -213,6 +264,21 @@ static inline unsigned brain_simd_diff(const uint8_t *a, const uint8_t *b, uint3
 	if (n == 16) {
 		__m128i x = _mm_loadu_si128((const __m128i *)a), y = _mm_loadu_si128((const __m128i *)b);
 		return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xffffu;
+	}
+#endif
+	return brain_simd_diff_scalar(a, b, n);
+}
+
+/* brain_simd_diff for the last n < 16 bytes of a lobe: 8 at once when
+ * there are that many (the last 8 of 40 sources). (Not in brain_simd_diff
+ * itself: the larger code cost sums.c's sync_pair registers in its walks.) */
+static inline unsigned brain_simd_diff_part(const uint8_t *a, const uint8_t *b, uint32_t n)
+{
+#if BRAIN_SIMD
+	if (n >= 8) {
+		__m128i x = _mm_loadl_epi64((const __m128i *)a), y = _mm_loadl_epi64((const __m128i *)b);
+		return (~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xffu) |
+		       brain_simd_diff_scalar(a + 8, b + 8, n - 8) << 8;
 	}
 #endif
 	return brain_simd_diff_scalar(a, b, n);
@@ -357,31 +423,47 @@ static inline void brain_sums_scale_scalar(const uint16_t *acc, const uint8_t *n
 	}
 }
 
+#if BRAIN_SIMD
+/* min(255, a * gain / 255) for 8 lanes of 16 bits. p = a * gain < 2^24:
+ * from p >= 65536 on the result is 255; below, p / 255 = (p * 0x8081) >>
+ * 23 exactly for p < 65536. */
+BRAIN_SIMD_INLINE __m128i brain_sse_scale8(__m128i a, __m128i g)
+{
+	const __m128i div255 = _mm_set1_epi16((short)0x8081), z = _mm_setzero_si128();
+	__m128i hi = _mm_mulhi_epu16(a, g), lo = _mm_mullo_epi16(a, g);
+	__m128i q = _mm_srli_epi16(_mm_mulhi_epu16(lo, div255), 7);
+	__m128i big = _mm_cmpeq_epi16(hi, z); /* 0xffff where p < 65536 */
+	return _mm_or_si128(_mm_and_si128(big, q), _mm_andnot_si128(big, _mm_set1_epi16(255)));
+}
+#endif
+
 static inline void brain_sums_scale(const uint16_t *acc, const uint8_t *nsil, uint8_t gain,
                                     uint32_t n, uint8_t *type, uint8_t *anded)
 {
 	uint32_t i = 0;
 #if BRAIN_SIMD
-	/* p = acc * gain < 2^24: from p >= 65536 on the result is 255; below,
-	 * p / 255 = (p * 0x8081) >> 23 exactly for p < 65536 */
-	const __m128i g = _mm_set1_epi16(gain), div255 = _mm_set1_epi16((short)0x8081);
-	const __m128i z = _mm_setzero_si128();
+	const __m128i g = _mm_set1_epi16(gain), z = _mm_setzero_si128();
 	for (; i + 16 <= n; i += 16) {
-		__m128i t2[2];
-		for (int h = 0; h < 2; h++) {
-			__m128i a = _mm_loadu_si128((const __m128i *)(acc + i + 8 * h));
-			__m128i hi = _mm_mulhi_epu16(a, g), lo = _mm_mullo_epi16(a, g);
-			__m128i q = _mm_srli_epi16(_mm_mulhi_epu16(lo, div255), 7);
-			__m128i big = _mm_cmpeq_epi16(hi, z); /* 0xffff where p < 65536 */
-			t2[h] = _mm_or_si128(_mm_and_si128(big, q), _mm_andnot_si128(big, _mm_set1_epi16(255)));
-		}
-		__m128i t = _mm_packus_epi16(t2[0], t2[1]);
+		__m128i t = _mm_packus_epi16(
+			brain_sse_scale8(_mm_loadu_si128((const __m128i *)(acc + i)), g),
+			brain_sse_scale8(_mm_loadu_si128((const __m128i *)(acc + i + 8)), g));
 		if (type)
 			_mm_storeu_si128((__m128i *)(type + i), t);
 		if (anded) {
 			__m128i quiet = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(nsil + i)), z);
 			_mm_storeu_si128((__m128i *)(anded + i), _mm_and_si128(quiet, t));
 		}
+	}
+	if (i + 8 <= n) { /* the last 8 of a lobe of 40 */
+		__m128i t = _mm_packus_epi16(
+			brain_sse_scale8(_mm_loadu_si128((const __m128i *)(acc + i)), g), z);
+		if (type)
+			_mm_storel_epi64((__m128i *)(type + i), t);
+		if (anded) {
+			__m128i quiet = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(nsil + i)), z);
+			_mm_storel_epi64((__m128i *)(anded + i), _mm_and_si128(quiet, t));
+		}
+		i += 8;
 	}
 #endif
 	brain_sums_scale_scalar(acc + i, nsil ? nsil + i : NULL, gain, n - i, type ? type + i : NULL,
@@ -395,6 +477,10 @@ static inline uint32_t brain_simd_count(const uint8_t *a, uint32_t n)
 #if BRAIN_SIMD
 	for (; i + 16 <= n; i += 16)
 		c += brain_pop16(brain_sse_nonzero_mask(_mm_loadu_si128((const __m128i *)(a + i))));
+	if (i + 8 <= n) { /* the upper 8 lanes loaded are 0 */
+		c += brain_pop16(brain_sse_nonzero_mask(_mm_loadl_epi64((const __m128i *)(a + i))));
+		i += 8;
+	}
 #endif
 	for (; i < n; i++)
 		c += a[i] != 0;
@@ -782,6 +868,46 @@ BRAIN_AVX2_FN brain_qd_out2 brain_qd_block2(const brain_qd *q, uint8_t sv, uint3
 	return o;
 }
 #endif
+
+#if BRAIN_AVX2
+/* brain_simd_update 32 lanes at a time, the rest as it does. Out of line:
+ * the neuron phase is not an AVX2 function; it calls this where the CPU
+ * has AVX2 and the mode brain_avx2 is on (brain_update_x). */
+BRAIN_AVX2_FN uint32_t brain_simd_update_avx2(const brain_nupd *u, const uint8_t *val,
+                                              uint8_t *state, uint8_t *output, uint32_t n,
+                                              uint16_t *firing)
+{
+	const __m256i thr = _mm256_set1_epi8((char)u->thr), rest = _mm256_set1_epi8((char)u->rest);
+	const __m256i m = _mm256_set1_epi16((short)u->mult);
+	uint32_t i = 0, nf = 0;
+	for (; i + 32 <= n; i += 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(val + i));
+		__m256i o = _mm256_subs_epu8(v, thr);
+		_mm256_storeu_si256((__m256i *)(output + i), o);
+		for (uint32_t f = brain_avx2_nonzero_mask(o); f; f &= f - 1)
+			firing[nf++] = (uint16_t)(i + (unsigned)__builtin_ctz(f));
+		if (u->leak_due)
+			v = brain_avx2_relax(v, rest, m);
+		_mm256_storeu_si256((__m256i *)(state + i), v);
+	}
+	return brain_update_from(u, val, state, output, n, firing, i, nf);
+}
+#endif
+
+/* brain_simd_update, 32 lanes at a time when `avx2` (the caller's mode
+ * and CPU check) and the kernels are compiled in. */
+static inline uint32_t brain_update_x(bool avx2, const brain_nupd *u, const uint8_t *val,
+                                      uint8_t *state, uint8_t *output, uint32_t n,
+                                      uint16_t *firing)
+{
+#if BRAIN_AVX2
+	if (avx2)
+		return brain_simd_update_avx2(u, val, state, output, n, firing);
+#else
+	(void)avx2;
+#endif
+	return brain_simd_update(u, val, state, output, n, firing);
+}
 
 /* ---- strength steps (§4.5 steps 5-6) for a block ---------------------------------
  * str[k] = str[k] + v (gain) or - v (loss), saturating, for lanes k < lanes.

@@ -309,7 +309,7 @@ static void sync_types(brain *b, brain_lobe *L, unsigned mask)
 		for (uint32_t s1 = s0; s1 < n && s1 < s0 + 4 * BRAIN_BLOCK; s1 += BRAIN_BLOCK) {
 			unsigned m = n - s1 >= BRAIN_BLOCK
 			                     ? brain_simd_diff(so + s1, snap + s1, BRAIN_BLOCK)
-			                     : brain_simd_diff(so + s1, snap + s1, n - s1);
+			                     : brain_simd_diff_part(so + s1, snap + s1, n - s1);
 			for (; m; m &= m - 1)
 				moved[nm++] = (uint16_t)(s1 + (uint32_t)__builtin_ctz(m));
 		}

@@ -170,25 +170,40 @@ static void fill(c2_rng *r, uint8_t *p, size_t n, unsigned zero_share)
 		p[i] = c2_rng_below(r, 8) < zero_share ? 0 : (uint8_t)c2_rng_below(r, 256);
 }
 
+enum { N = 203 }; /* not a multiple of 16: the scalar tails run too */
+
+/* A neuron update kernel against the scalar one on val[0..n), n <= N. */
+static void check_update(uint32_t (*kernel)(const brain_nupd *, const uint8_t *, uint8_t *,
+                                            uint8_t *, uint32_t, uint16_t *),
+                         const brain_nupd *u, const uint8_t *val, uint32_t n)
+{
+	uint8_t s1[N], o1[N], s2[N], o2[N];
+	uint16_t f1[N], f2[N];
+	uint32_t n1 = kernel(u, val, s1, o1, n, f1);
+	uint32_t n2 = brain_simd_update_scalar(u, val, s2, o2, n, f2, 0);
+	assert_memory_equal(s1, s2, n);
+	assert_memory_equal(o1, o2, n);
+	assert_int_equal(n1, n2);
+	assert_memory_equal(f1, f2, n1 * sizeof *f1);
+}
+
 static void test_simd_kernels(void **state)
 {
 	(void)state;
-	enum { N = 203 }; /* not a multiple of 16: the scalar tails run too */
 	c2_rng r;
 	c2_rng_seed(&r, 99);
 	unsigned avx2_blocks = 0;
 	for (int trial = 0; trial < 3000; trial++) {
-		uint8_t val[N], s1[N], o1[N], s2[N], o2[N];
-		uint16_t f1[N], f2[N];
+		uint8_t val[N];
 		fill(&r, val, N, 2);
 		brain_nupd u = {(uint8_t)c2_rng_below(&r, 256), (uint8_t)c2_rng_below(&r, 256),
 		                c2_rng_below(&r, 2) != 0, (uint16_t)c2_rng_below(&r, 65536)};
-		uint32_t n1 = brain_simd_update(&u, val, s1, o1, N, f1);
-		uint32_t n2 = brain_simd_update_scalar(&u, val, s2, o2, N, f2, 0);
-		assert_memory_equal(s1, s2, N);
-		assert_memory_equal(o1, o2, N);
-		assert_int_equal(n1, n2);
-		assert_memory_equal(f1, f2, n1 * sizeof *f1);
+		check_update(brain_simd_update, &u, val, N);
+#if BRAIN_AVX2
+		if (brain_cpu_avx2()) /* 32 lanes at a time, at any length */
+			check_update(brain_simd_update_avx2, &u, val,
+			             c2_rng_below(&r, 2) ? N : c2_rng_below(&r, N + 1));
+#endif
 
 		uint8_t a1[N], a2[N], x[N];
 		fill(&r, a1, N, 1);
@@ -342,6 +357,26 @@ static void test_simd_kernels(void **state)
 			assert_memory_equal(li1, li2, k1 * sizeof *li1);
 		}
 
+		/* the kept sums scaled, at any length (16, 8 and 1 at a time), and
+		 * the non-zero bytes counted */
+		{
+			uint16_t sacc[N];
+			uint8_t nsil[N], ty1[N], an1[N], ty2[N], an2[N];
+			for (int i = 0; i < N; i++) /* up to 255 * 64 terms; some at 0 */
+				sacc[i] = c2_rng_below(&r, 4) ? (uint16_t)c2_rng_below(&r, 16321) : 0;
+			fill(&r, nsil, N, 4);
+			uint8_t sg = c2_rng_below(&r, 4) ? (uint8_t)c2_rng_below(&r, 256) : 255;
+			uint32_t sn = c2_rng_below(&r, N + 1);
+			brain_sums_scale(sacc, nsil, sg, sn, ty1, an1);
+			brain_sums_scale_scalar(sacc, nsil, sg, sn, ty2, an2);
+			assert_memory_equal(ty1, ty2, sn);
+			assert_memory_equal(an1, an2, sn);
+			uint32_t nz = 0;
+			for (uint32_t i = 0; i < sn; i++)
+				nz += an2[i] != 0;
+			assert_int_equal(brain_simd_count(an1, sn), nz);
+		}
+
 		/* the first largest byte */
 		uint32_t an = 1 + c2_rng_below(&r, N);
 		assert_int_equal(brain_simd_argmax(val, an), brain_simd_argmax_scalar(val, an));
@@ -363,6 +398,8 @@ static void test_simd_kernels(void **state)
 			d2[i] = c2_rng_below(&r, 2) ? d1[i] : (uint8_t)c2_rng_below(&r, 256);
 		unsigned dn = 1 + c2_rng_below(&r, 16);
 		assert_int_equal(brain_simd_diff(d1, d2, dn), brain_simd_diff_scalar(d1, d2, dn));
+		if (dn < 16) /* a lobe's last bytes */
+			assert_int_equal(brain_simd_diff_part(d1, d2, dn), brain_simd_diff_scalar(d1, d2, dn));
 	}
 	/* say so when this CPU could not check the AVX2 kernels */
 	if (!avx2_blocks)
