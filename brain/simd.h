@@ -740,6 +740,12 @@ BRAIN_AVX2_INLINE __m256i brain_avx2_relax(__m256i x, __m256i base, __m256i m)
 	                       _mm256_packus_epi16(dl, dh));
 }
 
+/* Bit k set when lane k of x is not zero. */
+BRAIN_AVX2_INLINE uint32_t brain_avx2_nonzero_mask(__m256i x)
+{
+	return ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_setzero_si256()));
+}
+
 /* Bit g set when the 8 lanes 8g..8g+7 of x are all 0. */
 BRAIN_AVX2_INLINE unsigned brain_avx2_zero_groups(__m256i x)
 {
