@@ -724,6 +724,20 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 #endif
 }
 
+/* What the steps left in a pair of blocks (brain_qd_block2): the lanes
+ * whose STW changed (bit k: lane k; the first block in bits 0-15), and of
+ * each 8-lane group g (bit g; the first block in bits 0-1) whether it is
+ * all 0 in the live value (su | STW ^ LTW), in STW and in susceptibility.
+ * brain_pair_nz turns a group mask into the two blocks' "any not 0" bits. */
+typedef struct brain_qd_out2 {
+	uint32_t changed;
+	unsigned zlive, zstw, zsu;
+} brain_qd_out2;
+
+/* Bit 0: the first block has a lane not 0 (group 0 or 1 not all 0);
+ * bit 1: the second (group 2 or 3). Indexed by the groups' zero mask. */
+static const uint8_t brain_pair_nz[16] = {3, 3, 3, 2, 3, 3, 3, 2, 3, 3, 3, 2, 1, 1, 1, 0};
+
 #if BRAIN_AVX2
 /* brain_sse_relax for 32 lanes. (The 256-bit unpacks and packs work within
  * each 128-bit half; unpacking both ways and packing back keeps the
@@ -764,19 +778,6 @@ BRAIN_AVX2_INLINE __m256i brain_avx2_lanes(uint32_t m)
 	return _mm256_cmpeq_epi8(_mm256_and_si256(v, bit), bit);
 }
 
-/* What the steps left in a pair of blocks (brain_qd_block2): the lanes
- * whose STW changed (bit k: lane k; the first block in bits 0-15), and of
- * each 8-lane group g (bit g; the first block in bits 0-1) whether it is
- * all 0 in the live value (su | STW ^ LTW), in STW and in susceptibility.
- * brain_pair_nz turns a group mask into the two blocks' "any not 0" bits. */
-typedef struct brain_qd_out2 {
-	uint32_t changed;
-	unsigned zlive, zstw, zsu;
-} brain_qd_out2;
-
-/* Bit 0: the first block has a lane not 0 (group 0 or 1 not all 0);
- * bit 1: the second (group 2 or 3). Indexed by the groups' zero mask. */
-static const uint8_t brain_pair_nz[16] = {3, 3, 3, 2, 3, 3, 3, 2, 3, 3, 3, 2, 1, 1, 1, 0};
 
 /* brain_qd_block for the 32 dendrites of two adjacent blocks: the masks
  * fresh and cand hold the first block in bits 0-15 and the second in bits
