@@ -900,7 +900,7 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 				lw |= (uint64_t)brain_pair_nz[o.zlive] << j;
 				nw |= (uint64_t)brain_pair_nz[o.zstw] << j;
 				sw |= (uint64_t)brain_pair_nz[o.zsu] << j;
-				for (unsigned h = 0; hooks && h < 2; h++) {
+				for (unsigned h = 0; hooks && o.changed && h < 2; h++) {
 					unsigned ch = o.changed >> 16 * h & 0xffffu;
 					uint32_t base = (kb + h) * BRAIN_BLOCK;
 					if (ch)
@@ -953,9 +953,9 @@ static inline __attribute__((always_inline)) void steps_1_4_with(brain *b, brain
 	const bool hooks = D->kvalid && !b->opts.input_weight;
 	if (!D->kvalid && !b->opts.input_weight)
 		D->ordered = false; /* weights move without the hooks */
-	if (cand && hooks) /* decision lobes */
+	if (cand && hooks) /* candidates, kept sums (the norn's concept and decision lobes) */
 		blocks_1_4(b, D, q, 0, true, true, pairs);
-	else if (cand) /* concept lobes */
+	else if (cand)
 		blocks_1_4(b, D, q, 0, true, false, pairs);
 	else
 		blocks_1_4(b, D, q, all, false, hooks, pairs);
