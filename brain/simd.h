@@ -36,15 +36,17 @@
 
 /* AVX2 kernels (32 lanes: two blocks at once) are compiled for x86-64 with
  * GCC or clang whatever the build's target, as functions of their own
- * target ("avx2"), and run only where the CPU has AVX2 (brain_cpu_avx2)
- * and the mode brain_avx2 is on (brain/options.h). C2_NO_AVX2 leaves them
+ * target (AVX2, and BMI1 for their bit loops: every CPU with AVX2 has it,
+ * and it is checked too), and run only where the CPU has them
+ * (brain_cpu_avx2) and the mode brain_avx2 is on (brain/options.h). C2_NO_AVX2 leaves them
  * out. Same bits as the 16-lane and scalar kernels: the tests compare them
  * on random data and whole brains with the mode on and off. */
 #if BRAIN_SIMD && defined(__GNUC__) && defined(__x86_64__) && !defined(C2_NO_AVX2)
 #include <immintrin.h>
 #define BRAIN_AVX2 1
-#define BRAIN_AVX2_FN static inline __attribute__((target("avx2")))
-#define BRAIN_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
+#define BRAIN_AVX2_TARGET "avx2,bmi"
+#define BRAIN_AVX2_FN static inline __attribute__((target(BRAIN_AVX2_TARGET)))
+#define BRAIN_AVX2_INLINE static inline __attribute__((always_inline, target(BRAIN_AVX2_TARGET)))
 #else
 #define BRAIN_AVX2 0
 #endif
@@ -53,7 +55,7 @@
 static inline bool brain_cpu_avx2(void)
 {
 #if BRAIN_AVX2
-	return __builtin_cpu_supports("avx2");
+	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
 #else
 	return false;
 #endif
@@ -886,18 +888,19 @@ BRAIN_AVX2_FN uint32_t brain_simd_update_avx2(const brain_nupd *u, const uint8_t
 {
 	const __m256i thr = _mm256_set1_epi8((char)u->thr), rest = _mm256_set1_epi8((char)u->rest);
 	const __m256i m = _mm256_set1_epi16((short)u->mult);
-	uint32_t i = 0, nf = 0;
+	uint32_t i = 0;
+	uint16_t *fp = firing; /* the next firing slot (a pointer: no index kept per neuron) */
 	for (; i + 32 <= n; i += 32) {
 		__m256i v = _mm256_loadu_si256((const __m256i *)(val + i));
 		__m256i o = _mm256_subs_epu8(v, thr);
 		_mm256_storeu_si256((__m256i *)(output + i), o);
 		for (uint32_t f = brain_avx2_nonzero_mask(o); f; f &= f - 1)
-			firing[nf++] = (uint16_t)(i + (unsigned)__builtin_ctz(f));
+			*fp++ = (uint16_t)(i + (unsigned)__builtin_ctz(f));
 		if (u->leak_due)
 			v = brain_avx2_relax(v, rest, m);
 		_mm256_storeu_si256((__m256i *)(state + i), v);
 	}
-	return brain_update_from(u, val, state, output, n, firing, i, nf);
+	return brain_update_from(u, val, state, output, n, firing, i, (uint32_t)(fp - firing));
 }
 #endif
 

@@ -963,7 +963,7 @@ static inline __attribute__((always_inline)) void steps_1_4_with(brain *b, brain
 
 #if BRAIN_AVX2
 /* steps_1_4 two blocks at a time (flatten: the AVX2 kernel inlined). */
-__attribute__((noinline, flatten, target("avx2"))) static void
+__attribute__((noinline, flatten, target(BRAIN_AVX2_TARGET))) static void
 steps_1_4_avx2(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
 {
 	steps_1_4_with(b, D, qp, all, cand, true);
