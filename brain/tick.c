@@ -793,56 +793,6 @@ static inline __attribute__((always_inline)) brain_qd_out2 pair_block(const brai
 #endif
 }
 
-/* steps_1_4 when only susceptibility can move (no reinforcement, nothing
- * to relax) and no rule result is one for every dendrite: the blocks that
- * hold some or receive some, and of the results only the live and
- * susceptibility bits (no STW moves, so no weight: wnz stays a superset
- * and no sum moves). `cand` as in steps_1_4, a constant where inlined. */
-static inline __attribute__((always_inline)) void su_blocks(brain *b, brain_dtype *D,
-                                                            const brain_qd *q, bool cand,
-                                                            bool pairs)
-{
-	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
-	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
-	uint16_t *fresh = b->fresh;
-	/* blocks below pend run in pairs (kb and kb ^ 1) */
-	const uint32_t pend = pairs ? D->nblocks & ~1u : 0;
-	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
-		uint64_t m = susb[w] | sblk[w];
-		if (!m)
-			continue;
-		sblk[w] = 0;
-		/* the run blocks' bits, collected: the others' stay */
-		uint64_t ran = 0, lw = 0, sw = 0;
-		while (m) {
-			unsigned j = (unsigned)__builtin_ctzll(m);
-			uint32_t kb = w * 64 + j;
-			if (kb < pend) {
-				j &= ~1u, kb &= ~1u;
-				uint8_t old[2 * BRAIN_BLOCK];
-				brain_qd_out2 o = pair_block(q, 0, kb, cand, fresh, su, stw, ltw, 0, 0, old);
-				m &= ~(3ull << j);
-				ran |= 3ull << j;
-				lw |= (uint64_t)brain_pair_nz[o.zlive] << j;
-				sw |= (uint64_t)brain_pair_nz[o.zsu] << j;
-				continue;
-			}
-			m &= m - 1;
-			ran |= 1ull << j;
-			uint32_t base = kb * BRAIN_BLOCK;
-			unsigned f = fresh[kb];
-			fresh[kb] = 0;
-			uint8_t old[BRAIN_BLOCK];
-			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
-			                      : brain_qd_block(q, 0, f, 0, su + base, stw + base, ltw + base, old);
-			lw |= (uint64_t)(o.live != 0) << j;
-			sw |= (uint64_t)(o.su_nz != 0) << j;
-		}
-		live[w] = (live[w] & ~ran) | lw;
-		susb[w] = (susb[w] & ~ran) | sw;
-	}
-}
-
 /* The STW of a block's lanes `changed` moved (their STW before in old):
  * the kept sums follow (each block one neuron's with `blockwise`). */
 static inline __attribute__((always_inline)) void block_moved(brain_dtype *D, uint32_t base,
@@ -863,15 +813,20 @@ static inline __attribute__((always_inline)) void block_moved(brain_dtype *D, ui
 	}
 }
 
-/* The blocks of steps_1_4 (below); `cand`, `hooks` and `pairs` are
- * constants where it is inlined. */
+/* The blocks of steps_1_4 (below); `cand`, `hooks`, `pairs` and `susc`
+ * are constants where it is inlined. With `susc`, only susceptibility can
+ * move (no reinforcement, nothing to relax) and no rule result is one for
+ * every dendrite: the blocks that hold some or receive some run, and of
+ * the results only the live and susceptibility bits are kept (no STW
+ * moves, so wnz stays a superset and no sum moves). */
 static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dtype *D,
                                                              const brain_qd *q, uint8_t all,
-                                                             bool cand, bool hooks, bool pairs)
+                                                             bool cand, bool hooks, bool pairs,
+                                                             bool susc)
 {
-	const bool identity = !q->susc && !q->stw && !q->ltw && !q->r;
-	const bool su_only = !q->stw && !q->ltw && !q->r;
-	uint64_t *wnz = b->opts.input_weight ? NULL : D->wnz;
+	const bool identity = !susc && !q->susc && !q->stw && !q->ltw && !q->r;
+	const bool su_only = susc || (!q->stw && !q->ltw && !q->r);
+	uint64_t *wnz = susc || b->opts.input_weight ? NULL : D->wnz;
 	uint8_t *su = D->suscept, *stw = D->stw, *ltw = D->ltw;
 	uint64_t *sblk = b->sblk, *live = D->live, *susb = D->susb;
 	uint16_t *fresh = b->fresh;
@@ -882,7 +837,7 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 	const uint32_t nblocks = D->nblocks, pend = pairs ? nblocks & ~1u : 0;
 	for (uint32_t w = 0; w < brain_words(nblocks); w++) {
 		uint64_t sp = sblk[w];
-		uint64_t m = all ? word_mask(D->nblocks, w) : identity ? sp : (su_only ? susb[w] : live[w]) | sp;
+		uint64_t m = all ? word_mask(nblocks, w) : identity ? sp : (su_only ? susb[w] : live[w]) | sp;
 		if (!m)
 			continue;
 		sblk[w] = 0;
@@ -898,7 +853,8 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 				m &= ~(3ull << j);
 				ran |= 3ull << j;
 				lw |= (uint64_t)brain_pair_nz[o.zlive] << j;
-				nw |= (uint64_t)brain_pair_nz[o.zstw] << j;
+				if (!susc)
+					nw |= (uint64_t)brain_pair_nz[o.zstw] << j;
 				sw |= (uint64_t)brain_pair_nz[o.zsu] << j;
 				for (unsigned h = 0; hooks && o.changed && h < 2; h++) {
 					unsigned ch = o.changed >> 16 * h & 0xffffu;
@@ -914,13 +870,14 @@ static inline __attribute__((always_inline)) void blocks_1_4(brain *b, brain_dty
 			/* fresh lanes: 0 but in the blocks marked in sblk */
 			unsigned f = fresh[kb];
 			fresh[kb] = 0;
-			if (all && kb == D->nblocks - 1)
+			if (all && kb == nblocks - 1)
 				f |= pad;
 			uint8_t old[BRAIN_BLOCK];
 			brain_qd_out o = cand ? brain_qd_block(q, 0, 0, f, su + base, stw + base, ltw + base, old)
 			                      : brain_qd_block(q, all, f, 0, su + base, stw + base, ltw + base, old);
 			lw |= (uint64_t)(o.live != 0) << j;
-			nw |= (uint64_t)(o.stw_nz != 0) << j;
+			if (!susc)
+				nw |= (uint64_t)(o.stw_nz != 0) << j;
 			sw |= (uint64_t)(o.su_nz != 0) << j;
 			if (hooks && o.changed)
 				block_moved(D, base, o.changed, old, stw, blockwise);
@@ -945,20 +902,20 @@ static inline __attribute__((always_inline)) void steps_1_4_with(brain *b, brain
 	const bool su_only = !q->stw && !q->ltw && !q->r;
 	if (su_only && !all && q->susc) {
 		if (cand)
-			su_blocks(b, D, q, true, pairs);
+			blocks_1_4(b, D, q, 0, true, false, pairs, true);
 		else
-			su_blocks(b, D, q, false, pairs);
+			blocks_1_4(b, D, q, 0, false, false, pairs, true);
 		return;
 	}
 	const bool hooks = D->kvalid && !b->opts.input_weight;
 	if (!D->kvalid && !b->opts.input_weight)
 		D->ordered = false; /* weights move without the hooks */
 	if (cand && hooks) /* candidates, kept sums (the norn's concept and decision lobes) */
-		blocks_1_4(b, D, q, 0, true, true, pairs);
+		blocks_1_4(b, D, q, 0, true, true, pairs, false);
 	else if (cand)
-		blocks_1_4(b, D, q, 0, true, false, pairs);
+		blocks_1_4(b, D, q, 0, true, false, pairs, false);
 	else
-		blocks_1_4(b, D, q, all, false, hooks, pairs);
+		blocks_1_4(b, D, q, all, false, hooks, pairs, false);
 }
 
 #if BRAIN_AVX2
