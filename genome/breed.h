@@ -15,7 +15,7 @@
  * Randomness comes only from the c2_rng passed in: the same seed gives the
  * same child. Nothing here prints.
  *
- * The reference (docs/c2-runtime-reference.md §2.2-2.3) gives the header
+ * The semantics (docs/semantics/ §2.2-2.3) gives the header
  * flags ("mutable, duplicable, deletable: breeding only") and the weight,
  * not the engine's rates; the rates below are c2rt's, chosen so that a
  * standard norn child carries one or two point mutations and about one

@@ -1,7 +1,7 @@
 /* genome.h — Creatures 2 `dna2` genomes: gene types, typed gene structs,
  * byte-exact reading and writing, validation and expression.
  *
- * Layouts follow docs/c2-runtime-reference.md §2. Every field of a C2 gene is
+ * Layouts follow docs/semantics/ §2. Every field of a C2 gene is
  * one byte, so each typed struct below is a plain array of uint8_t members
  * whose layout *is* the gene body (checked by static asserts); decoding and
  * encoding are copies. Reading is strict (gene sizes come from the type

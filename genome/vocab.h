@@ -5,7 +5,7 @@
  * constant and its name: the constants below, the name arrays of vocab.c and
  * the counts are all generated from it, and the text form, the JSON output,
  * the event parser, the trace headers and the viewer all look names up here. Sources:
- * the TSV files in shared/names/ and docs/c2-runtime-reference.md §4.9 and §5.3. Names
+ * the TSV files in shared/names/ and docs/semantics/ §4.9 and §5.3. Names
  * compare case-insensitively with spaces, '-' and '_' treated alike, so
  * "need_for_pleasure" finds "Need for Pleasure". */
 #ifndef C2_VOCAB_H

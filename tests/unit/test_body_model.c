@@ -6,7 +6,7 @@
  *
  * f0_body() loads the genotype F0_GENOTYPE with the f0 builder (parts where
  * p: puts them, ball-and-stick, part mass = the joints touching it, at
- * least 1, per ../shared/docs/bodies-reference.md §2). */
+ * least 1, per docs/semantics/ §10.2). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
