@@ -8,7 +8,8 @@
 # on bodies) is section 10.N. Every text file of the checkout is read,
 # tracked or new, this script aside (its patterns would match themselves).
 # No file but the top-level README (which issue 22 rewrites) may name the
-# outside documents the citations used to point into.
+# outside documents the citations used to point into, and every file of the
+# checkout the semantics names must exist.
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT" || die "no checkout"
 export LC_ALL=C
@@ -66,6 +67,25 @@ awk -v secs="$T/secs" -v qs="$T/qs" '
 		exit bad > 0
 	}
 ' "$T/anchors" "$T/secs" "$T/qs" || die "citations that name no heading (above)"
+
+# Every file of the checkout the semantics names (`brain/tick.c`,
+# `genome/rates.[ch]`, `body/xode*.c`) exists: when code moves, the text
+# that explains it must follow.
+grep -ohE '`(base|genome|brain|biochem|body|engine|cli|viewer|tests|bench|docs|genomes|scripts)/[A-Za-z0-9_./*-]*(\[ch\])?`' \
+	"$DOCS"/*.md | tr -d '`' | sort -u >"$T/paths"
+[ -s "$T/paths" ] || die "no file paths found in $DOCS: the extraction is broken"
+missing=""
+while IFS= read -r p; do
+	case $p in
+	*'[ch]') set -- "${p%\[ch\]}c" "${p%\[ch\]}h" ;;
+	*) set -- "$p" ;;
+	esac
+	for q in "$@"; do
+		# shellcheck disable=SC2086 # a pattern such as body/xode*.c must expand
+		ls -d $q >/dev/null 2>&1 || missing="$missing $q"
+	done
+done <"$T/paths"
+[ -z "$missing" ] || die "$DOCS names files that do not exist:$missing"
 
 # Nothing but the top-level README names the outside documents.
 outside=$(tr '\n' '\0' <"$T/files" |
