@@ -49,7 +49,10 @@ static const char *const fixed_names[PLOT_CSV_FIXED] = {
 enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL, LINE_IO };
 
 /* Read one line into r->buf (its end and a CR before it stripped). A line
- * too long or holding a NUL byte is read to its end and refused. */
+ * holding a NUL byte is read to its end and refused. A line too long is
+ * refused at its first byte past the cap, the rest left unread: a device or
+ * a pipe may never send a line end (/dev/zero), and reading on to find one
+ * would never stop. */
 static int read_line(plot_csv *r, size_t *len)
 {
 	size_t n = 0;
@@ -60,10 +63,11 @@ static int read_line(plot_csv *r, size_t *len)
 			break;
 		if (c == '\0')
 			nul = 1;
-		if (n < PLOT_CSV_LINE_MAX)
-			r->buf[n++] = (char)c;
-		else
+		if (n == PLOT_CSV_LINE_MAX) {
 			too_long = 1;
+			break;
+		}
+		r->buf[n++] = (char)c;
 	}
 	if (ferror(r->f))
 		return LINE_IO;
@@ -927,9 +931,16 @@ long plot_csv_read(plot_csv *r, const int *cols, int ncols, plot_data *d,
 		}
 		int n = 0;
 		double secs = 0;
-		if (st == LINE_TOO_LONG)
-			snprintf(why, sizeof why, "line longer than %d bytes", PLOT_CSV_LINE_MAX);
-		else if (st == LINE_NUL)
+		if (st == LINE_TOO_LONG) {
+			/* Its end is not read: nothing after it can be trusted to
+			 * start a line. */
+			snprintf(why, sizeof why, "line longer than %d bytes; stopped reading",
+			         PLOT_CSV_LINE_MAX);
+			report(ctx, r->lineno, why);
+			bad++;
+			break;
+		}
+		if (st == LINE_NUL)
 			snprintf(why, sizeof why, "NUL byte in the line");
 		else if (len == 0)
 			continue; /* blank line */

@@ -355,13 +355,15 @@ static void test_csv_bad_lines(void **state)
 	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
 	assert_non_null(strstr(rep.why[0], "NUL"));
 
-	/* A line over the limit; then too many bad lines stop the reading. */
-	k = snprintf(text, cap, "%s\n", hdr);
+	/* A line over the limit stops the reading there (its end is never
+	 * looked for: a device may send none); so do too many bad lines. */
+	k = snprintf(text, cap, "%s\n%s\n", hdr, l1);
 	memset(text + k, '7', PLOT_CSV_LINE_MAX + 10);
 	k += PLOT_CSV_LINE_MAX + 10;
 	k += snprintf(text + k, cap - (size_t)k, "\n%s\n", l1);
 	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
-	assert_non_null(strstr(rep.why[0], "longer"));
+	assert_int_equal(rep.line[0], 3);
+	assert_non_null(strstr(rep.why[0], "longer than 65536 bytes; stopped reading"));
 	assert_int_equal(rows, 1);
 	k = snprintf(text, cap, "%s\nx\n\"y\nz\nw\n", hdr);
 	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 3);
@@ -383,6 +385,10 @@ static void test_csv_bad_header(void **state)
 	assert_int_equal(read_text("", 0, &rep, &e, &rows), -2);
 	assert_int_equal(e.line, 1);
 	assert_non_null(strstr(e.msg, "empty"));
+	/* A device with no line end: refused at the cap, not read for ever. */
+	assert_null(plot_csv_open("/dev/zero", &e));
+	assert_int_equal(e.line, 1);
+	assert_non_null(strstr(e.msg, "header longer than 65536 bytes"));
 	int k = snprintf(text, sizeof text, "tick,secs,stage\n");
 	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
 	assert_int_equal(e.line, 1);
