@@ -1,6 +1,7 @@
 /* trace.c — CSV and NDJSON rows of a creature's state over time. */
 #include "engine/trace.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@ int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
 {
 	size_t n = 0;
 	const char *p = list;
+	bool seen[256] = {false};
 	while (*p) {
 		const char *q = strchr(p, ',');
 		size_t len = q ? (size_t)(q - p) : strlen(p);
@@ -28,22 +30,15 @@ int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
 			p++, len--;
 		while (len && p[len - 1] == ' ')
 			len--;
-		int chem = c2_vocab_find(&c2_chemicals, p, len);
-		if (chem < 0) {
-			char num[8];
-			if (len > 0 && len < 4) {
-				memcpy(num, p, len);
-				num[len] = '\0';
-				char *end;
-				long v = strtol(num, &end, 10);
-				if (!*end && v > 0 && v < 256)
-					chem = (int)v;
-			}
-		}
+		int chem = trace_chem_find(p, len);
 		if (chem <= 0)
 			return c2_fail(err, C2_EINVAL, -1, -1, "unknown chemical '%.*s'", (int)len, p);
+		/* One column per chemical: two of one name could not be told apart. */
+		if (seen[chem])
+			return c2_fail(err, C2_EINVAL, -1, -1, "chemical '%.*s' is listed twice", (int)len, p);
 		if (n == 256)
 			return c2_fail(err, C2_EINVAL, -1, -1, "too many chemicals");
+		seen[chem] = true;
 		t->chem[n++] = (uint8_t)chem;
 		if (!q)
 			break;
@@ -55,13 +50,57 @@ int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
 	return 0;
 }
 
+/* Does chem share its name with the chemical before it? Chemicals of one
+ * name (236..239 are all "Unknown Toxin") stand together in the table
+ * (test_engine checks), so looking one back finds every repeat, in O(1)
+ * for each of a row's keys. */
+static bool name_repeats(uint8_t chem, const char *name)
+{
+	const char *prev = chem ? c2_vocab_name(&c2_chemicals, chem - 1) : NULL;
+	return prev && strcmp(prev, name) == 0;
+}
+
 void trace_chem_label(uint8_t chem, char *buf, size_t cap)
 {
 	const char *nm = c2_vocab_name(&c2_chemicals, chem);
-	if (nm)
+	if (nm && name_repeats(chem, nm))
+		snprintf(buf, cap, "%s %u", nm, chem);
+	else if (nm)
 		snprintf(buf, cap, "%s", nm);
 	else
 		snprintf(buf, cap, "%u", chem);
+}
+
+/* A whole number 0..255 in s[0..n), or -1. */
+static int small_number(const char *s, size_t n)
+{
+	if (n == 0 || n > 3)
+		return -1;
+	int v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v <= 255 ? v : -1;
+}
+
+int trace_chem_find(const char *s, size_t n)
+{
+	int chem = c2_vocab_find(&c2_chemicals, s, n);
+	if (chem >= 0)
+		return chem;
+	/* "NAME N": chemical N, when NAME is its name. */
+	size_t d = n;
+	while (d > 0 && isdigit((unsigned char)s[d - 1]))
+		d--;
+	int num = small_number(s + d, n - d);
+	if (num >= 0 && d >= 2 && strchr(" _-", s[d - 1])) {
+		const char *name = c2_vocab_name(&c2_chemicals, num);
+		if (name && c2_name_eq(s, d - 1, name))
+			return num;
+	}
+	return small_number(s, n);
 }
 
 /* Column name of organ i: body, organ1..organN, brain. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/trace.h"
 #include "genome/vocab.h"
 
 enum { MAX_SERIES = 1024, FIRST_CAP = 256 };
@@ -61,9 +62,8 @@ plot_data *plot_data_new(int nseries, const char *const *names, size_t capacity)
 
 const char *plot_chem_label(int chem, char *buf, size_t n)
 {
-	const char *name = c2_vocab_name(&c2_chemicals, chem);
-	if (name)
-		snprintf(buf, n, "%s", name);
+	if (c2_vocab_name(&c2_chemicals, chem))
+		trace_chem_label((uint8_t)chem, buf, n); /* unique: "Unknown Toxin 237" */
 	else
 		snprintf(buf, n, "chemical %d", chem);
 	return buf;

@@ -20,7 +20,8 @@ typedef struct plot_data plot_data;
  * Returns NULL on bad arguments or out of memory. */
 plot_data *plot_data_new(int nseries, const char *const *names, size_t capacity);
 
-/* Legend name of chemical chem (0..255): its c2_chemicals name, or
+/* Legend name of chemical chem (0..255): its trace label (trace_chem_label:
+ * the name, with the number when an earlier chemical has that name), or
  * "chemical N" when it has none. Writes buf (n bytes); returns buf. */
 const char *plot_chem_label(int chem, char *buf, size_t n);
 
