@@ -171,31 +171,57 @@ void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w)
 	c2_w_str(w, "\n");
 }
 
-void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w)
+/* The longest name of v, and of extra (NULL-terminated). */
+static const char *longest(const c2_vocab *v, const char *const *extra)
 {
+	const char *best = "";
+	for (int k = 0; v && k < v->n; k++)
+		if (v->names[k] && strlen(v->names[k]) > strlen(best))
+			best = v->names[k];
+	for (; extra && *extra; extra++)
+		if (strlen(*extra) > strlen(best))
+			best = *extra;
+	return best;
+}
+
+/* One row: the creature's state, or with `widest` set every field at its
+ * widest (the tick *widest, the longest words, drives and chemicals at
+ * 255, a whole organ's life force, 12-character body figures) — one
+ * format for both, so the size estimate cannot drift from the rows. */
+static void write_row(const creature *c, const trace_cfg *t, c2_wbuf *w, const uint64_t *widest)
+{
+	static const char *const actions[] = {"dead", "dreaming", "asleep", "none", NULL};
+	static const char *const objects[] = {"none", NULL};
 	const bc_biochem *bc = creature_biochem_const(c);
+	uint64_t tick = widest ? *widest : creature_ticks(c);
+	double secs = widest ? (double)tick / C2_TICKS_PER_SECOND : creature_seconds(c);
 	const char *stage = genome_stage_name(creature_stage(c));
+	const char *action = widest ? longest(&c2_actions, actions) : trace_action_name(c);
+	const char *object = widest ? longest(&c2_categories, objects) : object_name(c);
+	for (int k = 0; widest && k < GENOME_NSTAGES; k++)
+		if (strlen(genome_stage_name(k)) > strlen(stage))
+			stage = genome_stage_name(k);
 	bool csv = t->format == TRACE_CSV;
 	char buf[64];
 	if (csv)
-		c2_w_printf(w, "%llu,%.1f,%s,%d,%s,%s", (unsigned long long)creature_ticks(c),
-		            creature_seconds(c), stage, creature_alive(c), trace_action_name(c),
-		            object_name(c));
+		c2_w_printf(w, "%llu,%.1f,%s,%d,%s,%s", (unsigned long long)tick, secs, stage,
+		            widest ? 1 : creature_alive(c), action, object);
 	else
 		c2_w_printf(w, "{\"tick\":%llu,\"seconds\":%.1f,\"stage\":\"%s\",\"alive\":%d,"
 		               "\"action\":\"%s\",\"object\":\"%s\"",
-		            (unsigned long long)creature_ticks(c), creature_seconds(c), stage,
-		            creature_alive(c), trace_action_name(c), object_name(c));
+		            (unsigned long long)tick, secs, stage, widest ? 1 : creature_alive(c), action,
+		            object);
 	for (unsigned d = 0; d < C2_NDRIVES; d++) {
+		unsigned v = widest ? 255 : creature_drive(c, d);
 		if (csv)
-			c2_w_printf(w, ",%u", creature_drive(c, d));
+			c2_w_printf(w, ",%u", v);
 		else
-			c2_w_printf(w, ",\"drive:%s\":%u", c2_drives.names[d], creature_drive(c, d));
+			c2_w_printf(w, ",\"drive:%s\":%u", c2_drives.names[d], v);
 	}
 	for (size_t i = 0; i < bc_organ_count(bc); i++) {
 		bc_organ_info oi;
 		bc_organ_get(bc, i, &oi);
-		double lf = oi.st_lf / BC_BASE_LIFE_FORCE;
+		double lf = widest ? 1.0 : oi.st_lf / BC_BASE_LIFE_FORCE;
 		if (csv) {
 			c2_w_printf(w, ",%.4f", lf);
 		} else {
@@ -204,7 +230,7 @@ void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w)
 		}
 	}
 	for (size_t k = 0; k < t->nchem; k++) {
-		uint8_t v = bc_chem_get(bc, t->chem[k]);
+		unsigned v = widest ? 255 : bc_chem_get(bc, t->chem[k]);
 		if (csv) {
 			c2_w_printf(w, ",%u", v);
 		} else {
@@ -213,8 +239,9 @@ void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w)
 		}
 	}
 	if (creature_has_body(c)) {
-		double v[5];
-		body_values(c, v);
+		double v[5] = {-1.23457e-05, -1.23457e-05, -1.23457e-05, -1.23457e-05, -1.23457e-05};
+		if (!widest)
+			body_values(c, v);
 		for (size_t k = 0; k < 5; k++) {
 			if (csv)
 				c2_w_printf(w, ",%.6g", v[k]);
@@ -223,4 +250,24 @@ void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w)
 		}
 	}
 	c2_w_str(w, csv ? "\n" : "}\n");
+}
+
+void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w)
+{
+	write_row(c, t, w, NULL);
+}
+
+uint64_t trace_size_estimate(const creature *c, const trace_cfg *t, uint64_t rows,
+                             uint64_t last_tick)
+{
+	c2_wbuf w = {0};
+	trace_header(c, t, &w);
+	size_t head = w.len;
+	write_row(c, t, &w, &last_tick);
+	uint64_t row = w.len - head;
+	bool oom = w.oom;
+	c2_wbuf_free(&w);
+	if (oom)
+		return 0;
+	return rows > (UINT64_MAX - head) / row ? UINT64_MAX : head + rows * row;
 }

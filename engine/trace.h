@@ -41,6 +41,13 @@ void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w);
 /* One row for the creature's current state. */
 void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w);
 
+/* About how many bytes a trace of `rows` rows of creature c will take: its
+ * header and `rows` rows as wide as a row can get by tick last_tick (every
+ * drive and chemical at 255, the longest words), so rather more than less.
+ * For a warning before a run; 0 when memory ran out. */
+uint64_t trace_size_estimate(const creature *c, const trace_cfg *t, uint64_t rows,
+                             uint64_t last_tick);
+
 /* A chemical's label in column names and keys: its name ("ATP"); its
  * number ("200") when it has none; its name and number ("Unknown Toxin
  * 237") when an earlier chemical has that name, so that every chemical's

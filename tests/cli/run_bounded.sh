@@ -1,0 +1,36 @@
+# run_bounded.sh — what a long `c2rt run` costs stays in bounds (issue 21): a
+# trace that may outgrow 1 GB is announced before the run (a warning, not an
+# error).
+. "$(dirname "$0")/lib.sh"
+G="$BUILD/genomes/starter.gen"
+ALL=$(seq -s, 1 255)
+
+# Every chemical, every tick, as NDJSON, for a million ticks: about 6 kB a
+# row, so up to 6 GB. The creature is killed at tick 10, so the file stays
+# small, but what may come is said first, and the run goes on.
+printf 'at 10 kill\n' >"$T/kill.ev"
+expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --ticks 1000000 --every 1 --chem "$ALL" \
+	--trace "$T/t.ndjson" --trace-format ndjson --quiet
+contains "$T/err" "c2rt run: warning: the trace may take up to "
+contains "$T/err" " GB (1000002 rows of at most "
+contains "$T/err" " bytes: --ticks 1000000, --every 1); a larger --every or fewer --chem make it smaller"
+[ "$(wc -l <"$T/t.ndjson")" -le 12 ] || die "the trace should hold ticks 0..10 (and the death row)"
+# The estimate is an upper bound that is not far off: 6.2 GB for 1e6 rows
+# means 5.5 .. 7 kB a row; the rows written are no wider.
+gb=$(sed -n 's/.*may take up to \([0-9.]*\) GB.*/\1/p' "$T/err")
+awk -v gb="$gb" 'BEGIN { exit !(gb >= 5.5 && gb <= 7) }' || die "estimate $gb GB for 1e6 rows of ~6 kB"
+width=$(awk '{ if (length($0) + 1 > w) w = length($0) + 1 } END { print w }' "$T/t.ndjson")
+most=$(sed -n 's/.*rows of at most \([0-9]*\) bytes.*/\1/p' "$T/err")
+[ "$width" -le "$most" ] || die "a row of $width bytes, over the estimate's $most"
+# The same as CSV is narrower (no keys): about 1.1 GB, still announced;
+# --every 10 brings it under 1 GB: no word. --max-ticks bounds --until.
+expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --ticks 1000000 --every 1 --chem "$ALL" \
+	--trace "$T/t.csv" --quiet
+contains "$T/err" "warning: the trace may take up to 1."
+expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --ticks 1000000 --every 10 --chem "$ALL" \
+	--trace "$T/t.csv" --quiet
+[ -s "$T/err" ] && die "a warning for a trace under 1 GB: $(cat "$T/err")"
+expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --until death --every 1 --trace "$T/t.csv" --quiet
+contains "$T/err" "rows of at most "
+contains "$T/err" "bytes: --max-ticks 20000000, --every 1)"
+exit 0
