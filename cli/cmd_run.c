@@ -81,7 +81,9 @@ static plot_data *plot_new(const trace_cfg *t)
 	int chems[256];
 	for (size_t k = 0; k < t->nchem; k++)
 		chems[k] = t->chem[k];
-	return plot_data_new_chems(chems, (int)t->nchem, 0); /* 0: keep the whole run */
+	/* 0: the whole run, summarised once it outgrows PLOT_EXACT_BYTES, so
+	 * memory stays bounded however long the run. */
+	return plot_data_new_chems(chems, (int)t->nchem, 0);
 }
 
 static void plot_sample(plot_data *d, const creature *c, const trace_cfg *t)
