@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/words.h"
 #include "genome/vocab.h"
 
 void trace_default_chems(trace_cfg *t)
@@ -71,20 +72,6 @@ void trace_chem_label(uint8_t chem, char *buf, size_t cap)
 		snprintf(buf, cap, "%u", chem);
 }
 
-/* A whole number 0..255 in s[0..n), or -1. */
-static int small_number(const char *s, size_t n)
-{
-	if (n == 0 || n > 3)
-		return -1;
-	int v = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!isdigit((unsigned char)s[i]))
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v <= 255 ? v : -1;
-}
-
 int trace_chem_find(const char *s, size_t n)
 {
 	int chem = c2_vocab_find(&c2_chemicals, s, n);
@@ -94,13 +81,13 @@ int trace_chem_find(const char *s, size_t n)
 	size_t d = n;
 	while (d > 0 && isdigit((unsigned char)s[d - 1]))
 		d--;
-	int num = small_number(s + d, n - d);
+	int num = c2_word_byte(s + d, n - d);
 	if (num >= 0 && d >= 2 && strchr(" _-", s[d - 1])) {
 		const char *name = c2_vocab_name(&c2_chemicals, num);
 		if (name && c2_name_eq(s, d - 1, name))
 			return num;
 	}
-	return small_number(s, n);
+	return c2_word_byte(s, n);
 }
 
 /* Column name of organ i: body, organ1..organN, brain. */
