@@ -1,8 +1,8 @@
 # run_bounded.sh — what a long `c2rt run` costs stays in bounds (issue 21): a
 # trace that may outgrow 1 GB is announced before the run (a warning, not an
-# error); `run --plot` and `plot` keep a bounded summary of a long run, not
-# every sample (1.5 million ticks of every chemical took 1.5 GB; under 64 MB
-# now).
+# error); inputs are read no further than their cap; `run --plot` and `plot`
+# keep a bounded summary of a long run, not every sample (1.5 million ticks
+# of every chemical would take 1.5 GB; under 64 MB now).
 . "$(dirname "$0")/lib.sh"
 G="$BUILD/genomes/starter.gen"
 ALL=$(seq -s, 1 255)
@@ -35,6 +35,18 @@ expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --ticks 1000000 --every 10 
 expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --until death --every 1 --trace "$T/t.csv" --quiet
 contains "$T/err" "rows of at most "
 contains "$T/err" "bytes: --max-ticks 20000000, --every 1)"
+
+# Inputs are read up to their cap, whatever the file: a regular file above
+# it is refused from its size, a device or a pipe once the cap is passed (a
+# snapshot as soon as its magic is missing); the refusal names the cap and
+# no byte offset (FILE:16777216: read as a line number).
+head -c 16777217 /dev/zero | tr '\0' '#' >"$T/big.ev"
+expect_exit 2 "$C2RT" run "$G" --ticks 1 --events "$T/big.ev"
+contains "$T/err" "c2rt: $T/big.ev: file larger than the 16777216-byte limit"
+expect_exit 2 timeout 20 "$C2RT" run "$G" --ticks 1 --events /dev/zero
+contains "$T/err" "c2rt: /dev/zero: file larger than the 16777216-byte limit"
+expect_exit 2 timeout 20 "$C2RT" run --resume /dev/zero --ticks 1
+contains "$T/err" "/dev/zero:0: not a c2rt snapshot"
 
 # Memory: the peak resident size of the commands (python3's getrusage of
 # its children, in kB). Not under the sanitizers (their shadow memory is
