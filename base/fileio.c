@@ -10,7 +10,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The cap as a refusal: the same words for a regular file (refused from its
+ * size before reading) and for a pipe, device or stdin (refused once one
+ * byte more than the cap has arrived). No offset: the file is not wrong at
+ * any one place, and text formats count lines, not bytes. */
+static int too_big(c2_err *err, size_t cap)
+{
+	return c2_fail(err, C2_ETOOBIG, -1, -1, "file larger than the %zu-byte limit", cap);
+}
+
 int c2_read_file(const char *path, size_t cap, uint8_t **out, size_t *len, c2_err *err)
+{
+	return c2_read_file_checked(path, cap, 0, NULL, out, len, err);
+}
+
+int c2_read_file_checked(const char *path, size_t cap, size_t head, c2_head_check check,
+                         uint8_t **out, size_t *len, c2_err *err)
 {
 	*out = NULL;
 	*len = 0;
@@ -19,28 +34,25 @@ int c2_read_file(const char *path, size_t cap, uint8_t **out, size_t *len, c2_er
 	if (!f)
 		return c2_fail(err, C2_EIO, -1, -1, "cannot open: %s", strerror(errno));
 	struct stat st;
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		if (!is_stdin)
-			fclose(f);
-		return c2_fail(err, C2_EIO, -1, -1, "is a directory, not a file");
-	}
-
-	size_t size = 0, alloc = 4096;
-	uint8_t *buf = malloc(alloc + 1);
-	if (!buf) {
-		if (!is_stdin)
-			fclose(f);
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	}
-	int rc = 0;
-	for (;;) {
+	int rc = 0, known = fstat(fileno(f), &st) == 0;
+	if (known && S_ISDIR(st.st_mode))
+		rc = c2_fail(err, C2_EIO, -1, -1, "is a directory, not a file");
+	else if (known && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > cap)
+		rc = too_big(err, cap);
+	/* Never more than cap + 1 bytes, whatever the file: a device or a pipe
+	 * (/dev/zero) has no size to check first. */
+	size_t limit = cap < SIZE_MAX - 1 ? cap + 1 : SIZE_MAX - 1;
+	size_t size = 0, alloc = limit < 4096 ? limit : 4096;
+	uint8_t *buf = rc ? NULL : malloc(alloc + 1);
+	if (!rc && !buf)
+		rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	while (rc == 0) {
 		if (size == alloc) {
-			if (alloc > cap) {
-				rc = c2_fail(err, C2_ETOOBIG, (long)cap, -1,
-				             "file larger than the %zu-byte limit", cap);
+			if (size > cap) {
+				rc = too_big(err, cap);
 				break;
 			}
-			size_t nalloc = alloc * 2;
+			size_t nalloc = alloc <= limit / 2 ? alloc * 2 : limit;
 			uint8_t *nb = realloc(buf, nalloc + 1);
 			if (!nb) {
 				rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
@@ -49,18 +61,27 @@ int c2_read_file(const char *path, size_t cap, uint8_t **out, size_t *len, c2_er
 			buf = nb;
 			alloc = nalloc;
 		}
-		size_t n = fread(buf + size, 1, alloc - size, f);
+		size_t want = alloc - size;
+		if (check && size < head && want > head - size)
+			want = head - size; /* the head alone first */
+		size_t n = fread(buf + size, 1, want, f);
 		size += n;
+		if (check && (size >= head || n == 0)) {
+			if ((rc = check(buf, size < head ? size : head, err)) != 0)
+				break;
+			check = NULL;
+		}
 		if (n == 0) {
 			if (ferror(f))
-				rc = c2_fail(err, C2_EIO, (long)size, -1, "read error: %s", strerror(errno));
+				rc = c2_fail(err, C2_EIO, -1, -1, "read error after %zu bytes: %s", size,
+				             strerror(errno));
 			break;
 		}
 	}
 	if (!is_stdin)
 		fclose(f);
 	if (rc == 0 && size > cap)
-		rc = c2_fail(err, C2_ETOOBIG, (long)cap, -1, "file larger than the %zu-byte limit", cap);
+		rc = too_big(err, cap);
 	if (rc != 0) {
 		free(buf);
 		return rc;

@@ -2,7 +2,8 @@
  * at all.
  *
  * Readers refuse files above a caller-given cap (untrusted input never makes
- * us allocate without bound). Every output goes through c2_out: it is
+ * us allocate without bound): a regular file from its size, before reading;
+ * a pipe, a device or stdin once one byte more than the cap has come. Every output goes through c2_out: it is
  * written, as a stream or at once, to a temporary file in the target's
  * directory, and only c2_out_commit renames it into place. A crash, a kill,
  * a full disk or a failed run therefore leaves either the old file or the
@@ -22,6 +23,17 @@
  * appended after the data (not counted in *len) so text parsers may rely on
  * it. */
 int c2_read_file(const char *path, size_t cap, uint8_t **out, size_t *len, c2_err *err);
+
+/* Said about the first bytes of a file being read: 0 to go on, or an error
+ * code with err filled to refuse it. */
+typedef int (*c2_head_check)(const uint8_t *head, size_t n, c2_err *err);
+
+/* As c2_read_file, and as soon as the first `head` bytes are in (or all of
+ * a shorter file), check(data, min(size, head), err) may refuse them: a
+ * stream that is not what the caller reads (a snapshot's magic missing from
+ * /dev/zero) is refused after `head` bytes instead of at the cap. */
+int c2_read_file_checked(const char *path, size_t cap, size_t head, c2_head_check check,
+                         uint8_t **out, size_t *len, c2_err *err);
 
 /* Can `path` be an output? It must not be an existing directory, device,
  * FIFO or socket (only a regular file is replaced), and its directory must

@@ -43,4 +43,19 @@ static inline bool c2_next_word(const char *s, size_t n, size_t *pos, const char
 	return true;
 }
 
+/* A decimal 0..255 occupying exactly s[0..n) (at most three digits, no
+ * sign or space), or -1: chemical and SV-rule numbers. */
+static inline int c2_word_byte(const char *s, size_t n)
+{
+	if (n == 0 || n > 3)
+		return -1;
+	int v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v <= 255 ? v : -1;
+}
+
 #endif

@@ -597,7 +597,7 @@ int xt_parse(xode_tree *t, const char *data, size_t len, c2_err *err)
 	t->standalone = -1;
 	c2_err_clear(err);
 	if (len > XODE_MAX_BYTES)
-		return c2_fail(err, C2_ETOOBIG, (long)XODE_MAX_BYTES, -1,
+		return c2_fail(err, C2_ETOOBIG, -1, -1,
 		               "document larger than the %zu-byte limit", XODE_MAX_BYTES);
 	pstate s = {.t = t, .data = data, .len = len, .cdata = -1, .err = err};
 	/* UTF-16 (a BOM, or a NUL in the first code unit, as the XML spec's

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "engine/trace.h"
 #include "genome/vocab.h"
 #include "viewer/plot.h"
 #include "viewer/trace_csv.h"
@@ -106,23 +107,15 @@ static int pick_columns(const plot_csv *r, const char *path, int *cols, int *nco
 			while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 				n--;
 			if (n) {
-				int chem = c2_vocab_find(&c2_chemicals, s, n);
-				if (chem < 0 && n <= 3) {
-					char num[4];
-					memcpy(num, s, n);
-					num[n] = '\0';
-					long v;
-					if (cli_parse_long(num, 0, 255, &v))
-						chem = (int)v;
-				}
+				int chem = trace_chem_find(s, n); /* a name, a label or a number */
 				if (chem < 0)
 					return cli_fail(CLI_USAGE, "plot", "unknown chemical '%.*s'", (int)n, s);
 				int col = plot_csv_chem_col(r, chem);
 				if (col < 0) {
-					const char *name = c2_vocab_name(&c2_chemicals, chem);
-					return cli_fail(CLI_BAD, "plot", "%s: no column for chemical %d%s%s%s", path,
-					                chem, name ? " (chem:" : "", name ? name : "",
-					                name ? ")" : "");
+					char label[64];
+					trace_chem_label((uint8_t)chem, label, sizeof label);
+					return cli_fail(CLI_BAD, "plot", "%s: no column for chemical %d (chem:%s)",
+					                path, chem, label);
 				}
 				int dup = 0;
 				for (int j = 0; j < *ncols; j++)

@@ -81,7 +81,9 @@ static plot_data *plot_new(const trace_cfg *t)
 	int chems[256];
 	for (size_t k = 0; k < t->nchem; k++)
 		chems[k] = t->chem[k];
-	return plot_data_new_chems(chems, (int)t->nchem, 0); /* 0: keep the whole run */
+	/* 0: the whole run, summarised once it outgrows PLOT_EXACT_BYTES, so
+	 * memory stays bounded however long the run. */
+	return plot_data_new_chems(chems, (int)t->nchem, 0);
 }
 
 static void plot_sample(plot_data *d, const creature *c, const trace_cfg *t)
@@ -91,6 +93,30 @@ static void plot_sample(plot_data *d, const creature *c, const trace_cfg *t)
 	for (size_t k = 0; k < t->nchem; k++)
 		v[k] = bc_chem_get(bc, t->chem[k]);
 	plot_data_push(d, creature_seconds(c), v);
+}
+
+/* A trace that may outgrow this is announced before the run (issue 21:
+ * --every 1 with every chemical wrote 2.1 GB of NDJSON without a word). */
+#define TRACE_WARN_BYTES 1000000000ull
+
+/* Warn on stderr when the trace of a run of `limit` more ticks may pass
+ * TRACE_WARN_BYTES: rows at every multiple of --every, the first row of a
+ * new creature and the death row, each as wide as a row can get (the
+ * engine's estimate). A warning, not a refusal: the run goes on. */
+static void warn_trace_size(const creature *c, const trace_cfg *tc, uint64_t limit)
+{
+	uint64_t t0 = creature_ticks(c), last = limit > UINT64_MAX - t0 ? UINT64_MAX : t0 + limit;
+	uint64_t rows = last / every - t0 / every + (t0 == 0) + 1;
+	uint64_t bytes = trace_size_estimate(c, tc, rows, last);
+	if (bytes <= TRACE_WARN_BYTES)
+		return;
+	uint64_t head = trace_size_estimate(c, tc, 0, last);
+	cli_msg(stderr, "run",
+	        "warning: the trace may take up to %.1f GB (%llu rows of at most %llu bytes: "
+	        "%s %llu, --every %llu); a larger --every or fewer --chem make it smaller",
+	        (double)bytes / 1e9, (unsigned long long)rows,
+	        (unsigned long long)((bytes - head) / rows), ticks ? "--ticks" : "--max-ticks",
+	        (unsigned long long)limit, (unsigned long long)every);
 }
 
 /* The progress line on a terminal: redrawn in place at most 4 times a
@@ -205,9 +231,11 @@ int cmd_run(int argc, char **argv)
 	}
 
 	/* Run. Events due at a tick are applied just before that tick runs. */
-	double t0 = now_seconds();
 	uint64_t ran = 0;
 	uint64_t limit = ticks ? ticks : max_ticks;
+	if (trace_path)
+		warn_trace_size(c, &tc, limit);
+	double t0 = now_seconds();
 	bool hit_limit = false;
 	/* Not when hashes or the trace go to the same terminal: they would
 	 * land in the middle of the line. */

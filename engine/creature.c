@@ -197,6 +197,7 @@ void creature_free(creature *c)
 	brain_free(c->brain);
 	free(c->gpacked);
 	free(c->stimv);
+	events_cursor_free(&c->evcur);
 	free(c);
 }
 

@@ -7,11 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/words.h"
 #include "genome/fields.h"
 #include "genome/vocab.h"
 
-enum { MAX_TOKENS = 24, MAX_EVENTS = 100000 };
+enum { MAX_TOKENS = 24 };
 
 typedef struct tok {
 	const char *s;
@@ -71,6 +72,10 @@ static bool tok_time(const tok *t, uint64_t *out)
 			return false;
 		v = v * 10 + (uint64_t)(t->s[i] - '0');
 	}
+	/* At most 15 characters: only the unit can overflow, and a time past
+	 * UINT64_MAX ticks must not wrap round to a near one. */
+	if (v > UINT64_MAX / mul)
+		return false;
 	*out = v * mul;
 	return true;
 }
@@ -457,6 +462,35 @@ static int parse_line(lp *p, event *e)
 	return parse_command(p, i, e);
 }
 
+static int slot_cmp(const void *a, const void *b);
+
+/* The schedule after events [n0, ev->n) were added: the new ones sorted by
+ * (first tick, index), merged with the old order. O(n + m log m). */
+static int schedule_add(events *ev, size_t n0)
+{
+	size_t m = ev->n - n0;
+	events_slot *add = malloc((m ? m : 1) * sizeof *add);
+	uint32_t *order = malloc((ev->n ? ev->n : 1) * sizeof *order);
+	if (!add || !order) {
+		free(add);
+		free(order);
+		return -1;
+	}
+	for (size_t k = 0; k < m; k++)
+		add[k] = (events_slot){ev->v[n0 + k].at, (uint32_t)(n0 + k)};
+	qsort(add, m, sizeof *add, slot_cmp);
+	size_t i = 0, j = 0, o = 0;
+	while (i < n0 || j < m) {
+		/* Ties: the old event has the smaller index. */
+		bool old = j == m || (i < n0 && ev->v[ev->order[i]].at <= add[j].next);
+		order[o++] = old ? ev->order[i++] : add[j++].i;
+	}
+	free(add);
+	free(ev->order);
+	ev->order = order;
+	return 0;
+}
+
 int events_append(events *ev, const char *text, size_t len, c2_err *err)
 {
 	c2_err_clear(err);
@@ -472,12 +506,14 @@ int events_append(events *ev, const char *text, size_t len, c2_err *err)
 			n = (size_t)(hash - s);
 		if ((rc = tokenize(&p, s, n)) != 0 || p.nt == 0)
 			continue;
+		if (ev->n >= EVENTS_MAX) {
+			rc = fail(&p, "more than %d events (the limit of one list)", EVENTS_MAX);
+			continue;
+		}
 		if (ev->n == ev->cap) {
-			if (ev->cap >= MAX_EVENTS) {
-				rc = fail(&p, "more than %d events", MAX_EVENTS);
-				continue;
-			}
 			size_t ncap = ev->cap ? ev->cap * 2 : 16;
+			if (ncap > EVENTS_MAX)
+				ncap = EVENTS_MAX;
 			event *nv = realloc(ev->v, ncap * sizeof *nv);
 			if (!nv) {
 				rc = c2_fail_line(err, C2_ENOMEM, p.line, "out of memory");
@@ -489,11 +525,14 @@ int events_append(events *ev, const char *text, size_t len, c2_err *err)
 		if ((rc = parse_line(&p, &ev->v[ev->n])) == 0)
 			ev->n++;
 	}
+	if (rc == 0 && schedule_add(ev, n0) != 0)
+		rc = c2_fail_line(err, C2_ENOMEM, p.line, "out of memory");
 	if (rc) {
 		ev->n = n0; /* on error nothing was added */
 		return rc;
 	}
 	ev->lines = p.line;
+	ev->stamp = c2_hash_u64(c2_hash_bytes(ev->stamp, text, len), ev->n);
 	return 0;
 }
 
@@ -509,22 +548,176 @@ int events_parse(events *ev, const char *text, size_t len, c2_err *err)
 void events_free(events *ev)
 {
 	free(ev->v);
+	free(ev->order);
 	memset(ev, 0, sizeof *ev);
 }
 
-static bool due(const event *e, uint64_t t)
+/* ---- the schedule ------------------------------------------------------------ */
+
+bool events_is_due(const event *e, uint64_t t)
 {
 	if (t < e->at || t > e->until)
 		return false;
 	return e->every ? (t - e->at) % e->every == 0 : t == e->at;
 }
 
+/* Slots by tick, then file order: the schedule's and the heap's order. */
+static bool slot_before(const events_slot *a, const events_slot *b)
+{
+	return a->next != b->next ? a->next < b->next : a->i < b->i;
+}
+
+static int slot_cmp(const void *a, const void *b)
+{
+	const events_slot *x = a, *y = b;
+	return slot_before(x, y) ? -1 : slot_before(y, x) ? 1 : 0;
+}
+
+static void heap_up(events_slot *h, size_t k)
+{
+	while (k > 0) {
+		size_t p = (k - 1) / 2;
+		if (!slot_before(&h[k], &h[p]))
+			break;
+		events_slot x = h[k];
+		h[k] = h[p];
+		h[p] = x;
+		k = p;
+	}
+}
+
+static void heap_down(events_slot *h, size_t n, size_t k)
+{
+	for (;;) {
+		size_t l = 2 * k + 1, m = k;
+		if (l < n && slot_before(&h[l], &h[m]))
+			m = l;
+		if (l + 1 < n && slot_before(&h[l + 1], &h[m]))
+			m = l + 1;
+		if (m == k)
+			return;
+		events_slot x = h[k];
+		h[k] = h[m];
+		h[m] = x;
+		k = m;
+	}
+}
+
+/* The first tick >= t on e's progression (at, at + every, ...) within its
+ * bounds, for a repeating event that began before t; false when none. */
+static bool next_due(const event *e, uint64_t t, uint64_t *next)
+{
+	uint64_t d = t - e->at, k = d / e->every + (d % e->every != 0);
+	if (k > (UINT64_MAX - e->at) / e->every)
+		return false;
+	*next = e->at + k * e->every;
+	return *next <= e->until;
+}
+
+/* Put a repeating event that was due at t back, due at t + every. */
+static void reschedule(events_cursor *cur, const event *e, uint32_t i, uint64_t t)
+{
+	if (e->every > UINT64_MAX - t || t + e->every > e->until)
+		return;
+	cur->heap[cur->nheap] = (events_slot){t + e->every, i};
+	heap_up(cur->heap, cur->nheap++);
+}
+
+/* Build cur for ev at tick t: O(n). */
+static int cursor_build(const events *ev, events_cursor *cur, uint64_t t)
+{
+	events_cursor_free(cur);
+	size_t n = ev->n;
+	/* One block: the heap (at most every event), and the answer with room
+	 * for the two lists it is merged from (2n indices). */
+	void *mem = malloc(n * (sizeof(events_slot) + 2 * sizeof(uint32_t)));
+	if (!mem)
+		return -1;
+	cur->heap = mem;
+	cur->due = (uint32_t *)(cur->heap + n);
+	/* The schedule's first entry whose tick is still to come. */
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ev->v[ev->order[mid]].at < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	cur->pos = lo;
+	/* The repeating events already begun, at their next tick. */
+	for (size_t i = 0; i < n; i++) {
+		const event *e = &ev->v[i];
+		uint64_t next;
+		if (e->every && e->at < t && next_due(e, t, &next))
+			cur->heap[cur->nheap++] = (events_slot){next, (uint32_t)i};
+	}
+	for (size_t k = cur->nheap / 2; k-- > 0;)
+		heap_down(cur->heap, cur->nheap, k);
+	cur->ev = ev;
+	cur->stamp = ev->stamp;
+	cur->n = n;
+	cur->tick = t;
+	return 0;
+}
+
+long events_due(const events *ev, events_cursor *cur, uint64_t t, const uint32_t **due)
+{
+	*due = NULL;
+	if (ev->n == 0)
+		return 0;
+	if ((cur->ev != ev || cur->stamp != ev->stamp || cur->n != ev->n || cur->tick != t) &&
+	    cursor_build(ev, cur, t) != 0)
+		return -1;
+	cur->tick = t + 1;
+	*due = cur->due;
+	/* Most ticks: nothing begins and nothing repeats. */
+	if (!(cur->pos < ev->n && ev->v[ev->order[cur->pos]].at == t) &&
+	    !(cur->nheap && cur->heap[0].next == t))
+		return 0;
+	/* Two lists, each in file order: the events whose first tick is t
+	 * (from the schedule), and the begun repeating ones due now (off the
+	 * heap); merged by index into the front of cur->due. */
+	size_t n = ev->n, na = 0, nb = 0;
+	uint32_t *a = cur->due + n;
+	while (cur->pos < n && ev->v[ev->order[cur->pos]].at == t) {
+		uint32_t i = ev->order[cur->pos++];
+		if (t <= ev->v[i].until) /* an `every` may end before it begins */
+			a[na++] = i;
+	}
+	uint32_t *b = a + na;
+	while (cur->nheap && cur->heap[0].next == t) {
+		b[nb++] = cur->heap[0].i;
+		cur->heap[0] = cur->heap[--cur->nheap];
+		heap_down(cur->heap, cur->nheap, 0);
+	}
+	size_t i = 0, j = 0, k = 0;
+	while (i < na || j < nb)
+		cur->due[k++] = j == nb || (i < na && a[i] < b[j]) ? a[i++] : b[j++];
+	for (k = 0; k < na + nb; k++)
+		if (ev->v[cur->due[k]].every)
+			reschedule(cur, &ev->v[cur->due[k]], cur->due[k], t);
+	return (long)(na + nb);
+}
+
+void events_cursor_free(events_cursor *cur)
+{
+	free(cur->heap);
+	memset(cur, 0, sizeof *cur);
+}
+
 void eng_events_apply(const events *ev, creature *c)
 {
 	uint64_t t = creature_ticks(c);
-	for (size_t i = 0; i < ev->n; i++) {
-		const event *e = &ev->v[i];
-		if (due(e, t))
-			events_commands[e->cmd].apply(e, c);
+	const uint32_t *due;
+	long n = events_due(ev, &c->evcur, t, &due);
+	if (n < 0) {
+		/* Out of memory for the cursor: the same events, found the slow way. */
+		for (size_t i = 0; i < ev->n; i++)
+			if (events_is_due(&ev->v[i], t))
+				events_commands[ev->v[i].cmd].apply(&ev->v[i], c);
+		return;
 	}
+	for (long k = 0; k < n; k++)
+		events_commands[ev->v[due[k]].cmd].apply(&ev->v[due[k]], c);
 }

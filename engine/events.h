@@ -44,11 +44,45 @@ typedef struct event {
 	long line;
 } event;
 
+/* At most this many events in one list (a file, plus what is appended). */
+enum { EVENTS_MAX = 100000 };
+
 struct events {
 	event *v;
 	size_t n, cap;
 	long lines; /* lines read so far: appended text continues the numbering */
+	/* The schedule: the indices of v ordered by first tick (`at`), events
+	 * of one tick in file order; rebuilt by every parse and append. */
+	uint32_t *order;
+	/* A fingerprint of all the text parsed into the list, so that a
+	 * creature's cursor can tell the list it was built for. */
+	uint64_t stamp;
 };
+
+/* Where one creature is in a list of events: the next schedule entry not
+ * yet reached, and a heap of the repeating events that have begun, keyed
+ * by their next tick (then file order). Finding the events due at a tick
+ * costs O(log n) per due event, however many are pending. The cursor is a
+ * cache, never state: it is rebuilt (O(n)) whenever it meets another list,
+ * a list that grew, or a tick other than the one after its last (a resumed
+ * run, a test stepping by hand), so the events due stay a pure function of
+ * the list and the tick. A zeroed cursor is empty; a creature keeps one. */
+typedef struct events_slot {
+	uint64_t next; /* the tick the event is next due */
+	uint32_t i;    /* its index in v */
+} events_slot;
+
+typedef struct events_cursor {
+	const events *ev; /* the list it was built for (NULL: not built) */
+	uint64_t stamp;   /* that list's stamp and length then */
+	size_t n;
+	uint64_t tick;    /* the tick it expects next */
+	size_t pos;       /* next entry of ev->order whose first tick is to come */
+	events_slot *heap; /* begun repeating events, a binary min-heap */
+	size_t nheap;
+	uint32_t *due;    /* the last answer of events_due; heap and due share
+	                     one allocation sized for n events */
+} events_cursor;
 
 /* The commands of the language: ONE table. */
 struct lp;
@@ -73,5 +107,18 @@ int events_parse(events *ev, const char *text, size_t len, c2_err *err);
 int events_append(events *ev, const char *text, size_t len, c2_err *err);
 
 void events_free(events *ev);
+
+/* The events of ev due at tick t (those whose tick it is: `at` t, or an
+ * `every` whose progression reaches t within its bounds), as indices into
+ * ev->v in file order, at *due (valid until the next call with cur). Returns
+ * their number, or -1 when memory ran out (cur is then left empty and *due
+ * NULL: the caller checks every event itself). */
+long events_due(const events *ev, events_cursor *cur, uint64_t t, const uint32_t **due);
+
+/* Is event e due at tick t? The definition events_due follows. */
+bool events_is_due(const event *e, uint64_t t);
+
+/* Free what the cursor holds and empty it (a zeroed cursor is fine). */
+void events_cursor_free(events_cursor *cur);
 
 #endif

@@ -64,6 +64,10 @@ struct creature {
 	int16_t action, object; /* decision / attention winners after the last brain tick */
 
 	struct eng_body *body; /* an alternative body (engine/body.c), or NULL */
+
+	/* Where the creature is in the events it is stepped with: a cache
+	 * (events.h), never saved or hashed. */
+	events_cursor evcur;
 };
 
 /* genome_store.c: keep g's genes in c (packed); 0 or C2_ENOMEM. */

@@ -266,13 +266,22 @@ int creature_load(creature **out, const uint8_t *data, size_t len, uint8_t **ext
 	return 0;
 }
 
+/* The magic, checked as soon as it is read: /dev/zero is no snapshot, and
+ * is refused after 8 bytes instead of 512 MiB. */
+static int snap_head(const uint8_t *head, size_t n, c2_err *err)
+{
+	if (n < sizeof MAGIC || memcmp(head, MAGIC, sizeof MAGIC) != 0)
+		return c2_fail(err, C2_EFORMAT, 0, -1, "not a c2rt snapshot (bad magic or too short)");
+	return 0;
+}
+
 int creature_load_file(creature **out, const char *path, uint8_t **extra, size_t *nextra,
                        c2_err *err)
 {
 	uint8_t *buf;
 	size_t len;
 	*out = NULL;
-	int rc = c2_read_file(path, SNAP_MAX, &buf, &len, err);
+	int rc = c2_read_file_checked(path, SNAP_MAX, sizeof MAGIC, snap_head, &buf, &len, err);
 	if (rc)
 		return rc;
 	rc = creature_load(out, buf, len, extra, nextra, err);

@@ -30,8 +30,9 @@ typedef struct trace_cfg {
  * Adrenaline. */
 void trace_default_chems(trace_cfg *t);
 
-/* Replace the chemical list with "NAME,NAME,..." (names or numbers; '_' or
- * '-' may stand for spaces). */
+/* Replace the chemical list with "NAME,NAME,..." (names, labels or
+ * numbers as trace_chem_find reads them; '_' or '-' may stand for spaces).
+ * A chemical listed twice is refused: its columns would share a key. */
 int trace_set_chems(trace_cfg *t, const char *list, c2_err *err);
 
 /* The CSV header line (nothing for NDJSON). */
@@ -40,9 +41,25 @@ void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w);
 /* One row for the creature's current state. */
 void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w);
 
-/* A chemical's name in column names ("ATP"), or its number ("200") when it
- * has none; the trace's `chem:` and the batch's `avg:chem:` columns. */
+/* About how many bytes a trace of `rows` rows of creature c will take: its
+ * header and `rows` rows as wide as a row can get by tick last_tick (every
+ * drive and chemical at 255, the longest words), so rather more than less.
+ * For a warning before a run; 0 when memory ran out. */
+uint64_t trace_size_estimate(const creature *c, const trace_cfg *t, uint64_t rows,
+                             uint64_t last_tick);
+
+/* A chemical's label in column names and keys: its name ("ATP"); its
+ * number ("200") when it has none; its name and number ("Unknown Toxin
+ * 237") when an earlier chemical has that name, so that every chemical's
+ * label is its own (236 stays "Unknown Toxin", the name's first owner).
+ * The trace's `chem:` and the batch's `avg:chem:` columns. */
 void trace_chem_label(uint8_t chem, char *buf, size_t cap);
+
+/* The chemical that s[0..n) names: a name (loosely: case, '_' and '-' for
+ * spaces; a shared name means its first owner), a label "NAME N" (N's name
+ * and number), or a number 0..255. -1 when none. Reads what
+ * trace_chem_label writes. */
+int trace_chem_find(const char *s, size_t n);
 
 /* Name of the current action column value (see above). */
 const char *trace_action_name(const creature *c);

@@ -179,7 +179,7 @@ int genome_parse(genome *g, const uint8_t *buf, size_t len, c2_err *err)
 	genome_init(g);
 	c2_err_clear(err);
 	if (len > GENOME_MAX_FILE)
-		return c2_fail(err, C2_ETOOBIG, (long)GENOME_MAX_FILE, -1,
+		return c2_fail(err, C2_ETOOBIG, -1, -1,
 		               "larger than the %u-byte limit for a genome", GENOME_MAX_FILE);
 	size_t p;
 	if (len >= 4 && memcmp(buf, MAGIC, 4) == 0) {

@@ -32,19 +32,6 @@ static int tok_eq(const char *tok, size_t len, const char *name)
 	return 1;
 }
 
-/* Parse a decimal 0..255 occupying exactly tok[0..len); -1 if it is not one. */
-static int parse_byte(const char *tok, size_t len)
-{
-	if (len == 0 || len > 3)
-		return -1;
-	int v = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (!isdigit((unsigned char)tok[i]))
-			return -1;
-		v = v * 10 + (tok[i] - '0');
-	}
-	return v <= 255 ? v : -1;
-}
 
 int svrule_op_by_name(const char *tok, size_t len)
 {
@@ -52,7 +39,7 @@ int svrule_op_by_name(const char *tok, size_t len)
 		if (tok_eq(tok, len, svrule_ops[op].name))
 			return op;
 	if (len >= 3 && tok[0] == '<' && tok[len - 1] == '>')
-		return parse_byte(tok + 1, len - 2);
+		return c2_word_byte(tok + 1, len - 2);
 	return -1;
 }
 
@@ -115,7 +102,7 @@ int svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err)
 	memset(rule, 0, len);
 	size_t n = 0;
 	for (size_t at = 0; c2_next_word(text, tlen, &at, &t, &tl);) {
-		int v = parse_byte(t, tl);
+		int v = c2_word_byte(t, tl);
 		if (v < 0)
 			return c2_fail(err, C2_EFORMAT, (long)n, -1, "'%.*s' is not a byte (0..255)",
 			               (int)tl, t);

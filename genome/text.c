@@ -556,7 +556,7 @@ static int parse_tail(parser *p, const char *v, size_t vl)
 		return perr(p, "tail: expected 'tail zeros N' or 'tail hex HH ...'");
 	}
 	if (p->tail.len > GENOME_MAX_FILE)
-		return perr(p, "tail: larger than the genome size limit");
+		return perr(p, "tail: larger than the %u-byte limit for a genome", GENOME_MAX_FILE);
 	return p->tail.oom ? c2_fail_line(p->err, C2_ENOMEM, p->line, "out of memory") : 0;
 }
 
@@ -658,7 +658,8 @@ int genome_text_parse(const char *text, size_t len, genome *g, c2_err *err)
 	g->gend_offset = off;
 	if (genome_encoded_size(g) > GENOME_MAX_FILE) {
 		genome_free(g);
-		return c2_fail_line(err, C2_ETOOBIG, p.line, "genome larger than the size limit");
+		return c2_fail_line(err, C2_ETOOBIG, p.line, "genome larger than the %u-byte limit",
+		                    GENOME_MAX_FILE);
 	}
 	return 0;
 }

@@ -212,13 +212,33 @@ static void stroke_point(stroke *s, int col, double x, double y)
 	*c = (column){1, col, x, y, x, y, y, y};
 }
 
+/* Samples between the column's first and last reached y0 and y1 (a
+ * summary's least and greatest). */
+static void stroke_extend(stroke *s, double y0, double y1)
+{
+	column *c = &s->c;
+	c->lo = fmin(c->lo, fmin(y0, y1));
+	c->hi = fmax(c->hi, fmax(y0, y1));
+}
+
 static void stroke_break(stroke *s)
 {
 	stroke_flush(s);
 	s->have_prev = 0;
 }
 
-/* Draw series k of rows [ia, ib) into m (the plot area, pw x ph). */
+/* Rows outside the window keep their own columns (-1 and pw) so they only
+ * steer the line to the edge. */
+static int column_at(double x, int pw)
+{
+	return x < 0 ? -1 : x >= pw ? pw : (int)x;
+}
+
+/* Draw series k of rows [ia, ib) into m (the plot area, pw x ph). A row is
+ * a sample or a summary's bucket (plot_data_bucket): its first point, its
+ * extremes, its last point — for a sample the one point. A bucket inside
+ * one column adds to it exactly what its samples would; one across a
+ * column boundary gives its extremes to the column holding its middle. */
 static void draw_series(view_mask *m, const plot_data *d, int k, size_t ia, size_t ib, double t0,
                         double t1, double ymin, double ymax, double width)
 {
@@ -226,17 +246,23 @@ static void draw_series(view_mask *m, const plot_data *d, int k, size_t ia, size
 	double xs = pw / (t1 - t0), ys = (ph - 1) / (ymax - ymin);
 	stroke s = {m, width, 0, 0, 0, {0}};
 	for (size_t i = ia; i < ib; i++) {
-		float v = plot_data_value(d, i, k);
-		if (!isfinite(v)) {
+		plot_bucket b;
+		plot_data_bucket(d, i, k, &b);
+		if (b.gap)
 			stroke_break(&s);
+		if (!isfinite(b.lo))
 			continue;
-		}
-		double x = (plot_data_time(d, i) - t0) * xs;
-		double y = 0.5 + (ymax - v) * ys;
-		/* Rows outside the window keep their own columns (-1 and pw) so they
-		 * only steer the line to the edge. */
-		int col = x < 0 ? -1 : x >= pw ? pw : (int)x;
-		stroke_point(&s, col, x, y);
+		double xa = (b.t0 - t0) * xs, xb = (b.t1 - t0) * xs;
+		int ca = column_at(xa, pw), cb = column_at(xb, pw);
+		int early = ca == cb || column_at((xa + xb) / 2, pw) == ca;
+		stroke_point(&s, ca, xa, 0.5 + (ymax - b.first) * ys);
+		if (early)
+			stroke_extend(&s, 0.5 + (ymax - b.lo) * ys, 0.5 + (ymax - b.hi) * ys);
+		stroke_point(&s, cb, xb, 0.5 + (ymax - b.last) * ys);
+		if (!early)
+			stroke_extend(&s, 0.5 + (ymax - b.lo) * ys, 0.5 + (ymax - b.hi) * ys);
+		if (b.gap)
+			stroke_break(&s);
 	}
 	stroke_flush(&s);
 }

@@ -6,7 +6,9 @@
  * spike still shows) plus first/last (so the line joins up); sparse data is
  * drawn point to point. The live viewer keeps a plot_data ring and redraws
  * with style.window set; `c2rt plot` and `c2rt run --plot` call
- * plot_write_png with the whole run. */
+ * plot_write_png with the whole run, which a long run holds as per-bucket
+ * summaries (series.h): drawn as the samples would be, but where a bucket
+ * straddles two pixel columns. */
 #ifndef C2_VIEWER_PLOT_H
 #define C2_VIEWER_PLOT_H
 

@@ -7,19 +7,41 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/trace.h"
 #include "genome/vocab.h"
 
-enum { MAX_SERIES = 1024, FIRST_CAP = 256 };
+enum { MAX_SERIES = 1024, FIRST_CAP = 256, MIN_BUCKETS = 64 };
+
+/* A whole-run table (capacity 0) in summary mode keeps buckets: the
+ * samples whose times fall in one cell of a grid anchored at the first
+ * sample, cells `width` seconds wide (a power of two, so that doubling it
+ * merges cells exactly in pairs). Per bucket the first and last sample
+ * times, and per series the first, last, least and greatest finite value
+ * and whether a NaN came: all that the plot draws of a pixel column's
+ * samples, so a column made of whole buckets is drawn exactly as from the
+ * samples themselves. Row i is then bucket i: times[i] its first time,
+ * values[] its last values (what a legend shows). */
+typedef struct summary {
+	double t0;        /* the grid's origin: the first sample's time */
+	double width;     /* seconds per cell */
+	size_t max;       /* buckets allowed (arrays hold this many) */
+	uint64_t *cell;   /* [max] grid cell of each bucket, increasing */
+	double *tlast;    /* [max] time of its last sample */
+	float *first, *lo, *hi; /* [max * nseries] */
+	uint8_t *gap;     /* [max * nseries] */
+} summary;
 
 struct plot_data {
 	int nseries;
-	int growable;   /* capacity 0 at creation: grow instead of dropping rows */
+	int growable;   /* capacity 0 at creation: the whole run, bounded */
+	int summarised; /* rows are buckets (the exact rows outgrew their budget) */
 	size_t cap;     /* rows allocated */
 	size_t head;    /* slot of the oldest row */
 	size_t len;     /* rows held */
 	double *times;  /* [cap] */
 	float *values;  /* [cap * nseries], row-major: a pushed row is one memcpy */
 	char (*names)[PLOT_NAME_MAX];
+	summary sum;
 };
 
 static size_t slot(const plot_data *d, size_t i)
@@ -61,9 +83,8 @@ plot_data *plot_data_new(int nseries, const char *const *names, size_t capacity)
 
 const char *plot_chem_label(int chem, char *buf, size_t n)
 {
-	const char *name = c2_vocab_name(&c2_chemicals, chem);
-	if (name)
-		snprintf(buf, n, "%s", name);
+	if (c2_vocab_name(&c2_chemicals, chem))
+		trace_chem_label((uint8_t)chem, buf, n); /* unique: "Unknown Toxin 237" */
 	else
 		snprintf(buf, n, "chemical %d", chem);
 	return buf;
@@ -90,6 +111,17 @@ plot_data *plot_data_new_chems(const int *chems, int n, size_t capacity)
 	return d;
 }
 
+static void summary_free(summary *m)
+{
+	free(m->cell);
+	free(m->tlast);
+	free(m->first);
+	free(m->lo);
+	free(m->hi);
+	free(m->gap);
+	memset(m, 0, sizeof *m);
+}
+
 void plot_data_free(plot_data *d)
 {
 	if (!d)
@@ -97,6 +129,7 @@ void plot_data_free(plot_data *d)
 	free(d->times);
 	free(d->values);
 	free(d->names);
+	summary_free(&d->sum);
 	free(d);
 }
 
@@ -128,11 +161,167 @@ static int grow(plot_data *d)
 	return 0;
 }
 
+/* ---- summary mode ------------------------------------------------------------ */
+
+/* Fold the samples of bucket j (one series' first/last/lo/hi/gap) into
+ * bucket i, which comes before it. */
+static void fold(plot_data *d, size_t i, size_t j)
+{
+	summary *m = &d->sum;
+	size_t ns = (size_t)d->nseries;
+	m->tlast[i] = m->tlast[j];
+	for (size_t s = 0; s < ns; s++) {
+		size_t a = i * ns + s, b = j * ns + s;
+		m->gap[a] |= m->gap[b];
+		if (isnan(m->lo[b]))
+			continue;
+		if (isnan(m->lo[a])) {
+			m->first[a] = m->first[b];
+			m->lo[a] = m->lo[b];
+			m->hi[a] = m->hi[b];
+		} else {
+			m->lo[a] = fminf(m->lo[a], m->lo[b]);
+			m->hi[a] = fmaxf(m->hi[a], m->hi[b]);
+		}
+		d->values[a] = d->values[b];
+	}
+}
+
+/* Double the cells `shift` times: buckets that land in one cell merge. */
+static void coarsen(plot_data *d, int shift)
+{
+	summary *m = &d->sum;
+	size_t ns = (size_t)d->nseries, out = 0;
+	m->width = ldexp(m->width, shift);
+	for (size_t i = 0; i < d->len; i++) {
+		uint64_t c = shift >= 64 ? 0 : m->cell[i] >> shift;
+		if (out && m->cell[out - 1] == c) {
+			fold(d, out - 1, i);
+			continue;
+		}
+		if (out != i) {
+			d->times[out] = d->times[i];
+			m->tlast[out] = m->tlast[i];
+			memcpy(d->values + out * ns, d->values + i * ns, ns * sizeof *d->values);
+			memcpy(m->first + out * ns, m->first + i * ns, ns * sizeof *m->first);
+			memcpy(m->lo + out * ns, m->lo + i * ns, ns * sizeof *m->lo);
+			memcpy(m->hi + out * ns, m->hi + i * ns, ns * sizeof *m->hi);
+			memcpy(m->gap + out * ns, m->gap + i * ns, ns);
+		}
+		m->cell[out++] = c;
+	}
+	d->len = out;
+}
+
+/* Add a sample to the summary: into the last bucket when it falls in its
+ * cell, else as a new bucket (the cells widened first when t lies beyond
+ * the last one). */
+static int summary_push(plot_data *d, double t, const float *values)
+{
+	summary *m = &d->sum;
+	size_t ns = (size_t)d->nseries;
+	double dt = t - m->t0;
+	if (!isfinite(dt))
+		return -1; /* a span no axis can show */
+	int shift = 0;
+	while (!(dt / ldexp(m->width, shift) < (double)m->max))
+		shift++;
+	if (shift)
+		coarsen(d, shift);
+	uint64_t c = (uint64_t)(dt / m->width);
+	size_t i = d->len;
+	if (i && m->cell[i - 1] == c) {
+		i--;
+	} else {
+		d->len++;
+		m->cell[i] = c;
+		d->times[i] = t;
+		for (size_t s = 0; s < ns; s++) {
+			size_t a = i * ns + s;
+			m->first[a] = m->lo[a] = m->hi[a] = d->values[a] = NAN;
+			m->gap[a] = 0;
+		}
+	}
+	m->tlast[i] = t;
+	for (size_t s = 0; s < ns; s++) {
+		size_t a = i * ns + s;
+		float v = values[s];
+		if (!isfinite(v)) {
+			m->gap[a] = 1;
+		} else if (isnan(m->lo[a])) {
+			m->first[a] = m->lo[a] = m->hi[a] = d->values[a] = v;
+		} else {
+			m->lo[a] = fminf(m->lo[a], v);
+			m->hi[a] = fmaxf(m->hi[a], v);
+			d->values[a] = v;
+		}
+	}
+	return 0;
+}
+
+/* The exact rows have reached their budget: from now on keep buckets. The
+ * grid is as fine as leaves the rows so far half the buckets allowed. */
+static int summarise(plot_data *d)
+{
+	size_t ns = (size_t)d->nseries;
+	size_t per = 3 * sizeof(double) + ns * (4 * sizeof(float) + 1);
+	size_t max = PLOT_SUMMARY_BYTES / per;
+	if (max > PLOT_SUMMARY_BUCKETS)
+		max = PLOT_SUMMARY_BUCKETS;
+	if (max < MIN_BUCKETS)
+		max = MIN_BUCKETS;
+	summary m = {.max = max, .t0 = d->times[slot(d, 0)]};
+	double *times = malloc(max * sizeof *times);
+	float *values = malloc(max * ns * sizeof *values);
+	m.cell = malloc(max * sizeof *m.cell);
+	m.tlast = malloc(max * sizeof *m.tlast);
+	m.first = malloc(max * ns * sizeof *m.first);
+	m.lo = malloc(max * ns * sizeof *m.lo);
+	m.hi = malloc(max * ns * sizeof *m.hi);
+	m.gap = malloc(max * ns);
+	if (!times || !values || !m.cell || !m.tlast || !m.first || !m.lo || !m.hi || !m.gap) {
+		free(times);
+		free(values);
+		summary_free(&m);
+		return -1;
+	}
+	double span = d->times[slot(d, d->len - 1)] - m.t0;
+	int e;
+	frexp(span / (double)(max / 2), &e);
+	m.width = ldexp(1, e); /* >= span / (max / 2) */
+	double *old_t = d->times;
+	float *old_v = d->values;
+	size_t n = d->len;
+	d->times = times;
+	d->values = values;
+	summary_free(&d->sum); /* a summary before a plot_data_clear */
+	d->sum = m;
+	d->summarised = 1;
+	d->len = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t s = slot(d, i); /* head and cap still those of the old rows */
+		(void)summary_push(d, old_t[s], old_v + s * ns); /* spans checked when pushed */
+	}
+	free(old_t);
+	free(old_v);
+	d->cap = max;
+	d->head = 0;
+	return 0;
+}
+
 int plot_data_push(plot_data *d, double t, const float *values)
 {
-	if (!isfinite(t) || (d->len && t < d->times[slot(d, d->len - 1)]))
+	if (!isfinite(t) || (d->len && t < plot_data_time_last(d, d->len - 1)))
 		return -1;
+	if (d->summarised)
+		return summary_push(d, t, values);
 	if (d->len == d->cap) {
+		size_t row = sizeof(double) + (size_t)d->nseries * sizeof(float);
+		if (d->growable && d->cap * 2 > PLOT_EXACT_BYTES / row) {
+			if (!isfinite(t - d->times[slot(d, 0)]) || summarise(d) != 0)
+				return -1;
+			return summary_push(d, t, values);
+		}
 		if (d->growable) {
 			if (grow(d) != 0)
 				return -1;
@@ -152,8 +341,38 @@ int plot_data_push(plot_data *d, double t, const float *values)
 
 void plot_data_clear(plot_data *d)
 {
+	/* Back to exact rows, in the arrays the summary had (cap rows). */
+	d->summarised = 0;
 	d->head = 0;
 	d->len = 0;
+}
+
+int plot_data_summarised(const plot_data *d)
+{
+	return d->summarised;
+}
+
+double plot_data_time_last(const plot_data *d, size_t i)
+{
+	return d->summarised ? d->sum.tlast[i] : d->times[slot(d, i)];
+}
+
+void plot_data_bucket(const plot_data *d, size_t i, int s, plot_bucket *b)
+{
+	size_t a = slot(d, i) * (size_t)d->nseries + (size_t)s;
+	b->t0 = d->times[slot(d, i)];
+	b->last = d->values[a];
+	if (!d->summarised) {
+		b->t1 = b->t0;
+		b->first = b->lo = b->hi = b->last;
+		b->gap = !isfinite(b->last);
+		return;
+	}
+	b->t1 = d->sum.tlast[i];
+	b->first = d->sum.first[a];
+	b->lo = d->sum.lo[a];
+	b->hi = d->sum.hi[a];
+	b->gap = d->sum.gap[a];
 }
 
 int plot_data_nseries(const plot_data *d)
@@ -199,6 +418,6 @@ int plot_data_span(const plot_data *d, double *t0, double *t1)
 	if (!d->len)
 		return -1;
 	*t0 = plot_data_time(d, 0);
-	*t1 = plot_data_time(d, d->len - 1);
+	*t1 = plot_data_time_last(d, d->len - 1);
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/trace.h"
 #include "genome/vocab.h"
 
 struct plot_csv {
@@ -49,7 +50,10 @@ static const char *const fixed_names[PLOT_CSV_FIXED] = {
 enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL, LINE_IO };
 
 /* Read one line into r->buf (its end and a CR before it stripped). A line
- * too long or holding a NUL byte is read to its end and refused. */
+ * holding a NUL byte is read to its end and refused. A line too long is
+ * refused at its first byte past the cap, the rest left unread: a device or
+ * a pipe may never send a line end (/dev/zero), and reading on to find one
+ * would never stop. */
 static int read_line(plot_csv *r, size_t *len)
 {
 	size_t n = 0;
@@ -60,10 +64,11 @@ static int read_line(plot_csv *r, size_t *len)
 			break;
 		if (c == '\0')
 			nul = 1;
-		if (n < PLOT_CSV_LINE_MAX)
-			r->buf[n++] = (char)c;
-		else
+		if (n == PLOT_CSV_LINE_MAX) {
 			too_long = 1;
+			break;
+		}
+		r->buf[n++] = (char)c;
 	}
 	if (ferror(r->f))
 		return LINE_IO;
@@ -351,26 +356,36 @@ static int split_json(plot_csv *r, size_t len, int max, int *nf, char *why, size
 
 static const plot_csv *sort_ctx;
 
+/* By name, then by column: columns of one name in the order they came. */
 static int by_name_cmp(const void *a, const void *b)
 {
-	return strcmp(sort_ctx->names[*(const int *)a], sort_ctx->names[*(const int *)b]);
+	int i = *(const int *)a, j = *(const int *)b;
+	int c = strcmp(sort_ctx->names[i], sort_ctx->names[j]);
+	return c ? c : (i > j) - (i < j);
 }
 
-/* The column whose header name is key, or -1 (binary search). */
+/* The column for key on the current line: the first column of that name
+ * the line has not filled yet (traces written before chemical labels were
+ * unique have one key, "chem:Unknown Toxin", for several chemicals: the
+ * k-th on a line is the k-th column), else the last of them (a repeat
+ * then), or -1 when no column has that name. Binary search. */
 static int column_of(const plot_csv *r, const char *key)
 {
-	int lo = 0, hi = r->ncols - 1;
-	while (lo <= hi) {
+	int lo = 0, hi = r->ncols; /* the first entry whose name is >= key */
+	while (lo < hi) {
 		int mid = (lo + hi) / 2;
-		int c = strcmp(key, r->names[r->by_name[mid]]);
-		if (c == 0)
-			return r->by_name[mid];
-		if (c < 0)
-			hi = mid - 1;
-		else
+		if (strcmp(r->names[r->by_name[mid]], key) < 0)
 			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return -1;
+	int c = -1;
+	for (int k = lo; k < r->ncols && strcmp(r->names[r->by_name[k]], key) == 0; k++) {
+		c = r->by_name[k];
+		if (r->seen[c] != r->lineno)
+			break;
+	}
+	return c;
 }
 
 /* Put the n pairs of an NDJSON line into column order (r->row), checking
@@ -378,7 +393,9 @@ static int column_of(const plot_csv *r, const char *key)
 static int json_row(plot_csv *r, int n, char *why, size_t whyn)
 {
 	for (int i = 0; i < n; i++) {
-		int c = i < r->ncols && strcmp(r->key[i], r->names[i]) == 0 ? i : column_of(r, r->key[i]);
+		int c = i < r->ncols && r->seen[i] != r->lineno && strcmp(r->key[i], r->names[i]) == 0
+		            ? i
+		            : column_of(r, r->key[i]);
 		if (c < 0) {
 			snprintf(why, whyn, "key '%.40s' is not in the first line", r->key[i]);
 			return -1;
@@ -418,20 +435,6 @@ static char *dup_str(const char *s)
 	if (d)
 		memcpy(d, s, n);
 	return d;
-}
-
-/* A whole decimal number 0..255 (the chemicals without a name). */
-static int chem_number(const char *s)
-{
-	int v = 0;
-	if (!*s || strlen(s) > 3)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		v = v * 10 + (*s - '0');
-	}
-	return v <= 255 ? v : -1;
 }
 
 /* The chemical named s. Some names belong to several chemicals (236..239
@@ -522,8 +525,8 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 		} else if (has_prefix(h, "chem:")) {
 			const char *s = h + 5;
 			chem = chem_by_name(r, s);
-			if (chem < 0)
-				chem = chem_number(s);
+			if (chem < 0) /* a number, or a label "NAME N" */
+				chem = trace_chem_find(s, strlen(s));
 			if (chem < 0) {
 				fail(e, 1, "column %d: unknown chemical '%.40s'", i + 1, s);
 				return -1;
@@ -619,11 +622,8 @@ static int json_alloc(plot_csv *r, plot_csv_err *e)
 	sort_ctx = r;
 	qsort(r->by_name, n, sizeof *r->by_name, by_name_cmp);
 	sort_ctx = NULL;
-	for (size_t c = 1; c < n; c++)
-		if (strcmp(r->names[r->by_name[c]], r->names[r->by_name[c - 1]]) == 0) {
-			fail(e, 1, "key '%.40s' given twice", r->names[r->by_name[c]]);
-			return -1;
-		}
+	/* Keys of one name got past take_header only as chem: columns of
+	 * distinct chemicals that share the name (chem_by_name): kept. */
 	return 0;
 }
 
@@ -927,9 +927,16 @@ long plot_csv_read(plot_csv *r, const int *cols, int ncols, plot_data *d,
 		}
 		int n = 0;
 		double secs = 0;
-		if (st == LINE_TOO_LONG)
-			snprintf(why, sizeof why, "line longer than %d bytes", PLOT_CSV_LINE_MAX);
-		else if (st == LINE_NUL)
+		if (st == LINE_TOO_LONG) {
+			/* Its end is not read: nothing after it can be trusted to
+			 * start a line. */
+			snprintf(why, sizeof why, "line longer than %d bytes; stopped reading",
+			         PLOT_CSV_LINE_MAX);
+			report(ctx, r->lineno, why);
+			bad++;
+			break;
+		}
+		if (st == LINE_NUL)
 			snprintf(why, sizeof why, "NUL byte in the line");
 		else if (len == 0)
 			continue; /* blank line */

@@ -20,8 +20,10 @@
  * are JSON strings, everything else JSON numbers; nested values, true, false
  * and null are refused.
  *
- * A line may be at most PLOT_CSV_LINE_MAX bytes. Anything else is reported
- * as FILE:LINE: reason, and the line is skipped. */
+ * A line may be at most PLOT_CSV_LINE_MAX bytes: a longer one is reported
+ * and ends the reading there (its end is never looked for, so a device or a
+ * pipe that sends no line end is refused at the limit). Anything else is
+ * reported as FILE:LINE: reason, and the line is skipped. */
 #ifndef C2_VIEWER_TRACE_CSV_H
 #define C2_VIEWER_TRACE_CSV_H
 

@@ -30,13 +30,22 @@ contains "$T/err" "empty.csv:1: empty file"
 head -n 1 "$FIX" >"$T/nodata.csv"
 expect_exit 2 "$C2RT" plot "$T/nodata.csv" -o "$T/x.png"
 contains "$T/err" "nodata.csv:2: no data lines"
-# Binary junk and an endless line: reported, no crash.
+# Binary junk and an endless line: reported, no crash; reading stops at a
+# line over the limit (its end is not looked for).
 head -n 2 "$FIX" >"$T/junk.csv"
+printf '\001\002\000\003\n' >>"$T/junk.csv"
 head -c 100000 /dev/zero | tr '\0' 'x' >>"$T/junk.csv"
 printf '\n\001\002\000\003\n' >>"$T/junk.csv"
 expect_exit 2 "$C2RT" plot "$T/junk.csv" -o "$T/x.png"
-contains "$T/err" "junk.csv:3: line longer than 65536 bytes"
-contains "$T/err" "junk.csv:4: NUL byte"
+contains "$T/err" "junk.csv:3: NUL byte"
+contains "$T/err" "junk.csv:4: line longer than 65536 bytes; stopped reading"
+grep -q "junk.csv:5" "$T/err" && die "read on past the endless line"
+# A device or a pipe that never ends a line is refused at the limit, not
+# read for ever (issue 21: plot /dev/zero never returned).
+expect_exit 2 timeout 20 "$C2RT" plot /dev/zero -o "$T/x.png"
+contains "$T/err" "/dev/zero:1: header longer than 65536 bytes"
+{ head -n 2 "$FIX"; cat /dev/zero; } | expect_exit 2 timeout 20 "$C2RT" plot - -o "$T/x.png" || exit 1
+contains "$T/err" "-:3: line longer than 65536 bytes; stopped reading"
 expect_exit 2 "$C2RT" plot "$T/missing.csv" -o "$T/x.png"
 contains "$T/err" "missing.csv: cannot open"
 [ -e "$T/x.png" ] && die "a picture was written despite the errors"

@@ -48,3 +48,33 @@ contains "$T/err" "$T/bad.ndjson:10: key 'seconds' given twice"
 printf '{"tick":0}\n' >"$T/short.ndjson"
 expect_exit 2 "$C2RT" plot "$T/short.ndjson" -o "$T/bad.png"
 contains "$T/err" "$T/short.ndjson:1: no key 'seconds'"
+
+# Chemicals that share a name (236..239 are all "Unknown Toxin") get keys of
+# their own: the name's first owner keeps it, the others carry their number
+# (issue 21: two keys of one name were refused, "given twice"). CSV and
+# NDJSON draw the same picture, and a chemical is found by its label.
+dup_args="$G --ticks 300 --every 10 --chem 236,ATP,237,238 --quiet"
+"$C2RT" run $dup_args --trace "$T/dup.csv" || die "run csv"
+"$C2RT" run $dup_args --trace "$T/dup.ndjson" --trace-format ndjson || die "run ndjson"
+head -n 1 "$T/dup.csv" | grep -q ',chem:Unknown Toxin,chem:ATP,chem:Unknown Toxin 237,chem:Unknown Toxin 238$' ||
+	die "CSV header: $(head -n 1 "$T/dup.csv" | tr , '\n' | tail -n 4 | tr '\n' ,)"
+grep -q '"chem:Unknown Toxin":[0-9]*,"chem:ATP":[0-9]*,"chem:Unknown Toxin 237":[0-9]*,"chem:Unknown Toxin 238":' "$T/dup.ndjson" ||
+	die "NDJSON keys: $(head -n 1 "$T/dup.ndjson")"
+python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$T/dup.ndjson" || die "not JSON"
+expect_exit 0 "$C2RT" plot "$T/dup.csv" -o "$T/dupc.png" --title dup
+expect_exit 0 "$C2RT" plot "$T/dup.ndjson" -o "$T/dupn.png" --title dup
+cmp -s "$T/dupc.png" "$T/dupn.png" || die "the NDJSON trace with shared names draws another picture"
+expect_exit 0 "$C2RT" plot "$T/dup.ndjson" -o "$T/one.png" --chem unknown_toxin_237
+expect_exit 0 "$C2RT" plot "$T/dup.ndjson" -o "$T/two.png" --chem 237
+cmp -s "$T/one.png" "$T/two.png" || die "--chem unknown_toxin_237 is not chemical 237"
+# Traces written before labels were unique still read: the k-th key of a
+# shared name on a line is the k-th chemical of that name.
+sed 's/"chem:Unknown Toxin 23[78]"/"chem:Unknown Toxin"/g' "$T/dup.ndjson" >"$T/old.ndjson"
+sed '1s/chem:Unknown Toxin 23[78]/chem:Unknown Toxin/g' "$T/dup.csv" >"$T/old.csv"
+expect_exit 0 "$C2RT" plot "$T/old.ndjson" -o "$T/oldn.png" --title dup
+expect_exit 0 "$C2RT" plot "$T/old.csv" -o "$T/oldc.png" --title dup
+cmp -s "$T/oldn.png" "$T/dupn.png" || die "an old NDJSON trace draws another picture"
+cmp -s "$T/oldc.png" "$T/dupn.png" || die "an old CSV trace draws another picture"
+# A chemical can be listed once: two columns of one key could not be told apart.
+expect_exit 1 "$C2RT" run $dup_args --chem ATP,Glucose,atp --trace "$T/x.csv"
+contains "$T/err" "--chem: chemical 'atp' is listed twice"

@@ -326,6 +326,163 @@ static void test_events_schedule(void **state)
 	genome_free(&g);
 }
 
+/* The events due at t by the definition: every event checked, in order. */
+static size_t due_by_scan(const events *ev, uint64_t t, uint32_t *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < ev->n; i++)
+		if (events_is_due(&ev->v[i], t))
+			out[n++] = (uint32_t)i;
+	return n;
+}
+
+static void expect_same_due(const events *ev, events_cursor *cur, uint64_t t, uint32_t *want)
+{
+	const uint32_t *got;
+	size_t n = due_by_scan(ev, t, want);
+	long k = events_due(ev, cur, t, &got);
+	if (k != (long)n)
+		fail_msg("tick %llu: %ld events due, the scan finds %zu", (unsigned long long)t, k, n);
+	for (size_t i = 0; i < n; i++)
+		if (got[i] != want[i])
+			fail_msg("tick %llu: due[%zu] is event %u, the scan says %u",
+			         (unsigned long long)t, i, got[i], want[i]);
+}
+
+/* A random line: `at` or `every` (with from/until, some ending before
+ * they begin), ticks bunched so that many fall on one tick. */
+static int random_event_line(c2_rng *r, char *buf, size_t n)
+{
+	uint64_t x = c2_rng_next(r);
+	unsigned at = (unsigned)(x % 97), every = (unsigned)((x >> 8) % 13) + 1;
+	unsigned until = (unsigned)((x >> 16) % 120);
+	switch ((x >> 24) % 4) {
+	case 0:
+		return snprintf(buf, n, "at %u inject ATP 1\n", at);
+	case 1:
+		return snprintf(buf, n, "every %u inject ATP 1\n", every);
+	case 2:
+		return snprintf(buf, n, "every %u from %u inject ATP 1\n", every, at);
+	default:
+		return snprintf(buf, n, "every %u from %u until %u inject ATP 1\n", every, at, until);
+	}
+}
+
+/* The cursor's answers equal the scan's: tick after tick, after a jump
+ * forward or back (a rebuild), after lines are appended mid-run, and with
+ * a second list at the same cursor. */
+static void test_events_cursor(void **state)
+{
+	(void)state;
+	c2_rng r;
+	c2_rng_seed(&r, 21);
+	for (int round = 0; round < 40; round++) {
+		char text[64 * 200], line[64];
+		size_t len = 0;
+		int lines = 1 + (int)(c2_rng_next(&r) % 150);
+		for (int k = 0; k < lines; k++)
+			len += (size_t)random_event_line(&r, text + len, sizeof text - len);
+		events ev, other;
+		parse_events(&ev, text);
+		parse_events(&other, "at 5 kill\nevery 3 wake\n");
+		uint32_t want[2 * 200 + 8];
+		events_cursor cur = {0};
+		for (uint64_t t = 0; t < 150; t++)
+			expect_same_due(&ev, &cur, t, want);
+		expect_same_due(&ev, &cur, 40, want);  /* back */
+		expect_same_due(&ev, &cur, 41, want);
+		expect_same_due(&ev, &cur, 400, want); /* forward */
+		expect_same_due(&other, &cur, 401, want);
+		expect_same_due(&ev, &cur, 402, want);
+		/* Appended at tick 60 (as the viewer's keys are), then on. */
+		for (uint64_t t = 50; t < 60; t++)
+			expect_same_due(&ev, &cur, t, want);
+		for (int k = 0; k < 5; k++) {
+			random_event_line(&r, line, sizeof line);
+			c2_err err;
+			assert_int_equal(events_append(&ev, line, strlen(line), &err), 0);
+		}
+		for (uint64_t t = 60; t < 200; t++)
+			expect_same_due(&ev, &cur, t, want);
+		events_cursor_free(&cur);
+		events_free(&other);
+		events_free(&ev);
+	}
+	/* Far ticks: no wrap-around near UINT64_MAX. */
+	events ev;
+	parse_events(&ev, "every 99999999999999h inject ATP 1\nat 999999999999999 kill\n");
+	uint64_t every = 99999999999999ull * 36000;
+	uint32_t want[4];
+	events_cursor cur = {0};
+	expect_same_due(&ev, &cur, UINT64_MAX - 1, want);
+	expect_same_due(&ev, &cur, UINT64_MAX, want);
+	expect_same_due(&ev, &cur, 5 * every - 1, want);
+	expect_same_due(&ev, &cur, 5 * every, want);
+	assert_int_equal(events_due(&ev, &cur, 5 * every, &(const uint32_t *){NULL}), 1);
+	expect_same_due(&ev, &cur, 999999999999999ull, want);
+	events_cursor_free(&cur);
+	events_free(&ev);
+}
+
+/* The list holds EVENTS_MAX events and refuses the next one, saying so. */
+static void test_events_limit(void **state)
+{
+	(void)state;
+	size_t n = EVENTS_MAX + 1, len = 0;
+	char *text = malloc(n * 16 + 1);
+	assert_non_null(text);
+	for (size_t i = 0; i < n; i++)
+		len += (size_t)sprintf(text + len, "at %zu kill\n", i % 100000);
+	events ev;
+	c2_err err;
+	assert_int_not_equal(events_parse(&ev, text, len, &err), 0);
+	assert_int_equal(err.line, EVENTS_MAX + 1);
+	if (!strstr(err.msg, "more than 100000 events"))
+		fail_msg("message '%s'", err.msg);
+	len -= strlen("at 0 kill\n"); /* the last line was "at 0 kill" */
+	assert_int_equal(events_parse(&ev, text, len, &err), 0);
+	assert_int_equal(ev.n, EVENTS_MAX);
+	events_free(&ev);
+	free(text);
+	/* Times past UINT64_MAX ticks are refused, not wrapped. */
+	expect_event_error("at 999999999999999h kill\n", 1, "usage: at TIME");
+}
+
+/* Every chemical's label is its own and reads back to it; chemicals that
+ * share a name stand together in the table (trace_chem_label looks one
+ * back for a repeat); a chemical listed twice is refused. */
+static void test_trace_chem_labels(void **state)
+{
+	(void)state;
+	char labels[256][64];
+	for (int c = 0; c < 256; c++) {
+		trace_chem_label((uint8_t)c, labels[c], sizeof labels[c]);
+		assert_int_equal(trace_chem_find(labels[c], strlen(labels[c])), c);
+		for (int d = 0; d < c; d++)
+			if (!strcmp(labels[c], labels[d]))
+				fail_msg("chemicals %d and %d share the label '%s'", d, c, labels[c]);
+		const char *name = c2_vocab_name(&c2_chemicals, c);
+		for (int d = 0; name && d + 1 < c; d++) {
+			const char *other = c2_vocab_name(&c2_chemicals, d);
+			if (other && !strcmp(other, name) && strcmp(c2_vocab_name(&c2_chemicals, c - 1), name))
+				fail_msg("chemical %d is named '%s' as %d is, but not next to it", c, name, d);
+		}
+	}
+	assert_string_equal(labels[236], "Unknown Toxin");
+	assert_string_equal(labels[237], "Unknown Toxin 237");
+	assert_int_equal(trace_chem_find("unknown_toxin-239", 17), 239);
+	assert_int_equal(trace_chem_find("ATP 236", 7), -1); /* 236 is not ATP */
+	assert_int_equal(trace_chem_find("256", 3), -1);
+	trace_cfg t = {0};
+	c2_err err;
+	assert_int_equal(trace_set_chems(&t, "236,Unknown Toxin 237, unknown_toxin_238", &err), 0);
+	assert_int_equal(t.nchem, 3);
+	assert_int_equal(t.chem[2], 238);
+	assert_int_not_equal(trace_set_chems(&t, "ATP,Glucose,atp", &err), 0);
+	assert_non_null(strstr(err.msg, "'atp' is listed twice"));
+	assert_int_not_equal(trace_set_chems(&t, "Unknown Toxin,236", &err), 0);
+}
+
 /* §6.1: asleep flag, halving while asleep, modulation, source significance. */
 static void test_stimulus_flags(void **state)
 {
@@ -532,8 +689,11 @@ int main(void)
 		cmocka_unit_test(test_snapshot_corrupt),
 		cmocka_unit_test(test_events_parse),
 		cmocka_unit_test(test_events_schedule),
+		cmocka_unit_test(test_events_cursor),
+		cmocka_unit_test(test_events_limit),
 		cmocka_unit_test(test_stimulus_flags),
 		cmocka_unit_test(test_trace_columns),
+		cmocka_unit_test(test_trace_chem_labels),
 		cmocka_unit_test(test_life_force_never_negative),
 		cmocka_unit_test(test_check_genome_is_hatch),
 	};
