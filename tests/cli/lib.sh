@@ -54,8 +54,9 @@ contains() { # contains FILE TEXT
 }
 
 # batch_signal SIGNAL RESULTS ERRFILE ARGS...: run `c2rt batch ARGS --resume
-# -o RESULTS` in the background, send it SIGNAL once RESULTS holds two rows,
-# and return its exit status — or 200 when it had finished before the signal
+# -o RESULTS` in the background, send it SIGNAL once its journal
+# (RESULTS.journal, where rows go until the batch ends) holds two rows, and
+# return its exit status — or 200 when it had finished before the signal
 # could land (a machine faster than the test assumed: retry with longer runs).
 batch_signal() {
 	sig=$1 out=$2 errf=$3
@@ -63,11 +64,18 @@ batch_signal() {
 	"$C2RT" batch "$@" --resume -o "$out" --quiet 2>"$errf" &
 	bpid=$!
 	n=0
-	while [ "$(cat "$out" 2>/dev/null | wc -l)" -lt 3 ] && [ $n -lt 600 ] &&
+	while [ "$(cat "$out.journal" 2>/dev/null | wc -l)" -lt 3 ] && [ $n -lt 600 ] &&
 		kill -0 "$bpid" 2>/dev/null; do
 		sleep 0.05
 		n=$((n + 1))
 	done
 	kill "-$sig" "$bpid" 2>/dev/null || { wait "$bpid"; return 200; }
 	wait "$bpid"
+}
+
+# batch_rows RESULTS: the rows (CSV) of RESULTS' journal while there is one
+# (an interrupted batch), else of RESULTS.
+batch_rows() {
+	f=$1; [ -e "$f.journal" ] && f=$f.journal
+	echo $(($(wc -l <"$f") - 1))
 }
