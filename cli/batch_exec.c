@@ -32,7 +32,7 @@ cli_opt cli_batch_opts[] = {
 	{"jobs", OPT_U64, &cli_batch.jobs, "J", "runs at once, one thread each (default: the processors online)", 0, 0, NULL},
 	{"shard", OPT_STR, &cli_batch.shard, "I/N", "only shard I of N: the runs r with r % N == I-1", 0, 0, NULL},
 	{"resume", OPT_FLAG, &cli_batch.resume, NULL, "keep the finished rows of the results file; run only the rest", 0, 0, NULL},
-	{"o", OPT_STR, &cli_batch.out, "RESULTS", "results (.csv or .ndjson), a row appended as each run ends; '-' = stdout, as they end", 0, 0, NULL},
+	{"o", OPT_STR, &cli_batch.out, "RESULTS", "results (.csv or .ndjson), written whole at the end (RESULTS.journal meanwhile); '-' = stdout, as runs end", 0, 0, NULL},
 	{"format", OPT_STR, &cli_batch.format, "csv|ndjson", "results format (default: from the file name; csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &cli_batch.chem, "NAME,...|none", "chemicals to average and report (default ATP,Glucose,Glycogen)", 0, 0, NULL},
 	{"drive", OPT_STR, &cli_batch.drive, "NAME,...|none", "drives to average and report (default Hunger,Sleepiness)", 0, 0, NULL},
@@ -122,6 +122,8 @@ static int spec_files(batch_spec *s, const char *cmd, cli_batch_inputs *in)
 		s->events_text = (const char *)in->events_text;
 		s->events_len = len;
 	}
+	if (cli_cargs.body_path && strpbrk(cli_cargs.body_path, "\r\n"))
+		return cli_fail(CLI_USAGE, cmd, "a --body path with a line break cannot go into the results");
 	int rc = cli_body_read(&cli_cargs, cmd, &in->body);
 	if (rc == CLI_OK && in->body.text) {
 		s->body = &in->body.spec;
@@ -172,8 +174,11 @@ int cli_batch_spec(batch_spec *s, const char *cmd, cli_batch_inputs *in)
 	return spec_files(s, cmd, in);
 }
 
-int cli_batch_hash_genomes(const char *cmd, const char *const *paths, size_t n, uint64_t **hashes)
+int cli_batch_genomes(const char *cmd, batch_spec *s, const char *const *paths, size_t n,
+                      uint64_t **hashes)
 {
+	s->ngenomes = n;
+	s->genome_paths = paths;
 	*hashes = malloc((n ? n : 1) * sizeof **hashes);
 	if (!*hashes)
 		return cli_fail(CLI_BAD, cmd, "out of memory");
@@ -194,6 +199,7 @@ int cli_batch_hash_genomes(const char *cmd, const char *const *paths, size_t n, 
 		(*hashes)[i] = batch_genome_hash(buf, len);
 		free(buf);
 	}
+	s->genome_hashes = *hashes;
 	return CLI_OK;
 }
 

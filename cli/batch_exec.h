@@ -47,9 +47,11 @@ typedef struct cli_batch_inputs {
 int cli_batch_spec(batch_spec *s, const char *cmd, cli_batch_inputs *in);
 void cli_batch_inputs_free(cli_batch_inputs *in);
 
-/* Hash every genome file (a file that cannot be read is an error before
- * anything runs) into a new array *hashes (free with free()). */
-int cli_batch_hash_genomes(const char *cmd, const char *const *paths, size_t n, uint64_t **hashes);
+/* The spec's genomes: paths[0..n), each file hashed (a file that cannot be
+ * read is an error before anything runs) into a new array *hashes (free
+ * with free() after the batch). */
+int cli_batch_genomes(const char *cmd, batch_spec *s, const char *const *paths, size_t n,
+                      uint64_t **hashes);
 
 /* With --body, before any run: give the body and wiring to `g` (NULL: the
  * first of the spec's genomes that hatches) as every run will, printing its

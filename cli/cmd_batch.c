@@ -27,16 +27,20 @@ const cli_spec cmd_batch_spec = {
 	"batch", "[GENOME...]",
 	"run many genomes × seeds headless, in parallel; one results row per run",
 	"Run r is genome r / K with seed S + r % K (K = --seeds, S = --seed). Each run is\n"
-	"hatched and stepped exactly as 'c2rt run' does; its row (appended to -o as it\n"
-	"finishes) gives the genome and its hash, seed, sex, ticks, lifespan, last stage,\n"
-	"cause of death, the mean and last levels of --chem and --drive, the ticks spent\n"
-	"on each decision (act:NAME), wall time and any error. At the end the file is put\n"
-	"in run order. Interrupted (Ctrl-C, SIGTERM, a kill), the finished rows stay;\n"
-	"the same command with --resume runs only the rest. --shard I/N runs a fixed\n"
-	"1/N of the runs; 'c2rt batch --merge SHARD... -o ALL' joins the shards' files\n"
-	"in run order (byte for byte the file one unsharded batch writes, wall times\n"
-	"aside). scripts/batch-parallel.sh and scripts/batch-slurm.sh spread shards\n"
-	"over machines with GNU parallel or a Slurm job array.",
+	"hatched and stepped exactly as 'c2rt run' does (with --body, its body too); its\n"
+	"row gives the genome and its hash, seed, sex, body, ticks, lifespan, last stage,\n"
+	"cause of death, the final state hash, the mean and last levels of --chem and\n"
+	"--drive, the ticks spent on each decision (act:NAME), wall time, any error and\n"
+	"a check of the row. Rows go to RESULTS.journal as runs end; RESULTS is written\n"
+	"whole, in run order, at the end. Interrupted (Ctrl-C, SIGTERM, a kill, a full\n"
+	"disk), RESULTS is as it was and the journal keeps the finished rows: the same\n"
+	"command with --resume runs only the rest (and any row altered since). One batch\n"
+	"at a time writes a results file (RESULTS.lock). Any failed run makes the exit\n"
+	"status 2. --shard I/N runs a fixed 1/N of the runs; 'c2rt batch --merge\n"
+	"SHARD... -o ALL' joins the shards' files in run order (byte for byte the file\n"
+	"one unsharded batch writes, wall times aside). scripts/batch-parallel.sh and\n"
+	"scripts/batch-slurm.sh spread shards over machines with GNU parallel or a\n"
+	"Slurm job array.",
 	opts, 0, INT_MAX,
 };
 
@@ -187,13 +191,9 @@ static int do_batch(const char **paths, size_t n)
 	if (rc == CLI_OK)
 		rc = cli_batch_lock("batch", &j);
 	if (rc == CLI_OK)
-		rc = cli_batch_hash_genomes("batch", paths, n, &hashes);
-	if (rc == CLI_OK) {
-		s.ngenomes = n;
-		s.genome_paths = paths;
-		s.genome_hashes = hashes;
+		rc = cli_batch_genomes("batch", &s, paths, n, &hashes);
+	if (rc == CLI_OK)
 		rc = cli_batch_check_body("batch", &s, NULL);
-	}
 	if (rc == CLI_OK)
 		rc = cli_batch_execute("batch", &s, &j, &t);
 	if (rc == CLI_OK)

@@ -428,13 +428,9 @@ static int sweep(genome *g, const char *genome_path, size_t gi, uint8_t *byte, c
 	if (rc == CLI_OK)
 		rc = write_variants(g, byte, values, n, paths);
 	if (rc == CLI_OK)
-		rc = cli_batch_hash_genomes("sweep", (const char *const *)paths, n, &hashes);
-	if (rc == CLI_OK) {
-		s.ngenomes = n;
-		s.genome_paths = (const char *const *)paths;
-		s.genome_hashes = hashes;
+		rc = cli_batch_genomes("sweep", &s, (const char *const *)paths, n, &hashes);
+	if (rc == CLI_OK)
 		rc = cli_batch_check_body("sweep", &s, g);
-	}
 	if (rc == CLI_OK)
 		rc = cli_batch_execute("sweep", &s, &j, &t);
 	/* The table and plot need every run: not for a shard alone. */
