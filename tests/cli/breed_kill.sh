@@ -8,9 +8,6 @@
 . "$(dirname "$0")/lib.sh"
 G="$BUILD/genomes/starter.gen"
 
-now() { date +%s.%N; }
-moment() { awk -v i="$1" -v d="$2" 'BEGIN { srand(i * 7919); printf "%.3f", rand() * d * 1.2 }'; }
-
 set -- "$G" --n 60 -o "$T/kids/" --seed 11 --rate 4
 t0=$(now)
 expect_exit 0 "$C2RT" mutate "$@" --log "$T/ref.log"
@@ -21,7 +18,7 @@ old=0 new=0
 for i in $(seq 1 20); do
 	cp "$T/old.log" "$T/l.log"
 	rm -rf "$T/kids" "$T/l.log.journal"
-	at=$(moment "$i" "$dur")
+	at=$(kill_moment "$i" "$dur")
 	"$C2RT" mutate "$@" --log "$T/l.log" 2>/dev/null &
 	pid=$!
 	sleep "$at"
