@@ -32,7 +32,7 @@ cli_opt cli_batch_opts[] = {
 	{"jobs", OPT_U64, &cli_batch.jobs, "J", "runs at once, one thread each (default: the processors online)", 0, 0, NULL},
 	{"shard", OPT_STR, &cli_batch.shard, "I/N", "only shard I of N: the runs r with r % N == I-1", 0, 0, NULL},
 	{"resume", OPT_FLAG, &cli_batch.resume, NULL, "keep the finished rows of the results file; run only the rest", 0, 0, NULL},
-	{"o", OPT_STR, &cli_batch.out, "RESULTS", "results (.csv or .ndjson), a row appended as each run ends; '-' = stdout, as they end", 0, 0, NULL},
+	{"o", OPT_STR, &cli_batch.out, "RESULTS", "results (.csv or .ndjson), written whole at the end (RESULTS.journal meanwhile); '-' = stdout, as runs end", 0, 0, NULL},
 	{"format", OPT_STR, &cli_batch.format, "csv|ndjson", "results format (default: from the file name; csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &cli_batch.chem, "NAME,...|none", "chemicals to average and report (default ATP,Glucose,Glycogen)", 0, 0, NULL},
 	{"drive", OPT_STR, &cli_batch.drive, "NAME,...|none", "drives to average and report (default Hunger,Sleepiness)", 0, 0, NULL},
@@ -100,11 +100,44 @@ static int parse_drives(batch_spec *s, const char *list, const char *cmd)
 	}
 }
 
-int cli_batch_spec(batch_spec *s, const char *cmd, events *ev, uint8_t **events_text)
+void cli_batch_inputs_free(cli_batch_inputs *in)
+{
+	events_free(&in->ev);
+	free(in->events_text);
+	cli_body_files_free(&in->body);
+	memset(in, 0, sizeof *in);
+}
+
+/* --events, --body and --wiring into the spec (files read and parsed). */
+static int spec_files(batch_spec *s, const char *cmd, cli_batch_inputs *in)
+{
+	c2_err err;
+	if (cli_cargs.events_path) {
+		size_t len;
+		if (c2_read_file(cli_cargs.events_path, 16u << 20, &in->events_text, &len, &err) != 0)
+			return cli_report(cli_cargs.events_path, &err);
+		if (events_parse(&in->ev, (const char *)in->events_text, len, &err) != 0)
+			return cli_report(cli_cargs.events_path, &err);
+		s->ev = &in->ev;
+		s->events_text = (const char *)in->events_text;
+		s->events_len = len;
+	}
+	if (cli_cargs.body_path && strpbrk(cli_cargs.body_path, "\r\n"))
+		return cli_fail(CLI_USAGE, cmd, "a --body path with a line break cannot go into the results");
+	int rc = cli_body_read(&cli_cargs, cmd, &in->body);
+	if (rc == CLI_OK && in->body.text) {
+		s->body = &in->body.spec;
+		s->wiring_path = cli_cargs.wiring_path;
+		s->wiring = (const char *)in->body.wiring;
+		s->wiring_len = in->body.wiring_len;
+	}
+	return rc;
+}
+
+int cli_batch_spec(batch_spec *s, const char *cmd, cli_batch_inputs *in)
 {
 	memset(s, 0, sizeof *s);
-	memset(ev, 0, sizeof *ev);
-	*events_text = NULL;
+	memset(in, 0, sizeof *in);
 	int rc = cli_creature_args_finish(&cli_cargs, cmd);
 	if (rc)
 		return rc;
@@ -138,24 +171,14 @@ int cli_batch_spec(batch_spec *s, const char *cmd, events *ev, uint8_t **events_
 	memcpy(s->chem, tc.chem, tc.nchem);
 	if ((rc = parse_drives(s, cli_batch.drive ? cli_batch.drive : "Hunger,Sleepiness", cmd)))
 		return rc;
-	if (cli_cargs.events_path) {
-		size_t len;
-		if (c2_read_file(cli_cargs.events_path, 16u << 20, events_text, &len, &err) != 0)
-			return cli_report(cli_cargs.events_path, &err);
-		if (events_parse(ev, (const char *)*events_text, len, &err) != 0) {
-			free(*events_text);
-			*events_text = NULL;
-			return cli_report(cli_cargs.events_path, &err);
-		}
-		s->ev = ev;
-		s->events_text = (const char *)*events_text;
-		s->events_len = len;
-	}
-	return CLI_OK;
+	return spec_files(s, cmd, in);
 }
 
-int cli_batch_hash_genomes(const char *cmd, const char *const *paths, size_t n, uint64_t **hashes)
+int cli_batch_genomes(const char *cmd, batch_spec *s, const char *const *paths, size_t n,
+                      uint64_t **hashes)
 {
+	s->ngenomes = n;
+	s->genome_paths = paths;
 	*hashes = malloc((n ? n : 1) * sizeof **hashes);
 	if (!*hashes)
 		return cli_fail(CLI_BAD, cmd, "out of memory");
@@ -176,6 +199,41 @@ int cli_batch_hash_genomes(const char *cmd, const char *const *paths, size_t n, 
 		(*hashes)[i] = batch_genome_hash(buf, len);
 		free(buf);
 	}
+	s->genome_hashes = *hashes;
+	return CLI_OK;
+}
+
+int cli_batch_check_body(const char *cmd, const batch_spec *s, const genome *g)
+{
+	if (!s->body)
+		return CLI_OK;
+	c2_wbuf warn = {0};
+	c2_err err;
+	batch_fault fault = BATCH_FAULT_GENOME;
+	int rc = 0;
+	if (g)
+		rc = batch_check_body(s, g, &warn, &fault, &err);
+	/* Else the first genome that reads and hatches (the body depends on
+	 * the options only): a broken genome is its runs' error, not this. */
+	for (size_t i = 0; !g && i < s->ngenomes && fault == BATCH_FAULT_GENOME; i++) {
+		genome gi;
+		uint8_t *buf;
+		size_t len;
+		if (c2_read_file(s->genome_paths[i], GENOME_MAX_FILE + 1, &buf, &len, &err) != 0)
+			continue;
+		if (genome_parse(&gi, buf, len, &err) == 0) {
+			rc = batch_check_body(s, &gi, &warn, &fault, &err);
+			genome_free(&gi);
+		}
+		free(buf);
+	}
+	if (fault == BATCH_FAULT_NONE)
+		cli_body_warn(s->body->name, warn.data ? (const char *)warn.data : "");
+	c2_wbuf_free(&warn);
+	if (rc && fault == BATCH_FAULT_GENOME && g)
+		return cli_fail(CLI_BAD, cmd, "cannot hatch the genome to try --body on: %s", err.msg);
+	if (rc && fault != BATCH_FAULT_GENOME)
+		return cli_body_report(&cli_cargs, cmd, fault == BATCH_FAULT_WIRING, &err);
 	return CLI_OK;
 }
 
@@ -196,7 +254,7 @@ typedef struct exec_state {
 	atomic_size_t next;
 	atomic_int stop;     /* a write failed */
 	atomic_int running;  /* workers not yet finished */
-	int fd;
+	cli_journal *j;      /* the results' journal, or NULL: rows to stdout */
 	pthread_mutex_t lock;
 	size_t done, failed; /* under lock */
 	int write_errno;
@@ -278,8 +336,11 @@ static void *worker(void *arg)
 		pthread_mutex_lock(&st->lock);
 		/* One write per row, whole, under the lock: rows never interleave,
 		 * and a kill can leave at most the last line unfinished. */
-		if (row.oom || write_all(st->fd, row.data, row.len) != 0) {
-			st->write_errno = row.oom ? ENOMEM : errno;
+		int e = row.oom ? ENOMEM
+		        : st->j ? cli_journal_append(st->j, row.data, row.len)
+		        : write_all(STDOUT_FILENO, row.data, row.len) ? (errno ? errno : EIO) : 0;
+		if (e) {
+			st->write_errno = e;
 			atomic_store(&st->stop, 1);
 		} else {
 			st->done++;
@@ -321,80 +382,141 @@ static void progress(size_t done, size_t total, size_t failed, double elapsed, b
 	fflush(stderr);
 }
 
-/* Put the results file in run order (atomically). */
-static int sort_results(const char *cmd, const char *path, batch_format f)
-{
+/* ---- the rows kept by --resume ------------------------------------------------- */
+
+/* A results text read back and parsed. */
+typedef struct kept_file {
+	const char *path;
 	uint8_t *text;
-	size_t len, missing, bad;
+	size_t len;
+	batch_file bf;
+} kept_file;
+
+static void kept_free(kept_file *k)
+{
+	free(k->text);
+	batch_file_free(&k->bf);
+	memset(k, 0, sizeof *k);
+}
+
+/* Parse k->text as rows of this batch with these columns (header: the
+ * batch's own). 0, or C2_EFORMAT with why in `why` (and k->bf empty). */
+static int kept_parse(kept_file *k, const batch_spec *s, const c2_wbuf *header, char *why,
+                      size_t cap)
+{
 	c2_err err;
-	if (c2_read_file(path, RESULTS_MAX, &text, &len, &err) != 0)
+	if (batch_file_parse((const char *)k->text, k->len, s->format, &k->bf, &err) != 0) {
+		c2_err_format(&err, k->path, why, cap);
+		return C2_EFORMAT;
+	}
+	if (k->bf.nrows && k->bf.id != batch_id(s))
+		snprintf(why, cap, "%s holds rows of another batch (other genomes, seeds, options, events, "
+		                   "body, run length or columns)", k->path);
+	else if (k->bf.header_len && (k->bf.header_len != header->len ||
+	                              memcmp(k->text, header->data, header->len) != 0))
+		snprintf(why, cap, "%s has other columns than this batch", k->path);
+	else
+		return 0;
+	batch_file_free(&k->bf);
+	return C2_EFORMAT;
+}
+
+/* What --resume found in k, said on stderr. */
+static void kept_notes(const char *cmd, const kept_file *k)
+{
+	if (k->bf.torn)
+		cli_msg(stderr, cmd, "%s: dropped an unfinished last row (%zu bytes, a batch killed while "
+		                     "writing it)", k->path, k->bf.torn);
+	if (k->bf.altered)
+		cli_msg(stderr, cmd, "%s: %zu row%s altered since written (the first on line %ld: its "
+		                     "check does not match): running %s again",
+		        k->path, k->bf.altered, k->bf.altered == 1 ? "" : "s", k->bf.first_altered,
+		        k->bf.altered == 1 ? "it" : "them");
+}
+
+/* Read one file to keep rows from. *k empty when the file is not there. */
+static int kept_read(kept_file *k, const char *path)
+{
+	memset(k, 0, sizeof *k);
+	k->path = path;
+	struct stat st;
+	if (stat(path, &st) != 0 && errno == ENOENT)
+		return CLI_OK;
+	c2_err err;
+	if (c2_read_file(path, RESULTS_MAX, &k->text, &k->len, &err) != 0)
 		return cli_report(path, &err);
-	c2_wbuf w = {0};
-	const char *texts[1] = {(const char *)text};
-	int rc = batch_merge(texts, &len, 1, f, &w, &missing, &bad, &err);
-	free(text);
-	if (rc)
-		rc = cli_report(path, &err);
-	else if (c2_write_file_atomic(path, w.data, w.len, &err) != 0)
-		rc = cli_report(path, &err);
-	(void)cmd;
-	c2_wbuf_free(&w);
+	return CLI_OK;
+}
+
+/* The rows a new journal starts with, after the header in *w: nothing
+ * without --resume; with it, the rows of the interrupted run's journal and
+ * those of the results file that the journal lacks (a journal is the whole
+ * state of a run that was to replace the results file, so a results file
+ * of another batch beside it is passed over; without a journal, it must be
+ * this batch's). have[r] marks the runs kept; *failed counts their errors. */
+static int load_kept(const char *cmd, const batch_spec *s, cli_journal *j, bool resume, c2_wbuf *w,
+                     uint8_t *have, size_t *nkept, size_t *failed)
+{
+	kept_file jk, rk;
+	char why[400];
+	int rc = kept_read(&jk, j->journal_path);
+	if (rc == CLI_OK && !resume) {
+		if (jk.text && !cli_batch.quiet)
+			cli_msg(stderr, cmd, "%s: the journal of an interrupted run is replaced (--resume "
+			                     "would have continued it)", jk.path);
+		kept_free(&jk);
+		return CLI_OK;
+	}
+	bool journal = jk.text != NULL;
+	if (rc == CLI_OK && journal && kept_parse(&jk, s, w, why, sizeof why) != 0)
+		rc = cli_fail(CLI_BAD, cmd, "%s: remove it, or run without --resume", why);
+	if (rc == CLI_OK)
+		rc = kept_read(&rk, j->path);
+	else
+		memset(&rk, 0, sizeof rk);
+	if (rc == CLI_OK && rk.text && kept_parse(&rk, s, w, why, sizeof why) != 0 && !journal)
+		rc = cli_fail(CLI_BAD, cmd, "%s: remove it or choose another -o", why);
+	kept_file *files[2] = {&jk, &rk};
+	for (int f = 0; f < 2 && rc == CLI_OK; f++) {
+		kept_file *k = files[f];
+		kept_notes(cmd, k);
+		for (size_t i = 0; i < k->bf.nrows; i++) {
+			const batch_line *l = &k->bf.rows[i];
+			if (have[l->run])
+				continue;
+			have[l->run] = 1;
+			(*nkept)++;
+			*failed += batch_row_failed((const char *)k->text, &k->bf, s->format, i);
+			c2_w_bytes(w, k->text + l->off, l->len);
+		}
+	}
+	kept_free(&jk);
+	kept_free(&rk);
+	if (rc == CLI_OK && w->oom)
+		rc = cli_fail(CLI_BAD, cmd, "out of memory");
 	return rc;
 }
 
-/* Start the results file: fresh (the header), or with --resume the rows it
- * already holds (an unfinished last row dropped), rewritten atomically.
- * *done gets those rows (free with batch_file_free). */
-static int start_results(const char *cmd, const batch_spec *s, const char *path, bool resume,
-                         batch_file *done)
+/* The end: the journal read back, put in run order, written to the
+ * results file; the journal removed. */
+static int finish_results(const char *cmd, const batch_spec *s, cli_journal *j)
 {
-	memset(done, 0, sizeof *done);
+	kept_file k;
+	int rc = kept_read(&k, j->journal_path);
 	c2_wbuf w = {0};
-	batch_header(s, &w);
+	size_t rows, missing, bad;
 	c2_err err;
-	uint8_t *text = NULL;
-	size_t len = 0;
-	struct stat stt;
-	if (resume && stat(path, &stt) == 0) {
-		if (c2_read_file(path, RESULTS_MAX, &text, &len, &err) != 0) {
-			c2_wbuf_free(&w);
-			return cli_report(path, &err);
-		}
-		if (batch_file_parse((const char *)text, len, s->format, done, &err) != 0) {
-			c2_wbuf_free(&w);
-			free(text);
-			return cli_report(path, &err);
-		}
-		int rc = CLI_OK;
-		if (done->nrows && done->id != batch_id(s))
-			rc = cli_fail(CLI_BAD, cmd,
-			              "%s holds rows of another batch (other genomes, seeds, options, events, "
-			              "run length or columns): remove it or choose another -o",
-			              path);
-		else if (done->header_len && (done->header_len != w.len || memcmp(text, w.data, w.len) != 0))
-			rc = cli_fail(CLI_BAD, cmd, "%s has other columns than this batch", path);
-		if (rc) {
-			c2_wbuf_free(&w);
-			free(text);
-			batch_file_free(done);
-			return rc;
-		}
-		if (done->torn)
-			fprintf(stderr, "c2rt %s: %s: dropped an unfinished last row (%zu bytes, a batch killed "
-			                "while writing it)\n",
-			        cmd, path, done->torn);
-		for (size_t i = 0; i < done->nrows; i++)
-			c2_w_bytes(&w, text + done->rows[i].off, done->rows[i].len);
-	}
-	free(text);
-	int rc = CLI_OK;
-	if (w.oom)
+	const char *texts[1] = {(const char *)k.text};
+	if (rc == CLI_OK && !k.text)
+		rc = cli_fail(CLI_BAD, cmd, "%s is gone", j->journal_path);
+	if (rc == CLI_OK && batch_merge(texts, &k.len, 1, s->format, &w, &rows, &missing, &bad, &err) != 0)
+		rc = cli_report(j->journal_path, &err);
+	if (rc == CLI_OK && w.oom)
 		rc = cli_fail(CLI_BAD, cmd, "out of memory");
-	else if (c2_write_file_atomic(path, w.data, w.len, &err) != 0)
-		rc = cli_report(path, &err);
+	if (rc == CLI_OK)
+		rc = cli_journal_commit(j, cmd, w.data, w.len);
 	c2_wbuf_free(&w);
-	if (rc)
-		batch_file_free(done);
+	kept_free(&k);
 	return rc;
 }
 
@@ -418,46 +540,110 @@ static int parse_shard(const char *cmd, const char *arg, unsigned *index, unsign
 	return CLI_OK;
 }
 
-int cli_batch_execute(const char *cmd, const batch_spec *s)
+/* The header, and the kept rows with --resume: the journal started (or,
+ * for stdout, the header written). The runs still to do in *pending. */
+static int start(const char *cmd, const batch_spec *s, cli_journal *j, size_t **pending,
+                 size_t *npending, size_t *nkept, size_t *failed)
 {
-	const char *out = cli_batch.out;
-	if (!out)
-		return cli_fail(CLI_USAGE, cmd, "missing -o RESULTS (.csv or .ndjson)");
-	bool to_stdout = !strcmp(out, "-");
-	if (to_stdout && cli_batch.resume)
-		return cli_fail(CLI_USAGE, cmd, "--resume needs a results file, not '-'");
 	unsigned index, count;
 	int rc = parse_shard(cmd, cli_batch.shard, &index, &count);
 	if (rc)
 		return rc;
+	size_t runs = batch_runs(s);
+	uint8_t *have = calloc(runs ? runs : 1, 1);
+	c2_wbuf w = {0};
+	batch_header(s, &w);
+	if (!have)
+		rc = cli_fail(CLI_BAD, cmd, "out of memory");
+	else if (j)
+		rc = load_kept(cmd, s, j, cli_batch.resume, &w, have, nkept, failed);
+	if (rc == CLI_OK && j)
+		rc = cli_journal_start(j, cmd, w.data, w.len);
+	else if (rc == CLI_OK && write_all(STDOUT_FILENO, w.data, w.len) != 0)
+		rc = cli_fail(CLI_BAD, cmd, "standard output: %s", strerror(errno));
+	if (rc == CLI_OK && batch_pending(s, index, count, have, pending, npending) != 0)
+		rc = cli_fail(CLI_BAD, cmd, "out of memory");
+	free(have);
+	c2_wbuf_free(&w);
+	return rc;
+}
 
-	batch_file done = {0};
+/* Start the workers, show progress until they end. Returns the threads
+ * started (0 when none could be: st->stop is then set). */
+static size_t run_workers(exec_state *st, size_t had, double *elapsed)
+{
+	/* ODE, which moves bodies, keeps state for the whole process (the random
+	 * stream of its solver, collision caches): two bodies stepped at once
+	 * would disturb each other, and a run would no longer equal `c2rt run`.
+	 * Runs with a body go one at a time; shards give more processes. */
+	size_t jobs = st->s->body ? 1 : (size_t)cli_batch.jobs;
+	size_t nthreads = jobs < st->npending ? jobs : st->npending;
+	pthread_t *th = calloc(nthreads ? nthreads : 1, sizeof *th);
+	size_t started = 0;
+	atomic_store(&st->running, (int)nthreads);
+	for (; th && started < nthreads; started++)
+		if (pthread_create(&th[started], NULL, worker, st) != 0)
+			break;
+	if (started < nthreads) { /* could not start them all: the others finish the work */
+		atomic_fetch_sub(&st->running, (int)(nthreads - started));
+		if (started == 0)
+			atomic_store(&st->stop, 1);
+	}
+	size_t total = had + st->npending;
+	bool bar = !cli_batch.quiet && isatty(STDERR_FILENO) && st->npending > 0;
+	double t0 = now_seconds();
+	while (atomic_load(&st->running) > 0) {
+		struct timespec ts = {0, 200 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+		if (bar) {
+			pthread_mutex_lock(&st->lock);
+			size_t d = st->done, f = st->failed;
+			pthread_mutex_unlock(&st->lock);
+			progress(had + d, total, f, now_seconds() - t0, false);
+		}
+	}
+	for (size_t i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	free(th);
+	*elapsed = now_seconds() - t0;
+	if (bar)
+		progress(had + st->done, total, st->failed, *elapsed, true);
+	return started;
+}
+
+int cli_batch_lock(const char *cmd, cli_journal *j)
+{
+	memset(j, 0, sizeof *j);
+	const char *out = cli_batch.out;
+	if (!out)
+		return cli_fail(CLI_USAGE, cmd, "missing -o RESULTS (.csv or .ndjson)");
+	if (strcmp(out, "-") != 0)
+		return cli_journal_lock(j, cmd, out);
+	if (cli_batch.resume)
+		return cli_fail(CLI_USAGE, cmd, "--resume needs a results file, not '-'");
+	return CLI_OK;
+}
+
+int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *jl, cli_batch_tally *t)
+{
+	memset(t, 0, sizeof *t);
+	cli_journal *j = jl->path ? jl : NULL; /* NULL: -o - */
+	const char *out = j ? j->path : "standard output";
 	exec_state st;
 	memset(&st, 0, sizeof st);
 	st.s = s;
-	if (to_stdout) {
-		c2_wbuf w = {0};
-		batch_header(s, &w);
-		st.fd = STDOUT_FILENO;
-		rc = write_all(st.fd, w.data, w.len) ? cli_fail(CLI_BAD, cmd, "standard output: write failed") : 0;
-		c2_wbuf_free(&w);
-	} else if ((rc = start_results(cmd, s, out, cli_batch.resume, &done)) == 0 &&
-	           (st.fd = open(out, O_WRONLY | O_APPEND)) < 0) {
-		rc = cli_fail(CLI_BAD, cmd, "cannot append to %s: %s", out, strerror(errno));
-	}
-	size_t *pending = NULL, npending = 0;
-	if (rc == 0 && batch_pending(s, index, count, &done, &pending, &npending) != 0)
-		rc = cli_fail(CLI_BAD, cmd, "out of memory");
-	size_t had = done.nrows;
-	batch_file_free(&done);
+	st.j = j;
+	size_t *pending = NULL, npending = 0, had = 0, had_failed = 0;
+	int rc = start(cmd, s, j, &pending, &npending, &had, &had_failed);
 	if (rc) {
-		if (st.fd > 2)
-			close(st.fd);
+		free(pending);
 		return rc;
 	}
+	if (s->body && cli_batch.jobs > 1 && npending > 1 && !cli_batch.quiet)
+		cli_msg(stderr, cmd, "--body: runs with a body go one at a time (ODE keeps one state per "
+		                     "process); --shard I/N in N processes runs them side by side");
 	st.pending = pending;
 	st.npending = npending;
-	size_t total = had + npending;
 
 	struct sigaction sa, old_int, old_term;
 	memset(&sa, 0, sizeof sa);
@@ -466,61 +652,43 @@ int cli_batch_execute(const char *cmd, const batch_spec *s)
 	atomic_store(&signalled, 0);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-
 	pthread_mutex_init(&st.lock, NULL);
-	size_t nthreads = cli_batch.jobs < npending ? (size_t)cli_batch.jobs : npending;
-	pthread_t *th = calloc(nthreads ? nthreads : 1, sizeof *th);
-	size_t started = 0;
-	atomic_store(&st.running, (int)nthreads);
-	for (; th && started < nthreads; started++)
-		if (pthread_create(&th[started], NULL, worker, &st) != 0)
-			break;
-	if (started < nthreads) { /* could not start them all: the others finish the work */
-		atomic_fetch_sub(&st.running, (int)(nthreads - started));
-		if (started == 0)
-			atomic_store(&st.stop, 1);
-	}
-	bool bar = !cli_batch.quiet && isatty(STDERR_FILENO) && npending > 0;
-	double t0 = now_seconds();
-	while (atomic_load(&st.running) > 0) {
-		struct timespec ts = {0, 200 * 1000 * 1000};
-		nanosleep(&ts, NULL);
-		if (bar) {
-			pthread_mutex_lock(&st.lock);
-			size_t d = st.done, f = st.failed;
-			pthread_mutex_unlock(&st.lock);
-			progress(had + d, total, f, now_seconds() - t0, false);
-		}
-	}
-	for (size_t i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	free(th);
-	double elapsed = now_seconds() - t0;
-	if (bar)
-		progress(had + st.done, total, st.failed, elapsed, true);
+	double elapsed;
+	size_t nthreads = run_workers(&st, had, &elapsed);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	pthread_mutex_destroy(&st.lock);
 	free(pending);
-	if (!to_stdout && close(st.fd) != 0 && !st.write_errno)
-		st.write_errno = errno;
 
-	size_t finished = had + st.done;
-	if (st.write_errno || (started == 0 && npending > 0))
-		return cli_fail(CLI_BAD, cmd, "%s: %s", to_stdout ? "standard output" : out,
-		                st.write_errno ? strerror(st.write_errno) : "cannot start worker threads");
+	size_t finished = had + st.done, total = had + npending;
+	if (st.write_errno || (nthreads == 0 && npending > 0))
+		return cli_fail(CLI_BAD, cmd, "%s: %s%s", j ? j->journal_path : out,
+		                st.write_errno ? strerror(st.write_errno) : "cannot start worker threads",
+		                j ? " (the results file is unchanged)" : "");
 	if (atomic_load(&signalled) || finished < total) {
-		fprintf(stderr, "c2rt %s: interrupted: %zu of %zu runs are in %s; run the same command with "
-		                "--resume for the rest\n",
-		        cmd, finished, total, out);
+		if (j)
+			cli_msg(stderr, cmd, "interrupted: %zu of %zu runs are in %s (%s is unchanged); run the "
+			                     "same command with --resume for the rest",
+			        finished, total, j->journal_path, out);
+		else
+			cli_msg(stderr, cmd, "interrupted: %zu of %zu runs written", finished, total);
 		return 130;
 	}
-	if (!to_stdout && (rc = sort_results(cmd, out, s->format)) != 0)
+	if (j && (rc = finish_results(cmd, s, j)) != 0)
 		return rc;
+	t->runs = finished;
+	t->failed = had_failed + st.failed;
 	if (!cli_batch.quiet)
 		fprintf(stderr, "c2rt %s: %zu runs (%zu this time, %zu failed) in %.1f s on %zu job%s, %.2f runs/s%s%s\n",
 		        cmd, finished, st.done, st.failed, elapsed, nthreads, nthreads == 1 ? "" : "s",
-		        elapsed > 0 ? st.done / elapsed : 0.0, to_stdout ? "" : "; results in ",
-		        to_stdout ? "" : out);
+		        elapsed > 0 ? st.done / elapsed : 0.0, j ? "; results in " : "", j ? out : "");
 	return CLI_OK;
+}
+
+int cli_batch_verdict(const char *cmd, const cli_batch_tally *t, const char *out)
+{
+	if (!t->failed)
+		return CLI_OK;
+	return cli_fail(CLI_BAD, cmd, "%zu of %zu runs failed (the error column of %s says why)",
+	                t->failed, t->runs, out);
 }

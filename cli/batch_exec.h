@@ -1,8 +1,9 @@
 /* batch_exec.h — running a batch on this machine, for `c2rt batch` and
- * `c2rt sweep`: the shared options, worker threads, the results file
- * (appended row by row as runs finish, made whole again on --resume, put in
- * run order at the end), SIGINT/SIGTERM and the progress bar. The job list,
- * shards, rows and their parsing are the engine's (engine/batch.h). */
+ * `c2rt sweep`: the shared options, the body check, worker threads, the
+ * results file (through its lock and journal, cli/journal.h: appended row by
+ * row as runs finish, continued by --resume, written whole in run order at
+ * the end), SIGINT/SIGTERM and the progress bar. The job list, shards, rows
+ * and their parsing are the engine's (engine/batch.h). */
 #ifndef C2_CLI_BATCH_EXEC_H
 #define C2_CLI_BATCH_EXEC_H
 
@@ -10,6 +11,8 @@
 #include <stdint.h>
 
 #include "cli/cli.h"
+#include "cli/creature_open.h"
+#include "cli/journal.h"
 #include "engine/batch.h"
 
 typedef struct cli_batch_args {
@@ -30,22 +33,59 @@ void cli_batch_args_init(cli_batch_args *a);
  * .jsonl, .json: NDJSON; anything else CSV). -1 after printing an error. */
 int cli_batch_format(const cli_batch_args *a, const char *path, const char *cmd);
 
+/* What a batch spec points into: the events, the body and wiring files. */
+typedef struct cli_batch_inputs {
+	events ev;
+	uint8_t *events_text;
+	cli_body_files body;
+} cli_batch_inputs;
+
 /* Fill the non-genome part of *s from the options (cli_cargs for sex, seed,
- * options and events; cli_batch for the rest). Events text stays owned by
- * *events_text (free with free()), parsed into *ev (events_free). CLI_OK or
- * an error code (printed). */
-int cli_batch_spec(batch_spec *s, const char *cmd, events *ev, uint8_t **events_text);
+ * options, events, body and wiring; cli_batch for the rest), reading the
+ * events, body and wiring files into *in (free with cli_batch_inputs_free
+ * after the batch). CLI_OK or an error code (printed). */
+int cli_batch_spec(batch_spec *s, const char *cmd, cli_batch_inputs *in);
+void cli_batch_inputs_free(cli_batch_inputs *in);
 
-/* Hash every genome file (a file that cannot be read is an error before
- * anything runs) into a new array *hashes (free with free()). */
-int cli_batch_hash_genomes(const char *cmd, const char *const *paths, size_t n, uint64_t **hashes);
+/* The spec's genomes: paths[0..n), each file hashed (a file that cannot be
+ * read is an error before anything runs) into a new array *hashes (free
+ * with free() after the batch). */
+int cli_batch_genomes(const char *cmd, batch_spec *s, const char *const *paths, size_t n,
+                      uint64_t **hashes);
 
-/* Run the batch's pending runs (this shard's, less those already in the
- * results file with --resume) on --jobs threads, appending each row to the
- * results file as it finishes; at the end the file is rewritten in run
- * order. On SIGINT or SIGTERM the running runs are abandoned, the finished
- * rows stay, and 130 is returned (rerun with --resume). Returns CLI_OK,
+/* With --body, before any run: give the body and wiring to `g` (NULL: the
+ * first of the spec's genomes that hatches) as every run will, printing its
+ * warnings once. A body or wiring file the engine refuses is reported as
+ * `c2rt run` reports it. CLI_OK (also when no genome hatches: every run then
+ * fails with its own error) or the error's exit code. */
+int cli_batch_check_body(const char *cmd, const batch_spec *s, const genome *g);
+
+/* The rows of the results, at the end. */
+typedef struct cli_batch_tally {
+	size_t runs;   /* rows in the results (the shard's, with --shard) */
+	size_t failed; /* of them, runs with an error */
+} cli_batch_tally;
+
+/* Before any work: -o checked, and a results file locked (j; with -o -, j
+ * is zeroed: rows go to standard output). CLI_OK, or an error code
+ * (printed: no -o, --resume with -o -, another writer). Release with
+ * cli_journal_close. */
+int cli_batch_lock(const char *cmd, cli_journal *j);
+
+/* Run the batch's pending runs (this shard's, less those already done with
+ * --resume) on --jobs threads. With a results file, `j` is its lock, taken
+ * by cli_batch_lock before any work: the rows kept by
+ * --resume (from the journal of an interrupted run and the results file,
+ * each row's check verified: an altered row runs again) start the journal,
+ * each row is appended to it as its run ends, and at the end the results
+ * file is written whole in run order and the journal removed. With -o -
+ * the rows go to standard output as they end. On SIGINT or SIGTERM
+ * the running runs are abandoned, the finished rows stay in the journal
+ * and 130 is returned (rerun with --resume). Returns CLI_OK (*t filled),
  * CLI_BAD (an error printed) or 130. */
-int cli_batch_execute(const char *cmd, const batch_spec *s);
+int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *j, cli_batch_tally *t);
+
+/* CLI_OK when no run failed; else CLI_BAD after saying how many did. */
+int cli_batch_verdict(const char *cmd, const cli_batch_tally *t, const char *out);
 
 #endif

@@ -9,6 +9,7 @@
 #include "cli/batch_exec.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
+#include "cli/journal.h"
 #include "engine/batch.h"
 
 static const char *dir;
@@ -26,16 +27,20 @@ const cli_spec cmd_batch_spec = {
 	"batch", "[GENOME...]",
 	"run many genomes × seeds headless, in parallel; one results row per run",
 	"Run r is genome r / K with seed S + r % K (K = --seeds, S = --seed). Each run is\n"
-	"hatched and stepped exactly as 'c2rt run' does; its row (appended to -o as it\n"
-	"finishes) gives the genome and its hash, seed, sex, ticks, lifespan, last stage,\n"
-	"cause of death, the mean and last levels of --chem and --drive, the ticks spent\n"
-	"on each decision (act:NAME), wall time and any error. At the end the file is put\n"
-	"in run order. Interrupted (Ctrl-C, SIGTERM, a kill), the finished rows stay;\n"
-	"the same command with --resume runs only the rest. --shard I/N runs a fixed\n"
-	"1/N of the runs; 'c2rt batch --merge SHARD... -o ALL' joins the shards' files\n"
-	"in run order (byte for byte the file one unsharded batch writes, wall times\n"
-	"aside). scripts/batch-parallel.sh and scripts/batch-slurm.sh spread shards\n"
-	"over machines with GNU parallel or a Slurm job array.",
+	"hatched and stepped exactly as 'c2rt run' does (with --body, its body too); its\n"
+	"row gives the genome and its hash, seed, sex, body, ticks, lifespan, last stage,\n"
+	"cause of death, the final state hash, the mean and last levels of --chem and\n"
+	"--drive, the ticks spent on each decision (act:NAME), wall time, any error and\n"
+	"a check of the row. Rows go to RESULTS.journal as runs end; RESULTS is written\n"
+	"whole, in run order, at the end. Interrupted (Ctrl-C, SIGTERM, a kill, a full\n"
+	"disk), RESULTS is as it was and the journal keeps the finished rows: the same\n"
+	"command with --resume runs only the rest (and any row altered since). One batch\n"
+	"at a time writes a results file (RESULTS.lock). Any failed run makes the exit\n"
+	"status 2. --shard I/N runs a fixed 1/N of the runs; 'c2rt batch --merge\n"
+	"SHARD... -o ALL' joins the shards' files in run order (byte for byte the file\n"
+	"one unsharded batch writes, wall times aside). scripts/batch-parallel.sh and\n"
+	"scripts/batch-slurm.sh spread shards over machines with GNU parallel or a\n"
+	"Slurm job array.",
 	opts, 0, INT_MAX,
 };
 
@@ -117,6 +122,20 @@ static int list_genomes(const char **pos, int npos, const char ***out, size_t *n
 	return CLI_OK;
 }
 
+/* Read the results files to merge: none of them being written. */
+static int read_shards(const char **files, int n, uint8_t **texts, size_t *lens)
+{
+	c2_err err;
+	for (int i = 0; i < n; i++) {
+		int rc = cli_journal_idle("batch", files[i]);
+		if (rc)
+			return rc;
+		if (c2_read_file(files[i], (size_t)8 << 30, &texts[i], &lens[i], &err) != 0)
+			return cli_report(files[i], &err);
+	}
+	return CLI_OK;
+}
+
 static int do_merge(const char **files, int n)
 {
 	const char *out = cli_batch.out;
@@ -129,28 +148,59 @@ static int do_merge(const char **files, int n)
 		return CLI_USAGE;
 	uint8_t **texts = calloc((size_t)n, sizeof *texts);
 	size_t *lens = calloc((size_t)n, sizeof *lens);
-	int rc = texts && lens ? CLI_OK : cli_fail(CLI_BAD, "batch", "out of memory");
-	c2_err err;
-	for (int i = 0; i < n && rc == CLI_OK; i++)
-		if (c2_read_file(files[i], (size_t)8 << 30, &texts[i], &lens[i], &err) != 0)
-			rc = cli_report(files[i], &err);
+	int rc = texts && lens ? read_shards(files, n, texts, lens) : cli_fail(CLI_BAD, "batch", "out of memory");
+	/* Locked after the shards were looked at: the lock is not a writer of
+	 * an input that is also the output (which the path checks refuse). */
+	cli_journal j = {0};
+	if (rc == CLI_OK && strcmp(out, "-") != 0)
+		rc = cli_journal_lock(&j, "batch", out);
 	c2_wbuf w = {0};
-	size_t missing = 0, bad = 0;
+	size_t rows = 0, missing = 0, bad = 0;
+	c2_err err;
 	if (rc == CLI_OK &&
-	    batch_merge((const char *const *)texts, lens, (size_t)n, (batch_format)fmt, &w, &missing,
-	                &bad, &err) != 0)
+	    batch_merge((const char *const *)texts, lens, (size_t)n, (batch_format)fmt, &w, &rows,
+	                &missing, &bad, &err) != 0)
 		rc = cli_report(files[bad], &err);
+	if (rc == CLI_OK && rows == 0)
+		rc = cli_fail(CLI_BAD, "batch", "--merge: no rows in %s; nothing written",
+		              n == 1 ? files[0] : "any of the files");
 	if (rc == CLI_OK && missing)
 		rc = cli_fail(CLI_BAD, "batch", "--merge: %zu runs of the batch are in none of the files "
 		                                "(a shard missing or unfinished?); nothing written",
 		              missing);
 	if (rc == CLI_OK)
 		rc = cli_write("batch", out, w.data, w.len);
+	cli_journal_close(&j);
 	c2_wbuf_free(&w);
 	for (int i = 0; texts && i < n; i++)
 		free(texts[i]);
 	free(texts);
 	free(lens);
+	return rc;
+}
+
+/* The genomes' batch, run into -o. */
+static int do_batch(const char **paths, size_t n)
+{
+	batch_spec s;
+	cli_batch_inputs in;
+	cli_journal j = {0};
+	uint64_t *hashes = NULL;
+	cli_batch_tally t;
+	int rc = cli_batch_spec(&s, "batch", &in);
+	if (rc == CLI_OK)
+		rc = cli_batch_lock("batch", &j);
+	if (rc == CLI_OK)
+		rc = cli_batch_genomes("batch", &s, paths, n, &hashes);
+	if (rc == CLI_OK)
+		rc = cli_batch_check_body("batch", &s, NULL);
+	if (rc == CLI_OK)
+		rc = cli_batch_execute("batch", &s, &j, &t);
+	if (rc == CLI_OK)
+		rc = cli_batch_verdict("batch", &t, cli_batch.out);
+	cli_journal_close(&j);
+	free(hashes);
+	cli_batch_inputs_free(&in);
 	return rc;
 }
 
@@ -182,25 +232,7 @@ int cmd_batch(int argc, char **argv)
 		free(pos);
 		return rc;
 	}
-	batch_spec s;
-	events ev = {0};
-	uint8_t *events_text = NULL;
-	uint64_t *hashes = NULL;
-	if (n == 0)
-		rc = cli_fail(CLI_USAGE, "batch", "no genomes: give GENOME... or --dir DIR");
-	if (rc == CLI_OK)
-		rc = cli_batch_spec(&s, "batch", &ev, &events_text);
-	if (rc == CLI_OK)
-		rc = cli_batch_hash_genomes("batch", paths, n, &hashes);
-	if (rc == CLI_OK) {
-		s.ngenomes = n;
-		s.genome_paths = paths;
-		s.genome_hashes = hashes;
-		rc = cli_batch_execute("batch", &s);
-	}
-	free(hashes);
-	events_free(&ev);
-	free(events_text);
+	rc = n ? do_batch(paths, n) : cli_fail(CLI_USAGE, "batch", "no genomes: give GENOME... or --dir DIR");
 	for (size_t i = 0; i < nowned; i++)
 		free(owned[i]);
 	free(owned);

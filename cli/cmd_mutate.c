@@ -7,6 +7,7 @@
 #include "base/rng.h"
 #include "cli/breed_out.h"
 #include "cli/cli.h"
+#include "cli/journal.h"
 #include "genome/breed.h"
 
 static const char *out_path;
@@ -32,9 +33,10 @@ const cli_spec cmd_mutate_spec = {
 	opts, 1, 1,
 };
 
-/* One child: mutate, write it, add its log entry. */
+/* One child: mutate, write it, add its log entry (to the journal too when
+ * j is open). */
 static int one_child(const genome *parent, const char *parent_path, const char *child_path,
-                     uint64_t seed, c2_wbuf *log)
+                     uint64_t seed, c2_wbuf *log, cli_journal *j)
 {
 	c2_rng rng;
 	c2_rng_seed(&rng, seed);
@@ -44,8 +46,12 @@ static int one_child(const genome *parent, const char *parent_path, const char *
 	if (genome_mutate(parent, &child, cli_bargs.rate_v, &rng, &changes, &err) != 0)
 		return cli_fail(CLI_BAD, "mutate", "%s", err.msg);
 	int rc = cli_write_genome("mutate", child_path, &child);
+	size_t at = log->len;
 	if (rc == 0 && cli_bargs.log_path)
 		cli_breed_log_entry(log, &cli_bargs, &parent_path, 1, child_path, seed, &changes, &child);
+	int e = rc == 0 && j->fd >= 0 && !log->oom ? cli_journal_append(j, log->data + at, log->len - at) : 0;
+	if (e)
+		rc = cli_fail(CLI_BAD, "mutate", "cannot write %s: %s", j->journal_path, strerror(e));
 	genome_changes_free(&changes);
 	genome_free(&child);
 	return rc;
@@ -77,9 +83,18 @@ int cmd_mutate(int argc, char **argv)
 	genome parent;
 	if ((rc = cli_load_genome(pos[0], &parent)) != 0)
 		return rc;
+	/* The log file through a journal: killed, it keeps the old log and
+	 * LOG.journal the entries of the children already written. */
+	cli_journal j = {0};
+	j.fd = -1;
+	if (cli_bargs.log_path && strcmp(cli_bargs.log_path, "-") != 0 &&
+	    (rc = cli_journal_lock(&j, "mutate", cli_bargs.log_path)) == 0)
+		rc = cli_journal_start(&j, "mutate", "", 0);
 	c2_wbuf log = {0};
-	if (!count) {
-		rc = one_child(&parent, pos[0], out_path, cli_bargs.seed_v, &log);
+	if (rc) {
+		/* nothing made */
+	} else if (!count) {
+		rc = one_child(&parent, pos[0], out_path, cli_bargs.seed_v, &log, &j);
 	} else if ((rc = cli_mkdir("mutate", out_path)) == 0) {
 		char stem[256];
 		cli_stem(pos[0], stem, sizeof stem);
@@ -94,15 +109,18 @@ int cmd_mutate(int argc, char **argv)
 			if (n < 0 || (size_t)n >= sizeof path)
 				rc = cli_fail(CLI_USAGE, "mutate", "folder name too long: %s", out_path);
 			else
-				rc = one_child(&parent, pos[0], path, cli_bargs.seed_v + (uint64_t)k, &log);
+				rc = one_child(&parent, pos[0], path, cli_bargs.seed_v + (uint64_t)k, &log, &j);
 		}
 	}
 	if (rc == 0 && cli_bargs.log_path) {
 		if (log.oom)
 			rc = cli_fail(CLI_BAD, "mutate", "out of memory for the log");
+		else if (j.fd >= 0)
+			rc = cli_journal_commit(&j, "mutate", log.data, log.len);
 		else
 			rc = cli_write("mutate", cli_bargs.log_path, log.data, log.len);
 	}
+	cli_journal_close(&j);
 	c2_wbuf_free(&log);
 	genome_free(&parent);
 	return rc;

@@ -5,12 +5,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/fileio.h"
 #include "cli/batch_exec.h"
 #include "cli/breed_out.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
+#include "cli/journal.h"
 #include "engine/batch.h"
 #include "engine/trace.h"
 #include "genome/breed.h"
@@ -118,8 +121,8 @@ static int find_field(genome_gene *gene, const char *name, uint8_t **byte)
 	                genome_kinds[gene->kind].name, name);
 }
 
-/* "0,16,32" or "A..B" or "A..B/STEP", each 0..255. */
-static int parse_values(const char *arg, int *v, size_t *n)
+/* The numbers of --values, as given: a list or a range. */
+static int parse_value_list(const char *arg, int *v, size_t *n)
 {
 	*n = 0;
 	const char *dots = strstr(arg, "..");
@@ -162,6 +165,20 @@ static int parse_values(const char *arg, int *v, size_t *n)
 	}
 }
 
+/* "0,16,32" or "A..B" or "A..B/STEP", each 0..255 and each once (a
+ * variant file per value). */
+static int parse_values(const char *arg, int *v, size_t *n)
+{
+	int rc = parse_value_list(arg, v, n);
+	bool seen[256] = {false};
+	for (size_t i = 0; rc == CLI_OK && i < *n; i++) {
+		if (seen[v[i]])
+			rc = cli_fail(CLI_USAGE, "sweep", "--values: %d given twice", v[i]);
+		seen[v[i]] = true;
+	}
+	return rc;
+}
+
 /* Per value: what its runs came to. */
 typedef struct outcome {
 	size_t runs, died, failed;
@@ -197,13 +214,13 @@ static int tabulate(const batch_spec *s, const char *path, outcome *oc, size_t n
 	const char *t = (const char *)text;
 	for (size_t i = 0; i < bf.nrows; i++) {
 		outcome *o = &oc[bf.rows[i].run / s->nseeds];
-		char cause[32], error[8];
+		char cause[32];
 		o->runs++;
-		if (batch_cell(t, &bf, s->format, i, "error", error, sizeof error) && error[0]) {
+		double h = cell_number(t, &bf, s->format, i, "lifespan_s") / 3600;
+		if (batch_row_failed(t, &bf, s->format, i) || isnan(h)) {
 			o->failed++;
 			continue;
 		}
-		double h = cell_number(t, &bf, s->format, i, "lifespan_s") / 3600;
 		o->sum_h += h;
 		o->min_h = fmin(o->min_h, h);
 		o->max_h = fmax(o->max_h, h);
@@ -309,6 +326,127 @@ static void beside(const char *results, const char *suffix, char *buf, size_t ca
 	snprintf(buf, cap, "%.*s%s", (int)n, results, suffix);
 }
 
+/* The sweep's names: the variants' folder, the plot, and what is swept. */
+typedef struct sweep_names {
+	char vdir[4096], png[4096], stem[256], what[512], field[64];
+} sweep_names;
+
+static void make_names(sweep_names *nm, const char *genome_path, const genome_gene *gene, size_t gi)
+{
+	snprintf(nm->vdir, sizeof nm->vdir, "%s", variants_dir ? variants_dir : "");
+	if (!variants_dir)
+		beside(cli_batch.out, "-variants", nm->vdir, sizeof nm->vdir);
+	if (plot_path)
+		snprintf(nm->png, sizeof nm->png, "%s", plot_path);
+	else
+		beside(cli_batch.out, ".png", nm->png, sizeof nm->png);
+	cli_stem(genome_path, nm->stem, sizeof nm->stem);
+	snprintf(nm->field, sizeof nm->field, "%s", field_arg);
+	for (char *c = nm->field; *c; c++)
+		if (*c == ':' || *c == '/' || *c == ' ')
+			*c = '_';
+	snprintf(nm->what, sizeof nm->what, "%s: %s id=%u dup=%u (gene %zu), field %s", nm->stem,
+	         genome_kinds[gene->kind].name, gene->id, gene->dup, gi, field_arg);
+}
+
+/* The variants' paths (in *paths, n of them), checked before anything is
+ * written: no variant may be the results file, the plot or an input (the
+ * variants' folder is made first, so that names in it can be compared). */
+static int variant_paths(const sweep_names *nm, const char *genome_path, const int *values,
+                         size_t n, char **paths)
+{
+	struct stat st;
+	bool made = stat(nm->vdir, &st) != 0;
+	int rc = cli_mkdir("sweep", nm->vdir);
+	cli_path *outs = calloc(n + 2, sizeof *outs);
+	if (rc == CLI_OK && !outs)
+		rc = cli_fail(CLI_BAD, "sweep", "out of memory");
+	for (size_t v = 0; v < n && rc == CLI_OK; v++) {
+		char p[4096 + 512];
+		snprintf(p, sizeof p, "%s/%s-%s-%d.gen", nm->vdir, nm->stem, nm->field, values[v]);
+		if (!(paths[v] = strdup(p)))
+			rc = cli_fail(CLI_BAD, "sweep", "out of memory");
+		outs[v + 2] = (cli_path){"--variants", paths[v]};
+	}
+	if (rc == CLI_OK) {
+		outs[0] = (cli_path){"-o", cli_batch.out};
+		outs[1] = (cli_path){"--plot", nm->png};
+		const cli_path ins[] = {{"GENOME", genome_path}, {"--events", cli_cargs.events_path},
+		                        {"--body", cli_cargs.body_path}, {"--wiring", cli_cargs.wiring_path}};
+		rc = cli_check_paths("sweep", outs, n + 2, ins, sizeof ins / sizeof ins[0]);
+		if (rc && made)
+			rmdir(nm->vdir); /* made for nothing (only when still empty) */
+	}
+	free(outs);
+	return rc;
+}
+
+/* The variants: the genome with the one byte set to each value. */
+static int write_variants(genome *g, uint8_t *byte, const int *values, size_t n, char **paths)
+{
+	uint8_t original = *byte;
+	int rc = CLI_OK;
+	for (size_t v = 0; v < n && rc == CLI_OK; v++) {
+		*byte = (uint8_t)values[v];
+		rc = cli_write_genome("sweep", paths[v], g);
+	}
+	*byte = original;
+	return rc;
+}
+
+/* The table and plot, from the results file (which holds every run). */
+static int report(const batch_spec *s, const sweep_names *nm, const int *values, size_t n)
+{
+	outcome *oc = calloc(n, sizeof *oc);
+	int rc = oc ? tabulate(s, cli_batch.out, oc, n) : cli_fail(CLI_BAD, "sweep", "out of memory");
+	if (rc == CLI_OK) {
+		print_table(s, nm->what, values, n, oc);
+		rc = draw_plot(nm->png, nm->what, field_arg, values, n, oc);
+	}
+	free(oc);
+	return rc;
+}
+
+/* Everything after the genome, gene and field are known. */
+static int sweep(genome *g, const char *genome_path, size_t gi, uint8_t *byte, const int *values,
+                 size_t n)
+{
+	sweep_names nm;
+	make_names(&nm, genome_path, &g->genes[gi], gi);
+	batch_spec s;
+	cli_batch_inputs in;
+	cli_journal j = {0};
+	uint64_t *hashes = NULL;
+	cli_batch_tally t;
+	char **paths = calloc(n, sizeof *paths);
+	/* The run options first: a usage error writes nothing. */
+	int rc = paths ? cli_batch_spec(&s, "sweep", &in) : cli_fail(CLI_BAD, "sweep", "out of memory");
+	if (rc == CLI_OK)
+		rc = variant_paths(&nm, genome_path, values, n, paths);
+	if (rc == CLI_OK)
+		rc = cli_batch_lock("sweep", &j);
+	if (rc == CLI_OK)
+		rc = write_variants(g, byte, values, n, paths);
+	if (rc == CLI_OK)
+		rc = cli_batch_genomes("sweep", &s, (const char *const *)paths, n, &hashes);
+	if (rc == CLI_OK)
+		rc = cli_batch_check_body("sweep", &s, g);
+	if (rc == CLI_OK)
+		rc = cli_batch_execute("sweep", &s, &j, &t);
+	/* The table and plot need every run: not for a shard alone. */
+	if (rc == CLI_OK && !cli_batch.shard)
+		rc = report(&s, &nm, values, n);
+	if (rc == CLI_OK)
+		rc = cli_batch_verdict("sweep", &t, cli_batch.out);
+	cli_journal_close(&j);
+	free(hashes);
+	cli_batch_inputs_free(&in);
+	for (size_t v = 0; paths && v < n; v++)
+		free(paths[v]);
+	free(paths);
+	return rc;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
@@ -327,84 +465,13 @@ int cmd_sweep(int argc, char **argv)
 	size_t nvalues;
 	if ((rc = parse_values(values_arg, values, &nvalues)) != 0)
 		return rc;
-
 	genome g;
 	if ((rc = cli_load_genome(pos[0], &g)) != 0)
 		return rc;
 	size_t gi = 0;
 	uint8_t *byte = NULL;
-	if ((rc = find_gene(&g, gene_arg, &gi)) == 0)
-		rc = find_field(&g.genes[gi], field_arg, &byte);
-	char vdir[4096], png[4096], stem[256], what[512], fieldname[64];
-	const genome_gene *gene = &g.genes[gi];
-	snprintf(vdir, sizeof vdir, "%s", variants_dir ? variants_dir : "");
-	if (!variants_dir)
-		beside(cli_batch.out, "-variants", vdir, sizeof vdir);
-	if (plot_path)
-		snprintf(png, sizeof png, "%s", plot_path);
-	else
-		beside(cli_batch.out, ".png", png, sizeof png);
-	cli_stem(pos[0], stem, sizeof stem);
-	snprintf(fieldname, sizeof fieldname, "%s", field_arg);
-	for (char *c = fieldname; *c; c++)
-		if (*c == ':' || *c == '/' || *c == ' ')
-			*c = '_';
-	snprintf(what, sizeof what, "%s: %s id=%u dup=%u (gene %zu), field %s", stem,
-	         genome_kinds[gene->kind].name, gene->id, gene->dup, gi, field_arg);
-	/* The run options first: a usage error writes nothing. */
-	batch_spec s;
-	events ev = {0};
-	uint8_t *events_text = NULL;
-	uint64_t *hashes = NULL;
-	if (rc == 0)
-		rc = cli_batch_spec(&s, "sweep", &ev, &events_text);
-	if (rc == 0)
-		rc = cli_mkdir("sweep", vdir);
-
-	/* The variants: the genome with the one byte set to each value. */
-	char **paths = calloc(nvalues, sizeof *paths);
-	if (rc == 0 && !paths)
-		rc = cli_fail(CLI_BAD, "sweep", "out of memory");
-	uint8_t original = byte ? *byte : 0;
-	for (size_t v = 0; v < nvalues && rc == 0; v++) {
-		char p[4096 + 512];
-		snprintf(p, sizeof p, "%s/%s-%s-%d.gen", vdir, stem, fieldname, values[v]);
-		if (!(paths[v] = strdup(p))) {
-			rc = cli_fail(CLI_BAD, "sweep", "out of memory");
-			break;
-		}
-		*byte = (uint8_t)values[v];
-		rc = cli_write_genome("sweep", paths[v], &g);
-	}
-	if (byte)
-		*byte = original;
-	if (rc == 0)
-		rc = cli_batch_hash_genomes("sweep", (const char *const *)paths, nvalues, &hashes);
-	if (rc == 0) {
-		s.ngenomes = nvalues;
-		s.genome_paths = (const char *const *)paths;
-		s.genome_hashes = hashes;
-		rc = cli_batch_execute("sweep", &s);
-	}
-	/* The table and plot need every run: not for a shard alone. */
-	if (rc == 0 && !cli_batch.shard) {
-		outcome *oc = calloc(nvalues, sizeof *oc);
-		if (!oc)
-			rc = cli_fail(CLI_BAD, "sweep", "out of memory");
-		if (rc == 0)
-			rc = tabulate(&s, cli_batch.out, oc, nvalues);
-		if (rc == 0) {
-			print_table(&s, what, values, nvalues, oc);
-			rc = draw_plot(png, what, field_arg, values, nvalues, oc);
-		}
-		free(oc);
-	}
-	free(hashes);
-	events_free(&ev);
-	free(events_text);
-	for (size_t v = 0; paths && v < nvalues; v++)
-		free(paths[v]);
-	free(paths);
+	if ((rc = find_gene(&g, gene_arg, &gi)) == 0 && (rc = find_field(&g.genes[gi], field_arg, &byte)) == 0)
+		rc = sweep(&g, pos[0], gi, byte, values, nvalues);
 	genome_free(&g);
 	return rc;
 }

@@ -63,37 +63,67 @@ int cli_creature_args_finish(cli_creature_args *a, const char *cmd)
 	return CLI_OK;
 }
 
+int cli_body_read(const cli_creature_args *a, const char *cmd, cli_body_files *out)
+{
+	memset(out, 0, sizeof *out);
+	c2_err err;
+	if ((a->body_genotype || a->wiring_path) && !a->body_path)
+		return cli_fail(CLI_USAGE, cmd, "--body-genotype and --wiring go with --body");
+	if (!a->body_path)
+		return CLI_OK;
+	if (c2_read_file(a->body_path, 64u << 20, &out->text, &out->len, &err) != 0)
+		return cli_report(a->body_path, &err);
+	if (a->wiring_path && c2_read_file(a->wiring_path, 1u << 20, &out->wiring, &out->wiring_len, &err) != 0) {
+		cli_body_files_free(out);
+		return cli_report(a->wiring_path, &err);
+	}
+	out->spec = (creature_body_spec){a->body_path, out->text, out->len, a->body_genotype};
+	return CLI_OK;
+}
+
+void cli_body_files_free(cli_body_files *b)
+{
+	free(b->text);
+	free(b->wiring);
+	memset(b, 0, sizeof *b);
+}
+
+int cli_body_report(const cli_creature_args *a, const char *cmd, bool wiring, const c2_err *err)
+{
+	if (wiring)
+		return cli_report(a->wiring_path, err);
+	return err->code == C2_EINVAL && err->line == 0
+	           ? cli_fail(CLI_USAGE, cmd, "--body %s: %s", a->body_path, err->msg)
+	           : cli_report(a->body_path, err);
+}
+
+void cli_body_warn(const char *body_path, const char *w)
+{
+	while (*w) {
+		const char *nl = strchr(w, '\n');
+		int n = nl ? (int)(nl - w) : (int)strlen(w);
+		fprintf(stderr, "c2rt: %s: warning: %.*s\n", body_path, n, w);
+		w += n + (nl != NULL);
+	}
+}
+
 /* --body and --wiring: the body file read, attached and wired; its
  * warnings printed once. */
 static int attach_body(creature *c, const char *cmd, const cli_creature_args *args)
 {
-	uint8_t *text = NULL, *wiring = NULL;
-	size_t len, wlen;
+	cli_body_files b;
 	c2_err err;
-	if (c2_read_file(args->body_path, 64u << 20, &text, &len, &err) != 0)
-		return cli_report(args->body_path, &err);
-	creature_body_spec spec = {args->body_path, text, len, args->body_genotype};
-	int rc = CLI_OK;
-	if (creature_set_body(c, &spec, &err) != 0) {
-		rc = err.code == C2_EINVAL && err.line == 0
-		         ? cli_fail(CLI_USAGE, cmd, "--body %s: %s", args->body_path, err.msg)
-		         : cli_report(args->body_path, &err);
-	} else {
-		const char *w = creature_body_warnings(c);
-		while (*w) {
-			const char *nl = strchr(w, '\n');
-			int n = nl ? (int)(nl - w) : (int)strlen(w);
-			fprintf(stderr, "c2rt: %s: warning: %.*s\n", args->body_path, n, w);
-			w += n + (nl != NULL);
-		}
-	}
-	if (rc == CLI_OK && args->wiring_path) {
-		if (c2_read_file(args->wiring_path, 1u << 20, &wiring, &wlen, &err) != 0 ||
-		    creature_set_body_wiring(c, (const char *)wiring, wlen, &err) != 0)
-			rc = cli_report(args->wiring_path, &err);
-	}
-	free(text);
-	free(wiring);
+	int rc = cli_body_read(args, cmd, &b);
+	if (rc)
+		return rc;
+	if (creature_set_body(c, &b.spec, &err) != 0)
+		rc = cli_body_report(args, cmd, false, &err);
+	else
+		cli_body_warn(args->body_path, creature_body_warnings(c));
+	if (rc == CLI_OK && b.wiring &&
+	    creature_set_body_wiring(c, (const char *)b.wiring, b.wiring_len, &err) != 0)
+		rc = cli_body_report(args, cmd, true, &err);
+	cli_body_files_free(&b);
 	return rc;
 }
 

@@ -44,6 +44,26 @@ int cli_opt_config(const char *arg, void *args); /* --opt NAME=VALUE */
 int cli_creature_args_finish(cli_creature_args *a, const char *cmd);
 
 
+/* The files of --body and --wiring, read (bounded) but not parsed. */
+typedef struct cli_body_files {
+	uint8_t *text, *wiring; /* NULL when not given */
+	size_t len, wiring_len;
+	creature_body_spec spec; /* over text, named by --body, with --body-genotype */
+} cli_body_files;
+
+/* Read them (nothing without --body; --body-genotype or --wiring without it
+ * is a usage error). CLI_OK, or an error code after printing why. */
+int cli_body_read(const cli_creature_args *a, const char *cmd, cli_body_files *out);
+void cli_body_files_free(cli_body_files *b);
+
+/* Report a body (wiring false) or wiring file the engine refused, as `c2rt
+ * run` does: FILE:LINE: reason, or a usage error for a bad --body-genotype.
+ * Returns the exit code. */
+int cli_body_report(const cli_creature_args *a, const char *cmd, bool wiring, const c2_err *err);
+
+/* Print a body's warnings (one a line) as "c2rt: BODY: warning: ...". */
+void cli_body_warn(const char *body_path, const char *warnings);
+
 typedef struct cli_creature {
 	creature *c;
 	uint8_t *events_text; /* the events in force (from the file, or the snapshot's) */

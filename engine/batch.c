@@ -14,7 +14,12 @@ enum { STOP_POLL = 4096 };
 
 /* Bumped whenever the columns or their meaning change: rows of an older
  * c2rt then never mix with new ones. */
-static const char ROW_VERSION[] = "c2rt batch rows 1";
+static const char ROW_VERSION[] = "c2rt batch rows 2";
+
+/* The check cell: 16 hex digits at the end of a CSV row; at the end of an
+ * NDJSON row inside CHECK_KEY ... "}. */
+enum { CHECK_HEX = 16 };
+static const char CHECK_KEY[] = "\"check\":\"";
 
 uint64_t batch_genome_hash(const void *data, size_t len)
 {
@@ -24,6 +29,32 @@ uint64_t batch_genome_hash(const void *data, size_t len)
 size_t batch_runs(const batch_spec *s)
 {
 	return s->ngenomes * s->nseeds;
+}
+
+/* A text or NULL, told apart from "" in the id. */
+static void put_text(c2_sink *k, const void *text, size_t len)
+{
+	c2_put_u8(k, text != NULL);
+	c2_put_u64(k, text ? len : 0);
+	if (text)
+		c2_put(k, text, len);
+}
+
+/* The body by what decides it: its format (the file name's extension), its
+ * bytes, the genotype chosen and the wiring — not its path. */
+static void put_body(c2_sink *k, const batch_spec *s)
+{
+	const creature_body_spec *b = s->body;
+	c2_put_u8(k, b != NULL);
+	if (!b)
+		return;
+	const char *name = b->name ? b->name : "";
+	const char *slash = strrchr(name, '/'), *dot = strrchr(name, '.');
+	const char *ext = dot && (!slash || dot > slash) ? dot : "";
+	put_text(k, ext, strlen(ext));
+	put_text(k, b->text, b->len);
+	put_text(k, b->genotype, b->genotype ? strlen(b->genotype) : 0);
+	put_text(k, s->wiring, s->wiring_len);
 }
 
 uint64_t batch_id(const batch_spec *s)
@@ -47,6 +78,7 @@ uint64_t batch_id(const batch_spec *s)
 	c2_put(&k, s->chem, s->nchem);
 	c2_put_u64(&k, s->ndrive);
 	c2_put(&k, s->drive, s->ndrive);
+	put_body(&k, s);
 	return c2_hash_finish(k.h);
 }
 
@@ -85,16 +117,55 @@ static int act_column(const creature *c)
 	return a < 0 ? BATCH_ACT_NONE : a < BATCH_DECISIONS ? a : BATCH_ACT_OTHER;
 }
 
+/* Hatch g with the spec's configuration and `seed`, with the spec's body and
+ * wiring. 0, or an error code with *fault saying which part failed. */
+static int hatch(const batch_spec *s, const genome *g, uint64_t seed, creature **out,
+                 batch_fault *fault, c2_err *err)
+{
+	creature_config cfg = s->cfg;
+	cfg.seed = seed;
+	*fault = BATCH_FAULT_GENOME;
+	int rc = creature_hatch(out, g, &cfg, err);
+	if (rc || !s->body)
+		return rc;
+	*fault = BATCH_FAULT_BODY;
+	if ((rc = creature_set_body(*out, s->body, err)) == 0 && s->wiring) {
+		*fault = BATCH_FAULT_WIRING;
+		rc = creature_set_body_wiring(*out, s->wiring, s->wiring_len, err);
+	}
+	if (rc) {
+		creature_free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+int batch_check_body(const batch_spec *s, const genome *g, c2_wbuf *warnings, batch_fault *fault,
+                     c2_err *err)
+{
+	creature *c;
+	int rc = hatch(s, g, s->cfg.seed, &c, fault, err);
+	if (rc)
+		return rc;
+	*fault = BATCH_FAULT_NONE;
+	c2_w_str(warnings, creature_body_warnings(c));
+	creature_free(c);
+	return warnings->oom ? c2_fail(err, C2_ENOMEM, -1, -1, "out of memory") : 0;
+}
+
 int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void *ctx), void *ctx,
               batch_result *res)
 {
 	result_init(s, r, res);
-	creature_config cfg = s->cfg;
-	cfg.seed = res->seed;
 	creature *c;
 	c2_err err;
-	if (creature_hatch(&c, g, &cfg, &err) != 0) {
-		snprintf(res->error, sizeof res->error, "cannot hatch: %s", err.msg);
+	batch_fault fault;
+	if (hatch(s, g, res->seed, &c, &fault, &err) != 0) {
+		if (fault == BATCH_FAULT_GENOME)
+			snprintf(res->error, sizeof res->error, "cannot hatch: %s", err.msg);
+		else
+			c2_err_format(&err, fault == BATCH_FAULT_BODY ? s->body->name : s->wiring_path, res->error,
+			              sizeof res->error);
 		return 0;
 	}
 	uint64_t limit = s->ticks ? s->ticks : s->max_ticks;
@@ -120,6 +191,7 @@ int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void 
 	res->lived = res->alive ? res->ticks : creature_death_tick(c);
 	res->stage = creature_stage(c);
 	res->cause = creature_cause_of_death(c);
+	res->state_hash = creature_hash(c);
 	for (size_t k = 0; k < s->nchem; k++)
 		res->chem_avg[k] = lived ? (double)sum_chem[k] / (double)lived : 0;
 	for (size_t k = 0; k < s->ndrive; k++)
@@ -150,6 +222,7 @@ typedef struct row_writer {
 	c2_wbuf *w;
 	bool csv, header;
 	int n;
+	size_t start; /* where the row begins in w */
 } row_writer;
 
 static void col_sep(row_writer *rw)
@@ -213,6 +286,33 @@ static void col_hex(row_writer *rw, const char *name, uint64_t v)
 	col(rw, name, buf, true);
 }
 
+uint64_t batch_row_check(const char *row, size_t len)
+{
+	return c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, row, len));
+}
+
+/* The last column: in a row, the check of everything the row holds so far
+ * (from rw->start, the separator comma included). */
+static void col_check(row_writer *rw)
+{
+	col_sep(rw);
+	c2_wbuf *w = rw->w;
+	if (rw->header) {
+		c2_w_str(w, "check");
+		return;
+	}
+	char hex[CHECK_HEX + 1];
+	uint64_t h = w->oom ? 0 : batch_row_check((const char *)w->data + rw->start, w->len - rw->start);
+	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+	if (rw->csv) {
+		c2_w_str(w, hex);
+		return;
+	}
+	c2_w_str(w, CHECK_KEY);
+	c2_w_str(w, hex);
+	c2_w_u8(w, '"');
+}
+
 /* Everything but the run's values: the header (res NULL) or a row. */
 static void columns(const batch_spec *s, const batch_result *res, double wall, row_writer *rw)
 {
@@ -225,6 +325,7 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 	col_hex(rw, "genome_hash", res ? s->genome_hashes[res->genome] : 0);
 	col_u64(rw, "seed", res ? res->seed : 0);
 	col(rw, "sex", s->cfg.sex == GENOME_MALE ? "m" : "f", true);
+	col(rw, "body", s->body && s->body->name ? s->body->name : "", true);
 #define OKU(nm, v) ok ? col_u64(rw, nm, v) : col(rw, nm, "", false)
 	OKU("ticks", res->ticks);
 	OKU("alive", res->alive);
@@ -232,6 +333,10 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 	col(rw, "lifespan_s", ok ? val : "", false);
 	col(rw, "stage", ok ? genome_stage_name(res->stage) : "", true);
 	col(rw, "cause", ok ? creature_death_name(res->cause) : "", true);
+	if (ok)
+		col_hex(rw, "state_hash", res->state_hash);
+	else
+		col(rw, "state_hash", "", true);
 	for (size_t k = 0; k < s->nchem; k++) {
 		char lab[48];
 		trace_chem_label(s->chem[k], lab, sizeof lab);
@@ -259,6 +364,7 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 	snprintf(val, sizeof val, "%.3f", wall);
 	col(rw, "wall_s", res ? val : "", false);
 	col(rw, "error", res ? res->error : "", true);
+	col_check(rw);
 	c2_w_str(rw->w, rw->csv ? "\n" : "}\n");
 }
 
@@ -266,13 +372,13 @@ void batch_header(const batch_spec *s, c2_wbuf *w)
 {
 	if (s->format != BATCH_CSV)
 		return;
-	row_writer rw = {w, true, true, 0};
+	row_writer rw = {w, true, true, 0, w->len};
 	columns(s, NULL, 0, &rw);
 }
 
 void batch_row(const batch_spec *s, const batch_result *res, double wall_s, c2_wbuf *w)
 {
-	row_writer rw = {w, s->format == BATCH_CSV, false, 0};
+	row_writer rw = {w, s->format == BATCH_CSV, false, 0, w->len};
 	columns(s, res, wall_s, &rw);
 }
 
@@ -315,6 +421,22 @@ static bool read_hex16(const char *p, size_t n, size_t *i, uint64_t *v)
 		*v = *v << 4 | (uint64_t)d;
 	}
 	return true;
+}
+
+/* Does the line p[0..n) (its newline left off) end with a check cell that
+ * matches the bytes before it? */
+static bool row_checks(const char *p, size_t n, batch_format f)
+{
+	size_t key = f == BATCH_CSV ? 0 : sizeof CHECK_KEY - 1;
+	size_t tail = key + CHECK_HEX + (f == BATCH_CSV ? 0 : 2); /* JSON: then "} */
+	if (n <= tail)
+		return false;
+	size_t at = n - tail, i = at + key; /* the check cell (JSON: its key) */
+	uint64_t v;
+	if (p[at - 1] != ',' || (key && (memcmp(p + at, CHECK_KEY, key) != 0 ||
+	                                 memcmp(p + n - 2, "\"}", 2) != 0)))
+		return false;
+	return read_hex16(p, n, &i, &v) && v == batch_row_check(p, at);
 }
 
 static bool match(const char *p, size_t n, size_t *i, const char *lit)
@@ -394,7 +516,19 @@ int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *o
 				batch_file_free(out);
 				return c2_fail_line(err, C2_EFORMAT, line, "not a c2rt batch results file (header)");
 			}
+			if (n < 6 || memcmp(p + n - 6, ",check", 6) != 0) {
+				batch_file_free(out);
+				return c2_fail_line(err, C2_EFORMAT, line,
+				                    "results of an older c2rt (no check column): its rows cannot be "
+				                    "verified");
+			}
 			out->header_len = full;
+			pos += full;
+			continue;
+		}
+		if (!row_checks(p, n, f)) { /* altered since it was written: not trusted */
+			if (!out->altered++)
+				out->first_altered = line;
 			pos += full;
 			continue;
 		}
@@ -429,6 +563,13 @@ int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *o
 		}
 		out->rows[out->nrows++] = (batch_line){(size_t)run, pos, full, line};
 		pos += full;
+	}
+	if (out->altered && !out->nrows) {
+		long first = out->first_altered;
+		batch_file_free(out);
+		return c2_fail_line(err, C2_EFORMAT, first,
+		                    "no line is a row whose check matches: not results of this c2rt, or "
+		                    "altered throughout");
 	}
 	return check_unique(out, err);
 }
@@ -557,8 +698,9 @@ static int by_run(const void *x, const void *y)
 }
 
 int batch_merge(const char *const *texts, const size_t *lens, size_t n, batch_format f,
-                c2_wbuf *out, size_t *missing, size_t *bad, c2_err *err)
+                c2_wbuf *out, size_t *nrows, size_t *missing, size_t *bad, c2_err *err)
 {
+	*nrows = *missing = 0;
 	batch_file *files = calloc(n ? n : 1, sizeof *files);
 	if (!files)
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
@@ -573,7 +715,11 @@ int batch_merge(const char *const *texts, const size_t *lens, size_t n, batch_fo
 			ref = i;
 		if (files[i].header_len && head == n)
 			head = i;
-		if (files[i].nrows && (files[i].id != files[ref].id || files[i].runs != files[ref].runs))
+		if (files[i].altered)
+			rc = c2_fail_line(err, C2_EFORMAT, files[i].first_altered,
+			                  "a row altered since it was written (its check does not match): "
+			                  "run its batch again with --resume");
+		else if (files[i].nrows && (files[i].id != files[ref].id || files[i].runs != files[ref].runs))
 			rc = c2_fail(err, C2_EFORMAT, -1, -1, "rows of another batch (id %016llx, not %016llx)",
 			             (unsigned long long)files[i].id, (unsigned long long)files[ref].id);
 		else if (files[i].header_len && (files[i].header_len != files[head].header_len ||
@@ -602,6 +748,7 @@ int batch_merge(const char *const *texts, const size_t *lens, size_t n, batch_fo
 		for (size_t j = 0; j < total; j++)
 			c2_w_bytes(out, texts[rows[j].file] + rows[j].line->off, rows[j].line->len);
 		*missing = (ref < n ? files[ref].runs : 0) - total;
+		*nrows = total;
 		if (out->oom)
 			rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
@@ -612,26 +759,25 @@ int batch_merge(const char *const *texts, const size_t *lens, size_t n, batch_fo
 	return rc;
 }
 
-int batch_pending(const batch_spec *s, unsigned index, unsigned count, const batch_file *done,
+int batch_pending(const batch_spec *s, unsigned index, unsigned count, const uint8_t *have,
                   size_t **out, size_t *n)
 {
 	size_t runs = batch_runs(s);
-	uint8_t *have = calloc(runs ? runs : 1, 1);
 	size_t *v = malloc((runs ? runs : 1) * sizeof *v);
-	if (!have || !v) {
-		free(have);
-		free(v);
+	if (!v)
 		return C2_ENOMEM;
-	}
-	for (size_t i = 0; done && i < done->nrows; i++)
-		if (done->rows[i].run < runs)
-			have[done->rows[i].run] = 1;
 	size_t k = 0;
 	for (size_t r = 0; r < runs; r++)
-		if (batch_in_shard(r, index, count) && !have[r])
+		if (batch_in_shard(r, index, count) && !(have && have[r]))
 			v[k++] = r;
-	free(have);
 	*out = v;
 	*n = k;
 	return 0;
+}
+
+bool batch_row_failed(const char *text, const batch_file *bf, batch_format f, size_t i)
+{
+	char e[2] = "";
+	(void)batch_cell(text, bf, f, i, "error", e, sizeof e); /* false too when it is longer */
+	return e[0] != '\0';
 }

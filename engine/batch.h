@@ -7,19 +7,23 @@
  * first + r % K; shard I of N (1-based) holds the runs with r % N == I - 1.
  * A row starts with the run number, the batch id and the number of runs:
  *
- *     run,batch,runs,genome,genome_hash,seed,sex,ticks,alive,lifespan_s,stage,cause,
- *     avg:chem:ATP,end:chem:ATP,...,avg:drive:Hunger,end:drive:Hunger,...,
+ *     run,batch,runs,genome,genome_hash,seed,sex,body,ticks,alive,lifespan_s,stage,cause,
+ *     state_hash,avg:chem:ATP,end:chem:ATP,...,avg:drive:Hunger,end:drive:Hunger,...,
  *     act:quiescent,...,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,
- *     wall_s,error
+ *     wall_s,error,check
  *
  * (NDJSON: one object per line with the same keys in the same order). The
  * batch id is a hash of everything that decides the rows — genome contents,
- * seeds, sex, options, events, run length, chosen chemicals and drives — so
- * rows of different batches are never mixed by --resume or --merge.
- * `act:X` counts the ticks the creature lived with decision X (asleep and
- * dreaming apart); `avg:` are means over the ticks it lived, `end:` the last
- * value it had alive. `wall_s` is the only column that varies between
- * identical runs.
+ * seeds, sex, options, events, the body and its wiring, run length, chosen
+ * chemicals and drives — so rows of different batches are never mixed by
+ * --resume or --merge. `state_hash` is creature_hash at the end of the run
+ * (what `c2rt run --hash-every` prints at that tick). `act:X` counts the
+ * ticks the creature lived with decision X (asleep and dreaming apart);
+ * `avg:` are means over the ticks it lived, `end:` the last value it had
+ * alive. `wall_s` is the only column that varies between identical runs.
+ * `check` is a hash of the row's bytes before it (to its last comma): a row
+ * altered after it was written no longer matches, and the reader sets it
+ * apart instead of trusting it.
  *
  * No threads, files, clocks or printing here: the CLI owns those (the wall
  * time is given to batch_row). */
@@ -62,10 +66,22 @@ typedef struct batch_spec {
 	size_t ndrive;
 	uint8_t drive[C2_NDRIVES];
 	batch_format format;
+	/* A body for every run (NULL: none), as `c2rt run --body` gives it:
+	 * body->name is the path for the `body` column (its extension picks the
+	 * format), and the wiring text (NULL: the default wiring) replaces the
+	 * default wiring. Both go into the batch id by content. */
+	const creature_body_spec *body;
+	const char *wiring_path; /* for messages */
+	const char *wiring;
+	size_t wiring_len;
 	size_t ngenomes;
 	const char *const *genome_paths; /* as they go into the genome column */
 	const uint64_t *genome_hashes;   /* batch_genome_hash of each file's bytes */
 } batch_spec;
+
+/* The check of a row: the hash of its bytes before the check cell (batch.c
+ * writes and verifies it; exposed for tests that alter rows on purpose). */
+uint64_t batch_row_check(const char *row, size_t len);
 
 /* Hash of a genome file's bytes (the genome_hash column). */
 uint64_t batch_genome_hash(const void *data, size_t len);
@@ -93,17 +109,30 @@ typedef struct batch_result {
 	double chem_avg[256], drive_avg[C2_NDRIVES];
 	uint8_t chem_end[256], drive_end[C2_NDRIVES];
 	uint64_t act[BATCH_NACT];
+	uint64_t state_hash;   /* creature_hash at the end */
 	char error[256];       /* "" when the run went well */
 } batch_result;
 
 /* Run r on genome g (the contents of genome_paths[genome of r]): hatch with
- * the spec's configuration and r's seed, then creature_step until the tick
- * limit or death, sampling the chosen chemicals, drives and the decision
- * every tick. `stop` (may be NULL) is asked every few thousand ticks; when
+ * the spec's configuration and r's seed, give it the spec's body and wiring,
+ * then creature_step until the tick limit or death, sampling the chosen
+ * chemicals, drives and the decision every tick. `stop` (may be NULL) is asked every few thousand ticks; when
  * it returns true the run is abandoned and 1 returned (no row). Otherwise 0:
  * *res is filled (a creature that cannot hatch gives a row with `error`). */
 int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void *ctx), void *ctx,
               batch_result *res);
+
+/* What batch_check_body found at fault. */
+typedef enum batch_fault { BATCH_FAULT_NONE, BATCH_FAULT_GENOME, BATCH_FAULT_BODY, BATCH_FAULT_WIRING } batch_fault;
+
+/* The check a batch with a body makes before any run: hatch g with the
+ * spec's configuration and first seed and give it the body and wiring as
+ * every run will (the body depends on the options, not on the genome).
+ * Returns 0 (the body's warnings appended to *warnings, one a line), or an
+ * error code with err saying why and *fault naming the file at fault:
+ * BATCH_FAULT_GENOME when g itself does not hatch (try another genome). */
+int batch_check_body(const batch_spec *s, const genome *g, c2_wbuf *warnings, batch_fault *fault,
+                     c2_err *err);
 
 /* A row for run r that did not run (the genome could not be read ...): every
  * value empty, `error` set. */
@@ -130,13 +159,20 @@ typedef struct batch_file {
 	batch_line *rows;
 	size_t nrows;
 	size_t torn;           /* bytes of an unfinished last line, left out */
+	size_t altered;        /* lines whose check does not match, left out */
+	long first_altered;    /* the first of them (0: none) */
 } batch_file;
 
 /* Read the rows of a results file. Every line must be a complete row of
  * one batch; only the last may be unfinished (a batch killed while writing
- * it: no newline), which is left out and counted in `torn`. A malformed
- * line elsewhere, a row of another batch, a run out of range or a run given
- * twice is C2_EFORMAT with its line. */
+ * it: no newline), which is left out and counted in `torn`. A line whose
+ * check cell does not match its contents (a row altered since it was
+ * written) is left out and counted in `altered`; if no line matches, the
+ * file is not trusted at all (C2_EFORMAT at the first line: not a results
+ * file of this c2rt, or altered throughout). A CSV header without the
+ * check column (an older c2rt's file), a malformed line, a row of another
+ * batch, a run out of range or a run given twice is C2_EFORMAT with its
+ * line. */
 int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *out, c2_err *err);
 void batch_file_free(batch_file *f);
 
@@ -149,16 +185,20 @@ bool batch_cell(const char *text, const batch_file *bf, batch_format f, size_t i
 /* Merge the rows of n results files of one batch (the shards of a batch, or
  * one file to put in order) into `out`: the header once, then every row in
  * run order; unfinished last lines are left out. Files of different batches
- * or with different headers, and a run present twice, are errors: *bad is
- * then the index of the file at fault (err->line the line in it, if any).
- * On success *missing is the number of runs of the batch no file has. */
+ * or with different headers, an altered row (merging cannot run it again)
+ * and a run present twice are errors: *bad is then the index of the file at
+ * fault (err->line the line in it, if any). On success *rows is the number
+ * of rows written and *missing the number of runs of the batch no file has. */
 int batch_merge(const char *const *texts, const size_t *lens, size_t n, batch_format f,
-                c2_wbuf *out, size_t *missing, size_t *bad, c2_err *err);
+                c2_wbuf *out, size_t *rows, size_t *missing, size_t *bad, c2_err *err);
 
-/* The runs of shard index/count that `done` (may be NULL) does not hold, in
- * run order, into a new array *out (free with free()) of *n entries. Returns
- * 0 or C2_ENOMEM. */
-int batch_pending(const batch_spec *s, unsigned index, unsigned count, const batch_file *done,
+/* The runs of shard index/count that `have` (may be NULL; one byte per
+ * run of the batch, non-zero: done) does not hold, in run order, into a new
+ * array *out (free with free()) of *n entries. Returns 0 or C2_ENOMEM. */
+int batch_pending(const batch_spec *s, unsigned index, unsigned count, const uint8_t *have,
                   size_t **out, size_t *n);
+
+/* Did row i of a parsed file fail (a non-empty error cell)? */
+bool batch_row_failed(const char *text, const batch_file *bf, batch_format f, size_t i);
 
 #endif

@@ -1,7 +1,8 @@
 # batch_basic.sh — c2rt batch on our own genomes: the columns, a row equal to
 # what `c2rt run` says, CSV and NDJSON alike, shards merged equal to one
 # batch, a torn last row dropped on --resume, SIGINT and SIGKILL mid-batch
-# then --resume equal to an uninterrupted batch, failed runs as rows, errors.
+# then --resume equal to an uninterrupted batch, failed runs as rows (and
+# exit 2), merging nothing refused, errors.
 . "$(dirname "$0")/lib.sh"
 S="$BUILD/genomes/starter.gen" M="$BUILD/genomes/mayfly.gen" D="$BUILD/genomes/diabetic.gen"
 EV="$ROOT/genomes/starter.events"
@@ -13,11 +14,12 @@ expect_exit 0 "$C2RT" batch "$S" "$M" "$D" --seeds 2 --seed 5 --until death --ma
 	--events "$EV" --jobs 2 -o "$T/a.csv"
 contains "$T/err" "c2rt batch: 6 runs (6 this time, 0 failed)"
 [ "$(wc -l <"$T/a.csv")" -eq 7 ] || die "expected a header and 6 rows"
-head -n 1 "$T/a.csv" | grep -q '^run,batch,runs,genome,genome_hash,seed,sex,ticks,alive,lifespan_s,stage,cause,avg:chem:ATP,end:chem:ATP,avg:chem:Glucose,.*,avg:drive:Hunger,end:drive:Hunger,avg:drive:Sleepiness,end:drive:Sleepiness,act:quiescent,.*,act:eat,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,wall_s,error$' ||
+head -n 1 "$T/a.csv" | grep -q '^run,batch,runs,genome,genome_hash,seed,sex,body,ticks,alive,lifespan_s,stage,cause,state_hash,avg:chem:ATP,end:chem:ATP,avg:chem:Glucose,.*,avg:drive:Hunger,end:drive:Hunger,avg:drive:Sleepiness,end:drive:Sleepiness,act:quiescent,.*,act:eat,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,wall_s,error,check$' ||
 	die "header: $(head -n 1 "$T/a.csv")"
-expect_exit 0 "$C2RT" run "$M" --seed 6 --until death --events "$EV"
+expect_exit 0 "$C2RT" run "$M" --seed 6 --until death --events "$EV" --hash-every 1
 death=$(sed -n 's/.*(old age at tick \([0-9]*\)).*/\1/p' "$T/err")
-python3 - "$T/a.csv" "$M" "$death" <<'PY' || die "rows"
+hash=$(tail -n 1 "$T/out" | cut -d' ' -f2)
+python3 - "$T/a.csv" "$M" "$death" "$hash" <<'PY' || die "rows"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 assert [int(r["run"]) for r in rows] == list(range(6)), "not in run order"
@@ -27,6 +29,8 @@ assert all(r["error"] == "" and r["sex"] == "f" for r in rows)
 m = rows[3]                                    # the mayfly, seed 6: as `c2rt run` says
 assert m["genome"] == sys.argv[2] and m["alive"] == "0" and m["cause"] == "old age", m
 assert round(float(m["lifespan_s"]) * 10) == int(sys.argv[3]), (m["lifespan_s"], sys.argv[3])
+assert m["state_hash"] == sys.argv[4], (m["state_hash"], sys.argv[4])  # the state it died in
+assert all(r["body"] == "" for r in rows)
 assert rows[0]["alive"] == "1" and rows[0]["ticks"] == "20000" and rows[0]["cause"] == "alive"
 lived = int(m["ticks"]) - 1                    # the death tick is not lived
 acts = sum(int(v) for k, v in m.items() if k.startswith("act:"))
@@ -69,37 +73,46 @@ expect_exit 2 "$C2RT" batch "$S" "$M" "$D" --seeds 3 --until death --max-ticks 2
 	--events "$EV" --resume -o "$T/r.csv"
 contains "$T/err" "holds rows of another batch"
 
-# Interrupted: SIGINT (exit 130, finished rows kept), then SIGKILL, then
-# --resume twice: the same rows as an uninterrupted batch.
+# Interrupted: SIGINT (exit 130, finished rows kept in the journal, no
+# results file), then SIGKILL, then --resume twice: the same rows as an
+# uninterrupted batch.
 ticks=40000
 for attempt in 1 2 3; do
 	set -- "$S" "$D" --seeds 10 --ticks $ticks --events "$EV" --jobs 2
-	rm -f "$T/i.csv"
+	rm -f "$T/i.csv" "$T/i.csv.journal"
 	batch_signal INT "$T/i.csv" "$T/i.err" "$@"; rc=$?
-	rows=$(($(wc -l <"$T/i.csv") - 1))
+	rows=$(batch_rows "$T/i.csv")
 	[ $rc -eq 200 ] || [ "$rows" -ge 20 ] || break
 	ticks=$((ticks * 4)) # it was done before the signal: longer runs
 done
 [ $rc -eq 130 ] || die "SIGINT: exit $rc, expected 130 ($(cat "$T/i.err"))"
 contains "$T/i.err" "interrupted:"
 [ "$rows" -ge 2 ] && [ "$rows" -lt 20 ] || die "SIGINT left $rows rows"
+[ -e "$T/i.csv" ] && die "an interrupted batch made its results file"
+[ -e "$T/i.csv.lock" ] && die "an interrupted batch left its lock file"
 batch_signal KILL "$T/i.csv" "$T/i.err" "$@"
-printf '99,deadbeef' >>"$T/i.csv"          # as if killed in the middle of a row
+printf '99,deadbeef' >>"$T/i.csv.journal"  # as if killed in the middle of a row
 expect_exit 0 "$C2RT" batch "$@" --resume -o "$T/i.csv"
 contains "$T/err" "dropped an unfinished last row"
 expect_exit 0 "$C2RT" batch "$@" -o "$T/full.csv" --quiet
 $CMP "$T/full.csv" "$T/i.csv" || die "interrupted and resumed batch differs from the straight one"
 
-# A genome that does not load is a row with an error, not the end of the batch.
+# A genome that does not load is a row with an error, not the end of the
+# batch; the batch then exits 2 and says how many runs failed.
 printf 'not a genome' >"$T/bad,name.gen"
-expect_exit 0 "$C2RT" batch "$M" "$T/bad,name.gen" --ticks 100 -o "$T/e.csv"
+expect_exit 2 "$C2RT" batch "$M" "$T/bad,name.gen" --ticks 100 -o "$T/e.csv"
 contains "$T/err" "(2 this time, 1 failed)"
+contains "$T/err" "c2rt batch: 1 of 2 runs failed (the error column of $T/e.csv says why)"
 python3 - "$T/e.csv" <<'PY' || die "error row"
 import csv, sys
 r = list(csv.DictReader(open(sys.argv[1])))
 assert r[1]["genome"].endswith("bad,name.gen") and "not a Creatures 2 genome" in r[1]["error"], r[1]
 assert r[1]["lifespan_s"] == "" and r[0]["error"] == ""
 PY
+# ... and so does a resumed batch that kept the failed row.
+expect_exit 2 "$C2RT" batch "$M" "$T/bad,name.gen" --ticks 100 -o "$T/e.csv" --resume
+contains "$T/err" "(0 this time, 0 failed)"
+contains "$T/err" "1 of 2 runs failed"
 mkdir -p "$T/dir"
 cp "$S" "$T/dir/b.gen"; cp "$M" "$T/dir/a.gen"; touch "$T/dir/notes.txt"
 expect_exit 0 "$C2RT" batch --dir "$T/dir" --ticks 10 -o - --quiet
@@ -107,6 +120,19 @@ expect_exit 0 "$C2RT" batch --dir "$T/dir" --ticks 10 -o - --quiet
 # files, and nothing else, are run
 [ "$(cut -d, -f4 "$T/out" | tail -n +2 | sort | tr '\n' ' ')" = "$T/dir/a.gen $T/dir/b.gen " ] ||
 	die "--dir: $(cut -d, -f4 "$T/out")"
+# --dir with 2 of 3 genomes broken: every row written, exit 2.
+printf 'gene' >"$T/dir/c.gen"; printf 'dna2' >"$T/dir/d.gen"; rm "$T/dir/b.gen"
+expect_exit 2 "$C2RT" batch --dir "$T/dir" --ticks 10 -o "$T/d.csv" --quiet
+contains "$T/err" "2 of 3 runs failed"
+[ "$(wc -l <"$T/d.csv")" -eq 4 ] || die "--dir with broken genomes: $(cat "$T/d.csv")"
+
+# Merging nothing fails and writes nothing.
+head -n 1 "$T/a.csv" >"$T/empty.csv"
+expect_exit 2 "$C2RT" batch --merge "$T/empty.csv" -o "$T/m3.csv"
+contains "$T/err" "no rows in $T/empty.csv; nothing written"
+: >"$T/empty.ndjson"
+expect_exit 2 "$C2RT" batch --merge "$T/empty.ndjson" -o "$T/m3.ndjson"
+[ ! -e "$T/m3.csv" ] && [ ! -e "$T/m3.ndjson" ] || die "merging nothing wrote a file"
 
 # Usage errors.
 expect_exit 1 "$C2RT" batch "$S" --ticks 10

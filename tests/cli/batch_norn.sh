@@ -20,9 +20,9 @@ $CMP "$T/all.csv" "$T/m.csv" || die "shards + merge differ from the unsharded ba
 ticks=30000
 for attempt in 1 2 3; do
 	set -- --dir "$T/mut" --seeds 2 --ticks $ticks --events "$T/feed.ev" --jobs 2 --quiet
-	rm -f "$T/i.csv"
+	rm -f "$T/i.csv" "$T/i.csv.journal"
 	batch_signal INT "$T/i.csv" "$T/i.err" "$@"; rc=$?
-	rows=$(($(wc -l <"$T/i.csv") - 1))
+	rows=$(batch_rows "$T/i.csv")
 	[ $rc -eq 200 ] || [ "$rows" -ge 20 ] || break
 	ticks=$((ticks * 4)) # it was done before the signal: longer runs
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """batchcmp.py — compare two c2rt batch results files (CSV or NDJSON) row by
 row and column by column, the wall time aside (the only column that varies
-between identical runs). Exit 0 when they agree, 1 (with the first
+between identical runs) and with it the row's check (a hash that covers it). Exit 0 when they agree, 1 (with the first
 differences) when not.
 
 usage: batchcmp.py A B            (the format is taken from each file's name)
@@ -31,7 +31,7 @@ def main():
     if len(ra) != len(rb):
         print("%d rows against %d" % (len(ra), len(rb)))
         return 1
-    skip = {ha.index("wall_s")} if "wall_s" in ha else set()
+    skip = {ha.index(k) for k in ("wall_s", "check") if k in ha}
     bad = 0
     for i, (x, y) in enumerate(zip(ra, rb)):
         for k, (u, v) in enumerate(zip(x, y)):

@@ -54,8 +54,9 @@ contains() { # contains FILE TEXT
 }
 
 # batch_signal SIGNAL RESULTS ERRFILE ARGS...: run `c2rt batch ARGS --resume
-# -o RESULTS` in the background, send it SIGNAL once RESULTS holds two rows,
-# and return its exit status — or 200 when it had finished before the signal
+# -o RESULTS` in the background, send it SIGNAL once its journal
+# (RESULTS.journal, where rows go until the batch ends) holds two rows, and
+# return its exit status — or 200 when it had finished before the signal
 # could land (a machine faster than the test assumed: retry with longer runs).
 batch_signal() {
 	sig=$1 out=$2 errf=$3
@@ -63,11 +64,74 @@ batch_signal() {
 	"$C2RT" batch "$@" --resume -o "$out" --quiet 2>"$errf" &
 	bpid=$!
 	n=0
-	while [ "$(cat "$out" 2>/dev/null | wc -l)" -lt 3 ] && [ $n -lt 600 ] &&
+	while [ "$(cat "$out.journal" 2>/dev/null | wc -l)" -lt 3 ] && [ $n -lt 600 ] &&
 		kill -0 "$bpid" 2>/dev/null; do
 		sleep 0.05
 		n=$((n + 1))
 	done
 	kill "-$sig" "$bpid" 2>/dev/null || { wait "$bpid"; return 200; }
 	wait "$bpid"
+}
+
+# batch_rows RESULTS: the rows (CSV) of RESULTS' journal while there is one
+# (an interrupted batch), else of RESULTS.
+batch_rows() {
+	f=$1; [ -e "$f.journal" ] && f=$f.journal
+	echo $(($(wc -l <"$f") - 1))
+}
+
+# now: seconds since the epoch, with fractions.
+now() { date +%s.%N; }
+
+# kill_moment I DURATION: round I's moment to kill, in [0, 1.2 DURATION).
+kill_moment() { awk -v i="$1" -v d="$2" 'BEGIN { srand(i * 7919); printf "%.3f", rand() * d * 1.2 }'; }
+
+# kill_rounds COMMAND ARGS...: `c2rt COMMAND ARGS -o $T/r.csv` (batch or
+# sweep) killed with -9 at 20 moments over $dur seconds (its measured
+# duration), each followed by --resume: $T/r.csv must always be the old
+# file ($T/old.csv: another batch's results, put there in even rounds; odd
+# rounds start with none) or the complete new one (equal to $T/ref.csv),
+# and after --resume the complete new one, with no journal or lock left;
+# stdout of the resumed command must equal $T/ref.out when that exists.
+# Killed before its journal began, a run leaves old.csv alone, which
+# --resume refuses (another batch's rows): then a plain rerun replaces it.
+kill_rounds() {
+	cmd=$1
+	shift
+	old=0 new=0 unstarted=0
+	for i in $(seq 1 20); do
+		rm -f "$T/r.csv" "$T/r.csv.journal"
+		[ $((i % 2)) -eq 0 ] && cp "$T/old.csv" "$T/r.csv"
+		at=$(kill_moment "$i" "$dur")
+		"$C2RT" "$cmd" "$@" -o "$T/r.csv" >/dev/null 2>&1 &
+		pid=$!
+		sleep "$at"
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		if [ ! -e "$T/r.csv" ] || cmp -s "$T/r.csv" "$T/old.csv"; then
+			old=$((old + 1))
+		elif python3 "$ROOT/tests/cli/batchcmp.py" "$T/ref.csv" "$T/r.csv" >/dev/null; then
+			new=$((new + 1))
+		else
+			die "killed at $at s: $T/r.csv is neither the old file nor the complete new one"
+		fi
+		if [ -e "$T/r.csv" ] && [ ! -e "$T/r.csv.journal" ] && cmp -s "$T/r.csv" "$T/old.csv"; then
+			expect_exit 2 "$C2RT" "$cmd" "$@" -o "$T/r.csv" --resume
+			contains "$T/err" "holds rows of another batch"
+			unstarted=$((unstarted + 1))
+			expect_exit 0 "$C2RT" "$cmd" "$@" -o "$T/r.csv"
+		else
+			expect_exit 0 "$C2RT" "$cmd" "$@" -o "$T/r.csv" --resume
+		fi
+		python3 "$ROOT/tests/cli/batchcmp.py" "$T/ref.csv" "$T/r.csv" ||
+			die "killed at $at s, then --resume: not the uninterrupted rows"
+		[ ! -e "$T/ref.out" ] || cmp -s "$T/out" "$T/ref.out" ||
+			die "killed at $at s, then --resume: printed $(cat "$T/out")"
+		[ ! -e "$T/r.csv.journal" ] && [ ! -e "$T/r.csv.lock" ] ||
+			die "killed at $at s: a journal or lock stayed"
+		rm -f "$T"/r.csv.tmp.* "$T"/r.csv.journal.tmp.* "$T"/r.png.tmp.*
+	done
+	echo "20 kills over ${dur}s: $old left the old file ($unstarted before the journal began), $new the new one"
+	# The moments must have hit both sides of the end, or the test proved little.
+	[ $old -ge 5 ] || die "only $old kills landed before the end"
 }

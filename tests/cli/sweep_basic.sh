@@ -2,7 +2,9 @@
 # swept over 96..136: each variant differs from the genome in that one byte
 # only, lifespans come out in the table (doubling with every step of 8, as
 # the rate table halves Ageing's decay), the plot is drawn, --resume reruns
-# nothing, and bad --gene/--field/--values are refused.
+# nothing, a failed run makes the sweep exit 2 (its table saying "-"),
+# outputs that collide (a variant as -o) and bad --gene/--field/--values
+# are refused.
 . "$(dirname "$0")/lib.sh"
 G="$BUILD/genomes/starter.gen" EV="$T/steady.ev"
 # A steady diet (starter.events without its lean spell): the sweep is about
@@ -53,6 +55,42 @@ expect_exit 0 "$C2RT" sweep "$G" --gene half-lives:1 --field halflife:Ageing --v
 contains "$T/err" "12 runs (0 this time"
 cmp "$T/out" "$T/table" || die "the resumed table differs"
 [ -s "$T/p2.png" ] || die "--plot FILE"
+
+# A run that fails (a genome whose only lobe becomes male-only cannot hatch
+# as a female): its row says why, the table says "-" (no nan, no inf), the
+# plot is drawn, and the sweep exits 2 saying how many runs failed.
+python3 - "$ROOT/tests/fixtures/tiny.txt" "$T/one.txt" <<'PY'
+import sys
+blocks = open(sys.argv[1]).read().split("\ngene ")
+keep = [b for b in blocks if not b.startswith("lobe") or "lobe 0" in b]
+assert len(keep) == len(blocks) - 1
+open(sys.argv[2], "w").write("\ngene ".join(keep))
+PY
+expect_exit 0 "$C2RT" asm "$T/one.txt" -o "$T/one.gen"
+expect_exit 2 "$C2RT" sweep "$T/one.gen" --gene 2 --field flags --values 0,8 --seeds 2 --ticks 50 \
+	-o "$T/f/r.csv"
+contains "$T/err" "c2rt sweep: 2 of 4 runs failed (the error column of $T/f/r.csv says why)"
+grep -Eq 'nan|inf' "$T/out" && die "the table of a failed value: $(cat "$T/out")"
+grep -Eq '^ +8 +2 +0 +- +- +- .* failed 2$' "$T/out" || die "the failed value's line: $(cat "$T/out")"
+[ -s "$T/f/r.png" ] || die "no plot"
+
+# Outputs that would overwrite each other are refused before any work: a
+# variant as the results (or the plot), the results as the plot, a value
+# twice (two runs, one variant file).
+expect_exit 2 "$C2RT" sweep "$G" --gene 2 --field threshold --values 0,5 --ticks 5 --variants "$T/vv" \
+	-o "$T/vv/starter-threshold-0.gen"
+contains "$T/err" "-o and --variants name the same file"
+[ ! -e "$T/vv" ] || die "a refused sweep left $(ls -R "$T/vv")"
+mkdir "$T/vv"
+expect_exit 2 "$C2RT" sweep "$G" --gene 2 --field threshold --values 0,5 --ticks 5 --variants "$T/vv" \
+	-o "$T/v.csv" --plot "$T/vv/starter-threshold-5.gen"
+contains "$T/err" "--plot and --variants name the same file"
+expect_exit 2 "$C2RT" sweep "$G" --gene 2 --field threshold --values 0,5 --ticks 5 -o "$T/p.csv" \
+	--plot "$T/p.csv"
+contains "$T/err" "-o and --plot name the same file"
+expect_exit 1 "$C2RT" sweep "$G" --gene 2 --field threshold --values 3,5,3 --ticks 5 -o "$T/p.csv"
+contains "$T/err" "--values: 3 given twice"
+[ -z "$(ls "$T/vv")" ] && [ ! -e "$T/v.csv" ] && [ ! -e "$T/p.csv" ] || die "a refused sweep wrote something"
 
 # Errors.
 expect_exit 1 "$C2RT" sweep "$G" --gene half-lives:1 --field halflife:Ageing -o "$T/e.csv" --ticks 5

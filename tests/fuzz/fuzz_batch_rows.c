@@ -1,8 +1,9 @@
 /* fuzz_batch_rows.c — libFuzzer target for the batch results reader
  * (engine/batch.h), which --resume and --merge feed any file: parsing as CSV
  * and as NDJSON never reads out of bounds, accepted rows lie inside the
- * input, their cells can be read, and merging a file with itself is refused
- * exactly when it has rows. Built with clang by `make fuzz`, and with
+ * input, their cells can be read, a file merges exactly when no row of it
+ * was altered (its check), and merging a file with itself is refused
+ * exactly when it has rows or altered ones. Built with clang by `make fuzz`, and with
  * tests/fuzz/replay_main.c for `make test`. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,14 +34,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				(void)batch_cell(text, &bf, (batch_format)f, i, cols[c], cell, sizeof cell);
 		}
 		const char *texts[2] = {text, text};
-		size_t lens[2] = {size, size}, missing, bad;
+		size_t lens[2] = {size, size}, rows, missing, bad;
 		c2_wbuf w = {0};
-		int one = batch_merge(texts, lens, 1, (batch_format)f, &w, &missing, &bad, &err);
-		if (one != 0 || missing > bf.runs)
-			__builtin_trap(); /* what parses, merges */
+		int one = batch_merge(texts, lens, 1, (batch_format)f, &w, &rows, &missing, &bad, &err);
+		if ((one != 0) != (bf.altered > 0) || (one == 0 && (rows != bf.nrows || missing > bf.runs)))
+			__builtin_trap(); /* what parses unaltered, merges */
 		w.len = 0;
-		int two = batch_merge(texts, lens, 2, (batch_format)f, &w, &missing, &bad, &err);
-		if ((two != 0) != (bf.nrows > 0))
+		int two = batch_merge(texts, lens, 2, (batch_format)f, &w, &rows, &missing, &bad, &err);
+		if ((two != 0) != (bf.nrows > 0 || bf.altered > 0))
 			__builtin_trap(); /* every run twice */
 		c2_wbuf_free(&w);
 		batch_file_free(&bf);

@@ -161,6 +161,78 @@ static void test_run_rows(void **state)
 	genome_free(&g);
 }
 
+/* A body (our walker) in every run: the run's state hash is that of a
+ * creature hatched, given the body and stepped as `c2rt run --body` does;
+ * the body and its wiring are in the batch id by content, the body file's
+ * path is not; batch_check_body names the file at fault. */
+static void test_body_runs(void **state)
+{
+	(void)state;
+	genome g;
+	test_load_text_genome("genomes/starter.txt", &g);
+	uint8_t *text;
+	size_t len;
+	c2_err err;
+	assert_int_equal(c2_read_file("genomes/walker.f0", 1u << 20, &text, &len, &err), 0);
+	creature_body_spec body = {"genomes/walker.f0", text, len, NULL};
+	batch_spec s, bare;
+	spec_init(&s, BATCH_CSV);
+	spec_init(&bare, BATCH_CSV);
+	s.ticks = bare.ticks = 200;
+	s.body = &body;
+	batch_result *r = malloc(sizeof *r), *r0 = malloc(sizeof *r0);
+	assert_non_null(r);
+	assert_non_null(r0);
+	assert_int_equal(batch_run(&s, 5, &g, NULL, NULL, r), 0);
+	assert_string_equal(r->error, "");
+	assert_int_equal(batch_run(&bare, 5, &g, NULL, NULL, r0), 0);
+	assert_true(r->state_hash != r0->state_hash);
+	creature_config cfg = s.cfg;
+	cfg.seed = r->seed;
+	creature *c;
+	assert_int_equal(creature_hatch(&c, &g, &cfg, &err), 0);
+	assert_int_equal(creature_set_body(c, &body, &err), 0);
+	for (int t = 0; t < 200; t++)
+		creature_step(c, NULL);
+	assert_true(creature_hash(c) == r->state_hash);
+	creature_free(c);
+
+	uint64_t id = batch_id(&s);
+	assert_true(id != batch_id(&bare));
+	creature_body_spec moved = body;
+	moved.name = "elsewhere/walker.f0";
+	s.body = &moved;
+	assert_true(batch_id(&s) == id);
+	moved.name = "walker.xode"; /* the extension picks the format */
+	assert_true(batch_id(&s) != id);
+	s.body = &body;
+	s.wiring = "all <- 0\n";
+	s.wiring_len = 9;
+	s.wiring_path = "still.wiring";
+	assert_true(batch_id(&s) != id);
+
+	c2_wbuf warn = {0};
+	batch_fault fault;
+	assert_int_equal(batch_check_body(&s, &g, &warn, &fault, &err), 0);
+	assert_int_equal(fault, BATCH_FAULT_NONE);
+	s.wiring = "nosuch <- 1\n";
+	s.wiring_len = 12;
+	assert_int_not_equal(batch_check_body(&s, &g, &warn, &fault, &err), 0);
+	assert_int_equal(fault, BATCH_FAULT_WIRING);
+	assert_int_equal(err.line, 1);
+	assert_int_equal(batch_run(&s, 5, &g, NULL, NULL, r), 0); /* a row with the error */
+	assert_non_null(strstr(r->error, "still.wiring:1:"));
+	s.wiring = NULL;
+	body.len = 10; /* cut short */
+	assert_int_not_equal(batch_check_body(&s, &g, &warn, &fault, &err), 0);
+	assert_int_equal(fault, BATCH_FAULT_BODY);
+	c2_wbuf_free(&warn);
+	free(r);
+	free(r0);
+	free(text);
+	genome_free(&g);
+}
+
 /* Three rows of a fake batch, for the reader. */
 static void rows_text(c2_wbuf *w, batch_format f, const size_t *runs, size_t n)
 {
@@ -203,15 +275,46 @@ static void test_torn_and_bad_files(void **state)
 		assert_int_equal(bf.nrows, 3);
 		assert_int_equal(bf.torn, 0);
 		batch_file_free(&bf);
-		/* A damaged middle row is an error with its line. */
+		/* Any byte of a row changed (its newline aside) sets that row apart
+		 * as altered, with its line; the others stay. */
 		c2_wbuf bad = {0};
 		c2_w_bytes(&bad, w.data, w.len);
 		size_t second = (f == BATCH_CSV ? (size_t)(strchr(t, '\n') - t) + 1 : 0);
 		second += (size_t)(strchr(t + second, '\n') - (t + second)) + 1;
+		size_t end = (size_t)(strchr(t + second, '\n') - t);
+		for (size_t at = second; at < end; at++) {
+			uint8_t was = bad.data[at];
+			bad.data[at] = was == '7' ? '8' : '7';
+			assert_int_equal(batch_file_parse((const char *)bad.data, bad.len, f, &bf, &err), 0);
+			assert_int_equal(bf.nrows, 2);
+			assert_int_equal(bf.altered, 1);
+			assert_int_equal(bf.first_altered, f == BATCH_CSV ? 3 : 2);
+			batch_file_free(&bf);
+			bad.data[at] = was;
+		}
+		/* Merging cannot run an altered row again: an error. */
 		bad.data[second + 2] = '#';
-		assert_int_equal(batch_file_parse((const char *)bad.data, bad.len, f, &bf, &err), C2_EFORMAT);
+		const char *one[] = {(const char *)bad.data};
+		size_t rows, missing, which;
+		c2_wbuf m = {0};
+		assert_int_equal(batch_merge(one, &bad.len, 1, f, &m, &rows, &missing, &which, &err), C2_EFORMAT);
 		assert_int_equal(err.line, f == BATCH_CSV ? 3 : 2);
+		c2_wbuf_free(&m);
+		/* No row that checks: not trusted at all. */
+		if (f == BATCH_NDJSON)
+			bad.data[2] = '#'; /* the first row */
+		for (size_t at = 0; at + 3 < bad.len; at++)
+			if (bad.data[at] == '\n')
+				bad.data[at + 3] = '#'; /* every row after a line (CSV: the header) */
+		assert_int_equal(batch_file_parse((const char *)bad.data, bad.len, f, &bf, &err), C2_EFORMAT);
 		c2_wbuf_free(&bad);
+		/* An older c2rt's CSV (no check column) is refused at its header. */
+		if (f == BATCH_CSV) {
+			const char old[] = "run,batch,runs,wall_s,error\n0,0123456789abcdef,1,0.1,\n";
+			assert_int_equal(batch_file_parse(old, sizeof old - 1, f, &bf, &err), C2_EFORMAT);
+			assert_int_equal(err.line, 1);
+			assert_non_null(strstr(err.msg, "no check column"));
+		}
 		/* Rows of two batches in one file. */
 		c2_wbuf two = {0};
 		c2_w_bytes(&two, w.data, w.len);
@@ -240,21 +343,23 @@ static void test_merge(void **state)
 	rows_text(&all, BATCH_CSV, rall, 12);
 	const char *texts[] = {(const char *)a.data, (const char *)b.data};
 	size_t lens[] = {a.len, b.len - 5}; /* b's last row torn: left out */
-	size_t missing, bad;
+	size_t rows, missing, bad;
 	c2_err err;
-	assert_int_equal(batch_merge(texts, lens, 2, BATCH_CSV, &m, &missing, &bad, &err), 0);
+	assert_int_equal(batch_merge(texts, lens, 2, BATCH_CSV, &m, &rows, &missing, &bad, &err), 0);
 	assert_int_equal(missing, 1);
+	assert_int_equal(rows, 11);
 	lens[1] = b.len;
 	m.len = 0;
-	assert_int_equal(batch_merge(texts, lens, 2, BATCH_CSV, &m, &missing, &bad, &err), 0);
+	assert_int_equal(batch_merge(texts, lens, 2, BATCH_CSV, &m, &rows, &missing, &bad, &err), 0);
 	assert_int_equal(missing, 0);
+	assert_int_equal(rows, 12);
 	assert_int_equal(m.len, all.len);
 	assert_memory_equal(m.data, all.data, all.len);
 	/* The same run twice is an error naming the file. */
 	texts[1] = (const char *)a.data;
 	lens[1] = a.len;
 	m.len = 0;
-	assert_int_equal(batch_merge(texts, lens, 2, BATCH_CSV, &m, &missing, &bad, &err), C2_EFORMAT);
+	assert_int_equal(batch_merge(texts, lens, 2, BATCH_CSV, &m, &rows, &missing, &bad, &err), C2_EFORMAT);
 	assert_int_equal(bad, 1);
 	c2_wbuf_free(&a);
 	c2_wbuf_free(&b);
@@ -268,6 +373,7 @@ int main(void)
 		cmocka_unit_test(test_jobs_and_shards),
 		cmocka_unit_test(test_batch_id),
 		cmocka_unit_test(test_run_rows),
+		cmocka_unit_test(test_body_runs),
 		cmocka_unit_test(test_torn_and_bad_files),
 		cmocka_unit_test(test_merge),
 	};
