@@ -824,6 +824,22 @@ void body_sim_free(body_sim *s)
 	free(s);
 }
 
+/* s->radius[i] = a bound of the size of part i's geoms (the largest
+ * |size|), in one pass over the geoms: a loop over the geoms for every part
+ * cost parts x geoms (45 s for an XODE scene of 100 000 bodies). */
+static void geoms_bound(body_sim *s)
+{
+	for (size_t g = 0; g < s->m->ngeoms; g++) {
+		const body_geom *bg = &s->m->geoms[g];
+		if (bg->part < 0)
+			continue;
+		const double *sz = bg->size;
+		double gr = sqrt(sz[0] * sz[0] + sz[1] * sz[1] + sz[2] * sz[2]);
+		if (gr > s->radius[bg->part] && isfinite(gr))
+			s->radius[bg->part] = gr;
+	}
+}
+
 /* Refuse what ODE would choke on (it aborts the process on bad input). */
 static int check_model(const body_model *m, c2_err *err)
 {
@@ -935,6 +951,8 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 	dWorldSetGravity(s->world, -g_acc * s->up[0], -g_acc * s->up[1], -g_acc * s->up[2]);
 
 	/* Parts. */
+	if (m->format != BODY_F0)
+		geoms_bound(s);
 	double f0r = o->part_radius / 100.0;
 	double lo = INFINITY, ext_lo[3] = {INFINITY, INFINITY, INFINITY},
 	       ext_hi[3] = {-INFINITY, -INFINITY, -INFINITY};
@@ -946,14 +964,7 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 			s->mu[i] = p->friction * o->friction / 100.0;
 		} else {
 			s->mu[i] = (p->friction >= 0 ? p->friction : 1.0) * o->friction / 100.0;
-			r = 0;
-			for (size_t g = 0; g < ng; g++)
-				if (m->geoms[g].part == (int)i) {
-					const double *sz = m->geoms[g].size;
-					double gr = sqrt(sz[0] * sz[0] + sz[1] * sz[1] + sz[2] * sz[2]);
-					if (gr > r && isfinite(gr))
-						r = gr;
-				}
+			r = s->radius[i]; /* geoms_bound's */
 		}
 		s->radius[i] = r;
 		dMass dm;
