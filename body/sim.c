@@ -12,15 +12,21 @@
 #include "base/rng.h"
 #include "body/f0.h"
 #include "body/neuro.h"
+#include "body/statics.h"
 
 #define C2_OPTION_STRUCT body_options
-C2_OPTION_TABLE(body_option_tab, "body", BODY_OPTIONS);
+C2_OPTION_TABLE_MODES(body_option_tab, "body", BODY_OPTIONS, BODY_MODES);
 
 enum {
 	MAX_CONTACTS = 8,   /* contact points per geom pair and step */
 	ICO_VERTS = 42,     /* the ellipsoid's polyhedron: an icosahedron split once */
 	ICO_FACES = 80,
-	SPEED_TICKS = 10    /* speed is measured over the last second */
+	SPEED_TICKS = 10,   /* speed is measured over the last second */
+	/* What one ODE step may collide: a bound on its cost that no body on a
+	 * ground comes near (10 000 parts on a plane: 10 000 pairs and contacts);
+	 * past them, the remaining geoms make no contacts in that step. */
+	MAX_STEP_PAIRS = 100000,
+	MAX_STEP_CONTACTS = 80000
 };
 static const double PI = 3.14159265358979323846;
 static const double TICK_SECONDS = 0.1; /* one world tick (engine.h's C2_TICK_MS) */
@@ -259,6 +265,7 @@ struct body_sim {
 	dGeomID *geom;       /* per model geom (NULL: not simulated) */
 	dGeomID *statics;    /* static geoms, then the added ground */
 	size_t nstatics;
+	body_statics *near; /* which statics a moving geom may touch */
 	dTriMeshDataID *tmdata;
 	double *ico;         /* ellipsoid polyhedra: per geom 42 points + 80 planes */
 	unsigned *ico_poly;  /* the polygon list they share */
@@ -798,6 +805,7 @@ void body_sim_free(body_sim *s)
 			if (s->tmdata[g])
 				dGeomTriMeshDataDestroy(s->tmdata[g]);
 	}
+	body_statics_free(s->near);
 	for (size_t g = 0; g < s->nstatics; g++)
 		if (s->statics[g])
 			dGeomDestroy(s->statics[g]);
@@ -1071,6 +1079,10 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 		s->statics[s->nstatics++] =
 			dCreatePlane(0, s->up[0], s->up[1], s->up[2], s->ground);
 	}
+	if (!(s->near = body_statics_new(s->statics, s->nstatics, s->up))) {
+		body_sim_free(s);
+		return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
+	}
 	s->weight_size = s->mass * g_acc * s->size;
 	s->default_fmax = o->motor_strength / 100.0 * s->weight_size / 2;
 
@@ -1287,36 +1299,46 @@ static void xode_servos(body_sim *s)
 	}
 }
 
-/* Contacts between every part's geoms and every static geom (a body does
- * not collide with itself). */
+/* One contact point of part `part`'s geom with a static geom. */
+static void add_contact(body_sim *s, int part, const dContactGeom *cg)
+{
+	dBodyID b = s->body[part];
+	dContact c;
+	memset(&c, 0, sizeof c);
+	c.geom = *cg;
+	c.surface.mode = dContactApprox1;
+	c.surface.mu = s->mu[part];
+	dJointID cj = dJointCreateContact(s->world, s->contacts, &c);
+	dJointAttach(cj, b, 0);
+	s->contact[part] = 1;
+	s->grounded = true;
+	/* approach speed along the normal (it points into the body) */
+	dVector3 v;
+	dBodyGetPointVel(b, cg->pos[0], cg->pos[1], cg->pos[2], v);
+	double in = -(v[0] * cg->normal[0] + v[1] * cg->normal[1] + v[2] * cg->normal[2]);
+	if (in > s->impact)
+		s->impact = in;
+}
+
+/* Contacts between every part's geoms and the static geoms they may touch
+ * (a body does not collide with itself), in a fixed order: geom by geom,
+ * against the statics in index order. */
 static void collide(body_sim *s)
 {
 	memset(s->contact, 0, s->m->nparts);
 	dContactGeom cg[MAX_CONTACTS];
-	for (size_t g = 0; g < s->m->ngeoms; g++) {
+	size_t pairs = 0, contacts = 0;
+	for (size_t g = 0; g < s->m->ngeoms && pairs < MAX_STEP_PAIRS; g++) {
 		if (!s->geom[g])
 			continue;
 		int part = s->m->geoms[g].part;
-		dBodyID b = s->body[part];
-		for (size_t t = 0; t < s->nstatics; t++) {
-			int n = dCollide(s->geom[g], s->statics[t], MAX_CONTACTS, cg, sizeof cg[0]);
-			for (int k = 0; k < n; k++) {
-				dContact c;
-				memset(&c, 0, sizeof c);
-				c.geom = cg[k];
-				c.surface.mode = dContactApprox1;
-				c.surface.mu = s->mu[part];
-				dJointID cj = dJointCreateContact(s->world, s->contacts, &c);
-				dJointAttach(cj, b, 0);
-				s->contact[part] = 1;
-				s->grounded = true;
-				/* approach speed along the normal (it points into the body) */
-				dVector3 v;
-				dBodyGetPointVel(b, cg[k].pos[0], cg[k].pos[1], cg[k].pos[2], v);
-				double in = -(v[0] * cg[k].normal[0] + v[1] * cg[k].normal[1] + v[2] * cg[k].normal[2]);
-				if (in > s->impact)
-					s->impact = in;
-			}
+		const size_t *near;
+		size_t nn = body_statics_near(s->near, s->geom[g], s->o.body_reference, &near);
+		pairs += nn;
+		for (size_t k = 0; k < nn && contacts < MAX_STEP_CONTACTS; k++) {
+			int n = dCollide(s->geom[g], s->statics[near[k]], MAX_CONTACTS, cg, sizeof cg[0]);
+			for (int c = 0; c < n && contacts < MAX_STEP_CONTACTS; c++, contacts++)
+				add_contact(s, part, &cg[c]);
 		}
 	}
 }

@@ -33,7 +33,10 @@
  *   body; "up" is the first static plane's normal, else +z (f0) or +y (XODE,
  *   PyBrain's convention); gravity points down. A body does not collide with
  *   itself (as in Framsticks and PyBrain's pass pairs), only with the static
- *   geoms.
+ *   geoms, which live in an ODE space (statics.h); contacts are made in a
+ *   fixed order (each moving geom's, against the statics in index order), at
+ *   most MAX_STEP_CONTACTS a step from at most MAX_STEP_PAIRS pairs (sim.c:
+ *   only a scene of piled-up statics, built to be slow, comes near).
  *
  * Nothing here prints; errors are values; no global state of ours (ODE's
  * own random seed is set before and read after each step). */
@@ -101,8 +104,18 @@
 	X(stim_gap, 50, 1, 100000, NULL,                                                       \
 	  "creature: world ticks at least between two stimuli of one kind from the body")
 
+/* Modes of running a body that must not change a single bit of its state
+ * (same X shape): transient (base/options.h), left out of snapshots and
+ * state hashes. */
+#define BODY_MODES(X)                                                                      \
+	X(body_reference, 0, 0, 1, NULL,                                                       \
+	  "find the static geoms each moving geom may touch by testing every one's bounding " \
+	  "box, not through ODE's quadtree space (the same bits: tests compare state "         \
+	  "hashes; not kept in snapshots)")
+
 typedef struct body_options {
 	BODY_OPTIONS(C2_OPTION_FIELD)
+	BODY_MODES(C2_OPTION_FIELD)
 } body_options;
 
 extern const c2_option_table body_option_tab;
