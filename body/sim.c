@@ -857,6 +857,13 @@ static int check_model(const body_model *m, c2_err *err)
 		return c2_fail_line(err, C2_EINVAL, 0, "an invalid f0 body cannot be simulated");
 	if (m->nparts == 0)
 		return c2_fail_line(err, C2_EINVAL, 0, "the body has no parts to simulate");
+	/* the loaders refuse these; a model made otherwise is held to the same */
+	if (m->nparts > BODY_MAX_PARTS || m->njoints > BODY_MAX_JOINTS || m->ngeoms > BODY_MAX_GEOMS)
+		return c2_fail_line(err, C2_ETOOBIG, 0,
+		                    "%zu parts, %zu joints and %zu geoms: more than the limits of %d, %d "
+		                    "and %d",
+		                    m->nparts, m->njoints, m->ngeoms, BODY_MAX_PARTS, BODY_MAX_JOINTS,
+		                    BODY_MAX_GEOMS);
 	for (size_t i = 0; i < m->nparts; i++) {
 		double R[3][3];
 		memcpy(R, m->parts[i].R, sizeof R);
