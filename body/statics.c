@@ -86,9 +86,15 @@ body_statics *body_statics_new(dGeomID *statics, size_t n, const double up[3])
 	st->query = dCreateBox(0, 1, 1, 1);
 	for (size_t t = 0; t < n; t++)
 		if (!st->plane[t]) {
-			st->proxy[t] = dCreateBox(st->space, 1, 1, 1);
+			/* placed before it goes in, so that the space files it in its
+			 * block at once: moving it there later walks the block's list
+			 * (n^2 for statics piled in one block) */
+			double b[6];
+			st->proxy[t] = dCreateBox(0, 1, 1, 1);
 			stand_in(st->proxy[t], st->box[t], st->axis);
+			dGeomGetAABB(st->proxy[t], b);
 			dGeomSetData(st->proxy[t], (void *)(uintptr_t)(t + 1));
+			dSpaceAdd(st->space, st->proxy[t]);
 		}
 	return st;
 }
