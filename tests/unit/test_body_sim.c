@@ -58,6 +58,16 @@ static c2_wbuf state(const body_sim *s)
 	return w;
 }
 
+/* a and b hold the very same state. */
+static void same_state(const body_sim *a, const body_sim *b)
+{
+	c2_wbuf wa = state(a), wb = state(b);
+	assert_int_equal(wa.len, wb.len);
+	assert_memory_equal(wa.data, wb.data, wa.len);
+	c2_wbuf_free(&wa);
+	c2_wbuf_free(&wb);
+}
+
 /* ---- neurons ------------------------------------------------------------------------ */
 
 /* N fed by a constant: velocity = fo (in - s) + in_ velocity; s += velocity;
@@ -348,9 +358,7 @@ static void test_determinism_and_restore(void **st)
 		body_sim_tick(a);
 		body_sim_tick(d);
 	}
-	c2_wbuf w1 = state(a), w2 = state(d);
-	assert_int_equal(w1.len, w2.len);
-	assert_memory_equal(w1.data, w2.data, w1.len);
+	same_state(a, d);
 
 	/* truncated and poisoned states are refused, never crash ODE */
 	for (size_t cut = 0; cut < wa.len; cut += 97) {
@@ -410,8 +418,6 @@ static void test_determinism_and_restore(void **st)
 	c2_wbuf_free(&wa);
 	c2_wbuf_free(&wb);
 	c2_wbuf_free(&wc);
-	c2_wbuf_free(&w1);
-	c2_wbuf_free(&w2);
 	body_sim_free(a);
 	body_sim_free(b);
 	body_sim_free(c);
@@ -502,11 +508,7 @@ static void test_statics_space(void **st)
 	for (int t = 0; t < 20; t++) {
 		body_sim_tick(a);
 		body_sim_tick(b);
-		c2_wbuf wa = state(a), wb = state(b);
-		assert_int_equal(wa.len, wb.len);
-		assert_memory_equal(wa.data, wb.data, wa.len);
-		c2_wbuf_free(&wa);
-		c2_wbuf_free(&wb);
+		same_state(a, b);
 	}
 	int high = 0; /* bodies resting above the plane: on a static */
 	for (size_t i = 0; i < m.nparts; i++) {
