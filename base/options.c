@@ -1,6 +1,7 @@
 /* options.c — table-driven named integer options (see options.h). */
 #include "base/options.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,14 +116,20 @@ int c2_options_check(const c2_option_table *t, const void *opts, c2_err *err)
 	return 0;
 }
 
+/* Is option o of the struct at opts saved? */
+static bool saved(const c2_option *o, const void *opts)
+{
+	return !o->transient && (!o->late || c2_option_get(o, opts) != o->def);
+}
+
 void c2_options_save(const c2_option_table *t, const void *opts, c2_sink *s)
 {
 	uint32_t n = 0;
 	for (size_t i = 0; i < t->n; i++)
-		n += !t->v[i].transient;
+		n += saved(&t->v[i], opts);
 	c2_put_u32(s, n);
 	for (size_t i = 0; i < t->n; i++) {
-		if (t->v[i].transient)
+		if (!saved(&t->v[i], opts))
 			continue;
 		size_t len = strlen(t->v[i].name);
 		c2_put_u8(s, (uint8_t)len);

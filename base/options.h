@@ -27,6 +27,11 @@ typedef struct c2_option {
 	 * mode, which must give the same bits): never saved, so snapshots and
 	 * state hashes are the same with it on or off. */
 	unsigned char transient;
+	/* Added after snapshots and state hashes were made: saved only when it
+	 * differs from its default, so that what was saved with it at its
+	 * default is, byte for byte, what was saved before it came (a load
+	 * gives an option the data does not name its default). */
+	unsigned char late;
 } c2_option;
 
 typedef struct c2_option_table {
@@ -42,7 +47,7 @@ typedef struct c2_option_table {
  *     C2_OPTION_TABLE(brain_option_tab, "brain", BRAIN_OPTIONS);          */
 #define C2_OPTION_FIELD(name, def, lo, hi, vals, help) int name;
 #define C2_OPTION_ROW(name, def, lo, hi, vals, help) \
-	{#name, def, lo, hi, vals, help, offsetof(C2_OPTION_STRUCT, name), 0},
+	{#name, def, lo, hi, vals, help, offsetof(C2_OPTION_STRUCT, name), 0, 0},
 #define C2_OPTION_TABLE(var, module, LIST)            \
 	static const c2_option var##_rows[] = {LIST(C2_OPTION_ROW)}; \
 	const c2_option_table var = {module, var##_rows, sizeof var##_rows / sizeof var##_rows[0]}
@@ -50,9 +55,18 @@ typedef struct c2_option_table {
  * the options: C2_OPTION_TABLE_MODES(brain_option_tab, "brain",
  * BRAIN_OPTIONS, BRAIN_MODES). */
 #define C2_OPTION_MODE_ROW(name, def, lo, hi, vals, help) \
-	{#name, def, lo, hi, vals, help, offsetof(C2_OPTION_STRUCT, name), 1},
+	{#name, def, lo, hi, vals, help, offsetof(C2_OPTION_STRUCT, name), 1, 0},
 #define C2_OPTION_TABLE_MODES(var, module, LIST, MODES)                           \
 	static const c2_option var##_rows[] = {LIST(C2_OPTION_ROW) MODES(C2_OPTION_MODE_ROW)}; \
+	const c2_option_table var = {module, var##_rows, sizeof var##_rows / sizeof var##_rows[0]}
+/* The same with a list of late options (same row shape, see `late` above)
+ * between the options and the modes: C2_OPTION_TABLE_LATE(body_option_tab,
+ * "body", BODY_OPTIONS, BODY_LATE, BODY_MODES). */
+#define C2_OPTION_LATE_ROW(name, def, lo, hi, vals, help) \
+	{#name, def, lo, hi, vals, help, offsetof(C2_OPTION_STRUCT, name), 0, 1},
+#define C2_OPTION_TABLE_LATE(var, module, LIST, LATE, MODES)                                    \
+	static const c2_option var##_rows[] = {LIST(C2_OPTION_ROW) LATE(C2_OPTION_LATE_ROW)         \
+	                                           MODES(C2_OPTION_MODE_ROW)};                      \
 	const c2_option_table var = {module, var##_rows, sizeof var##_rows / sizeof var##_rows[0]}
 
 /* Fill the struct at `opts` with every option's default. */
@@ -81,7 +95,7 @@ const char *c2_option_value_name(const c2_option *o, int value, char *buf, size_
 int c2_options_check(const c2_option_table *t, const void *opts, c2_err *err);
 
 /* Save as: u32 count, then per option u8 name length, name, u32 value
- * (transient options are left out). */
+ * (transient options are left out, late ones at their default too). */
 void c2_options_save(const c2_option_table *t, const void *opts, c2_sink *s);
 
 /* Load what c2_options_save wrote: options missing from the data keep their

@@ -1,7 +1,8 @@
 /* body.c — what a body costs, and the acceptance runs of issue 12.
  *
  * Default: for each body (the shared johnnie.xode and walking.gen's first
- * f0 walker, and our own genomes/walker.f0), the CPU microseconds of one
+ * f0 walker, our own genomes/walker.f0, and a chain of 10 000 parts, the
+ * size limit, over a hundredth of the ticks), the CPU microseconds of one
  * world tick of the body alone (body_sim_tick), of the fed standard norn
  * without a body and of that norn with the body (creature_step), over
  * --ticks N (default 2000). Output lines, read by scripts/bench.sh:
@@ -72,6 +73,22 @@ static int read(file *f, const char *path)
 		return -1;
 	}
 	return 0;
+}
+
+/* An f0 chain of n parts, 1 apart, as a file of ours (in memory). */
+static file chain_file(int n)
+{
+	file f = {0};
+	c2_wbuf w = {0};
+	c2_w_str(&w, "//0\n");
+	for (int i = 0; i < n; i++)
+		c2_w_str(&w, "p:\n");
+	for (int i = 0; i + 1 < n; i++)
+		c2_w_printf(&w, "j:%d,%d,dx=1\n", i, i + 1);
+	snprintf(f.path, sizeof f.path, "chain%d.f0", n);
+	f.data = w.data;
+	f.len = w.len;
+	return f;
 }
 
 /* The fed norn, with a body when b is not NULL. */
@@ -374,6 +391,11 @@ int main(int argc, char **argv)
 		costs(&g, &johnnie, "johnnie.xode", ticks);
 		costs(&g, &walking, "walking.gen", ticks);
 		costs(&g, &ours, "walker.f0", ticks);
+		/* issue 21: a chain at the size limit, stepped within the work
+		 * budget (a tick is 0.04 s: a hundredth of the ticks) */
+		file big = chain_file(BODY_MAX_PARTS);
+		costs(&g, &big, "chain10000.f0", ticks / 100 > 5 ? ticks / 100 : 5);
+		free(big.data);
 	} else {
 		static const char *const walkers[] = {"walking_Cyber_upgraded.f0", "walking_Rolling_Wheel.f0",
 		                                      "walking_Tritonius-Assinhron.f0"};

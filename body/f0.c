@@ -354,8 +354,10 @@ typedef struct builder {
 	size_t cap_parts, cap_joints, cap_neurons, cap_conns;
 	char suffix[80];  /* the SDK's nameForErrors(): " in 'NAME'" or "" */
 	bool oom;
-	long toobig_line; /* the line that went past F0_MAX_ITEMS, or 0 */
+	long toobig_line; /* the line that went past a limit, or 0 */
 	const char *toobig_what;
+	char toobig_kind; /* its line kind: 'p', 'j', 'n' or 'c' */
+	int toobig_limit;
 	/* the first reason the model is invalid */
 	bool failed;
 	long fail_line;
@@ -379,12 +381,14 @@ static void fail_reason(builder *b, long line, const char *fmt, ...)
 
 /* Append a zeroed element to one of the model's arrays (NULL when out of
  * memory, which the builder then reports). */
-#define DEFINE_PUSH(fn, type, arr, capf, cnt)                                   \
+#define DEFINE_PUSH(fn, type, arr, capf, cnt, kind, limit)                      \
 	static type *fn(builder *b, long line)                                      \
 	{                                                                           \
-		if (b->m->cnt >= F0_MAX_ITEMS) {                                        \
+		if (b->m->cnt >= (limit)) {                                             \
 			b->toobig_line = line;                                              \
 			b->toobig_what = #arr;                                              \
+			b->toobig_kind = kind;                                              \
+			b->toobig_limit = limit;                                            \
 			return NULL;                                                        \
 		}                                                                       \
 		if (b->m->cnt == b->capf) {                                             \
@@ -401,10 +405,10 @@ static void fail_reason(builder *b, long line, const char *fmt, ...)
 		memset(e, 0, sizeof *e);                                                \
 		return e;                                                               \
 	}
-DEFINE_PUSH(push_part, body_part, parts, cap_parts, nparts)
-DEFINE_PUSH(push_joint, body_joint, joints, cap_joints, njoints)
-DEFINE_PUSH(push_neuron, body_neuron, neurons, cap_neurons, nneurons)
-DEFINE_PUSH(push_conn, body_conn, conns, cap_conns, nconns)
+DEFINE_PUSH(push_part, body_part, parts, cap_parts, nparts, 'p', BODY_MAX_PARTS)
+DEFINE_PUSH(push_joint, body_joint, joints, cap_joints, njoints, 'j', BODY_MAX_JOINTS)
+DEFINE_PUSH(push_neuron, body_neuron, neurons, cap_neurons, nneurons, 'n', F0_MAX_ITEMS)
+DEFINE_PUSH(push_conn, body_conn, conns, cap_conns, nconns, 'c', F0_MAX_ITEMS)
 
 /* The text of the last error logged (why a line did not parse). */
 static const char *last_error(const frams_log *log)
@@ -816,6 +820,37 @@ static bool add_geoms(builder *b)
 	return true;
 }
 
+/* The kind of genes line [ls, le): the letter before its colon ('?' when
+ * the colon is not second), 0 for a blank or comment line; *v: where its
+ * values start. */
+static char line_kind(const char *ls, const char *le, const char **v)
+{
+	const char *t = ls;
+	while (t < le && (*t == ' ' || *t == '\r' || *t == '\t'))
+		t++;
+	if (t == le || *t == '#')
+		return 0;
+	const char *colon = memchr(t, ':', (size_t)(le - t));
+	char kind = colon && colon == t + 1 ? *t : '?';
+	*v = colon ? colon + 1 : le;
+	while (*v < le && (**v == ' ' || **v == '\r' || **v == '\t'))
+		(*v)++;
+	return kind;
+}
+
+/* How many lines of genes[0..n) are of `kind` (for a limit's message). */
+static size_t count_lines(const char *genes, size_t n, char kind)
+{
+	size_t count = 0;
+	for (size_t pos = 0; pos < n;) {
+		const char *ls = genes + pos, *nl = memchr(ls, '\n', n - pos), *v;
+		const char *le = nl ? nl : genes + n;
+		pos = (size_t)(le - genes) + (nl != NULL);
+		count += line_kind(ls, le, &v) == kind;
+	}
+	return count;
+}
+
 int f0_build(const char *genes, size_t n, const char *name, long first_line, body_model *m,
              c2_err *err)
 {
@@ -854,16 +889,10 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 		const char *le = nl ? nl : genes + n;
 		pos = (size_t)(le - genes) + (nl != NULL);
 		long fline = first_line + lnum - 1;
-		const char *t = ls;
-		while (t < le && (*t == ' ' || *t == '\r' || *t == '\t'))
-			t++;
-		if (t == le || *t == '#')
+		const char *v;
+		char kind = line_kind(ls, le, &v);
+		if (!kind)
 			continue;
-		const char *colon = memchr(t, ':', (size_t)(le - t));
-		char kind = colon && colon == t + 1 ? *t : '?';
-		const char *v = colon ? colon + 1 : le;
-		while (v < le && (*v == ' ' || *v == '\r' || *v == '\t'))
-			v++;
 		size_t vn = (size_t)(le - v);
 		switch (kind) {
 		case 'p': built = add_part(&b, v, vn, fline, lnum); break;
@@ -882,8 +911,8 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 	b.oom |= !get_s(&b.fi->vstyle, &model_class, mv, M_VSTYLE);
 	frams_slots_free(&model_class, mv);
 	if (b.toobig_line && !b.oom)
-		return c2_fail_line(err, C2_ETOOBIG, b.toobig_line, "more %s than the limit of %d",
-		                    b.toobig_what, F0_MAX_ITEMS);
+		return c2_fail_line(err, C2_ETOOBIG, b.toobig_line, "%zu %s, more than the limit of %d",
+		                    count_lines(genes, n, b.toobig_kind), b.toobig_what, b.toobig_limit);
 	b.fi->valid = built && !b.oom && internal_check(&b);
 	b.oom |= !add_geoms(&b) || b.fi->log.oom;
 	for (size_t i = 0; i < m->njoints; i++) {

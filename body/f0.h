@@ -70,9 +70,11 @@ extern const size_t f0_neuro_nclasses;
 
 /* ---- building ------------------------------------------------------------------- */
 
-/* At most this many parts, joints, neurons and connections each (the SDK
- * has no limit; its references stop at 999999). A real creature has tens;
- * the cap bounds the memory a hostile genotype can make us use. */
+/* At most this many neurons and connections each, and body.h's
+ * BODY_MAX_PARTS parts and BODY_MAX_JOINTS joints (the SDK has no limit;
+ * its references stop at 999999). A real creature has tens; the caps bound
+ * the memory a hostile genotype can make us use, and what its simulation
+ * costs. */
 enum { F0_MAX_ITEMS = 100000 };
 
 /* Build `m` from the f0 genes genes[0..n) (the genotype without its format
@@ -85,7 +87,8 @@ enum { F0_MAX_ITEMS = 100000 };
  * as in the SDK; the parts, joints and neurons before it stay) and its
  * f0_info with every message. Returns 0 for a valid model, C2_EFORMAT for an
  * invalid one (err: the first reason, with the line to blame when there is
- * one), C2_ETOOBIG past F0_MAX_ITEMS (with the line), C2_ENOMEM. Valid means: no line failed (an unknown line kind, a
+ * one), C2_ETOOBIG past a limit ("10001 parts, more than the limit of 10000",
+ * at the line of the first one past it), C2_ENOMEM. Valid means: no line failed (an unknown line kind, a
  * value that is not a number, a reference to a part, joint or neuron not
  * defined before), there is a part or a neuron, parts and joints are all
  * ball-and-stick or all solid, no joint joins a part to itself or repeats a

@@ -12,15 +12,21 @@
 #include "base/rng.h"
 #include "body/f0.h"
 #include "body/neuro.h"
+#include "body/statics.h"
 
 #define C2_OPTION_STRUCT body_options
-C2_OPTION_TABLE(body_option_tab, "body", BODY_OPTIONS);
+C2_OPTION_TABLE_LATE(body_option_tab, "body", BODY_OPTIONS, BODY_LATE, BODY_MODES);
 
 enum {
 	MAX_CONTACTS = 8,   /* contact points per geom pair and step */
 	ICO_VERTS = 42,     /* the ellipsoid's polyhedron: an icosahedron split once */
 	ICO_FACES = 80,
-	SPEED_TICKS = 10    /* speed is measured over the last second */
+	SPEED_TICKS = 10,   /* speed is measured over the last second */
+	/* What one ODE step may collide: a bound on its cost that no body on a
+	 * ground comes near (10 000 parts on a plane: 10 000 pairs and contacts);
+	 * past them, the remaining geoms make no contacts in that step. */
+	MAX_STEP_PAIRS = 100000,
+	MAX_STEP_CONTACTS = 80000
 };
 static const double PI = 3.14159265358979323846;
 static const double TICK_SECONDS = 0.1; /* one world tick (engine.h's C2_TICK_MS) */
@@ -249,6 +255,7 @@ struct body_sim {
 	uint64_t ode_seed;
 	uint64_t ticks;
 	double dt;
+	int substeps, iterations; /* what a tick takes (body_sim_stepping) */
 
 	dWorldID world;
 	dJointGroupID contacts;
@@ -259,6 +266,7 @@ struct body_sim {
 	dGeomID *geom;       /* per model geom (NULL: not simulated) */
 	dGeomID *statics;    /* static geoms, then the added ground */
 	size_t nstatics;
+	body_statics *near; /* which statics a moving geom may touch */
 	dTriMeshDataID *tmdata;
 	double *ico;         /* ellipsoid polyhedra: per geom 42 points + 80 planes */
 	unsigned *ico_poly;  /* the polygon list they share */
@@ -798,6 +806,7 @@ void body_sim_free(body_sim *s)
 			if (s->tmdata[g])
 				dGeomTriMeshDataDestroy(s->tmdata[g]);
 	}
+	body_statics_free(s->near);
 	for (size_t g = 0; g < s->nstatics; g++)
 		if (s->statics[g])
 			dGeomDestroy(s->statics[g]);
@@ -824,6 +833,22 @@ void body_sim_free(body_sim *s)
 	free(s);
 }
 
+/* s->radius[i] = a bound of the size of part i's geoms (the largest
+ * |size|), in one pass over the geoms: a loop over the geoms for every part
+ * cost parts x geoms (45 s for an XODE scene of 100 000 bodies). */
+static void geoms_bound(body_sim *s)
+{
+	for (size_t g = 0; g < s->m->ngeoms; g++) {
+		const body_geom *bg = &s->m->geoms[g];
+		if (bg->part < 0)
+			continue;
+		const double *sz = bg->size;
+		double gr = sqrt(sz[0] * sz[0] + sz[1] * sz[1] + sz[2] * sz[2]);
+		if (gr > s->radius[bg->part] && isfinite(gr))
+			s->radius[bg->part] = gr;
+	}
+}
+
 /* Refuse what ODE would choke on (it aborts the process on bad input). */
 static int check_model(const body_model *m, c2_err *err)
 {
@@ -832,6 +857,13 @@ static int check_model(const body_model *m, c2_err *err)
 		return c2_fail_line(err, C2_EINVAL, 0, "an invalid f0 body cannot be simulated");
 	if (m->nparts == 0)
 		return c2_fail_line(err, C2_EINVAL, 0, "the body has no parts to simulate");
+	/* the loaders refuse these; a model made otherwise is held to the same */
+	if (m->nparts > BODY_MAX_PARTS || m->njoints > BODY_MAX_JOINTS || m->ngeoms > BODY_MAX_GEOMS)
+		return c2_fail_line(err, C2_ETOOBIG, 0,
+		                    "%zu parts, %zu joints and %zu geoms: more than the limits of %d, %d "
+		                    "and %d",
+		                    m->nparts, m->njoints, m->ngeoms, BODY_MAX_PARTS, BODY_MAX_JOINTS,
+		                    BODY_MAX_GEOMS);
 	for (size_t i = 0; i < m->nparts; i++) {
 		double R[3][3];
 		memcpy(R, m->parts[i].R, sizeof R);
@@ -874,6 +906,43 @@ static int check_model(const body_model *m, c2_err *err)
 	return 0;
 }
 
+/* What setting up an ODE step costs a part, in solver iterations (a 1 000
+ * part chain: 7 400 instructions a step, 1 100 an iteration, ODE's and
+ * ours). */
+enum { STEP_COST = 10, MIN_ITERATIONS = 10 };
+
+/* The substeps and iterations of a body of `size` (parts + joints + geoms):
+ * the options', while size x substeps x (iterations + STEP_COST) stays
+ * within the work budget; past it fewer iterations (down to 10), then
+ * fewer substeps (down to 1), then fewer iterations (down to 1). */
+static void stepping(const body_options *o, size_t size, int *substeps, int *iterations)
+{
+	unsigned long long S = (unsigned long long)o->substeps, I = (unsigned long long)o->iterations;
+	unsigned long long n = size ? size : 1, budget = (unsigned long long)o->work_budget * 1000;
+	*substeps = o->substeps;
+	*iterations = o->iterations;
+	if (!o->work_budget || n * S * (I + STEP_COST) <= budget)
+		return;
+	unsigned long long per = budget / n, floor = I < MIN_ITERATIONS ? I : MIN_ITERATIONS;
+	if (per / S >= floor + STEP_COST) { /* fewer iterations */
+		*iterations = (int)(per / S - STEP_COST);
+		return;
+	}
+	*iterations = (int)floor;
+	if (per / (floor + STEP_COST) >= 1) { /* fewer substeps */
+		*substeps = (int)(per / (floor + STEP_COST));
+		return;
+	}
+	*substeps = 1; /* one step, fewer iterations */
+	*iterations = per > STEP_COST + 1 ? (int)(per - STEP_COST) : 1;
+}
+
+void body_sim_stepping(const body_sim *s, int *substeps, int *iterations)
+{
+	*substeps = s->substeps;
+	*iterations = s->iterations;
+}
+
 int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uint64_t seed,
                  c2_wbuf *warn, c2_err *err)
 {
@@ -890,7 +959,8 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 	s->o = *o;
 	c2_rng_seed(&s->rng, seed);
 	s->ode_seed = c2_rng_next(&s->rng) & 0xffffffffu;
-	s->dt = TICK_SECONDS / o->substeps;
+	stepping(o, m->nparts + m->njoints + m->ngeoms, &s->substeps, &s->iterations);
+	s->dt = TICK_SECONDS / s->substeps;
 	size_t np = m->nparts, ng = m->ngeoms;
 	s->body = calloc(np, sizeof *s->body);
 	s->com = calloc(np, sizeof *s->com);
@@ -917,7 +987,7 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 	dSetMessageHandler(ode_quiet);
 	s->world = dWorldCreate();
 	s->contacts = dJointGroupCreate(0);
-	dWorldSetQuickStepNumIterations(s->world, o->iterations);
+	dWorldSetQuickStepNumIterations(s->world, s->iterations);
 
 	/* Up and the ground: the first static plane, else +z (f0) / +y (XODE). */
 	s->up[m->format == BODY_F0 ? 2 : 1] = 1;
@@ -935,6 +1005,8 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 	dWorldSetGravity(s->world, -g_acc * s->up[0], -g_acc * s->up[1], -g_acc * s->up[2]);
 
 	/* Parts. */
+	if (m->format != BODY_F0)
+		geoms_bound(s);
 	double f0r = o->part_radius / 100.0;
 	double lo = INFINITY, ext_lo[3] = {INFINITY, INFINITY, INFINITY},
 	       ext_hi[3] = {-INFINITY, -INFINITY, -INFINITY};
@@ -946,14 +1018,7 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 			s->mu[i] = p->friction * o->friction / 100.0;
 		} else {
 			s->mu[i] = (p->friction >= 0 ? p->friction : 1.0) * o->friction / 100.0;
-			r = 0;
-			for (size_t g = 0; g < ng; g++)
-				if (m->geoms[g].part == (int)i) {
-					const double *sz = m->geoms[g].size;
-					double gr = sqrt(sz[0] * sz[0] + sz[1] * sz[1] + sz[2] * sz[2]);
-					if (gr > r && isfinite(gr))
-						r = gr;
-				}
+			r = s->radius[i]; /* geoms_bound's */
 		}
 		s->radius[i] = r;
 		dMass dm;
@@ -1059,6 +1124,10 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 		s->ground = isfinite(lo) ? lo : 0;
 		s->statics[s->nstatics++] =
 			dCreatePlane(0, s->up[0], s->up[1], s->up[2], s->ground);
+	}
+	if (!(s->near = body_statics_new(s->statics, s->nstatics, s->up))) {
+		body_sim_free(s);
+		return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
 	}
 	s->weight_size = s->mass * g_acc * s->size;
 	s->default_fmax = o->motor_strength / 100.0 * s->weight_size / 2;
@@ -1276,36 +1345,46 @@ static void xode_servos(body_sim *s)
 	}
 }
 
-/* Contacts between every part's geoms and every static geom (a body does
- * not collide with itself). */
+/* One contact point of part `part`'s geom with a static geom. */
+static void add_contact(body_sim *s, int part, const dContactGeom *cg)
+{
+	dBodyID b = s->body[part];
+	dContact c;
+	memset(&c, 0, sizeof c);
+	c.geom = *cg;
+	c.surface.mode = dContactApprox1;
+	c.surface.mu = s->mu[part];
+	dJointID cj = dJointCreateContact(s->world, s->contacts, &c);
+	dJointAttach(cj, b, 0);
+	s->contact[part] = 1;
+	s->grounded = true;
+	/* approach speed along the normal (it points into the body) */
+	dVector3 v;
+	dBodyGetPointVel(b, cg->pos[0], cg->pos[1], cg->pos[2], v);
+	double in = -(v[0] * cg->normal[0] + v[1] * cg->normal[1] + v[2] * cg->normal[2]);
+	if (in > s->impact)
+		s->impact = in;
+}
+
+/* Contacts between every part's geoms and the static geoms they may touch
+ * (a body does not collide with itself), in a fixed order: geom by geom,
+ * against the statics in index order. */
 static void collide(body_sim *s)
 {
 	memset(s->contact, 0, s->m->nparts);
 	dContactGeom cg[MAX_CONTACTS];
-	for (size_t g = 0; g < s->m->ngeoms; g++) {
+	size_t pairs = 0, contacts = 0;
+	for (size_t g = 0; g < s->m->ngeoms && pairs < MAX_STEP_PAIRS; g++) {
 		if (!s->geom[g])
 			continue;
 		int part = s->m->geoms[g].part;
-		dBodyID b = s->body[part];
-		for (size_t t = 0; t < s->nstatics; t++) {
-			int n = dCollide(s->geom[g], s->statics[t], MAX_CONTACTS, cg, sizeof cg[0]);
-			for (int k = 0; k < n; k++) {
-				dContact c;
-				memset(&c, 0, sizeof c);
-				c.geom = cg[k];
-				c.surface.mode = dContactApprox1;
-				c.surface.mu = s->mu[part];
-				dJointID cj = dJointCreateContact(s->world, s->contacts, &c);
-				dJointAttach(cj, b, 0);
-				s->contact[part] = 1;
-				s->grounded = true;
-				/* approach speed along the normal (it points into the body) */
-				dVector3 v;
-				dBodyGetPointVel(b, cg[k].pos[0], cg[k].pos[1], cg[k].pos[2], v);
-				double in = -(v[0] * cg[k].normal[0] + v[1] * cg[k].normal[1] + v[2] * cg[k].normal[2]);
-				if (in > s->impact)
-					s->impact = in;
-			}
+		const size_t *near;
+		size_t nn = body_statics_near(s->near, s->geom[g], s->o.body_reference, &near);
+		pairs += nn;
+		for (size_t k = 0; k < nn && contacts < MAX_STEP_CONTACTS; k++) {
+			int n = dCollide(s->geom[g], s->statics[near[k]], MAX_CONTACTS, cg, sizeof cg[0]);
+			for (int c = 0; c < n && contacts < MAX_STEP_CONTACTS; c++, contacts++)
+				add_contact(s, part, &cg[c]);
 		}
 	}
 }
@@ -1424,7 +1503,7 @@ void body_sim_tick(body_sim *s)
 		s->speed = s->power = s->forward = s->impact = 0;
 		return;
 	}
-	int S = s->o.substeps, N = s->o.neuro_steps;
+	int S = s->substeps, N = s->o.neuro_steps;
 	body_net_senses se = {sense_touch, sense_gyro, s};
 	double work = 0;
 	s->impact = 0;

@@ -4,7 +4,13 @@
  *
  * One world tick (100 ms of creature time) is `substeps` ODE steps of equal
  * length, with `neuro_steps` steps of the neural network spread evenly among
- * them. ODE runs in double precision, single-threaded, with its QuickStep
+ * them. A step costs about (parts + joints + geoms) x (iterations + 10)
+ * (measured: setting up an ODE step costs a part about what 10 solver
+ * iterations do); a body for which a tick would cost more than the
+ * `work_budget` option steps with fewer iterations, then fewer substeps
+ * (body_sim_stepping): every body the project knows (30 parts at most) stays
+ * well inside it, and a body of the size limit (body.h) costs a tenth of a
+ * second a tick, not minutes. ODE runs in double precision, single-threaded, with its QuickStep
  * solver at a fixed number of iterations; the random constraint order
  * QuickStep uses is seeded from the sim's own stream before every step and
  * read back after it, and at every tick boundary each body's state is put
@@ -33,7 +39,10 @@
  *   body; "up" is the first static plane's normal, else +z (f0) or +y (XODE,
  *   PyBrain's convention); gravity points down. A body does not collide with
  *   itself (as in Framsticks and PyBrain's pass pairs), only with the static
- *   geoms.
+ *   geoms, which live in an ODE space (statics.h); contacts are made in a
+ *   fixed order (each moving geom's, against the statics in index order), at
+ *   most MAX_STEP_CONTACTS a step from at most MAX_STEP_PAIRS pairs (sim.c:
+ *   only a scene of piled-up statics, built to be slow, comes near).
  *
  * Nothing here prints; errors are values; no global state of ours (ODE's
  * own random seed is set before and read after each step). */
@@ -101,8 +110,28 @@
 	X(stim_gap, 50, 1, 100000, NULL,                                                       \
 	  "creature: world ticks at least between two stimuli of one kind from the body")
 
+/* Options added after body snapshots and golden hashes were made (late:
+ * base/options.h — saved only when not at their default). */
+#define BODY_LATE(X)                                                                       \
+	X(work_budget, 500, 0, 1000000, NULL,                                                  \
+	  "most ODE work a world tick may take, in thousands of (parts + joints + geoms) x "   \
+	  "substeps x (iterations + 10); a bigger body steps with fewer iterations (down to " \
+	  "10), then fewer substeps (down to 1), then fewer iterations: coarser physics at a " \
+	  "bounded cost (0: no limit)")
+
+/* Modes of running a body that must not change a single bit of its state
+ * (same X shape): transient (base/options.h), left out of snapshots and
+ * state hashes. */
+#define BODY_MODES(X)                                                                      \
+	X(body_reference, 0, 0, 1, NULL,                                                       \
+	  "find the static geoms each moving geom may touch by testing every one's bounding " \
+	  "box, not through ODE's quadtree space (the same bits: tests compare state "         \
+	  "hashes; not kept in snapshots)")
+
 typedef struct body_options {
 	BODY_OPTIONS(C2_OPTION_FIELD)
+	BODY_LATE(C2_OPTION_FIELD)
+	BODY_MODES(C2_OPTION_FIELD)
 } body_options;
 
 extern const c2_option_table body_option_tab;
@@ -151,6 +180,11 @@ void body_sim_free(body_sim *s);
 
 /* One world tick: substeps ODE steps and neuro_steps network steps. */
 void body_sim_tick(body_sim *s);
+
+/* The ODE steps per tick and the solver iterations per step this body
+ * takes: the options' substeps and iterations, or fewer when they would
+ * cost more than work_budget (sim.h's option; README "Bodies in motion"). */
+void body_sim_stepping(const body_sim *s, int *substeps, int *iterations);
 
 /* Effectors, in a fixed order: f0 muscle neurons in neuron order; XODE
  * motorisable axes in joint order. */

@@ -1188,6 +1188,31 @@ void xode_extra_free(void *extra)
 	free(extra);
 }
 
+/* A scene of more bodies, geoms or joints than body.h allows is refused at
+ * the first element past the limit (before anything is allocated for it). */
+static int check_limits(ld *L, const size_t count[3])
+{
+	static const struct {
+		xode_elem e;
+		int limit;
+		const char *what;
+	} lim[3] = {{XE_BODY, BODY_MAX_PARTS, "bodies"},
+	            {XE_GEOM, BODY_MAX_GEOMS, "geoms"},
+	            {XE_JOINT, BODY_MAX_JOINTS, "joints"}};
+	for (int k = 0; k < 3; k++) {
+		if (count[k] <= (size_t)lim[k].limit)
+			continue;
+		size_t seen = 0, i = 0;
+		for (; i < L->t->nnodes; i++)
+			if (L->t->nodes[i].kind == XT_ELEM && L->t->nodes[i].elem == (int)lim[k].e &&
+			    ++seen > (size_t)lim[k].limit)
+				break;
+		return c2_fail_line(L->err, C2_ETOOBIG, L->t->nodes[i].line,
+		                    "%zu %s, more than the limit of %d", count[k], lim[k].what, lim[k].limit);
+	}
+	return 0;
+}
+
 static int load(ld *L)
 {
 	const xode_tree *t = L->t;
@@ -1201,6 +1226,9 @@ static int load(ld *L)
 		ng += n->elem == XE_GEOM;
 		nj += n->elem == XE_JOINT;
 	}
+	int rc = check_limits(L, (const size_t[3]){nb, ng, nj});
+	if (rc)
+		return rc;
 	L->first = malloc(t->nnodes * sizeof *L->first);
 	L->pend = calloc(nj + 1, sizeof *L->pend);
 	L->read = calloc(t->nnodes, 1);
@@ -1215,7 +1243,8 @@ static int load(ld *L)
 	if (names_index(L) != 0)
 		return C2_ENOMEM;
 
-	int root = t->root, rc = check_element(L, root);
+	int root = t->root;
+	rc = check_element(L, root);
 	if (rc)
 		return rc;
 	const char *version = xt_attr_get(t, root, "version");

@@ -89,8 +89,11 @@ int cli_body_simulate(const char *path, const body_model *m, const cli_body_sim_
 		for (size_t i = 0; i < body_sim_neffectors(s); i++)
 			printf(" %s", body_sim_effector(s, i)->name);
 		printf("%s\n", body_sim_neffectors(s) ? "" : " none");
-		printf("simulated %.1f s: %llu ticks of %d ODE steps", r.t, (unsigned long long)ticks,
-		       a->opts.substeps);
+		int steps, iters;
+		body_sim_stepping(s, &steps, &iters);
+		printf("simulated %.1f s: %llu ticks of %d ODE steps", r.t, (unsigned long long)ticks, steps);
+		if (steps != a->opts.substeps || iters != a->opts.iterations)
+			printf(" of %d solver iterations (the work budget's)", iters);
 		if (m->format == BODY_F0)
 			printf(" and %d network steps", a->opts.neuro_steps);
 		printf(", %.2f s wall\n", wall);

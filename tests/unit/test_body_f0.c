@@ -264,6 +264,44 @@ static void test_checks(void **state)
 	}
 }
 
+/* The size limits (body.h): a chain of BODY_MAX_PARTS parts builds; one
+ * part more, or one joint past BODY_MAX_JOINTS, is refused at the line of
+ * the first one past the limit, with the count (the whole genotype's). */
+static void test_limits(void **state)
+{
+	(void)state;
+	static const struct {
+		int parts, joints;
+		long line; /* of the refusal (genes start on line 2); 0: builds */
+		const char *reason;
+	} cases[] = {
+		{BODY_MAX_PARTS, BODY_MAX_PARTS - 1, 0, NULL},
+		{BODY_MAX_PARTS + 1, 0, BODY_MAX_PARTS + 2, "10001 parts, more than the limit of 10000"},
+		{100000, 0, BODY_MAX_PARTS + 2, "100000 parts, more than the limit of 10000"},
+		{2000, BODY_MAX_JOINTS + 5, 2000 + BODY_MAX_JOINTS + 2,
+		 "20005 joints, more than the limit of 20000"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		c2_wbuf w = {0};
+		for (int p = 0; p < cases[i].parts; p++)
+			c2_w_str(&w, "p:\n");
+		for (int j = 0; j < cases[i].joints; j++) /* a chain, then chords */
+			c2_w_printf(&w, "j:%d,%d,dx=0.5\n", j % (cases[i].parts - 1),
+			            (j % (cases[i].parts - 1) + 1 + j / (cases[i].parts - 1)) % cases[i].parts);
+		c2_w_u8(&w, 0);
+		body_model m;
+		c2_err err;
+		int rc = build(&m, (const char *)w.data, &err);
+		if (!cases[i].line && rc != 0)
+			fail_msg("case %zu: rc %d line %ld: %s", i, rc, err.line, err.msg);
+		if (cases[i].line && (rc != C2_ETOOBIG || err.line != cases[i].line ||
+		                      strcmp(err.msg, cases[i].reason) != 0))
+			fail_msg("case %zu: rc %d line %ld: %s", i, rc, err.line, err.msg);
+		body_free(&m);
+		c2_wbuf_free(&w);
+	}
+}
+
 static void test_neurons(void **state)
 {
 	(void)state;
@@ -378,7 +416,7 @@ int main(void)
 		cmocka_unit_test(test_delta_joints),   cmocka_unit_test(test_delta_cycle_rule),
 		cmocka_unit_test(test_checks),         cmocka_unit_test(test_neurons),
 		cmocka_unit_test(test_resave),         cmocka_unit_test(test_genotype_marker),
-		cmocka_unit_test(test_sdk_report),
+		cmocka_unit_test(test_sdk_report),     cmocka_unit_test(test_limits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -334,7 +334,7 @@ static void test_limits(void **state)
 	 * named, so every link is resolved at the end) and one element with
 	 * many foreign attributes. */
 	c2_w_str(&w, "<xode version=\"1.0r23\"><world><space>\n");
-	enum { N = 20000 };
+	enum { N = BODY_MAX_PARTS };
 	for (int i = 1; i < N; i++)
 		c2_w_printf(&w, "<joint><link1 body=\"b%d\"/><link2 body=\"b%d\"/><fixed/></joint>\n", i - 1, i);
 	for (int i = 0; i < N; i++)
@@ -349,6 +349,17 @@ static void test_limits(void **state)
 	assert_int_equal(m.joints[N - 2].p1, N - 2);
 	assert_int_equal(m.joints[N - 2].p2, N - 1);
 	body_free(&m);
+	c2_wbuf_free(&w);
+	/* One body more than the limit: refused at its line, the count said. */
+	c2_w_str(&w, "<xode version=\"1.0r23\"><world><space>\n");
+	for (int i = 0; i < N + 2; i++)
+		c2_w_printf(&w, "<body name=\"b%d\"/>\n", i);
+	c2_w_str(&w, "</space></world></xode>\n");
+	assert_int_equal(xode_load(&m, (const char *)w.data, w.len, &err), C2_ETOOBIG);
+	assert_int_equal(err.line, N + 2); /* the (N+1)th body, after the first line */
+	char want[80];
+	snprintf(want, sizeof want, "%d bodies, more than the limit of %d", N + 2, N);
+	assert_string_equal(err.msg, want);
 	c2_wbuf_free(&w);
 }
 
