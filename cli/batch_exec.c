@@ -32,7 +32,7 @@ cli_opt cli_batch_opts[] = {
 	{"jobs", OPT_U64, &cli_batch.jobs, "J", "runs at once, one thread each (default: the processors online)", 0, 0, NULL},
 	{"shard", OPT_STR, &cli_batch.shard, "I/N", "only shard I of N: the runs r with r % N == I-1", 0, 0, NULL},
 	{"resume", OPT_FLAG, &cli_batch.resume, NULL, "keep the finished rows of the results file; run only the rest", 0, 0, NULL},
-	{"o", OPT_STR, &cli_batch.out, "RESULTS", "results (.csv or .ndjson), a row appended as each run ends; '-' = stdout, as they end", 0, 0, NULL},
+	{"o", OPT_OUT, &cli_batch.out, "RESULTS", "results (.csv or .ndjson), a row appended as each run ends; '-' = stdout, as they end", 0, 0, NULL},
 	{"format", OPT_STR, &cli_batch.format, "csv|ndjson", "results format (default: from the file name; csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &cli_batch.chem, "NAME,...|none", "chemicals to average and report (default ATP,Glucose,Glycogen)", 0, 0, NULL},
 	{"drive", OPT_STR, &cli_batch.drive, "NAME,...|none", "drives to average and report (default Hunger,Sleepiness)", 0, 0, NULL},

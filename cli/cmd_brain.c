@@ -84,6 +84,8 @@ const cli_spec cmd_brain_spec = {
 	brain_opts_table,
 	1,
 	1,
+	OPT_IN,
+	NULL,
 };
 
 static void json_dendrites(const brain *b, unsigned l, unsigned i, unsigned t)

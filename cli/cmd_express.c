@@ -14,7 +14,7 @@ static const cli_opt opts[] = {
 	{"sex", OPT_STR, &sex_arg, "m|f", "the creature's sex: m(ale) or f(emale) (required)", 0, 0, NULL},
 	{"upto", OPT_FLAG, &upto, NULL, "list every gene in force at STAGE (add/replace rules applied)", 0, 0, NULL},
 	{"replaced", OPT_FLAG, &show_replaced, NULL, "with --upto: also list genes replaced by later ones", 0, 0, NULL},
-	{"gno", OPT_STR, &gno_path, "FILE.gno", "add the Genetics Kit description of each gene", 0, 0, NULL},
+	{"gno", OPT_IN, &gno_path, "FILE.gno", "add the Genetics Kit description of each gene", 0, 0, NULL},
 	{0},
 };
 
@@ -28,7 +28,7 @@ const cli_spec cmd_express_spec = {
 	"replaced by later genes with the same key; lobes and organs count only at birth.\n"
 	"Receptors, emitters and reactions show their owning organ: the gene index of\n"
 	"the nearest organ gene before them, or 'body' for the engine's body organ.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, NULL,
 };
 
 static int parse_stage(const char *s)

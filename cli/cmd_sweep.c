@@ -20,12 +20,81 @@
 
 static const char *gene_arg, *field_arg, *values_arg, *variants_dir, *plot_path;
 
+enum { MAX_VALUES = 256 };
+static int parse_values(const char *arg, int *v, size_t *n);
+
+/* Where a sweep writes: the variants' folder and the plot (beside -o
+ * unless given), and what each variant is called. */
+typedef struct sweep_names {
+	char vdir[4096], png[4096], stem[256], field[64];
+} sweep_names;
+
+/* RESULTS without its extension, plus suffix. */
+static void beside(const char *results, const char *suffix, char *buf, size_t cap)
+{
+	const char *slash = strrchr(results, '/'), *dot = strrchr(results, '.');
+	size_t n = dot && (!slash || dot > slash + 1) ? (size_t)(dot - results) : strlen(results);
+	snprintf(buf, cap, "%.*s%s", (int)n, results, suffix);
+}
+
+static void sweep_names_of(sweep_names *nm, const char *genome_path)
+{
+	snprintf(nm->vdir, sizeof nm->vdir, "%s", variants_dir ? variants_dir : "");
+	if (!variants_dir)
+		beside(cli_batch.out, "-variants", nm->vdir, sizeof nm->vdir);
+	if (plot_path)
+		snprintf(nm->png, sizeof nm->png, "%s", plot_path);
+	else
+		beside(cli_batch.out, ".png", nm->png, sizeof nm->png);
+	cli_stem(genome_path, nm->stem, sizeof nm->stem);
+	snprintf(nm->field, sizeof nm->field, "%s", field_arg);
+	for (char *c = nm->field; *c; c++)
+		if (*c == ':' || *c == '/' || *c == ' ')
+			*c = '_';
+}
+
+static void variant_path(const sweep_names *nm, int value, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%s/%s-%s-%d.gen", nm->vdir, nm->stem, nm->field, value);
+}
+
+/* The variants, the plot (unless given) and the table on standard output
+ * are outputs too. */
+static int sweep_paths(cli_paths *ps, const char *const *pos, int npos)
+{
+	(void)npos;
+	if (!cli_batch.out || !strcmp(cli_batch.out, "-") || !field_arg || !values_arg)
+		return CLI_OK; /* cmd_sweep refuses these */
+	int values[MAX_VALUES];
+	size_t n;
+	int rc = parse_values(values_arg, values, &n);
+	sweep_names *nm = malloc(sizeof *nm);
+	if (!rc && !nm)
+		rc = cli_fail(CLI_BAD, "sweep", "out of memory");
+	if (!rc) {
+		sweep_names_of(nm, pos[0]);
+		if (!variants_dir)
+			cli_paths_add(ps, OPT_OUT_DIR, "--variants", nm->vdir);
+		for (size_t v = 0; v < n; v++) {
+			char p[4096 + 512];
+			variant_path(nm, values[v], p, sizeof p);
+			cli_paths_add(ps, OPT_OUT, "--variants", p);
+		}
+		if (!cli_batch.shard) {
+			cli_paths_add(ps, OPT_OUT, "--plot", plot_path ? NULL : nm->png);
+			cli_paths_add(ps, OPT_OUT, "the table", "-");
+		}
+	}
+	free(nm);
+	return rc;
+}
+
 static const cli_opt opts[] = {
 	{"gene", OPT_STR, &gene_arg, "KIND:ID[:DUP]|N", "the gene: kind and id (and duplicate number), or its index N", 0, 0, NULL},
 	{"field", OPT_STR, &field_arg, "NAME", "its field as 'c2rt dump' names it (threshold, d0.min ...), stage, mut, or halflife:CHEM", 0, 0, NULL},
 	{"values", OPT_STR, &values_arg, "LIST|A..B[/STEP]", "the values: 0,16,32 or 0..255/16", 0, 0, NULL},
-	{"variants", OPT_STR, &variants_dir, "DIR", "where the variants go (default: next to -o, RESULTS-variants/)", 0, 0, NULL},
-	{"plot", OPT_STR, &plot_path, "FILE.png", "plot lifespan against the value (default: RESULTS.png)", 0, 0, NULL},
+	{"variants", OPT_OUT_DIR, &variants_dir, "DIR", "where the variants go (default: next to -o, RESULTS-variants/)", 0, 0, NULL},
+	{"plot", OPT_OUT, &plot_path, "FILE.png", "plot lifespan against the value (default: RESULTS.png)", 0, 0, NULL},
 	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
 	{"batch", OPT_GROUP, cli_batch_opts, NULL, NULL, 0, 0, NULL},
 	{0},
@@ -39,10 +108,8 @@ const cli_spec cmd_sweep_spec = {
 	"--resume ...; rows in -o), then prints a table per value — runs, deaths, lifespan\n"
 	"mean, min and max in creature hours, causes of death, the mean of each --chem —\n"
 	"and plots the lifespan against the value.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, sweep_paths,
 };
-
-enum { MAX_VALUES = 256 };
 
 /* "KIND:ID[:DUP]" or a gene index. */
 static int find_gene(const genome *g, const char *arg, size_t *out)
@@ -301,14 +368,6 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
 	return rc ? cli_fail(CLI_BAD, "sweep", "--plot %s: %s", path, err) : CLI_OK;
 }
 
-/* RESULTS without its extension, plus suffix. */
-static void beside(const char *results, const char *suffix, char *buf, size_t cap)
-{
-	const char *slash = strrchr(results, '/'), *dot = strrchr(results, '.');
-	size_t n = dot && (!slash || dot > slash + 1) ? (size_t)(dot - results) : strlen(results);
-	snprintf(buf, cap, "%.*s%s", (int)n, results, suffix);
-}
-
 int cmd_sweep(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
@@ -323,6 +382,8 @@ int cmd_sweep(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "sweep", "needs --gene, --field and --values");
 	if (!cli_batch.out || !strcmp(cli_batch.out, "-"))
 		return cli_fail(CLI_USAGE, "sweep", "needs -o RESULTS (a file: the table is read back from it)");
+	if (plot_path && cli_batch.shard)
+		return cli_fail(CLI_USAGE, "sweep", "--plot: a shard draws no plot (the table and the plot need every run)");
 	int values[MAX_VALUES];
 	size_t nvalues;
 	if ((rc = parse_values(values_arg, values, &nvalues)) != 0)
@@ -335,21 +396,11 @@ int cmd_sweep(int argc, char **argv)
 	uint8_t *byte = NULL;
 	if ((rc = find_gene(&g, gene_arg, &gi)) == 0)
 		rc = find_field(&g.genes[gi], field_arg, &byte);
-	char vdir[4096], png[4096], stem[256], what[512], fieldname[64];
+	static sweep_names nm;
+	char what[512];
 	const genome_gene *gene = &g.genes[gi];
-	snprintf(vdir, sizeof vdir, "%s", variants_dir ? variants_dir : "");
-	if (!variants_dir)
-		beside(cli_batch.out, "-variants", vdir, sizeof vdir);
-	if (plot_path)
-		snprintf(png, sizeof png, "%s", plot_path);
-	else
-		beside(cli_batch.out, ".png", png, sizeof png);
-	cli_stem(pos[0], stem, sizeof stem);
-	snprintf(fieldname, sizeof fieldname, "%s", field_arg);
-	for (char *c = fieldname; *c; c++)
-		if (*c == ':' || *c == '/' || *c == ' ')
-			*c = '_';
-	snprintf(what, sizeof what, "%s: %s id=%u dup=%u (gene %zu), field %s", stem,
+	sweep_names_of(&nm, pos[0]);
+	snprintf(what, sizeof what, "%s: %s id=%u dup=%u (gene %zu), field %s", nm.stem,
 	         genome_kinds[gene->kind].name, gene->id, gene->dup, gi, field_arg);
 	/* The run options first: a usage error writes nothing. */
 	batch_spec s;
@@ -359,7 +410,7 @@ int cmd_sweep(int argc, char **argv)
 	if (rc == 0)
 		rc = cli_batch_spec(&s, "sweep", &ev, &events_text);
 	if (rc == 0)
-		rc = cli_mkdir("sweep", vdir);
+		rc = cli_mkdir("sweep", nm.vdir);
 
 	/* The variants: the genome with the one byte set to each value. */
 	char **paths = calloc(nvalues, sizeof *paths);
@@ -368,7 +419,7 @@ int cmd_sweep(int argc, char **argv)
 	uint8_t original = byte ? *byte : 0;
 	for (size_t v = 0; v < nvalues && rc == 0; v++) {
 		char p[4096 + 512];
-		snprintf(p, sizeof p, "%s/%s-%s-%d.gen", vdir, stem, fieldname, values[v]);
+		variant_path(&nm, values[v], p, sizeof p);
 		if (!(paths[v] = strdup(p))) {
 			rc = cli_fail(CLI_BAD, "sweep", "out of memory");
 			break;
@@ -395,7 +446,8 @@ int cmd_sweep(int argc, char **argv)
 			rc = tabulate(&s, cli_batch.out, oc, nvalues);
 		if (rc == 0) {
 			print_table(&s, what, values, nvalues, oc);
-			rc = draw_plot(png, what, field_arg, values, nvalues, oc);
+			if ((rc = cli_stdout_check("sweep")) == 0)
+				rc = draw_plot(nm.png, what, field_arg, values, nvalues, oc);
 		}
 		free(oc);
 	}

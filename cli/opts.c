@@ -366,6 +366,10 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 			break;
 		}
 		case OPT_STR:
+		case OPT_IN:
+		case OPT_IN_DIR:
+		case OPT_OUT:
+		case OPT_OUT_DIR:
 			*(const char **)o->ptr = val;
 			break;
 		case OPT_CALL:
@@ -379,7 +383,8 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 	}
 	if (*npos < spec->min_pos)
 		return usage_error(spec, "missing argument");
-	return CLI_OK;
+	/* Every path, before the command does anything with them. */
+	return cli_paths_parsed(spec, pos, *npos);
 }
 
 /* Write s to f with every byte that is not printable text shown as \xNN:
