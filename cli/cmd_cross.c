@@ -74,15 +74,22 @@ int cmd_cross(int argc, char **argv)
 	                 cli_bargs.rate_v, &rng, &child, &changes, &err) != 0) {
 		rc = cli_fail(CLI_BAD, "cross", "%s", err.msg);
 	} else {
-		rc = cli_write_genome("cross", out_path, &child);
-		if (rc == 0 && cli_bargs.log_path) {
-			c2_wbuf log = {0};
+		c2_wbuf log = {0};
+		if (cli_bargs.log_path)
 			cli_breed_log_entry(&log, &cli_bargs, pos, 2, out_path, cli_bargs.seed_v, &changes,
 			                    &child);
-			rc = log.oom ? cli_fail(CLI_BAD, "cross", "out of memory for the log")
-			             : cli_write("cross", cli_bargs.log_path, log.data, log.len);
-			c2_wbuf_free(&log);
-		}
+		/* A log on standard output goes first: the child is renamed into
+		 * place only once the log has got there. */
+		bool log_first = cli_bargs.log_path && !strcmp(cli_bargs.log_path, "-");
+		if (log.oom)
+			rc = cli_fail(CLI_BAD, "cross", "out of memory for the log");
+		if (rc == 0 && log_first)
+			rc = cli_write("cross", "-", log.data, log.len);
+		if (rc == 0)
+			rc = cli_write_genome("cross", out_path, &child);
+		if (rc == 0 && cli_bargs.log_path && !log_first)
+			rc = cli_write("cross", cli_bargs.log_path, log.data, log.len);
+		c2_wbuf_free(&log);
 		genome_free(&child);
 	}
 	genome_changes_free(&changes);

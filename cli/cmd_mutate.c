@@ -67,9 +67,21 @@ static int one_child(const genome *parent, const char *parent_path, const char *
 	c2_err err;
 	if (genome_mutate(parent, &child, cli_bargs.rate_v, &rng, &changes, &err) != 0)
 		return cli_fail(CLI_BAD, "mutate", "%s", err.msg);
-	int rc = cli_write_genome("mutate", child_path, &child);
-	if (rc == 0 && cli_bargs.log_path)
+	int rc = CLI_OK;
+	/* A log on standard output goes as each child is made, before the
+	 * child: a child is renamed into place only once its entry has got
+	 * there. A log file is written whole at the end. */
+	if (cli_bargs.log_path) {
+		size_t at = log->len;
 		cli_breed_log_entry(log, &cli_bargs, &parent_path, 1, child_path, seed, &changes, &child);
+		if (!strcmp(cli_bargs.log_path, "-")) {
+			rc = log->oom ? cli_fail(CLI_BAD, "mutate", "out of memory for the log")
+			              : cli_write("mutate", "-", log->data + at, log->len - at);
+			log->len = at;
+		}
+	}
+	if (rc == 0)
+		rc = cli_write_genome("mutate", child_path, &child);
 	genome_changes_free(&changes);
 	genome_free(&child);
 	return rc;
@@ -111,7 +123,7 @@ int cmd_mutate(int argc, char **argv)
 				rc = one_child(&parent, pos[0], path, cli_bargs.seed_v + (uint64_t)k, &log);
 		}
 	}
-	if (rc == 0 && cli_bargs.log_path) {
+	if (rc == 0 && cli_bargs.log_path && strcmp(cli_bargs.log_path, "-") != 0) {
 		if (log.oom)
 			rc = cli_fail(CLI_BAD, "mutate", "out of memory for the log");
 		else
