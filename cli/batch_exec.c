@@ -118,6 +118,8 @@ int cli_batch_spec(batch_spec *s, const char *cmd, events *ev, uint8_t **events_
 		return cli_fail(CLI_USAGE, cmd, "say how long: --ticks N or --until death");
 	if (cli_batch.until && strcmp(cli_batch.until, "death") != 0)
 		return cli_fail(CLI_USAGE, cmd, "--until: only 'death', not '%s'", cli_batch.until);
+	if (cli_given("max-ticks") && !cli_batch.until)
+		return cli_fail(CLI_USAGE, cmd, "--max-ticks is the limit of --until: it goes with --until");
 	if (cli_batch.max_ticks == 0)
 		return cli_fail(CLI_USAGE, cmd, "--max-ticks: 1 or more");
 	if (cli_batch.jobs < 1 || cli_batch.jobs > 1024)

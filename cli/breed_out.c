@@ -23,6 +23,8 @@ int cli_breed_args_finish(cli_breed_args *a, const char *cmd)
 {
 	a->seed_v = 1;
 	a->rate_v = 1;
+	if (a->log_format && !a->log_path)
+		return cli_fail(CLI_USAGE, cmd, "--log-format goes with --log");
 	if (a->seed) {
 		char *end;
 		errno = 0;

@@ -95,6 +95,14 @@ typedef struct cli_spec {
  * "--" ends options. */
 int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int *npos);
 
+/* Was option `name` (without dashes) given to the command just parsed? For
+ * refusing an option that a mode of the command would ignore. */
+bool cli_given(const char *name);
+
+/* The first option given to the command just parsed that is not in
+ * `allowed` (names without dashes, NULL-terminated), or NULL. */
+const char *cli_given_other(const char *const *allowed);
+
 /* Run the subcommand of `spec` (a command in CLI_SUBCOMMANDS) named by
  * argv[1] (argv[0] is the command). No subcommand prints the help and
  * returns CLI_USAGE; "--help" prints it and returns CLI_OK; an unknown one

@@ -179,9 +179,13 @@ int cmd_batch(int argc, char **argv)
 		free(pos);
 		return rc < 0 ? CLI_OK : rc;
 	}
+	static const char *const merge_opts[] = {"merge", "o", "format", NULL};
+	const char *other = merge ? cli_given_other(merge_opts) : NULL;
 	if (merge) {
 		rc = dir ? cli_fail(CLI_USAGE, "batch", "--merge takes results files, not --dir")
-		         : do_merge(pos, npos);
+		   : other ? cli_fail(CLI_USAGE, "batch", "--merge joins results files: %s%s does nothing there",
+		                      other[1] ? "--" : "-", other)
+		           : do_merge(pos, npos);
 		free(pos);
 		return rc;
 	}

@@ -258,8 +258,14 @@ int cmd_body(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	cli_body_sim_args sa = {10, trace_path, 1, sim_opts};
-	if (!simulate && (seconds_arg || trace_path || seed_arg))
-		return cli_fail(CLI_USAGE, "body", "--seconds, --trace and --seed go with --simulate");
+	if (!simulate && (seconds_arg || trace_path || seed_arg || cli_given("opt")))
+		return cli_fail(CLI_USAGE, "body", "--seconds, --trace, --seed and --opt go with --simulate");
+	/* What --simulate and --list print is their own. */
+	if ((simulate || list) && (export_path || cli_given("format")))
+		return cli_fail(CLI_USAGE, "body", "--export and --format go without --%s",
+		                simulate ? "simulate" : "list");
+	if (simulate && list)
+		return cli_fail(CLI_USAGE, "body", "--simulate and --list exclude each other");
 	if (seconds_arg) {
 		char *end;
 		sa.seconds = strtod(seconds_arg, &end);
@@ -292,6 +298,8 @@ int cmd_body(int argc, char **argv)
 		/* a Creatures genome is a mistaken argument; other bytes a bad file */
 		rc = cli_fail(src == BODY_SOURCE_CREATURES ? CLI_USAGE : CLI_BAD, "body", "%s: %s", in.path,
 		              err.msg);
+	} else if (genotype_sel && src != BODY_SOURCE_GEN) {
+		rc = cli_fail(CLI_USAGE, "body", "--genotype is for genotype files (.gen)");
 	} else if (list) {
 		rc = src == BODY_SOURCE_GEN
 		         ? list_gen(&in)

@@ -65,6 +65,8 @@ int cmd_express(int argc, char **argv)
 	int sex = sex_arg ? cli_parse_sex(sex_arg) : -1;
 	if (sex < 0)
 		return cli_fail(CLI_USAGE, "express", "--sex m|f is required");
+	if (show_replaced && !upto)
+		return cli_fail(CLI_USAGE, "express", "--replaced goes with --upto");
 	int stage = parse_stage(stage_arg);
 	if (stage < 0)
 		return cli_fail(CLI_USAGE, "express", "unknown stage '%s'", stage_arg);

@@ -239,6 +239,10 @@ int cmd_import(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "import", "--format goes with --compare");
 	if (nseeds != 1 && !compare)
 		return cli_fail(CLI_USAGE, "import", "--seeds goes with --compare");
+	/* The imported creature's configuration shows only in a snapshot or a
+	 * comparison. */
+	if ((args.seed || cli_given("opt")) && !compare && !out_path)
+		return cli_fail(CLI_USAGE, "import", "--seed and --opt go with -o or --compare");
 	c2exp_file x;
 	c2_err err;
 	if (c2exp_read_file(&x, pos[0], &err) != 0)

@@ -149,6 +149,13 @@ int cmd_run(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "run", "--ticks and --until exclude each other");
 	if (!ticks && !until_arg)
 		return cli_fail(CLI_USAGE, "run", "say how long: --ticks N or --until death|stage:NAME");
+	/* Options that would change nothing are refused, not ignored. */
+	if (cli_given("max-ticks") && !until_arg)
+		return cli_fail(CLI_USAGE, "run", "--max-ticks is the limit of --until: it goes with --until");
+	if (format_arg && !trace_path)
+		return cli_fail(CLI_USAGE, "run", "--trace-format goes with --trace");
+	if ((chem_list || cli_given("every")) && !trace_path && !plot_path)
+		return cli_fail(CLI_USAGE, "run", "--chem and --every go with --trace or --plot");
 	int until_stage = -1;
 	bool until_death = false;
 	if (until_arg) {

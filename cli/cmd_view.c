@@ -117,6 +117,9 @@ int cmd_view(int argc, char **argv)
 		return rc < 0 ? CLI_OK : rc;
 	if (npos == 0 && !cli_cargs.resume_path)
 		return cli_fail(CLI_USAGE, "view", "missing GENOME (or --resume FILE)");
+	if (shot_path && (speed_arg || paused))
+		return cli_fail(CLI_USAGE, "view", "--speed and --paused are the live window's: "
+		                                   "--screenshot-after runs as fast as it can");
 
 	view_live_opts vo;
 	view_live_opts_default(&vo);

@@ -1,0 +1,15 @@
+# options.sh — every option of every command does something (its result
+# changes) or is refused with a reason where it would do nothing, and every
+# option naming a file is a path kind the dispatcher checks: walked from
+# the binary's own tables by tests/cli/options_used.py. The viewer's cases
+# run on one Xvfb server.
+. "$(dirname "$0")/lib.sh"
+command -v python3 >/dev/null 2>&1 || { echo "no python3"; exit 77; }
+export C2RT_TMP="$T"
+if command -v xvfb-run >/dev/null 2>&1; then
+	printf 'leak:libdbus-1.so\n' >"$T/lsan.supp"
+	export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$T/lsan.supp:print_suppressions=0"
+	xvfb-run -a -s "-screen 0 1280x800x24" python3 "$ROOT/tests/cli/options_used.py"
+else
+	python3 "$ROOT/tests/cli/options_used.py"
+fi
