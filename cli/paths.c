@@ -113,14 +113,60 @@ static void paths_free(cli_paths *ps)
 
 /* A path as the file system sees it: its last component's symlinks
  * followed (writing goes through them), the file's device and inode when it
- * exists, and its folder's device and inode and its name either way. */
+ * exists, and where it is either way: the nearest folder of it that exists
+ * (device and inode) and the rest of the path below that folder ("x.csv",
+ * or "kids/x-0001.gen" in a folder "kids" not made yet). */
 typedef struct path_id {
-	bool exists, dir_known;
-	dev_t dev, ddev;
-	ino_t ino, dino;
+	bool exists, loc_known;
+	dev_t dev, adev;
+	ino_t ino, aino;
 	char *followed; /* NULL when it could not be followed (a loop of links) */
-	const char *name; /* the last component of followed */
+	char *rest;     /* below the folder adev/aino, without "." components */
 } path_id;
+
+static void id_free(path_id *id)
+{
+	free(id->followed);
+	free(id->rest);
+}
+
+/* Find the nearest existing folder of `path` (a copy the function cuts up)
+ * and what lies below it. */
+static void locate(path_id *id, char *path)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		path[--n] = '\0';
+	char *rest = malloc(n + 2);
+	if (!rest)
+		return;
+	rest[0] = '\0';
+	for (;;) {
+		char *slash = strrchr(path, '/');
+		const char *name = slash ? slash + 1 : path;
+		if (strcmp(name, ".") != 0 && *name) { /* prepend the component */
+			size_t nl = strlen(name), rl = strlen(rest);
+			memmove(rest + nl + (rl ? 1 : 0), rest, rl + 1);
+			memcpy(rest, name, nl);
+			if (rl)
+				rest[nl] = '/';
+		}
+		const char *dir = !slash ? "." : slash == path ? "/" : path;
+		if (slash && slash != path)
+			*slash = '\0';
+		struct stat st;
+		if (stat(dir, &st) == 0) {
+			id->loc_known = true;
+			id->adev = st.st_dev;
+			id->aino = st.st_ino;
+			id->rest = rest;
+			return;
+		}
+		if (errno != ENOENT || !slash || slash == path)
+			break;
+	}
+	free(rest);
+}
 
 static path_id identify(const char *path)
 {
@@ -136,23 +182,10 @@ static path_id identify(const char *path)
 		id.dev = st.st_dev;
 		id.ino = st.st_ino;
 	}
-	char *slash = strrchr(id.followed, '/');
-	id.name = slash ? slash + 1 : id.followed;
-	int ok;
-	if (!slash) {
-		ok = stat(".", &st);
-	} else {
-		char keep = slash == id.followed ? slash[1] : *slash;
-		char *cut = slash == id.followed ? slash + 1 : slash; /* "/x": the folder is "/" */
-		*cut = '\0';
-		ok = stat(id.followed, &st);
-		*cut = keep;
-	}
-	if (ok == 0) {
-		id.dir_known = true;
-		id.ddev = st.st_dev;
-		id.dino = st.st_ino;
-	}
+	char *copy = strdup(id.followed);
+	if (copy)
+		locate(&id, copy);
+	free(copy);
 	return id;
 }
 
@@ -160,8 +193,24 @@ static bool same_file(const path_id *a, const path_id *b)
 {
 	if (a->exists || b->exists)
 		return a->exists && b->exists && a->dev == b->dev && a->ino == b->ino;
-	return a->dir_known && b->dir_known && a->ddev == b->ddev && a->dino == b->dino &&
-	       strcmp(a->name, b->name) == 0;
+	return a->loc_known && b->loc_known && a->adev == b->adev && a->aino == b->aino &&
+	       strcmp(a->rest, b->rest) == 0;
+}
+
+/* Is `id` a name directly inside folder `d` (there, or to be made)? Its
+ * name then. */
+static const char *name_in(const path_id *id, const path_id *d)
+{
+	if (!id->loc_known)
+		return NULL;
+	if (d->exists)
+		return id->adev == d->dev && id->aino == d->ino && !strchr(id->rest, '/') ? id->rest
+		                                                                             : NULL;
+	size_t dl = d->loc_known ? strlen(d->rest) : 0;
+	if (!d->loc_known || id->adev != d->adev || id->aino != d->aino ||
+	    strncmp(id->rest, d->rest, dl) != 0 || id->rest[dl] != '/' || strchr(id->rest + dl + 1, '/'))
+		return NULL;
+	return id->rest + dl + 1;
 }
 
 static bool is_std(const char *path)
@@ -201,19 +250,18 @@ static void family_file(const cli_path *f, long k, char *buf, size_t cap)
 	         f->prefix, f->width, k, f->suffix);
 }
 
-/* Does family f write the file `id` names (as a new name in its folder, or
- * through a link or a second name there)? The member's path goes to buf. */
+/* Does family f (its folder `dir`) write the file `id` names (as a new
+ * name in its folder, or through a link or a second name there)? The
+ * member's path goes to buf. */
 static bool family_hits(const cli_path *f, const path_id *dir, const path_id *id, char *buf,
                         size_t cap)
 {
-	if (!dir->exists || !id->followed)
-		return false;
-	if (id->dir_known && id->ddev == dir->dev && id->dino == dir->ino &&
-	    family_member(f, id->name)) {
+	const char *name = name_in(id, dir);
+	if (name && family_member(f, name)) {
 		snprintf(buf, cap, "%s", id->followed);
 		return true;
 	}
-	if (!id->exists)
+	if (!dir->exists || !id->exists)
 		return false;
 	/* Names already in the folder that are links to (or other names of)
 	 * the file. */
@@ -227,7 +275,7 @@ static bool family_hits(const cli_path *f, const path_id *dir, const path_id *id
 		snprintf(buf, cap, "%s%s%s", f->path, dl && f->path[dl - 1] == '/' ? "" : "/", e->d_name);
 		path_id m = identify(buf);
 		hit = same_file(&m, id);
-		free(m.followed);
+		id_free(&m);
 	}
 	if (d)
 		closedir(d);
@@ -278,30 +326,20 @@ static int check_out_dir(const char *cmd, const cli_path *p)
 	return rc;
 }
 
-/* Is p's folder one the command makes (an OPT_OUT_DIR of the set) and not
- * there yet? Then only that folder can be checked now. */
-static bool in_new_dir(const cli_paths *ps, const cli_path *p)
+/* Is output i in a folder the command makes (an OPT_OUT_DIR of the set)
+ * and that is not there yet? Then only that folder can be checked now. */
+static bool in_new_dir(const cli_paths *ps, size_t i, const path_id *ids)
 {
-	const char *slash = strrchr(p->path, '/');
-	if (!slash)
-		return false;
-	size_t n = (size_t)(slash - p->path);
-	for (size_t i = 0; i < ps->n; i++) {
-		const char *d = ps->v[i].path;
-		size_t dl = strlen(d);
-		while (dl > 1 && d[dl - 1] == '/')
-			dl--;
-		if (ps->v[i].kind != OPT_OUT_DIR || dl != n || strncmp(d, p->path, n) != 0)
-			continue;
-		struct stat st;
-		return stat(d, &st) != 0 && errno == ENOENT;
-	}
+	for (size_t j = 0; j < ps->n; j++)
+		if (ps->v[j].kind == OPT_OUT_DIR && !ids[j].exists && name_in(&ids[i], &ids[j]))
+			return true;
 	return false;
 }
 
 /* Can this output be written (its temporary file made now)? */
-static int check_writable(const char *cmd, const cli_paths *ps, const cli_path *p)
+static int check_writable(const char *cmd, const cli_paths *ps, size_t i, const path_id *ids)
 {
+	const cli_path *p = &ps->v[i];
 	c2_err err;
 	if (p->kind == OPT_OUT_DIR || p->count > 0) {
 		int rc = check_out_dir(cmd, p);
@@ -314,7 +352,7 @@ static int check_writable(const char *cmd, const cli_paths *ps, const cli_path *
 			return cli_fail(CLI_BAD, cmd, "cannot write %s %s: %s", p->what, file, err.msg);
 		return CLI_OK;
 	}
-	if (p->kind == OPT_OUT && !is_std(p->path) && !in_new_dir(ps, p) &&
+	if (p->kind == OPT_OUT && !is_std(p->path) && !in_new_dir(ps, i, ids) &&
 	    c2_out_probe(p->path, &err) != 0)
 		return cli_fail(CLI_BAD, cmd, "cannot write %s %s: %s", p->what, p->path, err.msg);
 	return CLI_OK;
@@ -391,9 +429,9 @@ int cli_paths_check(const cli_paths *ps)
 			rc = check_clash(cmd, ps, i, ids);
 	for (size_t i = 0; i < ps->n && rc == CLI_OK; i++)
 		if (is_out(ps->v[i].kind))
-			rc = check_writable(cmd, ps, &ps->v[i]);
+			rc = check_writable(cmd, ps, i, ids);
 	for (size_t i = 0; i < ps->n; i++)
-		free(ids[i].followed);
+		id_free(&ids[i]);
 	free(ids);
 	return rc;
 }
@@ -473,9 +511,9 @@ int cli_paths_may_write(const char *what, const char *path, char *why, size_t n)
 			snprintf(why, n, "it is the %s %s", q->what, is_out(q->kind) ? "output" : "input");
 			rc = CLI_BAD;
 		}
-		free(other.followed);
+		id_free(&other);
 	}
-	free(id.followed);
+	id_free(&id);
 	return rc;
 }
 

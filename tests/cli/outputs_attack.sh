@@ -161,6 +161,12 @@ for s in $(spellings g.gen); do # a child that is a link to the parent
 done
 unlink_spellings g.gen
 rm -rf m
+# A folder not made yet: its children are known by name all the same.
+for s in m2/g-0001.gen ./m2/g-0002.gen "$W/m2/g-0000.gen" L/m2/g-0001.gen; do
+	run_with "$s" mutate g.gen -o m2 --n 3 --log @
+	[ $rc -eq 2 ] && grep -q 'name the same file' "$T/err" || die "mutate --n: --log $s in a new folder not refused"
+	[ ! -e m2 ] || die "a refused mutate made its folder"
+done
 
 for x in g.gen g2.gen; do
 	attack "$x" cross g.gen g2.gen -o @
@@ -184,6 +190,11 @@ clash o.csv sweep g.gen $SWEEP --variants vv -o o.csv --plot @
 clash "$VARIANT" sweep g.gen $SWEEP --variants vv --plot o.png -o @
 clash "$VARIANT" sweep g.gen $SWEEP --variants vv -o o.csv --plot @
 rm -rf vv
+for s in $VARIANT ./$VARIANT "$W/$VARIANT" L/$VARIANT; do # the folder not made yet
+	run_with "$s" sweep g.gen $SWEEP --variants vv -o o.csv --plot @
+	[ $rc -eq 2 ] && grep -q 'name the same file' "$T/err" || die "sweep: --plot $s in a new variants folder not refused"
+	[ ! -e vv ] || die "a refused sweep made its variants folder"
+done
 echo "outputs aimed at inputs and at each other: $cases cases refused, every input unchanged"
 
 # Standard input twice, standard output twice.
@@ -339,6 +350,16 @@ if command -v xvfb-run >/dev/null 2>&1; then
 		done
 	}
 	stdout_case_x view g.gen --hash-every 1 --screenshot-after 5 old.x
+	# A key names its file at run time: asked before writing all the same.
+	mkdir kd
+	ln -s ../g.gen kd/c2rt-view-10.snap
+	sum=$(cksum <g.gen)
+	xvfb-run -a -s "-screen 0 1280x800x24" "$C2RT" view g.gen --dir kd --keys '<Run:10>s' \
+		--screenshot-after 0 s.png >/dev/null 2>"$T/err" || die "view with a refused key"
+	grep -q 'snapshot not written: kd/c2rt-view-10.snap: it is the GENOME input' "$T/err" ||
+		{ cat "$T/err" >&2; die "the s key wrote through a link to the genome"; }
+	[ "$(cksum <g.gen)" = "$sum" ] || die "the s key changed the genome"
+	rm -rf kd s.png
 	stdout_case_x view g.gen --hash-every 1 --screenshot-after 5 s.png --record old.x
 	rm -f s.png
 else
