@@ -266,8 +266,14 @@ if mount -t tmpfs -o size=1m tmpfs full 2>"$T/mount.err"; then
 	full_case results sweep g.gen $SWEEP --variants vv -o full/o.x
 	rm -rf vv c.gen
 	umount full || die "umount"
+	# A read-only file system (root may write anywhere else): found before
+	# the work, by the temporary file made at check time.
+	mount -t tmpfs -o ro,size=64k tmpfs full || die "mount read-only"
+	expect_exit 2 "$C2RT" run g.gen --ticks 100000000 --quiet --save full/x.snap
+	contains "$T/err" "c2rt run: cannot write --save full/x.snap: directory 'full' is not writable: Read-only file system"
+	umount full || die "umount"
 	trap - EXIT
-	echo "full disk: every output failed whole, the old file intact"
+	echo "full disk: every output failed whole, the old file intact; a read-only one refused first"
 elif [ -n "${CI:-}" ]; then
 	die "CI: cannot mount a tmpfs for the full-disk cases: $(cat "$T/mount.err")"
 else
@@ -332,19 +338,18 @@ stdout_case diff g.gen g2.gen
 stdout_case batch g.gen --ticks 5 --quiet -o -
 stdout_case sweep g.gen $SWEEP --variants vv -o r.csv --plot old.x
 rm -rf vv r.csv
-if command -v xvfb-run >/dev/null 2>&1; then
-	printf 'leak:libdbus-1.so\n' >"$T/lsan.supp"
-	export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$T/lsan.supp:print_suppressions=0"
-	stdout_case_x() { # as stdout_case, in a window on a fresh X server
+if xvfb_start; then
+	stdout_case_x() { # as stdout_case, in a window
 		for how in closed full; do
 			printf 'old\n' >old.x
 			if [ $how = closed ]; then
-				xvfb-run -a -s "-screen 0 1280x800x24" "$C2RT" "$@" >&- 2>"$T/err"
+				"$C2RT" "$@" >&- 2>"$T/err"
 			else
-				xvfb-run -a -s "-screen 0 1280x800x24" "$C2RT" "$@" >/dev/full 2>"$T/err"
+				"$C2RT" "$@" >/dev/full 2>"$T/err"
 			fi
 			rc=$?
 			[ $rc -eq 2 ] || { cat "$T/err" >&2; die "stdout $how: c2rt $* exit $rc, expected 2"; }
+			grep -q "standard output" "$T/err" || { cat "$T/err" >&2; die "stdout $how: no reason: c2rt $*"; }
 			[ "$(cat old.x)" = old ] || die "stdout $how: c2rt $* replaced old.x"
 			no_temporaries
 		done
@@ -354,16 +359,17 @@ if command -v xvfb-run >/dev/null 2>&1; then
 	mkdir kd
 	ln -s ../g.gen kd/c2rt-view-10.snap
 	sum=$(cksum <g.gen)
-	xvfb-run -a -s "-screen 0 1280x800x24" "$C2RT" view g.gen --dir kd --keys '<Run:10>s' \
-		--screenshot-after 0 s.png >/dev/null 2>"$T/err" || die "view with a refused key"
+	"$C2RT" view g.gen --dir kd --keys '<Run:10>s' --screenshot-after 0 s.png >/dev/null 2>"$T/err" ||
+		die "view with a refused key"
 	grep -q 'snapshot not written: kd/c2rt-view-10.snap: it is the GENOME input' "$T/err" ||
 		{ cat "$T/err" >&2; die "the s key wrote through a link to the genome"; }
 	[ "$(cksum <g.gen)" = "$sum" ] || die "the s key changed the genome"
 	rm -rf kd s.png
 	stdout_case_x view g.gen --hash-every 1 --screenshot-after 5 s.png --record old.x
 	rm -f s.png
+	xvfb_stop
 else
-	echo "no xvfb-run: the viewer's standard output not tried"
+	echo "no Xvfb: the viewer's standard output not tried"
 fi
 echo "standard output closed or full: $cases cases exit 2, files untouched"
 
