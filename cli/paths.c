@@ -384,8 +384,10 @@ static int check_clash(const char *cmd, const cli_paths *ps, size_t i, const pat
 		}
 		if (q->count > 0 && p->count == 0 && family_hits(q, &ids[j], &ids[i], hit, sizeof hit))
 			return cli_fail(CLI_BAD, cmd, "%s and %s name the same file %s", q->what, p->what, hit);
-		if (p->kind != OPT_OUT || p->count > 0 || q->count > 0 || q->kind == OPT_OUT_DIR ||
-		    !same_file(&ids[i], &ids[j]))
+		/* A file against an input or another output, or a folder against a
+		 * file (a --log named as the children's folder). */
+		bool pair = p->kind == OPT_OUT || (p->kind == OPT_OUT_DIR && q->kind == OPT_OUT);
+		if (!pair || p->count > 0 || q->count > 0 || !same_file(&ids[i], &ids[j]))
 			continue;
 		if (q_in)
 			return cli_fail(CLI_BAD, cmd, "%s %s is the %s input: refusing to overwrite it", p->what,

@@ -161,6 +161,11 @@ for s in $(spellings g.gen); do # a child that is a link to the parent
 done
 unlink_spellings g.gen
 rm -rf m
+for s in m3 ./m3 "$W/m3" L/m3; do # a file named as the children's folder
+	run_with "$s" mutate g.gen -o m3 --n 3 --log @
+	[ $rc -eq 2 ] && grep -q 'name the same file' "$T/err" || die "mutate --n: --log $s as the folder not refused"
+	[ ! -e m3 ] || die "a refused mutate made its folder"
+done
 # A folder not made yet: its children are known by name all the same.
 for s in m2/g-0001.gen ./m2/g-0002.gen "$W/m2/g-0000.gen" L/m2/g-0001.gen; do
 	run_with "$s" mutate g.gen -o m2 --n 3 --log @
