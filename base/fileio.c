@@ -3,6 +3,7 @@
 #include "base/fileio.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,11 @@ static int too_big(c2_err *err, size_t cap)
 {
 	return c2_fail(err, C2_ETOOBIG, -1, -1, "file larger than the %zu-byte limit", cap);
 }
+
+/* The sticky bit (XSI, not in plain POSIX headers). */
+#ifndef S_ISVTX
+#define S_ISVTX 01000
+#endif
 
 int c2_read_file(const char *path, size_t cap, uint8_t **out, size_t *len, c2_err *err)
 {
@@ -107,12 +113,94 @@ static char *dir_of(const char *path)
 	return d;
 }
 
-int c2_out_check(const char *path, c2_err *err)
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+char *c2_path_follow(const char *path, c2_err *err)
+{
+	char *cur = strdup(path);
+	if (!cur) {
+		c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+		return NULL;
+	}
+	/* Only the last component: the kernel follows the directories' links
+	 * itself when the file is made there, and so does stat(). */
+	for (int hops = 0;; hops++) {
+		struct stat st;
+		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+			return cur;
+		char target[4096];
+		ssize_t n = hops < 40 ? readlink(cur, target, sizeof target - 1) : -1;
+		if (n <= 0) {
+			c2_fail(err, C2_EIO, -1, -1, "%s",
+			        hops < 40 ? strerror(errno) : "too many levels of symbolic links");
+			free(cur);
+			return NULL;
+		}
+		target[n] = '\0';
+		size_t dl = target[0] == '/' || !strchr(cur, '/') ? 0 : (size_t)(base_of(cur) - cur);
+		char *next = malloc(dl + (size_t)n + 1);
+		if (!next) {
+			free(cur);
+			c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+			return NULL;
+		}
+		memcpy(next, cur, dl); /* the link's directory, with its slash */
+		memcpy(next + dl, target, (size_t)n + 1);
+		free(cur);
+		cur = next;
+	}
+}
+
+/* The longest name the file system of `dir` takes (NAME_MAX when it does
+ * not say). */
+static size_t name_max(const char *dir)
+{
+	long n = pathconf(dir, _PC_NAME_MAX);
+	return n > 0 ? (size_t)n : 255;
+}
+
+/* Can `dir` hold a new name, and can `st` (the target, when it exists) be
+ * replaced there? */
+static int check_dir(const char *dir, const char *base, const struct stat *target, c2_err *err)
+{
+	struct stat st;
+	if (stat(dir, &st) != 0)
+		return c2_fail(err, C2_EIO, -1, -1, "directory '%s': %s", dir,
+		               errno == ENOENT ? "does not exist" : strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return c2_fail(err, C2_EIO, -1, -1, "'%s' is not a directory", dir);
+	if (access(dir, W_OK | X_OK) != 0)
+		return c2_fail(err, C2_EIO, -1, -1, "directory '%s' is not writable: %s", dir,
+		               strerror(errno));
+	size_t nmax = name_max(dir);
+	if (strlen(base) > nmax)
+		return c2_fail(err, C2_EIO, -1, -1, "the name is too long (%zu bytes; the file system "
+		                                    "of '%s' takes at most %zu)",
+		               strlen(base), dir, nmax);
+	/* In a sticky directory (/tmp) only the owner of a file, or of the
+	 * directory, may rename over it. */
+	uid_t me = geteuid();
+	if (target && (st.st_mode & S_ISVTX) && me != 0 && target->st_uid != me && st.st_uid != me)
+		return c2_fail(err, C2_EIO, -1, -1, "directory '%s' is sticky and the file belongs to "
+		                                    "another user: it cannot be replaced",
+		               dir);
+	return 0;
+}
+
+/* c2_out_check on a path whose last component is not a symlink. */
+static int check_followed(const char *path, c2_err *err)
 {
 	if (!*path)
 		return c2_fail(err, C2_EIO, -1, -1, "an empty file name");
+	if (strlen(path) >= 4096)
+		return c2_fail(err, C2_EIO, -1, -1, "the path is too long (%zu bytes)", strlen(path));
 	struct stat st;
-	if (stat(path, &st) == 0) {
+	bool exists = stat(path, &st) == 0;
+	if (exists) {
 		if (S_ISDIR(st.st_mode))
 			return c2_fail(err, C2_EIO, -1, -1, "is a directory");
 		if (!S_ISREG(st.st_mode))
@@ -121,21 +209,25 @@ int c2_out_check(const char *path, c2_err *err)
 	} else if (errno != ENOENT) {
 		return c2_fail(err, C2_EIO, -1, -1, "%s", strerror(errno));
 	}
+	if (!*base_of(path))
+		return c2_fail(err, C2_EIO, -1, -1, "names a directory");
 	/* The temporary file is created in the target's directory, and even an
 	 * existing target is replaced by a rename there. */
 	char *dir = dir_of(path);
 	if (!dir)
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	int rc = 0;
-	if (stat(dir, &st) != 0)
-		rc = c2_fail(err, C2_EIO, -1, -1, "directory '%s': %s", dir,
-		             errno == ENOENT ? "does not exist" : strerror(errno));
-	else if (!S_ISDIR(st.st_mode))
-		rc = c2_fail(err, C2_EIO, -1, -1, "'%s' is not a directory", dir);
-	else if (access(dir, W_OK | X_OK) != 0)
-		rc = c2_fail(err, C2_EIO, -1, -1, "directory '%s' is not writable: %s", dir,
-		             strerror(errno));
+	int rc = check_dir(dir, base_of(path), exists ? &st : NULL, err);
 	free(dir);
+	return rc;
+}
+
+int c2_out_check(const char *path, c2_err *err)
+{
+	char *real = c2_path_follow(path, err);
+	if (!real)
+		return C2_EIO;
+	int rc = check_followed(real, err);
+	free(real);
 	return rc;
 }
 
@@ -151,27 +243,50 @@ void c2_out_abort(c2_out *o)
 	o->tmp = o->path = NULL;
 }
 
+/* The k-th temporary name beside `path`: "NAME.tmp.PID.K", NAME cut short
+ * when the whole would not fit the file system's name limit (a target
+ * name near the limit must not fail only because of the suffix). */
+static void tmp_name(char *buf, size_t cap, const char *path, size_t nmax, unsigned k)
+{
+	char suffix[48];
+	int sl = snprintf(suffix, sizeof suffix, ".tmp.%ld.%u", (long)getpid(), k);
+	const char *base = base_of(path);
+	size_t keep = strlen(base);
+	if (keep + (size_t)sl > nmax)
+		keep = nmax > (size_t)sl ? nmax - (size_t)sl : 1;
+	snprintf(buf, cap, "%.*s%.*s%s", (int)(base - path), path, (int)keep, base, suffix);
+}
+
 int c2_out_open(c2_out *o, const char *path, c2_err *err)
 {
 	o->f = NULL;
-	o->tmp = o->path = NULL;
-	int rc = c2_out_check(path, err);
-	if (rc)
+	o->tmp = NULL;
+	/* A symlink is written through: the file it names is replaced, the
+	 * link stays. */
+	o->path = c2_path_follow(path, err);
+	if (!o->path)
+		return C2_EIO;
+	int rc = check_followed(o->path, err);
+	if (rc) {
+		c2_out_abort(o);
 		return rc;
-	size_t n = strlen(path);
-	o->path = malloc(n + 1);
+	}
+	size_t n = strlen(o->path);
 	o->tmp = malloc(n + 48);
-	if (!o->path || !o->tmp) {
+	char *dir = dir_of(o->path);
+	if (!o->tmp || !dir) {
+		free(dir);
 		c2_out_abort(o);
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
-	memcpy(o->path, path, n + 1);
+	size_t nmax = name_max(dir);
+	free(dir);
 	/* open() applies the umask to 0666, as for any new file; O_EXCL never
 	 * reuses a file, and the counter steps past leftovers of a killed run
 	 * that had our process id. */
 	int fd = -1;
 	for (unsigned k = 0; fd < 0 && k < 1000; k++) {
-		snprintf(o->tmp, n + 48, "%s.tmp.%ld.%u", path, (long)getpid(), k);
+		tmp_name(o->tmp, n + 48, o->path, nmax, k);
 		fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 		if (fd < 0 && errno != EEXIST)
 			break;
@@ -185,7 +300,7 @@ int c2_out_open(c2_out *o, const char *path, c2_err *err)
 		return rc;
 	}
 	struct stat st;
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+	if (stat(o->path, &st) == 0 && S_ISREG(st.st_mode))
 		(void)fchmod(fd, st.st_mode & 0777); /* replacing a file keeps its permissions */
 	o->f = fdopen(fd, "wb");
 	if (!o->f) {
@@ -195,6 +310,15 @@ int c2_out_open(c2_out *o, const char *path, c2_err *err)
 		return rc;
 	}
 	return 0;
+}
+
+int c2_out_probe(const char *path, c2_err *err)
+{
+	c2_out o;
+	int rc = c2_out_open(&o, path, err);
+	if (rc == 0)
+		c2_out_abort(&o);
+	return rc;
 }
 
 int c2_out_write(c2_out *o, const void *data, size_t len, c2_err *err)

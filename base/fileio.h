@@ -35,25 +35,40 @@ typedef int (*c2_head_check)(const uint8_t *head, size_t n, c2_err *err);
 int c2_read_file_checked(const char *path, size_t cap, size_t head, c2_head_check check,
                          uint8_t **out, size_t *len, c2_err *err);
 
-/* Can `path` be an output? It must not be an existing directory, device,
- * FIFO or socket (only a regular file is replaced), and its directory must
- * exist and be writable. Returns 0, or C2_EIO with the reason in err (e.g.
- * "is a directory", "directory 'out' does not exist"). It does not create
- * anything: commands call it for every output before they start working. */
+/* The file a path names as an output: when its last component is a
+ * symbolic link, the file the link points to (followed link by link; it
+ * need not exist yet), else the path itself. A new string (free()), or NULL
+ * with err set (a loop of links, out of memory). Writing an output writes
+ * through its links: the link stays, the file it names is replaced. */
+char *c2_path_follow(const char *path, c2_err *err);
+
+/* Can `path` be an output? The file it names (c2_path_follow) must not be
+ * an existing directory, device, FIFO or socket (only a regular file is
+ * replaced), its directory must exist and be writable, its name must fit
+ * the file system, and in a sticky directory (/tmp) an existing file must
+ * be ours to replace. Returns 0, or C2_EIO with the reason in err (e.g. "is
+ * a directory", "directory 'out' does not exist"). It does not create
+ * anything. */
 int c2_out_check(const char *path, c2_err *err);
 
 /* An output being written. Fields are for reading only. */
 typedef struct c2_out {
-	char *path; /* the target */
+	char *path; /* the target (its symlinks followed) */
 	char *tmp;  /* the temporary file beside it; NULL when not open */
 	FILE *f;    /* open for writing on tmp */
 } c2_out;
 
 /* Check `path` (c2_out_check) and create the temporary file
- * "PATH.tmp.PID.N" beside it, open for writing at o->f. A new file gets the
+ * "NAME.tmp.PID.N" beside the file it names (NAME shortened when the whole
+ * would be too long a name), open for writing at o->f. A new file gets the
  * permissions 0666 less the umask; an existing target keeps its own.
  * Returns 0, or an error code (err says why; *o is then closed). */
 int c2_out_open(c2_out *o, const char *path, c2_err *err);
+
+/* Would c2_out_open succeed? It checks and creates the temporary file, then
+ * removes it: what only trying finds (a read-only file system, no inodes
+ * left, an ACL) is found before the work. Returns 0 or an error code. */
+int c2_out_probe(const char *path, c2_err *err);
 
 /* Append len bytes. Returns 0 or C2_EIO. */
 int c2_out_write(c2_out *o, const void *data, size_t len, c2_err *err);

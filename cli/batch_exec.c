@@ -32,7 +32,7 @@ cli_opt cli_batch_opts[] = {
 	{"jobs", OPT_U64, &cli_batch.jobs, "J", "runs at once, one thread each (default: the processors online)", 0, 0, NULL},
 	{"shard", OPT_STR, &cli_batch.shard, "I/N", "only shard I of N: the runs r with r % N == I-1", 0, 0, NULL},
 	{"resume", OPT_FLAG, &cli_batch.resume, NULL, "keep the finished rows of the results file; run only the rest", 0, 0, NULL},
-	{"o", OPT_STR, &cli_batch.out, "RESULTS", "results (.csv or .ndjson), written whole at the end (RESULTS.journal meanwhile); '-' = stdout, as runs end", 0, 0, NULL},
+	{"o", OPT_OUT, &cli_batch.out, "RESULTS", "results (.csv or .ndjson), written whole at the end (RESULTS.journal meanwhile); '-' = stdout, as runs end", 0, 0, NULL},
 	{"format", OPT_STR, &cli_batch.format, "csv|ndjson", "results format (default: from the file name; csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &cli_batch.chem, "NAME,...|none", "chemicals to average and report (default ATP,Glucose,Glycogen)", 0, 0, NULL},
 	{"drive", OPT_STR, &cli_batch.drive, "NAME,...|none", "drives to average and report (default Hunger,Sleepiness)", 0, 0, NULL},
@@ -151,6 +151,8 @@ int cli_batch_spec(batch_spec *s, const char *cmd, cli_batch_inputs *in)
 		return cli_fail(CLI_USAGE, cmd, "say how long: --ticks N or --until death");
 	if (cli_batch.until && strcmp(cli_batch.until, "death") != 0)
 		return cli_fail(CLI_USAGE, cmd, "--until: only 'death', not '%s'", cli_batch.until);
+	if (cli_given("max-ticks") && !cli_batch.until)
+		return cli_fail(CLI_USAGE, cmd, "--max-ticks is the limit of --until: it goes with --until");
 	if (cli_batch.max_ticks == 0)
 		return cli_fail(CLI_USAGE, cmd, "--max-ticks: 1 or more");
 	if (cli_batch.jobs < 1 || cli_batch.jobs > 1024)

@@ -74,11 +74,9 @@ int cli_body_simulate(const char *path, const body_model *m, const cli_body_sim_
 	double wall = now_seconds() - t0;
 	body_sim_read(s, &r);
 	int rc = CLI_OK;
-	if (a->trace_path)
-		rc = tw.oom ? cli_fail(CLI_BAD, "body", "out of memory for the trace")
-		            : cli_write("body", a->trace_path, tw.data, tw.len);
-	c2_wbuf_free(&tw);
-	if (rc == CLI_OK && !(a->trace_path && strcmp(a->trace_path, "-") == 0)) {
+	/* The summary first: the trace file is renamed into place only once
+	 * what was printed has reached standard output. */
+	if (!(a->trace_path && strcmp(a->trace_path, "-") == 0)) {
 		double up[3], ground;
 		body_sim_ground(s, up, &ground);
 		double dist = horizontal(r0.com, r.com, up);
@@ -102,6 +100,10 @@ int cli_body_simulate(const char *path, const body_model *m, const cli_body_sim_
 		printf("distance %.4f (%.3f body lengths), mean speed %.4f, height %.4g, work %.5g\n", dist,
 		       dist / r.size, ticks ? speed_sum / (double)ticks : 0.0, r.height, r.energy);
 	}
+	if (a->trace_path)
+		rc = tw.oom ? cli_fail(CLI_BAD, "body", "out of memory for the trace")
+		            : cli_write("body", a->trace_path, tw.data, tw.len);
+	c2_wbuf_free(&tw);
 	body_sim_free(s);
 	return rc;
 }

@@ -118,14 +118,9 @@ int cli_body_xode(const char *path, bool json, const char *export_path)
 		return cli_report(path, &err);
 	int rc = CLI_OK;
 	c2_wbuf w = {0};
-	if (export_path) {
-		if (xode_export(&m, &w, &err) != 0)
-			rc = cli_report(path, &err);
-		else
-			rc = cli_write("body", export_path, w.data, w.len);
-		w.len = 0;
-	}
-	if (rc == CLI_OK && !(export_path && strcmp(export_path, "-") == 0)) {
+	/* What is printed first: the export is renamed into place only once it
+	 * has reached standard output. */
+	if (!(export_path && strcmp(export_path, "-") == 0)) {
 		if (json) {
 			if (xode_json(&m, &w) != 0)
 				rc = cli_fail(CLI_BAD, "body", "out of memory");
@@ -143,6 +138,13 @@ int cli_body_xode(const char *path, bool json, const char *export_path)
 			free(first);
 			free(order);
 		}
+	}
+	if (rc == CLI_OK && export_path) {
+		w.len = 0;
+		if (xode_export(&m, &w, &err) != 0)
+			rc = cli_report(path, &err);
+		else
+			rc = cli_write("body", export_path, w.data, w.len);
 	}
 	c2_wbuf_free(&w);
 	body_free(&m);

@@ -14,7 +14,7 @@ cli_breed_args cli_bargs;
 cli_opt cli_breed_opts[] = {
 	{"seed", OPT_STR, &cli_bargs.seed, "S", "seed of the breeding random stream (default 1)", 0, 0, NULL},
 	{"rate", OPT_STR, &cli_bargs.rate, "R", "mutation rate: 1 = as each gene's weight says (default), 0 = none", 0, 0, NULL},
-	{"log", OPT_STR, &cli_bargs.log_path, "FILE", "write every mutation (gene, field, old -> new) here; '-' = stdout", 0, 0, NULL},
+	{"log", OPT_OUT, &cli_bargs.log_path, "FILE", "write every mutation (gene, field, old -> new) here; '-' = stdout", 0, 0, NULL},
 	{"log-format", OPT_STR, &cli_bargs.log_format, "text|json", "log format (default text; json for FILE.json)", 0, 0, NULL},
 	{0},
 };
@@ -23,6 +23,8 @@ int cli_breed_args_finish(cli_breed_args *a, const char *cmd)
 {
 	a->seed_v = 1;
 	a->rate_v = 1;
+	if (a->log_format && !a->log_path)
+		return cli_fail(CLI_USAGE, cmd, "--log-format goes with --log");
 	if (a->seed) {
 		char *end;
 		errno = 0;

@@ -30,14 +30,31 @@ enum {
 #undef X
 };
 
+/* What an option (or a positional argument) is. Every file name is one of
+ * the four path kinds, never OPT_STR: cli_parse checks them all before the
+ * command does any work (see "paths" below), and the completion offers
+ * files or folders for them. tests/cli/options.sh walks every table (from
+ * `c2rt help --options`) and fails on an OPT_STR whose placeholder names a
+ * file. */
 typedef enum cli_opt_kind {
-	OPT_FLAG, /* bool *: set when present */
-	OPT_INT,  /* long *: decimal, checked against [min, max] */
-	OPT_U64,  /* uint64_t *: decimal */
-	OPT_STR,  /* const char **: the argument */
-	OPT_CALL, /* call fn(arg, ctx) for every occurrence (repeatable options) */
-	OPT_GROUP /* ptr: another table (cli_opt[]) whose options are included here */
+	OPT_FLAG,    /* bool *: set when present */
+	OPT_INT,     /* long *: decimal, checked against [min, max] */
+	OPT_U64,     /* uint64_t *: decimal */
+	OPT_STR,     /* const char **: the argument (a name, a list, a number: never a file) */
+	OPT_IN,      /* const char **: a file the command reads ("-": standard input) */
+	OPT_IN_DIR,  /* const char **: a folder whose files it reads (its paths hook adds them) */
+	OPT_OUT,     /* const char **: a file it writes ("-": standard output) */
+	OPT_OUT_DIR, /* const char **: a folder it writes files into (made when missing) */
+	OPT_CALL,    /* call fn(arg, ctx) for every occurrence (repeatable options) */
+	OPT_GROUP    /* ptr: another table (cli_opt[]) whose options are included here */
 } cli_opt_kind;
+
+/* The kinds' names, for `c2rt help --options`. */
+#define CLI_OPT_KIND_NAMES                                                            \
+	{"flag", "int", "u64", "string", "in", "in-dir", "out", "out-dir", "call", "group"}
+
+/* Is this kind a path (one of the four above)? */
+#define CLI_KIND_IS_PATH(k) ((k) >= OPT_IN && (k) <= OPT_OUT_DIR)
 
 typedef struct cli_opt {
 	const char *name; /* long name without "--" */
@@ -50,6 +67,8 @@ typedef struct cli_opt {
 	int (*fn)(const char *arg, void *ctx); /* OPT_CALL: returns 0, or prints and returns 1 */
 } cli_opt;
 
+typedef struct cli_paths cli_paths;
+
 typedef struct cli_spec {
 	const char *name;    /* "dump" */
 	const char *usage;   /* the positional arguments, "FILE.gen"; the options are
@@ -58,13 +77,31 @@ typedef struct cli_spec {
 	const char *details; /* optional paragraph printed by --help, may be NULL */
 	const cli_opt *opts; /* terminated by an entry with name == NULL */
 	int min_pos, max_pos; /* number of positional arguments allowed */
+	cli_opt_kind pos_kind; /* the positional arguments: OPT_IN (files read, named
+	                          in messages by the usage's words) or OPT_STR */
+	/* Paths known only once the options are parsed (a folder's files, the
+	 * files a command names itself, standard output written without an
+	 * option): added to ps, or a role changed, before the check. NULL when
+	 * the table says it all. Returns CLI_OK or an error code (printed). */
+	int (*paths)(cli_paths *ps, const char *const *pos, int npos);
 } cli_spec;
 
 /* Parse argv[1..] (argv[0] is the subcommand name) against spec. Positional
- * arguments are collected into pos (at most spec->max_pos). Returns
- * CLI_OK, CLI_USAGE (message printed), or -1 when --help was printed (the
- * caller should exit 0). "-" is a positional argument; "--" ends options. */
+ * arguments are collected into pos (at most spec->max_pos). Then, before the
+ * command does any work, every path is checked (cli_paths_check): the
+ * table's path options, the positional files, and what spec->paths adds.
+ * Returns CLI_OK, CLI_USAGE or CLI_BAD (message printed), or -1 when --help
+ * was printed (the caller should exit 0). "-" is a positional argument;
+ * "--" ends options. */
 int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int *npos);
+
+/* Was option `name` (without dashes) given to the command just parsed? For
+ * refusing an option that a mode of the command would ignore. */
+bool cli_given(const char *name);
+
+/* The first option given to the command just parsed that is not in
+ * `allowed` (names without dashes, NULL-terminated), or NULL. */
+const char *cli_given_other(const char *const *allowed);
 
 /* Run the subcommand of `spec` (a command in CLI_SUBCOMMANDS) named by
  * argv[1] (argv[0] is the command). No subcommand prints the help and
@@ -124,10 +161,10 @@ const char *cli_near_best(const cli_near *q);
  * beside the target and renamed into place by cli_out_commit, so a failed,
  * interrupted or killed command leaves the old file or the complete new one
  * (Ctrl-C and SIGTERM also remove the temporary file). "-" is standard
- * output, written as it comes. A command checks all its paths with
- * cli_check_paths before it starts working, opens each output with
- * cli_out_open, writes to o->f, and ends with cli_out_commit (success) or
- * cli_out_abort (failure). */
+ * output, written as it comes. Its paths were all checked by cli_parse
+ * before it started working (the option table says which are files: see
+ * "paths" below); it opens each output with cli_out_open, writes to o->f,
+ * and ends with cli_out_commit (success) or cli_out_abort (failure). */
 typedef struct cli_out {
 	const char *path; /* as given */
 	FILE *f;          /* where to write: the temporary file, or stdout for "-" */
@@ -138,28 +175,98 @@ typedef struct cli_out {
  * "c2rt CMD: cannot write PATH: why". */
 int cli_out_open(cli_out *o, const char *cmd, const char *path);
 
-/* Finish an output (flush stdout, or rename the file into place). CLI_OK,
- * or CLI_BAD after printing why; either way o is closed. */
+/* Finish an output (flush stdout, or rename the file into place, unless
+ * standard output has failed: cli_stdout_check). CLI_OK, or CLI_BAD after
+ * printing why; either way o is closed. */
 int cli_out_commit(cli_out *o, const char *cmd);
 
 /* Drop an output: the temporary file goes, the target is untouched. Safe on
  * an output that was never opened (zeroed) or is already closed. */
 void cli_out_abort(cli_out *o);
 
-/* A path a command reads or writes, with what the user called it
- * ("--trace", "GENOME"), for messages. A NULL path is skipped. */
+/* ---- paths (cli/paths.c) -----------------------------------------------------
+ * The files of one command: what cli_parse collects from the option table
+ * (OPT_IN, OPT_IN_DIR, OPT_OUT, OPT_OUT_DIR), the positional arguments
+ * (spec->pos_kind) and the spec's paths hook, checked together before any
+ * work by cli_paths_check:
+ *   - every output can be written: not a directory or device, its folder
+ *     there and writable, its name within the file system's limit, and the
+ *     temporary file it will be written to created (and removed) already;
+ *     a folder output (OPT_OUT_DIR) is a folder, or can be made;
+ *   - no output is an input, and no two outputs are one file, however
+ *     they are named: "x", "./x", "a/../x", an absolute path, a symlinked
+ *     folder, a hard link or a symlink to it (device and inode, or for a
+ *     file not there yet its folder's device and inode and its name);
+ *   - at most one output is standard output ("-", or the data a command
+ *     prints), and at most one input standard input.
+ * The set stays for the command's life: cli_paths_may_write checks a file
+ * named only at run time (a key in the viewer) against it. */
 typedef struct cli_path {
-	const char *what;
-	const char *path;
+	char *what;        /* what the user called it, for messages: "--trace", "GENOME" */
+	char *path;        /* "-": standard input or output */
+	cli_opt_kind kind; /* OPT_IN, OPT_IN_DIR, OPT_OUT or OPT_OUT_DIR */
+	/* A numbered family of outputs (count > 0): the files
+	 * PATH/PREFIX<number of `width` digits>SUFFIX for numbers 0..count-1. */
+	char *prefix, *suffix;
+	int width;
+	long count;
 } cli_path;
 
-/* Check, before any work is done, that every output can be written
- * (c2_out_check: not a directory or device, its directory exists and is
- * writable), that no output is also an input (the same file, however it is
- * named) and that no two outputs are the same file or both standard output.
- * CLI_OK, or CLI_BAD after printing why. */
-int cli_check_paths(const char *cmd, const cli_path *outs, size_t nout, const cli_path *ins,
-                    size_t nin);
+struct cli_paths {
+	const char *cmd;
+	cli_path *v;
+	size_t n, cap;
+	bool oom;
+};
+
+/* Add a path (copied; a NULL path adds nothing). */
+void cli_paths_add(cli_paths *ps, cli_opt_kind kind, const char *what, const char *path);
+
+/* Add the files dir/PREFIX<NNNN>SUFFIX, numbers 0..count-1 written with
+ * `width` digits, as outputs (mutate --n). */
+void cli_paths_add_numbered(cli_paths *ps, const char *what, const char *dir, const char *prefix,
+                            int width, const char *suffix, long count);
+
+/* Add every file of folder `dir` whose name keep() accepts as an input
+ * (nothing when the folder cannot be read: the command says so). */
+void cli_paths_add_dir(cli_paths *ps, const char *what, const char *dir,
+                       bool (*keep)(const char *name));
+
+/* The entry the user called `what` ("-o"), or NULL. */
+cli_path *cli_paths_find(cli_paths *ps, const char *what);
+
+/* The checks above. CLI_OK, or CLI_BAD (CLI_USAGE for a folder given as
+ * "-") after printing "c2rt CMD: ..." */
+int cli_paths_check(const cli_paths *ps);
+
+/* May the running command write `path` now? Standard output must still be
+ * sound (cli_stdout_check: data lost there leaves the files as they were),
+ * and the file writable (c2_out_check) and none of the command's inputs nor
+ * its outputs other than `what` (the output being written, as the user
+ * called it; NULL for a file named only at run time, as by a key in the
+ * viewer). CLI_OK, or CLI_BAD with the reason in why. */
+int cli_paths_may_write(const char *what, const char *path, char *why, size_t n);
+
+/* For cli_parse: collect the paths of the command just parsed (the table's,
+ * the positional files, the hook's) into the command's set and check them. */
+int cli_paths_parsed(const cli_spec *spec, const char *const *pos, int npos);
+/* For cli_finish: free the set. */
+void cli_paths_done(void);
+
+/* Flush standard output now: CLI_OK, or CLI_BAD after printing why (once).
+ * An output is renamed into place only while standard output is sound, so
+ * a command whose printed data was lost leaves its files as they were. */
+int cli_stdout_check(const char *cmd);
+
+/* The end of every command (main): flush and close standard output; an
+ * error is CLI_BAD after saying so. Also frees the path set. */
+int cli_finish(const char *cmd, int rc);
+
+/* Make the standard streams safe before anything runs: a closed one is
+ * opened on /dev/null (standard output read-only, so writing it fails and
+ * is caught at the end), so no file the command opens can take its number
+ * and receive its messages or data. */
+void cli_guard_streams(void);
 
 /* Write `len` bytes to `path` as one output (cli_out_open, write, commit).
  * Returns CLI_OK, or reports and returns CLI_BAD. */

@@ -9,7 +9,7 @@ static const char *out_path;
 static bool check_only;
 
 static const cli_opt opts[] = {
-	{"o", OPT_STR, &out_path, "OUT.gen", "write the genome here (atomically); '-' for standard output", 0, 0, NULL},
+	{"o", OPT_OUT, &out_path, "OUT.gen", "write the genome here (atomically); '-' for standard output", 0, 0, NULL},
 	{"check", OPT_FLAG, &check_only, NULL, "only parse and report errors; write nothing", 0, 0, NULL},
 	{0},
 };
@@ -18,7 +18,7 @@ const cli_spec cmd_asm_spec = {
 	"asm", "FILE.txt",
 	"assemble genome text (as 'c2rt dump' prints it, or hand-written) into a .gen file",
 	"FILE may be '-' for standard input. Errors name the line and the field.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, NULL,
 };
 
 /* Text can be far larger than the genome it describes (names, comments). */
@@ -33,9 +33,8 @@ int cmd_asm(int argc, char **argv)
 		return rc < 0 ? CLI_OK : rc;
 	if (!out_path && !check_only)
 		return cli_fail(CLI_USAGE, "asm", "missing -o OUT.gen (or --check)");
-	cli_path out = {"-o", check_only ? NULL : out_path}, in = {"FILE.txt", pos[0]};
-	if ((rc = cli_check_paths("asm", &out, 1, &in, 1)) != 0)
-		return rc;
+	if (out_path && check_only)
+		return cli_fail(CLI_USAGE, "asm", "--check writes nothing: -o goes without it");
 
 	uint8_t *text;
 	size_t len;

@@ -16,12 +16,28 @@ static const char *dir;
 static bool merge;
 
 static const cli_opt opts[] = {
-	{"dir", OPT_STR, &dir, "DIR", "run every DIR/*.gen (in name order), after any GENOME given", 0, 0, NULL},
+	{"dir", OPT_IN_DIR, &dir, "DIR", "run every DIR/*.gen (in name order), after any GENOME given", 0, 0, NULL},
 	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
 	{"batch", OPT_GROUP, cli_batch_opts, NULL, NULL, 0, 0, NULL},
 	{"merge", OPT_FLAG, &merge, NULL, "join the results files given (shards) into -o, in run order", 0, 0, NULL},
 	{0},
 };
+
+static bool is_gen(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 4 && strcmp(name + n - 4, ".gen") == 0 && name[0] != '.';
+}
+
+/* The genomes of --dir are inputs too. */
+static int batch_paths(cli_paths *ps, const char *const *pos, int npos)
+{
+	(void)pos;
+	(void)npos;
+	if (dir)
+		cli_paths_add_dir(ps, "--dir", dir, is_gen);
+	return CLI_OK;
+}
 
 const cli_spec cmd_batch_spec = {
 	"batch", "[GENOME...]",
@@ -41,18 +57,12 @@ const cli_spec cmd_batch_spec = {
 	"one unsharded batch writes, wall times aside). scripts/batch-parallel.sh and\n"
 	"scripts/batch-slurm.sh spread shards over machines with GNU parallel or a\n"
 	"Slurm job array.",
-	opts, 0, INT_MAX,
+	opts, 0, INT_MAX, OPT_IN, batch_paths,
 };
 
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool is_gen(const char *name)
-{
-	size_t n = strlen(name);
-	return n > 4 && strcmp(name + n - 4, ".gen") == 0 && name[0] != '.';
 }
 
 /* The genomes: the positional ones, then the .gen files of DIR sorted. Paths made here
@@ -219,9 +229,13 @@ int cmd_batch(int argc, char **argv)
 		free(pos);
 		return rc < 0 ? CLI_OK : rc;
 	}
+	static const char *const merge_opts[] = {"merge", "o", "format", NULL};
+	const char *other = merge ? cli_given_other(merge_opts) : NULL;
 	if (merge) {
 		rc = dir ? cli_fail(CLI_USAGE, "batch", "--merge takes results files, not --dir")
-		         : do_merge(pos, npos);
+		   : other ? cli_fail(CLI_USAGE, "batch", "--merge joins results files: %s%s does nothing there",
+		                      other[1] ? "--" : "-", other)
+		           : do_merge(pos, npos);
 		free(pos);
 		return rc;
 	}

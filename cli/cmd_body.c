@@ -45,14 +45,14 @@ static const cli_opt opts[] = {
 	 "simulate the body alone on ODE (f0: moved by its own neurons; XODE: by its motors)", 0, 0,
 	 NULL},
 	{"seconds", OPT_STR, &seconds_arg, "S", "--simulate: creature seconds (default 10)", 0, 0, NULL},
-	{"trace", OPT_STR, &trace_path, "FILE.csv",
+	{"trace", OPT_OUT, &trace_path, "FILE.csv",
 	 "--simulate: time, centre of mass, speed, height, work and each effector's signal per tick", 0,
 	 0, NULL},
 	{"seed", OPT_STR, &seed_arg, "S", "--simulate: seed of the body's random stream (default 1)", 0,
 	 0, NULL},
 	{"opt", OPT_CALL, &sim_opts, "NAME=VALUE",
 	 "--simulate: a body option (see 'c2rt options'); repeatable", 0, 0, body_opt},
-	{"export", OPT_STR, &export_path, "OUT.xode",
+	{"export", OPT_OUT, &export_path, "OUT.xode",
 	 "XODE: also write the scene back, nothing lost (atomically; - for standard output)", 0, 0,
 	 NULL},
 	{0},
@@ -71,7 +71,7 @@ const cli_spec cmd_body_spec = {
 	"FILE:LINE: reason and exits 2 (with --format sdk the report is printed first).\n"
 	"--simulate runs the body alone on ODE (README: Bodies in motion) and prints\n"
 	"its effectors and how far its centre of mass went.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, NULL,
 };
 
 /* The output formats (--format); "text" is the XODE front end's name for
@@ -258,8 +258,14 @@ int cmd_body(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	cli_body_sim_args sa = {10, trace_path, 1, sim_opts};
-	if (!simulate && (seconds_arg || trace_path || seed_arg))
-		return cli_fail(CLI_USAGE, "body", "--seconds, --trace and --seed go with --simulate");
+	if (!simulate && (seconds_arg || trace_path || seed_arg || cli_given("opt")))
+		return cli_fail(CLI_USAGE, "body", "--seconds, --trace, --seed and --opt go with --simulate");
+	/* What --simulate and --list print is their own. */
+	if ((simulate || list) && (export_path || cli_given("format")))
+		return cli_fail(CLI_USAGE, "body", "--export and --format go without --%s",
+		                simulate ? "simulate" : "list");
+	if (simulate && list)
+		return cli_fail(CLI_USAGE, "body", "--simulate and --list exclude each other");
 	if (seconds_arg) {
 		char *end;
 		sa.seconds = strtod(seconds_arg, &end);
@@ -280,11 +286,6 @@ int cmd_body(int argc, char **argv)
 	if (fmt < 0)
 		return cli_fail(CLI_USAGE, "body", "--format: '%s' is not summary, sdk, f0 or json",
 		                format);
-	/* Outputs are checked before any work (not the input, a directory ...). */
-	const cli_path outs[] = {{"--trace", trace_path}, {"--export", export_path}};
-	const cli_path ins[] = {{"FILE", pos[0]}};
-	if ((rc = cli_check_paths("body", outs, 2, ins, 1)) != 0)
-		return rc;
 	body_input in = {pos[0], NULL, 0, {0}};
 	uint8_t *data;
 	c2_err err;
@@ -297,6 +298,8 @@ int cmd_body(int argc, char **argv)
 		/* a Creatures genome is a mistaken argument; other bytes a bad file */
 		rc = cli_fail(src == BODY_SOURCE_CREATURES ? CLI_USAGE : CLI_BAD, "body", "%s: %s", in.path,
 		              err.msg);
+	} else if (genotype_sel && src != BODY_SOURCE_GEN) {
+		rc = cli_fail(CLI_USAGE, "body", "--genotype is for genotype files (.gen)");
 	} else if (list) {
 		rc = src == BODY_SOURCE_GEN
 		         ? list_gen(&in)

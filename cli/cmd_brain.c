@@ -84,6 +84,8 @@ const cli_spec cmd_brain_spec = {
 	brain_opts_table,
 	1,
 	1,
+	OPT_IN,
+	NULL,
 };
 
 static void json_dendrites(const brain *b, unsigned l, unsigned i, unsigned t)
@@ -249,6 +251,8 @@ int cmd_brain(int argc, char **argv)
 	genome_sex sex = GENOME_MALE;
 	if (a.sex && (rc = cli_sex_option("brain", a.sex, &sex)) != 0)
 		return rc;
+	if ((a.nloci || a.hash_every) && !a.ticks)
+		return cli_fail(CLI_USAGE, "brain", "--locus and --hash-every act on ticks: they go with --ticks");
 	if (a.json && a.hash)
 		return cli_fail(CLI_USAGE, "brain", "--json and --hash exclude each other");
 

@@ -11,7 +11,7 @@
 static const char *out_path, *mum_moniker, *dad_moniker;
 
 static const cli_opt opts[] = {
-	{"o", OPT_STR, &out_path, "CHILD", "write the child here (atomically); '-' = stdout", 0, 0, NULL},
+	{"o", OPT_OUT, &out_path, "CHILD", "write the child here (atomically); '-' = stdout", 0, 0, NULL},
 	{"mum-moniker", OPT_STR, &mum_moniker, "M", "the mother's 4-character moniker, for the child's genus gene", 0, 0, NULL},
 	{"dad-moniker", OPT_STR, &dad_moniker, "M", "the father's 4-character moniker", 0, 0, NULL},
 	{"breeding", OPT_GROUP, cli_breed_opts, NULL, NULL, 0, 0, NULL},
@@ -27,7 +27,7 @@ const cli_spec cmd_cross_spec = {
 	"parent's strand. Every gene then goes through the breeding copy of 'c2rt\n"
 	"mutate' (--rate 0: none). With monikers the child's genus gene names its\n"
 	"parents. The log lists the crossing-over points and every mutation.",
-	opts, 2, 2,
+	opts, 2, 2, OPT_IN, NULL,
 };
 
 static int moniker(const char *s, const char *opt, uint8_t out[4])
@@ -58,12 +58,6 @@ int cmd_cross(int argc, char **argv)
 	    (rc = moniker(mum_moniker, "--mum-moniker", mum_m)) != 0 ||
 	    (rc = moniker(dad_moniker, "--dad-moniker", dad_m)) != 0)
 		return rc;
-	const cli_path outs[] = {{"-o", out_path}, {"--log", cli_bargs.log_path}};
-	const cli_path ins[] = {{"MUM", pos[0]}, {"DAD", pos[1]}};
-	if ((rc = cli_check_paths("cross", outs, 2, ins, 2)) != 0)
-		return rc;
-	if (cli_bargs.log_path && !strcmp(cli_bargs.log_path, "-") && !strcmp(out_path, "-"))
-		return cli_fail(CLI_USAGE, "cross", "the child and the log cannot both go to stdout");
 
 	genome mum, dad, child;
 	if ((rc = cli_load_genome(pos[0], &mum)) != 0)
@@ -80,15 +74,22 @@ int cmd_cross(int argc, char **argv)
 	                 cli_bargs.rate_v, &rng, &child, &changes, &err) != 0) {
 		rc = cli_fail(CLI_BAD, "cross", "%s", err.msg);
 	} else {
-		rc = cli_write_genome("cross", out_path, &child);
-		if (rc == 0 && cli_bargs.log_path) {
-			c2_wbuf log = {0};
+		c2_wbuf log = {0};
+		if (cli_bargs.log_path)
 			cli_breed_log_entry(&log, &cli_bargs, pos, 2, out_path, cli_bargs.seed_v, &changes,
 			                    &child);
-			rc = log.oom ? cli_fail(CLI_BAD, "cross", "out of memory for the log")
-			             : cli_write("cross", cli_bargs.log_path, log.data, log.len);
-			c2_wbuf_free(&log);
-		}
+		/* A log on standard output goes first: the child is renamed into
+		 * place only once the log has got there. */
+		bool log_first = cli_bargs.log_path && !strcmp(cli_bargs.log_path, "-");
+		if (log.oom)
+			rc = cli_fail(CLI_BAD, "cross", "out of memory for the log");
+		if (rc == 0 && log_first)
+			rc = cli_write("cross", "-", log.data, log.len);
+		if (rc == 0)
+			rc = cli_write_genome("cross", out_path, &child);
+		if (rc == 0 && cli_bargs.log_path && !log_first)
+			rc = cli_write("cross", cli_bargs.log_path, log.data, log.len);
+		c2_wbuf_free(&log);
 		genome_free(&child);
 	}
 	genome_changes_free(&changes);

@@ -20,7 +20,7 @@ const cli_spec cmd_diff_spec = {
 	"genes are compared by header key (stage, flags, mut) and field, values named\n"
 	"as 'c2rt dump' names them (chemicals, loci, lobes, opcodes). Exit status as\n"
 	"diff(1): 0 the same, 1 different, 2 trouble (usage errors included).",
-	opts, 2, 2,
+	opts, 2, 2, OPT_IN, NULL,
 };
 
 /* diff(1)'s convention: 1 means "different", so every trouble is 2. */

@@ -10,9 +10,9 @@ static const char *gno_path, *out_path;
 static bool json;
 
 static const cli_opt opts[] = {
-	{"gno", OPT_STR, &gno_path, "FILE.gno", "add the Genetics Kit description of each gene", 0, 0, NULL},
+	{"gno", OPT_IN, &gno_path, "FILE.gno", "add the Genetics Kit description of each gene", 0, 0, NULL},
 	{"json", OPT_FLAG, &json, NULL, "print JSON: {\"format\", \"genes\": [one object per gene], \"tail\"}", 0, 0, NULL},
-	{"o", OPT_STR, &out_path, "FILE", "write to FILE (atomically) instead of standard output", 0, 0, NULL},
+	{"o", OPT_OUT, &out_path, "FILE", "write to FILE (atomically) instead of standard output", 0, 0, NULL},
 	{0},
 };
 
@@ -22,7 +22,7 @@ const cli_spec cmd_dump_spec = {
 	"One block per gene: a header line (kind, id, duplicate number, switch-on stage,\n"
 	"flags, mutability) and one line per field. Numbers are authoritative; names\n"
 	"follow as '#' comments. 'c2rt asm' reads the text back byte for byte.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, NULL,
 };
 
 int cmd_dump(int argc, char **argv)
@@ -33,9 +33,6 @@ int cmd_dump(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 
-	cli_path out = {"-o", out_path}, in[2] = {{"FILE.gen", pos[0]}, {"--gno", gno_path}};
-	if ((rc = cli_check_paths("dump", &out, 1, in, 2)) != 0)
-		return rc;
 	genome g;
 	if ((rc = cli_load_genome(pos[0], &g)) != 0)
 		return rc;

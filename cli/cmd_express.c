@@ -14,7 +14,7 @@ static const cli_opt opts[] = {
 	{"sex", OPT_STR, &sex_arg, "m|f", "the creature's sex: m(ale) or f(emale) (required)", 0, 0, NULL},
 	{"upto", OPT_FLAG, &upto, NULL, "list every gene in force at STAGE (add/replace rules applied)", 0, 0, NULL},
 	{"replaced", OPT_FLAG, &show_replaced, NULL, "with --upto: also list genes replaced by later ones", 0, 0, NULL},
-	{"gno", OPT_STR, &gno_path, "FILE.gno", "add the Genetics Kit description of each gene", 0, 0, NULL},
+	{"gno", OPT_IN, &gno_path, "FILE.gno", "add the Genetics Kit description of each gene", 0, 0, NULL},
 	{0},
 };
 
@@ -28,7 +28,7 @@ const cli_spec cmd_express_spec = {
 	"replaced by later genes with the same key; lobes and organs count only at birth.\n"
 	"Receptors, emitters and reactions show their owning organ: the gene index of\n"
 	"the nearest organ gene before them, or 'body' for the engine's body organ.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, NULL,
 };
 
 static int parse_stage(const char *s)
@@ -65,6 +65,8 @@ int cmd_express(int argc, char **argv)
 	int sex = sex_arg ? cli_parse_sex(sex_arg) : -1;
 	if (sex < 0)
 		return cli_fail(CLI_USAGE, "express", "--sex m|f is required");
+	if (show_replaced && !upto)
+		return cli_fail(CLI_USAGE, "express", "--replaced goes with --upto");
 	int stage = parse_stage(stage_arg);
 	if (stage < 0)
 		return cli_fail(CLI_USAGE, "express", "unknown stage '%s'", stage_arg);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bytes.h"
 #include "base/version.h"
 #include "cli/cli.h"
 
@@ -165,14 +166,10 @@ static void print_man(FILE *f)
 
 /* ---- bash completion ---------------------------------------------------------- */
 
-/* Does the placeholder stand for a file or a directory? */
-static int arg_is_path(const char *arg)
+/* Does the option name a file (1) or a folder (2)? Its kind says. */
+static int arg_is_path(const cli_opt *o)
 {
-	if (!arg)
-		return 0;
-	if (strstr(arg, "DIR"))
-		return 2;
-	return strstr(arg, "FILE") || strstr(arg, "GENOME") || strchr(arg, '.') ? 1 : 0;
+	return o->kind == OPT_IN_DIR || o->kind == OPT_OUT_DIR ? 2 : CLI_KIND_IS_PATH(o->kind) ? 1 : 0;
 }
 
 /* The words of a placeholder listing its values ("m|f", "csv|ndjson",
@@ -212,7 +209,7 @@ static int comp_optvalue(const cli_opt *o, void *ctx)
 		return 0;
 	char words[256];
 	arg_words(o->arg, words, sizeof words);
-	int path = arg_is_path(o->arg);
+	int path = arg_is_path(o);
 	fprintf(f, "\t\t%s%s) ", cli_opt_dash(o), o->name);
 	if (path == 2)
 		fprintf(f, "COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n");
@@ -252,6 +249,8 @@ static void comp_spec(const cli_spec *spec, const char *parent, void *ctx)
 		for (int i = 0; i < cli_ncommands; i++)
 			fprintf(f, "%s ", cli_commands[i].name);
 		fprintf(f, "\" -- \"$cur\"))\n");
+	} else if (spec->pos_kind != OPT_IN) {
+		fprintf(f, "\t\t\tCOMPREPLY=()\n"); /* rule text, byte values: nothing to offer */
 	} else {
 		fprintf(f, "\t\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n");
 	}
@@ -288,13 +287,51 @@ static void print_completion(FILE *f)
 	fprintf(f, "\tesac\n}\ncomplete -o filenames -F _c2rt c2rt\n");
 }
 
+/* ---- the tables as JSON (tests and tools) ------------------------------------------- */
+
+static const char *const kind_names[] = CLI_OPT_KIND_NAMES;
+
+static int json_opt(const cli_opt *o, void *ctx)
+{
+	c2_wbuf *w = ctx;
+	c2_w_str(w, w->data[w->len - 1] == '[' ? "{\"name\":" : ",{\"name\":");
+	c2_w_json_cstr(w, o->name);
+	c2_w_str(w, ",\"dash\":");
+	c2_w_json_cstr(w, cli_opt_dash(o));
+	c2_w_printf(w, ",\"kind\":\"%s\",\"arg\":", kind_names[o->kind]);
+	c2_w_json_cstr(w, o->arg ? o->arg : "");
+	c2_w_str(w, ",\"help\":");
+	c2_w_json_cstr(w, o->help ? o->help : "");
+	c2_w_str(w, "}");
+	return 0;
+}
+
+/* One line per command and subcommand: its name, positional arguments and
+ * options with their kinds (which are files read or written). */
+static void json_spec(const cli_spec *spec, const char *parent, void *ctx)
+{
+	c2_wbuf *w = ctx;
+	bool has_subs = false;
+	for (int i = 0; i < cli_nsubcommands && !parent; i++)
+		has_subs |= strcmp(cli_subcommands[i].parent, spec->name) == 0;
+	c2_w_str(w, "{\"command\":");
+	c2_w_json_cstr(w, spec->name);
+	c2_w_printf(w, ",\"subcommands\":%s,\"usage\":", has_subs ? "true" : "false");
+	c2_w_json_cstr(w, spec->usage ? spec->usage : "");
+	c2_w_printf(w, ",\"positional\":\"%s\",\"min\":%d,\"max\":%d,\"options\":[",
+	            kind_names[spec->pos_kind], spec->min_pos, spec->max_pos);
+	cli_each_opt(spec->opts, json_opt, w);
+	c2_w_str(w, "]}\n");
+}
+
 /* ---- the command --------------------------------------------------------------- */
 
-static bool man;
+static bool man, options_json;
 static const char *completion;
 
 static const cli_opt help_opts[] = {
 	{"man", OPT_FLAG, &man, NULL, "print the manual page (troff), generated from the command tables", 0, 0, NULL},
+	{"options", OPT_FLAG, &options_json, NULL, "print every command's arguments and options as JSON lines (for tests and tools)", 0, 0, NULL},
 	{"completion", OPT_STR, &completion, "bash", "print the bash completion script, generated from the same tables", 0, 0, NULL},
 	{0},
 };
@@ -303,18 +340,27 @@ const cli_spec cmd_help_spec = {
 	"help", "[COMMAND [SUBCOMMAND]]", "list the commands, or describe one",
 	"'make install' installs the output of --man as c2rt(1) and of\n"
 	"--completion bash as the bash completion of c2rt.",
-	help_opts, 0, 2,
+	help_opts, 0, 2, OPT_STR, NULL,
 };
 
 int cmd_help(int argc, char **argv)
 {
-	man = false;
+	man = options_json = false;
 	completion = NULL;
 	const char *pos[2];
 	int npos = 0;
 	int rc = cli_parse(&cmd_help_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
+	if (options_json) {
+		if (npos || man || completion)
+			return cli_fail(CLI_USAGE, "help", "--options takes no command, nor --man or --completion");
+		c2_wbuf w = {0};
+		each_spec(json_spec, &w);
+		rc = w.oom ? cli_fail(CLI_BAD, "help", "out of memory") : cli_write("help", "-", w.data, w.len);
+		c2_wbuf_free(&w);
+		return rc;
+	}
 	if (man || completion) {
 		if (npos || (man && completion))
 			return cli_fail(CLI_USAGE, "help", "--man and --completion take no command and exclude each other");

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/breed_out.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "engine/import.h"
@@ -14,8 +15,8 @@ static long nseeds = 1;
 static cli_creature_args args;
 
 static const cli_opt opts[] = {
-	{"o", OPT_STR, &out_path, "STATE.snap", "write the imported creature as a snapshot (atomically)", 0, 0, NULL},
-	{"genome", OPT_STR, &genome_path, "OUT.gen", "write the export's genome as a dna2 file", 0, 0, NULL},
+	{"o", OPT_OUT, &out_path, "STATE.snap", "write the imported creature as a snapshot (atomically)", 0, 0, NULL},
+	{"genome", OPT_OUT, &genome_path, "OUT.gen", "write the export's genome as a dna2 file", 0, 0, NULL},
 	{"compare", OPT_FLAG, &compare, NULL, "hatch the export's genome, run it to the export's age and compare", 0, 0, NULL},
 	{"format", OPT_STR, &format_arg, "text|json", "--compare report format (default text)", 0, 0, NULL},
 	{"seed", OPT_STR, &args.seed, "S", "seed of the random stream (default 1)", 0, 0, NULL},
@@ -24,6 +25,15 @@ static const cli_opt opts[] = {
 	{"quiet", OPT_FLAG, &quiet, NULL, "no summary on stderr", 0, 0, NULL},
 	{0},
 };
+
+/* The --compare report goes to standard output: nothing else may. */
+static int import_paths(cli_paths *ps, const char *const *pos, int npos)
+{
+	(void)pos;
+	(void)npos;
+	cli_paths_add(ps, OPT_OUT, "--compare", compare ? "-" : NULL);
+	return CLI_OK;
+}
 
 const cli_spec cmd_import_spec = {
 	"import", "FILE.exp",
@@ -40,7 +50,7 @@ const cli_spec cmd_import_spec = {
 	"One run's wiring is one random draw: --seeds K adds, for each row the\n"
 	"wiring decides, c2rt's range, mean and standard deviation over K seeds\n"
 	"and whether the export's value lies inside that range.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, import_paths,
 };
 
 static const char *sex_name(genome_sex s)
@@ -197,8 +207,18 @@ static int write_genome(const c2exp_file *x)
 		return cli_report("CGenome", &err);
 	}
 	g.format = GENOME_DNA2; /* a .gen file: "dna2", the genes, "gend" */
-	int rc = genome_write_file(&g, genome_path, &err) ? cli_report(genome_path, &err) : CLI_OK;
+	int rc = cli_write_genome("import", genome_path, &g);
 	genome_free(&g);
+	return rc;
+}
+
+/* -o: the snapshot ("-": standard output). */
+static int save(const creature *c)
+{
+	c2_wbuf w = {0};
+	int rc = creature_save(c, NULL, 0, &w) != 0 ? cli_fail(CLI_BAD, "import", "out of memory")
+	                                            : cli_write("import", out_path, w.data, w.len);
+	c2_wbuf_free(&w);
 	return rc;
 }
 
@@ -219,11 +239,10 @@ int cmd_import(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "import", "--format goes with --compare");
 	if (nseeds != 1 && !compare)
 		return cli_fail(CLI_USAGE, "import", "--seeds goes with --compare");
-	/* Outputs are checked before any work (not an input, a directory ...). */
-	const cli_path outs[] = {{"-o", out_path}, {"--genome", genome_path}};
-	const cli_path ins[] = {{"FILE.exp", pos[0]}};
-	if ((rc = cli_check_paths("import", outs, 2, ins, 1)) != 0)
-		return rc;
+	/* The imported creature's configuration shows only in a snapshot or a
+	 * comparison. */
+	if ((args.seed || cli_given("opt")) && !compare && !out_path)
+		return cli_fail(CLI_USAGE, "import", "--seed and --opt go with -o or --compare");
 	c2exp_file x;
 	c2_err err;
 	if (c2exp_read_file(&x, pos[0], &err) != 0)
@@ -240,9 +259,9 @@ int cmd_import(int argc, char **argv)
 		} else {
 			if (!quiet)
 				print_summary(pos[0], &x, &rep, c);
-			if (out_path && creature_save_file(c, out_path, NULL, 0, &err) != 0)
-				rc = cli_report(out_path, &err);
-			else if (out_path && !quiet)
+			if (out_path)
+				rc = save(c);
+			if (rc == CLI_OK && out_path && !quiet)
 				fprintf(stderr, "c2rt import: wrote %s (continue it with 'c2rt run --resume %s')\n",
 				        out_path, out_path);
 			creature_free(c);

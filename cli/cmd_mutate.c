@@ -14,11 +14,35 @@ static const char *out_path;
 static long count;
 
 static const cli_opt opts[] = {
-	{"o", OPT_STR, &out_path, "CHILD|DIR/", "the child (atomically; '-' = stdout), or with --n the folder", 0, 0, NULL},
+	{"o", OPT_OUT, &out_path, "CHILD|DIR/", "the child (atomically; '-' = stdout), or with --n the folder", 0, 0, NULL},
 	{"n", OPT_INT, &count, "N", "make N children DIR/NAME-0000.gen ... with seeds S, S+1, ...", 1, 1000000, NULL},
 	{"breeding", OPT_GROUP, cli_breed_opts, NULL, NULL, 0, 0, NULL},
 	{0},
 };
+
+/* The digits of child numbers 0..count-1 (at least 4). */
+static int number_width(long children)
+{
+	int width = 4;
+	for (long n = children - 1; n >= 10000; n /= 10)
+		width++;
+	return width;
+}
+
+/* With --n, -o is the folder of the children DIR/STEM-NNNN.gen. */
+static int mutate_paths(cli_paths *ps, const char *const *pos, int npos)
+{
+	(void)npos;
+	cli_path *o = cli_paths_find(ps, "-o");
+	if (!count || !o || !strcmp(o->path, "-"))
+		return CLI_OK; /* cmd_mutate refuses these */
+	char stem[256], prefix[260];
+	cli_stem(pos[0], stem, sizeof stem);
+	snprintf(prefix, sizeof prefix, "%s-", stem);
+	o->kind = OPT_OUT_DIR;
+	cli_paths_add_numbered(ps, "-o", out_path, prefix, number_width(count), ".gen", count);
+	return CLI_OK;
+}
 
 const cli_spec cmd_mutate_spec = {
 	"mutate", "GENOME",
@@ -30,7 +54,7 @@ const cli_spec cmd_mutate_spec = {
 	"follows its mutability weight, scaled by --rate. Child k of --n uses seed S+k,\n"
 	"so 'c2rt mutate GENOME --seed S+k' makes it again. The log names every change:\n"
 	"gene, field, old -> new.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, mutate_paths,
 };
 
 /* One child: mutate, write it, add its log entry (to the journal too when
@@ -45,11 +69,25 @@ static int one_child(const genome *parent, const char *parent_path, const char *
 	c2_err err;
 	if (genome_mutate(parent, &child, cli_bargs.rate_v, &rng, &changes, &err) != 0)
 		return cli_fail(CLI_BAD, "mutate", "%s", err.msg);
-	int rc = cli_write_genome("mutate", child_path, &child);
+	int rc = CLI_OK;
+	/* A log on standard output goes as each child is made, before the
+	 * child: a child is renamed into place only once its entry has got
+	 * there. A log file goes to its journal once the child is written, and
+	 * is written whole at the end. */
 	size_t at = log->len;
-	if (rc == 0 && cli_bargs.log_path)
+	bool to_stdout = cli_bargs.log_path && !strcmp(cli_bargs.log_path, "-");
+	if (cli_bargs.log_path)
 		cli_breed_log_entry(log, &cli_bargs, &parent_path, 1, child_path, seed, &changes, &child);
-	int e = rc == 0 && j->fd >= 0 && !log->oom ? cli_journal_append(j, log->data + at, log->len - at) : 0;
+	if (to_stdout) {
+		rc = log->oom ? cli_fail(CLI_BAD, "mutate", "out of memory for the log")
+		              : cli_write("mutate", "-", log->data + at, log->len - at);
+		log->len = at;
+	}
+	if (rc == 0)
+		rc = cli_write_genome("mutate", child_path, &child);
+	int e = rc == 0 && !to_stdout && j->fd >= 0 && !log->oom
+	            ? cli_journal_append(j, log->data + at, log->len - at)
+	            : 0;
 	if (e)
 		rc = cli_fail(CLI_BAD, "mutate", "cannot write %s: %s", j->journal_path, strerror(e));
 	genome_changes_free(&changes);
@@ -71,14 +109,6 @@ int cmd_mutate(int argc, char **argv)
 		return rc;
 	if (count && !strcmp(out_path, "-"))
 		return cli_fail(CLI_USAGE, "mutate", "--n needs a folder: -o DIR/");
-	/* Outputs are checked before any work (not the parent, a directory ...);
-	 * with --n the folder is made and its children written one by one. */
-	const cli_path outs[] = {{"-o", count ? NULL : out_path}, {"--log", cli_bargs.log_path}};
-	const cli_path ins[] = {{"GENOME", pos[0]}};
-	if ((rc = cli_check_paths("mutate", outs, 2, ins, 1)) != 0)
-		return rc;
-	if (cli_bargs.log_path && !strcmp(cli_bargs.log_path, "-") && !strcmp(out_path, "-"))
-		return cli_fail(CLI_USAGE, "mutate", "the child and the log cannot both go to stdout");
 
 	genome parent;
 	if ((rc = cli_load_genome(pos[0], &parent)) != 0)
@@ -98,9 +128,7 @@ int cmd_mutate(int argc, char **argv)
 	} else if ((rc = cli_mkdir("mutate", out_path)) == 0) {
 		char stem[256];
 		cli_stem(pos[0], stem, sizeof stem);
-		int width = 4;
-		for (long n = count - 1; n >= 10000; n /= 10)
-			width++;
+		int width = number_width(count);
 		size_t dl = strlen(out_path);
 		const char *sep = dl && out_path[dl - 1] == '/' ? "" : "/";
 		for (long k = 0; k < count && rc == 0; k++) {
@@ -112,7 +140,7 @@ int cmd_mutate(int argc, char **argv)
 				rc = one_child(&parent, pos[0], path, cli_bargs.seed_v + (uint64_t)k, &log, &j);
 		}
 	}
-	if (rc == 0 && cli_bargs.log_path) {
+	if (rc == 0 && cli_bargs.log_path && strcmp(cli_bargs.log_path, "-") != 0) {
 		if (log.oom)
 			rc = cli_fail(CLI_BAD, "mutate", "out of memory for the log");
 		else if (j.fd >= 0)

@@ -40,6 +40,8 @@ const cli_spec cmd_options_spec = {
 	options_opts,
 	0,
 	0,
+	OPT_STR,
+	NULL,
 };
 
 static void json_string(const char *s)

@@ -31,7 +31,7 @@ static chem_args chems;
 static const char *out_path, *size_arg = "1200x700", *title;
 
 static const cli_opt plot_opts[] = {
-	{"o", OPT_STR, &out_path, "FILE.png", "write the picture here (required; - for stdout)", 0, 0, NULL},
+	{"o", OPT_OUT, &out_path, "FILE.png", "write the picture here (required; - for stdout)", 0, 0, NULL},
 	{"chem", OPT_CALL, &chems, "NAME,...",
 	 "chemicals to plot, loosely named (atp,glucose) or by number; repeatable; default: all in the file",
 	 0, 0, add_chem},
@@ -54,6 +54,8 @@ const cli_spec cmd_plot_spec = {
 	plot_opts,
 	1,
 	1,
+	OPT_IN,
+	NULL,
 };
 
 typedef struct report_ctx {
@@ -153,9 +155,6 @@ int cmd_plot(int argc, char **argv)
 	const char *path = pos[0];
 	if (!out_path)
 		return cli_fail(CLI_USAGE, "plot", "missing -o FILE.png");
-	cli_path out = {"-o", out_path}, in = {"TRACE", path};
-	if ((rc = cli_check_paths("plot", &out, 1, &in, 1)) != 0)
-		return rc;
 	int w, h;
 	if (!parse_size(size_arg, &w, &h))
 		return cli_fail(CLI_USAGE, "plot", "--size '%s' is not WxH within %dx%d..%dx%d", size_arg,

@@ -30,16 +30,25 @@ static const cli_opt opts[] = {
 	{"ticks", OPT_U64, &ticks, "N", "run N world ticks (10 per creature second)", 1, 0, NULL},
 	{"until", OPT_STR, &until_arg, "death|stage:NAME", "run until the creature dies or reaches a stage", 0, 0, NULL},
 	{"max-ticks", OPT_U64, &max_ticks, "N", "safety limit for --until (default 20000000)", 1, 0, NULL},
-	{"trace", OPT_STR, &trace_path, "FILE", "write a trace (CSV, or NDJSON with --trace-format); '-' = stdout", 0, 0, NULL},
+	{"trace", OPT_OUT, &trace_path, "FILE", "write a trace (CSV, or NDJSON with --trace-format); '-' = stdout", 0, 0, NULL},
 	{"trace-format", OPT_STR, &format_arg, "csv|ndjson", "trace format (default csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &chem_list, "NAME,...", "chemicals in the trace (default ATP,ADP,Glucose,...)", 0, 0, NULL},
 	{"every", OPT_U64, &every, "K", "trace every K-th tick (default 10: once a creature second)", 1, 0, NULL},
 	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks", 1, 0, NULL},
-	{"save", OPT_STR, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
+	{"save", OPT_OUT, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
 	{"quiet", OPT_FLAG, &quiet, NULL, "no summary or progress on stderr", 0, 0, NULL},
-	{"plot", OPT_STR, &plot_path, "FILE.png", "also draw the traced chemicals into a PNG", 0, 0, NULL},
+	{"plot", OPT_OUT, &plot_path, "FILE.png", "also draw the traced chemicals into a PNG", 0, 0, NULL},
 	{0},
 };
+
+/* The hashes go to standard output: nothing else may. */
+static int run_paths(cli_paths *ps, const char *const *pos, int npos)
+{
+	(void)pos;
+	(void)npos;
+	cli_paths_add(ps, OPT_OUT, "--hash-every", hash_every ? "-" : NULL);
+	return CLI_OK;
+}
 
 const cli_spec cmd_run_spec = {
 	"run", "GENOME",
@@ -53,7 +62,7 @@ const cli_spec cmd_run_spec = {
 	"before the run and written whole or not at all. Exit 3 when the run ends\n"
 	"before its goal (--until stage:NAME and the creature died first, or\n"
 	"--max-ticks reached).",
-	opts, 0, 1,
+	opts, 0, 1, OPT_IN, run_paths,
 };
 
 /* Write and empty the trace buffer when it grows (and at the end). */
@@ -166,6 +175,13 @@ int cmd_run(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "run", "--ticks and --until exclude each other");
 	if (!ticks && !until_arg)
 		return cli_fail(CLI_USAGE, "run", "say how long: --ticks N or --until death|stage:NAME");
+	/* Options that would change nothing are refused, not ignored. */
+	if (cli_given("max-ticks") && !until_arg)
+		return cli_fail(CLI_USAGE, "run", "--max-ticks is the limit of --until: it goes with --until");
+	if (format_arg && !trace_path)
+		return cli_fail(CLI_USAGE, "run", "--trace-format goes with --trace");
+	if ((chem_list || cli_given("every")) && !trace_path && !plot_path)
+		return cli_fail(CLI_USAGE, "run", "--chem and --every go with --trace or --plot");
 	int until_stage = -1;
 	bool until_death = false;
 	if (until_arg) {
@@ -190,18 +206,6 @@ int cmd_run(int argc, char **argv)
 			return cli_fail(CLI_USAGE, "run", "--trace-format: csv or ndjson, not '%s'", format_arg);
 	}
 	if ((rc = cli_creature_args_finish(&cli_cargs, "run")) != 0)
-		return rc;
-	/* Every output is checked before anything runs. */
-	const cli_path outs[] = {
-		{"--trace", trace_path}, {"--plot", plot_path}, {"--save", save_path},
-		{"--hash-every", hash_every ? "-" : NULL},
-	};
-	const cli_path ins[] = {
-		{"GENOME", npos ? pos[0] : NULL}, {"--events", cli_cargs.events_path},
-		{"--resume", cli_cargs.resume_path},
-	};
-	if ((rc = cli_check_paths("run", outs, sizeof outs / sizeof outs[0], ins,
-	                          sizeof ins / sizeof ins[0])) != 0)
 		return rc;
 
 	/* The creature: hatched, or resumed from a snapshot, and its events. */
@@ -299,7 +303,8 @@ int cmd_run(int argc, char **argv)
 		plot_style st;
 		plot_style_default(&st);
 		st.title = title;
-		if (plot_write_png(plot_path, 1200, 700, pd, &st, perr, sizeof perr) != 0)
+		if ((rc = cli_stdout_check("run")) == 0 &&
+		    plot_write_png(plot_path, 1200, 700, pd, &st, perr, sizeof perr) != 0)
 			rc = cli_fail(CLI_BAD, "run", "--plot %s: %s", plot_path, perr);
 	}
 

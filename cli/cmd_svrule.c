@@ -70,6 +70,7 @@ static const cli_opt disasm_opts[] = {
 const cli_spec cmd_svrule_disasm_spec = {
 	"svrule disasm", "BYTE... | \"BYTE ...\"",
 	"print an SV-rule given as byte values (or names) as opcode names", NULL, disasm_opts, 1, 12,
+	OPT_STR, NULL,
 };
 
 static const cli_opt ops_opts[] = {
@@ -81,7 +82,7 @@ const cli_spec cmd_svrule_ops_spec = {
 	"svrule ops", "", "list the SV-rule opcodes: byte, name, kind and what each does",
 	"The opcode table of the evaluator itself (genome/svrule.h), so this list,\n"
 	"'disasm --explain' and the README's table cannot disagree with it.",
-	ops_opts, 0, 0,
+	ops_opts, 0, 0, OPT_STR, NULL,
 };
 
 static const char *const kind_names[] = {
@@ -143,7 +144,7 @@ static void explain(const uint8_t *rule, size_t len)
 const cli_spec cmd_svrule_asm_spec = {
 	"svrule asm", "\"NAME ...\"", "print the 12 bytes of an SV-rule given as opcode names",
 	"Names are those of 'c2rt svrule disasm' (case-insensitive); <N> is byte N.", no_opts, 1,
-	12,
+	12, OPT_STR, NULL,
 };
 
 int cmd_svrule_disasm(int argc, char **argv)
@@ -199,7 +200,7 @@ const cli_spec cmd_svrule_eval_spec = {
 	"RULE is one argument: opcode names (\"state PLUS type0\") or up to 12 byte\n"
 	"values (\"9 31 12\"). Values not given are 0. The rule is evaluated as a\n"
 	"dendrite rule unless --neuron is given.",
-	eval_opts_table, 1, 1,
+	eval_opts_table, 1, 1, OPT_STR, NULL,
 };
 
 /* The options of eval: one per value a rule reads, named from the VM's
@@ -376,7 +377,7 @@ const cli_spec cmd_svrule_check_spec = {
 	"scope=neuron|dendrite, or a brain option (wrap_arithmetic=1). EXPECTED: N;\n"
 	"LO..HI (the result lies in the range); or 'every LO..HI' (over seeds\n"
 	"1..4096 the results are exactly the values LO..HI). Exit 2 on any mismatch.",
-	no_opts, 1, 1,
+	no_opts, 1, 1, OPT_IN, NULL,
 };
 
 int cmd_svrule_check(int argc, char **argv)
@@ -507,7 +508,7 @@ const cli_spec cmd_svrule_spec = {
 	"  c2rt svrule eval \"state PLUS type0\" --state 10 --type0 5   -> 15\n"
 	"  c2rt svrule check tests/svrule/corpus.tsv\n"
 	"'c2rt svrule SUBCOMMAND --help' describes each.",
-	svrule_opts, 1, 1,
+	svrule_opts, 1, 1, OPT_STR, NULL,
 };
 
 int cmd_svrule(int argc, char **argv)

@@ -23,12 +23,81 @@
 
 static const char *gene_arg, *field_arg, *values_arg, *variants_dir, *plot_path;
 
+enum { MAX_VALUES = 256 };
+static int parse_values(const char *arg, int *v, size_t *n);
+
+/* Where a sweep writes: the variants' folder and the plot (beside -o
+ * unless given), and what each variant is called. */
+typedef struct sweep_names {
+	char vdir[4096], png[4096], stem[256], field[64];
+} sweep_names;
+
+/* RESULTS without its extension, plus suffix. */
+static void beside(const char *results, const char *suffix, char *buf, size_t cap)
+{
+	const char *slash = strrchr(results, '/'), *dot = strrchr(results, '.');
+	size_t n = dot && (!slash || dot > slash + 1) ? (size_t)(dot - results) : strlen(results);
+	snprintf(buf, cap, "%.*s%s", (int)n, results, suffix);
+}
+
+static void sweep_names_of(sweep_names *nm, const char *genome_path)
+{
+	snprintf(nm->vdir, sizeof nm->vdir, "%s", variants_dir ? variants_dir : "");
+	if (!variants_dir)
+		beside(cli_batch.out, "-variants", nm->vdir, sizeof nm->vdir);
+	if (plot_path)
+		snprintf(nm->png, sizeof nm->png, "%s", plot_path);
+	else
+		beside(cli_batch.out, ".png", nm->png, sizeof nm->png);
+	cli_stem(genome_path, nm->stem, sizeof nm->stem);
+	snprintf(nm->field, sizeof nm->field, "%s", field_arg);
+	for (char *c = nm->field; *c; c++)
+		if (*c == ':' || *c == '/' || *c == ' ')
+			*c = '_';
+}
+
+static void variant_path(const sweep_names *nm, int value, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%s/%s-%s-%d.gen", nm->vdir, nm->stem, nm->field, value);
+}
+
+/* The variants, the plot (unless given) and the table on standard output
+ * are outputs too. */
+static int sweep_paths(cli_paths *ps, const char *const *pos, int npos)
+{
+	(void)npos;
+	if (!cli_batch.out || !strcmp(cli_batch.out, "-") || !field_arg || !values_arg)
+		return CLI_OK; /* cmd_sweep refuses these */
+	int values[MAX_VALUES];
+	size_t n;
+	int rc = parse_values(values_arg, values, &n);
+	sweep_names *nm = malloc(sizeof *nm);
+	if (!rc && !nm)
+		rc = cli_fail(CLI_BAD, "sweep", "out of memory");
+	if (!rc) {
+		sweep_names_of(nm, pos[0]);
+		if (!variants_dir)
+			cli_paths_add(ps, OPT_OUT_DIR, "--variants", nm->vdir);
+		for (size_t v = 0; v < n; v++) {
+			char p[4096 + 512];
+			variant_path(nm, values[v], p, sizeof p);
+			cli_paths_add(ps, OPT_OUT, "--variants", p);
+		}
+		if (!cli_batch.shard) {
+			cli_paths_add(ps, OPT_OUT, "--plot", plot_path ? NULL : nm->png);
+			cli_paths_add(ps, OPT_OUT, "the table", "-");
+		}
+	}
+	free(nm);
+	return rc;
+}
+
 static const cli_opt opts[] = {
 	{"gene", OPT_STR, &gene_arg, "KIND:ID[:DUP]|N", "the gene: kind and id (and duplicate number), or its index N", 0, 0, NULL},
 	{"field", OPT_STR, &field_arg, "NAME", "its field as 'c2rt dump' names it (threshold, d0.min ...), stage, mut, or halflife:CHEM", 0, 0, NULL},
 	{"values", OPT_STR, &values_arg, "LIST|A..B[/STEP]", "the values: 0,16,32 or 0..255/16", 0, 0, NULL},
-	{"variants", OPT_STR, &variants_dir, "DIR", "where the variants go (default: next to -o, RESULTS-variants/)", 0, 0, NULL},
-	{"plot", OPT_STR, &plot_path, "FILE.png", "plot lifespan against the value (default: RESULTS.png)", 0, 0, NULL},
+	{"variants", OPT_OUT_DIR, &variants_dir, "DIR", "where the variants go (default: next to -o, RESULTS-variants/)", 0, 0, NULL},
+	{"plot", OPT_OUT, &plot_path, "FILE.png", "plot lifespan against the value (default: RESULTS.png)", 0, 0, NULL},
 	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
 	{"batch", OPT_GROUP, cli_batch_opts, NULL, NULL, 0, 0, NULL},
 	{0},
@@ -42,10 +111,8 @@ const cli_spec cmd_sweep_spec = {
 	"--resume ...; rows in -o), then prints a table per value — runs, deaths, lifespan\n"
 	"mean, min and max in creature hours, causes of death, the mean of each --chem —\n"
 	"and plots the lifespan against the value.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, sweep_paths,
 };
-
-enum { MAX_VALUES = 256 };
 
 /* "KIND:ID[:DUP]" or a gene index. */
 static int find_gene(const genome *g, const char *arg, size_t *out)
@@ -318,66 +385,26 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
 	return rc ? cli_fail(CLI_BAD, "sweep", "--plot %s: %s", path, err) : CLI_OK;
 }
 
-/* RESULTS without its extension, plus suffix. */
-static void beside(const char *results, const char *suffix, char *buf, size_t cap)
+/* What is swept, for the table and the plot. */
+static void sweep_what(char *what, size_t cap, const sweep_names *nm, const genome_gene *gene,
+                       size_t gi)
 {
-	const char *slash = strrchr(results, '/'), *dot = strrchr(results, '.');
-	size_t n = dot && (!slash || dot > slash + 1) ? (size_t)(dot - results) : strlen(results);
-	snprintf(buf, cap, "%.*s%s", (int)n, results, suffix);
-}
-
-/* The sweep's names: the variants' folder, the plot, and what is swept. */
-typedef struct sweep_names {
-	char vdir[4096], png[4096], stem[256], what[512], field[64];
-} sweep_names;
-
-static void make_names(sweep_names *nm, const char *genome_path, const genome_gene *gene, size_t gi)
-{
-	snprintf(nm->vdir, sizeof nm->vdir, "%s", variants_dir ? variants_dir : "");
-	if (!variants_dir)
-		beside(cli_batch.out, "-variants", nm->vdir, sizeof nm->vdir);
-	if (plot_path)
-		snprintf(nm->png, sizeof nm->png, "%s", plot_path);
-	else
-		beside(cli_batch.out, ".png", nm->png, sizeof nm->png);
-	cli_stem(genome_path, nm->stem, sizeof nm->stem);
-	snprintf(nm->field, sizeof nm->field, "%s", field_arg);
-	for (char *c = nm->field; *c; c++)
-		if (*c == ':' || *c == '/' || *c == ' ')
-			*c = '_';
-	snprintf(nm->what, sizeof nm->what, "%s: %s id=%u dup=%u (gene %zu), field %s", nm->stem,
+	snprintf(what, cap, "%s: %s id=%u dup=%u (gene %zu), field %s", nm->stem,
 	         genome_kinds[gene->kind].name, gene->id, gene->dup, gi, field_arg);
 }
 
-/* The variants' paths (in *paths, n of them), checked before anything is
- * written: no variant may be the results file, the plot or an input (the
- * variants' folder is made first, so that names in it can be compared). */
-static int variant_paths(const sweep_names *nm, const char *genome_path, const int *values,
-                         size_t n, char **paths)
+/* The variants' paths (in *paths, n of them; cli_parse checked them against
+ * the results file, the plot and the inputs through sweep_paths), and their
+ * folder made. */
+static int variant_paths(const sweep_names *nm, const int *values, size_t n, char **paths)
 {
-	struct stat st;
-	bool made = stat(nm->vdir, &st) != 0;
 	int rc = cli_mkdir("sweep", nm->vdir);
-	cli_path *outs = calloc(n + 2, sizeof *outs);
-	if (rc == CLI_OK && !outs)
-		rc = cli_fail(CLI_BAD, "sweep", "out of memory");
 	for (size_t v = 0; v < n && rc == CLI_OK; v++) {
 		char p[4096 + 512];
-		snprintf(p, sizeof p, "%s/%s-%s-%d.gen", nm->vdir, nm->stem, nm->field, values[v]);
+		variant_path(nm, values[v], p, sizeof p);
 		if (!(paths[v] = strdup(p)))
 			rc = cli_fail(CLI_BAD, "sweep", "out of memory");
-		outs[v + 2] = (cli_path){"--variants", paths[v]};
 	}
-	if (rc == CLI_OK) {
-		outs[0] = (cli_path){"-o", cli_batch.out};
-		outs[1] = (cli_path){"--plot", nm->png};
-		const cli_path ins[] = {{"GENOME", genome_path}, {"--events", cli_cargs.events_path},
-		                        {"--body", cli_cargs.body_path}, {"--wiring", cli_cargs.wiring_path}};
-		rc = cli_check_paths("sweep", outs, n + 2, ins, sizeof ins / sizeof ins[0]);
-		if (rc && made)
-			rmdir(nm->vdir); /* made for nothing (only when still empty) */
-	}
-	free(outs);
 	return rc;
 }
 
@@ -395,13 +422,15 @@ static int write_variants(genome *g, uint8_t *byte, const int *values, size_t n,
 }
 
 /* The table and plot, from the results file (which holds every run). */
-static int report(const batch_spec *s, const sweep_names *nm, const int *values, size_t n)
+static int report(const batch_spec *s, const sweep_names *nm, const char *what, const int *values,
+                  size_t n)
 {
 	outcome *oc = calloc(n, sizeof *oc);
 	int rc = oc ? tabulate(s, cli_batch.out, oc, n) : cli_fail(CLI_BAD, "sweep", "out of memory");
 	if (rc == CLI_OK) {
-		print_table(s, nm->what, values, n, oc);
-		rc = draw_plot(nm->png, nm->what, field_arg, values, n, oc);
+		print_table(s, what, values, n, oc);
+		if ((rc = cli_stdout_check("sweep")) == CLI_OK)
+			rc = draw_plot(nm->png, what, field_arg, values, n, oc);
 	}
 	free(oc);
 	return rc;
@@ -412,7 +441,9 @@ static int sweep(genome *g, const char *genome_path, size_t gi, uint8_t *byte, c
                  size_t n)
 {
 	sweep_names nm;
-	make_names(&nm, genome_path, &g->genes[gi], gi);
+	char what[512];
+	sweep_names_of(&nm, genome_path);
+	sweep_what(what, sizeof what, &nm, &g->genes[gi], gi);
 	batch_spec s;
 	cli_batch_inputs in;
 	cli_journal j = {0};
@@ -422,7 +453,7 @@ static int sweep(genome *g, const char *genome_path, size_t gi, uint8_t *byte, c
 	/* The run options first: a usage error writes nothing. */
 	int rc = paths ? cli_batch_spec(&s, "sweep", &in) : cli_fail(CLI_BAD, "sweep", "out of memory");
 	if (rc == CLI_OK)
-		rc = variant_paths(&nm, genome_path, values, n, paths);
+		rc = variant_paths(&nm, values, n, paths);
 	if (rc == CLI_OK)
 		rc = cli_batch_lock("sweep", &j);
 	if (rc == CLI_OK)
@@ -435,7 +466,7 @@ static int sweep(genome *g, const char *genome_path, size_t gi, uint8_t *byte, c
 		rc = cli_batch_execute("sweep", &s, &j, &t);
 	/* The table and plot need every run: not for a shard alone. */
 	if (rc == CLI_OK && !cli_batch.shard)
-		rc = report(&s, &nm, values, n);
+		rc = report(&s, &nm, what, values, n);
 	if (rc == CLI_OK)
 		rc = cli_batch_verdict("sweep", &t, cli_batch.out);
 	cli_journal_close(&j);
@@ -461,6 +492,8 @@ int cmd_sweep(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "sweep", "needs --gene, --field and --values");
 	if (!cli_batch.out || !strcmp(cli_batch.out, "-"))
 		return cli_fail(CLI_USAGE, "sweep", "needs -o RESULTS (a file: the table is read back from it)");
+	if (plot_path && cli_batch.shard)
+		return cli_fail(CLI_USAGE, "sweep", "--plot: a shard draws no plot (the table and the plot need every run)");
 	int values[MAX_VALUES];
 	size_t nvalues;
 	if ((rc = parse_values(values_arg, values, &nvalues)) != 0)

@@ -25,7 +25,7 @@ const cli_spec cmd_validate_spec = {
 	"never be expressed, resized lobes, loci outside the tables, instinct slots\n"
 	"naming missing lobes, unknown SV-rule opcodes ...) print as\n"
 	"FILE:OFFSET: gene N: warning: reason and exit 0 unless --strict.",
-	opts, 1, 1,
+	opts, 1, 1, OPT_IN, NULL,
 };
 
 int cmd_validate(int argc, char **argv)

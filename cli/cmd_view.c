@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "cli/breed_out.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "engine/engine.h"
@@ -41,14 +42,25 @@ static const cli_opt opts[] = {
 	{"speed", OPT_STR, &speed_arg, "N|max", "starting speed: x1 ... x1000 or max (default 1)", 0, 0, NULL},
 	{"paused", OPT_FLAG, &paused, NULL, "start paused", 0, 0, NULL},
 	{"pin", OPT_STR, &pin_arg, "LOBE:CELL", "pin a neuron's dendrites and tooltip at the start", 0, 0, NULL},
-	{"dir", OPT_STR, &dir_arg, "DIR", "where the s and p keys write (default .)", 0, 0, NULL},
-	{"record", OPT_STR, &record_path, "FILE", "when the window closes, write the session's events (what it started from, then every input made in the window) for 'c2rt run --events'", 0, 0, NULL},
+	{"dir", OPT_OUT_DIR, &dir_arg, "DIR", "where the s and p keys write (default .)", 0, 0, NULL},
+	{"record", OPT_OUT, &record_path, "FILE", "when the window closes, write the session's events (what it started from, then every input made in the window) for 'c2rt run --events'", 0, 0, NULL},
 	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks (as 'c2rt run')", 0, 0, NULL},
 	{"keys", OPT_STR, &keys_arg, "KEYS", "press these keys first, e.g. 'cglyc<Enter><Esc>' (tests, demos)", 0, 0, NULL},
 	{"screenshot-after", OPT_CALL, NULL, "TICKS FILE.png",
 	 "run TICKS ticks as fast as possible, save one frame, exit", 0, 0, shot_cb},
 	{0},
 };
+
+/* --screenshot-after is parsed before the table (two arguments); the
+ * hashes go to standard output. */
+static int view_paths(cli_paths *ps, const char *const *pos, int npos)
+{
+	(void)pos;
+	(void)npos;
+	cli_paths_add(ps, OPT_OUT, "--screenshot-after", shot_path);
+	cli_paths_add(ps, OPT_OUT, "--hash-every", hash_every ? "-" : NULL);
+	return CLI_OK;
+}
 
 const cli_spec cmd_view_spec = {
 	"view", "GENOME",
@@ -62,7 +74,7 @@ const cli_spec cmd_view_spec = {
 	"Every key that changes the creature becomes an events-file line applied\n"
 	"before the next tick; --record FILE writes them, and the command in its\n"
 	"first lines replays the session headless to the same state hashes.",
-	opts, 0, 1,
+	opts, 0, 1, OPT_IN, view_paths,
 };
 
 /* Is genome g the one inside creature c? */
@@ -105,6 +117,9 @@ int cmd_view(int argc, char **argv)
 		return rc < 0 ? CLI_OK : rc;
 	if (npos == 0 && !cli_cargs.resume_path)
 		return cli_fail(CLI_USAGE, "view", "missing GENOME (or --resume FILE)");
+	if (shot_path && (speed_arg || paused))
+		return cli_fail(CLI_USAGE, "view", "--speed and --paused are the live window's: "
+		                                   "--screenshot-after runs as fast as it can");
 
 	view_live_opts vo;
 	view_live_opts_default(&vo);
@@ -141,11 +156,6 @@ int cmd_view(int argc, char **argv)
 	vo.out_dir = dir_arg;
 	vo.screenshot_after = shot_ticks;
 	vo.screenshot_path = shot_path;
-	const cli_path out = {"--screenshot-after", shot_path};
-	const cli_path ins[] = {{"GENOME", npos ? pos[0] : NULL}, {"--events", cli_cargs.events_path},
-	                        {"--resume", cli_cargs.resume_path}};
-	if ((rc = cli_check_paths("view", &out, 1, ins, 3)) != 0)
-		return rc;
 
 	/* The creature, as `c2rt run` makes it. */
 	cli_creature cc;
@@ -158,6 +168,7 @@ int cmd_view(int argc, char **argv)
 
 	/* How to replay the recording: the same creature, the recorded events. */
 	char header[2048];
+	c2_wbuf rec = {0};
 	if (record_path) {
 		int n = snprintf(header, sizeof header, "# c2rt view --record: a session of %s.\n"
 		                 "# Replay it headless (the last line says where it ended):\n#   c2rt run ",
@@ -191,8 +202,14 @@ int cmd_view(int argc, char **argv)
 		}
 		if (n > 0 && (size_t)n < sizeof header)
 			snprintf(header + n, sizeof header - (size_t)n, " --events %s --ticks N\n", record_path);
-		vo.record_path = record_path;
-		vo.record_header = header;
+		c2_w_str(&rec, header);
+		vo.record = &rec;
+	}
+	vo.may_write = cli_paths_may_write;
+	/* The keys' folder, made as mutate and sweep make theirs. */
+	if (dir_arg && (rc = cli_mkdir("view", dir_arg)) != 0) {
+		cli_creature_close(&cc);
+		return rc;
 	}
 
 	char msg[512];
@@ -200,7 +217,8 @@ int cmd_view(int argc, char **argv)
 	if (rc != VIEW_LIVE_OK)
 		rc = cli_fail(CLI_BAD, "view", "%s", msg);
 	else
-		rc = CLI_OK;
+		rc = record_path ? cli_write("view", record_path, rec.data, rec.len) : CLI_OK;
+	c2_wbuf_free(&rec);
 	cli_creature_close(&cc);
 	return rc;
 }

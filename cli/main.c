@@ -37,7 +37,8 @@ static void version(void)
 		printf("%s\n", capabilities[i]);
 }
 
-int main(int argc, char **argv)
+/* The command named by argv[1], its exit status. */
+static int dispatch(int argc, char **argv)
 {
 	if (argc < 2) {
 		cli_print_overview(stderr);
@@ -77,4 +78,16 @@ int main(int argc, char **argv)
 	else
 		cli_msg(stderr, NULL, "unknown command '%s' ('c2rt help' lists them)", cmd);
 	return CLI_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	cli_guard_streams();
+	int rc = dispatch(argc, argv);
+	/* Whatever the command printed must have reached standard output. */
+	const char *cmd = argc >= 2 && argv[1][0] != '-' ? argv[1] : NULL;
+	bool known = false;
+	for (int i = 0; cmd && i < cli_ncommands; i++)
+		known |= strcmp(cli_commands[i].name, cmd) == 0;
+	return cli_finish(known ? cmd : NULL, rc);
 }

@@ -293,9 +293,44 @@ int cli_run_sub(const cli_spec *spec, int argc, char **argv)
 	return usage_error(spec, "unknown subcommand '%s'", sub);
 }
 
+/* The options given to the command being parsed (each once). */
+enum { MAX_GIVEN = 128 };
+static const cli_opt *given[MAX_GIVEN];
+static int ngiven;
+
+bool cli_given(const char *name)
+{
+	for (int i = 0; i < ngiven; i++)
+		if (strcmp(given[i]->name, name) == 0)
+			return true;
+	return false;
+}
+
+const char *cli_given_other(const char *const *allowed)
+{
+	for (int i = 0; i < ngiven; i++) {
+		bool ok = false;
+		for (const char *const *a = allowed; *a && !ok; a++)
+			ok = strcmp(given[i]->name, *a) == 0;
+		if (!ok)
+			return given[i]->name;
+	}
+	return NULL;
+}
+
+static void note_given(const cli_opt *o)
+{
+	for (int i = 0; i < ngiven; i++)
+		if (given[i] == o)
+			return;
+	if (ngiven < MAX_GIVEN)
+		given[ngiven++] = o;
+}
+
 int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int *npos)
 {
 	*npos = 0;
+	ngiven = 0;
 	int only_pos = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -332,6 +367,7 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 				                   best[1] ? "--" : "-", best);
 			return usage_error(spec, "unknown option '%s'", a);
 		}
+		note_given(o);
 		if (o->kind == OPT_FLAG) {
 			if (eq)
 				return usage_error(spec, "option --%s takes no value", o->name);
@@ -366,6 +402,10 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 			break;
 		}
 		case OPT_STR:
+		case OPT_IN:
+		case OPT_IN_DIR:
+		case OPT_OUT:
+		case OPT_OUT_DIR:
 			*(const char **)o->ptr = val;
 			break;
 		case OPT_CALL:
@@ -379,7 +419,8 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 	}
 	if (*npos < spec->min_pos)
 		return usage_error(spec, "missing argument");
-	return CLI_OK;
+	/* Every path, before the command does anything with them. */
+	return cli_paths_parsed(spec, pos, *npos);
 }
 
 /* Write s to f with every byte that is not printable text shown as \xNN:

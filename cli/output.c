@@ -1,6 +1,7 @@
 /* output.c — how every c2rt command writes files: checked before the work,
  * streamed to a temporary file, renamed into place at the end (cli.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +12,9 @@
 
 /* ---- removing temporary files when interrupted ----------------------------------
  * A SIGKILL cannot be caught (its temporary file stays beside the target,
- * named PATH.tmp.PID.N, and the target is untouched); Ctrl-C, SIGTERM and
- * SIGHUP remove the temporary files of the outputs still open, then end the
+ * named PATH.tmp.PID.N, and the target is untouched); Ctrl-C, SIGTERM,
+ * SIGHUP and SIGPIPE (standard output piped to a reader that went away)
+ * remove the temporary files of the outputs still open, then end the
  * process as the signal would have. */
 
 enum { MAX_PENDING = 16 };
@@ -33,7 +35,7 @@ static void install_handlers(void)
 	if (handlers_installed)
 		return;
 	handlers_installed = true;
-	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
 		struct sigaction old, sa;
 		/* A signal someone chose to ignore or handle stays theirs. */
@@ -94,9 +96,12 @@ int cli_out_commit(cli_out *o, const char *cmd)
 		return CLI_OK;
 	if (o->f == stdout) {
 		o->f = NULL;
-		if (fflush(stdout) != 0 || ferror(stdout))
-			return cli_fail(CLI_BAD, cmd, "cannot write to standard output: %s", strerror(errno));
-		return CLI_OK;
+		return cli_stdout_check(cmd);
+	}
+	/* Data already printed was lost: the files stay as they were. */
+	if (cli_stdout_check(cmd) != CLI_OK) {
+		cli_out_abort(o);
+		return CLI_BAD;
 	}
 	track(o->o.tmp, false);
 	o->f = NULL;
@@ -129,87 +134,45 @@ int cli_write(const char *cmd, const char *path, const void *data, size_t len)
 	return cli_out_commit(&o, cmd);
 }
 
-/* ---- checking paths before the work -------------------------------------------- */
+/* ---- the standard streams ------------------------------------------------------ */
 
-/* What a path names: an existing file (device and inode), or a name that
- * does not exist yet (its directory's device and inode, and the last
- * component), so "a.csv" and "./a.csv" are found to be the same output. */
-typedef struct file_id {
-	bool exists, known;
-	dev_t dev;
-	ino_t ino;
-	const char *base;
-} file_id;
+static bool stdout_failed; /* and said so */
 
-static file_id identify(const char *path)
+int cli_stdout_check(const char *cmd)
 {
-	file_id id = {false, false, 0, 0, NULL};
-	struct stat st;
-	if (stat(path, &st) == 0) {
-		id.exists = id.known = true;
-		id.dev = st.st_dev;
-		id.ino = st.st_ino;
-		return id;
-	}
-	const char *slash = strrchr(path, '/');
-	id.base = slash ? slash + 1 : path;
-	char dir[4096];
-	size_t n = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
-	if (n >= sizeof dir)
-		return id;
-	memcpy(dir, !slash ? "." : path, n);
-	dir[n] = '\0';
-	if (stat(dir, &st) == 0) {
-		id.known = true;
-		id.dev = st.st_dev;
-		id.ino = st.st_ino;
-	}
-	return id;
+	if (stdout_failed)
+		return CLI_BAD;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return CLI_OK;
+	stdout_failed = true;
+	return cli_fail(CLI_BAD, cmd, "cannot write to standard output: %s", strerror(errno));
 }
 
-static bool same_id(const file_id *a, const file_id *b)
+int cli_finish(const char *cmd, int rc)
 {
-	if (!a->known || !b->known || a->exists != b->exists || a->dev != b->dev || a->ino != b->ino)
-		return false;
-	return a->exists || strcmp(a->base, b->base) == 0;
+	cli_paths_done();
+	int e = cli_stdout_check(cmd);
+	errno = 0;
+	if (fclose(stdout) != 0 && !stdout_failed) {
+		stdout_failed = true;
+		e = cli_fail(CLI_BAD, cmd, "cannot write to standard output: %s", strerror(errno));
+	}
+	return e ? CLI_BAD : rc;
 }
 
-int cli_check_paths(const char *cmd, const cli_path *outs, size_t nout, const cli_path *ins,
-                    size_t nin)
+void cli_guard_streams(void)
 {
-	for (size_t i = 0; i < nout; i++) {
-		const char *p = outs[i].path;
-		if (!p)
+	/* Standard output opened read-only: every write to it fails, and
+	 * cli_finish says so. Standard input write-only: reading "-" fails.
+	 * Standard error on /dev/null: messages are lost, nothing else. */
+	static const int modes[3] = {O_WRONLY, O_RDONLY, O_WRONLY};
+	for (int fd = 0; fd < 3; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
 			continue;
-		if (!is_stdout(p)) {
-			c2_err err;
-			if (c2_out_check(p, &err) != 0)
-				return cli_fail(CLI_BAD, cmd, "cannot write %s %s: %s", outs[i].what, p, err.msg);
-		}
-		file_id id = identify(p);
-		for (size_t j = 0; j < nin; j++) {
-			const char *q = ins[j].path;
-			if (!q || is_stdout(q) || is_stdout(p))
-				continue;
-			file_id in = identify(q);
-			if (in.exists && same_id(&id, &in))
-				return cli_fail(CLI_BAD, cmd, "%s %s is the %s input: refusing to overwrite it",
-				                outs[i].what, p, ins[j].what);
-		}
-		for (size_t j = 0; j < i; j++) {
-			const char *q = outs[j].path;
-			if (!q)
-				continue;
-			if (is_stdout(p) && is_stdout(q))
-				return cli_fail(CLI_BAD, cmd, "%s and %s both write to standard output",
-				                outs[j].what, outs[i].what);
-			if (is_stdout(p) || is_stdout(q))
-				continue;
-			file_id other = identify(q);
-			if (same_id(&id, &other))
-				return cli_fail(CLI_BAD, cmd, "%s and %s name the same file %s", outs[j].what,
-				                outs[i].what, p);
+		int got = open("/dev/null", modes[fd]);
+		if (got >= 0 && got != fd) { /* a lower one was closed too and took it: move it */
+			dup2(got, fd);
+			close(got);
 		}
 	}
-	return CLI_OK;
 }

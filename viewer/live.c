@@ -203,11 +203,23 @@ static int screenshot(live *L, const char *path)
 
 /* ---- commands ---------------------------------------------------------------- */
 
+/* May a key write `path`? Says why not. */
+static bool may_write(live *L, const char *path, const char *what)
+{
+	char why[300];
+	if (!L->o->may_write || L->o->may_write(NULL, path, why, sizeof why) == 0)
+		return true;
+	say(L, "%s not written: %s: %s", what, path, why);
+	return false;
+}
+
 static void cmd_snapshot(live *L)
 {
 	char path[4096];
 	out_path(L, "snap", path, sizeof path);
 	c2_err e;
+	if (!may_write(L, path, "snapshot"))
+		return;
 	if (creature_save_file(L->c, path, L->session.data, L->session.len, &e) != 0)
 		say(L, "snapshot failed: %s: %s", path, e.msg);
 	else
@@ -218,6 +230,8 @@ static void cmd_screenshot(live *L)
 {
 	char path[4096];
 	out_path(L, "png", path, sizeof path);
+	if (!may_write(L, path, "screenshot"))
+		return;
 	if (screenshot(L, path) != 0)
 		say(L, "%s", L->err);
 	else
@@ -848,7 +862,12 @@ int view_live_run(creature *c, events *ev, const view_live_opts *o, char *err, s
 				on_event(L, &e);
 		if (o->keys)
 			press_keys(L, o->keys);
-		if (screenshot(L, o->screenshot_path) != 0) {
+		char why[300];
+		if (o->may_write &&
+		    o->may_write("--screenshot-after", o->screenshot_path, why, sizeof why) != 0) {
+			snprintf(err, errn, "--screenshot-after %s: %s", o->screenshot_path, why);
+			rc = VIEW_LIVE_ERROR;
+		} else if (screenshot(L, o->screenshot_path) != 0) {
 			snprintf(err, errn, "%s", L->err);
 			rc = VIEW_LIVE_ERROR;
 		}
@@ -860,20 +879,14 @@ int view_live_run(creature *c, events *ev, const view_live_opts *o, char *err, s
 			rc = VIEW_LIVE_ERROR;
 		}
 	}
-	if (rc == 0 && o->record_path) {
-		c2_wbuf rec = {0};
-		if (o->record_header)
-			c2_w_str(&rec, o->record_header);
-		c2_w_bytes(&rec, L->session.data, L->session.len);
-		c2_w_printf(&rec, "# the session ended at tick %llu after %llu ticks (N) with state hash %016llx\n",
+	if (rc == 0 && o->record) {
+		c2_wbuf *rec = o->record;
+		c2_w_bytes(rec, L->session.data, L->session.len);
+		c2_w_printf(rec, "# the session ended at tick %llu after %llu ticks (N) with state hash %016llx\n",
 		            (unsigned long long)creature_ticks(c), (unsigned long long)L->ran,
 		            (unsigned long long)creature_hash(c));
-		c2_err e;
-		if (rec.oom)
+		if (rec->oom)
 			rc = VIEW_LIVE_ERROR, snprintf(err, errn, "--record: out of memory");
-		else if (c2_write_file_atomic(o->record_path, rec.data, rec.len, &e) != 0)
-			rc = VIEW_LIVE_ERROR, snprintf(err, errn, "--record %s: %s", o->record_path, e.msg);
-		c2_wbuf_free(&rec);
 	}
 	if (rc == 0) {
 		/* What ran, and how fast the engine went while it ran (with the

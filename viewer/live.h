@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/bytes.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 
@@ -33,13 +34,18 @@ typedef struct view_live_opts {
 	bool paused;              /* start paused */
 	int pin_lobe, pin_cell;   /* neuron to pin at the start, or -1 */
 	const char *out_dir;      /* where the snapshot and screenshot keys write; NULL: "." */
+	/* May the viewer write this file now? Asked before every file it
+	 * writes: what is "--screenshot-after" for that screenshot, NULL for a
+	 * file a key names at run time (DIR/c2rt-view-TICK.EXT). 0, or non-zero
+	 * with the reason in why (nothing is written: a key says so, the
+	 * screenshot fails). NULL: any file. */
+	int (*may_write)(const char *what, const char *path, char *why, size_t n);
 	const void *events_text;  /* the events text it started from (may be NULL) */
 	size_t events_len;
-	/* Write the session's events text here (atomically) when the window
-	 * closes; NULL: do not. record_header is a comment block put first
-	 * (how to replay it); may be NULL. */
-	const char *record_path;
-	const char *record_header;
+	/* When the window closes, the session's events text and a closing
+	 * comment (the tick and state hash it ended at) are appended here, after
+	 * what the caller put first; NULL: not kept. The caller writes it out. */
+	c2_wbuf *record;
 	/* Print "TICK HASH" (the whole state's hash) to standard output after
 	 * every tick divisible by this, as `c2rt run --hash-every` does; 0: no. */
 	uint64_t hash_every;

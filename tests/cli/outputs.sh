@@ -1,7 +1,9 @@
 # outputs.sh — every output of every command appears whole or not at all:
-# paths are checked before the work, a killed run (kill -9 included) leaves
-# the old file or the complete new one, Ctrl-C/SIGTERM leave no temporary
-# file, and new files get the umask's permissions.
+# paths are checked before the work (names at the file system's limit
+# included), a killed run (kill -9 included) leaves the old file or the
+# complete new one, Ctrl-C/SIGTERM leave no temporary file, and new files
+# get the umask's permissions. outputs_attack.sh aims every output at every
+# input and fills the disk; options.sh proves every option does something.
 . tests/cli/lib.sh
 G="$BUILD/genomes/starter.gen"
 EV="$ROOT/genomes/starter.events"
@@ -26,6 +28,15 @@ contains "$T/err" "--trace and --plot name the same file"
 expect_exit 2 "$C2RT" run "$G" $long --trace - --hash-every 10
 contains "$T/err" "--trace and --hash-every both write to standard output"
 [ ! -e "$T/same.csv" ] || die "a refused run created its output"
+# A name at the file system's limit is written (its temporary file's name is
+# cut to fit); one past it is refused before the run, not after it.
+nmax=$(getconf NAME_MAX "$T" 2>/dev/null || echo 255)
+name=$(printf 'n%.0s' $(seq 1 $((nmax - 5))))
+expect_exit 0 "$C2RT" run "$G" --ticks 20 --quiet --save "$T/$name.snap"
+[ -s "$T/$name.snap" ] || die "a snapshot named at the limit was not written"
+expect_exit 2 "$C2RT" run "$G" $long --save "$T/${name}xx.snap"
+contains "$T/err" "c2rt run: cannot write --save $T/${name}xx.snap:"
+rm -f "$T/$name.snap"
 # The same for the other commands that write files.
 "$C2RT" dump "$G" -o "$T/starter.txt" || die "dump"
 expect_exit 2 "$C2RT" asm "$T/starter.txt" -o "$T/starter.txt"

@@ -12,6 +12,7 @@ G="$BUILD/genomes/starter.gen" EV="$T/steady.ev"
 # some seeds starve in the lean spell (ATP at 0 is a point of no return)
 # and die of organ failure, not of old age.
 printf 'every 2m food 12 Starch 30 Protein 10\nevery 5m from 3m stimulus Pointer pats me from hand\nevery 17m from 15m word verb eat\n' >"$EV"
+mkdir "$T/sw" # -o's folder must be there, as for every output of every command
 
 expect_exit 0 "$C2RT" sweep "$G" --gene half-lives:1 --field halflife:Ageing --values 96..136/8 \
 	--until death --events "$EV" --seeds 2 -o "$T/sw/r.csv" --jobs 2

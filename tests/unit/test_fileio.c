@@ -177,6 +177,73 @@ static void test_read_refuses_a_directory(void **state)
 	assert_int_equal(err.offset, -1);
 }
 
+/* An output that is a symlink is written through: the link stays, the file
+ * it names gets the new bytes (and a dangling link makes its file). */
+static void test_symlink_written_through(void **state)
+{
+	(void)state;
+	c2_err err;
+	char real[8192], link[8192];
+	snprintf(real, sizeof real, "%s", path_in("real.txt"));
+	snprintf(link, sizeof link, "%s", path_in("link.txt"));
+	write_text(real, "old\n");
+	assert_int_equal(symlink("real.txt", link), 0);
+	assert_int_equal(c2_write_file_atomic(link, "new\n", 4, &err), 0);
+	struct stat st;
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_file(real, "new\n");
+	assert_int_equal(entries(), 2); /* no temporary file left beside either */
+	/* A chain of links, the last one dangling: the file is made. */
+	char chain[8192];
+	snprintf(chain, sizeof chain, "%s", path_in("chain.txt"));
+	assert_int_equal(symlink(path_in("dangling.txt"), chain), 0);
+	assert_int_equal(symlink("made.txt", path_in("dangling.txt")), 0);
+	assert_int_equal(c2_write_file_atomic(chain, "x", 1, &err), 0);
+	assert_file(path_in("made.txt"), "x");
+	char *f = c2_path_follow(chain, &err);
+	assert_non_null(f);
+	assert_string_equal(f, path_in("made.txt"));
+	free(f);
+	/* A loop of links is refused, and nothing is made. */
+	assert_int_equal(symlink("loop.b", path_in("loop.a")), 0);
+	assert_int_equal(symlink("loop.a", path_in("loop.b")), 0);
+	int before = entries();
+	assert_int_not_equal(c2_write_file_atomic(path_in("loop.a"), "x", 1, &err), 0);
+	assert_non_null(strstr(err.msg, "symbolic links"));
+	assert_int_equal(entries(), before);
+}
+
+/* A name near the file system's limit is written (its temporary file's
+ * name is cut short to fit); one over the limit is refused by the check,
+ * before anything is made. c2_out_probe makes and removes the temporary
+ * file. */
+static void test_name_limits(void **state)
+{
+	(void)state;
+	c2_err err;
+	long nmax = pathconf(dir, _PC_NAME_MAX);
+	if (nmax <= 0 || nmax > 1000)
+		nmax = 255;
+	char name[1100];
+	memset(name, 'n', (size_t)nmax - 1);
+	name[nmax - 1] = '\0';
+	char target[8192];
+	snprintf(target, sizeof target, "%s", path_in(name));
+	assert_int_equal(c2_out_probe(target, &err), 0);
+	assert_int_equal(entries(), 0);
+	assert_int_equal(c2_write_file_atomic(target, "x", 1, &err), 0);
+	assert_file(target, "x");
+	assert_int_equal(entries(), 1);
+	memset(name, 'n', (size_t)nmax + 1);
+	name[nmax + 1] = '\0';
+	snprintf(target, sizeof target, "%s", path_in(name));
+	assert_int_not_equal(c2_out_check(target, &err), 0);
+	assert_non_null(strstr(err.msg, "long"));
+	assert_int_not_equal(c2_out_probe(target, &err), 0);
+	assert_int_equal(entries(), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -185,6 +252,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_refused_paths, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_permissions, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_read_refuses_a_directory, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_symlink_written_through, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_name_limits, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
