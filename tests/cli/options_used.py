@@ -104,6 +104,7 @@ MASKS = [
     (re.compile(r" in [0-9.]+ s"), " in T s"),
     (re.compile(r"[0-9]+ frames, [0-9.]+ ms each"), "N frames, T ms each"),
     (re.compile(r'"wall_s":[0-9.eE+-]+'), '"wall_s":T'),
+    (re.compile(r'"check":"[0-9a-f]+"'), '"check":C'),
 ]
 
 
@@ -115,16 +116,18 @@ def mask_text(b):
 
 
 def mask_csv(s):
-    """The wall_s column of a batch's results."""
+    """The wall_s column of a batch's results, and the row check that covers it."""
     lines = s.split("\n")
-    if not lines or "wall_s" not in lines[0].split(","):
+    head = lines[0].split(",") if lines else []
+    ks = [head.index(c) for c in ("wall_s", "check") if c in head]
+    if not ks:
         return s
-    k = lines[0].split(",").index("wall_s")
     out = [lines[0]]
     for line in lines[1:]:
         cells = line.split(",")
-        if len(cells) > k:
-            cells[k] = "T"
+        for k in ks:
+            if len(cells) > k:
+                cells[k] = "T"
         out.append(",".join(cells))
     return "\n".join(out)
 
@@ -382,7 +385,7 @@ for cmd, base in (("batch", BATCH), ("sweep", SWEEP)):
     C(cmd, "--quiet", base.replace("--quiet", ""), "--quiet")
 C("batch", "--dir", BATCH, "--dir gd")
 C("batch", "--merge", "s1.csv s2.csv -o all.csv", "--merge")
-C("batch", "--merge", "s1.csv s2.csv -o all.csv --ticks 5", "--merge", expect="refuse")
+C("batch", "--merge", "g.gen -o all.csv --ticks 5", "--merge", expect="refuse")
 C("sweep", "--gene", SWEEP.replace("--gene half-lives:1", ""), "--gene half-lives:1")
 C("sweep", "--field", SWEEP.replace("--field halflife:Ageing", ""), "--field halflife:Ageing")
 C("sweep", "--values", SWEEP.replace("--values 96,104", ""), "--values 96,104")
