@@ -212,6 +212,42 @@ bool creature_set_env(creature *c, unsigned locus, uint8_t value);
 void creature_feed(creature *c, unsigned portions, const uint8_t *chems, const uint8_t *amounts,
                    size_t n);
 
+/* ---- inputs from a world (world/) -------------------------------------------
+ *
+ * A world (world/world.h) steps its creatures through creature_step like any
+ * front end, and gives them what the stand-in cannot: objects to see, attend
+ * and act on. These few inputs are what it needs beyond the ones above. A
+ * creature never put in a world never sees them, and none of them is saved
+ * in the creature's snapshot or hashed (the world's snapshot and hash cover
+ * what they depend on), so every run without a world is what it was. */
+
+/* In a world (true) the stand-in (engine/actions.c) neither eats from the
+ * food supply nor fires the periodic self-stimuli of the actions on objects
+ * (push, pull, stop, get, drop, eat, hit): the world fires those when the
+ * act happens. Involuntary actions, sleep and waking, and the periodic
+ * stimuli of quiescent, come, run, think, rest, left and right go on.
+ * Default false; not saved. */
+void creature_set_in_world(creature *c, bool in_world);
+bool creature_in_world(const creature *c);
+
+/* The decision cells (bit n: cell n, cells 0..31) that may win the decision
+ * lobe's winner-takes-all from now on (brain_set_wta_mask); ~0u = all, the
+ * default. A world denies the actions that need an object while there is
+ * none (C1 masked them out of the decision [O]). Not saved: the world sets
+ * it before every step. */
+void creature_set_action_mask(creature *c, uint32_t allowed);
+
+/* Add `amount` to the state of decision cell `cell` (IMPT: how unlikely it
+ * is that another action overrides the running one; C1 adds it every
+ * update). Saturates at 0 and 255; ignored for a cell out of range and
+ * while dead. */
+void creature_nudge_action(creature *c, unsigned cell, int amount);
+
+/* When IT changes (C1 [O]): clear the states of the decision, general-sense
+ * and stimulus-source lobes, then add `boost` to the source cell of
+ * `category` (the new IT's; -1: none). Ignored while dead. */
+void creature_clear_attention(creature *c, int category, uint8_t boost);
+
 /* ---- a body (engine/body.c) ------------------------------------------------
  *
  * A creature may own an alternative body (body/: an f0 genotype or an XODE

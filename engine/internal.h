@@ -62,6 +62,7 @@ struct creature {
 	uint8_t nfood;
 	uint8_t food_chem[ENG_MAX_FOOD_DOSES], food_amount[ENG_MAX_FOOD_DOSES];
 	int16_t action, object; /* decision / attention winners after the last brain tick */
+	bool in_world; /* creature_set_in_world: not saved, not hashed */
 
 	struct eng_body *body; /* an alternative body (engine/body.c), or NULL */
 };
