@@ -341,6 +341,11 @@ const brain *creature_brain_const(const creature *c) { return c->brain; }
 const bc_biochem *creature_biochem_const(const creature *c) { return c->bc; }
 unsigned creature_food(const creature *c) { return c->food; }
 
+uint8_t creature_gait(const creature *c, unsigned g)
+{
+	return g < C2_RL_GAIT_N ? c->gait[g] : 0;
+}
+
 uint8_t creature_drive(const creature *c, unsigned drive)
 {
 	return drive < C2_NDRIVES ? c->drives[drive] : 0;

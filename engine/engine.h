@@ -166,6 +166,9 @@ const brain *creature_brain_const(const creature *c);
 const bc_biochem *creature_biochem_const(const creature *c);
 /* Has the creature a stimulus gene for `number` (expressed so far)? */
 bool creature_has_stimulus(const creature *c, uint8_t number);
+/* Gait locus g (creature/sensorimotor receptor 8 + g, 0..C2_RL_GAIT_N-1;
+ * 0 out of range): how strongly the creature would walk in gait g. */
+uint8_t creature_gait(const creature *c, unsigned g);
 /* Food portions left (see creature_feed). */
 unsigned creature_food(const creature *c);
 
@@ -179,8 +182,10 @@ void creature_inject(creature *c, uint8_t chem, int amount);
  * false when the creature has no gene for that number (nothing happens). */
 bool creature_stimulus(creature *c, uint8_t number, int from, uint8_t m);
 
-/* Fire a stimulus given by explicit fields (CAOS STIM). */
-void creature_stimulus_explicit(creature *c, const genome_stimulus_gene *s, int from, uint8_t m);
+/* Fire a stimulus given by explicit fields (CAOS STIM). Returns false when
+ * it did nothing (the creature is dead, or asleep and the stimulus lacks
+ * the asleep feature): a world's log counts the chemicals it gave. */
+bool creature_stimulus_explicit(creature *c, const genome_stimulus_gene *s, int from, uint8_t m);
 
 /* Hear a word: the verb (lobe 3) or noun (lobe 4) cell fires; the creature
  * also gets stimulus 10 "heard user speak". Returns false if there is no

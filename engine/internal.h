@@ -111,6 +111,7 @@ static inline const genome_stimulus_gene *eng_stim(const creature *c, uint8_t nu
 int eng_stim_set(creature *c, uint8_t number, const genome_stimulus_gene *g);
 
 /* stimulus.c */
-void eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t m);
+/* false when it did nothing (dead, or asleep and not an asleep stimulus). */
+bool eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t m);
 
 #endif
