@@ -108,6 +108,8 @@ void w_move_creature(world *w, size_t k, int64_t dx)
 	w_crt *cr = &w->crts[k];
 	int64_t cw = w_crt_width(w);
 	int64_t lo = w_left(w) + cw / 2, hi = w_right(w) - (cw - cw / 2);
+	if (lo > hi) /* a world narrower than the creature: it stays in the middle */
+		lo = hi = (w_left(w) + w_right(w)) / 2;
 	int64_t nx = cr->x + dx;
 	bool hit = false;
 	if (nx < lo || nx > hi) {

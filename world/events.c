@@ -72,7 +72,7 @@ static int usage(w_line *p, const w_ev *e)
 
 static int x_of(w_line *p, int i, w_ev *e)
 {
-	long v;
+	long v = 0;
 	int rc = w_int(p, i, 0, WORLD_MAX_X, "X", &v);
 	e->x = (int64_t)v * WORLD_FX;
 	e->has_x = true;

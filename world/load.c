@@ -89,7 +89,7 @@ static int kind_arg(world *w, w_line *p, int i, int *out)
 /* A position in px on the floor, as fixed point. */
 static int x_arg(w_line *p, int i, const char *what, int64_t *out)
 {
-	long v;
+	long v = 0;
 	int rc = w_int(p, i, 0, WORLD_MAX_X, what, &v);
 	*out = (int64_t)v * WORLD_FX;
 	return rc;
@@ -426,6 +426,7 @@ static int world_new(world **out, const world_options *opts, uint64_t seed, c2_e
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
 	w->objs[0].state = WORLD_OBJ_REMOVED;
+	w->hand_carried = -1;
 	*out = w;
 	return 0;
 }

@@ -105,10 +105,11 @@ static void write_record(const world *w, const w_log *l, c2_wbuf *o)
 		key_str(o, "category", l->a >= 0 ? c2_vocab_name(&c2_categories, l->a) : NULL);
 		break;
 	case LOG_ACT:
-		key_str(o, "event", world_event_name(l->b));
-		c2_w_printf(o, ",\"event_number\":%d", world_event_number(l->b));
-		/* fall through */
 	case LOG_REFUSED:
+		if (l->type == LOG_ACT) {
+			key_str(o, "event", world_event_name(l->b));
+			c2_w_printf(o, ",\"event_number\":%d", world_event_number(l->b));
+		}
 		key_str(o, "action", action_name(l->a));
 		break;
 	case LOG_STIMULUS:

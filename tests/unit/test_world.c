@@ -870,6 +870,7 @@ static void test_hand(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	world_events *ev = parse_ev(w,
+		"at 1 drop   # the hand holds nothing: nothing happens\n"
 		"at 2 pat\n"
 		"at 3 inject Glucose 9   # an engine line, among the world's\n"
 		"at 4 slap\nat 5 yes\nat 6 no\n"
@@ -879,9 +880,11 @@ static void test_hand(void **state)
 		"at 40 pickup ball.1\nat 41 drop 1500\n");
 	float glucose = chem(w, C2_CHEM_GLUCOSE);
 	world_object_info oi;
+	world_step(w, ev);
+	world_step(w, ev);
 	world_object(w, 0, &oi);
 	assert_int_equal(oi.state, WORLD_OBJ_REMOVED);
-	for (int t = 0; t < 8; t++)
+	for (int t = 2; t < 8; t++)
 		world_step(w, ev);
 	world_object(w, 0, &oi);
 	assert_int_equal(oi.state, WORLD_OBJ_PRESENT); /* at the creature */
