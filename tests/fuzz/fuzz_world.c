@@ -17,23 +17,11 @@
 #include "base/hash.h"
 #include "genome/text.h"
 #include "genome/vocab.h"
+#include "tests/fixtures/world_tiny.h"
+#include "tests/fuzz/fuzz_util.h"
 #include "world/world.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* Eight plain lobes (the decision and attention lobes among them) and
- * enough chemistry to walk. */
-static const char GENOME[] =
-	"gene lobe\n width 1\n height 1\n state_rule state\n"
-	"gene lobe\n width 6\n height 3\n state_rule state\n"
-	"gene lobe\n width 8\n height 5\n leakage 32\n state_rule state\n flags wta\n"
-	"gene lobe\n width 8\n height 2\n state_rule state\n"
-	"gene lobe\n width 8\n height 5\n state_rule state\n"
-	"gene lobe\n width 8\n height 4\n leakage 32\n state_rule state\n"
-	"gene lobe\n width 1\n height 16\n state_rule state\n flags wta\n"
-	"gene lobe\n width 5\n height 8\n state_rule state\n flags wta\n"
-	"gene initial-concentration\n chemical ATP\n amount 200\n"
-	"gene stimulus\n number 8\n significance 100\n sense 9\n intensity 255\n features modulate\n";
 
 static void roundtrip(const world *w)
 {
@@ -50,19 +38,9 @@ static void roundtrip(const world *w)
 
 static void snapshot(const uint8_t *data, size_t size)
 {
-	enum { HEADER = 20 };
-	if (size < HEADER + 8 || size > (64u << 20))
-		return;
-	uint8_t *buf = malloc(size);
+	uint8_t *buf = fuzz_patched_snapshot(data, size);
 	if (!buf)
 		return;
-	memcpy(buf, data, size);
-	uint64_t plen = size - HEADER - 8;
-	for (int i = 0; i < 8; i++)
-		buf[12 + i] = (uint8_t)(plen >> (8 * i));
-	uint64_t h = c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, buf, size - 8));
-	for (int i = 0; i < 8; i++)
-		buf[size - 8 + i] = (uint8_t)(h >> (8 * i));
 	world *w;
 	c2_err err;
 	if (world_restore(&w, buf, size, NULL, NULL, &err) == 0) {
@@ -78,7 +56,7 @@ static void live(world *w, const char *ev_text, size_t ev_len, uint64_t h)
 {
 	genome g;
 	c2_err err;
-	if (genome_text_parse(GENOME, sizeof GENOME - 1, &g, &err) != 0)
+	if (genome_text_parse(WORLD_TINY, sizeof WORLD_TINY - 1, &g, &err) != 0)
 		__builtin_trap();
 	creature_config cfg;
 	creature_config_default(&cfg);

@@ -24,30 +24,13 @@
 #include "world/internal.h"
 #include "world/world.h"
 #include "testutil.h"
-
-/* Eight plain lobes (perception, drive, source, verb, noun, sense,
- * decision, attention), ATP to walk with, and stimulus genes whose doses
- * show that they fired. */
-static const char TINY[] =
-	"gene lobe\n width 1\n height 1\n state_rule state\n"
-	"gene lobe\n width 6\n height 3\n state_rule state\n"
-	"gene lobe\n width 8\n height 5\n leakage 32\n state_rule state\n flags wta\n"
-	"gene lobe\n width 8\n height 2\n state_rule state\n"
-	"gene lobe\n width 8\n height 5\n state_rule state\n"
-	"gene lobe\n width 8\n height 4\n leakage 32\n state_rule state\n"
-	"gene lobe\n width 1\n height 16\n state_rule state\n flags wta\n"
-	"gene lobe\n width 5\n height 8\n state_rule state\n flags wta\n"
-	"gene initial-concentration\n chemical ATP\n amount 200\n"
-	"gene half-lives\n halflife ATP 255\n halflife Starch 255\n halflife Glucose 255\n"
-	"gene stimulus\n number 26\n dose1_chemical Glucose\n dose1_amount 7\n"
-	"gene stimulus\n number 8\n significance 100\n sense 9\n intensity 255\n features modulate\n"
-	"gene stimulus\n number 0\n dose1_chemical Anger\n dose1_amount 1\n";
+#include "tests/fixtures/world_tiny.h"
 
 static creature *tiny(uint64_t seed)
 {
 	genome g;
 	c2_err err;
-	if (genome_text_parse(TINY, sizeof TINY - 1, &g, &err) != 0)
+	if (genome_text_parse(WORLD_TINY, sizeof WORLD_TINY - 1, &g, &err) != 0)
 		fail_msg("tiny genome line %ld: %s", err.line, err.msg);
 	creature_config cfg;
 	creature_config_default(&cfg);
