@@ -55,21 +55,18 @@ static const act_row *row_of(int a)
 	return a >= 0 && a < C2_NACTIONS ? &actions[a] : &actions[C2_ACT_QUIESCENT];
 }
 
-/* The cells that may win while there is no IT. */
-static uint32_t allowed_without_it(void)
-{
-	uint32_t m = ~0u;
-	for (int a = 0; a < C2_NACTIONS; a++)
-		if (actions[a].needs_it)
-			m &= ~(1u << a);
-	return m;
-}
+/* The cells that need IT (denied while there is none). */
+static const uint32_t needs_it_cells = 0
+#define X(cell, b, it, ev, st, fl, im) | ((uint32_t)(it) << C2_ACT_##cell)
+	WORLD_ACTIONS(X)
+#undef X
+	;
 
 void w_pre_step(world *w, size_t k)
 {
 	w_crt *cr = &w->crts[k];
 	creature *c = cr->c;
-	creature_set_action_mask(c, w->opt.mask_actions && cr->it < 0 ? allowed_without_it() : ~0u);
+	creature_set_action_mask(c, w->opt.mask_actions && cr->it < 0 ? ~needs_it_cells : ~0u);
 	/* IMPT before each brain tick (C2_BRAIN_PERIOD) while the action runs */
 	if (w->opt.impt && cr->act >= 0 && !creature_asleep(c) &&
 	    creature_ticks(c) % C2_BRAIN_PERIOD == 0 && row_of(cr->act)->impt)

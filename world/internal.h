@@ -98,6 +98,7 @@ typedef struct w_crt {
 	bool alive_seen;   /* it was alive at the last step (death drops its load) */
 	int32_t carried;   /* object id, or -1 */
 	int16_t rep[WORLD_NCAT]; /* representative object of each category, or -1 */
+	uint64_t repmask;        /* derived (not saved): bit k when rep[k] >= 0 */
 	uint64_t seen_ever;      /* bit k: category k has been seen */
 	int32_t it;        /* IT: object id, or -1 */
 	int64_t it_last;   /* IT's distance at the last approach / retreat check */
@@ -210,6 +211,16 @@ static inline int64_t w_crt_width(const world *w)
 static inline bool w_visible(const world *w, const w_obj *o)
 {
 	return o->state == WORLD_OBJ_PRESENT && !(w_kind_of(w, o)->flags & KF_INVISIBLE);
+}
+
+/* Make object id (-1: none) the representative of category cat. */
+static inline void w_set_rep(w_crt *cr, int cat, int id)
+{
+	cr->rep[cat] = (int16_t)id;
+	if (id >= 0)
+		cr->repmask |= 1ull << cat;
+	else
+		cr->repmask &= ~(1ull << cat);
 }
 
 /* world.c */

@@ -23,7 +23,7 @@ void w_stimulus(world *w, size_t k, uint8_t number, int from, int id, uint8_t m)
 	}
 	/* C1 [O]: the object that stimulated the creature stands for its category */
 	if (w->opt.representative == 2 && id > 0 && from > 0 && w_visible(w, &w->objs[id]))
-		cr->rep[from] = (int16_t)id;
+		w_set_rep(cr, from, id);
 }
 
 void w_stim_explicit(world *w, size_t k, const genome_stimulus_gene *g, int from, int id)
@@ -40,7 +40,7 @@ void w_stim_explicit(world *w, size_t k, const genome_stimulus_gene *g, int from
 			}
 	}
 	if (w->opt.representative == 2 && id > 0 && from > 0 && w_visible(w, &w->objs[id]))
-		w->crts[k].rep[from] = (int16_t)id;
+		w_set_rep(&w->crts[k], from, id);
 }
 
 /* ---- carrying ---------------------------------------------------------------------- */

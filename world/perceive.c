@@ -12,16 +12,31 @@
  * category (none for the creature itself, category 0). */
 #include "world/internal.h"
 
+/* The stretch of floor creature cr sees, [*lo, *hi]: within sight_range
+ * of it, in its room (a room holds [x0, x1), the last one [x0, x1]), on the
+ * side it faces with sight_facing. Worked out once per look. */
+static void sight_span(const world *w, const w_crt *cr, int64_t *lo, int64_t *hi)
+{
+	int64_t r = (int64_t)w->opt.sight_range * WORLD_FX;
+	*lo = cr->x - r;
+	*hi = cr->x + r;
+	if (w->opt.sight_rooms == 0) {
+		const w_room *rm = &w->rooms[cr->room];
+		int64_t end = (size_t)cr->room + 1 == w->nrooms ? rm->x1 : rm->x1 - 1;
+		*lo = *lo > rm->x0 ? *lo : rm->x0;
+		*hi = *hi < end ? *hi : end;
+	}
+	if (w->opt.sight_facing && cr->facing > 0)
+		*lo = *lo > cr->x ? *lo : cr->x;
+	else if (w->opt.sight_facing)
+		*hi = *hi < cr->x ? *hi : cr->x;
+}
+
 bool w_sees(const world *w, const w_crt *cr, const w_obj *o)
 {
-	if (!w_visible(w, o))
-		return false;
-	int64_t dx = o->x - cr->x;
-	if (w_abs64(dx) > (int64_t)w->opt.sight_range * WORLD_FX)
-		return false;
-	if (w->opt.sight_rooms == 0 && w_room_at(w, o->x) != cr->room)
-		return false;
-	return !w->opt.sight_facing || dx * cr->facing >= 0;
+	int64_t lo, hi;
+	sight_span(w, cr, &lo, &hi);
+	return w_visible(w, o) && o->x >= lo && o->x <= hi;
 }
 
 bool w_hears(const world *w, const w_crt *cr, int64_t x)
@@ -50,9 +65,12 @@ static void fire(world *w, size_t k, uint8_t number, int cat, int id, int64_t mo
 /* The r-th object of category `cat` creature k sees (a random pick). */
 static int nth_seen(const world *w, const w_crt *cr, int cat, uint32_t r)
 {
+	int64_t lo, hi;
+	sight_span(w, cr, &lo, &hi);
 	for (size_t id = 0; id < w->nobjs; id++) {
 		const w_obj *o = &w->objs[id];
-		if (w_kind_of(w, o)->category == cat && w_sees(w, cr, o) && r-- == 0)
+		if (w_kind_of(w, o)->category == cat && w_visible(w, o) && o->x >= lo && o->x <= hi &&
+		    r-- == 0)
 			return (int)id;
 	}
 	return -1;
@@ -98,16 +116,19 @@ void w_perceive(world *w, size_t k)
 	int best[WORLD_NCAT];
 	int64_t bestd[WORLD_NCAT];
 	uint32_t nseen[WORLD_NCAT] = {0};
-	uint64_t keep = 0;
+	uint64_t keep = 0, seen = 0;
 	for (int cat = 0; cat < WORLD_NCAT; cat++)
 		best[cat] = -1;
+	int64_t lo, hi;
+	sight_span(w, cr, &lo, &hi);
 	for (size_t id = 0; id < w->nobjs; id++) {
 		const w_obj *o = &w->objs[id];
-		if (!w_sees(w, cr, o))
+		if (o->x < lo || o->x > hi || !w_visible(w, o))
 			continue;
 		int cat = w_kind_of(w, o)->category;
 		int64_t d = w_abs64(o->x - cr->x);
 		nseen[cat]++;
+		seen |= 1ull << cat;
 		if (best[cat] < 0 || d < bestd[cat]) {
 			best[cat] = (int)id;
 			bestd[cat] = d;
@@ -115,15 +136,16 @@ void w_perceive(world *w, size_t k)
 		if (cr->rep[cat] == (int)id)
 			keep |= 1ull << cat;
 	}
-	for (int cat = 1; cat < WORLD_NCAT; cat++) {
-		if (keep >> cat & 1)
-			continue;
+	/* the categories to look at again: seen now, or with a representative
+	 * (lost unless kept) */
+	for (uint64_t look = (seen | cr->repmask) & ~keep & ~1ull; look; look &= look - 1) {
+		int cat = __builtin_ctzll(look);
 		int id = best[cat];
 		if (id >= 0 && w->opt.representative == 1)
 			id = nth_seen(w, cr, cat, c2_rng_below(&w->rng, nseen[cat]));
 		if (id == cr->rep[cat])
 			continue;
-		cr->rep[cat] = (int16_t)id;
+		w_set_rep(cr, cat, id);
 		if (id >= 0)
 			came_into_view(w, k, cat, id);
 	}

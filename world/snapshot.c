@@ -157,7 +157,7 @@ static int get_crt(const world *w, c2_rbuf *r, w_crt *cr, c2_err *err)
 	cr->carried = (int32_t)c2_r_u32(r);
 	bool ok = true;
 	for (int cat = 0; cat < WORLD_NCAT; cat++) {
-		cr->rep[cat] = (int16_t)c2_r_u16(r);
+		w_set_rep(cr, cat, (int16_t)c2_r_u16(r));
 		ok &= ref_ok(cr->rep[cat], w->nobjs);
 	}
 	cr->seen_ever = c2_r_u64(r);

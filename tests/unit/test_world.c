@@ -302,7 +302,7 @@ static void test_sight_options(void **state)
 	run(w, 1, -1, -1);
 	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 1);
 	w->crts[0].facing = -1;
-	w->crts[0].rep[C2_CAT_FOOD] = -1;
+	w_set_rep(&w->crts[0], C2_CAT_FOOD, -1);
 	run(w, 1, -1, -1);
 	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 2);
 	world_free(w);
