@@ -1113,6 +1113,34 @@ static void test_option_names(void **state)
 	assert_null(w);
 }
 
+/* With a body the creature goes where its body's travel takes it, along
+ * its facing, scaled by body_px_per_unit; not by walk_speed. */
+static void test_body_travel(void **state)
+{
+	(void)state;
+	double moved[2];
+	for (int scale = 0; scale < 2; scale++) {
+		world_options o = opts();
+		o.body_px_per_unit = scale ? 500 : 0;
+		world *w = load("room r 0 100000\ncreature 50000 east\n", &o);
+		creature *c = tiny(1);
+		uint8_t *text;
+		size_t len;
+		c2_err err;
+		assert_int_equal(c2_read_file("genomes/walker.f0", 1u << 20, &text, &len, &err), 0);
+		creature_body_spec spec = {"walker.f0", text, len, NULL};
+		assert_int_equal(creature_set_body(c, &spec, &err), 0);
+		free(text);
+		assert_int_equal(world_add_creature(w, c, &err), 0);
+		run(w, 400, C2_ACT_RIGHT, -1);
+		moved[scale] = crt_x(w, 0) - 50000;
+		world_free(w);
+	}
+	assert_true(moved[0] == 0);  /* no travel counted: no walking at walk_speed either */
+	assert_true(moved[1] != 0);  /* the walker's travel */
+	assert_true(moved[1] != 2 * 396); /* not walk_speed's */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1144,6 +1172,7 @@ int main(void)
 		cmocka_unit_test(test_determinism),
 		cmocka_unit_test(test_log_ndjson),
 		cmocka_unit_test(test_option_names),
+		cmocka_unit_test(test_body_travel),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
