@@ -7,8 +7,10 @@
  * so that a run, a live session and its recording replay alike; front ends
  * read its state through the accessors. It never prints and never touches the screen.
  *
- * The world is out of scope (no objects, no physics). What the C2 world's
- * scripts did for a creature is reduced to a small, documented stand-in
+ * Objects are not the engine's: a world (world/world.h, above the engine,
+ * which never includes it) gives a creature objects to see and act on
+ * through the inputs below. Without one, what the C2 world's scripts did
+ * for a creature is reduced to a small, documented stand-in
  * (engine/actions.c): the current action's periodic self-stimulus, sleeping
  * and waking, eating from a supply of food portions, involuntary actions. */
 #ifndef C2_ENGINE_H

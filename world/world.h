@@ -20,7 +20,7 @@
  * reaches into a creature. The README ("A world") documents the world file,
  * the events commands, the options and the log; every rule is tagged there
  * and in the option table as [D] documented, [O] another implementation (C1
- * decompilation, openc2e) or [I] ours (see /docs sources in world.c). */
+ * decompilation, openc2e) or [I] ours; world.c names the sources. */
 #ifndef C2_WORLD_H
 #define C2_WORLD_H
 
