@@ -124,6 +124,15 @@ uint64_t brain_ticks(const brain *b);
 int brain_set_state(brain *b, unsigned lobe, unsigned cell, uint8_t value);
 int brain_add_state(brain *b, unsigned lobe, unsigned cell, int delta);
 
+/* Cells that may take part in `lobe`'s winner-takes-all: bit n of
+ * `allowed` for cell n (cells from 32 on always may). A cell left out
+ * cannot win: its output is zeroed with the losers', and when no allowed
+ * cell fires no cell does. ~0u (the default) allows every cell. The same
+ * in every mode (reference and fast paths); not saved in snapshots nor
+ * hashed, so its owner sets it again after loading (a world sets its
+ * creatures' masks before every step). -1 when there is no such lobe. */
+int brain_set_wta_mask(brain *b, unsigned lobe, uint32_t allowed);
+
 /* Locus pointers for biochemistry (§5.9). brain_receptor_locus: 0 threshold,
  * 1 leakage, 2 rest, 3..12 the dendrite rates, 13..18 chem0..5, 19+n state
  * of cell n — receptors write through it. brain_emitter_locus: 0 activity,

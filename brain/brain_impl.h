@@ -110,6 +110,11 @@ typedef struct brain_lobe {
 	 * Saved: an emitter may clear an output afterwards. */
 	uint16_t *firing;
 	uint32_t nfiring;
+	/* Cells 0..31 that may not win this lobe's winner-takes-all (bit n:
+	 * cell n; brain_set_wta_mask). Set from outside every tick by whoever
+	 * needs it (a world masks the decisions that need an object when
+	 * there is none); not saved or hashed: 0 is the default. */
+	uint32_t wta_deny;
 	int percept_offset; /* first perception neuron it is copied to, or -1 */
 	uint32_t rank;      /* position in the processing order */
 	const svrule_prog *state_rule; /* shared: brain->progs */

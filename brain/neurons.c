@@ -479,10 +479,41 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 	}
 }
 
+/* Winner-takes-all with cells denied (brain_set_wta_mask): the largest
+ * output of an allowed cell (lowest index on ties) is kept, every other
+ * output zeroed; none is kept when no allowed cell fires. Goes by the
+ * firing list, which holds every neuron whose output is not 0. */
+static void masked_wta(brain_lobe *L)
+{
+	int best = -1;
+	for (uint32_t k = 0; k < L->nfiring; k++) {
+		uint16_t i = L->firing[k];
+		if (i < 32 && (L->wta_deny >> i & 1))
+			continue;
+		if (best < 0 || L->output[i] > L->output[best])
+			best = i;
+	}
+	if (best >= 0 && L->nfiring == 1)
+		return; /* the one firing cell is allowed: nothing changes */
+	for (uint32_t k = 0; k < L->nfiring; k++)
+		if (L->firing[k] != best)
+			L->output[L->firing[k]] = 0;
+	L->nfiring = best >= 0;
+	if (best >= 0)
+		L->firing[0] = (uint16_t)best;
+	L->outver++;
+}
+
 /* Keep the largest output (lowest index on ties), zero the others. */
 void brain_winner_takes_all(brain_lobe *L)
 {
-	if (!(L->gene.flags & 1) || L->nfiring < 2)
+	if (!(L->gene.flags & 1) || L->nfiring == 0)
+		return;
+	if (L->wta_deny) {
+		masked_wta(L);
+		return;
+	}
+	if (L->nfiring < 2)
 		return;
 	/* Outputs are 0 but for the listed neurons: the largest of all is
 	 * the largest of those, and zeroing all but it zeroes the others. */

@@ -367,6 +367,14 @@ int brain_winner(const brain *b, unsigned lobe)
 	return L->output[i] ? (int)i : -1;
 }
 
+int brain_set_wta_mask(brain *b, unsigned lobe, uint32_t allowed)
+{
+	if (lobe >= b->nlobes)
+		return -1;
+	b->lobes[lobe].wta_deny = ~allowed;
+	return 0;
+}
+
 int brain_set_state(brain *b, unsigned lobe, unsigned cell, uint8_t value)
 {
 	if (lobe >= b->nlobes || cell >= b->lobes[lobe].n)

@@ -7,8 +7,10 @@
 #include "brain/options.h"
 #include "cli/cli.h"
 #include "engine/engine.h"
+#include "world/world.h"
 
 static creature_config cfg;
+static world_options wopt;
 static bool json;
 
 /* --opt NAME=VALUE: any module's option, as `c2rt run` takes it. */
@@ -16,6 +18,13 @@ static int set_opt(const char *arg, void *ctx)
 {
 	(void)ctx;
 	c2_err err;
+	const char *eq = strchr(arg, '=');
+	if (eq && c2_option_find(&world_option_tab, arg, (size_t)(eq - arg))) {
+		if (c2_option_parse(&world_option_tab, &wopt, arg, &err) == 0)
+			return 0;
+		cli_msg(stderr, "options", "--opt %s: %s", arg, err.msg);
+		return 1;
+	}
 	if (creature_config_parse(&cfg, arg, &err) != 0) {
 		cli_msg(stderr, "options", "--opt %s: %s", arg, err.msg);
 		return 1;
@@ -34,7 +43,8 @@ const cli_spec cmd_options_spec = {
 	"options",
 	"",
 	"list the run-time options (the reference's open questions) of every module",
-	"Commands that run a creature take --opt NAME=VALUE for every option below;\n"
+	"Commands that run a creature take --opt NAME=VALUE for every option below\n"
+	"(the world's with 'c2rt run --world' only);\n"
 	"'c2rt brain' and 'c2rt svrule' take the brain options. VALUE is a number\n"
 	"or, where listed, a name. A '*' marks a value that is not the default.",
 	options_opts,
@@ -99,6 +109,7 @@ static void print_row(const char *module, const c2_option *o, int value, bool fi
 int cmd_options(int argc, char **argv)
 {
 	creature_config_default(&cfg);
+	world_options_default(&wopt);
 	json = false;
 	const char *pos[1];
 	int npos;
@@ -108,13 +119,14 @@ int cmd_options(int argc, char **argv)
 	if (json)
 		putchar('[');
 	bool first = true;
-	for (size_t t = 0; t < CREATURE_OPTION_TABLES; t++) {
-		const c2_option_table *tab = creature_option_table(t);
+	for (size_t t = 0; t <= CREATURE_OPTION_TABLES; t++) { /* then the world's */
+		bool w = t == CREATURE_OPTION_TABLES;
+		const c2_option_table *tab = w ? &world_option_tab : creature_option_table(t);
+		const void *values = w ? (const void *)&wopt : creature_option_cstruct(&cfg, t);
 		if (!json)
 			printf("%s# %s\n", t ? "\n" : "", tab->module);
 		for (size_t k = 0; k < tab->n; k++) {
-			print_row(tab->module, &tab->v[k], c2_option_get(&tab->v[k], creature_option_cstruct(&cfg, t)),
-			          first);
+			print_row(tab->module, &tab->v[k], c2_option_get(&tab->v[k], values), first);
 			first = false;
 		}
 	}

@@ -9,6 +9,7 @@
 #include "base/fileio.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
+#include "cli/world_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 #include "engine/trace.h"
@@ -17,6 +18,7 @@
 #include "viewer/series.h"
 
 static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
+static const char *world_path, *log_path;
 /* The default trace: one row per creature second (C2_TICKS_PER_SECOND world
  * ticks): a whole norn life (10.7 creature hours) is then about 38,500
  * rows, 10 MB, instead of 97 MB of every tick; --every 1 asks for those. */
@@ -38,6 +40,8 @@ static const cli_opt opts[] = {
 	{"save", OPT_OUT, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
 	{"quiet", OPT_FLAG, &quiet, NULL, "no summary or progress on stderr", 0, 0, NULL},
 	{"plot", OPT_OUT, &plot_path, "FILE.png", "also draw the traced chemicals into a PNG", 0, 0, NULL},
+	{"world", OPT_IN, &world_path, "FILE", "live in the world of a world file (see README: A world)", 0, 0, NULL},
+	{"log", OPT_OUT, &log_path, "FILE.ndjson", "--world: write every world event as NDJSON", 0, 0, NULL},
 	{0},
 };
 
@@ -56,7 +60,10 @@ const cli_spec cmd_run_spec = {
 	"A world tick is 100 ms of creature time; the brain runs every 4 ticks and\n"
 	"the biochemistry every 2. With --resume, GENOME may be omitted (if given it\n"
 	"must be the snapshot's genome) and the snapshot's events continue unless\n"
-	"--events replaces them; --ticks then counts from the snapshot. A summary\n"
+	"--events replaces them; --ticks then counts from the snapshot. With --world\n"
+	"the creature lives in a world (its events files may hold the world's\n"
+	"commands, --save keeps the whole world, and a world snapshot resumes\n"
+	"without --world); the trace follows the first creature. A summary\n"
 	"goes to stderr: ticks, creature time, stage, cause of death, speed; on a\n"
 	"terminal a progress line shows while it runs. Every output is checked\n"
 	"before the run and written whole or not at all. Exit 3 when the run ends\n"
@@ -164,6 +171,7 @@ static void progress_end(progress *p)
 int cmd_run(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
+	cli_cargs.world_ok = true;
 	const char *pos[1];
 	int npos;
 	int rc = cli_parse(&cmd_run_spec, argc, argv, pos, &npos);
@@ -207,17 +215,27 @@ int cmd_run(int argc, char **argv)
 	}
 	if ((rc = cli_creature_args_finish(&cli_cargs, "run")) != 0)
 		return rc;
+	bool in_world = world_path || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
+	if (!in_world && (log_path || cli_cargs.world_opts))
+		return cli_fail(CLI_USAGE, "run", "%s goes with --world", log_path ? "--log" : "a world --opt");
 
 	/* The creature: hatched, or resumed from a snapshot, and its events. */
-	cli_creature cc;
-	rc = cli_creature_open(&cc, "run", npos ? pos[0] : NULL, &cli_cargs);
+	cli_creature cc = {0};
+	cli_world cw = {0};
+	rc = in_world ? cli_world_open(&cw, "run", npos ? pos[0] : NULL, &cli_cargs, world_path)
+	              : cli_creature_open(&cc, "run", npos ? pos[0] : NULL, &cli_cargs);
 	if (rc)
 		return rc;
-	creature *c = cc.c;
+	creature *c = in_world ? world_creature(cw.w, 0) : cc.c;
 
-	cli_out trace = {0};
+	cli_out trace = {0}, log = {0};
 	plot_data *pd = NULL;
-	c2_wbuf tw = {0};
+	c2_wbuf tw = {0}, lw = {0};
+	if (log_path) {
+		world_set_log(cw.w, true);
+		if ((rc = cli_out_open(&log, "run", log_path)) != 0)
+			goto out;
+	}
 	if (trace_path) {
 		if ((rc = cli_out_open(&trace, "run", trace_path)) != 0)
 			goto out;
@@ -257,7 +275,10 @@ int cmd_run(int argc, char **argv)
 		}
 		if (prog.on && ran % 4096 == 0)
 			progress_show(&prog, c, ran, limit, ticks != 0, t0, now_seconds());
-		creature_step(c, &cc.ev);
+		if (in_world)
+			world_step(cw.w, cw.ev);
+		else
+			creature_step(c, &cc.ev);
 		ran++;
 		uint64_t t = creature_ticks(c);
 		if (trace.f && t % every == 0)
@@ -265,9 +286,13 @@ int cmd_run(int argc, char **argv)
 		if (pd && t % every == 0)
 			plot_sample(pd, c, &tc);
 		if (hash_every && t % hash_every == 0)
-			printf("%llu %016llx\n", (unsigned long long)t, (unsigned long long)creature_hash(c));
-		if (flush(&trace, &tw, false) != 0) {
-			rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", trace_path, strerror(errno));
+			printf("%llu %016llx\n", (unsigned long long)t,
+			       (unsigned long long)(in_world ? world_hash(cw.w) : creature_hash(c)));
+		if (log.f)
+			world_log_ndjson(cw.w, &lw);
+		if (flush(&trace, &tw, false) != 0 || flush(&log, &lw, false) != 0) {
+			rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", log.f && lw.len ? log_path : trace_path,
+			              strerror(errno));
 			break;
 		}
 		if (!creature_alive(c) && !until_death)
@@ -284,12 +309,17 @@ int cmd_run(int argc, char **argv)
 	}
 	if (rc == 0 && flush(&trace, &tw, true) != 0)
 		rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", trace_path, strerror(errno));
+	if (rc == 0 && flush(&log, &lw, true) != 0)
+		rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", log_path, strerror(errno));
 	if (rc == 0)
 		rc = cli_out_commit(&trace, "run");
+	if (rc == 0)
+		rc = cli_out_commit(&log, "run");
 
 	if (rc == 0 && save_path) {
 		c2_wbuf sw = {0};
-		if (creature_save(c, cc.events_text, cc.events_text ? cc.events_len : 0, &sw) != 0)
+		if (in_world ? world_save(cw.w, cw.events_text, cw.events_text ? cw.events_len : 0, &sw) != 0
+		             : creature_save(c, cc.events_text, cc.events_text ? cc.events_len : 0, &sw) != 0)
 			rc = cli_fail(CLI_BAD, "run", "out of memory saving %s", save_path);
 		else
 			rc = cli_write("run", save_path, sw.data, sw.len);
@@ -328,8 +358,11 @@ int cmd_run(int argc, char **argv)
 		              (unsigned long long)creature_death_tick(c), genome_stage_name(until_stage));
 out:
 	c2_wbuf_free(&tw);
+	c2_wbuf_free(&lw);
 	cli_out_abort(&trace);
+	cli_out_abort(&log);
 	plot_data_free(pd);
 	cli_creature_close(&cc);
+	cli_world_close(&cw);
 	return rc;
 }

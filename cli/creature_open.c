@@ -38,21 +38,30 @@ void cli_creature_args_init(cli_creature_args *a)
 {
 	memset(a, 0, sizeof *a);
 	creature_config_default(&a->cfg);
+	world_options_default(&a->world);
 }
 
 int cli_opt_config(const char *arg, void *args)
 {
 	cli_creature_args *a = args;
 	c2_err err;
-	if (creature_config_parse(&a->cfg, arg, &err) != 0) {
-		cli_msg(stderr, NULL, "--opt %s: %s", arg, err.msg);
-		return CLI_USAGE;
+	const char *eq = strchr(arg, '=');
+	if (eq && c2_option_find(&world_option_tab, arg, (size_t)(eq - arg))) {
+		if (c2_option_parse(&world_option_tab, &a->world, arg, &err) == 0) {
+			a->world_opts = true;
+			return 0;
+		}
+	} else if (creature_config_parse(&a->cfg, arg, &err) == 0) {
+		return 0;
 	}
-	return 0;
+	cli_msg(stderr, NULL, "--opt %s: %s", arg, err.msg);
+	return CLI_USAGE;
 }
 
 int cli_creature_args_finish(cli_creature_args *a, const char *cmd)
 {
+	if (a->world_opts && !a->world_ok)
+		return cli_fail(CLI_USAGE, cmd, "--opt: world options go with 'c2rt run --world'");
 	if (a->seed) {
 		char *end;
 		if (!*a->seed || *a->seed == '-' || (a->cfg.seed = strtoull(a->seed, &end, 10), *end))
@@ -127,6 +136,26 @@ static int attach_body(creature *c, const char *cmd, const cli_creature_args *ar
 	return rc;
 }
 
+int cli_same_genome(const char *cmd, const creature *c, const char *genome_path,
+                    const char *resume_path)
+{
+	genome g, mine;
+	c2_err err;
+	int rc = cli_load_genome(genome_path, &g);
+	if (rc)
+		return rc;
+	if (creature_genome(c, &mine, &err) != 0) {
+		genome_free(&g);
+		return cli_report(resume_path, &err);
+	}
+	bool same = genome_same_genes(&g, &mine);
+	genome_free(&mine);
+	genome_free(&g);
+	return same ? CLI_OK
+	            : cli_fail(CLI_BAD, cmd, "%s is not the genome of snapshot %s", genome_path,
+	                       resume_path);
+}
+
 int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path,
                       const cli_creature_args *args)
 {
@@ -146,26 +175,9 @@ int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path
 		if (creature_load_file(&cc->c, resume_path, &cc->events_text, &cc->events_len, &err) != 0)
 			return cli_report(resume_path, &err);
 		cc->events_source = resume_path;
-		if (genome_path) {
-			genome g;
-			if ((rc = cli_load_genome(genome_path, &g)) != 0) {
-				cli_creature_close(cc);
-				return rc;
-			}
-			genome mine;
-			if (creature_genome(cc->c, &mine, &err) != 0) {
-				genome_free(&g);
-				cli_creature_close(cc);
-				return cli_report(resume_path, &err);
-			}
-			bool same = genome_same_genes(&g, &mine);
-			genome_free(&mine);
-			genome_free(&g);
-			if (!same) {
-				cli_creature_close(cc);
-				return cli_fail(CLI_BAD, cmd, "%s is not the genome of snapshot %s", genome_path,
-				                resume_path);
-			}
+		if (genome_path && (rc = cli_same_genome(cmd, cc->c, genome_path, resume_path)) != 0) {
+			cli_creature_close(cc);
+			return rc;
 		}
 	} else {
 		genome g;

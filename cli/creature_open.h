@@ -9,6 +9,7 @@
 
 #include "engine/engine.h"
 #include "engine/events.h"
+#include "world/world.h"
 #include "cli/cli.h"
 
 /* The options every creature-running command shares (run, view, and the
@@ -31,6 +32,10 @@ typedef struct cli_creature_args {
 	const char *body_path;   /* --body FILE, or NULL */
 	const char *body_genotype; /* --body-genotype N|NAME, or NULL */
 	const char *wiring_path; /* --wiring FILE, or NULL */
+	/* --opt NAME=VALUE of the world's options (world/world.h): only a
+	 * command that sets world_ok (run, with --world) takes them */
+	world_options world;
+	bool world_opts, world_ok;
 } cli_creature_args;
 
 extern cli_creature_args cli_cargs;
@@ -85,5 +90,10 @@ int cli_creature_open(cli_creature *out, const char *cmd, const char *genome_pat
                       const cli_creature_args *args);
 
 void cli_creature_close(cli_creature *cc);
+
+/* GENOME given with --resume: is it the genome of creature c (resumed from
+ * `resume_path`)? CLI_OK, or CLI_BAD after saying why not. */
+int cli_same_genome(const char *cmd, const creature *c, const char *genome_path,
+                    const char *resume_path);
 
 #endif

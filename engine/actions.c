@@ -15,30 +15,37 @@
  *     sleepiness drive is at least `sleep_sleepiness` falls asleep, and a
  *     creature asleep of its own accord wakes when that drive falls below
  *     `wake_sleepiness`; while asleep it gets "I am sleeping";
- *   - the muscle-energy emitter locus (creature/0/0) follows the action. */
+ *   - the muscle-energy emitter locus (creature/0/0) follows the action.
+ *
+ * In a world (creature_set_in_world) the actions on objects (push, pull,
+ * stop, get, drop, eat, hit) are the world's: it fires their stimuli when
+ * the act happens, and food comes from its objects, not from the supply. */
 #include "engine/internal.h"
 
-/* Self-stimulus and muscle effort of each decision cell. */
+/* Self-stimulus and muscle effort of each decision cell; `object`: an
+ * action on an object, whose stimulus a world fires when the act happens
+ * (creature_set_in_world), not the stand-in. */
 static const struct {
 	int16_t stimulus; /* -1: none */
 	uint8_t effort;   /* muscle-energy locus while doing it */
+	bool object;
 } action_table[C2_NACTIONS] = {
-	[C2_ACT_QUIESCENT] = {C2_STIM_QUIESCENT, 8},
-	[C2_ACT_PUSH] = {C2_STIM_ACTIVATED1, 64},
-	[C2_ACT_PULL] = {C2_STIM_ACTIVATED2, 64},
-	[C2_ACT_STOP] = {C2_STIM_DEACTIVATED, 16},
-	[C2_ACT_COME] = {C2_STIM_APPROACHING_PERIODIC, 128},
-	[C2_ACT_RUN] = {C2_STIM_RETREATED, 192},
-	[C2_ACT_GET] = {C2_STIM_GOT, 64},
-	[C2_ACT_DROP] = {C2_STIM_DROPPED, 32},
-	[C2_ACT_THINK] = {C2_STIM_STATED_NEED, 8},
-	[C2_ACT_REST] = {C2_STIM_RESTING, 0},
-	[C2_ACT_LEFT] = {C2_STIM_TRAVELLING, 128},
-	[C2_ACT_RIGHT] = {C2_STIM_TRAVELLING, 128},
-	[C2_ACT_EAT] = {C2_STIM_ATE, 32}, /* only while food lasts */
-	[C2_ACT_HIT] = {C2_STIM_AGGRESSION, 128},
-	[C2_ACT_CELL14] = {-1, 0},
-	[C2_ACT_CELL15] = {-1, 0},
+	[C2_ACT_QUIESCENT] = {C2_STIM_QUIESCENT, 8, false},
+	[C2_ACT_PUSH] = {C2_STIM_ACTIVATED1, 64, true},
+	[C2_ACT_PULL] = {C2_STIM_ACTIVATED2, 64, true},
+	[C2_ACT_STOP] = {C2_STIM_DEACTIVATED, 16, true},
+	[C2_ACT_COME] = {C2_STIM_APPROACHING_PERIODIC, 128, false},
+	[C2_ACT_RUN] = {C2_STIM_RETREATED, 192, false},
+	[C2_ACT_GET] = {C2_STIM_GOT, 64, true},
+	[C2_ACT_DROP] = {C2_STIM_DROPPED, 32, true},
+	[C2_ACT_THINK] = {C2_STIM_STATED_NEED, 8, false},
+	[C2_ACT_REST] = {C2_STIM_RESTING, 0, false},
+	[C2_ACT_LEFT] = {C2_STIM_TRAVELLING, 128, false},
+	[C2_ACT_RIGHT] = {C2_STIM_TRAVELLING, 128, false},
+	[C2_ACT_EAT] = {C2_STIM_ATE, 32, true}, /* only while food lasts */
+	[C2_ACT_HIT] = {C2_STIM_AGGRESSION, 128, true},
+	[C2_ACT_CELL14] = {-1, 0, false},
+	[C2_ACT_CELL15] = {-1, 0, false},
 };
 
 uint8_t eng_action_effort(const creature *c)
@@ -104,8 +111,8 @@ void eng_world_tick(creature *c)
 		return;
 	}
 	int a = c->action;
-	if (a < 0)
-		return;
+	if (a < 0 || (c->in_world && action_table[a % C2_NACTIONS].object))
+		return; /* in a world, the world acts on objects */
 	if (a == C2_ACT_EAT)
 		eat(c);
 	else if (action_table[a % C2_NACTIONS].stimulus >= 0)

@@ -342,6 +342,11 @@ const brain *creature_brain_const(const creature *c) { return c->brain; }
 const bc_biochem *creature_biochem_const(const creature *c) { return c->bc; }
 unsigned creature_food(const creature *c) { return c->food; }
 
+uint8_t creature_gait(const creature *c, unsigned g)
+{
+	return g < C2_RL_GAIT_N ? c->gait[g] : 0;
+}
+
 uint8_t creature_drive(const creature *c, unsigned drive)
 {
 	return drive < C2_NDRIVES ? c->drives[drive] : 0;
@@ -439,4 +444,32 @@ void creature_feed(creature *c, unsigned portions, const uint8_t *chems, const u
 		c->food_chem[i] = chems[i];
 		c->food_amount[i] = amounts[i];
 	}
+}
+
+/* ---- inputs from a world ------------------------------------------------------ */
+
+void creature_set_in_world(creature *c, bool in_world) { c->in_world = in_world; }
+bool creature_in_world(const creature *c) { return c->in_world; }
+
+void creature_set_action_mask(creature *c, uint32_t allowed)
+{
+	brain_set_wta_mask(c->brain, C2_LOBE_DECISION, allowed);
+}
+
+void creature_nudge_action(creature *c, unsigned cell, int amount)
+{
+	if (!c->death)
+		brain_add_state(c->brain, C2_LOBE_DECISION, cell, amount);
+}
+
+void creature_clear_attention(creature *c, int category, uint8_t boost)
+{
+	if (c->death)
+		return;
+	static const unsigned lobes[] = {C2_LOBE_DECISION, C2_LOBE_SENSE, C2_LOBE_SOURCE};
+	for (size_t k = 0; k < sizeof lobes / sizeof lobes[0]; k++)
+		for (unsigned i = 0; brain_set_state(c->brain, lobes[k], i, 0) == 0; i++)
+			;
+	if (category >= 0)
+		brain_add_state(c->brain, C2_LOBE_SOURCE, (unsigned)category, boost);
 }

@@ -7,8 +7,10 @@
  * so that a run, a live session and its recording replay alike; front ends
  * read its state through the accessors. It never prints and never touches the screen.
  *
- * The world is out of scope (no objects, no physics). What the C2 world's
- * scripts did for a creature is reduced to a small, documented stand-in
+ * Objects are not the engine's: a world (world/world.h, above the engine,
+ * which never includes it) gives a creature objects to see and act on
+ * through the inputs below. Without one, what the C2 world's scripts did
+ * for a creature is reduced to a small, documented stand-in
  * (engine/actions.c): the current action's periodic self-stimulus, sleeping
  * and waking, eating from a supply of food portions, involuntary actions. */
 #ifndef C2_ENGINE_H
@@ -166,6 +168,9 @@ const brain *creature_brain_const(const creature *c);
 const bc_biochem *creature_biochem_const(const creature *c);
 /* Has the creature a stimulus gene for `number` (expressed so far)? */
 bool creature_has_stimulus(const creature *c, uint8_t number);
+/* Gait locus g (creature/sensorimotor receptor 8 + g, 0..C2_RL_GAIT_N-1;
+ * 0 out of range): how strongly the creature would walk in gait g. */
+uint8_t creature_gait(const creature *c, unsigned g);
 /* Food portions left (see creature_feed). */
 unsigned creature_food(const creature *c);
 
@@ -179,8 +184,10 @@ void creature_inject(creature *c, uint8_t chem, int amount);
  * false when the creature has no gene for that number (nothing happens). */
 bool creature_stimulus(creature *c, uint8_t number, int from, uint8_t m);
 
-/* Fire a stimulus given by explicit fields (CAOS STIM). */
-void creature_stimulus_explicit(creature *c, const genome_stimulus_gene *s, int from, uint8_t m);
+/* Fire a stimulus given by explicit fields (CAOS STIM). Returns false when
+ * it did nothing (the creature is dead, or asleep and the stimulus lacks
+ * the asleep feature): a world's log counts the chemicals it gave. */
+bool creature_stimulus_explicit(creature *c, const genome_stimulus_gene *s, int from, uint8_t m);
 
 /* Hear a word: the verb (lobe 3) or noun (lobe 4) cell fires; the creature
  * also gets stimulus 10 "heard user speak". Returns false if there is no
@@ -211,6 +218,42 @@ bool creature_set_env(creature *c, unsigned locus, uint8_t value);
  * when eaten. n <= 4 doses. */
 void creature_feed(creature *c, unsigned portions, const uint8_t *chems, const uint8_t *amounts,
                    size_t n);
+
+/* ---- inputs from a world (world/) -------------------------------------------
+ *
+ * A world (world/world.h) steps its creatures through creature_step like any
+ * front end, and gives them what the stand-in cannot: objects to see, attend
+ * and act on. These few inputs are what it needs beyond the ones above. A
+ * creature never put in a world never sees them, and none of them is saved
+ * in the creature's snapshot or hashed (the world's snapshot and hash cover
+ * what they depend on), so every run without a world is what it was. */
+
+/* In a world (true) the stand-in (engine/actions.c) neither eats from the
+ * food supply nor fires the periodic self-stimuli of the actions on objects
+ * (push, pull, stop, get, drop, eat, hit): the world fires those when the
+ * act happens. Involuntary actions, sleep and waking, and the periodic
+ * stimuli of quiescent, come, run, think, rest, left and right go on.
+ * Default false; not saved. */
+void creature_set_in_world(creature *c, bool in_world);
+bool creature_in_world(const creature *c);
+
+/* The decision cells (bit n: cell n, cells 0..31) that may win the decision
+ * lobe's winner-takes-all from now on (brain_set_wta_mask); ~0u = all, the
+ * default. A world denies the actions that need an object while there is
+ * none (C1 masked them out of the decision [O]). Not saved: the world sets
+ * it before every step. */
+void creature_set_action_mask(creature *c, uint32_t allowed);
+
+/* Add `amount` to the state of decision cell `cell` (IMPT: how unlikely it
+ * is that another action overrides the running one; C1 adds it every
+ * update). Saturates at 0 and 255; ignored for a cell out of range and
+ * while dead. */
+void creature_nudge_action(creature *c, unsigned cell, int amount);
+
+/* When IT changes (C1 [O]): clear the states of the decision, general-sense
+ * and stimulus-source lobes, then add `boost` to the source cell of
+ * `category` (the new IT's; -1: none). Ignored while dead. */
+void creature_clear_attention(creature *c, int category, uint8_t boost);
 
 /* ---- a body (engine/body.c) ------------------------------------------------
  *

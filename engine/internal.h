@@ -62,6 +62,7 @@ struct creature {
 	uint8_t nfood;
 	uint8_t food_chem[ENG_MAX_FOOD_DOSES], food_amount[ENG_MAX_FOOD_DOSES];
 	int16_t action, object; /* decision / attention winners after the last brain tick */
+	bool in_world; /* creature_set_in_world: not saved, not hashed */
 
 	struct eng_body *body; /* an alternative body (engine/body.c), or NULL */
 
@@ -114,6 +115,7 @@ static inline const genome_stimulus_gene *eng_stim(const creature *c, uint8_t nu
 int eng_stim_set(creature *c, uint8_t number, const genome_stimulus_gene *g);
 
 /* stimulus.c */
-void eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t m);
+/* false when it did nothing (dead, or asleep and not an asleep stimulus). */
+bool eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t m);
 
 #endif

@@ -9,10 +9,10 @@ static uint8_t scale(uint8_t v, uint8_t m)
 	return (uint8_t)((unsigned)v * m / 255u);
 }
 
-void eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t m)
+bool eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t m)
 {
 	if (c->death)
-		return;
+		return false;
 	uint8_t sig = g->significance, inten = g->intensity;
 	uint8_t amount[4];
 	for (int k = 0; k < 4; k++)
@@ -20,7 +20,7 @@ void eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t
 	if (c->asleep || c->dreaming) {
 		/* Bit 2: sensed even when asleep; otherwise ignored altogether (Q8). */
 		if (!(g->features & GENOME_STIM_ASLEEP))
-			return;
+			return false;
 		if (c->cfg.engine.asleep_halves_stimuli) {
 			sig /= 2;
 			inten /= 2;
@@ -43,6 +43,7 @@ void eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t
 	for (int k = 0; k < 4; k++)
 		if (g->dose[k].chemical)
 			bc_chem_add(c->bc, g->dose[k].chemical, amount[k]);
+	return true;
 }
 
 bool creature_stimulus(creature *c, uint8_t number, int from, uint8_t m)
@@ -54,9 +55,9 @@ bool creature_stimulus(creature *c, uint8_t number, int from, uint8_t m)
 	return true;
 }
 
-void creature_stimulus_explicit(creature *c, const genome_stimulus_gene *s, int from, uint8_t m)
+bool creature_stimulus_explicit(creature *c, const genome_stimulus_gene *s, int from, uint8_t m)
 {
-	eng_stimulate(c, s, from, m);
+	return eng_stimulate(c, s, from, m);
 }
 
 int eng_stim_set(creature *c, uint8_t number, const genome_stimulus_gene *g)

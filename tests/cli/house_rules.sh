@@ -25,23 +25,27 @@ allowed brain base genome
 allowed biochem base genome
 allowed body base
 allowed engine base genome brain biochem body
+# The world is above the creature: it may use the core below it, and the
+# engine (above) never includes it.
+allowed world base genome brain biochem body engine
 
 # SDL only in the viewer and the tool.
-sdl=$(grep -l '^#include <SDL' base/* genome/* brain/* biochem/* engine/* body/* 2>/dev/null)
+sdl=$(grep -l '^#include <SDL' base/* genome/* brain/* biochem/* engine/* body/* world/* 2>/dev/null)
 [ -z "$sdl" ] || die "SDL in the core: $sdl"
 
 # The core never prints (snprintf into buffers is fine).
 out=$(grep -n '[^sn]printf(\|[^a-z_]puts(\|putchar(\|stdout\|stderr' \
-	base/*.c genome/*.c brain/*.c biochem/*.c engine/*.c body/*.c 2>/dev/null | grep -v 'snprintf\|c2_w_printf')
+	base/*.c genome/*.c brain/*.c biochem/*.c engine/*.c body/*.c world/*.c 2>/dev/null |
+	grep -v 'snprintf\|c2_w_printf')
 [ -z "$out" ] || die "the core prints: $out"
 
 # One step function: no front end ticks a creature or applies events itself,
 # and none reaches into the engine's internals.
-fe=$(grep -nw 'creature_tick\|events_apply\|eng_[a-z_]*\|engine/internal.h' cli/*.c viewer/*.c)
+fe=$(grep -nw 'creature_tick\|events_apply\|eng_[a-z_]*\|engine/internal.h\|world/internal.h' cli/*.c viewer/*.c)
 [ -z "$fe" ] || die "a front end steps the creature itself: $fe"
 
 # Writable globals in the core: every file-scope variable is const.
-globals=$(for f in base/*.c genome/*.c brain/*.c biochem/*.c engine/*.c body/*.c; do
+globals=$(for f in base/*.c genome/*.c brain/*.c biochem/*.c engine/*.c body/*.c world/*.c; do
 	[ -f "$f" ] || continue
 	# file-scope definitions: no indentation, not a function, not const
 	grep -n '^\(static \)\?[a-z_][a-z_0-9 ]*[ *][a-z_][a-z_0-9]*\(\[[^]]*\]\)* *\(=.*\)\?;$' "$f" |

@@ -17,20 +17,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	enum { HEADER = 20 };
-	if (size < HEADER + 8 || size > (64u << 20))
-		return 0;
-	uint8_t *buf = malloc(size);
+	uint8_t *buf = fuzz_patched_snapshot(data, size);
 	if (!buf)
 		return 0;
-	memcpy(buf, data, size);
-	uint64_t plen = size - HEADER - 8;
-	for (int i = 0; i < 8; i++)
-		buf[12 + i] = (uint8_t)(plen >> (8 * i));
-	uint64_t h = c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, buf, size - 8));
-	for (int i = 0; i < 8; i++)
-		buf[size - 8 + i] = (uint8_t)(h >> (8 * i));
-
 	creature *c;
 	c2_err err;
 	if (creature_load(&c, buf, size, NULL, NULL, &err) == 0) {

@@ -56,6 +56,11 @@ done
 "$C2RT" run "$OUT/fuzz_genome/starter.gen" --ticks 600 --every 100 --quiet \
 	--trace "$OUT/fuzz_trace_csv/starter.ndjson" --trace-format ndjson
 
+# A world snapshot: the starter in the garden, with the hand at work.
+printf 'every 50 pat\nat 10 pickup carrot.1\nat 30 drop\nat 40 say eat food\n' >"$tmp/hand.ev"
+"$C2RT" run "$OUT/fuzz_genome/starter.gen" --ticks 300 --quiet --world "$ROOT/worlds/garden.world" \
+	--events "$tmp/hand.ev" --save "$OUT/fuzz_world/garden.snap"
+
 # SV-rules: each distinct rule of the semantics corpus (its first column).
 rm -f "$OUT"/fuzz_svrule/corpus-*.txt
 i=0

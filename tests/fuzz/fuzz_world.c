@@ -1,0 +1,119 @@
+/* fuzz_world.c — libFuzzer target for the world: world files, the world's
+ * events lines, and world snapshots.
+ *
+ * An input starting like a world snapshot ("C2RTWRLD") goes to
+ * world_restore, its length and checksum patched to match (as
+ * fuzz_snapshot does): whatever restores must run, save and restore again
+ * to the same hash. Any other input is a world file, optionally followed
+ * by a line "%%" and an events file: a refused file must name its line; a
+ * world that loads gets a small creature (whose decisions and attention
+ * the input's bytes drive, so that every action meets every object) and
+ * runs 300 ticks with its events; then it must save and restore to the
+ * same hash. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/hash.h"
+#include "genome/text.h"
+#include "genome/vocab.h"
+#include "tests/fixtures/world_tiny.h"
+#include "tests/fuzz/fuzz_util.h"
+#include "world/world.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void roundtrip(const world *w)
+{
+	c2_wbuf s = {0};
+	c2_err err;
+	world *v;
+	if (world_save(w, "x", 1, &s) != 0 || world_restore(&v, s.data, s.len, NULL, NULL, &err) != 0)
+		__builtin_trap();
+	if (world_hash(v) != world_hash(w))
+		__builtin_trap();
+	world_free(v);
+	c2_wbuf_free(&s);
+}
+
+static void snapshot(const uint8_t *data, size_t size)
+{
+	uint8_t *buf = fuzz_patched_snapshot(data, size);
+	if (!buf)
+		return;
+	world *w;
+	c2_err err;
+	if (world_restore(&w, buf, size, NULL, NULL, &err) == 0) {
+		for (int t = 0; t < 50; t++)
+			world_step(w, NULL);
+		roundtrip(w);
+		world_free(w);
+	}
+	free(buf);
+}
+
+static void live(world *w, const char *ev_text, size_t ev_len, uint64_t h)
+{
+	genome g;
+	c2_err err;
+	if (genome_text_parse(WORLD_TINY, sizeof WORLD_TINY - 1, &g, &err) != 0)
+		__builtin_trap();
+	creature_config cfg;
+	creature_config_default(&cfg);
+	creature *c;
+	if (creature_hatch(&c, &g, &cfg, &err) != 0)
+		__builtin_trap();
+	genome_free(&g);
+	if (world_add_creature(w, c, &err) != 0) {
+		creature_free(c);
+		return;
+	}
+	world_events *ev = NULL;
+	if (ev_text && world_events_parse(&ev, w, ev_text, ev_len, &err) != 0) {
+		if (err.line < 1 && err.code != C2_ENOMEM)
+			__builtin_trap();
+		return;
+	}
+	world_set_log(w, true);
+	c2_wbuf log = {0};
+	for (int t = 0; t < 300; t++) {
+		if (t % 8 == 0) { /* a new decision and attention from the input's hash */
+			h = h * 6364136223846793005ull + 1442695040888963407ull;
+			creature_hear(c, C2_LOBE_DECISION, (unsigned)(h >> 33) % C2_NACTIONS);
+			creature_hear(c, C2_LOBE_ATTENTION, (unsigned)(h >> 45) % C2_NCATEGORIES);
+		}
+		world_step(w, ev);
+		world_log_ndjson(w, &log);
+		log.len = 0;
+	}
+	c2_wbuf_free(&log);
+	roundtrip(w);
+	world_events_free(ev);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (world_snapshot_is(data, size)) {
+		snapshot(data, size);
+		return 0;
+	}
+	const char *text = (const char *)data, *ev = NULL;
+	size_t len = size, ev_len = 0;
+	for (size_t i = 0; i + 4 <= size; i++)
+		if (!memcmp(data + i, "%%\n", 3) && (i == 0 || data[i - 1] == '\n')) {
+			len = i;
+			ev = text + i + 3;
+			ev_len = size - i - 3;
+			break;
+		}
+	world *w;
+	c2_err err;
+	if (world_load(&w, text, len, NULL, 7, &err) != 0) {
+		if (err.line < 1 && err.code != C2_ENOMEM)
+			__builtin_trap();
+		return 0;
+	}
+	live(w, ev, ev_len, c2_hash_bytes(C2_HASH_INIT, data, size));
+	world_free(w);
+	return 0;
+}

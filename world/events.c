@@ -1,0 +1,428 @@
+/* events.c — the world's commands in events files: objects added, removed
+ * and moved, and the hand (world.h). A line is the world's when its command
+ * (after `at TIME` or `every PERIOD [from T] [until T]`) is one of the
+ * table's; its timing is read by the engine's own parser. The other lines
+ * go to events_parse with the world's lines blanked, so every error names
+ * the line of the file. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/words.h"
+#include "world/internal.h"
+
+typedef struct w_ev {
+	uint64_t at, every, until;
+	uint8_t cmd;
+	int16_t kind;        /* add */
+	bool has_x;
+	int64_t x;           /* add, move, drop */
+	int16_t verb, noun;  /* say (-1: none) */
+	char name[WORLD_MAX_NAME]; /* add (may be ""), remove, move, pickup */
+	long line;
+} w_ev;
+
+struct world_events {
+	w_ev *v;
+	size_t n;
+	events engine;
+};
+
+enum { MAX_WORLD_EVENTS = 100000 };
+
+static int parse_add(const world *w, w_line *p, int i, w_ev *e);
+static int parse_object_arg(const world *w, w_line *p, int i, w_ev *e);
+static int parse_hand(const world *w, w_line *p, int i, w_ev *e);
+static int parse_say(const world *w, w_line *p, int i, w_ev *e);
+static int parse_drop(const world *w, w_line *p, int i, w_ev *e);
+static void apply_add(world *w, const w_ev *e);
+static void apply_remove(world *w, const w_ev *e);
+static void apply_move(world *w, const w_ev *e);
+static void apply_hand(world *w, const w_ev *e);
+static void apply_say(world *w, const w_ev *e);
+static void apply_pickup(world *w, const w_ev *e);
+static void apply_drop(world *w, const w_ev *e);
+
+/* The world's commands: ONE table (name, usage, parse, apply, the hand's
+ * stimulus or -1). */
+static const struct {
+	const char *name, *usage;
+	int (*parse)(const world *w, w_line *p, int i, w_ev *e);
+	void (*apply)(world *w, const w_ev *e);
+	int stimulus;
+} commands[] = {
+	{"add", "add KIND X [NAME]", parse_add, apply_add, -1},
+	{"remove", "remove OBJECT", parse_object_arg, apply_remove, -1},
+	{"move", "move OBJECT X", parse_object_arg, apply_move, -1},
+	{"pat", "pat", parse_hand, apply_hand, C2_STIM_POINTER_PATS},
+	{"slap", "slap", parse_hand, apply_hand, C2_STIM_POINTER_SLAPS},
+	{"yes", "yes", parse_hand, apply_hand, C2_STIM_POINTER_YES},
+	{"no", "no", parse_hand, apply_hand, C2_STIM_POINTER_NO},
+	{"say", "say VERB [NOUN]", parse_say, apply_say, -1},
+	{"pickup", "pickup OBJECT", parse_object_arg, apply_pickup, -1},
+	{"drop", "drop [X]", parse_drop, apply_drop, -1},
+};
+enum { NCOMMANDS = sizeof commands / sizeof commands[0], CMD_ADD = 0, CMD_MOVE = 2 };
+
+static int usage(w_line *p, const w_ev *e)
+{
+	return w_fail(p, "usage: %s", commands[e->cmd].usage);
+}
+
+/* ---- parsing --------------------------------------------------------------------- */
+
+static int x_of(w_line *p, int i, w_ev *e)
+{
+	long v = 0;
+	int rc = w_int(p, i, 0, WORLD_MAX_X, "X", &v);
+	e->x = (int64_t)v * WORLD_FX;
+	e->has_x = true;
+	return rc;
+}
+
+static int parse_add(const world *w, w_line *p, int i, w_ev *e)
+{
+	if (p->nt - i < 2 || p->nt - i > 3)
+		return usage(p, e);
+	int kind = w_kind_find(w, p->t[i].s, p->t[i].n);
+	if (kind <= 0)
+		return w_fail(p, "add: unknown kind '%.*s'", (int)p->t[i].n, p->t[i].s);
+	e->kind = (int16_t)kind;
+	int rc = x_of(p, i + 1, e);
+	if (rc == 0 && p->nt - i == 3) {
+		if (e->every)
+			return w_fail(p, "add: a named object is added once: use 'at', or no NAME");
+		rc = w_name(p, i + 2, "object", e->name);
+	}
+	return rc;
+}
+
+/* OBJECT [X]: checked once the whole file is read (check_names). */
+static int parse_object_arg(const world *w, w_line *p, int i, w_ev *e)
+{
+	(void)w;
+	int want = e->cmd == CMD_MOVE ? 2 : 1;
+	if (p->nt - i != want)
+		return usage(p, e);
+	if (p->t[i].n >= WORLD_MAX_NAME)
+		return w_fail(p, "no object is called '%.*s'", (int)p->t[i].n, p->t[i].s);
+	memcpy(e->name, p->t[i].s, p->t[i].n);
+	e->name[p->t[i].n] = '\0';
+	return want == 2 ? x_of(p, i + 1, e) : 0;
+}
+
+static int parse_hand(const world *w, w_line *p, int i, w_ev *e)
+{
+	(void)w;
+	return p->nt != i ? usage(p, e) : 0;
+}
+
+static int parse_say(const world *w, w_line *p, int i, w_ev *e)
+{
+	(void)w;
+	int v, n = -1, rc;
+	if (p->nt - i < 1 || p->nt - i > 2)
+		return usage(p, e);
+	if ((rc = w_vocab(p, i, &c2_actions, &v)) != 0 ||
+	    (p->nt - i == 2 && (rc = w_vocab(p, i + 1, &c2_categories, &n)) != 0))
+		return rc;
+	e->verb = (int16_t)v;
+	e->noun = (int16_t)n;
+	return 0;
+}
+
+static int parse_drop(const world *w, w_line *p, int i, w_ev *e)
+{
+	(void)w;
+	if (p->nt - i > 1)
+		return usage(p, e);
+	return p->nt - i == 1 ? x_of(p, i, e) : 0;
+}
+
+/* The index of the command word after the timing prefix, or -1 when the
+ * line does not start like an events line (the engine says why). */
+static int command_word(const w_line *p)
+{
+	if (p->nt >= 3 && w_tok_is(&p->t[0], "at"))
+		return 2;
+	if (p->nt < 3 || !w_tok_is(&p->t[0], "every"))
+		return -1;
+	int i = 2;
+	while (i + 1 < p->nt && (w_tok_is(&p->t[i], "from") || w_tok_is(&p->t[i], "until")))
+		i += 2;
+	return i < p->nt ? i : -1;
+}
+
+/* Is `name` an object the world file names, one an `add` of this file
+ * names, or KIND.N? */
+static bool known_name(const world *w, const world_events *ev, const char *name)
+{
+	if (!strcmp(name, "hand"))
+		return false; /* the hand is not an object the commands move */
+	if (w_obj_find(w, name, strlen(name)) > 0)
+		return true;
+	for (size_t k = 0; k < ev->n; k++)
+		if (ev->v[k].cmd == CMD_ADD && !strcmp(ev->v[k].name, name))
+			return true;
+	const char *dot = strrchr(name, '.');
+	if (!dot || !dot[1] || w_kind_find(w, name, (size_t)(dot - name)) <= 0)
+		return false;
+	for (const char *d = dot + 1; *d; d++)
+		if (*d < '0' || *d > '9')
+			return false;
+	return dot[1] != '0';
+}
+
+static int check_names(const world *w, const world_events *ev, c2_err *err)
+{
+	for (size_t k = 0; k < ev->n; k++) {
+		const w_ev *e = &ev->v[k];
+		if (e->cmd == CMD_ADD) {
+			if (*e->name && w_obj_find(w, e->name, strlen(e->name)) >= 0)
+				return c2_fail_line(err, C2_EFORMAT, e->line,
+				                    "add: the world file already has an object called '%s'", e->name);
+			for (size_t j = 0; j < k && *e->name; j++)
+				if (ev->v[j].cmd == CMD_ADD && !strcmp(ev->v[j].name, e->name))
+					return c2_fail_line(err, C2_EFORMAT, e->line,
+					                    "add: line %ld adds an object called '%s' already",
+					                    ev->v[j].line, e->name);
+		} else if (commands[e->cmd].parse == parse_object_arg && !known_name(w, ev, e->name)) {
+			return c2_fail_line(err, C2_EFORMAT, e->line,
+			                    "no object is called '%s' (a name from the world file or an "
+			                    "'add', or KIND.N: the N-th object made as KIND)", e->name);
+		}
+	}
+	return 0;
+}
+
+/* A world line: its timing by the engine's parser, then its command. */
+static int parse_world_line(const world *w, w_line *p, int i, int cmd, w_ev *e)
+{
+	event when;
+	int rc = w_engine_cmd(p, i, "kill", p->nt, &when);
+	if (rc)
+		return rc;
+	memset(e, 0, sizeof *e);
+	e->at = when.at;
+	e->every = when.every;
+	e->until = when.until;
+	e->cmd = (uint8_t)cmd;
+	e->line = p->line;
+	e->verb = e->noun = -1;
+	return commands[cmd].parse(w, p, i + 1, e);
+}
+
+static int add_event(world_events *ev, const w_ev *e, w_line *p)
+{
+	if (ev->n == MAX_WORLD_EVENTS)
+		return c2_fail_line(p->err, C2_ETOOBIG, p->line, "more than %d world events",
+		                    MAX_WORLD_EVENTS);
+	if ((ev->n & (ev->n - 1)) == 0) { /* grow at powers of two */
+		w_ev *v = realloc(ev->v, (ev->n ? ev->n * 2 : 1) * sizeof *v);
+		if (!v)
+			return c2_fail_line(p->err, C2_ENOMEM, p->line, "out of memory");
+		ev->v = v;
+	}
+	ev->v[ev->n++] = *e;
+	return 0;
+}
+
+/* The world's lines of text[0..len) into ev, blanked in `rest` (a copy of
+ * the text) for the engine's parser. */
+static int split(world_events *ev, const world *w, const char *text, size_t len, char *rest,
+                 c2_err *err)
+{
+	w_line p = {.err = err};
+	size_t pos = 0, n;
+	const char *s;
+	while (c2_next_line(text, len, &pos, &s, &n)) {
+		p.line++;
+		int rc = w_tokenize(&p, s, n);
+		int i = rc == 0 ? command_word(&p) : -1;
+		int cmd = NCOMMANDS;
+		for (int k = 0; i >= 0 && k < NCOMMANDS && cmd == NCOMMANDS; k++)
+			if (w_tok_is(&p.t[i], commands[k].name))
+				cmd = k;
+		if (cmd == NCOMMANDS)
+			continue; /* the engine's line (its parser finds what is wrong) */
+		w_ev e;
+		if ((rc = parse_world_line(w, &p, i, cmd, &e)) != 0 || (rc = add_event(ev, &e, &p)) != 0)
+			return rc;
+		memset(rest + (s - text), ' ', n);
+	}
+	return check_names(w, ev, err);
+}
+
+int world_events_parse(world_events **out, const world *w, const char *text, size_t len,
+                       c2_err *err)
+{
+	*out = NULL;
+	c2_err_clear(err);
+	world_events *ev = calloc(1, sizeof *ev);
+	char *rest = malloc(len ? len : 1);
+	if (!ev || !rest) {
+		free(ev);
+		free(rest);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	}
+	memcpy(rest, text, len);
+	int rc = split(ev, w, text, len, rest, err);
+	if (rc == 0)
+		rc = events_parse(&ev->engine, rest, len, err);
+	free(rest);
+	if (rc) {
+		free(ev->v);
+		free(ev);
+		return rc;
+	}
+	*out = ev;
+	return 0;
+}
+
+void world_events_free(world_events *ev)
+{
+	if (!ev)
+		return;
+	events_free(&ev->engine);
+	free(ev->v);
+	free(ev);
+}
+
+const events *world_events_engine(const world_events *ev)
+{
+	return &ev->engine;
+}
+
+/* ---- applying ------------------------------------------------------------------- */
+
+static int object_named(const world *w, const char *name)
+{
+	int id = w_obj_find(w, name, strlen(name));
+	return id > 0 && w->objs[id].state != WORLD_OBJ_REMOVED ? id : -1;
+}
+
+static void log_x(world *w, int type, int id, int64_t x)
+{
+	w_log *l = w_log_add(w, type, -1, id);
+	if (l)
+		l->x = x;
+}
+
+static void apply_add(world *w, const w_ev *e)
+{
+	if (*e->name && w_obj_find(w, e->name, strlen(e->name)) >= 0)
+		return; /* names are unique: that one exists */
+	int64_t width = (int64_t)w->kinds[e->kind].width * WORLD_FX;
+	int id = w_obj_new(w, (uint16_t)e->kind, w_clamp(w, e->x, width), *e->name ? e->name : NULL);
+	if (id > 0)
+		log_x(w, LOG_ADD, id, w->objs[id].x);
+}
+
+static void apply_remove(world *w, const w_ev *e)
+{
+	int id = object_named(w, e->name);
+	if (id < 0)
+		return;
+	w_obj *o = &w->objs[id];
+	w_put_down(w, id, o->x); /* whoever carried it lets go */
+	o->state = WORLD_OBJ_REMOVED;
+	w_log_add(w, LOG_REMOVE, -1, id);
+}
+
+static void apply_move(world *w, const w_ev *e)
+{
+	int id = object_named(w, e->name);
+	if (id < 0)
+		return;
+	w_put_down(w, id, e->x);
+	log_x(w, LOG_MOVE, id, w->objs[id].x);
+}
+
+/* The hand comes to x and is in the world from then on. */
+static void hand_to(world *w, int64_t x)
+{
+	w_obj *h = &w->objs[0];
+	h->state = WORLD_OBJ_PRESENT;
+	h->x = w_clamp(w, x, w_obj_width(w, h));
+	if (w->hand_carried >= 0)
+		w->objs[w->hand_carried].x = h->x;
+}
+
+static void log_hand(world *w, const w_ev *e)
+{
+	w_log *l = w_log_add(w, LOG_HAND, w->ncrts ? 0 : -1, 0);
+	if (l) {
+		l->what = commands[e->cmd].name;
+		l->x = w->objs[0].x;
+	}
+}
+
+/* pat, slap, yes, no: the hand at the first creature, its stimulus from
+ * the hand. */
+static void apply_hand(world *w, const w_ev *e)
+{
+	if (w->ncrts == 0)
+		return;
+	hand_to(w, w->crts[0].x);
+	log_hand(w, e);
+	if (creature_alive(w->crts[0].c))
+		w_stimulus(w, 0, (uint8_t)commands[e->cmd].stimulus, C2_CAT_HAND, 0, 255);
+}
+
+static void apply_say(world *w, const w_ev *e)
+{
+	if (w->ncrts)
+		hand_to(w, w->crts[0].x);
+	log_hand(w, e);
+	for (size_t k = 0; k < w->ncrts; k++) {
+		creature *c = w->crts[k].c;
+		if (!w_hears(w, &w->crts[k], w->objs[0].x))
+			continue;
+		creature_hear(c, C2_LOBE_VERB, (unsigned)e->verb);
+		if (e->noun >= 0)
+			creature_hear(c, C2_LOBE_NOUN, (unsigned)e->noun);
+	}
+}
+
+static void apply_pickup(world *w, const w_ev *e)
+{
+	int id = object_named(w, e->name);
+	if (id < 0 || w->objs[id].state != WORLD_OBJ_PRESENT)
+		return;
+	hand_to(w, w->objs[id].x);
+	log_hand(w, e);
+	w_carry(w, id, WORLD_HAND);
+	w_object_event(w, id, WORLD_EV_GET, -1);
+}
+
+/* What the hand holds goes down at X, or just in front of the first
+ * creature (touching it). */
+static void apply_drop(world *w, const w_ev *e)
+{
+	int id = w->hand_carried;
+	if (id < 0)
+		return;
+	int64_t x = e->x;
+	if (!e->has_x) {
+		const w_crt *cr = w->ncrts ? &w->crts[0] : NULL;
+		x = cr ? cr->x + cr->facing * ((w_crt_width(w) + w_obj_width(w, &w->objs[id])) / 2)
+		       : w->objs[0].x;
+	}
+	hand_to(w, x);
+	log_hand(w, e);
+	w_put_down(w, id, x);
+	w_object_event(w, id, WORLD_EV_DROP, -1);
+}
+
+static bool due(const w_ev *e, uint64_t t)
+{
+	if (t < e->at || t > e->until)
+		return false;
+	return e->every ? (t - e->at) % e->every == 0 : t == e->at;
+}
+
+void w_events_apply(world *w, const world_events *ev)
+{
+	for (size_t i = 0; i < ev->n; i++)
+		if (due(&ev->v[i], w->tick))
+			commands[ev->v[i].cmd].apply(w, &ev->v[i]);
+}

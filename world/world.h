@@ -1,0 +1,276 @@
+/* world.h — a world for C2 creatures: rooms along one floor, objects
+ * declared in a world file, and the creatures living among them, stepped
+ * together one world tick at a time.
+ *
+ * The world gives a creature what the engine's stand-in (engine/actions.c)
+ * cannot: things to see (one representative object per category, the
+ * engine-made stimuli "object comes into view", "it is approaching /
+ * retreating", "I bump into wall", edges), an IT (the representative of the
+ * attention winner's category), and actions that do what C2's creature
+ * scripts did — approach IT, then send it its event (push, pull, stop, hit,
+ * get, eat), whose handler in the world file answers with stimuli and
+ * chemicals, becomes another kind, vanishes and regrows, rolls or moves.
+ * The hand (pat, slap, pick up, drop, say) acts through events files.
+ *
+ * It is a core module: no printing, no writable globals, errors as values
+ * (world files and events files: FILE:LINE), deterministic (one RNG seeded
+ * from the run's seed, creatures and objects in a fixed order). It steps its
+ * creatures only through the engine's public API (creature_step, stimuli,
+ * words, environment loci and the world inputs of engine.h) and never
+ * reaches into a creature. The README ("A world") documents the world file,
+ * the events commands, the options and the log; every rule is tagged there
+ * and in the option table as [D] documented, [O] another implementation (C1
+ * decompilation, openc2e) or [I] ours; world.c names the sources. */
+#ifndef C2_WORLD_H
+#define C2_WORLD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/bytes.h"
+#include "base/err.h"
+#include "base/options.h"
+#include "engine/engine.h"
+#include "engine/events.h"
+
+/* ---- options: every [O] and [I] choice, one table ---------------------------
+ * X(field, default, min, max, value names, help). Listed by `c2rt options`,
+ * set with --opt NAME=VALUE, saved in world snapshots. */
+#define WORLD_OPTIONS(X)                                                                  \
+	X(walk_speed, 2, 0, 1000, NULL,                                                        \
+	  "[I] px per world tick a creature walks at its normal gait (no source gives a "    \
+	  "speed: 2 px/tick = 20 px/s)")                                                      \
+	X(gait_speeds, 1, 0, 1, NULL,                                                          \
+	  "[I] 1 = the strongest gait locus (C1's rule [O]) scales the speed by the "        \
+	  "standard norn's gait names: limping, sleepy, tired, drunken x1/2, fast run x2, " \
+	  "others x1; 0 = every gait walks at walk_speed")                                   \
+	X(run_factor, 2, 1, 16, NULL, "[O C1] the run (avoid) action walks this many times faster") \
+	X(run_min, 20, 0, 100000, NULL, "[O C1] fewest world ticks a run (avoid) lasts")       \
+	X(run_max, 50, 0, 100000, NULL, "[O C1] most world ticks a run (avoid) lasts")         \
+	X(walk_min_atp, 8, 0, 255, NULL,                                                       \
+	  "[I] a creature whose ATP is below this is too weak to walk (it stands)")          \
+	X(creature_width, 50, 1, 10000, NULL, "[D world-reference 5] a creature's width in px") \
+	X(reach, 0, 0, 10000, NULL,                                                            \
+	  "[I] gap in px between a creature's and an object's near edges at which it "       \
+	  "touches it (no source gives one: the edges meet)")                               \
+	X(sight_range, 500, 0, 1000000, NULL, "[O C1, openc2e] px a creature sees")            \
+	X(sight_rooms, 0, 0, 1, "room,floor",                                                  \
+	  "[O C1] room: a creature sees only its own room; floor: the whole floor")          \
+	X(sight_facing, 0, 0, 1, NULL,                                                         \
+	  "[I] 0 = sees both ways (a norn turns its head); 1 = only the way it faces (C1 [O])") \
+	X(hearing_range, 500, 0, 1000000, NULL,                                                \
+	  "[O openc2e] px a creature hears (same room, both ways)")                           \
+	X(representative, 0, 0, 2, "nearest,random,stimulus",                                 \
+	  "[I] which seen object stands for its category when the last one is lost or the " \
+	  "category is new: the nearest (ties: lower id), a random one (openc2e [O]), or the " \
+	  "nearest replaced by the last one that stimulated the creature (C1 [O])")          \
+	X(perceive_asleep, 0, 0, 1, NULL,                                                      \
+	  "[O C1 apply_stimulus] 0 = a creature asleep or dreaming takes no new "            \
+	  "representative and gets no perception stimuli (C1 took the record through the "  \
+	  "stimulus, which a sleeper does not get): what came into view while it slept "    \
+	  "comes into view when it wakes; 1 = it perceives while asleep")                   \
+	X(view_first_m, 180, 0, 255, NULL,                                                     \
+	  "[O C1] magnitude of 'object comes into view' the first time a category is seen")  \
+	X(view_again_m, 80, 0, 255, NULL, "[O C1] its magnitude afterwards")                   \
+	X(move_threshold, 32, 1, 100000, NULL,                                                 \
+	  "[O C1] px IT (or the nearest edge) must move before 'it is approaching / "        \
+	  "retreating' (or the edge stimuli) fire; their magnitude is the px moved")         \
+	X(mask_actions, 1, 0, 1, NULL,                                                         \
+	  "[O C1, D CAOS guide] 1 = the actions that need IT cannot win the decision while " \
+	  "there is none; 0 = they can, and the creature stands and is disappointed")        \
+	X(disappoint_forbidden, 1, 0, 1, NULL,                                                 \
+	  "[I from C1 DROP and C3 scripts] an action on an object that does not allow it "   \
+	  "gives the actor 'Disappointment' (0 = nothing)")                                  \
+	X(act_recover, 24, 0, 100000, NULL,                                                    \
+	  "[O C1 scripts: wait 4, event, wait 20] world ticks after an act before the same " \
+	  "action acts again")                                                               \
+	X(impt, 1, 0, 1, NULL,                                                                 \
+	  "[O C1] 1 = each brain tick the running action's decision cell gets its IMPT "     \
+	  "(quiescent 0, walk 1, come 2, act, get and eat 3, run 4)")                         \
+	X(it_change_reset, 1, 0, 1, NULL,                                                      \
+	  "[O C1] 1 = when IT changes to a new object the decision, sense and source lobes " \
+	  "are cleared and the new IT's source cell gets it_boost; the action restarts")     \
+	X(it_boost, 30, 0, 255, NULL, "[O C1] the new IT's source cell after the reset")       \
+	X(roll_friction, 64, 0, 1000000, NULL,                                                 \
+	  "[I] a rolling object slows by this many 1/256 px per tick every tick")            \
+	X(body_px_per_unit, 50, 0, 100000, NULL,                                               \
+	  "[I] with a body: px of world per unit of the body's travel (50: a unit is a "     \
+	  "norn's width)")
+
+typedef struct world_options {
+	WORLD_OPTIONS(C2_OPTION_FIELD)
+} world_options;
+
+extern const c2_option_table world_option_tab;
+void world_options_default(world_options *o);
+
+/* Limits of a world (a file larger in any of these is refused). */
+enum {
+	WORLD_MAX_ROOMS = 64,
+	WORLD_MAX_KINDS = 256,
+	WORLD_MAX_OBJECTS = 4096, /* the hand, the file's objects and those added later */
+	WORLD_MAX_OPS = 4096,     /* handler actions */
+	WORLD_MAX_STARTS = 64,
+	WORLD_MAX_CREATURES = 64,
+	WORLD_MAX_LINE = 1024,
+	WORLD_MAX_NAME = 32, /* a room's, kind's or object's name, with the NUL */
+	WORLD_MAX_X = 10000000 /* px */
+};
+
+/* ---- object events: the C2 event numbers [D CAOS guide] -------------------- *
+ * X(ID, C2 event number, name in world files). */
+#define WORLD_EVENTS(X)                                                               \
+	X(STOP, 0, "stop") X(PUSH, 1, "push") X(PULL, 2, "pull") X(HIT, 3, "hit")         \
+	X(GET, 4, "get") X(DROP, 5, "drop") X(COLLIDE, 6, "collide") X(TIMER, 9, "timer") \
+	X(EAT, 12, "eat")
+#define WORLD_X_EV(id, num, name) WORLD_EV_##id,
+typedef enum world_event_kind { WORLD_EVENTS(WORLD_X_EV) WORLD_NEVENTS } world_event_kind;
+#undef WORLD_X_EV
+const char *world_event_name(int ev);   /* "eat", or NULL */
+int world_event_number(int ev);         /* its C2 number, or -1 */
+
+/* ---- loading ------------------------------------------------------------------ */
+
+typedef struct world world;
+
+/* Load a world file's text[0..len) (see README: world files):
+ *     room NAME X0 X1 [temperature T] [light L] [air A] [radiation R]
+ *     kind NAME CATEGORY [width W] [edible] [carry] [push] [pull] [stop] [hit]
+ *                        [invisible] [timer TICKS]
+ *     on KIND EVENT [TICKS] ACTION ARGS...
+ *     object KIND X [NAME]
+ *     creature X [east|west]
+ * `opts` NULL means the defaults; `seed` seeds the world's random stream.
+ * Errors give the line (C2_EFORMAT, C2_ETOOBIG) or C2_ENOMEM; on error *out
+ * is NULL. */
+int world_load(world **out, const char *text, size_t len, const world_options *opts,
+               uint64_t seed, c2_err *err);
+void world_free(world *w);
+
+/* Put a creature into the world (it owns it from then on, and frees it with
+ * the world; on failure the caller keeps it): the n-th creature starts at
+ * the world file's n-th `creature` line (the last one's when there are
+ * fewer; the first room's middle facing east when there is none), gets its
+ * room's environment and creature_set_in_world. C2_ETOOBIG beyond
+ * WORLD_MAX_CREATURES, C2_ENOMEM. */
+int world_add_creature(world *w, creature *c, c2_err *err);
+
+/* ---- events files: the world's commands ---------------------------------------
+ * An events file may mix the engine's lines (engine/events.h) with the
+ * world's, which have the same `at TIME` / `every PERIOD [from T] [until T]`
+ * timing (parsed by the engine's own parser) and these commands:
+ *     add KIND X [NAME]      a new object
+ *     remove OBJECT          it is gone
+ *     move OBJECT X          it is put at X
+ *     pat | slap | yes | no  the hand, at the first creature: stimulus 1 / 3 /
+ *                            40 / 42 from the hand
+ *     say VERB [NOUN]        the hand speaks: heard by every creature in earshot
+ *     pickup OBJECT          the hand takes the object (its `get` handler runs)
+ *     drop [X]               the hand drops what it holds at X (default: just in
+ *                            front of the first creature; `drop` handler runs)
+ * OBJECT is a name: the one the world file or `add` gave, else KIND.N, the
+ * N-th object created as KIND (names stay when an object becomes another
+ * kind); "hand" is the hand. World lines apply before the creatures step, in
+ * file order; the engine's lines go to the first creature. */
+typedef struct world_events world_events;
+
+/* Parse an events file's text for world `w` (its kinds and names): the
+ * world's lines here, the others by events_parse. Errors name the line of
+ * the file, whichever parser found them. *out NULL on error. */
+int world_events_parse(world_events **out, const world *w, const char *text, size_t len,
+                       c2_err *err);
+void world_events_free(world_events *ev);
+/* The engine's events among them (for the first creature). */
+const events *world_events_engine(const world_events *ev);
+
+/* ---- stepping ------------------------------------------------------------------- */
+
+/* One world tick: the world commands of `ev` (may be NULL) due now; the
+ * objects in id order (regrowing, timers, rolling); then each creature in
+ * order: what it perceives (representatives, the engine-made stimuli), IT,
+ * the decision mask and IMPT, creature_step (with the engine events for the
+ * first creature), IT again, and its action (walking, approaching, acting
+ * on IT). */
+void world_step(world *w, const world_events *ev);
+
+/* ---- reading -------------------------------------------------------------------- */
+
+uint64_t world_ticks(const world *w);
+size_t world_creature_count(const world *w);
+creature *world_creature(world *w, size_t i);
+const creature *world_creature_const(const world *w, size_t i);
+
+typedef struct world_room_info {
+	const char *name;
+	double x0, x1;
+	uint8_t temperature, light, air, radiation;
+} world_room_info;
+size_t world_room_count(const world *w);
+int world_room(const world *w, size_t i, world_room_info *out); /* 0, or -1 */
+
+typedef enum world_object_state {
+	WORLD_OBJ_PRESENT,  /* in the world */
+	WORLD_OBJ_VANISHED, /* gone until it regrows */
+	WORLD_OBJ_REMOVED   /* gone for good */
+} world_object_state;
+
+typedef struct world_object_info {
+	const char *name, *kind;
+	int category;
+	double x, width;
+	world_object_state state;
+	bool visible;  /* present and its kind is not invisible */
+	int carrier;   /* creature index, WORLD_HAND for the hand, or -1 */
+} world_object_info;
+enum { WORLD_HAND = -2 };
+/* Objects by id, 0..world_object_count-1 (id 0 is the hand, present once a
+ * hand command ran). */
+size_t world_object_count(const world *w);
+int world_object(const world *w, size_t id, world_object_info *out); /* 0, or -1 */
+
+typedef struct world_creature_info {
+	double x;
+	int facing;      /* -1 west, +1 east */
+	int room;
+	int it;          /* object id, or -1 */
+	double it_distance; /* px between centres (0 without IT) */
+	int carried;     /* object id, or -1 */
+	int action;      /* the decision the world is carrying out, or -1 */
+	const char *phase; /* "stand", "approach", "recover", "walk", "run", "done" */
+} world_creature_info;
+int world_creature_get(const world *w, size_t i, world_creature_info *out); /* 0, or -1 */
+
+/* Hash of the whole world: its clock, random stream, options, objects,
+ * every creature's place and state in the world and every creature_hash. */
+uint64_t world_hash(const world *w);
+
+/* ---- snapshots ------------------------------------------------------------------ *
+ * The whole world (its file, options, clock, random stream, objects, and
+ * every creature's world state and creature snapshot) plus the caller's
+ * `extra` bytes (the CLI keeps the events text there), versioned and
+ * checksummed like creature snapshots: a resumed world runs on bit for bit
+ * as if it had never stopped. */
+int world_save(const world *w, const void *extra, size_t nextra, c2_wbuf *out);
+/* Rebuild from world_save's bytes. Refuses truncated or corrupted data
+ * (C2_EFORMAT / C2_ECHECK with the offset). *extra (malloc'd; may be NULL)
+ * receives the extra bytes. */
+int world_restore(world **out, const uint8_t *data, size_t len, uint8_t **extra, size_t *nextra,
+                  c2_err *err);
+/* Do these bytes start like a world snapshot? */
+bool world_snapshot_is(const uint8_t *data, size_t len);
+
+/* ---- the log -------------------------------------------------------------------- *
+ * With the log on, the world records every event of its own — an action
+ * begun, IT changed, an act on an object (with its event) or one refused,
+ * every stimulus the world gave a creature (number or explicit, from which
+ * category and object, and the chemicals it added), objects becoming,
+ * vanishing, regrowing, rolling into walls, added, removed and moved, the
+ * hand's commands, bumps and rooms entered — for an ethogram. */
+void world_set_log(world *w, bool on);
+/* Append the records logged since the last call as NDJSON lines (one
+ * object a line: "tick", "creature", "type", then the record's fields) and
+ * forget them. */
+void world_log_ndjson(world *w, c2_wbuf *out);
+
+#endif
