@@ -59,6 +59,7 @@ def setup():
         "body.f0": ROOT + "/genomes/walker.f0",
         "sc.xode": ROOT + "/tests/fixtures/paddler.xode",
         "n.gno": ROOT + "/tests/fuzz/seeds/fuzz_gno/two.gno",
+        "gd.world": ROOT + "/worlds/garden.world",
     }
     for name, src in copies.items():
         shutil.copy(src, os.path.join(t, name))
@@ -295,6 +296,9 @@ C("run", "--hash-every", "g.gen --ticks 600 --quiet", "--hash-every 100")
 C("run", "--save", RUN, "--save s2.snap")
 C("run", "--quiet", "g.gen --ticks 600", "--quiet")
 C("run", "--plot", RUN, "--plot p.png")
+C("run", "--world", RUN, "--world gd.world")
+C("run", "--log", RUN + " --world gd.world", "--log l.ndjson")
+C("run", "--log", RUN, "--log l.ndjson", expect="refuse")
 # view: a screenshot after 40 ticks (the status bar, with its measured
 # ticks/s, is not compared); --speed and --paused in the live window,
 # ended by SIGTERM after 1.5 s: how many ticks ran.
