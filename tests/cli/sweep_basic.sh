@@ -68,6 +68,7 @@ assert len(keep) == len(blocks) - 1
 open(sys.argv[2], "w").write("\ngene ".join(keep))
 PY
 expect_exit 0 "$C2RT" asm "$T/one.txt" -o "$T/one.gen"
+mkdir "$T/f"
 expect_exit 2 "$C2RT" sweep "$T/one.gen" --gene 2 --field flags --values 0,8 --seeds 2 --ticks 50 \
 	-o "$T/f/r.csv"
 contains "$T/err" "c2rt sweep: 2 of 4 runs failed (the error column of $T/f/r.csv says why)"
@@ -88,7 +89,7 @@ expect_exit 2 "$C2RT" sweep "$G" --gene 2 --field threshold --values 0,5 --ticks
 contains "$T/err" "--plot and --variants name the same file"
 expect_exit 2 "$C2RT" sweep "$G" --gene 2 --field threshold --values 0,5 --ticks 5 -o "$T/p.csv" \
 	--plot "$T/p.csv"
-contains "$T/err" "-o and --plot name the same file"
+contains "$T/err" "--plot and -o name the same file"
 expect_exit 1 "$C2RT" sweep "$G" --gene 2 --field threshold --values 3,5,3 --ticks 5 -o "$T/p.csv"
 contains "$T/err" "--values: 3 given twice"
 [ -z "$(ls "$T/vv")" ] && [ ! -e "$T/v.csv" ] && [ ! -e "$T/p.csv" ] || die "a refused sweep wrote something"
