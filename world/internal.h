@@ -298,6 +298,10 @@ void w_move_creature(world *w, size_t k, int64_t dx);
 void w_object_event(world *w, int id, int ev, int actor);
 /* Timers and rolling, in id order. */
 void w_objects_tick(world *w);
+/* hand_leaves [I]: the hand, holding nothing, leaves the world (a player
+ * moves the pointer away) hand_leaves ticks after its last command (run
+ * before the tick's commands). */
+void w_hand_tick(world *w);
 /* Creature (or the hand, WORLD_HAND) takes / puts down object id. */
 void w_carry(world *w, int id, int carrier);
 void w_put_down(world *w, int id, int64_t x);

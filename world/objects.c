@@ -221,9 +221,7 @@ static void roll(world *w, int id)
 		o->vx = -o->vx > f ? o->vx + f : 0;
 }
 
-/* hand_leaves [I]: the hand, holding nothing, leaves the world (a player
- * moves the pointer away) hand_leaves ticks after its last command. */
-static void hand_tick(world *w)
+void w_hand_tick(world *w)
 {
 	w_obj *h = &w->objs[0];
 	if (h->state != WORLD_OBJ_PRESENT || h->timer <= 0 || w->hand_carried >= 0 || --h->timer > 0)
@@ -238,7 +236,6 @@ static void hand_tick(world *w)
 
 void w_objects_tick(world *w)
 {
-	hand_tick(w);
 	for (size_t id = 1; id < w->nobjs; id++) {
 		w_obj *o = &w->objs[id];
 		if (!(o->timer | o->regrow | o->vx))

@@ -171,6 +171,7 @@ static void died(world *w, size_t k)
 
 void world_step(world *w, const world_events *ev)
 {
+	w_hand_tick(w);
 	if (ev)
 		w_events_apply(w, ev);
 	/* objects first, then creatures (C1's world update [O]): a timer of N
