@@ -25,6 +25,7 @@ import concurrent.futures
 import csv
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -37,7 +38,7 @@ def run_one(args, seed, outdir):
     log = os.path.join(outdir, f"s{seed}.ndjson")
     trace = os.path.join(outdir, f"s{seed}.csv")
     cmd = [args.c2rt, "run", args.genome, "--world", args.world, "--seed", str(seed),
-           "--log", log, "--trace", trace, "--every", "600", "--quiet"]
+           "--log", log, "--trace", trace, "--every", "600"]
     if args.ticks:
         cmd += ["--ticks", str(args.ticks)]
     else:
@@ -49,10 +50,11 @@ def run_one(args, seed, outdir):
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode not in (0, 3):
         sys.exit(f"seed {seed}: {' '.join(cmd)} failed ({p.returncode}): {p.stderr}")
-    return seed, summarise(log, trace)
+    m = re.search(r"dead \(([a-z ]+) at tick", p.stderr)
+    return seed, summarise(log, trace, m.group(1) if m else "alive")
 
 
-def summarise(log, trace):
+def summarise(log, trace, cause):
     rows = list(csv.DictReader(open(trace)))
     last = rows[-1]
     ticks = int(last["tick"])
@@ -102,9 +104,8 @@ def summarise(log, trace):
               "it_none": it_none / total, "pats": hand_pats,
               "kinds": dict(kinds),
               "actions": {k: round(v / total, 3) for k, v in action_time.most_common(6)}})
-    # cause of death: the last trace row says dead; the cause is in the run's
-    # summary only, so old age is read as the senile stage at death
-    s["old_age"] = (not s["alive"]) and s["stage"] == "senile"
+    s["cause"] = cause  # from the run's summary on stderr
+    s["old_age"] = cause == "old age"
     return s
 
 
@@ -131,7 +132,7 @@ def main():
         for seed, s in ex.map(lambda sd: run_one(args, sd, outdir), seeds):
             res[seed] = s
             if not args.quiet:
-                print(f"seed {seed:3d}: {s['hours']:5.2f} h {s['stage']:10s} "
+                print(f"seed {seed:3d}: {s['hours']:5.2f} h {s['stage']:10s} {s['cause']:13s} "
                       f"hunger {s['hunger_mean']:5.1f} eats {s['eats']:4d} "
                       f"refused {s['refused_eats']:4d} IT none {s['it_none']:.2f} "
                       f"ball h2 {s['pushes_ball_h2']:3d} {s['actions']}", flush=True)
