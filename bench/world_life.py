@@ -7,9 +7,11 @@ per seed and a summary:
 
   lifespan (h), stage at death, cause, hunger drive mean over the life
   (trace, once a creature minute), eats (acts of `eat` on an object that
-  allows it), eats aimed at food (those acts over every eat that reached an
-  object: acts plus refusals), the share of the life spent eating, pushes of
-  the ball in the second hour, and how often IT was none.
+  allows it), eats aimed at food (acts on a kind of category food, fruit or
+  seed over every eat that reached an object other than the hand: acts plus
+  refusals; eats tried on the hand, which a pat makes IT, are counted
+  apart), the share of the life spent eating, pushes of the ball in the
+  second hour, and how often IT was none.
 
 Usage:
   bench/world_life.py [--c2rt build/c2rt] [--genome G] [--world W]
@@ -51,10 +53,23 @@ def run_one(args, seed, outdir):
     if p.returncode not in (0, 3):
         sys.exit(f"seed {seed}: {' '.join(cmd)} failed ({p.returncode}): {p.stderr}")
     m = re.search(r"dead \(([a-z ]+) at tick", p.stderr)
-    return seed, summarise(log, trace, m.group(1) if m else "alive")
+    return seed, summarise(log, trace, m.group(1) if m else "alive", food_kinds(args.world))
 
 
-def summarise(log, trace, cause):
+FOOD_CATEGORIES = {"food", "fruit", "seed"}  # C2's categories 6, 25 and 21
+
+
+def food_kinds(world_file):
+    """The kinds of a world file whose category is a food's (by name)."""
+    kinds = set()
+    for line in open(world_file):
+        t = line.split("#")[0].split()
+        if len(t) >= 3 and t[0] == "kind" and t[2].lower() in FOOD_CATEGORIES:
+            kinds.add(t[1])
+    return kinds
+
+
+def summarise(log, trace, cause, foods):
     rows = list(csv.DictReader(open(trace)))
     last = rows[-1]
     ticks = int(last["tick"])
@@ -62,7 +77,7 @@ def summarise(log, trace, cause):
     s = {"ticks": ticks, "hours": ticks / HOUR, "stage": last["stage"],
          "alive": last["alive"] == "1",
          "hunger_mean": statistics.mean(hunger) if hunger else 0.0}
-    eats = refused_eats = pushes_ball_h2 = pushes_ball = eat_acts_by_kind = 0
+    eats = food_eats = refused_eats = hand_eats = pushes_ball_h2 = pushes_ball = 0
     kinds = collections.Counter()
     action_time = collections.Counter()
     it_none = 0
@@ -74,9 +89,13 @@ def summarise(log, trace, cause):
         t, ty = r["tick"], r["type"]
         if ty == "act" and r.get("action") == "eat":
             eats += 1
+            food_eats += r["kind"] in foods
             kinds[r["kind"]] += 1
         elif ty == "refused" and r.get("action") == "eat":
-            refused_eats += 1
+            if r["kind"] == "hand":
+                hand_eats += 1  # the hand after a pat: counted apart
+            else:
+                refused_eats += 1
             kinds["refused:" + r["kind"]] += 1
         elif ty == "act" and r.get("action") == "push" and r.get("kind") == "ball":
             pushes_ball += 1
@@ -97,8 +116,8 @@ def summarise(log, trace, cause):
     if cur_it is None:
         it_none += ticks - it_since
     total = max(1, ticks)
-    s.update({"eats": eats, "refused_eats": refused_eats,
-              "aimed": eats / (eats + refused_eats) if eats + refused_eats else None,
+    s.update({"eats": eats, "food_eats": food_eats, "refused_eats": refused_eats,
+              "hand_eats": hand_eats,
               "eat_share": action_time["eat"] / total,
               "pushes_ball": pushes_ball, "pushes_ball_h2": pushes_ball_h2,
               "it_none": it_none / total, "pats": hand_pats,
@@ -137,7 +156,7 @@ def main():
                       f"refused {s['refused_eats']:4d} IT none {s['it_none']:.2f} "
                       f"ball h2 {s['pushes_ball_h2']:3d} {s['actions']}", flush=True)
     v = list(res.values())
-    aimed = [x["eats"] for x in v], [x["eats"] + x["refused_eats"] for x in v]
+    aimed = [x["food_eats"] for x in v], [x["eats"] + x["refused_eats"] for x in v]
     summary = {
         "command": " ".join(sys.argv),
         "seeds": len(v),
@@ -146,6 +165,7 @@ def main():
         "hunger_mean": statistics.mean(x["hunger_mean"] for x in v),
         "eats_median": statistics.median(x["eats"] for x in v),
         "aimed_at_food": sum(aimed[0]) / sum(aimed[1]) if sum(aimed[1]) else None,
+        "hand_eats_median": statistics.median(x["hand_eats"] for x in v),
         "eat_share": statistics.mean(x["eat_share"] for x in v),
         "it_none": statistics.mean(x["it_none"] for x in v),
         "pushes_ball_h2": [x["pushes_ball_h2"] for x in v],
