@@ -174,7 +174,12 @@ def main():
     if args.json:
         print(json.dumps({"summary": summary, "runs": res}))
     else:
-        print(json.dumps(summary))
+        aimed = summary["aimed_at_food"]
+        print(f"{summary['seeds']} seeds: old age {summary['old_age']}/{summary['seeds']}, "
+              f"median {summary['median_hours']:.2f} h, hunger {summary['hunger_mean']:.1f}, "
+              f"eats (median) {summary['eats_median']:.1f}, aimed at food "
+              f"{'-' if aimed is None else f'{aimed:.2f}'}, hand eats (median) "
+              f"{summary['hand_eats_median']:.0f}, IT none {summary['it_none']:.2f}")
     if not args.keep:
         for f in os.listdir(outdir):
             os.unlink(os.path.join(outdir, f))
