@@ -617,37 +617,23 @@ static void test_it_change_reset(void **state)
 static void test_impt(void **state)
 {
 	(void)state;
-	world *w = with_tiny(ROW, NULL);
-	run(w, 8, C2_ACT_LEFT, -1);
-	assert_int_equal(w->crts[0].act, C2_ACT_LEFT);
-	creature *c = world_creature(w, 0);
-	while (creature_ticks(c) % C2_BRAIN_PERIOD)
-		run(w, 1, -1, -1);
-	creature_nudge_action(c, C2_ACT_LEFT, -155); /* heard: 255 -> 100 */
-	w_pre_step(w, 0);
-	assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_DECISION, C2_ACT_LEFT), 101);
-	world_free(w);
-	world_options o = opts();
-	o.impt = 0;
-	w = with_tiny(ROW, &o);
-	c = world_creature(w, 0);
-	run(w, 8, C2_ACT_LEFT, -1);
-	while (creature_ticks(c) % C2_BRAIN_PERIOD)
-		run(w, 1, -1, -1);
-	creature_nudge_action(c, C2_ACT_LEFT, -155);
-	w_pre_step(w, 0);
-	assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_DECISION, C2_ACT_LEFT), 100);
-	world_free(w);
-	o.impt = 2; /* C1's engine: twice the script's IMPT */
-	w = with_tiny(ROW, &o);
-	c = world_creature(w, 0);
-	run(w, 8, C2_ACT_LEFT, -1);
-	while (creature_ticks(c) % C2_BRAIN_PERIOD)
-		run(w, 1, -1, -1);
-	creature_nudge_action(c, C2_ACT_LEFT, -155);
-	w_pre_step(w, 0);
-	assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_DECISION, C2_ACT_LEFT), 102);
-	world_free(w);
+	/* impt 1 adds the action's IMPT (walk: 1) before each brain tick, 0
+	 * none, 2 twice it (C1's engine) */
+	for (int impt = 0; impt <= 2; impt++) {
+		world_options o = opts();
+		o.impt = impt;
+		world *w = with_tiny(ROW, &o);
+		run(w, 8, C2_ACT_LEFT, -1);
+		assert_int_equal(w->crts[0].act, C2_ACT_LEFT);
+		creature *c = world_creature(w, 0);
+		while (creature_ticks(c) % C2_BRAIN_PERIOD)
+			run(w, 1, -1, -1);
+		creature_nudge_action(c, C2_ACT_LEFT, -155); /* heard: 255 -> 100 */
+		w_pre_step(w, 0);
+		assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_DECISION, C2_ACT_LEFT),
+		                 100 + impt);
+		world_free(w);
+	}
 }
 
 /* goal_direction (C1): weights learnt from what an object's stimuli lower,
