@@ -29,17 +29,17 @@
 #include "world/internal.h"
 
 /* C1's drive scales (255 = the drive as it is), C2's 17 drives. */
-static const uint8_t drive_scale[C2_NDRIVES] = {255, 120, 255, 255, 255, 220, 200, 180, 200,
+static const uint8_t drive_scale[GENOME_NDRIVES] = {255, 120, 255, 255, 255, 220, 200, 180, 200,
                                                 255, 100, 180, 255, 255, 255, 255, 255};
 
 void w_goal_learn(world *w, size_t k, int cat, const genome_stimulus_gene *g, uint8_t m)
 {
 	w_crt *cr = &w->crts[k];
-	if (cat <= C2_CAT_SELF || cat >= WORLD_NCAT)
+	if (cat <= GENOME_CAT_SELF || cat >= WORLD_NCAT)
 		return;
 	for (int d = 0; d < 4; d++) {
-		int chem = g->dose[d].chemical - C2_CHEM_PAIN_DECREASE;
-		if (chem < 0 || chem >= C2_NDRIVES)
+		int chem = g->dose[d].chemical - GENOME_CHEM_PAIN_DECREASE;
+		if (chem < 0 || chem >= GENOME_NDRIVES)
 			continue;
 		unsigned amount = g->dose[d].amount;
 		if (g->features & GENOME_STIM_MODULATE) /* what the creature was given */
@@ -53,8 +53,8 @@ void w_goal_learn(world *w, size_t k, int cat, const genome_stimulus_gene *g, ui
  * or 0; *baseline the push. */
 static int best_goal(const w_crt *cr, int *baseline)
 {
-	int score[C2_NDRIVES], base = 10;
-	for (int d = 0; d < C2_NDRIVES; d++) {
+	int score[GENOME_NDRIVES], base = 10;
+	for (int d = 0; d < GENOME_NDRIVES; d++) {
 		score[d] = creature_drive(cr->c, (unsigned)d) * drive_scale[d] >> 8;
 		base = score[d] / 4 > base ? score[d] / 4 : base;
 	}
@@ -64,7 +64,7 @@ static int best_goal(const w_crt *cr, int *baseline)
 		if (cr->rep[cat] < 0 && cr->goal_x[cat] < 0)
 			continue;
 		int s = 0;
-		for (int d = 0; d < C2_NDRIVES; d++)
+		for (int d = 0; d < GENOME_NDRIVES; d++)
 			s += score[d] * cr->goal_w[cat][d] >> 8;
 		if (s > best) {
 			best = s;
@@ -86,7 +86,7 @@ void w_goal(world *w, size_t k)
 		return;
 	if (cr->rep[cat] >= 0) {
 		if (cr->rep[cat] != cr->it)
-			creature_nudge_cell(c, C2_LOBE_SOURCE, (unsigned)cat, base);
+			creature_nudge_cell(c, GENOME_LOBE_SOURCE, (unsigned)cat, base);
 		return;
 	}
 	int64_t x = cr->goal_x[cat];
@@ -94,5 +94,5 @@ void w_goal(world *w, size_t k)
 		cr->goal_x[cat] = -1;
 		return;
 	}
-	creature_nudge_cell(c, C2_LOBE_VERB, x < cr->x ? C2_ACT_LEFT : C2_ACT_RIGHT, base);
+	creature_nudge_cell(c, GENOME_LOBE_VERB, x < cr->x ? GENOME_ACT_LEFT : GENOME_ACT_RIGHT, base);
 }

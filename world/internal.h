@@ -84,7 +84,7 @@ typedef struct w_obj {
 	int32_t regrow;  /* vanished: ticks to regrowing (0: never) */
 } w_obj;
 
-enum { WORLD_NCAT = C2_NCATEGORIES };
+enum { WORLD_NCAT = GENOME_NCATEGORIES };
 
 /* What the world keeps of each creature. */
 typedef enum w_phase { PH_STAND, PH_APPROACH, PH_RECOVER, PH_WALK, PH_RUN, PH_DONE } w_phase;
@@ -104,7 +104,7 @@ typedef struct w_crt {
 	/* goal direction (goal.c): where each category's object last was (-1:
 	 * unknown) and how much its stimuli lowered each drive (0..255) */
 	int64_t goal_x[WORLD_NCAT];
-	uint8_t goal_w[WORLD_NCAT][C2_NDRIVES];
+	uint8_t goal_w[WORLD_NCAT][GENOME_NDRIVES];
 	int32_t it;        /* IT: object id, or -1 */
 	int64_t it_last;   /* IT's distance at the last approach / retreat check */
 	int64_t edge_last; /* the nearest edge's distance at the last check, or -1 */
@@ -192,7 +192,7 @@ bool w_tok_int(const w_tok *t, long lo, long hi, long *out);
 /* Token i as a number in [lo, hi], or an error saying `what` it must be. */
 int w_int(w_line *p, int i, long lo, long hi, const char *what, long *out);
 /* Token i: a name or a number 0..v->n-1 of a vocabulary. */
-int w_vocab(w_line *p, int i, const c2_vocab *v, int *out);
+int w_vocab(w_line *p, int i, const genome_vocab *v, int *out);
 /* Token i as a name (letters, digits, '_' and '-', at most WORLD_MAX_NAME - 1)
  * copied into out. */
 int w_name(w_line *p, int i, const char *what, char out[WORLD_MAX_NAME]);
@@ -200,7 +200,7 @@ int w_name(w_line *p, int i, const char *what, char out[WORLD_MAX_NAME]);
  * (`when` NULL: "at 0"; else the timing prefix tokens [0, when_n)) with the
  * engine's own parser, as this line: the world takes the events file's
  * syntax, names and errors for its stimuli and its timing. */
-int w_engine_cmd(w_line *p, int when_n, const char *cmd, int i, event *out);
+int w_engine_cmd(w_line *p, int when_n, const char *cmd, int i, creature_event *out);
 
 /* ---- shared helpers -------------------------------------------------------------- */
 

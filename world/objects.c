@@ -21,7 +21,7 @@ static void stimulated(world *w, size_t k, const genome_stimulus_gene *g, int fr
 	w_crt *cr = &w->crts[k];
 	if (w->opt.representative == 2 && id > 0 && from > 0 && w_visible(w, &w->objs[id]))
 		w_set_rep(w, cr, from, id);
-	if (w->opt.goal_direction && from > C2_CAT_SELF)
+	if (w->opt.goal_direction && from > GENOME_CAT_SELF)
 		w_goal_learn(w, k, from, g, m);
 }
 

@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "body/f0.h"
-#include "body/frams.h"
+#include "framsticks/f0.h"
+#include "framsticks/frams.h"
 #include "testutil.h"
 
 static const frams_class *const ORG[] = {&frams_org_class};
@@ -285,7 +285,7 @@ static void test_shared_gen_files(void **state)
 				continue;
 			body_model m;
 			nf0++;
-			nvalid += f0_build_genotype(g[i].genes, g[i].len, g[i].name, g[i].line, &m, &err) == 0;
+			nvalid += frams_f0_build_genotype(g[i].genes, g[i].len, g[i].name, g[i].line, &m, &err) == 0;
 			body_free(&m);
 		}
 		if (k == 0)

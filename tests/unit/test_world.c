@@ -82,9 +82,9 @@ static void decide(world *w, size_t k, int action, int cat)
 {
 	creature *c = world_creature(w, k);
 	if (action >= 0)
-		creature_hear(c, C2_LOBE_DECISION, (unsigned)action);
+		creature_hear(c, GENOME_LOBE_DECISION, (unsigned)action);
 	if (cat >= 0)
-		creature_hear(c, C2_LOBE_ATTENTION, (unsigned)cat);
+		creature_hear(c, GENOME_LOBE_ATTENTION, (unsigned)cat);
 }
 
 /* The tiny creature's organs use up its ATP: run keeps it full (a test of
@@ -97,7 +97,7 @@ static void run(world *w, int n, int action, int cat)
 	for (int t = 0; t < n; t++) {
 		decide(w, 0, action, cat);
 		if (keep_atp)
-			creature_inject(world_creature(w, 0), C2_CHEM_ATP, 255);
+			creature_inject(world_creature(w, 0), GENOME_CHEM_ATP, 255);
 		world_step(w, NULL);
 	}
 }
@@ -171,7 +171,7 @@ static void test_load_garden(void **state)
 	assert_int_equal(world_object(w, 1, &oi), 0);
 	assert_string_equal(oi.name, "carrot.1");
 	assert_string_equal(oi.kind, "carrot");
-	assert_int_equal(oi.category, C2_CAT_FOOD);
+	assert_int_equal(oi.category, GENOME_CAT_FOOD);
 	assert_true(oi.visible);
 	assert_int_equal(world_object(w, world_object_count(w), &oi), -1);
 	world_free(w);
@@ -262,29 +262,29 @@ static void test_representative_nearest(void **state)
 	world *w = with_tiny(ROW, NULL);
 	run(w, 1, -1, -1);
 	const w_crt *cr = &w->crts[0];
-	assert_int_equal(cr->rep[C2_CAT_FOOD], 1);    /* tie at 200 px: lower id */
-	assert_int_equal(cr->rep[C2_CAT_FRUIT], -1);  /* the plum is in the other room */
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 1);    /* tie at 200 px: lower id */
+	assert_int_equal(cr->rep[GENOME_CAT_FRUIT], -1);  /* the plum is in the other room */
 	/* "object comes into view" once, 180 the first time a category is seen */
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
 	/* the engine's modulate scaled the gene's significance 100 by 180/255 */
-	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), C2_LOBE_SOURCE,
-	                             C2_CAT_FOOD), 100 * 180 / 255);
+	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), GENOME_LOBE_SOURCE,
+	                             GENOME_CAT_FOOD), 100 * 180 / 255);
 	w->nlog = 0;
 	run(w, 10, -1, -1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 0); /* kept while seen */
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 0); /* kept while seen */
 	/* the representative goes: the next nearest, at 80 */
 	w->objs[1].state = WORLD_OBJ_REMOVED;
 	w->nlog = 0;
 	run(w, 1, -1, -1);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], 2);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1);
-	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), C2_LOBE_SOURCE,
-	                             C2_CAT_FOOD) >= 100 * 80 / 255, 1);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 2);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), GENOME_LOBE_SOURCE,
+	                             GENOME_CAT_FOOD) >= 100 * 80 / 255, 1);
 	/* out of sight range: none */
 	w->objs[2].x = 0 + 10 * WORLD_FX;
 	w->crts[0].x = 990 * WORLD_FX;
 	run(w, 1, -1, -1);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], -1);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], -1);
 	world_free(w);
 }
 
@@ -296,22 +296,22 @@ static void test_sight_options(void **state)
 	o.sight_range = 600;
 	world *w = with_tiny(ROW, &o);
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FRUIT], 4);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FRUIT], 4);
 	world_free(w);
 	o = opts();
 	o.sight_facing = 1; /* facing east: the carrot west of it is behind */
 	o.sight_range = 150;
 	w = with_tiny(ROW, &o);
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], -1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], -1);
 	w->objs[1].x = 600 * WORLD_FX; /* 100 px ahead */
 	w->objs[2].x = 400 * WORLD_FX; /* 100 px behind */
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
 	w->crts[0].facing = -1;
-	w_set_rep(w, &w->crts[0], C2_CAT_FOOD, -1);
+	w_set_rep(w, &w->crts[0], GENOME_CAT_FOOD, -1);
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 2);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 2);
 	world_free(w);
 }
 
@@ -331,7 +331,7 @@ static void test_representative_modes(void **state)
 		assert_int_equal(world_load(&w, MANY, sizeof MANY - 1, &o, seed, &err), 0);
 		assert_int_equal(world_add_creature(w, tiny(1), &err), 0);
 		world_step(w, NULL);
-		int r = w->crts[0].rep[C2_CAT_FOOD];
+		int r = w->crts[0].rep[GENOME_CAT_FOOD];
 		assert_true(r >= 1 && r <= 4);
 		picked[r]++;
 		world_free(w);
@@ -343,11 +343,11 @@ static void test_representative_modes(void **state)
 	o.representative = 2;
 	world *w = with_tiny(MANY, &o);
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 4); /* nearest first */
-	w_stimulus(w, 0, 26, C2_CAT_FOOD, 2, 255);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 2);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 4); /* nearest first */
+	w_stimulus(w, 0, 26, GENOME_CAT_FOOD, 2, 255);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 2);
 	run(w, 3, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 2); /* kept while seen */
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 2); /* kept while seen */
 	world_free(w);
 }
 
@@ -357,18 +357,18 @@ static void test_perceive_asleep(void **state)
 	world *w = with_tiny(ROW, NULL);
 	creature_sleep(world_creature(w, 0));
 	run(w, 5, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], -1); /* eyes shut */
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], -1); /* eyes shut */
 	creature_wake(world_creature(w, 0));
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
 	world_free(w);
 	world_options o = opts();
 	o.perceive_asleep = 1;
 	w = with_tiny(ROW, &o);
 	creature_sleep(world_creature(w, 0));
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
 	world_free(w);
 }
 
@@ -382,18 +382,18 @@ static void test_perceive_period(void **state)
 	o.perceive_period = 8;
 	world *w = with_tiny(ROW, &o);
 	run(w, 1, -1, -1); /* tick 0 looks */
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
 	w->objs[1].state = WORLD_OBJ_REMOVED;
 	run(w, 7, -1, -1); /* ticks 1..7 do not */
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
 	run(w, 1, -1, -1); /* tick 8 does */
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 2);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 2);
 	world_free(w);
 }
 
 static int source_cell(world *w, int cat)
 {
-	return brain_state(creature_brain_const(world_creature(w, 0)), C2_LOBE_SOURCE, (unsigned)cat);
+	return brain_state(creature_brain_const(world_creature(w, 0)), GENOME_LOBE_SOURCE, (unsigned)cat);
 }
 
 /* keep_unseen (C1's attention records): kept out of sight while in the
@@ -414,49 +414,49 @@ static void test_keep_unseen(void **state)
 	world *w = with_tiny(W, &o);
 	w_crt *cr = &w->crts[0];
 	run(w, 1, -1, -1);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], 1);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 1);
 	/* out of sight (and nothing else of it in sight): kept, no stimulus */
 	cr->x = 900 * WORLD_FX;
 	w->objs[1].x = 400 * WORLD_FX;
 	w->nlog = 0;
 	run(w, 3, -1, -1);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], 1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 0);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 0);
 	/* back in sight: stimulus 8 at 26 (significance 100 x 26 / 255 = 10) */
-	int before = source_cell(w, C2_CAT_FOOD);
+	int before = source_cell(w, GENOME_CAT_FOOD);
 	cr->x = 500 * WORLD_FX;
 	w_perceive(w, 0);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1);
-	assert_int_equal(source_cell(w, C2_CAT_FOOD) - before, 100 * 26 / 255);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(source_cell(w, GENOME_CAT_FOOD) - before, 100 * 26 / 255);
 	run(w, 3, -1, -1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1); /* once */
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1); /* once */
 	/* another carrot seen while it is out of sight and not IT: replaced,
 	 * the category's attention cell cleared, stimulus 8 at 80 */
-	creature_hear(world_creature(w, 0), C2_LOBE_ATTENTION, C2_CAT_FOOD);
+	creature_hear(world_creature(w, 0), GENOME_LOBE_ATTENTION, GENOME_CAT_FOOD);
 	cr->x = 200 * WORLD_FX; /* sees carrot 2 at 120, not carrot 1 at 400 + 300 */
 	w->objs[1].x = 800 * WORLD_FX;
 	w->nlog = 0;
 	w_perceive(w, 0);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], 2);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1);
-	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), C2_LOBE_ATTENTION,
-	                             C2_CAT_FOOD), 0);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 2);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), GENOME_LOBE_ATTENTION,
+	                             GENOME_CAT_FOOD), 0);
 	/* IT out of sight stays IT and representative while another is seen */
 	cr->it = 2;
 	cr->x = 700 * WORLD_FX;
 	w->objs[1].x = 800 * WORLD_FX;
 	w_perceive(w, 0);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], 2);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 2);
 	/* dropped when it turns invisible (then the seen one takes over) */
 	w->objs[2].kind = (uint16_t)w_kind_find(w, "ghost", 5);
 	w_perceive(w, 0);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], 1);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 1);
 	/* dropped when it leaves the creature's room, none seen: none */
 	cr->it = -1;
 	w->objs[1].x = 1500 * WORLD_FX;
 	w_perceive(w, 0);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], -1);
-	assert_true(cr->goal_x[C2_CAT_FOOD] == 1500 * WORLD_FX); /* its last place */
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], -1);
+	assert_true(cr->goal_x[GENOME_CAT_FOOD] == 1500 * WORLD_FX); /* its last place */
 	world_free(w);
 	/* keep_unseen 0: lost as soon as it is out of sight */
 	o.keep_unseen = 0;
@@ -465,7 +465,7 @@ static void test_keep_unseen(void **state)
 	w->crts[0].x = 900 * WORLD_FX;
 	w->objs[1].x = 400 * WORLD_FX;
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], -1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], -1);
 	world_free(w);
 }
 
@@ -475,34 +475,34 @@ static void test_approach_retreat(void **state)
 	static const char T[] = "room r 0 2000\nkind c food width 10\nkind cliff edge width 10\n"
 	                        "object c 700\nobject cliff 1400\ncreature 500\n";
 	world *w = with_tiny(T, NULL);
-	run(w, 8, -1, C2_CAT_FOOD); /* IT: the food */
+	run(w, 8, -1, GENOME_CAT_FOOD); /* IT: the food */
 	assert_int_equal(w->crts[0].it, 1);
 	w->nlog = 0;
 	w->objs[1].x = 680 * WORLD_FX; /* 20 px closer: not enough */
-	run(w, 1, -1, C2_CAT_FOOD);
-	assert_int_equal(count_stim(w, C2_STIM_APPROACHING), 0);
+	run(w, 1, -1, GENOME_CAT_FOOD);
+	assert_int_equal(count_stim(w, GENOME_STIM_APPROACHING), 0);
 	w->objs[1].x = 660 * WORLD_FX; /* 40 px since the last check */
-	run(w, 1, -1, C2_CAT_FOOD);
-	assert_int_equal(count_stim(w, C2_STIM_APPROACHING), 1);
+	run(w, 1, -1, GENOME_CAT_FOOD);
+	assert_int_equal(count_stim(w, GENOME_STIM_APPROACHING), 1);
 	const w_log *l = NULL;
 	for (size_t i = 0; i < w->nlog; i++)
-		if (w->log[i].type == LOG_STIMULUS && w->log[i].a == C2_STIM_APPROACHING)
+		if (w->log[i].type == LOG_STIMULUS && w->log[i].a == GENOME_STIM_APPROACHING)
 			l = &w->log[i];
 	assert_non_null(l);
-	assert_int_equal(l->b, C2_CAT_FOOD);
+	assert_int_equal(l->b, GENOME_CAT_FOOD);
 	w->objs[1].x = 900 * WORLD_FX;
-	run(w, 1, -1, C2_CAT_FOOD);
-	assert_int_equal(count_stim(w, C2_STIM_RETREATING), 1);
+	run(w, 1, -1, GENOME_CAT_FOOD);
+	assert_int_equal(count_stim(w, GENOME_STIM_RETREATING), 1);
 	/* the edge: the creature walks towards it */
 	w->nlog = 0;
 	w->crts[0].x = 1000 * WORLD_FX;
 	run(w, 1, -1, -1);
 	w->crts[0].x = 1100 * WORLD_FX;
 	run(w, 1, -1, -1);
-	assert_int_equal(count_stim(w, C2_STIM_APPROACHING_EDGE), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_APPROACHING_EDGE), 1);
 	w->crts[0].x = 950 * WORLD_FX;
 	run(w, 1, -1, -1);
-	assert_int_equal(count_stim(w, C2_STIM_RETREATING_EDGE), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_RETREATING_EDGE), 1);
 	world_free(w);
 }
 
@@ -513,28 +513,28 @@ static void test_it_and_mask(void **state)
 	(void)state;
 	world *w = with_tiny(ROW, NULL);
 	/* brain ticks at 4 and 8: IT comes from the first, eat may win at the second */
-	run(w, 9, C2_ACT_EAT, C2_CAT_FOOD);
+	run(w, 9, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	assert_int_equal(w->crts[0].it, 1);
-	assert_int_equal(creature_action(world_creature(w, 0)), C2_ACT_EAT);
+	assert_int_equal(creature_action(world_creature(w, 0)), GENOME_ACT_EAT);
 	/* attention on a category with nothing seen: no IT; eat is masked */
-	run(w, 8, C2_ACT_EAT, C2_CAT_TOY);
+	run(w, 8, GENOME_ACT_EAT, GENOME_CAT_TOY);
 	assert_int_equal(w->crts[0].it, -1);
 	assert_int_equal(creature_action(world_creature(w, 0)), -1);
 	/* what needs no IT still wins */
-	run(w, 8, C2_ACT_LEFT, C2_CAT_TOY);
-	assert_int_equal(creature_action(world_creature(w, 0)), C2_ACT_LEFT);
+	run(w, 8, GENOME_ACT_LEFT, GENOME_CAT_TOY);
+	assert_int_equal(creature_action(world_creature(w, 0)), GENOME_ACT_LEFT);
 	/* the creature itself is never IT */
-	run(w, 8, C2_ACT_EAT, C2_CAT_SELF);
+	run(w, 8, GENOME_ACT_EAT, GENOME_CAT_SELF);
 	assert_int_equal(w->crts[0].it, -1);
 	world_free(w);
 	/* mask_actions 0: eat wins without IT, the creature stands, disappointed */
 	world_options o = opts();
 	o.mask_actions = 0;
 	w = with_tiny(ROW, &o);
-	run(w, 40, C2_ACT_EAT, C2_CAT_TOY);
-	assert_int_equal(creature_action(world_creature(w, 0)), C2_ACT_EAT);
+	run(w, 40, GENOME_ACT_EAT, GENOME_CAT_TOY);
+	assert_int_equal(creature_action(world_creature(w, 0)), GENOME_ACT_EAT);
 	assert_true(crt_x(w, 0) == 500);
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), 2); /* once per act_recover */
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), 2); /* once per act_recover */
 	world_free(w);
 }
 
@@ -553,29 +553,29 @@ static void test_mask_reference(void **state)
 	assert_int_equal(creature_hatch(&a, &g, &cfg, &err), 0);
 	cfg.brain.brain_reference = 1;
 	assert_int_equal(creature_hatch(&b, &g, &cfg, &err), 0);
-	events ev;
+	creature_events ev;
 	const char *E = "every 40 stimulus Object_comes_into_view from food\n"
 	                "every 90 stimulus 1 from hand\nevery 100 inject Glucose 60\n"
 	                "every 50 word verb eat\n";
-	assert_int_equal(events_parse(&ev, E, strlen(E), &err), 0);
-	int won[C2_NACTIONS] = {0};
+	assert_int_equal(creature_events_parse(&ev, E, strlen(E), &err), 0);
+	int won[GENOME_NACTIONS] = {0};
 	for (int t = 0; t < 20000; t++) {
-		uint32_t mask = (t / 2000) % 2 ? ~((1u << C2_ACT_EAT) | (1u << C2_ACT_REST)) : ~0u;
+		uint32_t mask = (t / 2000) % 2 ? ~((1u << GENOME_ACT_EAT) | (1u << GENOME_ACT_REST)) : ~0u;
 		creature_set_action_mask(a, mask);
 		creature_set_action_mask(b, mask);
 		creature_step(a, &ev);
 		creature_step(b, &ev);
 		int act = creature_action(a);
-		if (act >= 0 && act < C2_NACTIONS && (t / 2000) % 2 && t % 4 == 1)
+		if (act >= 0 && act < GENOME_NACTIONS && (t / 2000) % 2 && t % 4 == 1)
 			assert_true(mask >> act & 1);
-		if (act >= 0 && act < C2_NACTIONS)
+		if (act >= 0 && act < GENOME_NACTIONS)
 			won[act]++;
 		if (t % 97 == 0 && creature_hash(a) != creature_hash(b))
 			fail_msg("reference and fast paths differ at tick %d", t);
 	}
 	assert_int_equal(creature_hash(a), creature_hash(b));
-	assert_true(won[C2_ACT_EAT] > 0 || won[C2_ACT_REST] > 0); /* the mask had something to deny */
-	events_free(&ev);
+	assert_true(won[GENOME_ACT_EAT] > 0 || won[GENOME_ACT_REST] > 0); /* the mask had something to deny */
+	creature_events_free(&ev);
 	creature_free(a);
 	creature_free(b);
 	genome_free(&g);
@@ -587,30 +587,30 @@ static void test_it_change_reset(void **state)
 	world *w = with_tiny(ROW, NULL);
 	creature *c = world_creature(w, 0);
 	run(w, 3, -1, -1);
-	creature_hear(c, C2_LOBE_SENSE, 4);
-	creature_nudge_action(c, C2_ACT_REST, 90);
-	decide(w, 0, -1, C2_CAT_FOOD);
+	creature_hear(c, GENOME_LOBE_SENSE, 4);
+	creature_nudge_action(c, GENOME_ACT_REST, 90);
+	decide(w, 0, -1, GENOME_CAT_FOOD);
 	world_step(w, NULL); /* tick 3: the brain ticks at 4 */
-	decide(w, 0, -1, C2_CAT_FOOD);
-	creature_hear(c, C2_LOBE_SENSE, 4);
+	decide(w, 0, -1, GENOME_CAT_FOOD);
+	creature_hear(c, GENOME_LOBE_SENSE, 4);
 	world_step(w, NULL); /* the attention winner is food: IT changes, reset */
 	const w_log *l = NULL;
 	assert_int_equal(count_log(w, LOG_IT, 0, &l), 1);
 	assert_int_equal(l->object, 1);
 	world_step(w, NULL);
 	const brain *b = creature_brain_const(c);
-	assert_int_equal(brain_state(b, C2_LOBE_SOURCE, C2_CAT_FOOD) > 0, 1);
-	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 4) < 255, 1);
+	assert_int_equal(brain_state(b, GENOME_LOBE_SOURCE, GENOME_CAT_FOOD) > 0, 1);
+	assert_int_equal(brain_state(b, GENOME_LOBE_SENSE, 4) < 255, 1);
 	world_free(w);
 	world_options o = opts();
 	o.it_change_reset = 0;
 	w = with_tiny(ROW, &o);
 	c = world_creature(w, 0);
-	run(w, 7, -1, C2_CAT_FOOD);
-	creature_hear(c, C2_LOBE_SENSE, 4);
-	decide(w, 0, -1, C2_CAT_FOOD);
+	run(w, 7, -1, GENOME_CAT_FOOD);
+	creature_hear(c, GENOME_LOBE_SENSE, 4);
+	decide(w, 0, -1, GENOME_CAT_FOOD);
 	world_step(w, NULL);
-	assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_SENSE, 4), 255);
+	assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_SENSE, 4), 255);
 	world_free(w);
 }
 
@@ -623,14 +623,14 @@ static void test_impt(void **state)
 		world_options o = opts();
 		o.impt = impt;
 		world *w = with_tiny(ROW, &o);
-		run(w, 8, C2_ACT_LEFT, -1);
-		assert_int_equal(w->crts[0].act, C2_ACT_LEFT);
+		run(w, 8, GENOME_ACT_LEFT, -1);
+		assert_int_equal(w->crts[0].act, GENOME_ACT_LEFT);
 		creature *c = world_creature(w, 0);
-		while (creature_ticks(c) % C2_BRAIN_PERIOD)
+		while (creature_ticks(c) % CREATURE_BRAIN_PERIOD)
 			run(w, 1, -1, -1);
-		creature_nudge_action(c, C2_ACT_LEFT, -155); /* heard: 255 -> 100 */
+		creature_nudge_action(c, GENOME_ACT_LEFT, -155); /* heard: 255 -> 100 */
 		w_pre_step(w, 0);
-		assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_DECISION, C2_ACT_LEFT),
+		assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_DECISION, GENOME_ACT_LEFT),
 		                 100 + impt);
 		world_free(w);
 	}
@@ -652,52 +652,52 @@ static void test_goal_direction(void **state)
 	w_crt *cr = &w->crts[0];
 	creature *c = world_creature(w, 0);
 	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) < 2; t++)
-		run(w, 1, C2_ACT_EAT, C2_CAT_FOOD);
+		run(w, 1, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 2);
 	/* two bites: (100 + 0) / 5 = 20, then (100 + 80) / 5 = 36 */
-	assert_int_equal(cr->goal_w[C2_CAT_FOOD][C2_DRIVE_HUNGER], 36);
-	assert_int_equal(cr->goal_w[C2_CAT_FOOD][C2_DRIVE_ANGER], (30 + 4 * 6) / 5);
-	assert_int_equal(cr->goal_w[C2_CAT_FOOD][C2_DRIVE_PAIN], 0);
+	assert_int_equal(cr->goal_w[GENOME_CAT_FOOD][GENOME_DRIVE_HUNGER], 36);
+	assert_int_equal(cr->goal_w[GENOME_CAT_FOOD][GENOME_DRIVE_ANGER], (30 + 4 * 6) / 5);
+	assert_int_equal(cr->goal_w[GENOME_CAT_FOOD][GENOME_DRIVE_PAIN], 0);
 	/* hungry, attending to nothing: the food's source cell gets the
 	 * baseline max(10, hunger x 255/256 / 4) at the next goal tick */
 	while (creature_ticks(c) % 4)
 		run(w, 1, -1, -1);
-	c->drives[C2_DRIVE_HUNGER] = 200; /* the tiny creature has no receptor setting it */
-	int hunger = creature_drive(c, C2_DRIVE_HUNGER);
+	c->drives[GENOME_DRIVE_HUNGER] = 200; /* the tiny creature has no receptor setting it */
+	int hunger = creature_drive(c, GENOME_DRIVE_HUNGER);
 	cr->it = -1;
 	int base = hunger * 255 / 256 / 4;
-	int before = source_cell(w, C2_CAT_FOOD);
+	int before = source_cell(w, GENOME_CAT_FOOD);
 	w_goal(w, 0);
-	assert_int_equal(source_cell(w, C2_CAT_FOOD) - before, base > 255 - before ? 255 - before : base);
+	assert_int_equal(source_cell(w, GENOME_CAT_FOOD) - before, base > 255 - before ? 255 - before : base);
 	/* not when it is IT already, nor off the goal tick */
-	cr->it = cr->rep[C2_CAT_FOOD];
-	before = source_cell(w, C2_CAT_FOOD);
+	cr->it = cr->rep[GENOME_CAT_FOOD];
+	before = source_cell(w, GENOME_CAT_FOOD);
 	w_goal(w, 0);
-	assert_int_equal(source_cell(w, C2_CAT_FOOD), before);
+	assert_int_equal(source_cell(w, GENOME_CAT_FOOD), before);
 	/* the carrot gone out of sight: the verb towards where it was */
 	cr->it = -1;
 	w->objs[1].x = 100 * WORLD_FX;
 	cr->x = 2000 * WORLD_FX;
 	w_perceive(w, 0);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], -1);
-	assert_true(cr->goal_x[C2_CAT_FOOD] == 100 * WORLD_FX);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], -1);
+	assert_true(cr->goal_x[GENOME_CAT_FOOD] == 100 * WORLD_FX);
 	const brain *b = creature_brain_const(c);
-	int left = brain_state(b, C2_LOBE_VERB, C2_ACT_LEFT), right = brain_state(b, C2_LOBE_VERB, C2_ACT_RIGHT);
+	int left = brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_LEFT), right = brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_RIGHT);
 	w_goal(w, 0);
-	assert_int_equal(brain_state(b, C2_LOBE_VERB, C2_ACT_LEFT), left + base > 255 ? 255 : left + base);
-	assert_int_equal(brain_state(b, C2_LOBE_VERB, C2_ACT_RIGHT), right);
+	assert_int_equal(brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_LEFT), left + base > 255 ? 255 : left + base);
+	assert_int_equal(brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_RIGHT), right);
 	/* where it should see it and does not: forgotten */
 	w->objs[1].state = WORLD_OBJ_REMOVED;
 	cr->x = 300 * WORLD_FX;
 	w_goal(w, 0);
-	assert_true(cr->goal_x[C2_CAT_FOOD] == -1);
+	assert_true(cr->goal_x[GENOME_CAT_FOOD] == -1);
 	world_free(w);
 	/* off (the default): nothing learnt */
 	o.goal_direction = 0;
 	w = with_tiny(W, &o);
 	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) < 1; t++)
-		run(w, 1, C2_ACT_EAT, C2_CAT_FOOD);
-	assert_int_equal(w->crts[0].goal_w[C2_CAT_FOOD][C2_DRIVE_HUNGER], 0);
+		run(w, 1, GENOME_ACT_EAT, GENOME_CAT_FOOD);
+	assert_int_equal(w->crts[0].goal_w[GENOME_CAT_FOOD][GENOME_DRIVE_HUNGER], 0);
 	world_free(w);
 }
 
@@ -709,14 +709,14 @@ static void test_it_near(void **state)
 	world_options o = opts();
 	o.it_near = 1;
 	world *w = with_tiny(ROW, &o);
-	run(w, 9, C2_ACT_QUIESCENT, C2_CAT_FOOD);
+	run(w, 9, GENOME_ACT_QUIESCENT, GENOME_CAT_FOOD);
 	assert_int_equal(w->crts[0].it, 1);
 	creature *c = world_creature(w, 0);
 	w->objs[1].x = w->crts[0].x + 30 * WORLD_FX;
-	while (creature_ticks(c) % C2_BRAIN_PERIOD)
+	while (creature_ticks(c) % CREATURE_BRAIN_PERIOD)
 		run(w, 1, -1, -1);
 	w_pre_step(w, 0);
-	assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_SENSE, C2_SENSE_IT_NEAR), 195);
+	assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_SENSE, GENOME_SENSE_IT_NEAR), 195);
 	world_free(w);
 }
 
@@ -730,22 +730,22 @@ static void test_decision_switch(void **state)
 		o.decision_switch = on;
 		world *w = with_tiny(ROW, &o);
 		creature *c = world_creature(w, 0);
-		run(w, 8, C2_ACT_LEFT, -1);
-		assert_int_equal(w->crts[0].act, C2_ACT_LEFT);
-		while (creature_ticks(c) % C2_BRAIN_PERIOD)
+		run(w, 8, GENOME_ACT_LEFT, -1);
+		assert_int_equal(w->crts[0].act, GENOME_ACT_LEFT);
+		while (creature_ticks(c) % CREATURE_BRAIN_PERIOD)
 			run(w, 1, -1, -1);
-		creature_nudge_action(c, C2_ACT_LEFT, -255);
-		creature_hear(c, C2_LOBE_DECISION, C2_ACT_RIGHT);
-		creature_nudge_action(c, C2_ACT_RIGHT, -55); /* 200 */
+		creature_nudge_action(c, GENOME_ACT_LEFT, -255);
+		creature_hear(c, GENOME_LOBE_DECISION, GENOME_ACT_RIGHT);
+		creature_nudge_action(c, GENOME_ACT_RIGHT, -55); /* 200 */
 		creature_step(c, NULL);                      /* the brain: right */
-		assert_int_equal(creature_action(c), C2_ACT_RIGHT);
-		creature_nudge_action(c, C2_ACT_LEFT, 155);  /* the old cell still up */
+		assert_int_equal(creature_action(c), GENOME_ACT_RIGHT);
+		creature_nudge_action(c, GENOME_ACT_LEFT, 155);  /* the old cell still up */
 		const brain *b = creature_brain_const(c);
-		int right = brain_state(b, C2_LOBE_DECISION, C2_ACT_RIGHT);
+		int right = brain_state(b, GENOME_LOBE_DECISION, GENOME_ACT_RIGHT);
 		w_act(w, 0);
-		assert_int_equal(w->crts[0].act, C2_ACT_RIGHT);
-		assert_int_equal(brain_state(b, C2_LOBE_DECISION, C2_ACT_LEFT), on ? 0 : 155);
-		assert_int_equal(brain_state(b, C2_LOBE_DECISION, C2_ACT_RIGHT), right + (on ? 10 : 0));
+		assert_int_equal(w->crts[0].act, GENOME_ACT_RIGHT);
+		assert_int_equal(brain_state(b, GENOME_LOBE_DECISION, GENOME_ACT_LEFT), on ? 0 : 155);
+		assert_int_equal(brain_state(b, GENOME_LOBE_DECISION, GENOME_ACT_RIGHT), right + (on ? 10 : 0));
 		world_free(w);
 	}
 }
@@ -757,22 +757,22 @@ static void test_walk_walls_rooms(void **state)
 	(void)state;
 	world *w = with_tiny(ROW, NULL);
 	creature *c = world_creature(w, 0);
-	assert_int_equal(c->sensorimotor[C2_SM_LIGHT_LEVEL], 255); /* room west */
-	run(w, 5, C2_ACT_RIGHT, -1); /* decided at the brain tick 4 */
+	assert_int_equal(c->sensorimotor[GENOME_SM_LIGHT_LEVEL], 255); /* room west */
+	run(w, 5, GENOME_ACT_RIGHT, -1); /* decided at the brain tick 4 */
 	double x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) - x0 == 20); /* walk_speed 2 px a tick */
-	run(w, 300, C2_ACT_RIGHT, -1);
+	run(w, 300, GENOME_ACT_RIGHT, -1);
 	/* into the east room: its light and temperature (124 -> coldness 8) */
-	assert_int_equal(c->sensorimotor[C2_SM_LIGHT_LEVEL], 40);
-	assert_int_equal(c->sensorimotor[C2_SM_AIR_COLDNESS], 56);
+	assert_int_equal(c->sensorimotor[GENOME_SM_LIGHT_LEVEL], 40);
+	assert_int_equal(c->sensorimotor[GENOME_SM_AIR_COLDNESS], 56);
 	assert_int_equal(count_log(w, LOG_ROOM, 0, NULL), 1);
-	run(w, 600, C2_ACT_RIGHT, -1);
+	run(w, 600, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) == 2000 - 25); /* stopped at the wall */
-	assert_int_equal(count_stim(w, C2_STIM_BUMP_WALL), 1); /* once per bump */
-	run(w, 20, C2_ACT_LEFT, -1);
-	run(w, 40, C2_ACT_RIGHT, -1);
-	assert_int_equal(count_stim(w, C2_STIM_BUMP_WALL), 2); /* a new bump */
+	assert_int_equal(count_stim(w, GENOME_STIM_BUMP_WALL), 1); /* once per bump */
+	run(w, 20, GENOME_ACT_LEFT, -1);
+	run(w, 40, GENOME_ACT_RIGHT, -1);
+	assert_int_equal(count_stim(w, GENOME_STIM_BUMP_WALL), 2); /* a new bump */
 	world_free(w);
 }
 
@@ -781,23 +781,23 @@ static void test_gait_and_weakness(void **state)
 	(void)state;
 	world *w = with_tiny(ROW, NULL);
 	creature *c = world_creature(w, 0);
-	run(w, 5, C2_ACT_RIGHT, -1);
+	run(w, 5, GENOME_ACT_RIGHT, -1);
 	c->gait[5] = 200; /* sleepy walk: half speed */
 	double x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) - x0 == 10);
 	c->gait[12] = 250; /* fast run, stronger: double */
 	x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) - x0 == 40);
 	w->opt.gait_speeds = 0;
 	x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) - x0 == 20);
 	keep_atp = false;
-	creature_inject(c, C2_CHEM_ATP, -255); /* too weak to walk */
+	creature_inject(c, GENOME_CHEM_ATP, -255); /* too weak to walk */
 	x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) == x0);
 	keep_atp = true;
 	world_free(w);
@@ -827,9 +827,9 @@ static void test_eat(void **state)
 {
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
-	float starch = chem(w, C2_CHEM_STARCH), glucose = chem(w, C2_CHEM_GLUCOSE);
+	float starch = chem(w, GENOME_CHEM_STARCH), glucose = chem(w, GENOME_CHEM_GLUCOSE);
 	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) == 0; t++)
-		run(w, 1, C2_ACT_EAT, C2_CAT_FOOD);
+		run(w, 1, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	const w_log *l = NULL;
 	assert_int_equal(count_log(w, LOG_ACT, 0, &l), 1);
 	assert_int_equal(l->object, 1);
@@ -837,19 +837,19 @@ static void test_eat(void **state)
 	/* it walked until the near edges touched: 500 + 25 + 10 = 535 */
 	assert_true(crt_x(w, 0) == 700 - 35);
 	/* the handler's chemicals (logged), then "I've eaten something" (26) */
-	assert_true(chem(w, C2_CHEM_STARCH) - starch == 100);
-	assert_true(chem(w, C2_CHEM_GLUCOSE) - glucose == 7);
+	assert_true(chem(w, GENOME_CHEM_STARCH) - starch == 100);
+	assert_true(chem(w, GENOME_CHEM_GLUCOSE) - glucose == 7);
 	int n = 0;
 	for (size_t i = 0; i < w->nlog; i++)
 		if (w->log[i].type == LOG_STIMULUS && w->log[i].a == -1) {
 			n++;
 			assert_int_equal(w->log[i].ndose, 2);
-			assert_int_equal(w->log[i].chem[0], C2_CHEM_STARCH);
+			assert_int_equal(w->log[i].chem[0], GENOME_CHEM_STARCH);
 			assert_int_equal(w->log[i].amount[0], 100);
-			assert_int_equal(w->log[i].chem[1], C2_CHEM_HUNGER_DECREASE);
+			assert_int_equal(w->log[i].chem[1], GENOME_CHEM_HUNGER_DECREASE);
 		}
 	assert_int_equal(n, 1);
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 1);
 	/* it vanished; regrows after 100 ticks */
 	world_object_info oi;
 	world_object(w, 1, &oi);
@@ -869,19 +869,19 @@ static void test_act_refused_and_recover(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	/* the rock is not edible: approach, disappointment, no event */
-	run(w, 200, C2_ACT_EAT, C2_CAT_THING);
+	run(w, 200, GENOME_ACT_EAT, GENOME_CAT_THING);
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 0);
 	int refused = count_log(w, LOG_REFUSED, 0, NULL);
 	assert_true(refused >= 4 && refused <= 6); /* every act_recover (24) ticks once there */
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), refused);
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), refused);
 	assert_true(crt_x(w, 0) == 300 + 45);
 	world_free(w);
 	world_options o = opts();
 	o.disappoint_forbidden = 0;
 	w = with_tiny(KINDS, &o);
-	run(w, 150, C2_ACT_EAT, C2_CAT_THING);
+	run(w, 150, GENOME_ACT_EAT, GENOME_CAT_THING);
 	assert_true(count_log(w, LOG_REFUSED, 0, NULL) > 0);
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), 0);
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), 0);
 	world_free(w);
 }
 
@@ -890,25 +890,25 @@ static void test_push_pull_stop_hit(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) == 0; t++)
-		run(w, 1, C2_ACT_PUSH, C2_CAT_THING);
+		run(w, 1, GENOME_ACT_PUSH, GENOME_CAT_THING);
 	assert_true(obj_x(w, 2) == 330); /* its push handler moved it */
-	assert_int_equal(count_stim(w, C2_STIM_ACTIVATED1), 1);
-	run(w, 23, C2_ACT_PUSH, C2_CAT_THING); /* recovering (it still touches the rock) */
+	assert_int_equal(count_stim(w, GENOME_STIM_ACTIVATED1), 1);
+	run(w, 23, GENOME_ACT_PUSH, GENOME_CAT_THING); /* recovering (it still touches the rock) */
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 1);
-	run(w, 1, C2_ACT_PUSH, C2_CAT_THING);
+	run(w, 1, GENOME_ACT_PUSH, GENOME_CAT_THING);
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 2);
 	assert_true(obj_x(w, 2) == 360);
 	w->nlog = 0;
-	run(w, 20, C2_ACT_PULL, C2_CAT_THING);
-	assert_int_equal(count_stim(w, C2_STIM_ACTIVATED2), 1);
+	run(w, 20, GENOME_ACT_PULL, GENOME_CAT_THING);
+	assert_int_equal(count_stim(w, GENOME_STIM_ACTIVATED2), 1);
 	w->nlog = 0;
-	run(w, 20, C2_ACT_STOP, C2_CAT_THING);
-	assert_int_equal(count_stim(w, C2_STIM_DEACTIVATED), 1);
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 1); /* its handler's stimulus to the actor */
+	run(w, 20, GENOME_ACT_STOP, GENOME_CAT_THING);
+	assert_int_equal(count_stim(w, GENOME_STIM_DEACTIVATED), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 1); /* its handler's stimulus to the actor */
 	w->nlog = 0;
-	run(w, 20, C2_ACT_HIT, C2_CAT_THING);
-	assert_int_equal(count_stim(w, C2_STIM_AGGRESSION), 1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW) >= 1, 1); /* touch scope: it touches */
+	run(w, 20, GENOME_ACT_HIT, GENOME_CAT_THING);
+	assert_int_equal(count_stim(w, GENOME_STIM_AGGRESSION), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW) >= 1, 1); /* touch scope: it touches */
 	world_free(w);
 }
 
@@ -916,17 +916,17 @@ static void test_it_vanishes_on_the_way(void **state)
 {
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
-	run(w, 12, C2_ACT_EAT, C2_CAT_FOOD);
+	run(w, 12, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	assert_int_equal(w->crts[0].target, 1);
 	w->objs[1].state = WORLD_OBJ_VANISHED;
 	w->objs[1].regrow = 1000;
 	w->crts[0].it = 1; /* still IT this tick: the action must stop by itself */
-	decide(w, 0, C2_ACT_EAT, C2_CAT_FOOD);
+	decide(w, 0, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	w_act(w, 0);
 	assert_int_equal(w->crts[0].phase, PH_DONE);
-	run(w, 100, C2_ACT_EAT, C2_CAT_FOOD);
+	run(w, 100, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 0);
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 0);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 0);
 	world_free(w);
 }
 
@@ -935,26 +935,26 @@ static void test_get_drop_carry(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	for (int t = 0; t < 200 && w->crts[0].carried < 0; t++)
-		run(w, 1, C2_ACT_GET, C2_CAT_FOOD);
+		run(w, 1, GENOME_ACT_GET, GENOME_CAT_FOOD);
 	assert_int_equal(w->crts[0].carried, 1);
-	assert_int_equal(count_stim(w, C2_STIM_GOT), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_GOT), 1);
 	world_object_info oi;
 	world_object(w, 1, &oi);
 	assert_int_equal(oi.carrier, 0);
-	run(w, 50, C2_ACT_LEFT, -1); /* it goes where the creature goes */
+	run(w, 50, GENOME_ACT_LEFT, -1); /* it goes where the creature goes */
 	assert_true(obj_x(w, 1) == crt_x(w, 0));
 	double x = crt_x(w, 0);
-	run(w, 5, C2_ACT_DROP, -1);
+	run(w, 5, GENOME_ACT_DROP, -1);
 	assert_int_equal(w->crts[0].carried, -1);
 	assert_true(obj_x(w, 1) >= x - 10 && obj_x(w, 1) <= x + 10);
-	assert_int_equal(count_stim(w, C2_STIM_DROPPED), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_DROPPED), 1);
 	/* nothing carried: disappointment, every act_recover ticks */
 	w->nlog = 0;
-	run(w, 30, C2_ACT_DROP, -1);
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), 1);
+	run(w, 30, GENOME_ACT_DROP, -1);
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), 1);
 	/* the rock cannot be carried */
 	w->nlog = 0;
-	run(w, 200, C2_ACT_GET, C2_CAT_THING);
+	run(w, 200, GENOME_ACT_GET, GENOME_CAT_THING);
 	assert_int_equal(w->crts[0].carried, -1);
 	assert_true(count_log(w, LOG_REFUSED, 0, NULL) > 0);
 	world_free(w);
@@ -964,20 +964,20 @@ static void test_come_and_run(void **state)
 {
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
-	run(w, 300, C2_ACT_COME, C2_CAT_TOY);
+	run(w, 300, GENOME_ACT_COME, GENOME_CAT_TOY);
 	assert_true(crt_x(w, 0) == 1000 - 40); /* touching the ball, and staying */
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 0);
 	w->objs[3].x = 1300 * WORLD_FX;
-	run(w, 200, C2_ACT_COME, C2_CAT_TOY);
+	run(w, 200, GENOME_ACT_COME, GENOME_CAT_TOY);
 	assert_true(crt_x(w, 0) == 1300 - 40);
 	/* run: away at twice the speed, for run_min..run_max ticks */
 	double x0 = crt_x(w, 0);
-	run(w, 5, C2_ACT_RUN, C2_CAT_TOY);
+	run(w, 5, GENOME_ACT_RUN, GENOME_CAT_TOY);
 	double x1 = crt_x(w, 0);
 	assert_true(x1 < x0);
-	run(w, 10, C2_ACT_RUN, C2_CAT_TOY);
+	run(w, 10, GENOME_ACT_RUN, GENOME_CAT_TOY);
 	assert_true(x1 - crt_x(w, 0) == 40);
-	run(w, 60, C2_ACT_RUN, C2_CAT_TOY);
+	run(w, 60, GENOME_ACT_RUN, GENOME_CAT_TOY);
 	double gone = x0 - crt_x(w, 0);
 	assert_true(gone >= 4 * 20 && gone <= 4 * 50 + 20);
 	assert_int_equal(w->crts[0].phase, PH_DONE);
@@ -991,7 +991,7 @@ static void test_roll_and_collide(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	for (int t = 0; t < 300 && count_log(w, LOG_ACT, 0, NULL) == 0; t++)
-		run(w, 1, C2_ACT_PUSH, C2_CAT_TOY);
+		run(w, 1, GENOME_ACT_PUSH, GENOME_CAT_TOY);
 	assert_true(w->objs[3].vx == 10 * WORLD_FX); /* along the pusher's facing */
 	run(w, 1, -1, -1);
 	assert_true(w->objs[3].vx == 10 * WORLD_FX - 64);
@@ -1007,7 +1007,7 @@ static void test_roll_and_collide(void **state)
 	run(w, 2, -1, -1);
 	assert_true(w->objs[3].vx < 0);
 	assert_int_equal(count_log(w, LOG_COLLIDE, -1, NULL), 1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1); /* heard, m 40 */
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1); /* heard, m 40 */
 	world_free(w);
 }
 
@@ -1041,10 +1041,10 @@ static void test_become_timer_scopes(void **state)
 	assert_string_equal(oi.kind, "bloom"); /* and its own timer, 20, started */
 	assert_string_equal(oi.name, "seedling.1"); /* names stay */
 	run(w, 20, -1, -1);
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 1);
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), 1);
 	run(w, 20, -1, -1); /* `timer 20` restarted it */
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 2);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 2);
 	for (size_t i = 0; i < w->nlog; i++)
 		assert_true(w->log[i].creature != 1);
 	world_free(w);
@@ -1074,7 +1074,7 @@ static void test_hand(void **state)
 		"at 20 drop\n"
 		"at 30 say eat food\n"
 		"at 40 pickup ball.1\nat 41 drop 1500\n");
-	float glucose = chem(w, C2_CHEM_GLUCOSE);
+	float glucose = chem(w, GENOME_CHEM_GLUCOSE);
 	world_object_info oi;
 	world_step(w, ev);
 	world_step(w, ev);
@@ -1085,11 +1085,11 @@ static void test_hand(void **state)
 	world_object(w, 0, &oi);
 	assert_int_equal(oi.state, WORLD_OBJ_PRESENT); /* at the creature */
 	assert_true(oi.x == 500);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_PATS), 1);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_SLAPS), 1);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_YES), 1);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_NO), 1);
-	assert_true(chem(w, C2_CHEM_GLUCOSE) - glucose == 9);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_PATS), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_SLAPS), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_YES), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_NO), 1);
+	assert_true(chem(w, GENOME_CHEM_GLUCOSE) - glucose == 9);
 	for (int t = 8; t < 12; t++)
 		world_step(w, ev);
 	world_object(w, 1, &oi);
@@ -1102,8 +1102,8 @@ static void test_hand(void **state)
 	for (int t = 22; t < 31; t++)
 		world_step(w, ev);
 	const brain *b = creature_brain_const(world_creature(w, 0));
-	assert_int_equal(brain_state(b, C2_LOBE_VERB, C2_ACT_EAT), 255);
-	assert_int_equal(brain_state(b, C2_LOBE_NOUN, C2_CAT_FOOD), 255);
+	assert_int_equal(brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_EAT), 255);
+	assert_int_equal(brain_state(b, GENOME_LOBE_NOUN, GENOME_CAT_FOOD), 255);
 	for (int t = 31; t < 45; t++)
 		world_step(w, ev);
 	assert_true(obj_x(w, 3) == 1500);
@@ -1148,24 +1148,24 @@ static void test_hand_teaching(void **state)
 	/* each eat: a pat in the same tick, from the hand */
 	w->nlog = 0;
 	for (int t = 0; t < 100 && count_log(w, LOG_ACT, 0, NULL) == 0; t++) {
-		decide(w, 0, C2_ACT_EAT, C2_CAT_FOOD);
+		decide(w, 0, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 		world_step(w, ev);
 	}
 	const w_log *act = NULL, *pat = NULL;
 	assert_int_equal(count_log(w, LOG_ACT, 0, &act), 1);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_PATS), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_PATS), 1);
 	for (size_t i = 0; i < w->nlog; i++)
-		if (w->log[i].type == LOG_STIMULUS && w->log[i].a == C2_STIM_POINTER_PATS)
+		if (w->log[i].type == LOG_STIMULUS && w->log[i].a == GENOME_STIM_POINTER_PATS)
 			pat = &w->log[i];
-	assert_true(pat->tick == act->tick && pat->b == C2_CAT_HAND);
+	assert_true(pat->tick == act->tick && pat->b == GENOME_CAT_HAND);
 	/* a push on the rock: no slap */
 	w->nlog = 0;
 	for (int t = 0; t < 100 && count_log(w, LOG_ACT, 0, NULL) == 0; t++) {
-		decide(w, 0, C2_ACT_PUSH, C2_CAT_THING);
+		decide(w, 0, GENOME_ACT_PUSH, GENOME_CAT_THING);
 		world_step(w, ev);
 	}
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 1);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_SLAPS), 0);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_SLAPS), 0);
 	world_events_free(ev);
 	world_free(w);
 	/* errors name the line */
@@ -1262,22 +1262,22 @@ static void test_events_objects(void **state)
 static void test_stand_in_in_world(void **state)
 {
 	(void)state;
-	static const uint8_t chems[] = {C2_CHEM_STARCH}, amounts[] = {50};
+	static const uint8_t chems[] = {GENOME_CHEM_STARCH}, amounts[] = {50};
 	creature *alone = tiny(1);
 	creature_feed(alone, 10, chems, amounts, 1);
 	world *w = with_tiny("room r 0 1000\n", NULL);
 	creature *c = world_creature(w, 0);
 	creature_feed(c, 10, chems, amounts, 1);
 	for (int t = 0; t < 200; t++) {
-		creature_hear(alone, C2_LOBE_DECISION, C2_ACT_EAT);
+		creature_hear(alone, GENOME_LOBE_DECISION, GENOME_ACT_EAT);
 		creature_step(alone, NULL);
 	}
 	assert_true(creature_food(alone) < 10);
 	world_options o = opts();
 	o.mask_actions = 0; /* let eat win without IT */
 	w->opt = o;
-	run(w, 200, C2_ACT_EAT, -1);
-	assert_int_equal(creature_action(c), C2_ACT_EAT);
+	run(w, 200, GENOME_ACT_EAT, -1);
+	assert_int_equal(creature_action(c), GENOME_ACT_EAT);
 	assert_int_equal(creature_food(c), 10); /* the stand-in does not feed it */
 	assert_true(creature_in_world(c));
 	creature_free(alone);
@@ -1403,7 +1403,7 @@ static void test_log_ndjson(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) == 0; t++)
-		run(w, 1, C2_ACT_EAT, C2_CAT_FOOD);
+		run(w, 1, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	c2_wbuf o = {0};
 	world_log_ndjson(w, &o);
 	c2_w_u8(&o, 0);
@@ -1458,7 +1458,7 @@ static void test_body_travel(void **state)
 		assert_int_equal(creature_set_body(c, &spec, &err), 0);
 		free(text);
 		assert_int_equal(world_add_creature(w, c, &err), 0);
-		run(w, 400, C2_ACT_RIGHT, -1);
+		run(w, 400, GENOME_ACT_RIGHT, -1);
 		moved[scale] = crt_x(w, 0) - 50000;
 		world_free(w);
 	}
