@@ -71,7 +71,7 @@ LDFLAGS_ALL = $(VARIANT_FLAGS) $(LDFLAGS)
 
 # Evaluated lazily (=), after the deps step has installed the packages.
 # CORE_LIBS: what libc2rt.a needs (also written into c2rt.pc): expat parses
-# XODE bodies (body/xode_tree.c), ODE (double precision) moves bodies
+# XODE bodies (xode/xode_tree.c), ODE (double precision) moves bodies
 # (body/sim.c). VIEWER_LIBS: what the viewer's code needs (SDL2, fontconfig).
 EXPAT_CFLAGS = $(shell pkg-config --cflags expat)
 EXPAT_LIBS = $(shell pkg-config --libs expat)
@@ -92,7 +92,7 @@ LINK_LIBS = $(VIEWER_OBJ) $(LIB) $(VIEWER_LIBS) $(CORE_LIBS)
 # The version is written once, in base/version.h.
 VERSION := $(shell sed -n 's/^\#define C2RT_VERSION "\(.*\)"/\1/p' base/version.h)
 
-CORE_DIRS := base genome brain biochem body engine world
+CORE_DIRS := base genome brain biochem framsticks xode body engine world batch
 CORE_SRC := $(sort $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.c)))
 CLI_SRC := $(sort $(wildcard cli/*.c))
 VIEWER_SRC := $(sort $(wildcard viewer/*.c))

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "body/body.h"
-#include "body/f0.h"
+#include "framsticks/f0.h"
 
 /* The shortest decimal that reads back as the same double; an exponent only
  * for very small or very large magnitudes (so -10, not -1e+01). */

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "body/f0.h"
-#include "body/frams.h"
-#include "body/xode.h"
+#include "framsticks/f0.h"
+#include "framsticks/frams.h"
+#include "xode/xode.h"
 
 /* ---- f0 genotypes ------------------------------------------------------------ */
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "body/f0.h"
-#include "body/fparam.h"
+#include "framsticks/f0.h"
+#include "framsticks/fparam.h"
 
 /* What a neuron does. */
 typedef enum neuro_kind {

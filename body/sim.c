@@ -10,7 +10,7 @@
 #include <ode/ode.h>
 
 #include "base/rng.h"
-#include "body/f0.h"
+#include "framsticks/f0.h"
 #include "body/neuro.h"
 #include "body/statics.h"
 

@@ -3,7 +3,7 @@
  * results file (through its lock and journal, cli/journal.h: appended row by
  * row as runs finish, continued by --resume, written whole in run order at
  * the end), SIGINT/SIGTERM and the progress bar. The job list, shards, rows
- * and their parsing are the engine's (engine/batch.h). */
+ * and their parsing are the engine's (batch/batch.h). */
 #ifndef C2_CLI_BATCH_EXEC_H
 #define C2_CLI_BATCH_EXEC_H
 
@@ -13,7 +13,7 @@
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "cli/journal.h"
-#include "engine/batch.h"
+#include "batch/batch.h"
 
 typedef struct cli_batch_args {
 	uint64_t seeds, ticks, max_ticks, jobs;

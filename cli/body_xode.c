@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "body/xode.h"
+#include "xode/xode.h"
 #include "cli/cli.h"
 
 bool cli_body_is_xode(const char *path)

@@ -10,7 +10,7 @@
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "cli/journal.h"
-#include "engine/batch.h"
+#include "batch/batch.h"
 
 static const char *dir;
 static bool merge;

@@ -11,8 +11,8 @@
 
 #include "base/fileio.h"
 #include "body/body.h"
-#include "body/f0.h"
-#include "body/frams.h"
+#include "framsticks/f0.h"
+#include "framsticks/frams.h"
 #include "body/load.h"
 #include "cli/body_simulate.h"
 #include "cli/body_xode.h"

@@ -14,7 +14,7 @@
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "cli/journal.h"
-#include "engine/batch.h"
+#include "batch/batch.h"
 #include "engine/trace.h"
 #include "genome/breed.h"
 #include "genome/fields.h"

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "base/version.h"
-#include "body/xode.h"
+#include "xode/xode.h"
 #include "cli/cli.h"
 
 const cli_command cli_commands[] = {

@@ -1,5 +1,5 @@
 /* fuzz_batch_rows.c — libFuzzer target for the batch results reader
- * (engine/batch.h), which --resume and --merge feed any file: parsing as CSV
+ * (batch/batch.h), which --resume and --merge feed any file: parsing as CSV
  * and as NDJSON never reads out of bounds, accepted rows lie inside the
  * input, their cells can be read, a file merges exactly when no row of it
  * was altered (its check), and merging a file with itself is refused
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/batch.h"
+#include "batch/batch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "body/f0.h"
+#include "framsticks/f0.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "body/xode.h"
+#include "xode/xode.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,4 +1,4 @@
-/* test_batch.c — the engine's batch pieces (engine/batch.h): the job list and
+/* test_batch.c — the engine's batch pieces (batch/batch.h): the job list and
  * shards, one run and its row, the batch id, and reading rows back (torn
  * last lines, rows of other batches, merging shards, cells). */
 #include <setjmp.h>
@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "engine/batch.h"
+#include "batch/batch.h"
 #include "testutil.h"
 
 

@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "body/f0.h"
-#include "body/fparam.h"
+#include "framsticks/f0.h"
+#include "framsticks/fparam.h"
 #include "testutil.h"
 
 /* ---- numbers -------------------------------------------------------------------- */

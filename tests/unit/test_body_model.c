@@ -16,8 +16,8 @@
 #include <cmocka.h>
 
 #include "body/body.h"
-#include "body/f0.h"
-#include "body/xode.h"
+#include "framsticks/f0.h"
+#include "xode/xode.h"
 #include "testutil.h"
 
 static void assert_near(double got, double want)

@@ -13,10 +13,10 @@
 #include <cmocka.h>
 
 #include "base/rng.h"
-#include "body/f0.h"
+#include "framsticks/f0.h"
 #include "body/neuro.h"
 #include "body/sim.h"
-#include "body/xode.h"
+#include "xode/xode.h"
 #include "testutil.h"
 
 static void f0(body_model *m, const char *text)

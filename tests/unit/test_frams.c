@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "body/f0.h"
-#include "body/frams.h"
+#include "framsticks/f0.h"
+#include "framsticks/frams.h"
 #include "testutil.h"
 
 static const frams_class *const ORG[] = {&frams_org_class};

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
-#include "body/xode.h"
+#include "xode/xode.h"
 #include "genome/genome.h"
 #include "testutil.h"
 

@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "body/xode.h"
-#include "body/xode_impl.h"
+#include "xode/xode.h"
+#include "xode/xode_impl.h"
 #include "testutil.h"
 
 #define PI XODE_PI

@@ -12,8 +12,8 @@
 #include <cmocka.h>
 #include <ode/ode.h>
 
-#include "body/xode.h"
-#include "body/xode_impl.h"
+#include "xode/xode.h"
+#include "xode/xode_impl.h"
 #include "testutil.h"
 
 /* Largest difference, relative to the larger magnitude (at least 1). */

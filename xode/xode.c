@@ -8,7 +8,7 @@
  * first error reported is the first one a reader meets going down the
  * document, except a link to a body that never appears, which can only be
  * known at the end. */
-#include "body/xode.h"
+#include "xode/xode.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
-#include "body/xode_impl.h"
+#include "xode/xode_impl.h"
 
 #define BIT(e) (UINT64_C(1) << (e))
 

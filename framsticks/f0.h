@@ -20,7 +20,7 @@
 #include "base/bytes.h"
 #include "base/err.h"
 #include "body/body.h"
-#include "body/fparam.h"
+#include "framsticks/fparam.h"
 
 /* The SDK's Model::ShapeType, with its numbers (they appear in its output). */
 typedef enum f0_shape {

@@ -1,6 +1,6 @@
 /* batch.c — the job list, shards, one run and its row, and reading rows
  * back for resume and merge (see batch.h). */
-#include "engine/batch.h"
+#include "batch/batch.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "body/xode_impl.h"
+#include "xode/xode_impl.h"
 
 #define C(e) (UINT64_C(1) << XE_##e)
 const xode_elem_info xode_elems[XE_COUNT] = {

@@ -26,7 +26,7 @@
 
 #include "base/bytes.h"
 #include "base/err.h"
-#include "body/fparam.h"
+#include "framsticks/fparam.h"
 
 /* ---- @Serialized values -------------------------------------------------------- */
 

@@ -1,6 +1,6 @@
 /* fparam.c — Framsticks property tables: parsing, clamping, single-line
  * load and save, with the SDK 5.0rc10's messages (see fparam.h). */
-#include "body/fparam.h"
+#include "framsticks/fparam.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "body/xode_impl.h"
+#include "xode/xode_impl.h"
 
 /* ---- XODE -------------------------------------------------------------------------- */
 

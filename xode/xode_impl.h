@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "base/err.h"
-#include "body/xode.h"
+#include "xode/xode.h"
 
 /* ---- the XODE vocabulary -----------------------------------------------------
  *

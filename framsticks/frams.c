@@ -2,7 +2,7 @@
  * genotype format marker (see frams.h). Reference: Framsticks SDK 5.0rc10
  * frams/param/multiparamload.cpp, param.cpp (loadMultiLine), extvalue.cpp
  * (deserialize) and geno.cpp. */
-#include "body/frams.h"
+#include "framsticks/frams.h"
 
 #include <ctype.h>
 #include <stdint.h>

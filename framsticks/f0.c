@@ -2,7 +2,7 @@
  * conformance report (see f0.h). References are to the Framsticks SDK
  * 5.0rc10 (frams/model/model.cpp, frams/util/3d.cpp); the arithmetic is done
  * in the SDK's order so that positions come out bit for bit the same. */
-#include "body/f0.h"
+#include "framsticks/f0.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "body/frams.h"
+#include "framsticks/frams.h"
 
 /* ---- property tables (SDK 5.0rc10 frams/config/f0-SDK.def) ------------------------ */
 

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "body/xode_impl.h"
+#include "xode/xode_impl.h"
 
 static void mat_mul(const double p[3][3], const double q[3][3], double out[3][3])
 {
