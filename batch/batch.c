@@ -169,7 +169,7 @@ int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void 
 		return 0;
 	}
 	uint64_t limit = s->ticks ? s->ticks : s->max_ticks;
-	uint64_t sum_chem[256] = {0}, sum_drive[C2_NDRIVES] = {0}, lived = 0;
+	uint64_t sum_chem[256] = {0}, sum_drive[GENOME_NDRIVES] = {0}, lived = 0;
 	const bc_biochem *bc = creature_biochem_const(c);
 	for (uint64_t t = 0; t < limit && creature_alive(c); t++) {
 		if (stop && t % STOP_POLL == 0 && stop(ctx)) {
@@ -210,7 +210,7 @@ static void act_label(int a, char *buf, size_t cap)
 		[BATCH_ACT_ASLEEP - BATCH_DECISIONS] = "asleep",
 		[BATCH_ACT_DREAMING - BATCH_DECISIONS] = "dreaming",
 	};
-	const char *nm = a < BATCH_DECISIONS ? c2_vocab_name(&c2_actions, a) : extra[a - BATCH_DECISIONS];
+	const char *nm = a < BATCH_DECISIONS ? genome_vocab_name(&genome_actions, a) : extra[a - BATCH_DECISIONS];
 	if (nm)
 		snprintf(buf, cap, "%s", nm);
 	else
@@ -329,7 +329,7 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 #define OKU(nm, v) ok ? col_u64(rw, nm, v) : col(rw, nm, "", false)
 	OKU("ticks", res->ticks);
 	OKU("alive", res->alive);
-	snprintf(val, sizeof val, "%.1f", ok ? (double)res->lived / C2_TICKS_PER_SECOND : 0.0);
+	snprintf(val, sizeof val, "%.1f", ok ? (double)res->lived / CREATURE_TICKS_PER_SECOND : 0.0);
 	col(rw, "lifespan_s", ok ? val : "", false);
 	col(rw, "stage", ok ? genome_stage_name(res->stage) : "", true);
 	col(rw, "cause", ok ? creature_death_name(res->cause) : "", true);
@@ -347,7 +347,7 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 		OKU(name, res->chem_end[k]);
 	}
 	for (size_t k = 0; k < s->ndrive; k++) {
-		const char *lab = c2_drives.names[s->drive[k]];
+		const char *lab = genome_drives.names[s->drive[k]];
 		snprintf(name, sizeof name, "avg:drive:%s", lab);
 		snprintf(val, sizeof val, "%.3f", ok ? res->drive_avg[k] : 0.0);
 		col(rw, name, ok ? val : "", false);

@@ -58,13 +58,13 @@ typedef struct batch_spec {
 	uint32_t nseeds;       /* seeds per genome (>= 1) */
 	uint64_t ticks;        /* > 0: run this many ticks (less if it dies); 0: until death */
 	uint64_t max_ticks;    /* until death: give up (alive) after this many */
-	const events *ev;      /* timed inputs for every run, or NULL */
+	const creature_events *ev;      /* timed inputs for every run, or NULL */
 	const char *events_text; /* their text (for the batch id), or NULL */
 	size_t events_len;
 	size_t nchem;
 	uint8_t chem[256];
 	size_t ndrive;
-	uint8_t drive[C2_NDRIVES];
+	uint8_t drive[GENOME_NDRIVES];
 	batch_format format;
 	/* A body for every run (NULL: none), as `c2rt run --body` gives it:
 	 * body->name is the path for the `body` column (its extension picks the
@@ -106,8 +106,8 @@ typedef struct batch_result {
 	uint64_t lived;        /* ticks lived: to death, or all of them */
 	int stage;
 	creature_death cause;
-	double chem_avg[256], drive_avg[C2_NDRIVES];
-	uint8_t chem_end[256], drive_end[C2_NDRIVES];
+	double chem_avg[256], drive_avg[GENOME_NDRIVES];
+	uint8_t chem_end[256], drive_end[GENOME_NDRIVES];
 	uint64_t act[BATCH_NACT];
 	uint64_t state_hash;   /* creature_hash at the end */
 	char error[256];       /* "" when the run went well */

@@ -111,10 +111,10 @@ static creature *norn(const genome *g, const file *b)
 }
 
 /* An events text of ours, parsed (it is ours: it parses). */
-static void our_events(events *ev, const char *text)
+static void our_events(creature_events *ev, const char *text)
 {
 	c2_err err;
-	if (events_parse(ev, text, strlen(text), &err) != 0) {
+	if (creature_events_parse(ev, text, strlen(text), &err) != 0) {
 		fprintf(stderr, "bench body: %s\n", err.msg);
 		exit(1);
 	}
@@ -129,7 +129,7 @@ typedef struct awake_mean {
 
 static void awake_add(awake_mean *a, const creature *c, double speed)
 {
-	if (!creature_asleep(c) && !creature_dreaming(c) && creature_action(c) != C2_ACT_REST) {
+	if (!creature_asleep(c) && !creature_dreaming(c) && creature_action(c) != GENOME_ACT_REST) {
 		a->sum += speed;
 		a->n++;
 	}
@@ -143,7 +143,7 @@ static double awake_get(const awake_mean *a)
 static void costs(const genome *g, const file *b, const char *name, long ticks)
 {
 	c2_err err;
-	events ev;
+	creature_events ev;
 	our_events(&ev, FEED);
 	body_model m;
 	int src = body_source_pick(b->path, (const char *)b->data, b->len, &err);
@@ -178,7 +178,7 @@ static void costs(const genome *g, const file *b, const char *name, long ticks)
 		creature_step(c, &ev);
 	double with_s = cpu_now() - t0;
 	creature_free(c);
-	events_free(&ev);
+	creature_events_free(&ev);
 	printf("body %s body_us %.1f norn_us %.2f with_body_us %.1f realtime %.0f\n", name,
 	       body_s / ticks * 1e6, norn_s / ticks * 1e6, with_s / ticks * 1e6,
 	       with_s > 0 ? ticks * 0.1 / with_s : 0.0);
@@ -227,7 +227,7 @@ static void walker_alone(const char *path)
 /* Hexokinase made: the sum of its rises tick to tick. */
 static unsigned hexokinase(const creature *c, uint8_t *last)
 {
-	uint8_t h = bc_chem_get(creature_biochem_const(c), C2_CHEM_HEXOKINASE);
+	uint8_t h = bc_chem_get(creature_biochem_const(c), GENOME_CHEM_HEXOKINASE);
 	unsigned rise = h > *last ? (unsigned)(h - *last) : 0;
 	*last = h;
 	return rise;
@@ -237,7 +237,7 @@ static unsigned hexokinase(const creature *c, uint8_t *last)
  * none, and only the ATP its muscles spent is returned). */
 static unsigned norn_run(const genome *g, const file *b, const char *name, unsigned none_atp)
 {
-	events ev;
+	creature_events ev;
 	our_events(&ev, SLEEP);
 	creature *c = norn(g, b);
 	awake_mean aw = {0, 0};
@@ -259,7 +259,7 @@ static unsigned norn_run(const genome *g, const file *b, const char *name, unsig
 	double cpu = cpu_now() - t0;
 	if (!b) {
 		creature_free(c);
-		events_free(&ev);
+		creature_events_free(&ev);
 		return atp;
 	}
 	double mean = awake_get(&aw);
@@ -273,7 +273,7 @@ static unsigned norn_run(const genome *g, const file *b, const char *name, unsig
 	       name, mean, still, still >= 0 ? (still - 3000) / 10.0 : -1.0, atp, none_atp, r.energy,
 	       cpu > 0 ? 600 / cpu : 0.0);
 	creature_free(c);
-	events_free(&ev);
+	creature_events_free(&ev);
 	return atp;
 }
 
@@ -303,7 +303,7 @@ static int sleep_copy(const creature *c, double speed_now, double limit, bool *w
 	c2_wbuf_free(&w);
 	char text[128];
 	snprintf(text, sizeof text, "%sat %llu sleep\n", FEED, (unsigned long long)creature_ticks(c));
-	events ev;
+	creature_events ev;
 	our_events(&ev, text);
 	int still = speed_now < limit ? 0 : -1;
 	*woke = false;
@@ -317,13 +317,13 @@ static int sleep_copy(const creature *c, double speed_now, double limit, bool *w
 			*woke = true;
 	}
 	creature_free(b);
-	events_free(&ev);
+	creature_events_free(&ev);
 	return still;
 }
 
 static void sleeps(const genome *g, const file *b, const char *name, long from, long step, long to)
 {
-	events ev;
+	creature_events ev;
 	our_events(&ev, FEED);
 	creature *c = norn(g, b);
 	awake_mean aw = {0, 0};
@@ -347,7 +347,7 @@ static void sleeps(const genome *g, const file *b, const char *name, long from, 
 	printf("%-16s still within 10 s after %d of %d sleeps; the slowest %s%.1f s\n", name, within, runs,
 	       slowest < 0 ? "more than " : "", slowest < 0 ? 30.0 : slowest / 10.0);
 	creature_free(c);
-	events_free(&ev);
+	creature_events_free(&ev);
 }
 
 int main(int argc, char **argv)

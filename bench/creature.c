@@ -53,8 +53,8 @@ int main(int argc, char **argv)
 	c2_err err;
 	if (bench_genome(&g, path, "creature") != 0)
 		return 77;
-	events ev;
-	if (events_parse(&ev, FEED, sizeof FEED - 1, &err) != 0)
+	creature_events ev;
+	if (creature_events_parse(&ev, FEED, sizeof FEED - 1, &err) != 0)
 		return 1;
 	creature_config cfg;
 	creature_config_default(&cfg);
@@ -87,7 +87,7 @@ int main(int argc, char **argv)
 			printf("lifetime_estimate_s %.2f\nalive %d\n", rate > 0 ? LIFETIME_TICKS / rate : 0.0,
 			       creature_alive(c));
 	}
-	events_free(&ev);
+	creature_events_free(&ev);
 	creature_free(c);
 	genome_free(&g);
 	return 0;

@@ -46,8 +46,8 @@ int main(int argc, char **argv)
 	if (!path)
 		path = bench_shared("genomes/c2-norn.gen", buf, sizeof buf);
 	c2_err err;
-	events ev;
-	if (events_parse(&ev, FEED, sizeof FEED - 1, &err) != 0)
+	creature_events ev;
+	if (creature_events_parse(&ev, FEED, sizeof FEED - 1, &err) != 0)
 		return 1;
 	creature_config cfg;
 	creature_config_default(&cfg);
@@ -72,6 +72,6 @@ int main(int argc, char **argv)
 	printf("ticks %ld\nbytes_per_creature %zu\n", ticks, (after - before) / CREATURES);
 	for (int k = 0; k < CREATURES; k++)
 		creature_free(c[k]);
-	events_free(&ev);
+	creature_events_free(&ev);
 	return 0;
 }

@@ -90,26 +90,26 @@ const bc_options *bc_get_options(const bc_biochem *b)
 /* ---- binding and compiling ----------------------------------------------------- */
 
 /* Pointer for a locus address, or NULL when it is not a real locus. */
-static uint8_t *resolve_locus(bc_biochem *b, c2_locus_dir dir, uint32_t organ, const uint8_t *addr)
+static uint8_t *resolve_locus(bc_biochem *b, genome_locus_dir dir, uint32_t organ, const uint8_t *addr)
 {
 	int index;
-	int e = c2_locus_find(dir, addr[0], addr[1], addr[2], &index);
+	int e = genome_locus_find(dir, addr[0], addr[1], addr[2], &index);
 	if (e < 0)
 		return NULL;
 	if (addr[0] == 2) { /* the gene's own organ */
 		bc_organ *o = &b->organs[organ];
-		if (dir == C2_RECEPTOR) {
-			switch ((c2_receptor_locus)e) {
-			case C2_RL_ORGAN_CLOCK_RATE: return &o->clock_rate;
-			case C2_RL_ORGAN_REPAIR_RATE: return &o->repair_rate;
-			case C2_RL_ORGAN_INJURY: return &o->injury;
+		if (dir == GENOME_RECEPTOR) {
+			switch ((genome_receptor_locus)e) {
+			case GENOME_RL_ORGAN_CLOCK_RATE: return &o->clock_rate;
+			case GENOME_RL_ORGAN_REPAIR_RATE: return &o->repair_rate;
+			case GENOME_RL_ORGAN_INJURY: return &o->injury;
 			default: return NULL;
 			}
 		}
-		switch ((c2_emitter_locus)e) {
-		case C2_EL_ORGAN_CLOCK_RATE: return &o->clock_rate;
-		case C2_EL_ORGAN_REPAIR_RATE: return &o->repair_rate;
-		case C2_EL_ORGAN_INJURY: return &o->injury;
+		switch ((genome_emitter_locus)e) {
+		case GENOME_EL_ORGAN_CLOCK_RATE: return &o->clock_rate;
+		case GENOME_EL_ORGAN_REPAIR_RATE: return &o->repair_rate;
+		case GENOME_EL_ORGAN_INJURY: return &o->injury;
 		default: return NULL;
 		}
 	}
@@ -121,14 +121,14 @@ static uint8_t *resolve_locus(bc_biochem *b, c2_locus_dir dir, uint32_t organ, c
 static bool is_die_locus(const uint8_t *addr)
 {
 	int index;
-	return c2_locus_find(C2_RECEPTOR, addr[0], addr[1], addr[2], &index) == C2_RL_DIE;
+	return genome_locus_find(GENOME_RECEPTOR, addr[0], addr[1], addr[2], &index) == GENOME_RL_DIE;
 }
 
 static bool is_own_clock_locus(const uint8_t *addr)
 {
 	int index;
-	return c2_locus_find(C2_RECEPTOR, addr[0], addr[1], addr[2], &index) ==
-	       C2_RL_ORGAN_CLOCK_RATE;
+	return genome_locus_find(GENOME_RECEPTOR, addr[0], addr[1], addr[2], &index) ==
+	       GENOME_RL_ORGAN_CLOCK_RATE;
 }
 
 static uint32_t energy_cost(uint32_t genes)
@@ -150,7 +150,7 @@ void bc_compile(bc_biochem *b)
 {
 	memset(b->due, 0, sizeof b->due);
 	for (unsigned c = 1; c < BC_NCHEM; c++) {
-		uint32_t mask = c2_rate_mask(b->half[c]); /* 2^m - 1 */
+		uint32_t mask = genome_rate_mask(b->half[c]); /* 2^m - 1 */
 		for (unsigned k = 0; k < BC_DUE_K; k++)
 			if (!(mask & (1u << k)))
 				b->due[k][c / 64] |= 1ull << (c % 64);
@@ -176,7 +176,7 @@ void bc_compile(bc_biochem *b)
 		                 !bc_same_address(&b->rec[i - 1].g.organ, addr);
 		if (new_group) {
 			bc_group *g = &b->grp[b->ngrp];
-			uint8_t *p = resolve_locus(b, C2_RECEPTOR, r->organ, addr);
+			uint8_t *p = resolve_locus(b, GENOME_RECEPTOR, r->organ, addr);
 			g->first = (uint32_t)i;
 			g->n = 0;
 			g->last = BC_GRP_STALE;
@@ -262,8 +262,8 @@ void bc_compile(bc_biochem *b)
 			x->a2 = 0;
 		x->p1 = x->b1 ? g->p1 : 0;
 		x->p2 = x->b2 ? g->p2 : 0;
-		x->mask = c2_rate_mask(g->rate);
-		x->mult = (uint16_t)c2_rate_multiplier(g->rate);
+		x->mask = genome_rate_mask(g->rate);
+		x->mult = (uint16_t)genome_rate_multiplier(g->rate);
 	}
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];

@@ -134,11 +134,11 @@ extern const c2_option_table bc_option_tab;
  * (creature). Must return a pointer to the byte for that address that stays
  * valid, and the same, for the lifetime of the bc_biochem, or NULL when the
  * engine has no such byte (e.g. a lobe number the brain lacks): the gene is
- * then bound to a dummy. `dir` says who binds: C2_RECEPTOR writes the byte,
+ * then bound to a dummy. `dir` says who binds: GENOME_RECEPTOR writes the byte,
  * C2_EMITTER reads it (and clears it when its clear-source flag says so).
  * The resolver may be called several times for the same address; it must
  * not call back into this module. */
-typedef uint8_t *(*bc_locus_resolver)(void *ctx, c2_locus_dir dir, uint8_t organ,
+typedef uint8_t *(*bc_locus_resolver)(void *ctx, genome_locus_dir dir, uint8_t organ,
                                       uint8_t tissue, uint8_t locus);
 
 /* ---- lifecycle -------------------------------------------------------------------- */

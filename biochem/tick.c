@@ -244,7 +244,7 @@ static void injure(bc_biochem *b, bc_organ *o, double damage, unsigned chem)
 {
 	o->st = o->st > damage ? o->st - damage : 0.0;
 	if (b->opt.injury_chemical)
-		chem_add(b, C2_CHEM_INJURY, chem);
+		chem_add(b, GENOME_CHEM_INJURY, chem);
 }
 
 static inline __attribute__((always_inline)) void organ_update(bc_biochem *b, bc_organ *o)
@@ -269,10 +269,10 @@ static inline __attribute__((always_inline)) void organ_update(bc_biochem *b, bc
 	o->clock = (uint8_t)(clk - 255);
 	o->biotick++;
 
-	bool energy = b->chem[C2_CHEM_ATP] >= o->energy_cost;
+	bool energy = b->chem[GENOME_CHEM_ATP] >= o->energy_cost;
 	if (energy) {
-		chem_sub(b, C2_CHEM_ATP, o->energy_cost);
-		chem_add(b, C2_CHEM_ADP, o->energy_cost);
+		chem_sub(b, GENOME_CHEM_ATP, o->energy_cost);
+		chem_add(b, GENOME_CHEM_ADP, o->energy_cost);
 		run_emitters(b, o);
 		run_reactions(b, o);
 	} else {
@@ -296,7 +296,7 @@ static inline __attribute__((always_inline)) void organ_update(bc_biochem *b, bc
 			o->st = 0.0;
 		if (heal > 0.0 && b->opt.injury_chemical) {
 			double units = 255.0 * heal / o->initial_lf;
-			chem_sub(b, C2_CHEM_INJURY, units >= 255.0 ? 255u : (unsigned)units);
+			chem_sub(b, GENOME_CHEM_INJURY, units >= 255.0 ? 255u : (unsigned)units);
 		}
 	}
 	if (o->injury) {
@@ -336,8 +336,8 @@ static inline uint64_t nonzero64(const uint8_t *p)
 static inline void decay(bc_biochem *b, int c, uint32_t t)
 {
 	uint8_t h = b->half[c];
-	if (c2_rate_due(h, t))
-		b->chem[c] = (uint8_t)((b->chem[c] * c2_rate_multiplier(h)) >> 16);
+	if (genome_rate_due(h, t))
+		b->chem[c] = (uint8_t)((b->chem[c] * genome_rate_multiplier(h)) >> 16);
 }
 
 void bc_tick(bc_biochem *b)
@@ -345,7 +345,7 @@ void bc_tick(bc_biochem *b)
 	for (size_t i = 0; i < b->norgans; i++)
 		organ_update(b, &b->organs[i]);
 	if (b->have_half) {
-		/* c2_rate_due fires when (t & mask) == 0. Passing the 1-based tick
+		/* genome_rate_due fires when (t & mask) == 0. Passing the 1-based tick
 		 * number makes a period-P chemical move on ticks P, 2P ... (the
 		 * opencreatures1 phase, whose steps give §7.1's ageing table and
 		 * the 100 / 396-tick figures for byte 72); the 0-based counter is
@@ -361,7 +361,7 @@ void bc_tick(bc_biochem *b)
 			for (unsigned w = 0; w < BC_NCHEM / 64; w++)
 				for (uint64_t x = due[w] & nonzero64(&b->chem[w * 64]); x; x &= x - 1) {
 					unsigned c = w * 64 + (unsigned)__builtin_ctzll(x);
-					b->chem[c] = (uint8_t)((b->chem[c] * c2_rate_multiplier(b->half[c])) >> 16);
+					b->chem[c] = (uint8_t)((b->chem[c] * genome_rate_multiplier(b->half[c])) >> 16);
 				}
 		} else {
 			/* Chemical 0 is always 0: starting at byte 0 costs nothing. */

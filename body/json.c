@@ -108,7 +108,7 @@ static void part_json(c2_wbuf *w, const body_part *p, bool f0)
 	jvec(w, "torque", p->torque, 3);
 	if (f0) {
 		c2_w_str(w, ",\"f0\":");
-		f0_json_part(p, w);
+		frams_f0_json_part(p, w);
 	}
 	c2_w_u8(w, '}');
 }
@@ -166,21 +166,21 @@ static void joint_json(c2_wbuf *w, const body_joint *j, bool f0)
 	c2_w_u8(w, ']');
 	if (f0) {
 		c2_w_str(w, ",\"f0\":");
-		f0_json_joint(j, w);
+		frams_f0_json_joint(j, w);
 	}
 	c2_w_u8(w, '}');
 }
 
 void body_json_write(const body_model *m, c2_wbuf *w)
 {
-	const f0_info *fi = f0_info_of(m);
+	const frams_f0_info *fi = frams_f0_info_of(m);
 	bool f0 = m->format == BODY_F0;
 	c2_w_str(w, "{\"format\":");
 	body_json_str(w, f0 ? "f0" : "xode");
 	jkeystr(w, "name", m->name);
 	if (fi) {
 		c2_w_printf(w, ",\"valid\":%s", fi->valid ? "true" : "false");
-		jkeystr(w, "shape", f0_shape_name(fi->shape));
+		jkeystr(w, "shape", frams_f0_shape_name(fi->shape));
 		jkey(w, "se", fi->se);
 		jkeystr(w, "vstyle", fi->vstyle);
 	}
@@ -205,7 +205,7 @@ void body_json_write(const body_model *m, c2_wbuf *w)
 	c2_w_str(w, "],\n\"neurons\":[");
 	for (size_t i = 0; i < m->nneurons; i++) {
 		const body_neuron *n = &m->neurons[i];
-		const f0_neuro_class *nc = f0_neuro_class_find(n->cls);
+		const frams_f0_neuro_class *nc = frams_f0_neuro_class_find(n->cls);
 		c2_w_str(w, i ? ",\n{\"class\":" : "\n{\"class\":");
 		body_json_str(w, n->cls);
 		jkeystr(w, "props", n->props);
@@ -213,8 +213,8 @@ void body_json_write(const body_model *m, c2_wbuf *w)
 		if (nc)
 			c2_w_printf(w, ",\"class_inputs\":%d,\"class_output\":%s,\"class_location\":\"%s\"",
 			            nc->inputs, nc->output ? "true" : "false",
-			            nc->location == F0_LOC_PART    ? "part"
-			            : nc->location == F0_LOC_JOINT ? "joint"
+			            nc->location == FRAMS_F0_LOC_PART    ? "part"
+			            : nc->location == FRAMS_F0_LOC_JOINT ? "joint"
 			                                           : "none");
 		c2_w_printf(w, ",\"part\":%d,\"joint\":%d,\"line\":%ld", n->part, n->joint, n->line);
 		jkeystr(w, "info", n->info);

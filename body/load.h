@@ -35,7 +35,7 @@ int body_source_pick(const char *path, const char *text, size_t len, c2_err *err
  * number (1-based) or name; NULL takes the first f0 one; ignored for other
  * formats. The genotype file reader's warnings are appended to m->warnings.
  * Returns 0, or C2_EFORMAT / C2_EINVAL / C2_ENOMEM with err (an invalid f0
- * body is built as far as it goes, as f0_build does). */
+ * body is built as far as it goes, as frams_f0_build does). */
 int body_load_source(body_source s, const char *text, size_t len, const char *genotype,
                      body_model *m, c2_err *err);
 

@@ -29,7 +29,7 @@ typedef enum neuro_kind {
 /* The classes simulated here: X(class name, kind, simulation order). The
  * order is the SDK's simorder: 0 receptors and constants, 1 the rest, 2
  * effectors. Everything else about a Framsticks class (its inputs, location,
- * properties and defaults) is in f0_neuro_classes. */
+ * properties and defaults) is in frams_f0_neuro_classes. */
 #define NEURO_IMPLS(X)                                                                          \
 	X("N", NK_N, 1) X("Nu", NK_NU, 1) X("*", NK_CONST, 0) X("Sin", NK_SIN, 1)                   \
 	X("Rnd", NK_RND, 1) X("D", NK_DIFF, 1) X("G", NK_GYRO, 0) X("T", NK_TOUCH, 0)             \
@@ -213,7 +213,7 @@ static bool setup(body_net *n, const body_model *m, size_t i, c2_wbuf *wb)
 		if (strcmp(impls[k].name, bn->cls) == 0) {
 			nu->kind = impls[k].kind;
 			nu->order = (uint8_t)impls[k].order;
-			const f0_neuro_class *fc = f0_neuro_class_find(bn->cls);
+			const frams_f0_neuro_class *fc = frams_f0_neuro_class_find(bn->cls);
 			defaults = fc ? fc->props : "";
 		}
 	for (size_t k = 0; k < NELEM(c2classes); k++)
@@ -223,7 +223,7 @@ static bool setup(body_net *n, const body_model *m, size_t i, c2_wbuf *wb)
 			defaults = c2classes[k].props;
 		}
 	if (!defaults) {
-		const f0_neuro_class *fc = f0_neuro_class_find(bn->cls);
+		const frams_f0_neuro_class *fc = frams_f0_neuro_class_find(bn->cls);
 		char msg[160];
 		if (fc)
 			snprintf(msg, sizeof msg, "class %s (%s) is not simulated: its output stays 0",

@@ -13,7 +13,7 @@
  * sim.c, and documented in the README.
  *
  * Class names, locations, input counts and property defaults come from the
- * f0 builder's one table (f0_neuro_classes); this file only says how the
+ * f0 builder's one table (frams_f0_neuro_classes); this file only says how the
  * classes it simulates behave (its `impls` table). Unknown classes, and the
  * known ones not simulated (S, Fuzzy, Sti, LMu, Water, Energy, Ch, ChMux,
  * ChSel, VEye, VMotor), output 0 and are listed as warnings.

@@ -29,7 +29,7 @@ enum {
 	MAX_STEP_CONTACTS = 80000
 };
 static const double PI = 3.14159265358979323846;
-static const double TICK_SECONDS = 0.1; /* one world tick (engine.h's C2_TICK_MS) */
+static const double TICK_SECONDS = 0.1; /* one world tick (engine.h's CREATURE_TICK_MS) */
 
 /* ---- small vector helpers ------------------------------------------------------- */
 
@@ -852,7 +852,7 @@ static void geoms_bound(body_sim *s)
 /* Refuse what ODE would choke on (it aborts the process on bad input). */
 static int check_model(const body_model *m, c2_err *err)
 {
-	const f0_info *fi = f0_info_of(m);
+	const frams_f0_info *fi = frams_f0_info_of(m);
 	if (m->format == BODY_F0 && (!fi || !fi->valid))
 		return c2_fail_line(err, C2_EINVAL, 0, "an invalid f0 body cannot be simulated");
 	if (m->nparts == 0)

@@ -171,7 +171,7 @@ int brain_lobe_info_get(const brain *b, unsigned lobe, brain_lobe_info *out);
 int brain_lobe_at_rank(const brain *b, unsigned rank);
 
 /* The compiled rule `rule` (BRAIN_RULE_*) of a lobe, or NULL. */
-const svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule);
+const brain_svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule);
 
 /* Neuron state / output, or -1 when the neuron does not exist. */
 int brain_state(const brain *b, unsigned lobe, unsigned cell);

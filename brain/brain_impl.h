@@ -94,7 +94,7 @@ typedef struct brain_dtype {
 	 * current with kvalid: bit d set when dendrite d's source fires in
 	 * snap (for "input TRUE" rules) */
 	uint64_t *infire;
-	const svrule_prog *rule[BRAIN_NDRULES]; /* shared: brain->progs */
+	const brain_svrule_prog *rule[BRAIN_NDRULES]; /* shared: brain->progs */
 } brain_dtype;
 
 typedef struct brain_lobe {
@@ -117,7 +117,7 @@ typedef struct brain_lobe {
 	uint32_t wta_deny;
 	int percept_offset; /* first perception neuron it is copied to, or -1 */
 	uint32_t rank;      /* position in the processing order */
-	const svrule_prog *state_rule; /* shared: brain->progs */
+	const brain_svrule_prog *state_rule; /* shared: brain->progs */
 	uint16_t rules[BRAIN_NRULES];  /* every rule's program: brain->progs[rules[r]] */
 	/* derived: type0, type1, anded0, anded1 of every neuron from the kept
 	 * sums, for the slots the state rule reads (NULL for the others) */
@@ -170,7 +170,7 @@ struct brain {
 	uint8_t *percept_block; /* per perception neuron: its flag-2 lobe, or 0 */
 	/* the compiled rules, each distinct program once (rules are compared
 	 * after compiling: most lobes share the empty rule) */
-	svrule_prog *progs;
+	brain_svrule_prog *progs;
 	uint32_t nprogs;
 	uint8_t *tables; /* SVRULE_TABLE bytes each: the distinct tables of progs */
 	brain_dtype *dtypes; /* the wired dendrite types */

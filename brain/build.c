@@ -151,7 +151,7 @@ static brain_dmode dendrite_mode(const brain_lobe *L)
 		if (!D->present)
 			continue;
 		for (unsigned r = 0; r < BRAIN_NDRULES; r++) {
-			const svrule_prog *p = D->rule[r];
+			const brain_svrule_prog *p = D->rule[r];
 			if (p->impure || (p->reads & leak_slots))
 				return BRAIN_DGENERAL;
 			sums |= (p->reads & (sum_slots_of(0) | sum_slots_of(1))) != 0;
@@ -229,7 +229,7 @@ static uint32_t iset_intern(iset *s, const void *p)
 
 /* The brain looks a rule's result up in its table only for a slot of the
  * dendrite (tick.c); elsewhere it runs the program, which gives the same. */
-static bool table_kept(const svrule_prog *p)
+static bool table_kept(const brain_svrule_prog *p)
 {
 	switch (p->rest_slot) {
 	case SVS_INPUT: case SVS_SUSCEPT: case SVS_STW: case SVS_LTW: case SVS_STRENGTH:
@@ -246,16 +246,16 @@ static int compile_rules(brain *b, uint32_t *idx, c2_err *err)
 {
 	size_t nrules = (size_t)b->nlobes * BRAIN_NRULES;
 	iset progs, tables;
-	bool ok = iset_init(&progs, sizeof(svrule_prog), nrules);
+	bool ok = iset_init(&progs, sizeof(brain_svrule_prog), nrules);
 	ok &= iset_init(&tables, SVRULE_TABLE, nrules);
-	svrule_prog p; /* compiled programs are zero-filled, so memcmp compares them */
+	brain_svrule_prog p; /* compiled programs are zero-filled, so memcmp compares them */
 	uint8_t table[SVRULE_TABLE];
 	for (uint32_t l = 0; l < b->nlobes && ok; l++) {
 		const genome_lobe_gene *g = &b->lobes[l].gene;
 		const uint8_t *rnd = b->lobes[l].rnd;
 		for (unsigned k = 0; k < BRAIN_NRULES; k++) {
 			if (k == BRAIN_RULE_STATE) {
-				svrule_compile(&p, table, g->state_rule, SVRULE_NEURON, rnd[k], &b->opts);
+				brain_svrule_compile(&p, table, g->state_rule, SVRULE_NEURON, rnd[k], &b->opts);
 			} else {
 				const genome_dendrite_gene *dg =
 					&g->dendrite[(k - BRAIN_RULE_DENDRITE) / BRAIN_NDRULES];
@@ -263,7 +263,7 @@ static int compile_rules(brain *b, uint32_t *idx, c2_err *err)
 					dg->strength_gain_rule, dg->strength_loss_rule, dg->suscept_rule,
 					dg->reinforce_rule,     dg->backprop_rule,      dg->fwdprop_rule,
 				};
-				svrule_compile(&p, table, rules[(k - BRAIN_RULE_DENDRITE) % BRAIN_NDRULES],
+				brain_svrule_compile(&p, table, rules[(k - BRAIN_RULE_DENDRITE) % BRAIN_NDRULES],
 				               SVRULE_DENDRITE, rnd[k], &b->opts);
 			}
 			/* Until the tables have their place, a program names its table
@@ -564,7 +564,7 @@ static void wire(brain *b, c2_rng *rng)
 			const genome_dendrite_gene *dg = &L->gene.dendrite[t];
 			const brain_lobe *S = &b->lobes[D->src_lobe];
 			int W = S->dims.w, H = S->dims.h, f = dg->fanout;
-			bool percept = D->src_lobe == C2_LOBE_PERCEPTION;
+			bool percept = D->src_lobe == GENOME_LOBE_PERCEPTION;
 			for (uint32_t i = 0; i < L->n; i++) {
 				uint32_t first = D->first[i], cnt = D->first[i + 1] - first;
 				/* Base source: the same relative position in the source. */

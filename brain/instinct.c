@@ -145,15 +145,15 @@ brain_instinct_result brain_instinct_process(brain *b, brain_instinct_report *re
 	rep->ninputs = brain_instinct_inputs(b, &g, rep->perception);
 	if (!rep->ninputs)
 		return BRAIN_INSTINCT_NO_INPUT;
-	if (b->nlobes <= C2_LOBE_CONCEPT)
+	if (b->nlobes <= GENOME_LOBE_CONCEPT)
 		return BRAIN_INSTINCT_NO_LOBES;
-	brain_lobe *C = &b->lobes[C2_LOBE_CONCEPT], *Dl = &b->lobes[C2_LOBE_DECISION];
+	brain_lobe *C = &b->lobes[GENOME_LOBE_CONCEPT], *Dl = &b->lobes[GENOME_LOBE_DECISION];
 	brain_dtype *Dc = C->d[0];
-	unsigned t = g.reinforcer == C2_CHEM_PUNISHMENT ? 1 : 0;
+	unsigned t = g.reinforcer == GENOME_CHEM_PUNISHMENT ? 1 : 0;
 	brain_dtype *Dd = Dl->d[t];
 	rep->type = t;
-	if (!Dc->present || Dc->src_lobe != C2_LOBE_PERCEPTION || !Dd->present ||
-	    Dd->src_lobe != C2_LOBE_CONCEPT)
+	if (!Dc->present || Dc->src_lobe != GENOME_LOBE_PERCEPTION || !Dd->present ||
+	    Dd->src_lobe != GENOME_LOBE_CONCEPT)
 		return BRAIN_INSTINCT_NO_LOBES;
 
 	long cn = concept_candidate(b, Dc, C->n, rep->ninputs);

@@ -117,7 +117,7 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 		uint16_t *pool = b->scratch;
 		memcpy(pool, S->firing, S->nfiring * sizeof *pool);
 		uint32_t got = 0;
-		bool percept = D->src_lobe == C2_LOBE_PERCEPTION;
+		bool percept = D->src_lobe == GENOME_LOBE_PERCEPTION;
 		for (uint32_t j = 0; j < S->nfiring && got < cnt; j++) {
 			uint32_t r = j + c2_rng_below(rng, S->nfiring - j);
 			uint16_t cand = pool[r];

@@ -123,8 +123,8 @@ static upd upd_of(const brain *b, const brain_lobe *L)
 	x.u.thr = L->rloc[BRAIN_RL_THRESHOLD];
 	x.u.rest = L->rloc[BRAIN_RL_REST];
 	x.leak = L->rloc[BRAIN_RL_LEAKAGE];
-	x.u.leak_due = c2_rate_due(x.leak, (uint32_t)b->ticks);
-	x.u.mult = (uint16_t)c2_rate_multiplier(x.leak);
+	x.u.leak_due = genome_rate_due(x.leak, (uint32_t)b->ticks);
+	x.u.mult = (uint16_t)genome_rate_multiplier(x.leak);
 	x.openc2e = b->opts.openc2e_leak;
 	return x;
 }
@@ -190,7 +190,7 @@ static void reference_neurons(brain *b, brain_lobe *L, c2_rng *rng)
 	const upd x = upd_of(b, L);
 	for (uint32_t i = 0; i < L->n; i++) {
 		neuron_values(b, L, ~0u, i, v);
-		update_one(&x, svrule_exec(L->state_rule, v, rng), &L->state[i], &L->output[i]);
+		update_one(&x, brain_svrule_exec(L->state_rule, v, rng), &L->state[i], &L->output[i]);
 	}
 	list_firing(L);
 }
@@ -200,10 +200,10 @@ static void sequential_neurons(brain *b, brain_lobe *L, unsigned start, int acc0
                                c2_rng *rng)
 {
 	const upd x = upd_of(b, L);
-	const svrule_prog *p = L->state_rule;
+	const brain_svrule_prog *p = L->state_rule;
 	for (uint32_t i = 0; i < L->n; i++) {
 		neuron_values(b, L, p->reads, i, v);
-		update_one(&x, svrule_run(p, start, acc0, v, rng), &L->state[i], &L->output[i]);
+		update_one(&x, brain_svrule_run(p, start, acc0, v, rng), &L->state[i], &L->output[i]);
 	}
 	list_firing(L);
 }
@@ -225,17 +225,17 @@ static const uint8_t *slot_array(const brain_lobe *L, unsigned s)
 
 static bool lobe_level(unsigned slot)
 {
-	return slot == SVS_IMM || svrule_slot_level((svrule_slot)slot, SVRULE_NEURON) <= SVL_LOBE;
+	return slot == SVS_IMM || brain_svrule_slot_level((brain_svrule_slot)slot, SVRULE_NEURON) <= SVL_LOBE;
 }
 
 /* Can instructions [start, n) run over whole arrays? Loads, PLUS and MINUS
  * (saturating or wrapping) of anything, and at most one `random` between
  * lobe values (its draws then still come in neuron order). */
-static bool wide_program(const svrule_prog *p, unsigned start)
+static bool wide_program(const brain_svrule_prog *p, unsigned start)
 {
 	unsigned randoms = 0;
 	for (unsigned k = start; k < p->n; k++) {
-		const svrule_insn *in = &p->insn[k];
+		const brain_svrule_insn *in = &p->insn[k];
 		switch (in->op) {
 		case SVX_LOAD: case SVOP_PLUS: case SVOP_MINUS: case SVX_PLUS_WRAP: case SVX_MINUS_WRAP:
 			break;
@@ -261,15 +261,15 @@ static void draw_range(c2_rng *rng, int lo, int hi, uint8_t *acc, uint32_t n)
 }
 
 /* Run instructions [start, n) over the lobe into acc[] (acc0 before them). */
-static void run_wide(const brain_lobe *L, const svrule_prog *p, unsigned start,
+static void run_wide(const brain_lobe *L, const brain_svrule_prog *p, unsigned start,
                      int acc0, const uint8_t *v, uint8_t *acc, c2_rng *rng)
 {
 	const uint32_t n = L->n;
 	memset(acc, acc0, n);
 	for (unsigned k = start; k < p->n; k++) {
-		const svrule_insn *in = &p->insn[k];
+		const brain_svrule_insn *in = &p->insn[k];
 		const uint8_t *x = slot_array(L, in->a.slot);
-		uint8_t kv = (uint8_t)svrule_operand_value(&in->a, v);
+		uint8_t kv = (uint8_t)brain_svrule_operand_value(&in->a, v);
 		switch (in->op) {
 		case SVX_LOAD:
 			if (x)
@@ -282,7 +282,7 @@ static void run_wide(const brain_lobe *L, const svrule_prog *p, unsigned start,
 		case SVX_PLUS_WRAP: brain_simd_bop(BRAIN_BOP_ADD_WRAP, acc, x, kv, n); break;
 		case SVX_MINUS_WRAP: brain_simd_bop(BRAIN_BOP_SUB_WRAP, acc, x, kv, n); break;
 		default: { /* random between lobe values: one draw per neuron, in order */
-			int lo = kv, hi = svrule_operand_value(&in->b, v);
+			int lo = kv, hi = brain_svrule_operand_value(&in->b, v);
 			if (in->op == SVX_RANDOM_NOSWAP && lo > hi) {
 				memset(acc, lo, n);
 				break;
@@ -301,9 +301,9 @@ static void fold(const brain *b, brain_lobe *L, const uint8_t *v)
 {
 	if (L->fvalid && memcmp(L->fkey, &v[SVS_CHEM0], sizeof L->fkey) == 0)
 		return;
-	const svrule_prog *p = L->state_rule;
+	const brain_svrule_prog *p = L->state_rule;
 	int acc0 = 0;
-	int f = svrule_fold_lobe(p, v, &acc0);
+	int f = brain_svrule_fold_lobe(p, v, &acc0);
 	unsigned start = f < 0 ? p->n : (unsigned)f;
 	if (f < 0)
 		acc0 = 0; /* a guard failed: 0 for every neuron */
@@ -323,7 +323,7 @@ static void fold(const brain *b, brain_lobe *L, const uint8_t *v)
 	/* The rule is a single load (of the state: verb, noun, sense,
 	 * regulator between events; of a constant; of a sum), or already a
 	 * constant for every neuron. */
-	const svrule_insn *last = start + 1 == p->n ? &p->insn[start] : NULL;
+	const brain_svrule_insn *last = start + 1 == p->n ? &p->insn[start] : NULL;
 	bool load = last && (last->op == SVX_LOAD ||
 	                     (acc0 == 0 && (last->op == SVOP_PLUS || last->op == SVX_PLUS_WRAP)));
 	L->fload = load ? last->a.slot : SVS_COUNT;
@@ -334,7 +334,7 @@ static void fold(const brain *b, brain_lobe *L, const uint8_t *v)
 		uint8_t added = 0;
 		unsigned k = start + 1;
 		for (; k < p->n; k++) {
-			const svrule_insn *in = &p->insn[k];
+			const brain_svrule_insn *in = &p->insn[k];
 			bool addsub = in->op == SVOP_PLUS || in->op == SVOP_MINUS || in->op == SVX_PLUS_WRAP ||
 			              in->op == SVX_MINUS_WRAP;
 			if (!addsub || in->a.slot < SVS_TYPE0 || in->a.slot > SVS_ANDED1 ||
@@ -389,7 +389,7 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 		reference_neurons(b, L, rng);
 		return;
 	}
-	const svrule_prog *p = L->state_rule;
+	const brain_svrule_prog *p = L->state_rule;
 	uint8_t v[SVS_COUNT] = {0};
 	brain_lobe_values(L, v);
 	fold(b, L, v);
@@ -467,7 +467,7 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 				if (a)
 					v[s] = a[i];
 			}
-			b->vals[i] = svrule_run(p, start, acc0, v, rng);
+			b->vals[i] = brain_svrule_run(p, start, acc0, v, rng);
 		}
 	}
 	L->nfiring = brain_update_x(b->opts.brain_avx2 && brain_cpu_avx2(), &x.u, val, L->state,

@@ -313,7 +313,7 @@ int brain_lobe_info_get(const brain *b, unsigned lobe, brain_lobe_info *out)
 	out->width = L->dims.w;
 	out->height = L->dims.h;
 	out->neurons = L->n;
-	const char *name = c2_vocab_name(&c2_lobes, (int)lobe);
+	const char *name = genome_vocab_name(&genome_lobes, (int)lobe);
 	out->name = name ? name : "Lobe";
 	out->gene = &L->gene;
 	out->wta = L->gene.flags & 1;
@@ -334,7 +334,7 @@ int brain_lobe_at_rank(const brain *b, unsigned rank)
 	return rank < b->nlobes ? b->order[rank] : -1;
 }
 
-const svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule)
+const brain_svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned rule)
 {
 	if (lobe >= b->nlobes || rule >= BRAIN_NRULES)
 		return NULL;

@@ -69,7 +69,7 @@ static inline bool brain_cpu_avx2(void)
 typedef struct brain_nupd {
 	uint8_t thr, rest;
 	bool leak_due;
-	uint16_t mult; /* c2_rate_multiplier of the leak byte (< 65536) */
+	uint16_t mult; /* genome_rate_multiplier of the leak byte (< 65536) */
 } brain_nupd;
 
 static inline uint32_t brain_simd_update_scalar(const brain_nupd *u, const uint8_t *val,

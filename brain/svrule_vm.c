@@ -2,7 +2,7 @@
  *
  * Structure comes from the opcode table (genome/svrule.h): the kind column
  * says how many operands an opcode takes, the value column what a value
- * opcode loads. The evaluator itself (svrule_run, one case per operator with
+ * opcode loads. The evaluator itself (brain_svrule_run, one case per operator with
  * its synopsis) is inline in svrule_vm.h so the brain's loops can inline it. */
 #include "brain/svrule_vm.h"
 
@@ -21,12 +21,12 @@ static const char *const slot_names[SVS_COUNT] = {
 	[SVS_STRENGTH] = "strength", [SVS_SRC_LEAK_IN] = "srcleakin",
 };
 
-const char *svrule_slot_name(svrule_slot s)
+const char *brain_svrule_slot_name(brain_svrule_slot s)
 {
 	return (unsigned)s < SVS_COUNT ? slot_names[s] : NULL;
 }
 
-int svrule_slot_by_name(const char *name, size_t len)
+int brain_svrule_slot_by_name(const char *name, size_t len)
 {
 	for (int s = 1; s < SVS_COUNT; s++)
 		if (strlen(slot_names[s]) == len && strncmp(slot_names[s], name, len) == 0)
@@ -34,7 +34,7 @@ int svrule_slot_by_name(const char *name, size_t len)
 	return -1;
 }
 
-svrule_level svrule_slot_level(svrule_slot s, svrule_scope scope)
+brain_svrule_level brain_svrule_slot_level(brain_svrule_slot s, brain_svrule_scope scope)
 {
 	switch (s) {
 	case SVS_IMM:
@@ -65,31 +65,31 @@ svrule_level svrule_slot_level(svrule_slot s, svrule_scope scope)
 	}
 }
 
-static svrule_operand imm(uint8_t v)
+static brain_svrule_operand imm(uint8_t v)
 {
-	svrule_operand o = {SVS_IMM, v};
+	brain_svrule_operand o = {SVS_IMM, v};
 	return o;
 }
 
-static svrule_operand slot(svrule_slot s)
+static brain_svrule_operand slot(brain_svrule_slot s)
 {
-	svrule_operand o = {(uint8_t)s, 0};
+	brain_svrule_operand o = {(uint8_t)s, 0};
 	return o;
 }
 
 /* The operand an opcode byte denotes, from the table's value column. Anything
  * that is not a value opcode (an operator, <end>, bytes >= 41) reads 0. */
-static svrule_operand operand_of(uint8_t op, svrule_scope scope, uint8_t rnd)
+static brain_svrule_operand operand_of(uint8_t op, brain_svrule_scope scope, uint8_t rnd)
 {
-	if (svrule_kind_of(op) != SVK_VALUE)
+	if (genome_svrule_kind_of(op) != SVK_VALUE)
 		return imm(0);
-	const svrule_opinfo *info = &svrule_ops[op];
+	const genome_svrule_opinfo *info = &genome_svrule_ops[op];
 	bool dend = scope == SVRULE_DENDRITE;
 	switch (info->value) {
 	case SVV_CONST:
 		return imm(info->arg);
 	case SVV_CHEM:
-		return slot((svrule_slot)(SVS_CHEM0 + info->arg));
+		return slot((brain_svrule_slot)(SVS_CHEM0 + info->arg));
 	case SVV_THRES:
 		return slot(SVS_THRES);
 	case SVV_STATE:
@@ -97,9 +97,9 @@ static svrule_operand operand_of(uint8_t op, svrule_scope scope, uint8_t rnd)
 	case SVV_OUTPUT:
 		return slot(SVS_OUTPUT);
 	case SVV_TYPE:
-		return slot((svrule_slot)(SVS_TYPE0 + info->arg));
+		return slot((brain_svrule_slot)(SVS_TYPE0 + info->arg));
 	case SVV_ANDED:
-		return slot((svrule_slot)(SVS_ANDED0 + info->arg));
+		return slot((brain_svrule_slot)(SVS_ANDED0 + info->arg));
 	case SVV_INPUT:
 		return dend ? slot(SVS_INPUT) : imm(0);
 	case SVV_SUSCEPT:
@@ -126,7 +126,7 @@ static svrule_operand operand_of(uint8_t op, svrule_scope scope, uint8_t rnd)
 
 /* Take the next opcode as an operand; false when none is left (the rule then
  * ends with the accumulator). */
-static bool take(const uint8_t *rule, unsigned *i, svrule_operand *out, svrule_scope scope,
+static bool take(const uint8_t *rule, unsigned *i, brain_svrule_operand *out, brain_svrule_scope scope,
                  uint8_t rnd, const brain_options *o)
 {
 	if (*i >= GENOME_RULE_LEN)
@@ -160,7 +160,7 @@ static uint8_t variant(uint8_t op, const brain_options *o)
 /* Tabulate what runs after the recorded guards when it is pure and reads
  * exactly one slot (the slot's level does not matter: any value is
  * covered). Slot 0 is never read, so v[0] stays 0. */
-static void tabulate_rest(svrule_prog *p, uint8_t *table, c2_rng *unused)
+static void tabulate_rest(brain_svrule_prog *p, uint8_t *table, c2_rng *unused)
 {
 	p->rest_slot = SVRULE_NOT_SINGLE;
 	p->rest_table = NULL;
@@ -169,7 +169,7 @@ static void tabulate_rest(svrule_prog *p, uint8_t *table, c2_rng *unused)
 		return;
 	int slot = -1;
 	for (unsigned k = p->prefix; k < p->n; k++) {
-		const svrule_operand *ops[2] = {&p->insn[k].a, &p->insn[k].b};
+		const brain_svrule_operand *ops[2] = {&p->insn[k].a, &p->insn[k].b};
 		for (int j = 0; j < 2; j++) {
 			if (ops[j]->slot == SVS_IMM)
 				continue;
@@ -184,25 +184,25 @@ static void tabulate_rest(svrule_prog *p, uint8_t *table, c2_rng *unused)
 	p->rest_identity = 1;
 	for (int x = 0; x < SVRULE_TABLE; x++) {
 		v[slot] = (uint8_t)x;
-		table[x] = svrule_run(p, p->prefix, 0, v, unused);
+		table[x] = brain_svrule_run(p, p->prefix, 0, v, unused);
 		p->rest_identity &= table[x] == x;
 	}
 	p->rest_slot = (uint8_t)slot;
 	p->rest_table = table;
 }
 
-static void analyse(svrule_prog *p, uint8_t *table, svrule_scope scope)
+static void analyse(brain_svrule_prog *p, uint8_t *table, brain_svrule_scope scope)
 {
 	static const uint8_t zeros[SVS_COUNT];
 	p->level = SVL_CONST;
 	for (unsigned k = 0; k < p->n; k++) {
-		const svrule_insn *in = &p->insn[k];
-		const svrule_operand *ops[2] = {&in->a, &in->b};
+		const brain_svrule_insn *in = &p->insn[k];
+		const brain_svrule_operand *ops[2] = {&in->a, &in->b};
 		for (int j = 0; j < 2; j++) {
 			if (ops[j]->slot == SVS_IMM)
 				continue;
 			p->reads |= 1u << ops[j]->slot;
-			svrule_level l = svrule_slot_level((svrule_slot)ops[j]->slot, scope);
+			brain_svrule_level l = brain_svrule_slot_level((brain_svrule_slot)ops[j]->slot, scope);
 			if (l > p->level)
 				p->level = (uint8_t)l;
 		}
@@ -213,7 +213,7 @@ static void analyse(svrule_prog *p, uint8_t *table, svrule_scope scope)
 	 * single values, all of which must hold for a non-zero result. */
 	bool recording = true;
 	for (unsigned k = 0; k + 1 < p->n; k += 2) {
-		const svrule_insn *ld = &p->insn[k], *g = &p->insn[k + 1];
+		const brain_svrule_insn *ld = &p->insn[k], *g = &p->insn[k + 1];
 		if (ld->op != SVX_LOAD || (g->op != SVOP_TRUE && g->op != SVOP_FALSE))
 			break;
 		uint8_t nonzero = g->op == SVOP_TRUE;
@@ -239,24 +239,24 @@ static void analyse(svrule_prog *p, uint8_t *table, svrule_scope scope)
 		if (recording) {
 			p->guard[p->nguard].slot = ld->a.slot;
 			p->guard[p->nguard].nonzero = nonzero;
-			p->guard[p->nguard].level = (uint8_t)svrule_slot_level((svrule_slot)ld->a.slot, scope);
+			p->guard[p->nguard].level = (uint8_t)brain_svrule_slot_level((brain_svrule_slot)ld->a.slot, scope);
 			p->nguard++;
 		}
 	}
 	p->prefix = (uint8_t)(2 * p->nguard);
 	p->rest_level = SVL_CONST;
 	for (unsigned k = p->prefix; k < p->n; k++) {
-		const svrule_operand *ops[2] = {&p->insn[k].a, &p->insn[k].b};
+		const brain_svrule_operand *ops[2] = {&p->insn[k].a, &p->insn[k].b};
 		for (int j = 0; j < 2; j++) {
-			svrule_level l = ops[j]->slot == SVS_IMM ? SVL_CONST
-			                 : svrule_slot_level((svrule_slot)ops[j]->slot, scope);
+			brain_svrule_level l = ops[j]->slot == SVS_IMM ? SVL_CONST
+			                 : brain_svrule_slot_level((brain_svrule_slot)ops[j]->slot, scope);
 			if (l > p->rest_level)
 				p->rest_level = (uint8_t)l;
 		}
 	}
 	c2_rng unused = {{0}}; /* a pure program never draws */
 	if (p->level == SVL_CONST && !p->impure)
-		p->konst = svrule_exec(p, zeros, &unused);
+		p->konst = brain_svrule_exec(p, zeros, &unused);
 	p->single = SVRULE_NOT_SINGLE;
 	if (p->n == 0 || (p->level == SVL_CONST && !p->impure))
 		p->single = SVS_IMM; /* yields konst */
@@ -265,7 +265,7 @@ static void analyse(svrule_prog *p, uint8_t *table, svrule_scope scope)
 	tabulate_rest(p, table, &unused);
 }
 
-void svrule_compile(svrule_prog *p, uint8_t *table, const uint8_t *rule, svrule_scope scope,
+void brain_svrule_compile(brain_svrule_prog *p, uint8_t *table, const uint8_t *rule, brain_svrule_scope scope,
                     uint8_t rnd_const, const brain_options *o)
 {
 	memset(p, 0, sizeof *p);
@@ -274,9 +274,9 @@ void svrule_compile(svrule_prog *p, uint8_t *table, const uint8_t *rule, svrule_
 	unsigned i = 0;
 	while (i < GENOME_RULE_LEN) {
 		uint8_t op = rule[i++];
-		svrule_insn in;
+		brain_svrule_insn in;
 		memset(&in, 0, sizeof in);
-		switch (svrule_kind_of(op)) {
+		switch (genome_svrule_kind_of(op)) {
 		case SVK_END:
 			goto done;
 		case SVK_VALUE:
@@ -307,30 +307,30 @@ done:
 	analyse(p, table, scope);
 }
 
-int svrule_fold_lobe(const svrule_prog *p, const uint8_t *v, int *acc)
+int brain_svrule_fold_lobe(const brain_svrule_prog *p, const uint8_t *v, int *acc)
 {
 	c2_rng unused = {{0}}; /* only steps that draw nothing are run */
 	int a = 0;
 	unsigned i = 0;
 	for (; i < p->n; i++) {
-		const svrule_insn *in = &p->insn[i];
+		const brain_svrule_insn *in = &p->insn[i];
 		bool lobe_only = true;
-		const svrule_operand *ops[2] = {&in->a, &in->b};
+		const brain_svrule_operand *ops[2] = {&in->a, &in->b};
 		for (int j = 0; j < 2; j++)
 			if (ops[j]->slot != SVS_IMM &&
-			    svrule_slot_level((svrule_slot)ops[j]->slot, SVRULE_NEURON) > SVL_LOBE)
+			    brain_svrule_slot_level((brain_svrule_slot)ops[j]->slot, SVRULE_NEURON) > SVL_LOBE)
 				lobe_only = false;
 		if (!lobe_only)
 			break;
 		if (in->op == SVOP_RANDOM || in->op == SVX_RANDOM_NOSWAP) {
-			int lo = svrule_operand_value(&in->a, v), hi = svrule_operand_value(&in->b, v);
+			int lo = brain_svrule_operand_value(&in->a, v), hi = brain_svrule_operand_value(&in->b, v);
 			if (lo == hi || (in->op == SVX_RANDOM_NOSWAP && lo > hi)) {
 				a = lo;
 				continue;
 			}
 			break;
 		}
-		a = svrule_step(in, a, v, &unused);
+		a = brain_svrule_step(in, a, v, &unused);
 		if (a < 0)
 			return -1;
 	}

@@ -37,7 +37,7 @@
 #include "genome/svrule.h"
 
 /* Value slots: the evaluation context is a uint8_t array indexed by these. */
-typedef enum svrule_slot {
+typedef enum brain_svrule_slot {
 	SVS_IMM = 0, /* not a slot: the operand is an immediate */
 	SVS_CHEM0,   /* .. SVS_CHEM0 + 5 */
 	SVS_THRES = SVS_CHEM0 + 6,
@@ -56,37 +56,37 @@ typedef enum svrule_slot {
 	SVS_STRENGTH,
 	SVS_SRC_LEAK_IN,
 	SVS_COUNT
-} svrule_slot;
+} brain_svrule_slot;
 
-typedef enum svrule_level { SVL_CONST, SVL_LOBE, SVL_NEURON, SVL_DENDRITE } svrule_level;
+typedef enum brain_svrule_level { SVL_CONST, SVL_LOBE, SVL_NEURON, SVL_DENDRITE } brain_svrule_level;
 
 /* Neuron rules (the state rule) see no dendrite: input, suscept, STW, LTW,
  * strength and curr-src-leak-in read 0 there. */
-typedef enum svrule_scope { SVRULE_NEURON, SVRULE_DENDRITE } svrule_scope;
+typedef enum brain_svrule_scope { SVRULE_NEURON, SVRULE_DENDRITE } brain_svrule_scope;
 
-typedef struct svrule_operand {
-	uint8_t slot; /* svrule_slot, or SVS_IMM */
+typedef struct brain_svrule_operand {
+	uint8_t slot; /* brain_svrule_slot, or SVS_IMM */
 	uint8_t imm;
-} svrule_operand;
+} brain_svrule_operand;
 
-typedef struct svrule_insn {
+typedef struct brain_svrule_insn {
 	uint8_t op; /* an SVOP_* code, or one of the evaluator's variants */
-	svrule_operand a, b;
-} svrule_insn;
+	brain_svrule_operand a, b;
+} brain_svrule_insn;
 
-typedef struct svrule_guard {
+typedef struct brain_svrule_guard {
 	uint8_t slot;    /* never SVS_IMM: constant guards are folded */
 	uint8_t nonzero; /* 1: TRUE (must be non-zero); 0: FALSE (must be zero) */
-	uint8_t level;   /* svrule_slot_level of the slot in the rule's scope */
-} svrule_guard;
+	uint8_t level;   /* brain_svrule_slot_level of the slot in the rule's scope */
+} brain_svrule_guard;
 
 #define SVRULE_MAX_GUARDS 6
 #define SVRULE_NOT_SINGLE 0xff
 
-typedef struct svrule_prog {
+typedef struct brain_svrule_prog {
 	uint8_t n;      /* instructions; 0: the rule yields 0 */
 	uint8_t empty;  /* the rule's first byte is <end> */
-	uint8_t level;  /* svrule_level of the slots it reads */
+	uint8_t level;  /* brain_svrule_level of the slots it reads */
 	uint8_t impure; /* contains `random` */
 	uint8_t konst;  /* the result, when level == SVL_CONST and !impure */
 	uint8_t nguard;
@@ -98,28 +98,28 @@ typedef struct svrule_prog {
 	 * (e.g. "suscept move-twrds 255 64"), its result for every value of
 	 * that slot, so the brain can look it up instead of running it. */
 	uint8_t rest_slot; /* that slot, or SVRULE_NOT_SINGLE */
-	uint8_t rest_level; /* svrule_level of the slots read after the guards */
+	uint8_t rest_level; /* brain_svrule_level of the slots read after the guards */
 	uint8_t rest_identity; /* the table maps every value to itself */
-	svrule_guard guard[SVRULE_MAX_GUARDS];
-	svrule_insn insn[GENOME_RULE_LEN];
+	brain_svrule_guard guard[SVRULE_MAX_GUARDS];
+	brain_svrule_insn insn[GENOME_RULE_LEN];
 	/* SVRULE_TABLE results when rest_slot is a slot: storage the caller
-	 * of svrule_compile provided (a brain keeps one copy of each distinct
+	 * of brain_svrule_compile provided (a brain keeps one copy of each distinct
 	 * table, and none for most rules) */
 	const uint8_t *rest_table;
-} svrule_prog;
+} brain_svrule_prog;
 
 /* Bytes of a rule's table. */
 #define SVRULE_TABLE 256
 
 /* Level of slot `s` in rules of `scope` (in dendrite rules the sums and the
  * leak registers count as dendrite values: dendrite updates change them). */
-svrule_level svrule_slot_level(svrule_slot s, svrule_scope scope);
+brain_svrule_level brain_svrule_slot_level(brain_svrule_slot s, brain_svrule_scope scope);
 
 /* Compile `rule` (GENOME_RULE_LEN bytes). `rnd_const` is the rule's random
  * constant (used unless o->rnd_const says zero). `table` is room for
  * SVRULE_TABLE bytes the program may point to (p->rest_table), or NULL for
  * none. Never fails: every byte sequence is a valid rule. */
-void svrule_compile(svrule_prog *p, uint8_t *table, const uint8_t *rule, svrule_scope scope,
+void brain_svrule_compile(brain_svrule_prog *p, uint8_t *table, const uint8_t *rule, brain_svrule_scope scope,
                     uint8_t rnd_const, const brain_options *o);
 
 /* Instruction codes beyond the opcode table: a load, and option variants
@@ -142,7 +142,7 @@ enum {
 #define SVRULE_INLINE static inline
 #endif
 
-SVRULE_INLINE int svrule_operand_value(const svrule_operand *o, const uint8_t *v)
+SVRULE_INLINE int brain_svrule_operand_value(const brain_svrule_operand *o, const uint8_t *v)
 {
 	return o->slot ? v[o->slot] : o->imm;
 }
@@ -152,9 +152,9 @@ SVRULE_INLINE int svrule_operand_value(const svrule_operand *o, const uint8_t *v
  * SVRULE_OPCODES (genome/svrule.h; `c2rt svrule ops` prints them) and each
  * variant's is in the SVX_ enum above: the cases implement them and comment
  * only on how, so no synopsis is typed twice. */
-SVRULE_INLINE int svrule_step(const svrule_insn *in, int acc, const uint8_t *v, c2_rng *rng)
+SVRULE_INLINE int brain_svrule_step(const brain_svrule_insn *in, int acc, const uint8_t *v, c2_rng *rng)
 {
-	int x = svrule_operand_value(&in->a, v);
+	int x = brain_svrule_operand_value(&in->a, v);
 	switch (in->op) {
 	case SVX_LOAD:
 		acc = x;
@@ -217,48 +217,48 @@ SVRULE_INLINE int svrule_step(const svrule_insn *in, int acc, const uint8_t *v, 
 	case SVOP_MOVE_TWRDS:
 		/* C division truncates toward zero, i.e. toward acc: the step
 		 * never overshoots t (verified: 0, 63, 111, 147, 174 ...). */
-		acc = acc + (x - acc) * svrule_operand_value(&in->b, v) / 256;
+		acc = acc + (x - acc) * brain_svrule_operand_value(&in->b, v) / 256;
 		break;
 	case SVOP_RANDOM:
-		acc = c2_rng_range(rng, x, svrule_operand_value(&in->b, v));
+		acc = c2_rng_range(rng, x, brain_svrule_operand_value(&in->b, v));
 		break;
 	case SVX_RANDOM_NOSWAP: {
-		int hi = svrule_operand_value(&in->b, v);
+		int hi = brain_svrule_operand_value(&in->b, v);
 		acc = x > hi ? x : c2_rng_range(rng, x, hi);
 		break;
 	}
-	default: /* not produced by svrule_compile */
+	default: /* not produced by brain_svrule_compile */
 		break;
 	}
 	return acc;
 }
 
 /* Run p from instruction `start` with the accumulator at `acc`. */
-SVRULE_INLINE uint8_t svrule_run(const svrule_prog *p, unsigned start, int acc,
+SVRULE_INLINE uint8_t brain_svrule_run(const brain_svrule_prog *p, unsigned start, int acc,
                                  const uint8_t *v, c2_rng *rng)
 {
 	for (unsigned i = start; i < p->n && acc >= 0; i++)
-		acc = svrule_step(&p->insn[i], acc, v, rng);
+		acc = brain_svrule_step(&p->insn[i], acc, v, rng);
 	return acc < 0 ? 0 : (uint8_t)acc;
 }
 
 /* Evaluate: `v` holds SVS_COUNT values (only the slots in p->reads are
  * looked at). `rng` is drawn from by `random` only (never when
  * !p->impure). Returns the result, 0..255. */
-SVRULE_INLINE uint8_t svrule_exec(const svrule_prog *p, const uint8_t *v, c2_rng *rng)
+SVRULE_INLINE uint8_t brain_svrule_exec(const brain_svrule_prog *p, const uint8_t *v, c2_rng *rng)
 {
-	return svrule_run(p, 0, 0, v, rng);
+	return brain_svrule_run(p, 0, 0, v, rng);
 }
 
-/* As svrule_exec, skipping the guard prefix: the caller has checked that
+/* As brain_svrule_exec, skipping the guard prefix: the caller has checked that
  * every recorded guard holds (each is followed by a load, so the result
  * does not depend on the accumulator the prefix leaves). */
-SVRULE_INLINE uint8_t svrule_exec_unguarded(const svrule_prog *p, const uint8_t *v,
+SVRULE_INLINE uint8_t brain_svrule_exec_unguarded(const brain_svrule_prog *p, const uint8_t *v,
                                            c2_rng *rng)
 {
 	if (p->rest_slot != SVRULE_NOT_SINGLE)
 		return p->rest_table[v[p->rest_slot]];
-	return svrule_run(p, p->prefix, 0, v, rng);
+	return brain_svrule_run(p, p->prefix, 0, v, rng);
 }
 
 /* Partial evaluation for one lobe tick: run the leading instructions that
@@ -266,11 +266,11 @@ SVRULE_INLINE uint8_t svrule_exec_unguarded(const svrule_prog *p, const uint8_t 
  * a `random` whose bounds are equal draws nothing either. Returns the
  * number of instructions done and the accumulator in *acc, or -1 when a
  * guard already failed (the rule yields 0 for every neuron). */
-int svrule_fold_lobe(const svrule_prog *p, const uint8_t *v, int *acc);
+int brain_svrule_fold_lobe(const brain_svrule_prog *p, const uint8_t *v, int *acc);
 
 /* Name of a slot as used by `c2rt svrule eval` and corpora ("state",
  * "chem0", "leakin" ...), and the inverse (-1 if unknown). */
-const char *svrule_slot_name(svrule_slot s);
-int svrule_slot_by_name(const char *name, size_t len);
+const char *brain_svrule_slot_name(brain_svrule_slot s);
+int brain_svrule_slot_by_name(const char *name, size_t len);
 
 #endif

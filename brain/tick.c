@@ -78,14 +78,14 @@ static rates rates_due(const brain *b, const brain_lobe *L, unsigned t)
 	x.r = &L->rloc[BRAIN_RL_DENDRITE + 5 * t];
 	uint64_t tick = b->ticks;
 	uint32_t t32 = (uint32_t)tick;
-	x.susc = c2_rate_due(x.r[BRAIN_RATE_RELAX_SUSCEPT], t32);
-	x.stw = c2_rate_due(x.r[BRAIN_RATE_RELAX_STW], t32);
+	x.susc = genome_rate_due(x.r[BRAIN_RATE_RELAX_SUSCEPT], t32);
+	x.stw = genome_rate_due(x.r[BRAIN_RATE_RELAX_STW], t32);
 	uint8_t lg = x.r[BRAIN_RATE_LTW_GAIN];
-	x.ltw = b->opts.ltw_gain ? lg && tick % lg == 0 : c2_rate_due(lg, t32);
+	x.ltw = b->opts.ltw_gain ? lg && tick % lg == 0 : genome_rate_due(lg, t32);
 	uint8_t g = x.r[BRAIN_RATE_STRENGTH_GAIN], l = x.r[BRAIN_RATE_STRENGTH_LOSS];
 	if (b->opts.strength_rates) {
-		x.gain = c2_rate_due(g, t32);
-		x.loss = c2_rate_due(l, t32);
+		x.gain = genome_rate_due(g, t32);
+		x.loss = genome_rate_due(l, t32);
 	} else {
 		x.gain = g && tick % g == 0;
 		x.loss = l && tick % l == 0;
@@ -102,7 +102,7 @@ static inline uint8_t suscept_step(uint8_t su, int s, const rates *x)
 	if (s > su)
 		return (uint8_t)s;
 	if (x->susc && su)
-		return c2_rate_relax(su, 0, x->r[BRAIN_RATE_RELAX_SUSCEPT]);
+		return genome_rate_relax(su, 0, x->r[BRAIN_RATE_RELAX_SUSCEPT]);
 	return su;
 }
 
@@ -125,7 +125,7 @@ static inline uint8_t ltw_step(uint8_t ltw, uint8_t stw, const rates *x)
 {
 	if (x->step)
 		return ltw < stw ? ltw + 1 : ltw > stw ? ltw - 1 : ltw;
-	return c2_rate_relax(ltw, stw, x->r[BRAIN_RATE_LTW_GAIN]);
+	return genome_rate_relax(ltw, stw, x->r[BRAIN_RATE_LTW_GAIN]);
 }
 
 /* Dendrite d of neuron i became loose (strength 0) or stopped being loose:
@@ -247,7 +247,7 @@ static void kept_sums_moved(const dctx *c, unsigned t, uint32_t d, uint8_t w0)
 
 /* General path: evaluate a rule for dendrite d with every slot it reads
  * fetched now (v holds the lobe values and the neuron's state/output). */
-static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
+static uint8_t eval_dendrite(const dctx *c, const brain_svrule_prog *p, uint32_t d)
 {
 	if (p->n == 0)
 		return 0;
@@ -263,7 +263,7 @@ static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
 		else
 			brain_fill_sums(c->b, c->L, c->i, c->v);
 	}
-	return svrule_exec(p, c->v, c->rng);
+	return brain_svrule_exec(p, c->v, c->rng);
 }
 
 /* ---- plans: what a rule gives for a lobe tick ------------------------------------ */
@@ -271,14 +271,14 @@ static uint8_t eval_dendrite(const dctx *c, const svrule_prog *p, uint32_t d)
 /* A dendrite rule as the fast path sees it during one lobe tick: what the
  * lobe's values already decide, and the guards left for each neuron. */
 typedef struct plan {
-	const svrule_prog *p;
+	const brain_svrule_prog *p;
 	uint8_t st; /* rule_status: RS_ZERO / RS_CONST for the whole lobe, or
 	               RS_DENDRITE: decided per neuron and dendrite */
 	uint8_t value;
 	/* the guards left: nng neuron-level ones from the front of gs,
 	 * ndg dendrite-level ones from its back (PL_DG) */
 	uint8_t nng, ndg;
-	svrule_guard gs[SVRULE_MAX_GUARDS];
+	brain_svrule_guard gs[SVRULE_MAX_GUARDS];
 	uint32_t fill; /* the dendrite slots to fetch (bit s: slot s) */
 	bool susc_guard;   /* "suscept TRUE": 0 for a dendrite without any */
 	bool input_guard;  /* "input TRUE": 0 for a dendrite whose source is silent */
@@ -302,13 +302,13 @@ typedef struct plan {
 /* The level of a rule whose reads of the neuron's sums count as neuron
  * values (the DSUMS way: they are constant while no weight of the neuron
  * moves), else its level. */
-static svrule_level rule_level(const svrule_prog *p, bool sums_neuron)
+static brain_svrule_level rule_level(const brain_svrule_prog *p, bool sums_neuron)
 {
 	if (!sums_neuron || !(p->reads & sum_slots))
-		return (svrule_level)p->level;
-	svrule_level l = SVL_NEURON;
+		return (brain_svrule_level)p->level;
+	brain_svrule_level l = SVL_NEURON;
 	for (uint32_t m = p->reads & ~sum_slots; m; m &= m - 1) {
-		svrule_level s = svrule_slot_level((svrule_slot)__builtin_ctz(m), SVRULE_DENDRITE);
+		brain_svrule_level s = brain_svrule_slot_level((brain_svrule_slot)__builtin_ctz(m), SVRULE_DENDRITE);
 		if (s > l)
 			l = s;
 	}
@@ -318,7 +318,7 @@ static svrule_level rule_level(const svrule_prog *p, bool sums_neuron)
 /* Plan a pure rule for this lobe tick; `v` holds the lobe values (rng is
  * never drawn from: the rule is pure). With sums_neuron the neuron's sums
  * are neuron values, which plan_neuron finds in v. */
-static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const brain_lobe *L,
+static void plan_lobe(plan *pl, const brain_svrule_prog *p, const uint8_t *v, const brain_lobe *L,
                       const brain_lobe *S, bool sums_neuron, c2_rng *rng)
 {
 	pl->p = p;
@@ -330,7 +330,7 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 	if (p->n == 0)
 		return;
 	for (unsigned g = 0; g < p->nguard; g++) {
-		svrule_guard gd = p->guard[g];
+		brain_svrule_guard gd = p->guard[g];
 		if (sums_neuron && (sum_slots >> gd.slot & 1))
 			gd.level = SVL_NEURON;
 		if (gd.level == SVL_LOBE && (v[gd.slot] != 0) != gd.nonzero)
@@ -351,9 +351,9 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 		pl->input_guard |= gd.slot == SVS_INPUT;
 		pl->firing_guard |= gd.slot == SVS_OUTPUT;
 	}
-	svrule_level level = rule_level(p, sums_neuron);
+	brain_svrule_level level = rule_level(p, sums_neuron);
 	if (level <= SVL_LOBE) {
-		pl->value = svrule_exec(p, v, rng);
+		pl->value = brain_svrule_exec(p, v, rng);
 		pl->st = pl->value ? RS_CONST : RS_ZERO;
 		return;
 	}
@@ -371,14 +371,14 @@ static void plan_lobe(plan *pl, const svrule_prog *p, const uint8_t *v, const br
 	uint8_t rs = p->rest_slot;
 	if (inline_guards && p->rest_level <= SVL_LOBE && !(sums_neuron && (p->reads & sum_slots))) {
 		/* "suscept TRUE chem0": chem0 wherever the guard holds */
-		pl->value = svrule_run(p, p->prefix, 0, v, rng);
+		pl->value = brain_svrule_run(p, p->prefix, 0, v, rng);
 		pl->rest_const = true;
 		if (!pl->value)
 			pl->st = RS_ZERO;
 	} else if (inline_guards && (rs == SVS_SUSCEPT || rs == SVS_STW || rs == SVS_LTW ||
 	                             rs == SVS_STRENGTH || rs == SVS_INPUT)) {
 		pl->table_slot = rs;
-		const svrule_insn *in = &p->insn[p->prefix];
+		const brain_svrule_insn *in = &p->insn[p->prefix];
 		pl->toward = rs == SVS_SUSCEPT && p->n == p->prefix + 2 && in[0].op == SVX_LOAD &&
 		             in[0].a.slot == SVS_SUSCEPT && in[1].op == SVOP_MOVE_TWRDS &&
 		             in[1].a.slot == SVS_IMM && in[1].b.slot == SVS_IMM;
@@ -399,7 +399,7 @@ static inline known plan_neuron(const plan *pl, const uint8_t *v, c2_rng *rng)
 			return k;
 	if (pl->per_neuron) {
 		/* lobe and neuron guards hold: skip them */
-		k.value = svrule_exec_unguarded(pl->p, v, rng);
+		k.value = brain_svrule_exec_unguarded(pl->p, v, rng);
 		k.st = k.value ? RS_CONST : RS_ZERO;
 		return k;
 	}
@@ -419,7 +419,7 @@ static inline uint8_t eval_guarded(const dctx *c, const plan *pl, uint32_t d)
 		unsigned s = (unsigned)__builtin_ctz(m);
 		c->v[s] = dendrite_value(c, s, d);
 	}
-	return svrule_exec_unguarded(pl->p, c->v, c->rng); /* pure: draws nothing */
+	return brain_svrule_exec_unguarded(pl->p, c->v, c->rng); /* pure: draws nothing */
 }
 
 /* The plan's result for dendrite d, whose neuron's knowledge is k. */
@@ -740,9 +740,9 @@ static brain_qd quiet_of(const rates *x, known r)
 	q.set = x->set;
 	q.step = x->step;
 	q.r = r.st == RS_CONST ? r.value : 0;
-	q.msusc = (uint16_t)c2_rate_multiplier(x->r[BRAIN_RATE_RELAX_SUSCEPT]);
-	q.mstw = (uint16_t)c2_rate_multiplier(x->r[BRAIN_RATE_RELAX_STW]);
-	q.mltw = (uint16_t)c2_rate_multiplier(x->r[BRAIN_RATE_LTW_GAIN]);
+	q.msusc = (uint16_t)genome_rate_multiplier(x->r[BRAIN_RATE_RELAX_SUSCEPT]);
+	q.mstw = (uint16_t)genome_rate_multiplier(x->r[BRAIN_RATE_RELAX_STW]);
+	q.mltw = (uint16_t)genome_rate_multiplier(x->r[BRAIN_RATE_LTW_GAIN]);
 	return q;
 }
 
@@ -1014,7 +1014,7 @@ static bool susc_only(const plan *pl, const brain_dtype *D, const uint8_t **fiel
 static inline bool steps_3_4(brain_dtype *D, uint32_t d, uint8_t stw, uint8_t ltw, const rates *x)
 {
 	if (x->stw && stw != ltw)
-		stw = c2_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
+		stw = genome_rate_relax(stw, ltw, x->r[BRAIN_RATE_RELAX_STW]);
 	if (x->ltw && ltw != stw)
 		ltw = ltw_step(ltw, stw, x);
 	D->stw[d] = stw;
@@ -1440,7 +1440,7 @@ static void general_dendrites(brain *b, brain_lobe *L, c2_rng *rng, bool referen
 				continue;
 			const rates *x = &xs[t];
 			dctx c = {b, L, D, t, &b->lobes[D->src_lobe], i, v, rng, reference ? NULL : &ns};
-			const svrule_prog *const *r = D->rule;
+			const brain_svrule_prog *const *r = D->rule;
 			const uint8_t *w = brain_weights(b, D);
 			for (uint32_t d = D->first[i]; d < D->first[i + 1]; d++) {
 				uint8_t w0 = w[d];

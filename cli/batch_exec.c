@@ -80,19 +80,19 @@ static int parse_drives(batch_spec *s, const char *list, const char *cmd)
 	for (;;) {
 		const char *q = strchr(p, ',');
 		size_t len = q ? (size_t)(q - p) : strlen(p);
-		int d = c2_vocab_find(&c2_drives, p, len);
+		int d = genome_vocab_find(&genome_drives, p, len);
 		char num[8];
 		long v;
 		if (d < 0 && len < sizeof num) {
 			memcpy(num, p, len);
 			num[len] = '\0';
-			if (cli_parse_long(num, 0, C2_NDRIVES - 1, &v))
+			if (cli_parse_long(num, 0, GENOME_NDRIVES - 1, &v))
 				d = (int)v;
 		}
 		if (d < 0)
 			return cli_fail(CLI_USAGE, cmd, "--drive: unknown drive '%.*s'", (int)len, p);
-		if (s->ndrive == C2_NDRIVES)
-			return cli_fail(CLI_USAGE, cmd, "--drive: more than %d drives", C2_NDRIVES);
+		if (s->ndrive == GENOME_NDRIVES)
+			return cli_fail(CLI_USAGE, cmd, "--drive: more than %d drives", GENOME_NDRIVES);
 		s->drive[s->ndrive++] = (uint8_t)d;
 		if (!q)
 			return CLI_OK;
@@ -102,7 +102,7 @@ static int parse_drives(batch_spec *s, const char *list, const char *cmd)
 
 void cli_batch_inputs_free(cli_batch_inputs *in)
 {
-	events_free(&in->ev);
+	creature_events_free(&in->ev);
 	free(in->events_text);
 	cli_body_files_free(&in->body);
 	memset(in, 0, sizeof *in);
@@ -116,7 +116,7 @@ static int spec_files(batch_spec *s, const char *cmd, cli_batch_inputs *in)
 		size_t len;
 		if (c2_read_file(cli_cargs.events_path, 16u << 20, &in->events_text, &len, &err) != 0)
 			return cli_report(cli_cargs.events_path, &err);
-		if (events_parse(&in->ev, (const char *)in->events_text, len, &err) != 0)
+		if (creature_events_parse(&in->ev, (const char *)in->events_text, len, &err) != 0)
 			return cli_report(cli_cargs.events_path, &err);
 		s->ev = &in->ev;
 		s->events_text = (const char *)in->events_text;

@@ -35,7 +35,7 @@ int cli_batch_format(const cli_batch_args *a, const char *path, const char *cmd)
 
 /* What a batch spec points into: the events, the body and wiring files. */
 typedef struct cli_batch_inputs {
-	events ev;
+	creature_events ev;
 	uint8_t *events_text;
 	cli_body_files body;
 } cli_batch_inputs;

@@ -292,7 +292,7 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 const char *cli_number_problem(const char *s, long min, long max, long *out, char *buf, size_t n);
 
 /* Subcommands: the ONE table. Each X(name) lives in cli/cmd_NAME.c, which
- * defines `int cmd_NAME(int, char **)` and `const cli_spec cmd_NAME_spec`;
+ * defines `int cli_cmd_NAME(int, char **)` and `const cli_spec cli_cmd_NAME_spec`;
  * main.c builds the dispatch table from this list. */
 #define CLI_COMMANDS(X)                                                     \
 	X(help)                                                                 \
@@ -315,14 +315,14 @@ const char *cli_number_problem(const char *s, long min, long max, long *out, cha
 	X(sweep)
 
 #define X(name)                                \
-	int cmd_##name(int argc, char **argv); \
-	extern const cli_spec cmd_##name##_spec;
+	int cli_cmd_##name(int argc, char **argv); \
+	extern const cli_spec cli_cmd_##name##_spec;
 CLI_COMMANDS(X)
 #undef X
 
 /* Subcommands of commands made of several (c2rt svrule disasm ...): the ONE
- * table. Each X(command, sub) defines `int cmd_command_sub(int, char **)`
- * and `const cli_spec cmd_command_sub_spec` in cli/cmd_command.c; the
+ * table. Each X(command, sub) defines `int cli_cmd_command_sub(int, char **)`
+ * and `const cli_spec cli_cmd_command_sub_spec` in cli/cmd_command.c; the
  * command's own function calls cli_run_sub, and help, the man page and the
  * bash completion list them from here. */
 #define CLI_SUBCOMMANDS(X)                                                  \
@@ -333,8 +333,8 @@ CLI_COMMANDS(X)
 	X(svrule, check)
 
 #define X(cmd, sub)                                   \
-	int cmd_##cmd##_##sub(int argc, char **argv); \
-	extern const cli_spec cmd_##cmd##_##sub##_spec;
+	int cli_cmd_##cmd##_##sub(int argc, char **argv); \
+	extern const cli_spec cli_cmd_##cmd##_##sub##_spec;
 CLI_SUBCOMMANDS(X)
 #undef X
 

@@ -14,7 +14,7 @@ static const cli_opt opts[] = {
 	{0},
 };
 
-const cli_spec cmd_asm_spec = {
+const cli_spec cli_cmd_asm_spec = {
 	"asm", "FILE.txt",
 	"assemble genome text (as 'c2rt dump' prints it, or hand-written) into a .gen file",
 	"FILE may be '-' for standard input. Errors name the line and the field.",
@@ -24,11 +24,11 @@ const cli_spec cmd_asm_spec = {
 /* Text can be far larger than the genome it describes (names, comments). */
 #define TEXT_MAX (256u * 1024u * 1024u)
 
-int cmd_asm(int argc, char **argv)
+int cli_cmd_asm(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_asm_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_asm_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if (!out_path && !check_only)

@@ -39,7 +39,7 @@ static int batch_paths(cli_paths *ps, const char *const *pos, int npos)
 	return CLI_OK;
 }
 
-const cli_spec cmd_batch_spec = {
+const cli_spec cli_cmd_batch_spec = {
 	"batch", "[GENOME...]",
 	"run many genomes × seeds headless, in parallel; one results row per run",
 	"Run r is genome r / K with seed S + r % K (K = --seeds, S = --seed). Each run is\n"
@@ -214,7 +214,7 @@ static int do_batch(const char **paths, size_t n)
 	return rc;
 }
 
-int cmd_batch(int argc, char **argv)
+int cli_cmd_batch(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
 	cli_batch_args_init(&cli_batch);
@@ -224,7 +224,7 @@ int cmd_batch(int argc, char **argv)
 	if (!pos)
 		return cli_fail(CLI_BAD, "batch", "out of memory");
 	int npos;
-	int rc = cli_parse(&cmd_batch_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_batch_spec, argc, argv, pos, &npos);
 	if (rc) {
 		free(pos);
 		return rc < 0 ? CLI_OK : rc;

@@ -58,7 +58,7 @@ static const cli_opt opts[] = {
 	{0},
 };
 
-const cli_spec cmd_body_spec = {
+const cli_spec cli_cmd_body_spec = {
 	"body", "FILE",
 	"load an alternative body (Framsticks f0 .f0/.gen, or XODE .xode) and show it",
 	"FILE is an f0 genotype (.f0: starting with //0 or /*0*/), a Framsticks\n"
@@ -169,14 +169,14 @@ static void fmt3(char *buf, size_t cap, const double v[3])
 static void print_summary(const char *path, const body_model *m)
 {
 	static const char *const f0_shapes[] = {"ball", "ellipsoid", "cuboid", "cylinder"};
-	const f0_info *fi = f0_info_of(m);
+	const frams_f0_info *fi = frams_f0_info_of(m);
 	char a[96];
 	printf("%s: %s body%s\n", path, m->format == BODY_F0 ? "f0" : "XODE",
 	       fi ? (fi->valid ? ", valid" : ", INVALID") : "");
 	if (m->name)
 		printf("name      %s\n", m->name);
 	if (fi)
-		printf("shape     %s\n", f0_shape_name(fi->shape));
+		printf("shape     %s\n", frams_f0_shape_name(fi->shape));
 	double lo[3], hi[3];
 	body_extent(m, lo, hi);
 	printf("size      %.4g x %.4g x %.4g (extent of the part positions)\n", hi[0] - lo[0],
@@ -186,7 +186,7 @@ static void print_summary(const char *path, const body_model *m)
 	for (size_t i = 0; i < m->njoints; i++)
 		ndelta += m->joints[i].f0.usedelta;
 	for (size_t i = 0; i < m->nneurons; i++)
-		unknown += f0_neuro_class_find(m->neurons[i].cls) == NULL;
+		unknown += frams_f0_neuro_class_find(m->neurons[i].cls) == NULL;
 	printf("parts     %zu\n", m->nparts);
 	printf("joints    %zu (%zu placed by delta)\n", m->njoints, ndelta);
 	printf("neurons   %zu (%zu of unknown classes), %zu connections\n", m->nneurons, unknown,
@@ -229,7 +229,7 @@ static void print_summary(const char *path, const body_model *m)
 		printf("neurons:\n");
 		for (size_t i = 0; i < m->nneurons; i++) {
 			const body_neuron *n = &m->neurons[i];
-			const f0_neuro_class *nc = f0_neuro_class_find(n->cls);
+			const frams_f0_neuro_class *nc = frams_f0_neuro_class_find(n->cls);
 			char line[160];
 			int len = snprintf(line, sizeof line, "  N%-3zu %-6s %-16s", i, n->cls,
 			                   nc ? nc->longname : "(unknown class)");
@@ -249,12 +249,12 @@ static void print_summary(const char *path, const body_model *m)
 	}
 }
 
-int cmd_body(int argc, char **argv)
+int cli_cmd_body(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
 	c2_options_default(&body_option_tab, &sim_opts);
-	int rc = cli_parse(&cmd_body_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_body_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	cli_body_sim_args sa = {10, trace_path, 1, sim_opts};
@@ -317,12 +317,12 @@ int cmd_body(int argc, char **argv)
 		rc = cli_fail(CLI_USAGE, "body", "--export is for XODE scenes");
 	} else {
 		int lrc = body_load_source((body_source)src, in.text, in.len, genotype_sel, &m, &err);
-		const f0_info *fi = f0_info_of(&m);
+		const frams_f0_info *fi = frams_f0_info_of(&m);
 		if ((fmt == FMT_SDK || fmt == FMT_F0) && lrc == 0 && !fi) {
 			rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", formats[fmt]);
 		} else if (fmt == FMT_SDK) {
 			c2_wbuf w = {0};
-			f0_sdk_report(&m, &w);
+			frams_f0_sdk_report(&m, &w);
 			rc = cli_write("body", "-", w.data ? (const void *)w.data : "", w.len);
 			c2_wbuf_free(&w);
 			/* the report has the SDK's reasons; say why when there was no f0 */
@@ -341,7 +341,7 @@ int cmd_body(int argc, char **argv)
 			} else {
 				c2_wbuf w = {0};
 				if (fmt == FMT_F0)
-					f0_write(&m, &w);
+					frams_f0_write(&m, &w);
 				else
 					body_json_write(&m, &w);
 				rc = w.oom ? cli_fail(CLI_BAD, "body", "out of memory")

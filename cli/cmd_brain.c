@@ -70,7 +70,7 @@ static const cli_opt brain_opts_table[] = {
 	{0},
 };
 
-const cli_spec cmd_brain_spec = {
+const cli_spec cli_cmd_brain_spec = {
 	"brain",
 	"GENOME",
 	"build a genome's brain, run brain ticks, print its structure or state",
@@ -116,7 +116,7 @@ static void print_json(brain *b)
 		       "\"loci\":{\"threshold\":%u,\"leakage\":%u,\"rest\":%u,\"activity\":%u,"
 		       "\"loose0\":%u,\"loose1\":%u},\"neurons\":[",
 		       l ? "," : "", l, li.name, li.x, li.y, li.width, li.height, li.wta ? "true" : "false",
-		       li.perceptible, svrule_disasm(li.gene->state_rule, GENOME_RULE_LEN, rule, sizeof rule),
+		       li.perceptible, genome_svrule_disasm(li.gene->state_rule, GENOME_RULE_LEN, rule, sizeof rule),
 		       brain_winner(b, l), *brain_receptor_locus(b, l, BRAIN_RL_THRESHOLD),
 		       *brain_receptor_locus(b, l, BRAIN_RL_LEAKAGE),
 		       *brain_receptor_locus(b, l, BRAIN_RL_REST),
@@ -147,7 +147,7 @@ static void print_type(brain *b, unsigned l, const brain_lobe_info *li, unsigned
 		hist[brain_dendrite_count(b, l, i, t)]++;
 		loose += brain_loose_count(b, l, i, t);
 	}
-	const char *src = c2_vocab_name(&c2_lobes, li->source_lobe[t]);
+	const char *src = genome_vocab_name(&genome_lobes, li->source_lobe[t]);
 	printf("  type %u: from lobe %u (%s), %u dendrites, per neuron", t, li->source_lobe[t],
 	       src ? src : "Lobe", li->dendrites[t]);
 	for (unsigned k = 0; k < 256; k++)
@@ -189,7 +189,7 @@ static void print_text(brain *b, const genome *g, const char *path)
 		       *brain_receptor_locus(b, l, BRAIN_RL_LEAKAGE),
 		       *brain_receptor_locus(b, l, BRAIN_RL_REST), li.gene->gain);
 		printf("  state rule: %s\n",
-		       svrule_disasm(li.gene->state_rule, GENOME_RULE_LEN, rule, sizeof rule));
+		       genome_svrule_disasm(li.gene->state_rule, GENOME_RULE_LEN, rule, sizeof rule));
 		for (unsigned t = 0; t < 2; t++)
 			print_type(b, l, &li, t);
 		int w = brain_winner(b, l);
@@ -210,7 +210,7 @@ static void report_instinct(FILE *f, unsigned k, size_t gene, brain_instinct_res
 	fprintf(f, "instinct %u (gene %zu): %u:%u %u:%u %u:%u -> action %u, %s %u: %s", k, gene,
 	        g->input[0].lobe, g->input[0].cell, g->input[1].lobe, g->input[1].cell,
 	        g->input[2].lobe, g->input[2].cell, g->action,
-	        g->reinforcer == C2_CHEM_PUNISHMENT ? "punish" : "reward", g->level,
+	        g->reinforcer == GENOME_CHEM_PUNISHMENT ? "punish" : "reward", g->level,
 	        brain_instinct_result_name(r));
 	if (r == BRAIN_INSTINCT_WIRED) {
 		fprintf(f, ": concept %d (%u dendrite%s) <- perception", rep->concept,
@@ -235,14 +235,14 @@ static int parse_stage(const char *s)
 	return genome_stage_by_name(s);
 }
 
-int cmd_brain(int argc, char **argv)
+int cli_cmd_brain(int argc, char **argv)
 {
 	memset(&a, 0, sizeof a);
 	a.seed = 1;
 	c2_options_default(&brain_option_tab, &a.opts);
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_brain_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_brain_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	int stage = parse_stage(a.stage);

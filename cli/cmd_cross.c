@@ -18,7 +18,7 @@ static const cli_opt opts[] = {
 	{0},
 };
 
-const cli_spec cmd_cross_spec = {
+const cli_spec cli_cmd_cross_spec = {
 	"cross", "MUM DAD",
 	"cross two genomes gene by gene (aligned on gene identity), then mutate the child",
 	"The parents are aligned on gene identity (type, subtype, id). The child copies\n"
@@ -43,12 +43,12 @@ static int moniker(const char *s, const char *opt, uint8_t out[4])
 	return CLI_OK;
 }
 
-int cmd_cross(int argc, char **argv)
+int cli_cmd_cross(int argc, char **argv)
 {
 	memset(&cli_bargs, 0, sizeof cli_bargs);
 	const char *pos[2];
 	int npos;
-	int rc = cli_parse(&cmd_cross_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_cross_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if (!out_path)

@@ -12,7 +12,7 @@ static const cli_opt opts[] = {
 	{0},
 };
 
-const cli_spec cmd_diff_spec = {
+const cli_spec cli_cmd_diff_spec = {
 	"diff", "A B",
 	"differences of two genomes by gene identity, field by field, with names",
 	"Genes are matched by identity (kind, id, duplicate number) along the longest\n"
@@ -29,11 +29,11 @@ static int trouble(int rc)
 	return rc == CLI_OK ? CLI_OK : 2;
 }
 
-int cmd_diff(int argc, char **argv)
+int cli_cmd_diff(int argc, char **argv)
 {
 	const char *pos[2];
 	int npos;
-	int rc = cli_parse(&cmd_diff_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_diff_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : trouble(rc);
 	bool json = false;

@@ -16,7 +16,7 @@ static const cli_opt opts[] = {
 	{0},
 };
 
-const cli_spec cmd_dump_spec = {
+const cli_spec cli_cmd_dump_spec = {
 	"dump", "FILE.gen",
 	"print a genome as editable text (or JSON)",
 	"One block per gene: a header line (kind, id, duplicate number, switch-on stage,\n"
@@ -25,11 +25,11 @@ const cli_spec cmd_dump_spec = {
 	opts, 1, 1, OPT_IN, NULL,
 };
 
-int cmd_dump(int argc, char **argv)
+int cli_cmd_dump(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_dump_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_dump_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 

@@ -18,7 +18,7 @@ static const cli_opt opts[] = {
 	{0},
 };
 
-const cli_spec cmd_express_spec = {
+const cli_spec cli_cmd_express_spec = {
 	"express", "FILE.gen",
 	"list the genes switched on when a creature enters a life stage",
 	"Without --upto: the genes switched on when a creature of that sex enters that\n"
@@ -55,11 +55,11 @@ static void print_gene(const genome *g, const genome_gno *gno, size_t i, const c
 	       owner, sum, desc ? "  # " : "", desc ? desc : "", note ? note : "");
 }
 
-int cmd_express(int argc, char **argv)
+int cli_cmd_express(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_express_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_express_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	int sex = sex_arg ? cli_parse_sex(sex_arg) : -1;

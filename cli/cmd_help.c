@@ -336,20 +336,20 @@ static const cli_opt help_opts[] = {
 	{0},
 };
 
-const cli_spec cmd_help_spec = {
+const cli_spec cli_cmd_help_spec = {
 	"help", "[COMMAND [SUBCOMMAND]]", "list the commands, or describe one",
 	"'make install' installs the output of --man as c2rt(1) and of\n"
 	"--completion bash as the bash completion of c2rt.",
 	help_opts, 0, 2, OPT_STR, NULL,
 };
 
-int cmd_help(int argc, char **argv)
+int cli_cmd_help(int argc, char **argv)
 {
 	man = options_json = false;
 	completion = NULL;
 	const char *pos[2];
 	int npos = 0;
-	int rc = cli_parse(&cmd_help_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_help_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if (options_json) {

@@ -35,7 +35,7 @@ static int import_paths(cli_paths *ps, const char *const *pos, int npos)
 	return CLI_OK;
 }
 
-const cli_spec cmd_import_spec = {
+const cli_spec cli_cmd_import_spec = {
 	"import", "FILE.exp",
 	"import a creature exported from Creatures 2, or compare it with c2rt",
 	"Reads the export's genome (CGenome), brain (CBrain: every lobe, neuron and\n"
@@ -66,7 +66,7 @@ static void print_summary(const char *path, const c2exp_file *x, const creature_
 	if (r->age_known)
 		fprintf(stderr, "age %llu biochem ticks = %llu world ticks (%.1f s)\n",
 		        (unsigned long long)r->biochem_ticks, (unsigned long long)r->world_ticks,
-		        (double)r->world_ticks / C2_TICKS_PER_SECOND);
+		        (double)r->world_ticks / CREATURE_TICKS_PER_SECOND);
 	else
 		fprintf(stderr, "age unknown\n");
 	fprintf(stderr, "  genome: %zu genes (%zu bytes)\n", r->genes, x->ngenes_bytes);
@@ -222,12 +222,12 @@ static int save(const creature *c)
 	return rc;
 }
 
-int cmd_import(int argc, char **argv)
+int cli_cmd_import(int argc, char **argv)
 {
 	cli_creature_args_init(&args);
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_import_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_import_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if ((rc = cli_creature_args_finish(&args, "import")) != 0)

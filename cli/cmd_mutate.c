@@ -35,7 +35,7 @@ static int mutate_paths(cli_paths *ps, const char *const *pos, int npos)
 	(void)npos;
 	cli_path *o = cli_paths_find(ps, "-o");
 	if (!count || !o || !strcmp(o->path, "-"))
-		return CLI_OK; /* cmd_mutate refuses these */
+		return CLI_OK; /* cli_cmd_mutate refuses these */
 	char stem[256], prefix[260];
 	cli_stem(pos[0], stem, sizeof stem);
 	snprintf(prefix, sizeof prefix, "%s-", stem);
@@ -44,7 +44,7 @@ static int mutate_paths(cli_paths *ps, const char *const *pos, int npos)
 	return CLI_OK;
 }
 
-const cli_spec cmd_mutate_spec = {
+const cli_spec cli_cmd_mutate_spec = {
 	"mutate", "GENOME",
 	"mutate a genome as breeding does, honouring each gene's mutable/duplicable/deletable flags",
 	"Point mutations (one bit of a byte) only in mutable genes, never in the bytes\n"
@@ -95,12 +95,12 @@ static int one_child(const genome *parent, const char *parent_path, const char *
 	return rc;
 }
 
-int cmd_mutate(int argc, char **argv)
+int cli_cmd_mutate(int argc, char **argv)
 {
 	memset(&cli_bargs, 0, sizeof cli_bargs);
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_mutate_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_mutate_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if (!out_path)

@@ -39,7 +39,7 @@ static const cli_opt options_opts[] = {
 	{0},
 };
 
-const cli_spec cmd_options_spec = {
+const cli_spec cli_cmd_options_spec = {
 	"options",
 	"",
 	"list the run-time options (the reference's open questions) of every module",
@@ -106,14 +106,14 @@ static void print_row(const char *module, const c2_option *o, int value, bool fi
 	       o->help);
 }
 
-int cmd_options(int argc, char **argv)
+int cli_cmd_options(int argc, char **argv)
 {
 	creature_config_default(&cfg);
 	world_options_default(&wopt);
 	json = false;
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_options_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_options_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if (json)

@@ -40,7 +40,7 @@ static const cli_opt plot_opts[] = {
 	{0},
 };
 
-const cli_spec cmd_plot_spec = {
+const cli_spec cli_cmd_plot_spec = {
 	"plot",
 	"TRACE",
 	"plot chemical concentrations over time from a trace (CSV or NDJSON) into a PNG",
@@ -142,14 +142,14 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-int cmd_plot(int argc, char **argv)
+int cli_cmd_plot(int argc, char **argv)
 {
 	chems.n = 0;
 	out_path = title = NULL;
 	size_arg = "1200x700";
 	const char *pos[1];
 	int npos = 0;
-	int rc = cli_parse(&cmd_plot_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_plot_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	const char *path = pos[0];

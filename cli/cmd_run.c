@@ -19,10 +19,10 @@
 
 static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
 static const char *world_path, *log_path;
-/* The default trace: one row per creature second (C2_TICKS_PER_SECOND world
+/* The default trace: one row per creature second (CREATURE_TICKS_PER_SECOND world
  * ticks): a whole norn life (10.7 creature hours) is then about 38,500
  * rows, 10 MB, instead of 97 MB of every tick; --every 1 asks for those. */
-#define DEFAULT_EVERY C2_TICKS_PER_SECOND
+#define DEFAULT_EVERY CREATURE_TICKS_PER_SECOND
 static uint64_t ticks, every = DEFAULT_EVERY, hash_every, max_ticks = 20000000;
 static bool quiet;
 
@@ -54,7 +54,7 @@ static int run_paths(cli_paths *ps, const char *const *pos, int npos)
 	return CLI_OK;
 }
 
-const cli_spec cmd_run_spec = {
+const cli_spec cli_cmd_run_spec = {
 	"run", "GENOME",
 	"hatch a creature from a genome and run it headless",
 	"A world tick is 100 ms of creature time; the brain runs every 4 ticks and\n"
@@ -168,13 +168,13 @@ static void progress_end(progress *p)
 		fprintf(stderr, "\r\033[K");
 }
 
-int cmd_run(int argc, char **argv)
+int cli_cmd_run(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
 	cli_cargs.world_ok = true;
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_run_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_run_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if (npos == 0 && !cli_cargs.resume_path)

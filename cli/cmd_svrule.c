@@ -16,7 +16,7 @@
 typedef struct sv_case {
 	uint8_t rule[GENOME_RULE_LEN];
 	uint8_t v[SVS_COUNT];
-	svrule_scope scope;
+	brain_svrule_scope scope;
 	uint64_t seed;
 	int rnd; /* -1: drawn from the seed, as at brain construction */
 	brain_options opts;
@@ -36,10 +36,10 @@ static uint8_t eval_case(const sv_case *c, uint64_t seed)
 	c2_rng rng;
 	c2_rng_seed(&rng, seed);
 	uint8_t rnd = c->rnd >= 0 ? (uint8_t)c->rnd : (uint8_t)c2_rng_below(&rng, 256);
-	svrule_prog p;
+	brain_svrule_prog p;
 	uint8_t table[SVRULE_TABLE];
-	svrule_compile(&p, table, c->rule, c->scope, rnd, &c->opts);
-	return svrule_exec(&p, c->v, &rng);
+	brain_svrule_compile(&p, table, c->rule, c->scope, rnd, &c->opts);
+	return brain_svrule_exec(&p, c->v, &rng);
 }
 
 /* Join argv[0..n) with spaces into buf. */
@@ -67,7 +67,7 @@ static const cli_opt disasm_opts[] = {
 	{0},
 };
 
-const cli_spec cmd_svrule_disasm_spec = {
+const cli_spec cli_cmd_svrule_disasm_spec = {
 	"svrule disasm", "BYTE... | \"BYTE ...\"",
 	"print an SV-rule given as byte values (or names) as opcode names", NULL, disasm_opts, 1, 12,
 	OPT_STR, NULL,
@@ -78,7 +78,7 @@ static const cli_opt ops_opts[] = {
 	{0},
 };
 
-const cli_spec cmd_svrule_ops_spec = {
+const cli_spec cli_cmd_svrule_ops_spec = {
 	"svrule ops", "", "list the SV-rule opcodes: byte, name, kind and what each does",
 	"The opcode table of the evaluator itself (genome/svrule.h), so this list,\n"
 	"'disasm --explain' and the README's table cannot disagree with it.",
@@ -93,20 +93,20 @@ static const char *const kind_names[] = {
 /* What byte `op` does: the synopsis column of the opcode table. */
 static const char *synopsis(uint8_t op)
 {
-	return op < SVOP_COUNT ? svrule_ops[op].synopsis : "unknown opcode: evaluates as value 0";
+	return op < SVOP_COUNT ? genome_svrule_ops[op].synopsis : "unknown opcode: evaluates as value 0";
 }
 
-int cmd_svrule_ops(int argc, char **argv)
+int cli_cmd_svrule_ops(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_svrule_ops_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_svrule_ops_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if (ops_markdown)
 		printf("| byte | name | kind | what it does |\n|---:|---|---|---|\n");
 	for (int op = 0; op < SVOP_COUNT; op++) {
-		const svrule_opinfo *o = &svrule_ops[op];
+		const genome_svrule_opinfo *o = &genome_svrule_ops[op];
 		if (ops_markdown)
 			printf("| %d | `%s` | %s | %s |\n", op, o->name, kind_names[o->kind], o->synopsis);
 		else
@@ -131,52 +131,52 @@ static void explain(const uint8_t *rule, size_t len)
 			/* An operand is read, not loaded: "acc = 64" reads as "64". */
 			if (!strncmp(what, "acc = ", 6))
 				what += 6;
-			snprintf(left, sizeof left, "  %s", svrule_op_name(op, name, sizeof name));
+			snprintf(left, sizeof left, "  %s", genome_svrule_op_name(op, name, sizeof name));
 			operands--;
 		} else {
-			snprintf(left, sizeof left, "%s", svrule_op_name(op, name, sizeof name));
-			operands = svrule_kind_of(op) == SVK_BINARY ? 1 : svrule_kind_of(op) == SVK_TERNARY ? 2 : 0;
+			snprintf(left, sizeof left, "%s", genome_svrule_op_name(op, name, sizeof name));
+			operands = genome_svrule_kind_of(op) == SVK_BINARY ? 1 : genome_svrule_kind_of(op) == SVK_TERNARY ? 2 : 0;
 		}
 		printf("%2zu  %3u  %-20s %s\n", i, op, left, what);
 	}
 }
 
-const cli_spec cmd_svrule_asm_spec = {
+const cli_spec cli_cmd_svrule_asm_spec = {
 	"svrule asm", "\"NAME ...\"", "print the 12 bytes of an SV-rule given as opcode names",
 	"Names are those of 'c2rt svrule disasm' (case-insensitive); <N> is byte N.", no_opts, 1,
 	12, OPT_STR, NULL,
 };
 
-int cmd_svrule_disasm(int argc, char **argv)
+int cli_cmd_svrule_disasm(int argc, char **argv)
 {
 	const char *pos[12];
 	int npos;
-	int rc = cli_parse(&cmd_svrule_disasm_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_svrule_disasm_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	char text[512], out[512];
 	uint8_t rule[GENOME_RULE_LEN];
 	c2_err err;
-	if (svrule_parse(join(pos, npos, text, sizeof text), rule, sizeof rule, &err))
+	if (genome_svrule_parse(join(pos, npos, text, sizeof text), rule, sizeof rule, &err))
 		return cli_fail(CLI_BAD, "svrule disasm", "token %ld: %s", err.offset + 1, err.msg);
 	if (disasm_explain)
 		explain(rule, sizeof rule);
 	else
-		printf("%s\n", svrule_disasm(rule, sizeof rule, out, sizeof out));
+		printf("%s\n", genome_svrule_disasm(rule, sizeof rule, out, sizeof out));
 	return CLI_OK;
 }
 
-int cmd_svrule_asm(int argc, char **argv)
+int cli_cmd_svrule_asm(int argc, char **argv)
 {
 	const char *pos[12];
 	int npos;
-	int rc = cli_parse(&cmd_svrule_asm_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_svrule_asm_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	char text[512];
 	uint8_t rule[GENOME_RULE_LEN];
 	c2_err err;
-	if (svrule_asm(join(pos, npos, text, sizeof text), rule, sizeof rule, &err))
+	if (genome_svrule_asm(join(pos, npos, text, sizeof text), rule, sizeof rule, &err))
 		return cli_fail(CLI_BAD, "svrule asm", "token %ld: %s", err.offset + 1, err.msg);
 	for (size_t i = 0; i < sizeof rule; i++)
 		printf("%s%u", i ? " " : "", rule[i]);
@@ -194,7 +194,7 @@ static brain_options eval_opts;
 static cli_opt eval_opts_table[SVS_COUNT + 5];
 static char eval_help[SVS_COUNT][48];
 
-const cli_spec cmd_svrule_eval_spec = {
+const cli_spec cli_cmd_svrule_eval_spec = {
 	"svrule eval", "RULE",
 	"evaluate one SV-rule and print its result (0..255)",
 	"RULE is one argument: opcode names (\"state PLUS type0\") or up to 12 byte\n"
@@ -211,8 +211,8 @@ __attribute__((constructor)) static void eval_fill(void)
 	int k = 0;
 	for (int s = 1; s < SVS_COUNT; s++) {
 		snprintf(eval_help[s], sizeof eval_help[s], "value of '%s' (default 0)",
-		         svrule_slot_name((svrule_slot)s));
-		cli_opt o = {svrule_slot_name((svrule_slot)s), OPT_INT, &eval_vals[s], "N", eval_help[s],
+		         brain_svrule_slot_name((brain_svrule_slot)s));
+		cli_opt o = {brain_svrule_slot_name((brain_svrule_slot)s), OPT_INT, &eval_vals[s], "N", eval_help[s],
 		             0, 255, NULL};
 		eval_opts_table[k++] = o;
 	}
@@ -229,14 +229,14 @@ __attribute__((constructor)) static void eval_fill(void)
 	memset(&eval_opts_table[k], 0, sizeof eval_opts_table[k]);
 }
 
-int cmd_svrule_eval(int argc, char **argv)
+int cli_cmd_svrule_eval(int argc, char **argv)
 {
 	memset(eval_vals, 0, sizeof eval_vals);
 	eval_seed = 1;
 	eval_rnd = -1;
 	eval_neuron = false;
 	c2_options_default(&brain_option_tab, &eval_opts);
-	const cli_spec *spec = &cmd_svrule_eval_spec;
+	const cli_spec *spec = &cli_cmd_svrule_eval_spec;
 	const char *pos[1];
 	int npos;
 	int rc = cli_parse(spec, argc, argv, pos, &npos);
@@ -245,7 +245,7 @@ int cmd_svrule_eval(int argc, char **argv)
 	sv_case c;
 	case_init(&c);
 	c2_err err;
-	if (svrule_parse(pos[0], c.rule, sizeof c.rule, &err))
+	if (genome_svrule_parse(pos[0], c.rule, sizeof c.rule, &err))
 		return cli_fail(CLI_BAD, "svrule eval", "RULE token %ld: %s", err.offset + 1, err.msg);
 	for (int s = 1; s < SVS_COUNT; s++)
 		c.v[s] = (uint8_t)eval_vals[s];
@@ -320,7 +320,7 @@ static bool parse_inputs(char *s, sv_case *c, char *why, size_t cap)
 		}
 		size_t nl = (size_t)(eq - tok);
 		const char *val = eq + 1;
-		int s_ = svrule_slot_by_name(tok, nl);
+		int s_ = brain_svrule_slot_by_name(tok, nl);
 		int b;
 		if (s_ > 0) {
 			if (!parse_byte(val, strlen(val), &b)) {
@@ -368,7 +368,7 @@ static bool parse_inputs(char *s, sv_case *c, char *why, size_t cap)
 	return true;
 }
 
-const cli_spec cmd_svrule_check_spec = {
+const cli_spec cli_cmd_svrule_check_spec = {
 	"svrule check", "CORPUS.tsv",
 	"evaluate every case of a corpus and report each mismatch as FILE:LINE",
 	"Each non-blank line not starting with '#' is RULE<TAB>INPUTS<TAB>EXPECTED\n"
@@ -380,11 +380,11 @@ const cli_spec cmd_svrule_check_spec = {
 	no_opts, 1, 1, OPT_IN, NULL,
 };
 
-int cmd_svrule_check(int argc, char **argv)
+int cli_cmd_svrule_check(int argc, char **argv)
 {
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_svrule_check_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_svrule_check_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	const char *path = pos[0];
@@ -441,7 +441,7 @@ int cmd_svrule_check(int argc, char **argv)
 		expect e;
 		char inputs[512];
 		snprintf(inputs, sizeof inputs, "%s", field[1]);
-		if (svrule_parse(field[0], c.rule, sizeof c.rule, &err)) {
+		if (genome_svrule_parse(field[0], c.rule, sizeof c.rule, &err)) {
 			cli_line(stdout, "%s:%ld: rule: %s", path, lineno, err.msg);
 			bad++;
 			continue;
@@ -499,7 +499,7 @@ int cmd_svrule_check(int argc, char **argv)
 /* ---- dispatch --------------------------------------------------------------------- */
 
 static const cli_opt svrule_opts[] = {{0}};
-const cli_spec cmd_svrule_spec = {
+const cli_spec cli_cmd_svrule_spec = {
 	"svrule", "SUBCOMMAND ...",
 	"SV-rules: list the opcodes, disassemble, assemble, evaluate, check a corpus",
 	"  c2rt svrule ops                             -> the opcode table\n"
@@ -511,7 +511,7 @@ const cli_spec cmd_svrule_spec = {
 	svrule_opts, 1, 1, OPT_STR, NULL,
 };
 
-int cmd_svrule(int argc, char **argv)
+int cli_cmd_svrule(int argc, char **argv)
 {
-	return cli_run_sub(&cmd_svrule_spec, argc, argv);
+	return cli_run_sub(&cli_cmd_svrule_spec, argc, argv);
 }

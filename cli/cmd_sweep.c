@@ -67,7 +67,7 @@ static int sweep_paths(cli_paths *ps, const char *const *pos, int npos)
 {
 	(void)npos;
 	if (!cli_batch.out || !strcmp(cli_batch.out, "-") || !field_arg || !values_arg)
-		return CLI_OK; /* cmd_sweep refuses these */
+		return CLI_OK; /* cli_cmd_sweep refuses these */
 	int values[MAX_VALUES];
 	size_t n;
 	int rc = parse_values(values_arg, values, &n);
@@ -103,7 +103,7 @@ static const cli_opt opts[] = {
 	{0},
 };
 
-const cli_spec cmd_sweep_spec = {
+const cli_spec cli_cmd_sweep_spec = {
 	"sweep", "GENOME",
 	"a one-factor sweep: set one field of one gene to each value, batch-run the variants",
 	"Writes one variant per value (VARIANTS/NAME-FIELD-VALUE.gen), runs them as 'c2rt\n"
@@ -167,7 +167,7 @@ static int find_field(genome_gene *gene, const char *name, uint8_t **byte)
 		size_t n = strlen(fd->name);
 		/* "halflife:CHEM", or "halflife CHEM" as the log and diff spell it. */
 		if (fd->kind == GF_HALFLIVES && !strncmp(name, fd->name, n) && (name[n] == ':' || name[n] == ' ')) {
-			int chem = c2_vocab_find(&c2_chemicals, name + n + 1, strlen(name + n + 1));
+			int chem = genome_vocab_find(&genome_chemicals, name + n + 1, strlen(name + n + 1));
 			long num;
 			if (chem < 0 && cli_parse_long(name + n + 1, 0, 255, &num))
 				chem = (int)num;
@@ -294,7 +294,7 @@ static int tabulate(const batch_spec *s, const char *path, outcome *oc, size_t n
 		if (batch_cell(t, &bf, s->format, i, "cause", cause, sizeof cause))
 			for (int c = 0; c < 8; c++)
 				if (!strcmp(cause, creature_death_name((creature_death)c)))
-					o->causes[c]++, o->died += c != C2_ALIVE;
+					o->causes[c]++, o->died += c != CREATURE_ALIVE;
 		for (size_t k = 0; k < s->nchem; k++) {
 			char col[80], lab[64];
 			trace_chem_label(s->chem[k], lab, sizeof lab);
@@ -478,14 +478,14 @@ static int sweep(genome *g, const char *genome_path, size_t gi, uint8_t *byte, c
 	return rc;
 }
 
-int cmd_sweep(int argc, char **argv)
+int cli_cmd_sweep(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
 	cli_batch_args_init(&cli_batch);
 	gene_arg = field_arg = values_arg = variants_dir = plot_path = NULL;
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_sweep_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_sweep_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	if (!gene_arg || !field_arg || !values_arg)

@@ -14,7 +14,7 @@ static const cli_opt opts[] = {
 	{0},
 };
 
-const cli_spec cmd_validate_spec = {
+const cli_spec cli_cmd_validate_spec = {
 	"validate", "FILE.gen",
 	"check a genome: structure errors (exit 2) and load-time warnings",
 	"Structure errors (bad magic, truncated gene, unknown type, missing 'gend')\n"
@@ -28,13 +28,13 @@ const cli_spec cmd_validate_spec = {
 	opts, 1, 1, OPT_IN, NULL,
 };
 
-int cmd_validate(int argc, char **argv)
+int cli_cmd_validate(int argc, char **argv)
 {
 	strict = false;
 	sex_arg = NULL;
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_validate_spec, argc, argv, pos, &npos);
+	int rc = cli_parse(&cli_cmd_validate_spec, argc, argv, pos, &npos);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	genome_sex only = GENOME_MALE;

@@ -62,7 +62,7 @@ static int view_paths(cli_paths *ps, const char *const *pos, int npos)
 	return CLI_OK;
 }
 
-const cli_spec cmd_view_spec = {
+const cli_spec cli_cmd_view_spec = {
 	"view", "GENOME",
 	"open a window that runs a creature live (chemicals, drives, organs, brain)",
 	"The creature runs in real time (10 world ticks per second) or faster; press ?\n"
@@ -84,7 +84,7 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-int cmd_view(int argc, char **argv)
+int cli_cmd_view(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
 	/* Take --screenshot-after TICKS FILE out before the table parser. */
@@ -111,7 +111,7 @@ int cmd_view(int argc, char **argv)
 	args[nargs] = NULL;
 	const char *pos[1];
 	int npos;
-	int rc = cli_parse(&cmd_view_spec, nargs, args, pos, &npos);
+	int rc = cli_parse(&cli_cmd_view_spec, nargs, args, pos, &npos);
 	free(args);
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;

@@ -10,7 +10,7 @@
 
 void cli_creature_close(cli_creature *cc)
 {
-	events_free(&cc->ev);
+	creature_events_free(&cc->ev);
 	free(cc->events_text);
 	creature_free(cc->c);
 	memset(cc, 0, sizeof *cc);
@@ -202,7 +202,7 @@ int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path
 		cc->events_source = events_path;
 	}
 	if (cc->events_text &&
-	    events_parse(&cc->ev, (const char *)cc->events_text, cc->events_len, &err) != 0) {
+	    creature_events_parse(&cc->ev, (const char *)cc->events_text, cc->events_len, &err) != 0) {
 		const char *src = cc->events_source;
 		cli_creature_close(cc);
 		return cli_report(src, &err);

@@ -73,7 +73,7 @@ typedef struct cli_creature {
 	creature *c;
 	uint8_t *events_text; /* the events in force (from the file, or the snapshot's) */
 	size_t events_len;
-	events ev;
+	creature_events ev;
 	const char *events_source; /* where they came from, for messages */
 } cli_creature;
 

@@ -7,14 +7,14 @@
 #include "cli/cli.h"
 
 const cli_command cli_commands[] = {
-#define X(name) {#name, cmd_##name, &cmd_##name##_spec},
+#define X(name) {#name, cli_cmd_##name, &cli_cmd_##name##_spec},
 	CLI_COMMANDS(X)
 #undef X
 };
 const int cli_ncommands = (int)(sizeof cli_commands / sizeof cli_commands[0]);
 
 const cli_subcommand cli_subcommands[] = {
-#define X(cmd, sub) {#cmd, {#sub, cmd_##cmd##_##sub, &cmd_##cmd##_##sub##_spec}},
+#define X(cmd, sub) {#cmd, {#sub, cli_cmd_##cmd##_##sub, &cli_cmd_##cmd##_##sub##_spec}},
 	CLI_SUBCOMMANDS(X)
 #undef X
 };

@@ -29,44 +29,44 @@ static const struct {
 	int16_t stimulus; /* -1: none */
 	uint8_t effort;   /* muscle-energy locus while doing it */
 	bool object;
-} action_table[C2_NACTIONS] = {
-	[C2_ACT_QUIESCENT] = {C2_STIM_QUIESCENT, 8, false},
-	[C2_ACT_PUSH] = {C2_STIM_ACTIVATED1, 64, true},
-	[C2_ACT_PULL] = {C2_STIM_ACTIVATED2, 64, true},
-	[C2_ACT_STOP] = {C2_STIM_DEACTIVATED, 16, true},
-	[C2_ACT_COME] = {C2_STIM_APPROACHING_PERIODIC, 128, false},
-	[C2_ACT_RUN] = {C2_STIM_RETREATED, 192, false},
-	[C2_ACT_GET] = {C2_STIM_GOT, 64, true},
-	[C2_ACT_DROP] = {C2_STIM_DROPPED, 32, true},
-	[C2_ACT_THINK] = {C2_STIM_STATED_NEED, 8, false},
-	[C2_ACT_REST] = {C2_STIM_RESTING, 0, false},
-	[C2_ACT_LEFT] = {C2_STIM_TRAVELLING, 128, false},
-	[C2_ACT_RIGHT] = {C2_STIM_TRAVELLING, 128, false},
-	[C2_ACT_EAT] = {C2_STIM_ATE, 32, true}, /* only while food lasts */
-	[C2_ACT_HIT] = {C2_STIM_AGGRESSION, 128, true},
-	[C2_ACT_CELL14] = {-1, 0, false},
-	[C2_ACT_CELL15] = {-1, 0, false},
+} action_table[GENOME_NACTIONS] = {
+	[GENOME_ACT_QUIESCENT] = {GENOME_STIM_QUIESCENT, 8, false},
+	[GENOME_ACT_PUSH] = {GENOME_STIM_ACTIVATED1, 64, true},
+	[GENOME_ACT_PULL] = {GENOME_STIM_ACTIVATED2, 64, true},
+	[GENOME_ACT_STOP] = {GENOME_STIM_DEACTIVATED, 16, true},
+	[GENOME_ACT_COME] = {GENOME_STIM_APPROACHING_PERIODIC, 128, false},
+	[GENOME_ACT_RUN] = {GENOME_STIM_RETREATED, 192, false},
+	[GENOME_ACT_GET] = {GENOME_STIM_GOT, 64, true},
+	[GENOME_ACT_DROP] = {GENOME_STIM_DROPPED, 32, true},
+	[GENOME_ACT_THINK] = {GENOME_STIM_STATED_NEED, 8, false},
+	[GENOME_ACT_REST] = {GENOME_STIM_RESTING, 0, false},
+	[GENOME_ACT_LEFT] = {GENOME_STIM_TRAVELLING, 128, false},
+	[GENOME_ACT_RIGHT] = {GENOME_STIM_TRAVELLING, 128, false},
+	[GENOME_ACT_EAT] = {GENOME_STIM_ATE, 32, true}, /* only while food lasts */
+	[GENOME_ACT_HIT] = {GENOME_STIM_AGGRESSION, 128, true},
+	[GENOME_ACT_CELL14] = {-1, 0, false},
+	[GENOME_ACT_CELL15] = {-1, 0, false},
 };
 
 uint8_t eng_action_effort(const creature *c)
 {
 	if (c->death || c->asleep || c->action < 0)
 		return 0;
-	return action_table[c->action % C2_NACTIONS].effort;
+	return action_table[c->action % GENOME_NACTIONS].effort;
 }
 
 static void involuntary(creature *c)
 {
-	for (int n = 0; n < C2_RL_INVOLUNTARY_N; n++) {
+	for (int n = 0; n < GENOME_RL_INVOLUNTARY_N; n++) {
 		bool on = c->involuntary[n] != 0, was = c->involuntary_prev[n] != 0;
 		c->involuntary_prev[n] = c->involuntary[n];
 		if (!on || was)
 			continue;
-		if (n == C2_INVOL_SLEEP) {
+		if (n == GENOME_INVOL_SLEEP) {
 			if (!c->asleep)
 				eng_fall_asleep(c);
 		} else {
-			creature_stimulus(c, (uint8_t)(C2_STIM_INVOLUNTARY0 + n), -1, 255);
+			creature_stimulus(c, (uint8_t)(GENOME_STIM_INVOLUNTARY0 + n), -1, 255);
 		}
 	}
 }
@@ -78,24 +78,24 @@ static void eat(creature *c)
 	c->food--;
 	for (int k = 0; k < c->nfood; k++)
 		bc_chem_add(c->bc, c->food_chem[k], c->food_amount[k]);
-	creature_stimulus(c, action_table[C2_ACT_EAT].stimulus, C2_CAT_FOOD, 255);
+	creature_stimulus(c, action_table[GENOME_ACT_EAT].stimulus, GENOME_CAT_FOOD, 255);
 }
 
 void eng_world_tick(creature *c)
 {
 	involuntary(c);
-	const engine_options *o = &c->cfg.engine;
-	uint8_t sleepiness = c->drives[C2_DRIVE_SLEEPINESS];
+	const creature_engine_options *o = &c->cfg.engine;
+	uint8_t sleepiness = c->drives[GENOME_DRIVE_SLEEPINESS];
 
 	if (c->asleep) {
 		c->muscle_energy = 0;
-		if (!c->forced_sleep && !c->dreaming && c->involuntary[C2_INVOL_SLEEP] == 0 &&
+		if (!c->forced_sleep && !c->dreaming && c->involuntary[GENOME_INVOL_SLEEP] == 0 &&
 		    sleepiness < o->wake_sleepiness)
 			eng_wake(c);
 	} else {
 		int a = c->action;
 		c->muscle_energy = eng_action_effort(c);
-		c->rest_ticks = a == C2_ACT_REST ? c->rest_ticks + 1 : 0;
+		c->rest_ticks = a == GENOME_ACT_REST ? c->rest_ticks + 1 : 0;
 		if (o->action_period > 0 && c->rest_ticks >= (uint32_t)o->action_period &&
 		    sleepiness >= o->sleep_sleepiness) {
 			c->rest_ticks = 0;
@@ -107,14 +107,14 @@ void eng_world_tick(creature *c)
 		return;
 	if (c->asleep) {
 		if (!c->dreaming)
-			creature_stimulus(c, C2_STIM_SLEEPING, -1, 255);
+			creature_stimulus(c, GENOME_STIM_SLEEPING, -1, 255);
 		return;
 	}
 	int a = c->action;
-	if (a < 0 || (c->in_world && action_table[a % C2_NACTIONS].object))
+	if (a < 0 || (c->in_world && action_table[a % GENOME_NACTIONS].object))
 		return; /* in a world, the world acts on objects */
-	if (a == C2_ACT_EAT)
+	if (a == GENOME_ACT_EAT)
 		eat(c);
-	else if (action_table[a % C2_NACTIONS].stimulus >= 0)
-		creature_stimulus(c, (uint8_t)action_table[a % C2_NACTIONS].stimulus, -1, 255);
+	else if (action_table[a % GENOME_NACTIONS].stimulus >= 0)
+		creature_stimulus(c, (uint8_t)action_table[a % GENOME_NACTIONS].stimulus, -1, 255);
 }

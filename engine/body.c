@@ -138,9 +138,9 @@ static bool is_number(const char *w, size_t n, double *out)
 }
 
 /* A number or a name of `v` in w[0..n) into *out (< limit). */
-static bool name_or_number(const c2_vocab *v, const char *w, size_t n, int limit, uint16_t *out)
+static bool name_or_number(const genome_vocab *v, const char *w, size_t n, int limit, uint16_t *out)
 {
-	int x = v ? c2_vocab_find(v, w, n) : -1;
+	int x = v ? genome_vocab_find(v, w, n) : -1;
 	double d;
 	if (x < 0) {
 		if (!is_number(w, n, &d) || d < 0 || d != floor(d))
@@ -175,24 +175,24 @@ static int parse_signal(const char *const *w, const size_t *wn, int nw, eng_sign
 	const char *what = "";
 	switch ((eng_signal_kind)k) {
 	case SIG_action:
-		ok = name_or_number(&c2_actions, w[1], wn[1], C2_NACTIONS, &s->a), what = "an action";
+		ok = name_or_number(&genome_actions, w[1], wn[1], GENOME_NACTIONS, &s->a), what = "an action";
 		break;
 	case SIG_gait:
-		ok = name_or_number(NULL, w[1], wn[1], C2_RL_GAIT_N, &s->a), what = "a gait locus number";
+		ok = name_or_number(NULL, w[1], wn[1], GENOME_RL_GAIT_N, &s->a), what = "a gait locus number";
 		break;
 	case SIG_drive:
-		ok = name_or_number(&c2_drives, w[1], wn[1], C2_NDRIVES, &s->a), what = "a drive";
+		ok = name_or_number(&genome_drives, w[1], wn[1], GENOME_NDRIVES, &s->a), what = "a drive";
 		break;
 	case SIG_chem:
-		ok = name_or_number(&c2_chemicals, w[1], wn[1], 256, &s->a), what = "a chemical";
+		ok = name_or_number(&genome_chemicals, w[1], wn[1], 256, &s->a), what = "a chemical";
 		break;
 	case SIG_lobe:
-		ok = name_or_number(&c2_lobes, w[1], wn[1], 256, &s->a) &&
+		ok = name_or_number(&genome_lobes, w[1], wn[1], 256, &s->a) &&
 		     name_or_number(NULL, w[2], wn[2], 65535, &s->b);
 		what = "a lobe and a cell number";
 		break;
 	case SIG_float:
-		ok = name_or_number(NULL, w[1], wn[1], C2_NFLOATING, &s->a), what = "a floating locus number";
+		ok = name_or_number(NULL, w[1], wn[1], GENOME_NFLOATING, &s->a), what = "a floating locus number";
 		break;
 	default:
 		break;
@@ -544,7 +544,7 @@ void eng_body_tick(creature *c)
 	/* The rhythm and its phase pattern: the strongest gait locus picks the
 	 * pattern (effector i leads by i (g+1)/n cycles) and speeds it up. */
 	int gk = 0;
-	for (int g = 1; g < C2_RL_GAIT_N; g++)
+	for (int g = 1; g < GENOME_RL_GAIT_N; g++)
 		if (c->gait[g] > c->gait[gk])
 			gk = g;
 	body_sim_set_rhythm(b->sim, o->rhythm / 100.0 * (1 + c->gait[gk] / 255.0));
@@ -580,23 +580,23 @@ void eng_body_tick(creature *c)
 	double ws = r.mass * o->gravity / 100.0 * r.size; /* weight x size */
 	c->muscle_energy = ws > 0 ? to_locus(r.power / ws / (o->work_full / 100.0)) : 0;
 	double slope = r.pitch * 180 / 3.14159265358979323846 / o->slope_full;
-	c->sensorimotor[C2_SM_UPWARD_SLOPE] = to_locus(slope);
-	c->sensorimotor[C2_SM_DOWNWARD_SLOPE] = to_locus(-slope);
+	c->sensorimotor[GENOME_SM_UPWARD_SLOPE] = to_locus(slope);
+	c->sensorimotor[GENOME_SM_DOWNWARD_SLOPE] = to_locus(-slope);
 	double wind = r.size > 0 ? r.forward / r.size / (o->wind_full / 100.0) : 0;
-	c->sensorimotor[C2_SM_HEADWIND] = to_locus(wind);
-	c->sensorimotor[C2_SM_TAILWIND] = to_locus(-wind);
+	c->sensorimotor[GENOME_SM_HEADWIND] = to_locus(wind);
+	c->sensorimotor[GENOME_SM_TAILWIND] = to_locus(-wind);
 
 	if (r.size > 0 && r.impact / r.size * 100 > o->bump)
-		fire(c, STIM_BUMP, C2_STIM_BUMP_WALL);
+		fire(c, STIM_BUMP, GENOME_STIM_BUMP_WALL);
 	if (r.touch > 0.5 && b->prev_touch <= 0.5)
-		fire(c, STIM_TOUCH, C2_STIM_PUSHED);
+		fire(c, STIM_TOUCH, GENOME_STIM_PUSHED);
 	b->prev_touch = r.touch;
 	if (r.grounded) {
 		if (b->airborne >= 3)
-			fire(c, STIM_LAND, C2_STIM_IMPACT);
+			fire(c, STIM_LAND, GENOME_STIM_IMPACT);
 		b->airborne = 0;
 	} else if (++b->airborne == 3) {
-		fire(c, STIM_FALL, C2_STIM_FALLING);
+		fire(c, STIM_FALL, GENOME_STIM_FALLING);
 	}
 }
 

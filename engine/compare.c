@@ -329,7 +329,7 @@ static void lobe_rows(ctx *k, unsigned l, const c2exp_lobe *e, const c2exp_lobe 
                       const c2exp_file *v)
 {
 	char item[48];
-	const char *role = c2_vocab_name(&c2_lobes, (int)l);
+	const char *role = genome_vocab_name(&genome_lobes, (int)l);
 	snprintf(item, sizeof item, "lobe %u %s", l, role ? role : "");
 	const creature_basis G = CREATURE_BASIS_GENOME;
 	row_eq(k, item, "x", e->x, m->x, G, NULL);
@@ -467,7 +467,7 @@ static void compare_chemicals(ctx *k, const c2exp_file *x, const c2exp_file *v)
 	       "of chemicals 1..255: the genome's half-lives gene");
 	for (int c = 1; c < 256; c++) {
 		char item[48];
-		const char *name = c2_vocab_name(&c2_chemicals, c);
+		const char *name = genome_vocab_name(&genome_chemicals, c);
 		snprintf(item, sizeof item, "chemical %d %s", c, name ? name : "");
 		if (x->half[c] != v->half[c])
 			row_eq(k, item, "half-life", x->half[c], v->half[c], CREATURE_BASIS_GENOME, NULL);
@@ -513,7 +513,7 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	out->stage = x->stage;
 	out->seed = cfg.seed;
 	out->nseeds = 1;
-	out->world_ticks = out->biochem_ticks * C2_BIOCHEM_PERIOD;
+	out->world_ticks = out->biochem_ticks * CREATURE_BIOCHEM_PERIOD;
 
 	track t;
 	if (track_init(&t, bc_organ_count(c->bc)) != 0) {

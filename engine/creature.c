@@ -8,15 +8,15 @@
 const char *creature_death_name(creature_death d)
 {
 	switch (d) {
-	case C2_ALIVE:
+	case CREATURE_ALIVE:
 		return "alive";
-	case C2_DEATH_OLD_AGE:
+	case CREATURE_DEATH_OLD_AGE:
 		return "old age";
-	case C2_DEATH_DIE_LOCUS:
+	case CREATURE_DEATH_DIE_LOCUS:
 		return "die locus";
-	case C2_DEATH_ORGAN_FAILURE:
+	case CREATURE_DEATH_ORGAN_FAILURE:
 		return "organ failure";
-	case C2_DEATH_KILLED:
+	case CREATURE_DEATH_KILLED:
 		return "killed";
 	}
 	return "?";
@@ -24,60 +24,60 @@ const char *creature_death_name(creature_death d)
 
 /* ---- loci ------------------------------------------------------------------ */
 
-uint8_t *eng_resolve_locus(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tissue,
+uint8_t *eng_resolve_locus(void *ctx, genome_locus_dir dir, uint8_t organ, uint8_t tissue,
                            uint8_t locus)
 {
 	creature *c = ctx;
 	if (organ == 0)
-		return dir == C2_RECEPTOR ? brain_receptor_locus(c->brain, tissue, locus)
+		return dir == GENOME_RECEPTOR ? brain_receptor_locus(c->brain, tissue, locus)
 		                          : brain_emitter_locus(c->brain, tissue, locus);
 	int idx = 0;
-	int e = c2_locus_find(dir, organ, tissue, locus, &idx);
+	int e = genome_locus_find(dir, organ, tissue, locus, &idx);
 	if (e < 0)
 		return NULL;
-	if (dir == C2_RECEPTOR) {
-		switch ((c2_receptor_locus)e) {
-		case C2_RL_BECOME_CHILD:
-		case C2_RL_BECOME_ADOLESCENT:
-		case C2_RL_BECOME_YOUTH:
-		case C2_RL_BECOME_ADULT:
-		case C2_RL_BECOME_OLD:
-		case C2_RL_BECOME_SENILE:
-		case C2_RL_DIE_OF_OLD_AGE:
+	if (dir == GENOME_RECEPTOR) {
+		switch ((genome_receptor_locus)e) {
+		case GENOME_RL_BECOME_CHILD:
+		case GENOME_RL_BECOME_ADOLESCENT:
+		case GENOME_RL_BECOME_YOUTH:
+		case GENOME_RL_BECOME_ADULT:
+		case GENOME_RL_BECOME_OLD:
+		case GENOME_RL_BECOME_SENILE:
+		case GENOME_RL_DIE_OF_OLD_AGE:
 			return &c->somatic[locus];
-		case C2_RL_FLOATING:
+		case GENOME_RL_FLOATING:
 			return &c->floating[idx];
-		case C2_RL_OVULATE:
-		case C2_RL_RECEPTIVE:
-		case C2_RL_MUTATION_CHANCE:
-		case C2_RL_MUTATION_DEGREE:
+		case GENOME_RL_OVULATE:
+		case GENOME_RL_RECEPTIVE:
+		case GENOME_RL_MUTATION_CHANCE:
+		case GENOME_RL_MUTATION_DEGREE:
 			return &c->repro[locus];
-		case C2_RL_DIE:
+		case GENOME_RL_DIE:
 			return &c->die;
-		case C2_RL_INVOLUNTARY:
+		case GENOME_RL_INVOLUNTARY:
 			return &c->involuntary[idx];
-		case C2_RL_GAIT:
+		case GENOME_RL_GAIT:
 			return &c->gait[idx];
-		case C2_RL_DRIVE:
+		case GENOME_RL_DRIVE:
 			return &c->drives[idx];
 		default:
 			return NULL; /* brain and own-organ loci are not the engine's */
 		}
 	}
-	switch ((c2_emitter_locus)e) {
-	case C2_EL_MUSCLE_ENERGY:
+	switch ((genome_emitter_locus)e) {
+	case GENOME_EL_MUSCLE_ENERGY:
 		return &c->muscle_energy;
-	case C2_EL_FLOATING:
+	case GENOME_EL_FLOATING:
 		return &c->floating[idx];
-	case C2_EL_FERTILE:
+	case GENOME_EL_FERTILE:
 		return &c->fertile;
-	case C2_EL_PREGNANT:
+	case GENOME_EL_PREGNANT:
 		return &c->pregnant;
-	case C2_EL_DEAD:
+	case GENOME_EL_DEAD:
 		return &c->dead;
-	case C2_EL_SENSORIMOTOR:
+	case GENOME_EL_SENSORIMOTOR:
 		return &c->sensorimotor[idx];
-	case C2_EL_DRIVE:
+	case GENOME_EL_DRIVE:
 		return &c->drives[idx];
 	default:
 		return NULL;
@@ -128,10 +128,10 @@ static void init_world(creature *c)
 {
 	/* A quiet, lit, breathable world (see engine.h): air quality above the
 	 * standard norn's breathing threshold (123), daylight, no weather. */
-	c->sensorimotor[C2_SM_ALWAYS] = 255;
-	c->sensorimotor[C2_SM_LIGHT_LEVEL] = 255;
-	c->sensorimotor[C2_SM_AIR_QUALITY] = 200;
-	c->sensorimotor[C2_SM_TIME_OF_DAY] = 128; /* midday */
+	c->sensorimotor[GENOME_SM_ALWAYS] = 255;
+	c->sensorimotor[GENOME_SM_LIGHT_LEVEL] = 255;
+	c->sensorimotor[GENOME_SM_AIR_QUALITY] = 200;
+	c->sensorimotor[GENOME_SM_TIME_OF_DAY] = 128; /* midday */
 	c->action = c->object = -1;
 	for (int s = 0; s < GENOME_NSTAGES; s++)
 		c->stage_tick[s] = UINT64_MAX;
@@ -197,7 +197,7 @@ void creature_free(creature *c)
 	brain_free(c->brain);
 	free(c->gpacked);
 	free(c->stimv);
-	events_cursor_free(&c->evcur);
+	creature_events_cursor_free(&c->evcur);
 	free(c);
 }
 
@@ -216,7 +216,7 @@ void eng_fall_asleep(creature *c)
 	if (c->asleep)
 		return;
 	c->asleep = true;
-	c->sensorimotor[C2_SM_ASLEEP] = 255;
+	c->sensorimotor[GENOME_SM_ASLEEP] = 255;
 	/* "Instincts are processed in the egg and during sleep" (CAOS INS#): a
 	 * creature that falls asleep dreams its pending instincts first. */
 	size_t pending = brain_instinct_pending(c->brain);
@@ -232,7 +232,7 @@ void eng_wake(creature *c)
 {
 	c->asleep = c->dreaming = c->forced_sleep = c->dream_wakes = false;
 	c->dream_left = 0;
-	c->sensorimotor[C2_SM_ASLEEP] = 0;
+	c->sensorimotor[GENOME_SM_ASLEEP] = 0;
 }
 
 /* ---- the tick -------------------------------------------------------------- */
@@ -240,8 +240,8 @@ void eng_wake(creature *c)
 static void brain_step(creature *c)
 {
 	/* Drives are mirrored into the drive lobe each brain tick (§4.9). */
-	for (unsigned i = 0; i < C2_NDRIVES; i++)
-		brain_set_state(c->brain, C2_LOBE_DRIVE, i, c->drives[i]);
+	for (unsigned i = 0; i < GENOME_NDRIVES; i++)
+		brain_set_state(c->brain, GENOME_LOBE_DRIVE, i, c->drives[i]);
 	if (c->dreaming) {
 		/* One pending instinct per dream_ticks_per_instinct brain ticks (§6.2). */
 		if (++c->dream_wait >= (uint32_t)c->cfg.engine.dream_ticks_per_instinct) {
@@ -257,8 +257,8 @@ static void brain_step(creature *c)
 	}
 	brain_tick(c->brain, &c->rng);
 	bc_brain_organ_tick(c->bc);
-	c->action = (int16_t)brain_winner(c->brain, C2_LOBE_DECISION);
-	c->object = (int16_t)brain_winner(c->brain, C2_LOBE_ATTENTION);
+	c->action = (int16_t)brain_winner(c->brain, GENOME_LOBE_DECISION);
+	c->object = (int16_t)brain_winner(c->brain, GENOME_LOBE_ATTENTION);
 }
 
 /* Life-stage loci and death (§7.1, §7.3). */
@@ -266,7 +266,7 @@ static void check_life(creature *c)
 {
 	if (c->stage < GENOME_NSTAGES && c->somatic[c->stage] != 0) {
 		if (c->stage == GENOME_NSTAGES - 1) {
-			eng_die(c, C2_DEATH_OLD_AGE);
+			eng_die(c, CREATURE_DEATH_OLD_AGE);
 			return;
 		}
 		c->stage++;
@@ -275,26 +275,26 @@ static void check_life(creature *c)
 		(void)eng_express_stage(c, c->stage, NULL);
 	}
 	if (c->die) {
-		eng_die(c, C2_DEATH_DIE_LOCUS);
+		eng_die(c, CREATURE_DEATH_DIE_LOCUS);
 		return;
 	}
 	switch (c->cfg.engine.organ_failure_death) {
 	case 1:
 		if (bc_brain_organ_failed(c->bc) || bc_all_body_organs_failed(c->bc))
-			eng_die(c, C2_DEATH_ORGAN_FAILURE);
+			eng_die(c, CREATURE_DEATH_ORGAN_FAILURE);
 		break;
 	case 2:
 		if ((bc_brain_organ_index(c->bc) < 0 || bc_brain_organ_failed(c->bc)) &&
 		    bc_all_body_organs_failed(c->bc))
-			eng_die(c, C2_DEATH_ORGAN_FAILURE);
+			eng_die(c, CREATURE_DEATH_ORGAN_FAILURE);
 		break;
 	default:
 		break;
 	}
 }
 
-/* One world tick (§5.1): brain tick every C2_BRAIN_PERIOD ticks (while awake
- * or dreaming), biochem tick every C2_BIOCHEM_PERIOD, the stand-in world,
+/* One world tick (§5.1): brain tick every CREATURE_BRAIN_PERIOD ticks (while awake
+ * or dreaming), biochem tick every CREATURE_BIOCHEM_PERIOD, the stand-in world,
  * life-stage loci and death. A dead creature does nothing. */
 static void tick(creature *c)
 {
@@ -302,10 +302,10 @@ static void tick(creature *c)
 		return;
 	uint64_t t = c->tick;
 	bool thinking = !c->asleep || c->dreaming || c->cfg.engine.brain_while_asleep;
-	bool brain_due = t % C2_BRAIN_PERIOD == 0 && (t > 0 || !c->cfg.engine.late_brain_start);
+	bool brain_due = t % CREATURE_BRAIN_PERIOD == 0 && (t > 0 || !c->cfg.engine.late_brain_start);
 	if (brain_due && thinking)
 		brain_step(c);
-	if (t % C2_BIOCHEM_PERIOD == 0) {
+	if (t % CREATURE_BIOCHEM_PERIOD == 0) {
 		bc_tick(c->bc);
 		check_life(c);
 	}
@@ -316,7 +316,7 @@ static void tick(creature *c)
 	c->tick++;
 }
 
-void creature_step(creature *c, const events *ev)
+void creature_step(creature *c, const creature_events *ev)
 {
 	if (ev)
 		eng_events_apply(ev, c);
@@ -327,9 +327,9 @@ void creature_step(creature *c, const events *ev)
 
 uint64_t creature_ticks(const creature *c) { return c->tick; }
 bool creature_has_stimulus(const creature *c, uint8_t number) { return eng_stim(c, number) != NULL; }
-double creature_seconds(const creature *c) { return (double)c->tick / C2_TICKS_PER_SECOND; }
+double creature_seconds(const creature *c) { return (double)c->tick / CREATURE_TICKS_PER_SECOND; }
 int creature_stage(const creature *c) { return c->stage; }
-bool creature_alive(const creature *c) { return c->death == C2_ALIVE; }
+bool creature_alive(const creature *c) { return c->death == CREATURE_ALIVE; }
 creature_death creature_cause_of_death(const creature *c) { return (creature_death)c->death; }
 uint64_t creature_death_tick(const creature *c) { return c->death_tick; }
 genome_sex creature_sex(const creature *c) { return c->cfg.sex; }
@@ -344,12 +344,12 @@ unsigned creature_food(const creature *c) { return c->food; }
 
 uint8_t creature_gait(const creature *c, unsigned g)
 {
-	return g < C2_RL_GAIT_N ? c->gait[g] : 0;
+	return g < GENOME_RL_GAIT_N ? c->gait[g] : 0;
 }
 
 uint8_t creature_drive(const creature *c, unsigned drive)
 {
-	return drive < C2_NDRIVES ? c->drives[drive] : 0;
+	return drive < GENOME_NDRIVES ? c->drives[drive] : 0;
 }
 
 /* ---- inputs ---------------------------------------------------------------- */
@@ -369,7 +369,7 @@ bool creature_hear(creature *c, unsigned lobe, unsigned cell)
 	if (c->death || c->dreaming)
 		return true; /* heard words are sensory input: suppressed while dreaming */
 	brain_set_state(c->brain, lobe, cell, 255);
-	creature_stimulus(c, 10, C2_CAT_HAND, 255); /* "Heard user speak" */
+	creature_stimulus(c, 10, GENOME_CAT_HAND, 255); /* "Heard user speak" */
 	return true;
 }
 
@@ -418,7 +418,7 @@ int creature_set_stage(creature *c, int stage, c2_err *err)
 
 void creature_kill(creature *c)
 {
-	eng_die(c, C2_DEATH_KILLED);
+	eng_die(c, CREATURE_DEATH_KILLED);
 }
 
 bool creature_injure(creature *c, size_t organ, uint8_t amount)
@@ -429,7 +429,7 @@ bool creature_injure(creature *c, size_t organ, uint8_t amount)
 bool creature_set_env(creature *c, unsigned locus, uint8_t value)
 {
 	/* 0 (always 255) and 1 (asleep) belong to the engine. */
-	if (locus < C2_SM_FIRST_ENV || locus >= C2_EL_SENSORIMOTOR_N)
+	if (locus < GENOME_SM_FIRST_ENV || locus >= GENOME_EL_SENSORIMOTOR_N)
 		return false;
 	c->sensorimotor[locus] = value;
 	return true;
@@ -453,23 +453,23 @@ bool creature_in_world(const creature *c) { return c->in_world; }
 
 void creature_set_action_mask(creature *c, uint32_t allowed)
 {
-	brain_set_wta_mask(c->brain, C2_LOBE_DECISION, allowed);
+	brain_set_wta_mask(c->brain, GENOME_LOBE_DECISION, allowed);
 }
 
 void creature_nudge_action(creature *c, unsigned cell, int amount)
 {
 	if (!c->death)
-		brain_add_state(c->brain, C2_LOBE_DECISION, cell, amount);
+		brain_add_state(c->brain, GENOME_LOBE_DECISION, cell, amount);
 }
 
 void creature_clear_attention(creature *c, int category, uint8_t boost)
 {
 	if (c->death)
 		return;
-	static const unsigned lobes[] = {C2_LOBE_DECISION, C2_LOBE_SENSE, C2_LOBE_SOURCE};
+	static const unsigned lobes[] = {GENOME_LOBE_DECISION, GENOME_LOBE_SENSE, GENOME_LOBE_SOURCE};
 	for (size_t k = 0; k < sizeof lobes / sizeof lobes[0]; k++)
 		for (unsigned i = 0; brain_set_state(c->brain, lobes[k], i, 0) == 0; i++)
 			;
 	if (category >= 0)
-		brain_add_state(c->brain, C2_LOBE_SOURCE, (unsigned)category, boost);
+		brain_add_state(c->brain, GENOME_LOBE_SOURCE, (unsigned)category, boost);
 }

@@ -32,15 +32,15 @@
 
 /* ---- the clock: every period in one place (reference §5.1, Q2) ------------- */
 enum {
-	C2_TICK_MS = 100,      /* one world tick of creature time */
-	C2_TICKS_PER_SECOND = 1000 / C2_TICK_MS,
-	C2_BRAIN_PERIOD = 4,   /* world ticks per brain tick */
-	C2_BIOCHEM_PERIOD = 2  /* world ticks per biochem tick */
+	CREATURE_TICK_MS = 100,      /* one world tick of creature time */
+	CREATURE_TICKS_PER_SECOND = 1000 / CREATURE_TICK_MS,
+	CREATURE_BRAIN_PERIOD = 4,   /* world ticks per brain tick */
+	CREATURE_BIOCHEM_PERIOD = 2  /* world ticks per biochem tick */
 };
 
 /* ---- engine options: §9 choices and stand-in world constants --------------
  * X(field, default, min, max, value names, help) */
-#define ENGINE_OPTIONS(X)                                                              \
+#define CREATURE_ENGINE_OPTIONS(X)                                                              \
 	X(organ_failure_death, 1, 0, 2, NULL,                                                    \
 	  "Q13: 1 = die when the brain organ fails or every body organ has failed; "      \
 	  "2 = only when every organ (brain included) has failed; 0 = organs never kill")  \
@@ -70,12 +70,12 @@ enum {
 	X(asleep_halves_stimuli, 1, 0, 1, NULL,                                                  \
 	  "Q8: stimuli sensed while asleep reach the brain at half strength (C3)")
 
-typedef struct engine_options {
-	ENGINE_OPTIONS(C2_OPTION_FIELD)
-} engine_options;
+typedef struct creature_engine_options {
+	CREATURE_ENGINE_OPTIONS(C2_OPTION_FIELD)
+} creature_engine_options;
 
 /* The table for the generic option functions (base/options.h). */
-extern const c2_option_table engine_option_tab;
+extern const c2_option_table creature_engine_option_tab;
 
 /* Every option of every module, for `--opt NAME=VALUE` and `c2rt options`. */
 typedef struct creature_config {
@@ -83,7 +83,7 @@ typedef struct creature_config {
 	uint64_t seed;
 	brain_options brain;
 	bc_options biochem;
-	engine_options engine;
+	creature_engine_options engine;
 	body_options body; /* used only by a creature with a body (creature_set_body) */
 } creature_config;
 
@@ -109,11 +109,11 @@ int creature_config_parse(creature_config *cfg, const char *text, c2_err *err);
 typedef struct creature creature;
 
 typedef enum creature_death {
-	C2_ALIVE = 0,
-	C2_DEATH_OLD_AGE,      /* somatic locus 6 "die of old age" (§7.1) */
-	C2_DEATH_DIE_LOCUS,    /* creature/immune/0 "die if non-zero" */
-	C2_DEATH_ORGAN_FAILURE,/* brain organ or all body organs failed (Q13) */
-	C2_DEATH_KILLED        /* killed from outside (CAOS DEAD, an event) */
+	CREATURE_ALIVE = 0,
+	CREATURE_DEATH_OLD_AGE,      /* somatic locus 6 "die of old age" (§7.1) */
+	CREATURE_DEATH_DIE_LOCUS,    /* creature/immune/0 "die if non-zero" */
+	CREATURE_DEATH_ORGAN_FAILURE,/* brain organ or all body organs failed (Q13) */
+	CREATURE_DEATH_KILLED        /* killed from outside (CAOS DEAD, an event) */
 } creature_death;
 
 /* "old age", "die locus", "organ failure", "killed" or "alive". */
@@ -133,15 +133,15 @@ int creature_hatch(creature **out, const genome *g, const creature_config *cfg, 
 void creature_free(creature *c);
 
 /* Timed inputs (engine/events.h). */
-typedef struct events events;
+typedef struct creature_events creature_events;
 
 /* The one step function: apply the events of `ev` (may be NULL) due at the
  * current tick, in order, then run one world tick (§5.1) — brain tick every
- * C2_BRAIN_PERIOD ticks (while awake or dreaming), biochem tick every
- * C2_BIOCHEM_PERIOD, the stand-in world, life-stage loci and death. Every
+ * CREATURE_BRAIN_PERIOD ticks (while awake or dreaming), biochem tick every
+ * CREATURE_BIOCHEM_PERIOD, the stand-in world, life-stage loci and death. Every
  * front end advances a creature through this and nothing else. A dead
  * creature does nothing (its due events still apply). */
-void creature_step(creature *c, const events *ev);
+void creature_step(creature *c, const creature_events *ev);
 
 /* ---- reading --------------------------------------------------------------- */
 uint64_t creature_ticks(const creature *c); /* world ticks since hatching */
@@ -168,7 +168,7 @@ const brain *creature_brain_const(const creature *c);
 const bc_biochem *creature_biochem_const(const creature *c);
 /* Has the creature a stimulus gene for `number` (expressed so far)? */
 bool creature_has_stimulus(const creature *c, uint8_t number);
-/* Gait locus g (creature/sensorimotor receptor 8 + g, 0..C2_RL_GAIT_N-1;
+/* Gait locus g (creature/sensorimotor receptor 8 + g, 0..GENOME_RL_GAIT_N-1;
  * 0 out of range): how strongly the creature would walk in gait g. */
 uint8_t creature_gait(const creature *c, unsigned g);
 /* Food portions left (see creature_feed). */

@@ -59,9 +59,9 @@ static bool tok_time(const tok *t, uint64_t *out)
 	uint64_t mul = 1;
 	size_t n = t->n;
 	switch (t->s[n - 1]) {
-	case 's': mul = C2_TICKS_PER_SECOND; n--; break;
-	case 'm': mul = 60u * C2_TICKS_PER_SECOND; n--; break;
-	case 'h': mul = 3600u * C2_TICKS_PER_SECOND; n--; break;
+	case 's': mul = CREATURE_TICKS_PER_SECOND; n--; break;
+	case 'm': mul = 60u * CREATURE_TICKS_PER_SECOND; n--; break;
+	case 'h': mul = 3600u * CREATURE_TICKS_PER_SECOND; n--; break;
 	default: break;
 	}
 	if (n == 0)
@@ -82,7 +82,7 @@ static bool tok_time(const tok *t, uint64_t *out)
 
 /* Tokens [i, j) joined with single spaces, looked up in a vocabulary (or
  * read as a number 0..max). */
-static int lookup(lp *p, int i, int j, const c2_vocab *v, int max, const char *what, int *out)
+static int lookup(lp *p, int i, int j, const genome_vocab *v, int max, const char *what, int *out)
 {
 	if (i >= j)
 		return fail(p, "missing %s", what);
@@ -102,7 +102,7 @@ static int lookup(lp *p, int i, int j, const c2_vocab *v, int max, const char *w
 		o += p->t[k].n;
 	}
 	buf[o] = '\0';
-	int x = v ? c2_vocab_find(v, buf, o) : -1;
+	int x = v ? genome_vocab_find(v, buf, o) : -1;
 	if (x < 0)
 		return fail(p, "unknown %s '%s'", what, buf);
 	*out = x;
@@ -120,7 +120,7 @@ static int parse_byte(lp *p, int i, const char *what, int *out)
 
 /* CHEMICAL AMOUNT pairs from token i on (single-token names: use '_' or '-'
  * for spaces), at most 4. */
-static int parse_doses(lp *p, int i, int end, event *e)
+static int parse_doses(lp *p, int i, int end, creature_event *e)
 {
 	e->n = 0;
 	while (i < end) {
@@ -129,7 +129,7 @@ static int parse_doses(lp *p, int i, int end, event *e)
 		if (i + 1 >= end)
 			return fail(p, "chemical '%.*s' has no amount", (int)p->t[i].n, p->t[i].s);
 		int chem = 0, amount = 0;
-		int rc = lookup(p, i, i + 1, &c2_chemicals, 255, "chemical", &chem);
+		int rc = lookup(p, i, i + 1, &genome_chemicals, 255, "chemical", &chem);
 		if (rc || (rc = parse_byte(p, i + 1, "amount", &amount)))
 			return rc;
 		e->chems[e->n] = (uint8_t)chem;
@@ -142,14 +142,14 @@ static int parse_doses(lp *p, int i, int end, event *e)
 
 /* "... from CATEGORY" at the end of a command: returns the index where the
  * command's own arguments stop, and sets e->from. */
-static int parse_from(lp *p, int first, event *e, int *stop)
+static int parse_from(lp *p, int first, creature_event *e, int *stop)
 {
 	e->from = -1;
 	*stop = p->nt;
 	for (int k = p->nt - 1; k >= first; k--)
 		if (tok_is(&p->t[k], "from")) {
 			*stop = k;
-			return lookup(p, k + 1, p->nt, &c2_categories, 255, "object category", &e->from);
+			return lookup(p, k + 1, p->nt, &genome_categories, 255, "object category", &e->from);
 		}
 	return 0;
 }
@@ -160,7 +160,7 @@ static int parse_from(lp *p, int first, event *e, int *stop)
 
 static int usage_fail(lp *p, const char *cmd);
 
-static int parse_inject(lp *p, int a, event *e)
+static int parse_inject(lp *p, int a, creature_event *e)
 {
 	long v;
 	if (p->nt - a < 2)
@@ -168,23 +168,23 @@ static int parse_inject(lp *p, int a, event *e)
 	if (!tok_int(&p->t[p->nt - 1], -255, 255, &v))
 		return fail(p, "inject: amount must be -255..255");
 	e->b = (int)v;
-	return lookup(p, a, p->nt - 1, &c2_chemicals, 255, "chemical", &e->a);
+	return lookup(p, a, p->nt - 1, &genome_chemicals, 255, "chemical", &e->a);
 }
 
-static void apply_inject(const event *e, creature *c)
+static void apply_inject(const creature_event *e, creature *c)
 {
 	creature_inject(c, (uint8_t)e->a, e->b);
 }
 
-static int parse_stimulus(lp *p, int a, event *e)
+static int parse_stimulus(lp *p, int a, creature_event *e)
 {
 	int rc, stop;
 	if ((rc = parse_from(p, a, e, &stop)) != 0)
 		return rc;
-	return lookup(p, a, stop, &c2_stimuli, 255, "stimulus", &e->a);
+	return lookup(p, a, stop, &genome_stimuli, 255, "stimulus", &e->a);
 }
 
-static void apply_stimulus(const event *e, creature *c)
+static void apply_stimulus(const creature_event *e, creature *c)
 {
 	creature_stimulus(c, (uint8_t)e->a, e->from, 255);
 }
@@ -198,7 +198,7 @@ static int parse_features(lp *p, const tok *f, int *out)
 	return 0;
 }
 
-static int parse_stim(lp *p, int a, event *e)
+static int parse_stim(lp *p, int a, creature_event *e)
 {
 	int rc, stop;
 	if ((rc = parse_from(p, a, e, &stop)) != 0)
@@ -210,7 +210,7 @@ static int parse_stim(lp *p, int a, event *e)
 		return rc;
 	if (tok_is(&p->t[a + 1], "none"))
 		sense = 255;
-	else if ((rc = lookup(p, a + 1, a + 2, &c2_senses, 255, "sense", &sense)) != 0)
+	else if ((rc = lookup(p, a + 1, a + 2, &genome_senses, 255, "sense", &sense)) != 0)
 		return rc;
 	if ((rc = parse_byte(p, a + 2, "intensity", &inten)) != 0)
 		return rc;
@@ -230,33 +230,33 @@ static int parse_stim(lp *p, int a, event *e)
 	return 0;
 }
 
-static void apply_stim(const event *e, creature *c)
+static void apply_stim(const creature_event *e, creature *c)
 {
 	creature_stimulus_explicit(c, &e->stim, e->from, 255);
 }
 
-static int parse_word(lp *p, int a, event *e)
+static int parse_word(lp *p, int a, creature_event *e)
 {
 	if (p->nt - a < 2)
 		return usage_fail(p, "word");
 	if (tok_is(&p->t[a], "verb")) {
-		e->a = C2_LOBE_VERB;
-		return lookup(p, a + 1, p->nt, &c2_actions, 255, "verb", &e->b);
+		e->a = GENOME_LOBE_VERB;
+		return lookup(p, a + 1, p->nt, &genome_actions, 255, "verb", &e->b);
 	}
 	if (tok_is(&p->t[a], "noun")) {
-		e->a = C2_LOBE_NOUN;
-		return lookup(p, a + 1, p->nt, &c2_categories, 255, "noun", &e->b);
+		e->a = GENOME_LOBE_NOUN;
+		return lookup(p, a + 1, p->nt, &genome_categories, 255, "noun", &e->b);
 	}
 	return fail(p, "word: expected 'verb' or 'noun'");
 }
 
-static void apply_word(const event *e, creature *c)
+static void apply_word(const creature_event *e, creature *c)
 {
 	creature_hear(c, (unsigned)e->a, (unsigned)e->b);
 }
 
 /* sleep, wake, kill */
-static int parse_none(lp *p, int a, event *e)
+static int parse_none(lp *p, int a, creature_event *e)
 {
 	(void)e;
 	if (p->nt != a)
@@ -264,25 +264,25 @@ static int parse_none(lp *p, int a, event *e)
 	return 0;
 }
 
-static void apply_sleep(const event *e, creature *c)
+static void apply_sleep(const creature_event *e, creature *c)
 {
 	(void)e;
 	creature_sleep(c);
 }
 
-static void apply_wake(const event *e, creature *c)
+static void apply_wake(const creature_event *e, creature *c)
 {
 	(void)e;
 	creature_wake(c);
 }
 
-static void apply_kill(const event *e, creature *c)
+static void apply_kill(const creature_event *e, creature *c)
 {
 	(void)e;
 	creature_kill(c);
 }
 
-static int parse_dream(lp *p, int a, event *e)
+static int parse_dream(lp *p, int a, creature_event *e)
 {
 	long v;
 	if (p->nt - a != 1 || !tok_int(&p->t[a], 1, 100000, &v))
@@ -291,12 +291,12 @@ static int parse_dream(lp *p, int a, event *e)
 	return 0;
 }
 
-static void apply_dream(const event *e, creature *c)
+static void apply_dream(const creature_event *e, creature *c)
 {
 	creature_dream(c, (unsigned)e->a);
 }
 
-static int parse_set_stage(lp *p, int a, event *e)
+static int parse_set_stage(lp *p, int a, creature_event *e)
 {
 	long v;
 	if (p->nt - a != 1)
@@ -312,13 +312,13 @@ static int parse_set_stage(lp *p, int a, event *e)
 	return 0;
 }
 
-static void apply_set_stage(const event *e, creature *c)
+static void apply_set_stage(const creature_event *e, creature *c)
 {
 	if (e->a > creature_stage(c))
 		(void)creature_set_stage(c, e->a, NULL);
 }
 
-static int parse_injure(lp *p, int a, event *e)
+static int parse_injure(lp *p, int a, creature_event *e)
 {
 	long v;
 	if (p->nt - a != 2 || !tok_int(&p->t[a], 0, 255, &v))
@@ -327,30 +327,30 @@ static int parse_injure(lp *p, int a, event *e)
 	return parse_byte(p, a + 1, "amount", &e->b);
 }
 
-static void apply_injure(const event *e, creature *c)
+static void apply_injure(const creature_event *e, creature *c)
 {
 	creature_injure(c, (size_t)e->a, (uint8_t)e->b);
 }
 
-static int parse_env(lp *p, int a, event *e)
+static int parse_env(lp *p, int a, creature_event *e)
 {
 	int rc;
 	if (p->nt - a != 2)
 		return usage_fail(p, "env");
-	if ((rc = lookup(p, a, a + 1, &c2_sensorimotor_emitters, c2_sensorimotor_emitters.n - 1,
+	if ((rc = lookup(p, a, a + 1, &genome_sensorimotor_emitters, genome_sensorimotor_emitters.n - 1,
 	                 "environment locus", &e->a)) != 0)
 		return rc;
-	if (e->a < C2_SM_FIRST_ENV)
+	if (e->a < GENOME_SM_FIRST_ENV)
 		return fail(p, "env: locus %d is maintained by the engine", e->a);
 	return parse_byte(p, a + 1, "value", &e->b);
 }
 
-static void apply_env(const event *e, creature *c)
+static void apply_env(const creature_event *e, creature *c)
 {
 	creature_set_env(c, (unsigned)e->a, (uint8_t)e->b);
 }
 
-static int parse_food(lp *p, int a, event *e)
+static int parse_food(lp *p, int a, creature_event *e)
 {
 	long v;
 	if (p->nt - a < 1 || !tok_int(&p->t[a], 0, 1000000, &v))
@@ -359,12 +359,12 @@ static int parse_food(lp *p, int a, event *e)
 	return parse_doses(p, a + 1, p->nt, e);
 }
 
-static void apply_food(const event *e, creature *c)
+static void apply_food(const creature_event *e, creature *c)
 {
 	creature_feed(c, (unsigned)e->a, e->chems, e->amounts, e->n);
 }
 
-const event_command events_commands[] = {
+const creature_event_command creature_events_commands[] = {
 	{"inject", "inject CHEMICAL AMOUNT", "add (or with a negative amount remove) a chemical",
 	 parse_inject, apply_inject},
 	{"stimulus", "stimulus STIMULUS [from CATEGORY]",
@@ -387,23 +387,23 @@ const event_command events_commands[] = {
 	 "a supply of food portions, each giving those chemicals when eaten", parse_food, apply_food},
 	{"kill", "kill", "kill the creature (CAOS DEAD)", parse_none, apply_kill},
 };
-const size_t events_ncommands = sizeof events_commands / sizeof events_commands[0];
+const size_t creature_events_ncommands = sizeof creature_events_commands / sizeof creature_events_commands[0];
 
 static int usage_fail(lp *p, const char *cmd)
 {
-	for (size_t k = 0; k < events_ncommands; k++)
-		if (!strcmp(events_commands[k].name, cmd))
-			return fail(p, "usage: %s", events_commands[k].usage);
+	for (size_t k = 0; k < creature_events_ncommands; k++)
+		if (!strcmp(creature_events_commands[k].name, cmd))
+			return fail(p, "usage: %s", creature_events_commands[k].usage);
 	return fail(p, "usage: %s", cmd);
 }
 
-static int parse_command(lp *p, int c, event *e)
+static int parse_command(lp *p, int c, creature_event *e)
 {
 	const tok *cmd = &p->t[c];
-	for (size_t k = 0; k < events_ncommands; k++)
-		if (tok_is(cmd, events_commands[k].name)) {
+	for (size_t k = 0; k < creature_events_ncommands; k++)
+		if (tok_is(cmd, creature_events_commands[k].name)) {
 			e->cmd = (uint8_t)k;
-			return events_commands[k].parse(p, c + 1, e);
+			return creature_events_commands[k].parse(p, c + 1, e);
 		}
 	return fail(p, "unknown command '%.*s'", (int)cmd->n, cmd->s);
 }
@@ -426,7 +426,7 @@ static int tokenize(lp *p, const char *s, size_t n)
 	return 0;
 }
 
-static int parse_line(lp *p, event *e)
+static int parse_line(lp *p, creature_event *e)
 {
 	memset(e, 0, sizeof *e);
 	e->line = p->line;
@@ -466,10 +466,10 @@ static int slot_cmp(const void *a, const void *b);
 
 /* The schedule after events [n0, ev->n) were added: the new ones sorted by
  * (first tick, index), merged with the old order. O(n + m log m). */
-static int schedule_add(events *ev, size_t n0)
+static int schedule_add(creature_events *ev, size_t n0)
 {
 	size_t m = ev->n - n0;
-	events_slot *add = malloc((m ? m : 1) * sizeof *add);
+	creature_events_slot *add = malloc((m ? m : 1) * sizeof *add);
 	uint32_t *order = malloc((ev->n ? ev->n : 1) * sizeof *order);
 	if (!add || !order) {
 		free(add);
@@ -477,7 +477,7 @@ static int schedule_add(events *ev, size_t n0)
 		return -1;
 	}
 	for (size_t k = 0; k < m; k++)
-		add[k] = (events_slot){ev->v[n0 + k].at, (uint32_t)(n0 + k)};
+		add[k] = (creature_events_slot){ev->v[n0 + k].at, (uint32_t)(n0 + k)};
 	qsort(add, m, sizeof *add, slot_cmp);
 	size_t i = 0, j = 0, o = 0;
 	while (i < n0 || j < m) {
@@ -491,7 +491,7 @@ static int schedule_add(events *ev, size_t n0)
 	return 0;
 }
 
-int events_append(events *ev, const char *text, size_t len, c2_err *err)
+int creature_events_append(creature_events *ev, const char *text, size_t len, c2_err *err)
 {
 	c2_err_clear(err);
 	size_t pos = 0, n0 = ev->n;
@@ -514,7 +514,7 @@ int events_append(events *ev, const char *text, size_t len, c2_err *err)
 			size_t ncap = ev->cap ? ev->cap * 2 : 16;
 			if (ncap > EVENTS_MAX)
 				ncap = EVENTS_MAX;
-			event *nv = realloc(ev->v, ncap * sizeof *nv);
+			creature_event *nv = realloc(ev->v, ncap * sizeof *nv);
 			if (!nv) {
 				rc = c2_fail_line(err, C2_ENOMEM, p.line, "out of memory");
 				continue;
@@ -536,16 +536,16 @@ int events_append(events *ev, const char *text, size_t len, c2_err *err)
 	return 0;
 }
 
-int events_parse(events *ev, const char *text, size_t len, c2_err *err)
+int creature_events_parse(creature_events *ev, const char *text, size_t len, c2_err *err)
 {
 	memset(ev, 0, sizeof *ev);
-	int rc = events_append(ev, text, len, err);
+	int rc = creature_events_append(ev, text, len, err);
 	if (rc)
-		events_free(ev);
+		creature_events_free(ev);
 	return rc;
 }
 
-void events_free(events *ev)
+void creature_events_free(creature_events *ev)
 {
 	free(ev->v);
 	free(ev->order);
@@ -554,7 +554,7 @@ void events_free(events *ev)
 
 /* ---- the schedule ------------------------------------------------------------ */
 
-bool events_is_due(const event *e, uint64_t t)
+bool creature_events_is_due(const creature_event *e, uint64_t t)
 {
 	if (t < e->at || t > e->until)
 		return false;
@@ -562,31 +562,31 @@ bool events_is_due(const event *e, uint64_t t)
 }
 
 /* Slots by tick, then file order: the schedule's and the heap's order. */
-static bool slot_before(const events_slot *a, const events_slot *b)
+static bool slot_before(const creature_events_slot *a, const creature_events_slot *b)
 {
 	return a->next != b->next ? a->next < b->next : a->i < b->i;
 }
 
 static int slot_cmp(const void *a, const void *b)
 {
-	const events_slot *x = a, *y = b;
+	const creature_events_slot *x = a, *y = b;
 	return slot_before(x, y) ? -1 : slot_before(y, x) ? 1 : 0;
 }
 
-static void heap_up(events_slot *h, size_t k)
+static void heap_up(creature_events_slot *h, size_t k)
 {
 	while (k > 0) {
 		size_t p = (k - 1) / 2;
 		if (!slot_before(&h[k], &h[p]))
 			break;
-		events_slot x = h[k];
+		creature_events_slot x = h[k];
 		h[k] = h[p];
 		h[p] = x;
 		k = p;
 	}
 }
 
-static void heap_down(events_slot *h, size_t n, size_t k)
+static void heap_down(creature_events_slot *h, size_t n, size_t k)
 {
 	for (;;) {
 		size_t l = 2 * k + 1, m = k;
@@ -596,7 +596,7 @@ static void heap_down(events_slot *h, size_t n, size_t k)
 			m = l + 1;
 		if (m == k)
 			return;
-		events_slot x = h[k];
+		creature_events_slot x = h[k];
 		h[k] = h[m];
 		h[m] = x;
 		k = m;
@@ -605,7 +605,7 @@ static void heap_down(events_slot *h, size_t n, size_t k)
 
 /* The first tick >= t on e's progression (at, at + every, ...) within its
  * bounds, for a repeating event that began before t; false when none. */
-static bool next_due(const event *e, uint64_t t, uint64_t *next)
+static bool next_due(const creature_event *e, uint64_t t, uint64_t *next)
 {
 	uint64_t d = t - e->at, k = d / e->every + (d % e->every != 0);
 	if (k > (UINT64_MAX - e->at) / e->every)
@@ -615,22 +615,22 @@ static bool next_due(const event *e, uint64_t t, uint64_t *next)
 }
 
 /* Put a repeating event that was due at t back, due at t + every. */
-static void reschedule(events_cursor *cur, const event *e, uint32_t i, uint64_t t)
+static void reschedule(creature_events_cursor *cur, const creature_event *e, uint32_t i, uint64_t t)
 {
 	if (e->every > UINT64_MAX - t || t + e->every > e->until)
 		return;
-	cur->heap[cur->nheap] = (events_slot){t + e->every, i};
+	cur->heap[cur->nheap] = (creature_events_slot){t + e->every, i};
 	heap_up(cur->heap, cur->nheap++);
 }
 
 /* Build cur for ev at tick t: O(n). */
-static int cursor_build(const events *ev, events_cursor *cur, uint64_t t)
+static int cursor_build(const creature_events *ev, creature_events_cursor *cur, uint64_t t)
 {
-	events_cursor_free(cur);
+	creature_events_cursor_free(cur);
 	size_t n = ev->n;
 	/* One block: the heap (at most every event), and the answer with room
 	 * for the two lists it is merged from (2n indices). */
-	void *mem = malloc(n * (sizeof(events_slot) + 2 * sizeof(uint32_t)));
+	void *mem = malloc(n * (sizeof(creature_events_slot) + 2 * sizeof(uint32_t)));
 	if (!mem)
 		return -1;
 	cur->heap = mem;
@@ -647,10 +647,10 @@ static int cursor_build(const events *ev, events_cursor *cur, uint64_t t)
 	cur->pos = lo;
 	/* The repeating events already begun, at their next tick. */
 	for (size_t i = 0; i < n; i++) {
-		const event *e = &ev->v[i];
+		const creature_event *e = &ev->v[i];
 		uint64_t next;
 		if (e->every && e->at < t && next_due(e, t, &next))
-			cur->heap[cur->nheap++] = (events_slot){next, (uint32_t)i};
+			cur->heap[cur->nheap++] = (creature_events_slot){next, (uint32_t)i};
 	}
 	for (size_t k = cur->nheap / 2; k-- > 0;)
 		heap_down(cur->heap, cur->nheap, k);
@@ -661,7 +661,7 @@ static int cursor_build(const events *ev, events_cursor *cur, uint64_t t)
 	return 0;
 }
 
-long events_due(const events *ev, events_cursor *cur, uint64_t t, const uint32_t **due)
+long creature_events_due(const creature_events *ev, creature_events_cursor *cur, uint64_t t, const uint32_t **due)
 {
 	*due = NULL;
 	if (ev->n == 0)
@@ -700,24 +700,24 @@ long events_due(const events *ev, events_cursor *cur, uint64_t t, const uint32_t
 	return (long)(na + nb);
 }
 
-void events_cursor_free(events_cursor *cur)
+void creature_events_cursor_free(creature_events_cursor *cur)
 {
 	free(cur->heap);
 	memset(cur, 0, sizeof *cur);
 }
 
-void eng_events_apply(const events *ev, creature *c)
+void eng_events_apply(const creature_events *ev, creature *c)
 {
 	uint64_t t = creature_ticks(c);
 	const uint32_t *due;
-	long n = events_due(ev, &c->evcur, t, &due);
+	long n = creature_events_due(ev, &c->evcur, t, &due);
 	if (n < 0) {
 		/* Out of memory for the cursor: the same events, found the slow way. */
 		for (size_t i = 0; i < ev->n; i++)
-			if (events_is_due(&ev->v[i], t))
-				events_commands[ev->v[i].cmd].apply(&ev->v[i], c);
+			if (creature_events_is_due(&ev->v[i], t))
+				creature_events_commands[ev->v[i].cmd].apply(&ev->v[i], c);
 		return;
 	}
 	for (long k = 0; k < n; k++)
-		events_commands[ev->v[due[k]].cmd].apply(&ev->v[due[k]], c);
+		creature_events_commands[ev->v[due[k]].cmd].apply(&ev->v[due[k]], c);
 }

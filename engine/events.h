@@ -31,24 +31,24 @@
 #include "base/err.h"
 #include "engine/engine.h"
 
-typedef struct event {
+typedef struct creature_event {
 	uint64_t at;     /* first tick */
 	uint64_t every;  /* period in ticks, 0 = once */
 	uint64_t until;  /* last tick allowed (UINT64_MAX: forever) */
-	uint8_t cmd;     /* index into events_commands */
+	uint8_t cmd;     /* index into creature_events_commands */
 	int a, b;        /* the command's: chemical/amount, stimulus/from, lobe/cell ... */
 	int from;        /* object category of a stimulus, or -1 */
 	uint8_t n;       /* chemical doses in chems/amounts (food) */
 	uint8_t chems[4], amounts[4];
 	genome_stimulus_gene stim; /* EV_STIM */
 	long line;
-} event;
+} creature_event;
 
 /* At most this many events in one list (a file, plus what is appended). */
 enum { EVENTS_MAX = 100000 };
 
-struct events {
-	event *v;
+struct creature_events {
+	creature_event *v;
 	size_t n, cap;
 	long lines; /* lines read so far: appended text continues the numbering */
 	/* The schedule: the indices of v ordered by first tick (`at`), events
@@ -67,58 +67,58 @@ struct events {
  * a list that grew, or a tick other than the one after its last (a resumed
  * run, a test stepping by hand), so the events due stay a pure function of
  * the list and the tick. A zeroed cursor is empty; a creature keeps one. */
-typedef struct events_slot {
+typedef struct creature_events_slot {
 	uint64_t next; /* the tick the event is next due */
 	uint32_t i;    /* its index in v */
-} events_slot;
+} creature_events_slot;
 
-typedef struct events_cursor {
-	const events *ev; /* the list it was built for (NULL: not built) */
+typedef struct creature_events_cursor {
+	const creature_events *ev; /* the list it was built for (NULL: not built) */
 	uint64_t stamp;   /* that list's stamp and length then */
 	size_t n;
 	uint64_t tick;    /* the tick it expects next */
 	size_t pos;       /* next entry of ev->order whose first tick is to come */
-	events_slot *heap; /* begun repeating events, a binary min-heap */
+	creature_events_slot *heap; /* begun repeating events, a binary min-heap */
 	size_t nheap;
-	uint32_t *due;    /* the last answer of events_due; heap and due share
+	uint32_t *due;    /* the last answer of creature_events_due; heap and due share
 	                     one allocation sized for n events */
-} events_cursor;
+} creature_events_cursor;
 
 /* The commands of the language: ONE table. */
 struct lp;
-typedef struct event_command {
+typedef struct creature_event_command {
 	const char *name;  /* "inject" */
 	const char *usage; /* "inject CHEMICAL AMOUNT" */
 	const char *help;  /* one line */
-	int (*parse)(struct lp *p, int first_arg, event *e);
-	void (*apply)(const event *e, creature *c);
-} event_command;
+	int (*parse)(struct lp *p, int first_arg, creature_event *e);
+	void (*apply)(const creature_event *e, creature *c);
+} creature_event_command;
 
-extern const event_command events_commands[];
-extern const size_t events_ncommands;
+extern const creature_event_command creature_events_commands[];
+extern const size_t creature_events_ncommands;
 
 /* Parse `len` bytes of events text into a new list. Errors name the line. */
-int events_parse(events *ev, const char *text, size_t len, c2_err *err);
+int creature_events_parse(creature_events *ev, const char *text, size_t len, c2_err *err);
 
 /* Append `len` more bytes of events text (whole lines) to `ev`; line numbers
  * continue from the text read before. On error `ev` is unchanged. Front ends
  * turn live input into events this way (the viewer's keys), so a session's
  * text replays it. */
-int events_append(events *ev, const char *text, size_t len, c2_err *err);
+int creature_events_append(creature_events *ev, const char *text, size_t len, c2_err *err);
 
-void events_free(events *ev);
+void creature_events_free(creature_events *ev);
 
 /* The events of ev due at tick t (those whose tick it is: `at` t, or an
  * `every` whose progression reaches t within its bounds), as indices into
  * ev->v in file order, at *due (valid until the next call with cur). Returns
  * their number, or -1 when memory ran out (cur is then left empty and *due
  * NULL: the caller checks every event itself). */
-long events_due(const events *ev, events_cursor *cur, uint64_t t, const uint32_t **due);
+long creature_events_due(const creature_events *ev, creature_events_cursor *cur, uint64_t t, const uint32_t **due);
 
-/* Is event e due at tick t? The definition events_due follows. */
-bool events_is_due(const event *e, uint64_t t);
+/* Is event e due at tick t? The definition creature_events_due follows. */
+bool creature_events_is_due(const creature_event *e, uint64_t t);
 
 /* Free what the cursor holds and empty it (a zeroed cursor is fine). */
-void events_cursor_free(events_cursor *cur);
+void creature_events_cursor_free(creature_events_cursor *cur);
 
 #endif

@@ -305,10 +305,10 @@ bool creature_instinct_wired(const creature *c, const c2exp_file *v, const genom
 {
 	uint16_t in[3];
 	unsigned n = brain_instinct_inputs(c->brain, g, in);
-	if (n == 0 || v->nlobes <= C2_LOBE_CONCEPT)
+	if (n == 0 || v->nlobes <= GENOME_LOBE_CONCEPT)
 		return false;
-	const c2exp_lobe *C = &v->lobes[C2_LOBE_CONCEPT], *D = &v->lobes[C2_LOBE_DECISION];
-	unsigned t = g->reinforcer == C2_CHEM_PUNISHMENT ? 1 : 0;
+	const c2exp_lobe *C = &v->lobes[GENOME_LOBE_CONCEPT], *D = &v->lobes[GENOME_LOBE_DECISION];
+	unsigned t = g->reinforcer == GENOME_CHEM_PUNISHMENT ? 1 : 0;
 	if (g->action >= D->cells)
 		return false;
 	const c2exp_neuron *act = &D->neurons[g->action];
@@ -568,7 +568,7 @@ int creature_import(creature **out, const c2exp_file *x, const creature_config *
 	rep->sex = cfg.sex;
 	rep->stage = x->stage;
 	rep->age_known = creature_export_age(x, &rep->biochem_ticks);
-	rep->world_ticks = rep->biochem_ticks * C2_BIOCHEM_PERIOD;
+	rep->world_ticks = rep->biochem_ticks * CREATURE_BIOCHEM_PERIOD;
 	if (!rep->age_known)
 		note(rep, "age: the body organ's clock does not give it; the creature continues at "
 		          "tick 0");
@@ -594,8 +594,8 @@ int creature_import(creature **out, const c2exp_file *x, const creature_config *
 	c->tick = rep->world_ticks;
 	for (int s = 0; s <= c->stage; s++)
 		c->stage_tick[s] = s == 0 ? 0 : c->tick; /* entered before the export: when is unknown */
-	c->action = (int16_t)brain_winner(c->brain, C2_LOBE_DECISION);
-	c->object = (int16_t)brain_winner(c->brain, C2_LOBE_ATTENTION);
+	c->action = (int16_t)brain_winner(c->brain, GENOME_LOBE_DECISION);
+	c->object = (int16_t)brain_winner(c->brain, GENOME_LOBE_ATTENTION);
 	size_t pending = brain_instinct_pending(c->brain);
 	if (pending) {
 		/* It was dreaming its instincts (in the egg): go on at the same pace. */

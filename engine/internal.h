@@ -9,8 +9,8 @@
 
 /* Sizes of the creature's locus arrays, from the locus table (genome/loci.h). */
 enum {
-	ENG_NSOMATIC = C2_RL_DIE_OF_OLD_AGE - C2_RL_BECOME_CHILD + 1,
-	ENG_NREPRO = C2_RL_MUTATION_DEGREE - C2_RL_OVULATE + 1,
+	ENG_NSOMATIC = GENOME_RL_DIE_OF_OLD_AGE - GENOME_RL_BECOME_CHILD + 1,
+	ENG_NREPRO = GENOME_RL_MUTATION_DEGREE - GENOME_RL_OVULATE + 1,
 	ENG_NSTIM_SLOTS = 256, /* a stimulus number is a byte */
 	ENG_MAX_FOOD_DOSES = 4
 };
@@ -40,15 +40,15 @@ struct creature {
 
 	/* Creature loci (organ 1, reference §5.9): receptors write, emitters read. */
 	uint8_t somatic[ENG_NSOMATIC];
-	uint8_t floating[C2_NFLOATING];
+	uint8_t floating[GENOME_NFLOATING];
 	uint8_t repro[ENG_NREPRO];
 	uint8_t die;
-	uint8_t involuntary[C2_RL_INVOLUNTARY_N];
-	uint8_t involuntary_prev[C2_RL_INVOLUNTARY_N];
-	uint8_t gait[C2_RL_GAIT_N];
-	uint8_t drives[C2_NDRIVES];
+	uint8_t involuntary[GENOME_RL_INVOLUNTARY_N];
+	uint8_t involuntary_prev[GENOME_RL_INVOLUNTARY_N];
+	uint8_t gait[GENOME_RL_GAIT_N];
+	uint8_t drives[GENOME_NDRIVES];
 	uint8_t muscle_energy, fertile, pregnant, dead;
-	uint8_t sensorimotor[C2_EL_SENSORIMOTOR_N];
+	uint8_t sensorimotor[GENOME_EL_SENSORIMOTOR_N];
 
 	/* The latest expressed stimulus gene of each number (§6.1): stimv[k]
 	 * for stim_at[number] = k + 1 (0: none), the few numbers a genome
@@ -68,7 +68,7 @@ struct creature {
 
 	/* Where the creature is in the events it is stepped with: a cache
 	 * (events.h), never saved or hashed. */
-	events_cursor evcur;
+	creature_events_cursor evcur;
 };
 
 /* genome_store.c: keep g's genes in c (packed); 0 or C2_ENOMEM. */
@@ -81,7 +81,7 @@ uint8_t *eng_genome_bytes(const creature *c);
 /* A creature holding `g`'s genes (encoded) and `cfg`, without brain or
  * biochemistry (hatching and snapshot loading fill those in). */
 int eng_alloc(creature **out, const genome *g, const creature_config *cfg, c2_err *err);
-uint8_t *eng_resolve_locus(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tissue,
+uint8_t *eng_resolve_locus(void *ctx, genome_locus_dir dir, uint8_t organ, uint8_t tissue,
                            uint8_t locus);
 /* Express the genes switched on when entering `stage` (§2.6): biochemistry,
  * instincts to the brain's queue, stimulus genes into their slots. */
@@ -103,7 +103,7 @@ void eng_body_save(const creature *c, c2_sink *w);
 int eng_body_load(creature *c, c2_rbuf *r, c2_err *err);
 
 /* events.c: apply the events due at the creature's current tick, in order. */
-void eng_events_apply(const events *ev, creature *c);
+void eng_events_apply(const creature_events *ev, creature *c);
 
 /* The stimulus gene of `number`, or NULL when none was expressed. */
 static inline const genome_stimulus_gene *eng_stim(const creature *c, uint8_t number)

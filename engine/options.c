@@ -4,13 +4,13 @@
 
 #include "engine/engine.h"
 
-#define C2_OPTION_STRUCT engine_options
-C2_OPTION_TABLE(engine_option_tab, "engine", ENGINE_OPTIONS);
+#define C2_OPTION_STRUCT creature_engine_options
+C2_OPTION_TABLE(creature_engine_option_tab, "engine", CREATURE_ENGINE_OPTIONS);
 
 const c2_option_table *creature_option_table(size_t i)
 {
 	static const c2_option_table *const tables[CREATURE_OPTION_TABLES] = {
-		&brain_option_tab, &bc_option_tab, &engine_option_tab, &body_option_tab,
+		&brain_option_tab, &bc_option_tab, &creature_engine_option_tab, &body_option_tab,
 	};
 	return i < CREATURE_OPTION_TABLES ? tables[i] : NULL;
 }

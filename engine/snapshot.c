@@ -21,7 +21,7 @@ static const uint8_t MAGIC[8] = {'C', '2', 'R', 'T', 'S', 'N', 'A', 'P'};
 enum { SNAP_VERSION = 1, SNAP_VERSION_BODY = 2, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 512u << 20 };
 
 /* The engine's own state, in one order for saving, loading and hashing. */
-#define ENGINE_BYTES(X)                          \
+#define CREATURE_ENGINE_BYTES(X)                          \
 	X(somatic) X(floating) X(repro) X(involuntary) \
 	X(involuntary_prev) X(gait) X(drives) X(sensorimotor)
 
@@ -49,7 +49,7 @@ static void put_engine(c2_sink *w, const creature *c)
 	c2_put_u32(w, c->dream_wait);
 	c2_put_u32(w, c->rest_ticks);
 #define X(f) c2_put(w, c->f, sizeof c->f);
-	ENGINE_BYTES(X)
+	CREATURE_ENGINE_BYTES(X)
 #undef X
 	c2_put_u8(w, c->die);
 	c2_put_u8(w, c->muscle_energy);
@@ -154,7 +154,7 @@ static int get_engine(c2_rbuf *r, creature *c, c2_err *err)
 	c->dream_wait = c2_r_u32(r);
 	c->rest_ticks = c2_r_u32(r);
 #define X(f) c2_r_bytes(r, c->f, sizeof c->f);
-	ENGINE_BYTES(X)
+	CREATURE_ENGINE_BYTES(X)
 #undef X
 	c->die = c2_r_u8(r);
 	c->muscle_energy = c2_r_u8(r);
@@ -175,7 +175,7 @@ static int get_engine(c2_rbuf *r, creature *c, c2_err *err)
 	c2_r_bytes(r, c->food_amount, sizeof c->food_amount);
 	c->action = (int16_t)c2_r_u16(r);
 	c->object = (int16_t)c2_r_u16(r);
-	if (r->bad || c->stage >= GENOME_NSTAGES || c->death > C2_DEATH_KILLED ||
+	if (r->bad || c->stage >= GENOME_NSTAGES || c->death > CREATURE_DEATH_KILLED ||
 	    c->nfood > ENG_MAX_FOOD_DOSES || c->action < -1 || c->object < -1)
 		return c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "bad creature state in snapshot");
 	return 0;

@@ -36,9 +36,9 @@ bool eng_stimulate(creature *c, const genome_stimulus_gene *g, int from, uint8_t
 	 * ("add offset") is unused by C2 genomes and ignored. */
 	if (!c->dreaming) {
 		if (sig > 0 && from >= 0)
-			brain_add_state(c->brain, C2_LOBE_SOURCE, (unsigned)from, sig);
+			brain_add_state(c->brain, GENOME_LOBE_SOURCE, (unsigned)from, sig);
 		if (g->sense != 255)
-			brain_add_state(c->brain, C2_LOBE_SENSE, g->sense, inten);
+			brain_add_state(c->brain, GENOME_LOBE_SENSE, g->sense, inten);
 	}
 	for (int k = 0; k < 4; k++)
 		if (g->dose[k].chemical)

@@ -12,8 +12,8 @@
 void trace_default_chems(trace_cfg *t)
 {
 	static const uint8_t def[] = {
-		C2_CHEM_ATP, C2_CHEM_ADP, C2_CHEM_GLUCOSE, C2_CHEM_GLYCOGEN, C2_CHEM_REWARD,
-		C2_CHEM_PUNISHMENT, C2_CHEM_AGEING, C2_CHEM_INJURY, C2_CHEM_ADRENALINE,
+		GENOME_CHEM_ATP, GENOME_CHEM_ADP, GENOME_CHEM_GLUCOSE, GENOME_CHEM_GLYCOGEN, GENOME_CHEM_REWARD,
+		GENOME_CHEM_PUNISHMENT, GENOME_CHEM_AGEING, GENOME_CHEM_INJURY, GENOME_CHEM_ADRENALINE,
 	};
 	t->nchem = sizeof def;
 	memcpy(t->chem, def, sizeof def);
@@ -57,13 +57,13 @@ int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
  * for each of a row's keys. */
 static bool name_repeats(uint8_t chem, const char *name)
 {
-	const char *prev = chem ? c2_vocab_name(&c2_chemicals, chem - 1) : NULL;
+	const char *prev = chem ? genome_vocab_name(&genome_chemicals, chem - 1) : NULL;
 	return prev && strcmp(prev, name) == 0;
 }
 
 void trace_chem_label(uint8_t chem, char *buf, size_t cap)
 {
-	const char *nm = c2_vocab_name(&c2_chemicals, chem);
+	const char *nm = genome_vocab_name(&genome_chemicals, chem);
 	if (nm && name_repeats(chem, nm))
 		snprintf(buf, cap, "%s %u", nm, chem);
 	else if (nm)
@@ -74,7 +74,7 @@ void trace_chem_label(uint8_t chem, char *buf, size_t cap)
 
 int trace_chem_find(const char *s, size_t n)
 {
-	int chem = c2_vocab_find(&c2_chemicals, s, n);
+	int chem = genome_vocab_find(&genome_chemicals, s, n);
 	if (chem >= 0)
 		return chem;
 	/* "NAME N": chemical N, when NAME is its name. */
@@ -83,8 +83,8 @@ int trace_chem_find(const char *s, size_t n)
 		d--;
 	int num = c2_word_byte(s + d, n - d);
 	if (num >= 0 && d >= 2 && strchr(" _-", s[d - 1])) {
-		const char *name = c2_vocab_name(&c2_chemicals, num);
-		if (name && c2_name_eq(s, d - 1, name))
+		const char *name = genome_vocab_name(&genome_chemicals, num);
+		if (name && genome_name_eq(s, d - 1, name))
 			return num;
 	}
 	return c2_word_byte(s, n);
@@ -111,13 +111,13 @@ const char *trace_action_name(const creature *c)
 		return "dreaming";
 	if (creature_asleep(c))
 		return "asleep";
-	const char *a = c2_vocab_name(&c2_actions, creature_action(c));
+	const char *a = genome_vocab_name(&genome_actions, creature_action(c));
 	return a ? a : "none";
 }
 
 static const char *object_name(const creature *c)
 {
-	const char *o = c2_vocab_name(&c2_categories, creature_object(c));
+	const char *o = genome_vocab_name(&genome_categories, creature_object(c));
 	return o ? o : "none";
 }
 
@@ -140,8 +140,8 @@ void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w)
 	if (t->format != TRACE_CSV)
 		return;
 	c2_w_str(w, "tick,seconds,stage,alive,action,object");
-	for (int d = 0; d < C2_NDRIVES; d++)
-		c2_w_printf(w, ",drive:%s", c2_drives.names[d]);
+	for (int d = 0; d < GENOME_NDRIVES; d++)
+		c2_w_printf(w, ",drive:%s", genome_drives.names[d]);
 	const bc_biochem *bc = creature_biochem_const(c);
 	char buf[64];
 	for (size_t i = 0; i < bc_organ_count(bc); i++) {
@@ -159,7 +159,7 @@ void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w)
 }
 
 /* The longest name of v, and of extra (NULL-terminated). */
-static const char *longest(const c2_vocab *v, const char *const *extra)
+static const char *longest(const genome_vocab *v, const char *const *extra)
 {
 	const char *best = "";
 	for (int k = 0; v && k < v->n; k++)
@@ -181,10 +181,10 @@ static void write_row(const creature *c, const trace_cfg *t, c2_wbuf *w, const u
 	static const char *const objects[] = {"none", NULL};
 	const bc_biochem *bc = creature_biochem_const(c);
 	uint64_t tick = widest ? *widest : creature_ticks(c);
-	double secs = widest ? (double)tick / C2_TICKS_PER_SECOND : creature_seconds(c);
+	double secs = widest ? (double)tick / CREATURE_TICKS_PER_SECOND : creature_seconds(c);
 	const char *stage = genome_stage_name(creature_stage(c));
-	const char *action = widest ? longest(&c2_actions, actions) : trace_action_name(c);
-	const char *object = widest ? longest(&c2_categories, objects) : object_name(c);
+	const char *action = widest ? longest(&genome_actions, actions) : trace_action_name(c);
+	const char *object = widest ? longest(&genome_categories, objects) : object_name(c);
 	for (int k = 0; widest && k < GENOME_NSTAGES; k++)
 		if (strlen(genome_stage_name(k)) > strlen(stage))
 			stage = genome_stage_name(k);
@@ -198,12 +198,12 @@ static void write_row(const creature *c, const trace_cfg *t, c2_wbuf *w, const u
 		               "\"action\":\"%s\",\"object\":\"%s\"",
 		            (unsigned long long)tick, secs, stage, widest ? 1 : creature_alive(c), action,
 		            object);
-	for (unsigned d = 0; d < C2_NDRIVES; d++) {
+	for (unsigned d = 0; d < GENOME_NDRIVES; d++) {
 		unsigned v = widest ? 255 : creature_drive(c, d);
 		if (csv)
 			c2_w_printf(w, ",%u", v);
 		else
-			c2_w_printf(w, ",\"drive:%s\":%u", c2_drives.names[d], v);
+			c2_w_printf(w, ",\"drive:%s\":%u", genome_drives.names[d], v);
 	}
 	for (size_t i = 0; i < bc_organ_count(bc); i++) {
 		bc_organ_info oi;

@@ -15,16 +15,16 @@
 
 /* ---- property tables (SDK 5.0rc10 frams/config/f0-SDK.def) ------------------------ */
 
-/* Joint properties written only by delta joints (the SDK's f0_nodeltajoint
- * table is f0_joint without them). */
-#define F0_DELTA (1 << 22)
+/* Joint properties written only by delta joints (the SDK's frams_f0_nodeltajoint
+ * table is frams_f0_joint without them). */
+#define FRAMS_F0_DELTA (1 << 22)
 #define CAN FRAMS_CANOMITNAME
 #define TY_f 'f'
 #define TY_d 'd'
 #define TY_s 's'
 
 /* X(id, type, flags, ranged, min, max, default, string default, model field) */
-#define F0_PART_PROPS(X)                                     \
+#define FRAMS_F0_PART_PROPS(X)                                     \
 	X(x, f, CAN, 0, 0, 0, 0, NULL, pos[0])                   \
 	X(y, f, CAN, 0, 0, 0, 0, NULL, pos[1])                   \
 	X(z, f, CAN, 0, 0, 0, 0, NULL, pos[2])                   \
@@ -50,15 +50,15 @@
 
 /* dx, dy, dz have no usable default: the SDK's default joint holds a marker
  * there, so a delta joint always writes all three. */
-#define F0_JOINT_PROPS(X)                                                     \
+#define FRAMS_F0_JOINT_PROPS(X)                                                     \
 	X(p1, d, CAN, 1, -1, 999999, -1, NULL, p1)                                \
 	X(p2, d, CAN, 1, -1, 999999, -1, NULL, p2)                                \
-	X(rx, f, F0_DELTA, 0, 0, 0, 0, NULL, f0.rot[0])                           \
-	X(ry, f, CAN | F0_DELTA, 0, 0, 0, 0, NULL, f0.rot[1])                     \
-	X(rz, f, CAN | F0_DELTA, 0, 0, 0, 0, NULL, f0.rot[2])                     \
-	X(dx, f, F0_DELTA | FRAMS_NODEFAULT, 1, -2, 2, 0, NULL, f0.d[0])          \
-	X(dy, f, CAN | F0_DELTA | FRAMS_NODEFAULT, 1, -2, 2, 0, NULL, f0.d[1])    \
-	X(dz, f, CAN | F0_DELTA | FRAMS_NODEFAULT, 1, -2, 2, 0, NULL, f0.d[2])    \
+	X(rx, f, FRAMS_F0_DELTA, 0, 0, 0, 0, NULL, f0.rot[0])                           \
+	X(ry, f, CAN | FRAMS_F0_DELTA, 0, 0, 0, 0, NULL, f0.rot[1])                     \
+	X(rz, f, CAN | FRAMS_F0_DELTA, 0, 0, 0, 0, NULL, f0.rot[2])                     \
+	X(dx, f, FRAMS_F0_DELTA | FRAMS_NODEFAULT, 1, -2, 2, 0, NULL, f0.d[0])          \
+	X(dy, f, CAN | FRAMS_F0_DELTA | FRAMS_NODEFAULT, 1, -2, 2, 0, NULL, f0.d[1])    \
+	X(dz, f, CAN | FRAMS_F0_DELTA | FRAMS_NODEFAULT, 1, -2, 2, 0, NULL, f0.d[2])    \
 	X(sh, d, 0, 1, 0, 1, 0, NULL, f0.sh)                                      \
 	X(stif, f, 0, 1, 0.0, 1.0, 1.0, NULL, f0.stif)                            \
 	X(rotstif, f, 0, 1, 0.0, 1.0, 1.0, NULL, f0.rotstif)                      \
@@ -73,10 +73,10 @@
 #define PART_INDEX(id, ty, fl, rg, mn, mx, df, sd, field) P_##id,
 #define JOINT_INDEX(id, ty, fl, rg, mn, mx, df, sd, field) J_##id,
 
-static const frams_prop part_props[] = {F0_PART_PROPS(PROP_ROW)};
-static const frams_prop joint_props[] = {F0_JOINT_PROPS(PROP_ROW)};
-enum { F0_PART_PROPS(PART_INDEX) NPART_PROPS };
-enum { F0_JOINT_PROPS(JOINT_INDEX) NJOINT_PROPS };
+static const frams_prop part_props[] = {FRAMS_F0_PART_PROPS(PROP_ROW)};
+static const frams_prop joint_props[] = {FRAMS_F0_JOINT_PROPS(PROP_ROW)};
+enum { FRAMS_F0_PART_PROPS(PART_INDEX) NPART_PROPS };
+enum { FRAMS_F0_JOINT_PROPS(JOINT_INDEX) NJOINT_PROPS };
 
 /* The neuron's d= goes through the SDK's details getter/setter; the trailing
  * read-only entries are there because a sixth bare value lands on them. */
@@ -175,47 +175,47 @@ static bool put_s(const char *src, frams_slot *v, size_t k)
 		PROPS(PUT_FIELD)                                          \
 		return ok;                                                \
 	}
-SLOT_MAPPERS(part, body_part, F0_PART_PROPS, part_class)
-SLOT_MAPPERS(joint, body_joint, F0_JOINT_PROPS, joint_class)
+SLOT_MAPPERS(part, body_part, FRAMS_F0_PART_PROPS, part_class)
+SLOT_MAPPERS(joint, body_joint, FRAMS_F0_JOINT_PROPS, joint_class)
 
 /* ---- neuron classes (SDK 5.0rc10 standard library) -------------------------------- */
 
 /* X(name, long name, inputs, has output, location, properties) */
-#define F0_NEURO_CLASSES(X)                                                            \
-	X("N", "Neuron", -1, 1, F0_LOC_NONE, "in=0.8,fo=0.04,si=2,s=0")                     \
-	X("Nu", "Unipolar neuron", -1, 1, F0_LOC_NONE, "in=0.8,fo=0.04,si=2,s=0")           \
-	X("G", "Gyroscope", 0, 1, F0_LOC_JOINT, "")                                        \
-	X("T", "Touch", 0, 1, F0_LOC_PART, "r=1")                                          \
-	X("S", "Smell", 0, 1, F0_LOC_PART, "")                                             \
-	X("*", "Constant", 0, 1, F0_LOC_NONE, "")                                          \
-	X("|", "Bend muscle", 1, 0, F0_LOC_JOINT, "p=0.25,r=1")                             \
-	X("@", "Rotation muscle", 1, 0, F0_LOC_JOINT, "p=1")                               \
-	X("D", "Differentiate", -1, 1, F0_LOC_NONE, "")                                    \
-	X("Fuzzy", "Fuzzy system", -1, 1, F0_LOC_NONE, "ns,nr,fs,fr")                       \
-	X("Sti", "Sticky", 1, 0, F0_LOC_PART, "")                                          \
-	X("LMu", "Linear muscle", 1, 0, F0_LOC_JOINT, "p=1")                               \
-	X("Water", "Water detector", 0, 1, F0_LOC_PART, "")                                \
-	X("Energy", "Energy level", 0, 1, F0_LOC_NONE, "")                                 \
-	X("Ch", "Channelize", -1, 1, F0_LOC_NONE, "")                                      \
-	X("ChMux", "Channel multiplexer", 2, 1, F0_LOC_NONE, "")                           \
-	X("ChSel", "Channel selector", 1, 1, F0_LOC_NONE, "ch")                            \
-	X("Rnd", "Random noise", 0, 1, F0_LOC_NONE, "")                                    \
-	X("Sin", "Sinus generator", 1, 1, F0_LOC_NONE, "f0=0.0628,t=0")                    \
-	X("VEye", "Vector eye", 1, 1, F0_LOC_PART, "")                                     \
-	X("VMotor", "Visual motor", -1, 1, F0_LOC_NONE, "")
+#define FRAMS_F0_NEURO_CLASSES(X)                                                            \
+	X("N", "Neuron", -1, 1, FRAMS_F0_LOC_NONE, "in=0.8,fo=0.04,si=2,s=0")                     \
+	X("Nu", "Unipolar neuron", -1, 1, FRAMS_F0_LOC_NONE, "in=0.8,fo=0.04,si=2,s=0")           \
+	X("G", "Gyroscope", 0, 1, FRAMS_F0_LOC_JOINT, "")                                        \
+	X("T", "Touch", 0, 1, FRAMS_F0_LOC_PART, "r=1")                                          \
+	X("S", "Smell", 0, 1, FRAMS_F0_LOC_PART, "")                                             \
+	X("*", "Constant", 0, 1, FRAMS_F0_LOC_NONE, "")                                          \
+	X("|", "Bend muscle", 1, 0, FRAMS_F0_LOC_JOINT, "p=0.25,r=1")                             \
+	X("@", "Rotation muscle", 1, 0, FRAMS_F0_LOC_JOINT, "p=1")                               \
+	X("D", "Differentiate", -1, 1, FRAMS_F0_LOC_NONE, "")                                    \
+	X("Fuzzy", "Fuzzy system", -1, 1, FRAMS_F0_LOC_NONE, "ns,nr,fs,fr")                       \
+	X("Sti", "Sticky", 1, 0, FRAMS_F0_LOC_PART, "")                                          \
+	X("LMu", "Linear muscle", 1, 0, FRAMS_F0_LOC_JOINT, "p=1")                               \
+	X("Water", "Water detector", 0, 1, FRAMS_F0_LOC_PART, "")                                \
+	X("Energy", "Energy level", 0, 1, FRAMS_F0_LOC_NONE, "")                                 \
+	X("Ch", "Channelize", -1, 1, FRAMS_F0_LOC_NONE, "")                                      \
+	X("ChMux", "Channel multiplexer", 2, 1, FRAMS_F0_LOC_NONE, "")                           \
+	X("ChSel", "Channel selector", 1, 1, FRAMS_F0_LOC_NONE, "ch")                            \
+	X("Rnd", "Random noise", 0, 1, FRAMS_F0_LOC_NONE, "")                                    \
+	X("Sin", "Sinus generator", 1, 1, FRAMS_F0_LOC_NONE, "f0=0.0628,t=0")                    \
+	X("VEye", "Vector eye", 1, 1, FRAMS_F0_LOC_PART, "")                                     \
+	X("VMotor", "Visual motor", -1, 1, FRAMS_F0_LOC_NONE, "")
 
-const f0_neuro_class f0_neuro_classes[] = {
+const frams_f0_neuro_class frams_f0_neuro_classes[] = {
 #define CLASS_ROW(nm, ln, in, out, loc, pr) {nm, ln, in, out, loc, pr},
-	F0_NEURO_CLASSES(CLASS_ROW)
+	FRAMS_F0_NEURO_CLASSES(CLASS_ROW)
 #undef CLASS_ROW
 };
-const size_t f0_neuro_nclasses = sizeof f0_neuro_classes / sizeof f0_neuro_classes[0];
+const size_t frams_f0_neuro_nclasses = sizeof frams_f0_neuro_classes / sizeof frams_f0_neuro_classes[0];
 
-const f0_neuro_class *f0_neuro_class_find(const char *name)
+const frams_f0_neuro_class *frams_f0_neuro_class_find(const char *name)
 {
-	for (size_t i = 0; i < f0_neuro_nclasses; i++)
-		if (strcmp(f0_neuro_classes[i].name, name) == 0)
-			return &f0_neuro_classes[i];
+	for (size_t i = 0; i < frams_f0_neuro_nclasses; i++)
+		if (strcmp(frams_f0_neuro_classes[i].name, name) == 0)
+			return &frams_f0_neuro_classes[i];
 	return NULL;
 }
 
@@ -323,9 +323,9 @@ static double norm3(const double d[3])
 
 /* ---- the f0 block ---------------------------------------------------------------- */
 
-static void f0_info_free(void *p)
+static void frams_f0_info_free(void *p)
 {
-	f0_info *fi = p;
+	frams_f0_info *fi = p;
 	if (!fi)
 		return;
 	free(fi->vstyle);
@@ -334,23 +334,23 @@ static void f0_info_free(void *p)
 	free(fi);
 }
 
-const char *f0_shape_name(f0_shape s)
+const char *frams_f0_shape_name(frams_f0_shape s)
 {
 	static const char *const names[] = {"unknown", "mixed", "ball-and-stick", "solids"};
-	_Static_assert(sizeof names / sizeof names[0] == F0_SHAPE_SOLIDS + 1, "a name per shape");
+	_Static_assert(sizeof names / sizeof names[0] == FRAMS_F0_SHAPE_SOLIDS + 1, "a name per shape");
 	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }
 
-const f0_info *f0_info_of(const body_model *m)
+const frams_f0_info *frams_f0_info_of(const body_model *m)
 {
-	return m && m->format == BODY_F0 && m->extra_free == f0_info_free ? m->extra : NULL;
+	return m && m->format == BODY_F0 && m->extra_free == frams_f0_info_free ? m->extra : NULL;
 }
 
 /* ---- building --------------------------------------------------------------------- */
 
 typedef struct builder {
 	body_model *m;
-	f0_info *fi;
+	frams_f0_info *fi;
 	size_t cap_parts, cap_joints, cap_neurons, cap_conns;
 	char suffix[80];  /* the SDK's nameForErrors(): " in 'NAME'" or "" */
 	bool oom;
@@ -407,8 +407,8 @@ static void fail_reason(builder *b, long line, const char *fmt, ...)
 	}
 DEFINE_PUSH(push_part, body_part, parts, cap_parts, nparts, 'p', BODY_MAX_PARTS)
 DEFINE_PUSH(push_joint, body_joint, joints, cap_joints, njoints, 'j', BODY_MAX_JOINTS)
-DEFINE_PUSH(push_neuron, body_neuron, neurons, cap_neurons, nneurons, 'n', F0_MAX_ITEMS)
-DEFINE_PUSH(push_conn, body_conn, conns, cap_conns, nconns, 'c', F0_MAX_ITEMS)
+DEFINE_PUSH(push_neuron, body_neuron, neurons, cap_neurons, nneurons, 'n', FRAMS_F0_MAX_ITEMS)
+DEFINE_PUSH(push_conn, body_conn, conns, cap_conns, nconns, 'c', FRAMS_F0_MAX_ITEMS)
 
 /* The text of the last error logged (why a line did not parse). */
 static const char *last_error(const frams_log *log)
@@ -614,10 +614,10 @@ static bool mark_connected(const body_model *m, bool *linked)
 static bool internal_check(builder *b)
 {
 	body_model *m = b->m;
-	f0_info *fi = b->fi;
+	frams_f0_info *fi = b->fi;
 	frams_log *log = &fi->log;
 	bool ret = true;
-	fi->shape = F0_SHAPE_UNKNOWN;
+	fi->shape = FRAMS_F0_SHAPE_UNKNOWN;
 	if (m->nparts == 0 && m->nneurons == 0) {
 		fail_reason(b, fi->first_line, "the genotype has no parts and no neurons");
 		return false;
@@ -631,10 +631,10 @@ static bool internal_check(builder *b)
 		body_part *p = &m->parts[i];
 		p->mass = 0;
 		bool bs = p->f0.sh == 0;
-		if (fi->shape == F0_SHAPE_UNKNOWN) {
-			fi->shape = bs ? F0_SHAPE_BALL_AND_STICK : F0_SHAPE_SOLIDS;
-		} else if (fi->shape != F0_SHAPE_ILLEGAL && bs != (fi->shape == F0_SHAPE_BALL_AND_STICK)) {
-			fi->shape = F0_SHAPE_ILLEGAL;
+		if (fi->shape == FRAMS_F0_SHAPE_UNKNOWN) {
+			fi->shape = bs ? FRAMS_F0_SHAPE_BALL_AND_STICK : FRAMS_F0_SHAPE_SOLIDS;
+		} else if (fi->shape != FRAMS_F0_SHAPE_ILLEGAL && bs != (fi->shape == FRAMS_F0_SHAPE_BALL_AND_STICK)) {
+			fi->shape = FRAMS_F0_SHAPE_ILLEGAL;
 			frams_log_add(log, FRAMS_WARN, p->f0.line, "Model.internalCheck",
 			              "Inconsistent part shapes (mixed ball-and-stick and solids shape types)%s",
 			              b->suffix);
@@ -700,9 +700,9 @@ static bool internal_check(builder *b)
 			fail_reason(b, line, "Joint #%zu joins Part #%d to itself", i, j->p1);
 			ret = false;
 		}
-		if (fi->shape != F0_SHAPE_ILLEGAL &&
-		    (j->f0.sh == 0) != (fi->shape == F0_SHAPE_BALL_AND_STICK)) {
-			fi->shape = F0_SHAPE_ILLEGAL;
+		if (fi->shape != FRAMS_F0_SHAPE_ILLEGAL &&
+		    (j->f0.sh == 0) != (fi->shape == FRAMS_F0_SHAPE_BALL_AND_STICK)) {
+			fi->shape = FRAMS_F0_SHAPE_ILLEGAL;
 			frams_log_add(log, FRAMS_WARN, line, "Model.internalCheck",
 			              "Inconsistent joint shapes (mixed old and new shapes)%s", b->suffix);
 			fail_reason(b, line, "Joint #%zu's shape does not match the parts' shapes", i);
@@ -766,7 +766,7 @@ static bool internal_check(builder *b)
 	}
 	free(keys);
 	free(next);
-	if (fi->shape == F0_SHAPE_ILLEGAL)
+	if (fi->shape == FRAMS_F0_SHAPE_ILLEGAL)
 		ret = false;
 	return ret;
 }
@@ -851,7 +851,7 @@ static size_t count_lines(const char *genes, size_t n, char kind)
 	return count;
 }
 
-int f0_build(const char *genes, size_t n, const char *name, long first_line, body_model *m,
+int frams_f0_build(const char *genes, size_t n, const char *name, long first_line, body_model *m,
              c2_err *err)
 {
 	c2_err_clear(err);
@@ -864,7 +864,7 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 	if (!b.fi)
 		return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
 	m->extra = b.fi;
-	m->extra_free = f0_info_free;
+	m->extra_free = frams_f0_info_free;
 	/* The SDK's genotype is a C string: it ends at a NUL byte. */
 	const char *nul = memchr(genes, '\0', n);
 	if (nul)
@@ -934,7 +934,7 @@ int f0_build(const char *genes, size_t n, const char *name, long first_line, bod
 	return 0;
 }
 
-int f0_build_genotype(const char *g, size_t n, const char *name, long first_line,
+int frams_f0_build_genotype(const char *g, size_t n, const char *name, long first_line,
                       body_model *m, c2_err *err)
 {
 	memset(m, 0, sizeof *m);
@@ -945,7 +945,7 @@ int f0_build_genotype(const char *g, size_t n, const char *name, long first_line
 		frams_geno_describe(&gi, what, sizeof what);
 		return c2_fail_line(err, C2_EFORMAT, first_line, "%s", what);
 	}
-	return f0_build(g + gi.genes, n - gi.genes, name, first_line + gi.marker_lines, m, err);
+	return frams_f0_build(g + gi.genes, n - gi.genes, name, first_line + gi.marker_lines, m, err);
 }
 
 /* ---- writing ------------------------------------------------------------------------ */
@@ -958,9 +958,9 @@ static void save_with(const frams_class *c, frams_slot *v, int skip, const char 
 	frams_slots_free(c, v);
 }
 
-int f0_write(const body_model *m, c2_wbuf *out)
+int frams_f0_write(const body_model *m, c2_wbuf *out)
 {
-	const f0_info *fi = f0_info_of(m);
+	const frams_f0_info *fi = frams_f0_info_of(m);
 	if (!fi || !fi->valid)
 		return C2_EINVAL;
 	bool ok = true;
@@ -986,7 +986,7 @@ int f0_write(const body_model *m, c2_wbuf *out)
 		frams_slot v[NJOINT_PROPS];
 		frams_slots_init(&joint_class, v);
 		ok &= joint_to_slots(&m->joints[i], v);
-		save_with(&joint_class, v, m->joints[i].f0.usedelta ? 0 : F0_DELTA, "j:", out);
+		save_with(&joint_class, v, m->joints[i].f0.usedelta ? 0 : FRAMS_F0_DELTA, "j:", out);
 	}
 	for (size_t i = 0; i < m->nneurons; i++) {
 		const body_neuron *nu = &m->neurons[i];
@@ -1042,7 +1042,7 @@ static void json_slots(const frams_class *c, frams_slot *v, long line, c2_wbuf *
 	frams_slots_free(c, v);
 }
 
-void f0_json_part(const body_part *p, c2_wbuf *out)
+void frams_f0_json_part(const body_part *p, c2_wbuf *out)
 {
 	frams_slot v[NPART_PROPS];
 	frams_slots_init(&part_class, v);
@@ -1051,7 +1051,7 @@ void f0_json_part(const body_part *p, c2_wbuf *out)
 	c2_w_u8(out, '}');
 }
 
-void f0_json_joint(const body_joint *j, c2_wbuf *out)
+void frams_f0_json_joint(const body_joint *j, c2_wbuf *out)
 {
 	frams_slot v[NJOINT_PROPS];
 	frams_slots_init(&joint_class, v);
@@ -1078,9 +1078,9 @@ static void vec9(c2_wbuf *out, const char *label, double a, double b, double c)
 	c2_w_u8(out, ')');
 }
 
-void f0_sdk_report(const body_model *m, c2_wbuf *out)
+void frams_f0_sdk_report(const body_model *m, c2_wbuf *out)
 {
-	const f0_info *fi = f0_info_of(m);
+	const frams_f0_info *fi = frams_f0_info_of(m);
 	if (fi)
 		for (size_t i = 0; i < fi->log.n; i++)
 			c2_w_printf(out, "[%s] %s: %s\n", fi->log.v[i].level == FRAMS_ERROR ? "ERROR" : "WARN",
@@ -1136,7 +1136,7 @@ void f0_sdk_report(const body_model *m, c2_wbuf *out)
 			c2_w_printf(out, "%s%d:", k > start[i] ? "," : "", c->from);
 			g9(out, c->weight);
 		}
-		c2_w_printf(out, " known=%d\n", f0_neuro_class_find(nu->cls) != NULL);
+		c2_w_printf(out, " known=%d\n", frams_f0_neuro_class_find(nu->cls) != NULL);
 	}
 	free(start);
 	free(order);
@@ -1150,6 +1150,6 @@ void f0_sdk_report(const body_model *m, c2_wbuf *out)
 		c2_w_u8(out, c == '\r' ? '\n' : (uint8_t)c);
 	}
 	c2_w_str(out, "\nF0 (re-saved by Model::makeGeno, defaults skipped):\n");
-	f0_write(m, out);
+	frams_f0_write(m, out);
 	c2_w_str(out, "rc=0\n");
 }

@@ -9,8 +9,8 @@
  * second part relative to the first; a joint without delta gets its delta and
  * rotation computed from the two parts; part mass is the number of joints
  * touching the part (at least 1); and the model is valid only when every
- * check passes (see f0_build). Everything the SDK says is kept, in order, in
- * the f0 block of the model (f0_info). */
+ * check passes (see frams_f0_build). Everything the SDK says is kept, in order, in
+ * the f0 block of the model (frams_f0_info). */
 #ifndef C2_BODY_F0_H
 #define C2_BODY_F0_H
 
@@ -23,50 +23,50 @@
 #include "framsticks/fparam.h"
 
 /* The SDK's Model::ShapeType, with its numbers (they appear in its output). */
-typedef enum f0_shape {
-	F0_SHAPE_UNKNOWN = 0,        /* not checked (build failed) or no parts */
-	F0_SHAPE_ILLEGAL = 1,        /* ball-and-stick and solid parts or joints mixed */
-	F0_SHAPE_BALL_AND_STICK = 2, /* every part sh=0, every joint sh=0 */
-	F0_SHAPE_SOLIDS = 3          /* every part sh>0, every joint sh=1 */
-} f0_shape;
+typedef enum frams_f0_shape {
+	FRAMS_F0_SHAPE_UNKNOWN = 0,        /* not checked (build failed) or no parts */
+	FRAMS_F0_SHAPE_ILLEGAL = 1,        /* ball-and-stick and solid parts or joints mixed */
+	FRAMS_F0_SHAPE_BALL_AND_STICK = 2, /* every part sh=0, every joint sh=0 */
+	FRAMS_F0_SHAPE_SOLIDS = 3          /* every part sh>0, every joint sh=1 */
+} frams_f0_shape;
 
 /* "unknown", "mixed", "ball-and-stick", "solids". */
-const char *f0_shape_name(f0_shape s);
+const char *frams_f0_shape_name(frams_f0_shape s);
 
 /* What an f0 body carries beyond the shared model: body_model.extra of a
- * model built by f0_build (see f0_info_of). */
-typedef struct f0_info {
+ * model built by frams_f0_build (see frams_f0_info_of). */
+typedef struct frams_f0_info {
 	bool valid;       /* every check passed */
-	f0_shape shape;
+	frams_f0_shape shape;
 	double se;        /* m: se, starting energy */
 	char *vstyle;     /* m: Vstyle ("" by default) */
 	char *genes;      /* the genotype as given, after its format marker */
 	size_t ngenes;
 	long first_line;  /* input line of the first genes line */
 	frams_log log;    /* the SDK's messages, in order, with input lines */
-} f0_info;
+} frams_f0_info;
 
 /* The f0 block of `m`, or NULL when `m` is not an f0 body. */
-const f0_info *f0_info_of(const body_model *m);
+const frams_f0_info *frams_f0_info_of(const body_model *m);
 
 /* ---- neuron classes ------------------------------------------------------------- */
 
-typedef enum f0_location { F0_LOC_NONE = 0, F0_LOC_PART = 1, F0_LOC_JOINT = 2 } f0_location;
+typedef enum frams_f0_location { FRAMS_F0_LOC_NONE = 0, FRAMS_F0_LOC_PART = 1, FRAMS_F0_LOC_JOINT = 2 } frams_f0_location;
 
-typedef struct f0_neuro_class {
+typedef struct frams_f0_neuro_class {
 	const char *name;     /* as written in d= ("N", "|", "G" ...) */
 	const char *longname;
 	int inputs;           /* preferred number of inputs, -1 = any */
 	bool output;          /* has a meaningful output */
-	f0_location location; /* where it wants to be attached */
+	frams_f0_location location; /* where it wants to be attached */
 	const char *props;    /* its properties with defaults, "" when none */
-} f0_neuro_class;
+} frams_f0_neuro_class;
 
 /* The standard class called `name`, or NULL (unknown classes are kept, not
  * refused). */
-const f0_neuro_class *f0_neuro_class_find(const char *name);
-extern const f0_neuro_class f0_neuro_classes[];
-extern const size_t f0_neuro_nclasses;
+const frams_f0_neuro_class *frams_f0_neuro_class_find(const char *name);
+extern const frams_f0_neuro_class frams_f0_neuro_classes[];
+extern const size_t frams_f0_neuro_nclasses;
 
 /* ---- building ------------------------------------------------------------------- */
 
@@ -75,7 +75,7 @@ extern const size_t f0_neuro_nclasses;
  * its references stop at 999999). A real creature has tens; the caps bound
  * the memory a hostile genotype can make us use, and what its simulation
  * costs. */
-enum { F0_MAX_ITEMS = 100000 };
+enum { FRAMS_F0_MAX_ITEMS = 100000 };
 
 /* Build `m` from the f0 genes genes[0..n) (the genotype without its format
  * marker; text after a NUL byte is ignored, as the SDK does). `name` (may be
@@ -85,7 +85,7 @@ enum { F0_MAX_ITEMS = 100000 };
  *
  * On return `m` always holds what was built (a failed line stops the build,
  * as in the SDK; the parts, joints and neurons before it stay) and its
- * f0_info with every message. Returns 0 for a valid model, C2_EFORMAT for an
+ * frams_f0_info with every message. Returns 0 for a valid model, C2_EFORMAT for an
  * invalid one (err: the first reason, with the line to blame when there is
  * one), C2_ETOOBIG past a limit ("10001 parts, more than the limit of 10000",
  * at the line of the first one past it), C2_ENOMEM. Valid means: no line failed (an unknown line kind, a
@@ -95,15 +95,15 @@ enum { F0_MAX_ITEMS = 100000 };
  * pair of parts, no delta joint's second part was touched by an earlier
  * delta joint, no non-solid joint is longer than 2, and every part is
  * reachable from part 0. Costs O(n log n) for n bytes of genes. */
-int f0_build(const char *genes, size_t n, const char *name, long first_line, body_model *m,
+int frams_f0_build(const char *genes, size_t n, const char *name, long first_line, body_model *m,
              c2_err *err);
 
-/* As f0_build for a whole genotype text g[0..n) with its format marker
+/* As frams_f0_build for a whole genotype text g[0..n) with its format marker
  * ("//0" and a line break, or the five characters slash, star, 0, star,
  * slash — see frams_geno_marker); any other format is refused by name
  * ("genotype format f1 is not supported") with `m` left empty. `first_line`
  * is the input line of the marker. */
-int f0_build_genotype(const char *g, size_t n, const char *name, long first_line,
+int frams_f0_build_genotype(const char *g, size_t n, const char *name, long first_line,
                       body_model *m, c2_err *err);
 
 /* ---- writing -------------------------------------------------------------------- */
@@ -112,13 +112,13 @@ int f0_build_genotype(const char *g, size_t n, const char *name, long first_line
  * skipped): an m: line when the model has non-default values, then every
  * p:, j: and n: line, then the connections grouped by the receiving neuron.
  * Only for valid f0 models: returns C2_EINVAL otherwise. */
-int f0_write(const body_model *m, c2_wbuf *out);
+int frams_f0_write(const body_model *m, c2_wbuf *out);
 
 /* Append a part's or joint's f0 values as a JSON object keyed by the SDK's
  * property names (as on its p: or j: line), with its input line (and, for a
  * joint, whether it is a delta joint). */
-void f0_json_part(const body_part *p, c2_wbuf *out);
-void f0_json_joint(const body_joint *j, c2_wbuf *out);
+void frams_f0_json_part(const body_part *p, c2_wbuf *out);
+void frams_f0_json_joint(const body_joint *j, c2_wbuf *out);
 
 /* Append the SDK conformance report, laid out as the reference outputs in
  * bodies/f0/expected/: the SDK's messages ("[ERROR] Where: text"), then
@@ -127,6 +127,6 @@ void f0_json_joint(const body_joint *j, c2_wbuf *out);
  * as given and as re-saved; last `rc=0` or `rc=1`. `m` may be an empty model
  * (a genotype that could not be read as f0): then only the counts line and
  * rc=1. */
-void f0_sdk_report(const body_model *m, c2_wbuf *out);
+void frams_f0_sdk_report(const body_model *m, c2_wbuf *out);
 
 #endif

@@ -9,7 +9,7 @@
 /* How far ahead the greedy match looks for a gene's counterpart. */
 enum { GREEDY_WINDOW = 64 };
 
-bool breed_gene_equal(const genome_gene *x, const genome_gene *y)
+bool genome_breed_gene_equal(const genome_gene *x, const genome_gene *y)
 {
 	return x->kind == y->kind && x->id == y->id && x->dup == y->dup && x->stage == y->stage &&
 	       x->flags == y->flags && x->mut == y->mut &&
@@ -26,23 +26,23 @@ static unsigned weight(const genome_gene *x, const genome_gene *y, bool with_dup
 {
 	if (!same_identity(x, y, with_dup))
 		return 0;
-	return breed_gene_equal(x, y) ? 3 : 2;
+	return genome_breed_gene_equal(x, y) ? 3 : 2;
 }
 
 typedef struct builder {
-	breed_alignment *al;
+	genome_breed_alignment *al;
 	size_t cap;
 	bool oom;
 } builder;
 
 static void put(builder *bd, long a, long b)
 {
-	breed_alignment *al = bd->al;
+	genome_breed_alignment *al = bd->al;
 	if (bd->oom)
 		return;
 	if (al->n == bd->cap) {
 		size_t nc = bd->cap ? 2 * bd->cap : 256;
-		breed_pair *nv = realloc(al->v, nc * sizeof *nv);
+		genome_breed_pair *nv = realloc(al->v, nc * sizeof *nv);
 		if (!nv) {
 			bd->oom = true;
 			return;
@@ -50,7 +50,7 @@ static void put(builder *bd, long a, long b)
 		al->v = nv;
 		bd->cap = nc;
 	}
-	al->v[al->n++] = (breed_pair){a, b};
+	al->v[al->n++] = (genome_breed_pair){a, b};
 }
 
 /* Greedy pairing of a[i0..i1) with b[j0..j1): pair equal identities in
@@ -129,24 +129,24 @@ static int table(builder *bd, const genome *a, const genome *b, size_t i0, size_
 	free(s);
 	if (bd->oom)
 		return C2_ENOMEM;
-	breed_pair *v = bd->al->v;
+	genome_breed_pair *v = bd->al->v;
 	for (size_t x = start, y = bd->al->n - 1; x < y; x++, y--) {
-		breed_pair t = v[x];
+		genome_breed_pair t = v[x];
 		v[x] = v[y];
 		v[y] = t;
 	}
 	return 0;
 }
 
-int breed_align(const genome *a, const genome *b, bool with_dup, breed_alignment *out)
+int genome_breed_align(const genome *a, const genome *b, bool with_dup, genome_breed_alignment *out)
 {
 	memset(out, 0, sizeof *out);
 	builder bd = {out, 0, false};
 	size_t n = a->ngenes, m = b->ngenes, pre = 0, suf = 0;
-	while (pre < n && pre < m && breed_gene_equal(&a->genes[pre], &b->genes[pre]))
+	while (pre < n && pre < m && genome_breed_gene_equal(&a->genes[pre], &b->genes[pre]))
 		pre++;
 	while (suf < n - pre && suf < m - pre &&
-	       breed_gene_equal(&a->genes[n - 1 - suf], &b->genes[m - 1 - suf]))
+	       genome_breed_gene_equal(&a->genes[n - 1 - suf], &b->genes[m - 1 - suf]))
 		suf++;
 	for (size_t k = 0; k < pre; k++)
 		put(&bd, (long)k, (long)k);
@@ -162,11 +162,11 @@ int breed_align(const genome *a, const genome *b, bool with_dup, breed_alignment
 	if (rc == 0 && bd.oom)
 		rc = C2_ENOMEM;
 	if (rc)
-		breed_alignment_free(out);
+		genome_breed_alignment_free(out);
 	return rc;
 }
 
-void breed_alignment_free(breed_alignment *al)
+void genome_breed_alignment_free(genome_breed_alignment *al)
 {
 	free(al->v);
 	memset(al, 0, sizeof *al);

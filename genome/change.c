@@ -29,7 +29,7 @@ void genome_change_field_name(const genome_change *ch, char *buf, size_t cap)
 		return;
 	const genome_field *f = &fl.fields[ch->field];
 	if (f->kind == GF_HALFLIVES) {
-		const char *nm = c2_vocab_name(&c2_chemicals, ch->elem);
+		const char *nm = genome_vocab_name(&genome_chemicals, ch->elem);
 		if (nm && ch->elem)
 			snprintf(buf, cap, "%s %s", f->name, nm);
 		else

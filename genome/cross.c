@@ -21,10 +21,10 @@ static int name_parents(genome *child, const uint8_t *mum, const uint8_t *dad,
 			uint8_t before[sizeof g->u.genus];
 			memcpy(before, &g->u.genus, sizeof before);
 			memcpy(dst[k], name[k], 4);
-			genome_change ch = breed_change(GENOME_CH_SET, g);
+			genome_change ch = genome_breed_change(GENOME_CH_SET, g);
 			ch.b = (long)i;
-			breed_body_change(&ch, g->kind, (size_t)(dst[k] - g->u.raw), before, g->u.raw);
-			if (breed_log(log, &ch))
+			genome_breed_body_change(&ch, g->kind, (size_t)(dst[k] - g->u.raw), before, g->u.raw);
+			if (genome_breed_log(log, &ch))
 				return C2_ENOMEM;
 		}
 		return 0;
@@ -38,28 +38,28 @@ int genome_cross(const genome *mum, const genome *dad, const uint8_t *mum_monike
 {
 	genome_init(child);
 	size_t logged = log ? log->n : 0;
-	breed_alignment al = {0};
-	int rc = breed_copy_rest(child, mum);
+	genome_breed_alignment al = {0};
+	int rc = genome_breed_copy_rest(child, mum);
 	if (!rc)
-		rc = breed_align(mum, dad, false, &al);
+		rc = genome_breed_align(mum, dad, false, &al);
 	const genome *parent[2] = {mum, dad};
 	uint8_t strand = (uint8_t)c2_rng_below(rng, 2);
 	for (size_t k = 0; k < al.n && !rc; k++) {
 		long idx[2] = {al.v[k].a, al.v[k].b};
 		if (idx[0] >= 0 && idx[1] >= 0 && c2_rng_below(rng, GENOME_LINKAGE) == 0) {
 			strand ^= 1;
-			genome_change ch = breed_change(GENOME_CH_CROSS, NULL);
+			genome_change ch = genome_breed_change(GENOME_CH_CROSS, NULL);
 			ch.b = (long)child->ngenes;
 			ch.a = idx[strand];
 			ch.from = strand;
-			rc = breed_log(log, &ch);
+			rc = genome_breed_log(log, &ch);
 		}
 		if (rc || idx[strand] < 0)
 			continue; /* a gene only the other strand has */
-		rc = breed_copy_gene(child, &parent[strand]->genes[idx[strand]], idx[strand], strand,
+		rc = genome_breed_copy_gene(child, &parent[strand]->genes[idx[strand]], idx[strand], strand,
 		                     rate, rng, log);
 	}
-	breed_alignment_free(&al);
+	genome_breed_alignment_free(&al);
 	if (!rc)
 		rc = name_parents(child, mum_moniker, dad_moniker, log);
 	if (rc) {

@@ -17,14 +17,14 @@ static int diff_gene(const genome_gene *x, const genome_gene *y, long a, long b,
 		uint8_t vy = *genome_header_byte(&gy, compared_keys[k]);
 		if (vx == vy)
 			continue;
-		genome_change ch = breed_change(GENOME_CH_POINT, y);
+		genome_change ch = genome_breed_change(GENOME_CH_POINT, y);
 		ch.a = a;
 		ch.b = b;
 		ch.hdr = (int16_t)compared_keys[k];
 		ch.len = 1;
 		ch.old[0] = vx;
 		ch.new_[0] = vy;
-		if (breed_log(out, &ch))
+		if (genome_breed_log(out, &ch))
 			return C2_ENOMEM;
 	}
 	genome_field_list fl = genome_fields((genome_kind)x->kind);
@@ -34,11 +34,11 @@ static int diff_gene(const genome_gene *x, const genome_gene *y, long a, long b,
 		for (size_t off = fd->offset; off < (size_t)fd->offset + fd->len; off++) {
 			if (x->u.raw[off] == y->u.raw[off])
 				continue;
-			genome_change ch = breed_change(GENOME_CH_POINT, y);
+			genome_change ch = genome_breed_change(GENOME_CH_POINT, y);
 			ch.a = a;
 			ch.b = b;
-			breed_body_change(&ch, x->kind, off, x->u.raw, y->u.raw);
-			if (breed_log(out, &ch))
+			genome_breed_body_change(&ch, x->kind, off, x->u.raw, y->u.raw);
+			if (genome_breed_log(out, &ch))
 				return C2_ENOMEM;
 			if (!bytewise)
 				break; /* one change carries the whole field */
@@ -52,36 +52,36 @@ int genome_diff(const genome *a, const genome *b, genome_changes *out, c2_err *e
 	size_t logged = out->n;
 	int rc = 0;
 	if (a->format != b->format) {
-		genome_change ch = breed_change(GENOME_CH_FORMAT, NULL);
+		genome_change ch = genome_breed_change(GENOME_CH_FORMAT, NULL);
 		ch.len = 1;
 		ch.old[0] = (uint8_t)a->format;
 		ch.new_[0] = (uint8_t)b->format;
-		rc = breed_log(out, &ch);
+		rc = genome_breed_log(out, &ch);
 	}
-	breed_alignment al = {0};
+	genome_breed_alignment al = {0};
 	if (!rc)
-		rc = breed_align(a, b, true, &al);
+		rc = genome_breed_align(a, b, true, &al);
 	for (size_t k = 0; k < al.n && !rc; k++) {
 		long i = al.v[k].a, j = al.v[k].b;
 		genome_change ch;
 		if (i < 0) {
-			ch = breed_change(GENOME_CH_ADD, &b->genes[j]);
+			ch = genome_breed_change(GENOME_CH_ADD, &b->genes[j]);
 			ch.b = j;
-			rc = breed_log(out, &ch);
+			rc = genome_breed_log(out, &ch);
 		} else if (j < 0) {
-			ch = breed_change(GENOME_CH_DEL, &a->genes[i]);
+			ch = genome_breed_change(GENOME_CH_DEL, &a->genes[i]);
 			ch.a = i;
-			rc = breed_log(out, &ch);
-		} else if (!breed_gene_equal(&a->genes[i], &b->genes[j])) {
+			rc = genome_breed_log(out, &ch);
+		} else if (!genome_breed_gene_equal(&a->genes[i], &b->genes[j])) {
 			rc = diff_gene(&a->genes[i], &b->genes[j], i, j, out);
 		}
 	}
-	breed_alignment_free(&al);
+	genome_breed_alignment_free(&al);
 	if (!rc && (a->ntail != b->ntail || (a->ntail && memcmp(a->tail, b->tail, a->ntail) != 0))) {
-		genome_change ch = breed_change(GENOME_CH_TAIL, NULL);
+		genome_change ch = genome_breed_change(GENOME_CH_TAIL, NULL);
 		ch.old_len = (uint32_t)a->ntail;
 		ch.new_len = (uint32_t)b->ntail;
-		rc = breed_log(out, &ch);
+		rc = genome_breed_log(out, &ch);
 	}
 	if (rc) {
 		out->n = logged;

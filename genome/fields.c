@@ -57,10 +57,10 @@ uint8_t *genome_header_byte(genome_gene *gene, genome_header_key k)
 #define DR(t, f, nm) {nm, (uint16_t)DOFF(t, f), GENOME_RULE_LEN, GF_RULE, NULL, NULL}
 #define DENDRITE_FIELDS(t, p)                                                       \
 	DL(t, source_lobe, p "source"), DB(t, min, p "min"), DB(t, max, p "max"),        \
-	DE(t, spread, p "spread", c2_spreads), DB(t, fanout, p "fanout"),                \
+	DE(t, spread, p "spread", genome_spreads), DB(t, fanout, p "fanout"),                \
 	DB(t, min_ltw, p "min_ltw"), DB(t, max_ltw, p "max_ltw"),                        \
 	DB(t, min_strength, p "min_strength"), DB(t, max_strength, p "max_strength"),    \
-	DE(t, migration, p "migration", c2_migrations),                                  \
+	DE(t, migration, p "migration", genome_migrations),                                  \
 	DB(t, relax_suscept, p "relax_suscept"), DB(t, relax_stw, p "relax_stw"),        \
 	DB(t, ltw_gain, p "ltw_gain"), DB(t, strength_gain_rate, p "strength_gain_rate"), \
 	DR(t, strength_gain_rule, p "strength_gain_rule"),                               \
@@ -74,7 +74,7 @@ static const genome_field lobe_fields[] = {
 	B(genome_lobe_gene, y, "y"),
 	B(genome_lobe_gene, width, "width"),
 	B(genome_lobe_gene, height, "height"),
-	E(genome_lobe_gene, perceptible, "perceptible", c2_perceptible),
+	E(genome_lobe_gene, perceptible, "perceptible", genome_perceptible),
 	B(genome_lobe_gene, threshold, "threshold"),
 	B(genome_lobe_gene, leakage, "leakage"),
 	B(genome_lobe_gene, rest, "rest"),
@@ -142,24 +142,24 @@ static const genome_field init_conc_fields[] = {
 	{"dose" #k "_amount", (uint16_t)(offsetof(genome_stimulus_gene, dose) + 2 * (k - 1) + 1), 1, \
 	 GF_BYTE, NULL, NULL}
 static const genome_field stimulus_fields[] = {
-	E(genome_stimulus_gene, number, "number", c2_stimuli),
+	E(genome_stimulus_gene, number, "number", genome_stimuli),
 	B(genome_stimulus_gene, significance, "significance"),
-	E(genome_stimulus_gene, sense, "sense", c2_senses),
+	E(genome_stimulus_gene, sense, "sense", genome_senses),
 	B(genome_stimulus_gene, intensity, "intensity"),
 	F(genome_stimulus_gene, features, "features", genome_stim_feature_names),
 	DOSE(1), DOSE(2), DOSE(3), DOSE(4),
 };
 
 static const genome_field genus_fields[] = {
-	E(genome_genus_gene, species, "species", c2_species),
+	E(genome_genus_gene, species, "species", genome_species),
 	S(genome_genus_gene, mother, "mother", 4),
 	S(genome_genus_gene, father, "father", 4),
 };
 
 static const genome_field appearance_fields[] = {
-	E(genome_appearance_gene, part, "part", c2_body_parts),
+	E(genome_appearance_gene, part, "part", genome_body_parts),
 	B(genome_appearance_gene, variant, "variant"),
-	E(genome_appearance_gene, species, "species", c2_species),
+	E(genome_appearance_gene, species, "species", genome_species),
 };
 
 static const genome_field pose_fields[] = {
@@ -180,13 +180,13 @@ static const genome_field gait_fields[] = {
 	 GF_BYTE, NULL, NULL}
 static const genome_field instinct_fields[] = {
 	SLOT(1), SLOT(2), SLOT(3),
-	E(genome_instinct_gene, action, "action", c2_actions),
+	E(genome_instinct_gene, action, "action", genome_actions),
 	C(genome_instinct_gene, reinforcer, "reinforcer"),
 	B(genome_instinct_gene, level, "level"),
 };
 
 static const genome_field pigment_fields[] = {
-	E(genome_pigment_gene, colour, "colour", c2_colours),
+	E(genome_pigment_gene, colour, "colour", genome_colours),
 	B(genome_pigment_gene, amount, "amount"),
 };
 

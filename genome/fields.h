@@ -13,8 +13,8 @@
 typedef enum genome_field_kind {
 	GF_BYTE,     /* plain number 0..255 */
 	GF_ENUM,     /* number with a name from `vocab` (printed as a comment) */
-	GF_CHEM,     /* chemical number, named from c2_chemicals */
-	GF_LOBE,     /* lobe number, named from c2_lobes */
+	GF_CHEM,     /* chemical number, named from genome_chemicals */
+	GF_LOBE,     /* lobe number, named from genome_lobes */
 	GF_FLAGS,    /* bit set; bit names in `bits` */
 	GF_RULE,     /* 12-byte SV-rule, as opcode names */
 	GF_CHARS,    /* `len` bytes shown as a quoted string */
@@ -30,7 +30,7 @@ typedef struct genome_field {
 	uint16_t offset;
 	uint16_t len; /* bytes: 1, 12 for rules, n for chars, 256 for half-lives */
 	genome_field_kind kind;
-	const c2_vocab *vocab;      /* GF_ENUM */
+	const genome_vocab *vocab;      /* GF_ENUM */
 	const char *const *bits;    /* GF_FLAGS: names of bits 0..7 (NULL: "bitN") */
 } genome_field;
 

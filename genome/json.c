@@ -32,23 +32,23 @@ static void json_field(c2_wbuf *w, const genome_gene *gene, const genome_field *
 		c2_w_printf(w, ",\"%s\":%u", f->name, b[0]);
 		break;
 	case GF_ENUM:
-		json_named(w, f->name, b[0], c2_vocab_name(f->vocab, b[0]));
+		json_named(w, f->name, b[0], genome_vocab_name(f->vocab, b[0]));
 		break;
 	case GF_CHEM:
-		json_named(w, f->name, b[0], b[0] ? c2_vocab_name(&c2_chemicals, b[0]) : NULL);
+		json_named(w, f->name, b[0], b[0] ? genome_vocab_name(&genome_chemicals, b[0]) : NULL);
 		break;
 	case GF_LOBE:
-		json_named(w, f->name, b[0], c2_vocab_name(&c2_lobes, b[0]));
+		json_named(w, f->name, b[0], genome_vocab_name(&genome_lobes, b[0]));
 		break;
 	case GF_ORGAN:
-		json_named(w, f->name, b[0], c2_locus_organ_name(b[0]));
+		json_named(w, f->name, b[0], genome_locus_organ_name(b[0]));
 		break;
 	case GF_TISSUE:
-		json_named(w, f->name, b[0], c2_locus_tissue_name(gene->u.raw[0], b[0]));
+		json_named(w, f->name, b[0], genome_locus_tissue_name(gene->u.raw[0], b[0]));
 		break;
 	case GF_RLOCUS:
 	case GF_ELOCUS:
-		c2_locus_describe(f->kind == GF_RLOCUS ? C2_RECEPTOR : C2_EMITTER, gene->u.raw[0],
+		genome_locus_describe(f->kind == GF_RLOCUS ? GENOME_RECEPTOR : C2_EMITTER, gene->u.raw[0],
 		                  gene->u.raw[1], b[0], buf, sizeof buf);
 		json_named(w, f->name, b[0], buf);
 		break;
@@ -58,7 +58,7 @@ static void json_field(c2_wbuf *w, const genome_gene *gene, const genome_field *
 		json_cstr(w, buf);
 		break;
 	case GF_RULE:
-		svrule_disasm(b, f->len, buf, sizeof buf);
+		genome_svrule_disasm(b, f->len, buf, sizeof buf);
 		c2_w_printf(w, ",\"%s\":", f->name);
 		json_cstr(w, buf);
 		c2_w_printf(w, ",\"%s_bytes\":[", f->name);

@@ -6,15 +6,15 @@
 
 /* Minimum neurons the engine needs in lobes 1..7 (openc2e's C2 minima, §4.1;
  * the drive lobe needs one cell per drive). */
-static const int role_minimum[C2_NLOBE_ROLES] = {
-	[C2_LOBE_DRIVE] = 17, [C2_LOBE_SOURCE] = 40, [C2_LOBE_VERB] = 16,
-	[C2_LOBE_NOUN] = 40,  [C2_LOBE_SENSE] = 32,  [C2_LOBE_DECISION] = 16,
-	[C2_LOBE_ATTENTION] = 40,
+static const int role_minimum[GENOME_NLOBE_ROLES] = {
+	[GENOME_LOBE_DRIVE] = 17, [GENOME_LOBE_SOURCE] = 40, [GENOME_LOBE_VERB] = 16,
+	[GENOME_LOBE_NOUN] = 40,  [GENOME_LOBE_SENSE] = 32,  [GENOME_LOBE_DECISION] = 16,
+	[GENOME_LOBE_ATTENTION] = 40,
 };
 
 int genome_lobe_role_minimum(size_t lobe)
 {
-	return lobe < C2_NLOBE_ROLES ? role_minimum[lobe] : 0;
+	return lobe < GENOME_NLOBE_ROLES ? role_minimum[lobe] : 0;
 }
 
 /* Widen (never heighten) until w*h >= need, as openc2e does; then enforce

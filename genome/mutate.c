@@ -12,7 +12,7 @@ void genome_changes_free(genome_changes *c)
 	memset(c, 0, sizeof *c);
 }
 
-int breed_log(genome_changes *log, const genome_change *ch)
+int genome_breed_log(genome_changes *log, const genome_change *ch)
 {
 	if (!log)
 		return 0;
@@ -28,7 +28,7 @@ int breed_log(genome_changes *log, const genome_change *ch)
 	return 0;
 }
 
-genome_change breed_change(genome_change_op op, const genome_gene *g)
+genome_change genome_breed_change(genome_change_op op, const genome_gene *g)
 {
 	genome_change ch;
 	memset(&ch, 0, sizeof ch);
@@ -43,7 +43,7 @@ genome_change breed_change(genome_change_op op, const genome_gene *g)
 	return ch;
 }
 
-void breed_body_change(genome_change *ch, int kind, size_t off, const uint8_t *before,
+void genome_breed_body_change(genome_change *ch, int kind, size_t off, const uint8_t *before,
                        const uint8_t *after)
 {
 	genome_field_list fl = genome_fields((genome_kind)kind);
@@ -93,7 +93,7 @@ static int point_mutations(genome_gene *g, long b, long a, uint8_t from, uint64_
 	for (size_t pos = 0; pos < body + 2; pos++) {
 		if (!draw(rng, thr))
 			continue;
-		genome_change ch = breed_change(GENOME_CH_POINT, g);
+		genome_change ch = genome_breed_change(GENOME_CH_POINT, g);
 		ch.a = a;
 		ch.b = b;
 		ch.from = from;
@@ -101,7 +101,7 @@ static int point_mutations(genome_gene *g, long b, long a, uint8_t from, uint64_
 			uint8_t before[256];
 			memcpy(before, g->u.raw, body);
 			g->u.raw[pos] ^= (uint8_t)(1u << c2_rng_below(rng, 8));
-			breed_body_change(&ch, g->kind, pos, before, g->u.raw);
+			genome_breed_body_change(&ch, g->kind, pos, before, g->u.raw);
 		} else if (pos == body) {
 			ch.hdr = GENOME_HDR_STAGE;
 			ch.len = 1;
@@ -118,13 +118,13 @@ static int point_mutations(genome_gene *g, long b, long a, uint8_t from, uint64_
 			g->flags ^= bits[c2_rng_below(rng, sizeof bits)];
 			ch.new_[0] = g->flags;
 		}
-		if (breed_log(log, &ch))
+		if (genome_breed_log(log, &ch))
 			return C2_ENOMEM;
 	}
 	return 0;
 }
 
-int breed_copy_gene(genome *child, const genome_gene *src, long a, uint8_t from, double rate,
+int genome_breed_copy_gene(genome *child, const genome_gene *src, long a, uint8_t from, double rate,
                     c2_rng *rng, genome_changes *log)
 {
 	double w = rate * src->mut / GENOME_WEIGHT_UNIT;
@@ -134,10 +134,10 @@ int breed_copy_gene(genome *child, const genome_gene *src, long a, uint8_t from,
 	c2_err err;
 
 	if ((src->flags & GENOME_FLAG_DELETABLE) && draw(rng, thr_del)) {
-		genome_change ch = breed_change(GENOME_CH_DEL, src);
+		genome_change ch = genome_breed_change(GENOME_CH_DEL, src);
 		ch.a = a;
 		ch.from = from;
-		return breed_log(log, &ch);
+		return genome_breed_log(log, &ch);
 	}
 	if (genome_append(child, src, &err))
 		return C2_ENOMEM;
@@ -151,16 +151,16 @@ int breed_copy_gene(genome *child, const genome_gene *src, long a, uint8_t from,
 		copy.dup++;
 	if (genome_append(child, &copy, &err))
 		return C2_ENOMEM;
-	genome_change ch = breed_change(GENOME_CH_DUP, &copy);
+	genome_change ch = genome_breed_change(GENOME_CH_DUP, &copy);
 	ch.a = a;
 	ch.b = b + 1;
 	ch.from = from;
-	if (breed_log(log, &ch))
+	if (genome_breed_log(log, &ch))
 		return C2_ENOMEM;
 	return point_mutations(&child->genes[b + 1], b + 1, a, from, thr_point, rng, log);
 }
 
-int breed_copy_rest(genome *child, const genome *src)
+int genome_breed_copy_rest(genome *child, const genome *src)
 {
 	child->format = src->format;
 	if (!src->ntail)
@@ -177,9 +177,9 @@ int genome_mutate(const genome *parent, genome *child, double rate, c2_rng *rng,
 {
 	genome_init(child);
 	size_t logged = log ? log->n : 0;
-	int rc = breed_copy_rest(child, parent);
+	int rc = genome_breed_copy_rest(child, parent);
 	for (size_t i = 0; i < parent->ngenes && !rc; i++)
-		rc = breed_copy_gene(child, &parent->genes[i], (long)i, 0, rate, rng, log);
+		rc = genome_breed_copy_gene(child, &parent->genes[i], (long)i, 0, rate, rng, log);
 	if (rc) {
 		genome_free(child);
 		if (log)

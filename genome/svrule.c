@@ -7,16 +7,16 @@
 
 #include "base/words.h"
 
-const svrule_opinfo svrule_ops[SVOP_COUNT] = {
+const genome_svrule_opinfo genome_svrule_ops[SVOP_COUNT] = {
 #define X(E, code, name, kind, val, arg, syn) [code] = {name, kind, val, arg, syn},
 	SVRULE_OPCODES(X)
 #undef X
 };
 
-const char *svrule_op_name(uint8_t op, char *buf, size_t cap)
+const char *genome_svrule_op_name(uint8_t op, char *buf, size_t cap)
 {
 	if (op < SVOP_COUNT)
-		return svrule_ops[op].name;
+		return genome_svrule_ops[op].name;
 	snprintf(buf, cap, "<%u>", (unsigned)op);
 	return buf;
 }
@@ -33,17 +33,17 @@ static int tok_eq(const char *tok, size_t len, const char *name)
 }
 
 
-int svrule_op_by_name(const char *tok, size_t len)
+int genome_svrule_op_by_name(const char *tok, size_t len)
 {
 	for (int op = 0; op < SVOP_COUNT; op++)
-		if (tok_eq(tok, len, svrule_ops[op].name))
+		if (tok_eq(tok, len, genome_svrule_ops[op].name))
 			return op;
 	if (len >= 3 && tok[0] == '<' && tok[len - 1] == '>')
 		return c2_word_byte(tok + 1, len - 2);
 	return -1;
 }
 
-char *svrule_disasm(const uint8_t *rule, size_t len, char *buf, size_t cap)
+char *genome_svrule_disasm(const uint8_t *rule, size_t len, char *buf, size_t cap)
 {
 	size_t last = 0; /* one past the last non-zero byte */
 	for (size_t i = 0; i < len; i++)
@@ -53,13 +53,13 @@ char *svrule_disasm(const uint8_t *rule, size_t len, char *buf, size_t cap)
 		return buf;
 	buf[0] = '\0';
 	if (last == 0) {
-		snprintf(buf, cap, "%s", svrule_ops[SVOP_END].name);
+		snprintf(buf, cap, "%s", genome_svrule_ops[SVOP_END].name);
 		return buf;
 	}
 	size_t pos = 0;
 	for (size_t i = 0; i < last && pos < cap; i++) {
 		char tmp[8];
-		const char *name = svrule_op_name(rule[i], tmp, sizeof tmp);
+		const char *name = genome_svrule_op_name(rule[i], tmp, sizeof tmp);
 		int n = snprintf(buf + pos, cap - pos, "%s%s", i ? " " : "", name);
 		if (n < 0)
 			break;
@@ -68,13 +68,13 @@ char *svrule_disasm(const uint8_t *rule, size_t len, char *buf, size_t cap)
 	return buf;
 }
 
-int svrule_asm(const char *text, uint8_t *rule, size_t len, c2_err *err)
+int genome_svrule_asm(const char *text, uint8_t *rule, size_t len, c2_err *err)
 {
 	memset(rule, 0, len);
 	size_t n = 0, tl, tlen = strlen(text);
 	const char *t;
 	for (size_t at = 0; c2_next_word(text, tlen, &at, &t, &tl);) {
-		int op = svrule_op_by_name(t, tl);
+		int op = genome_svrule_op_by_name(t, tl);
 		if (op < 0)
 			return c2_fail(err, C2_EFORMAT, (long)n, -1, "unknown SV-rule opcode '%.*s'",
 			               (int)tl, t);
@@ -85,7 +85,7 @@ int svrule_asm(const char *text, uint8_t *rule, size_t len, c2_err *err)
 	return 0;
 }
 
-int svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err)
+int genome_svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err)
 {
 	size_t tl, tlen = strlen(text);
 	const char *t;
@@ -97,7 +97,7 @@ int svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err)
 				all_numbers = 0;
 	}
 	if (!any || !all_numbers)
-		return svrule_asm(text, rule, len, err);
+		return genome_svrule_asm(text, rule, len, err);
 
 	memset(rule, 0, len);
 	size_t n = 0;

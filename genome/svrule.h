@@ -10,7 +10,7 @@
  * `move-twrds`), compared case-insensitively. Opcodes with no entry (42..255)
  * are written `<N>`; `<N>` is accepted for any byte. Because some opcode
  * NAMES are numerals ("0" is byte 1, "255" is byte 4), a rule given as a
- * list of numbers is ambiguous: see svrule_parse. */
+ * list of numbers is ambiguous: see genome_svrule_parse. */
 #ifndef C2_SVRULE_H
 #define C2_SVRULE_H
 
@@ -19,7 +19,7 @@
 
 #include "base/err.h"
 
-typedef enum svrule_kind {
+typedef enum genome_svrule_kind {
 	SVK_END,     /* stop; result = accumulator */
 	SVK_VALUE,   /* loads a value into the accumulator */
 	SVK_GUARD,   /* aborts the rule with result 0 unless the condition holds */
@@ -27,13 +27,13 @@ typedef enum svrule_kind {
 	SVK_BINARY,  /* consumes the next opcode as an operand */
 	SVK_TERNARY, /* consumes the next two opcodes as operands */
 	SVK_INVALID  /* unknown: evaluates as value 0 */
-} svrule_kind;
+} genome_svrule_kind;
 
 /* What a value opcode loads: the `value` column (with its `arg`: the
  * constant, the chemical slot or the dendrite type). SVV_NONE for opcodes
  * that are not values. The evaluator (brain/svrule_vm.c) binds loads from
  * this column, so a value opcode is defined here and nowhere else. */
-typedef enum svrule_value {
+typedef enum genome_svrule_value {
 	SVV_NONE,
 	SVV_CONST,       /* the constant `arg` */
 	SVV_CHEM,        /* lobe chemical slot `arg` (0..5) */
@@ -51,7 +51,7 @@ typedef enum svrule_value {
 	SVV_LEAK_IN,     /* the neuron's leak-in register */
 	SVV_LEAK_OUT,    /* the neuron's leak-out register */
 	SVV_SRC_LEAK_IN  /* leak-in of the dendrite's source neuron */
-} svrule_value;
+} genome_svrule_value;
 
 /* X(ENUM, code, text name, kind, value, arg, synopsis) */
 #define SVRULE_OPCODES(X)                                                          \
@@ -98,49 +98,49 @@ typedef enum svrule_value {
 	X(RANDOM, 40, "random", SVK_TERNARY, SVV_NONE, 0, "acc = uniform integer in [lo, hi]")      \
 	X(ERROR, 41, "<ERROR>", SVK_INVALID, SVV_NONE, 0, "invalid opcode: evaluates as value 0")
 
-enum svrule_op {
+enum genome_svrule_op {
 #define X(E, code, name, kind, val, arg, syn) SVOP_##E = code,
 	SVRULE_OPCODES(X)
 #undef X
 	SVOP_COUNT = 42 /* codes with a table entry: 0..41 */
 };
 
-typedef struct svrule_opinfo {
+typedef struct genome_svrule_opinfo {
 	const char *name;
-	svrule_kind kind;
-	svrule_value value; /* SVK_VALUE rows: what is loaded */
+	genome_svrule_kind kind;
+	genome_svrule_value value; /* SVK_VALUE rows: what is loaded */
 	uint8_t arg;        /* the constant, chemical slot or dendrite type */
 	const char *synopsis;
-} svrule_opinfo;
+} genome_svrule_opinfo;
 
 /* Entries for codes 0..SVOP_COUNT-1. */
-extern const svrule_opinfo svrule_ops[SVOP_COUNT];
+extern const genome_svrule_opinfo genome_svrule_ops[SVOP_COUNT];
 
 /* Kind of any byte (codes >= SVOP_COUNT are SVK_INVALID). */
-static inline svrule_kind svrule_kind_of(uint8_t op)
+static inline genome_svrule_kind genome_svrule_kind_of(uint8_t op)
 {
-	return op < SVOP_COUNT ? svrule_ops[op].kind : SVK_INVALID;
+	return op < SVOP_COUNT ? genome_svrule_ops[op].kind : SVK_INVALID;
 }
 
 /* Name of one opcode: the table name, or "<N>" written into buf (>= 6 bytes). */
-const char *svrule_op_name(uint8_t op, char *buf, size_t cap);
+const char *genome_svrule_op_name(uint8_t op, char *buf, size_t cap);
 
 /* Look up one token: a table name (case-insensitive) or "<N>" with N in
  * 0..255. Returns the byte, or -1. */
-int svrule_op_by_name(const char *tok, size_t len);
+int genome_svrule_op_by_name(const char *tok, size_t len);
 
 /* Disassemble `len` bytes: the opcodes up to the last non-zero byte, space
  * separated (an all-zero rule is "<end>"). Returns buf. */
-char *svrule_disasm(const uint8_t *rule, size_t len, char *buf, size_t cap);
+char *genome_svrule_disasm(const uint8_t *rule, size_t len, char *buf, size_t cap);
 
-/* Assemble opcode names (as svrule_disasm prints them) into rule[0..len),
+/* Assemble opcode names (as genome_svrule_disasm prints them) into rule[0..len),
  * zero-filling the rest. Fails on an unknown token or more than `len`
  * opcodes; err->offset is the 0-based token index. */
-int svrule_asm(const char *text, uint8_t *rule, size_t len, c2_err *err);
+int genome_svrule_asm(const char *text, uint8_t *rule, size_t len, c2_err *err);
 
 /* Parse a rule given either as opcode names or as up to `len` byte values
  * (decimal, 0..255). A text whose every token is a plain decimal number is
  * read as byte values; anything else is read as names. */
-int svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err);
+int genome_svrule_parse(const char *text, uint8_t *rule, size_t len, c2_err *err);
 
 #endif

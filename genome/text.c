@@ -51,7 +51,7 @@ static void quote_bytes(const uint8_t *p, size_t n, char *buf, size_t cap)
 
 static const char *chem_name(int c)
 {
-	return c ? c2_vocab_name(&c2_chemicals, c) : NULL;
+	return c ? genome_vocab_name(&genome_chemicals, c) : NULL;
 }
 
 static void write_reaction_equation(c2_wbuf *w, const genome_reaction_gene *r)
@@ -91,15 +91,15 @@ void genome_field_text(const genome_gene *gene, const genome_field *f, char *val
 		snprintf(val, vcap, "%u", b[0]);
 		/* Instinct cells are named after the role of the lobe just before. */
 		if (gene->kind == GK_INSTINCT && strstr(f->name, "_cell") && b[-1] != 0) {
-			name = c2_lobe_cell_name(b[-1], b[0]);
+			name = genome_lobe_cell_name(b[-1], b[0]);
 			if (name)
 				snprintf(com, ccap, "%s", name);
 		}
 		break;
 	case GF_ENUM:
 		snprintf(val, vcap, "%u", b[0]);
-		name = c2_vocab_name(f->vocab, b[0]);
-		if (f->vocab == &c2_senses && b[0] == 255)
+		name = genome_vocab_name(f->vocab, b[0]);
+		if (f->vocab == &genome_senses && b[0] == 255)
 			name = "none";
 		if (name)
 			snprintf(com, ccap, "%s", name);
@@ -111,7 +111,7 @@ void genome_field_text(const genome_gene *gene, const genome_field *f, char *val
 		break;
 	case GF_LOBE:
 		snprintf(val, vcap, "%u", b[0]);
-		name = c2_vocab_name(&c2_lobes, b[0]);
+		name = genome_vocab_name(&genome_lobes, b[0]);
 		if (name)
 			snprintf(com, ccap, "%s", name);
 		break;
@@ -119,27 +119,27 @@ void genome_field_text(const genome_gene *gene, const genome_field *f, char *val
 		genome_format_flags(b[0], f->bits, val, vcap);
 		break;
 	case GF_RULE:
-		svrule_disasm(b, f->len, val, vcap);
+		genome_svrule_disasm(b, f->len, val, vcap);
 		break;
 	case GF_CHARS:
 		quote_bytes(b, f->len, val, vcap);
 		break;
 	case GF_ORGAN:
 		snprintf(val, vcap, "%u", b[0]);
-		name = c2_locus_organ_name(b[0]);
+		name = genome_locus_organ_name(b[0]);
 		if (name)
 			snprintf(com, ccap, "%s", name);
 		break;
 	case GF_TISSUE:
 		snprintf(val, vcap, "%u", b[0]);
-		name = c2_locus_tissue_name(gene->u.raw[0], b[0]);
+		name = genome_locus_tissue_name(gene->u.raw[0], b[0]);
 		if (name)
 			snprintf(com, ccap, "%s", name);
 		break;
 	case GF_RLOCUS:
 	case GF_ELOCUS:
 		snprintf(val, vcap, "%u", b[0]);
-		c2_locus_describe(f->kind == GF_RLOCUS ? C2_RECEPTOR : C2_EMITTER, gene->u.raw[0],
+		genome_locus_describe(f->kind == GF_RLOCUS ? GENOME_RECEPTOR : C2_EMITTER, gene->u.raw[0],
 		                  gene->u.raw[1], b[0], com, ccap);
 		break;
 	case GF_HALFLIVES: /* one line per chemical: see write_field */
@@ -208,7 +208,7 @@ int genome_text_write(const genome *g, const genome_text_opts *opts, c2_wbuf *w)
 		const char *desc = genome_gno_describe(gno, gene);
 		c2_w_printf(w, "\n# gene %zu @ %u", i, gene->offset);
 		if (gene->kind == GK_LOBE) {
-			const char *role = c2_vocab_name(&c2_lobes, lobe_no);
+			const char *role = genome_vocab_name(&genome_lobes, lobe_no);
 			c2_w_printf(w, ", lobe %d%s%s", lobe_no, role ? " " : "", role ? role : "");
 			lobe_no++;
 		}
@@ -362,23 +362,23 @@ static int parse_header(parser *p, const char *s, size_t n)
 
 /* Value as a byte: a number, or a name looked up with `find`. */
 static int byte_value(parser *p, const char *field, const char *v, size_t vl,
-                      const c2_vocab *vocab, unsigned long *out)
+                      const genome_vocab *vocab, unsigned long *out)
 {
 	if (parse_uint(v, vl, 255, out))
 		return 0;
 	if (is_number(v, vl))
 		return perr(p, "field '%s': %.*s is not 0..255", field, (int)vl, v);
 	if (vocab) {
-		int x = c2_vocab_find(vocab, v, vl);
+		int x = genome_vocab_find(vocab, v, vl);
 		if (x >= 0) {
 			*out = (unsigned long)x;
 			return 0;
 		}
-		if (vocab == &c2_senses && vl == 4 && !strncmp(v, "none", 4)) {
+		if (vocab == &genome_senses && vl == 4 && !strncmp(v, "none", 4)) {
 			*out = 255;
 			return 0;
 		}
-		if (vocab == &c2_chemicals && vl == 4 && !strncmp(v, "none", 4)) {
+		if (vocab == &genome_chemicals && vl == 4 && !strncmp(v, "none", 4)) {
 			*out = 0;
 			return 0;
 		}
@@ -427,7 +427,7 @@ static int parse_halflife(parser *p, const char *v, size_t vl)
 	if (cl == 0)
 		return perr(p, "field 'halflife': expected 'halflife CHEMICAL RATE'");
 	unsigned long chem, rate;
-	int rc = byte_value(p, "halflife", v, cl, &c2_chemicals, &chem);
+	int rc = byte_value(p, "halflife", v, cl, &genome_chemicals, &chem);
 	if (rc)
 		return rc;
 	if (!parse_uint(v + e, vl - e, 255, &rate))
@@ -471,10 +471,10 @@ static int parse_field(parser *p, const char *name, size_t nl, const char *v, si
 		rc = byte_value(p, f->name, v, vl, f->vocab, &u);
 		break;
 	case GF_CHEM:
-		rc = byte_value(p, f->name, v, vl, &c2_chemicals, &u);
+		rc = byte_value(p, f->name, v, vl, &genome_chemicals, &u);
 		break;
 	case GF_LOBE:
-		rc = byte_value(p, f->name, v, vl, &c2_lobes, &u);
+		rc = byte_value(p, f->name, v, vl, &genome_lobes, &u);
 		break;
 	case GF_ORGAN:
 		rc = 0;
@@ -502,7 +502,7 @@ static int parse_field(parser *p, const char *name, size_t nl, const char *v, si
 		memcpy(tmp, v, vl);
 		tmp[vl] = '\0';
 		c2_err e2;
-		if (svrule_asm(tmp, dst, f->len, &e2) != 0)
+		if (genome_svrule_asm(tmp, dst, f->len, &e2) != 0)
 			return perr(p, "field '%s': %s", f->name, e2.msg);
 		return 0;
 	}
@@ -679,14 +679,14 @@ void genome_gene_summary(const genome_gene *gene, char *buf, size_t cap)
 		break;
 	case GK_RECEPTOR:
 	case GK_EMITTER: {
-		c2_locus_dir dir = gene->kind == GK_RECEPTOR ? C2_RECEPTOR : C2_EMITTER;
-		c2_locus_describe(dir, b[0], b[1], b[2], a, sizeof a);
+		genome_locus_dir dir = gene->kind == GK_RECEPTOR ? GENOME_RECEPTOR : C2_EMITTER;
+		genome_locus_describe(dir, b[0], b[1], b[2], a, sizeof a);
 		cn = chem_name(b[3]);
 		if (!cn) {
 			snprintf(c, sizeof c, "chemical %u", b[3]);
 			cn = c;
 		}
-		if (dir == C2_RECEPTOR)
+		if (dir == GENOME_RECEPTOR)
 			snprintf(buf, cap, "%s -> %s", cn, a);
 		else
 			snprintf(buf, cap, "%s -> %s", a, cn);
@@ -712,16 +712,16 @@ void genome_gene_summary(const genome_gene *gene, char *buf, size_t cap)
 			snprintf(buf, cap, "chemical %u = %u", b[0], b[1]);
 		break;
 	case GK_STIMULUS:
-		cn = c2_vocab_name(&c2_stimuli, b[0]);
+		cn = genome_vocab_name(&genome_stimuli, b[0]);
 		snprintf(buf, cap, "stimulus %u%s%s", b[0], cn ? " " : "", cn ? cn : "");
 		break;
 	case GK_GENUS:
-		cn = c2_vocab_name(&c2_species, b[0]);
+		cn = genome_vocab_name(&genome_species, b[0]);
 		snprintf(buf, cap, "%s, mother %.4s, father %.4s", cn ? cn : "species ?",
 		         (const char *)b + 1, (const char *)b + 5);
 		break;
 	case GK_APPEARANCE:
-		cn = c2_vocab_name(&c2_body_parts, b[0]);
+		cn = genome_vocab_name(&genome_body_parts, b[0]);
 		snprintf(buf, cap, "%s variant %u", cn ? cn : "part ?", b[1]);
 		break;
 	case GK_POSE:
@@ -737,21 +737,21 @@ void genome_gene_summary(const genome_gene *gene, char *buf, size_t cap)
 			uint8_t lobe = b[2 * s], cell = b[2 * s + 1];
 			if (!lobe)
 				continue;
-			const char *ln = c2_vocab_name(&c2_lobes, lobe);
-			const char *cl = c2_lobe_cell_name(lobe, cell);
+			const char *ln = genome_vocab_name(&genome_lobes, lobe);
+			const char *cl = genome_lobe_cell_name(lobe, cell);
 			int n = snprintf(a + o, sizeof a - o, "%s%s:%s", o ? " & " : "", ln ? ln : "lobe?",
 			                 cl ? cl : "?");
 			if (n > 0 && (size_t)n < sizeof a - o)
 				o += (size_t)n;
 		}
-		const char *act = c2_vocab_name(&c2_actions, b[6]);
+		const char *act = genome_vocab_name(&genome_actions, b[6]);
 		cn = chem_name(b[7]);
 		snprintf(buf, cap, "%s => %s, %s %u", o ? a : "(no inputs)", act ? act : "action ?",
 		         cn ? cn : "chemical ?", b[8]);
 		break;
 	}
 	case GK_PIGMENT:
-		cn = c2_vocab_name(&c2_colours, b[0]);
+		cn = genome_vocab_name(&genome_colours, b[0]);
 		snprintf(buf, cap, "%s %u", cn ? cn : "colour ?", b[1]);
 		break;
 	case GK_PIGMENT_BLEED:

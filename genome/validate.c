@@ -108,12 +108,12 @@ static int check_lobe(genome_warnings *w, const genome *g, size_t i, size_t nlob
 }
 
 /* A receptor or emitter address: does it name something that exists? */
-static int check_locus(genome_warnings *w, const genome *g, size_t i, c2_locus_dir dir,
+static int check_locus(genome_warnings *w, const genome *g, size_t i, genome_locus_dir dir,
                        const uint8_t *b, size_t nlobes, const genome_lobe_dims *dims)
 {
-	const char *what = dir == C2_RECEPTOR ? "receptor" : "emitter";
+	const char *what = dir == GENOME_RECEPTOR ? "receptor" : "emitter";
 	int idx = 0;
-	int e = c2_locus_find(dir, b[0], b[1], b[2], &idx);
+	int e = genome_locus_find(dir, b[0], b[1], b[2], &idx);
 	if (e < 0)
 		return warn(w, g, (long)i, "%s locus %u/%u/%u is not in the locus table: bound to a dummy",
 		            what, b[0], b[1], b[2]);
@@ -122,7 +122,7 @@ static int check_locus(genome_warnings *w, const genome *g, size_t i, c2_locus_d
 	if (b[1] >= nlobes)
 		return warn(w, g, (long)i, "%s on brain lobe %u, which does not exist: bound to a dummy",
 		            what, b[1]);
-	bool is_cell = dir == C2_RECEPTOR ? e == C2_RL_CELL_STATE : e == C2_EL_CELL_OUTPUT;
+	bool is_cell = dir == GENOME_RECEPTOR ? e == GENOME_RL_CELL_STATE : e == GENOME_EL_CELL_OUTPUT;
 	int cells = dims[b[1]].w * dims[b[1]].h;
 	if (is_cell && idx >= cells)
 		return warn(w, g, (long)i, "%s on cell %d of lobe %u, which has %d cells: bound to a dummy",
@@ -171,7 +171,7 @@ int genome_validate(const genome *g, genome_warnings *w)
 			rc = check_lobe(w, g, i, nl);
 			break;
 		case GK_RECEPTOR:
-			rc = check_locus(w, g, i, C2_RECEPTOR, b, nl, dims);
+			rc = check_locus(w, g, i, GENOME_RECEPTOR, b, nl, dims);
 			break;
 		case GK_EMITTER:
 			rc = check_locus(w, g, i, C2_EMITTER, b, nl, dims);
@@ -189,8 +189,8 @@ int genome_validate(const genome *g, genome_warnings *w)
 					rc = warn(w, g, (long)i, "instinct input %d names cell %u of lobe %u (%d cells): slot skipped",
 					          s + 1, cell, lobe, dims[lobe].w * dims[lobe].h);
 			}
-			if (rc == 0 && nl > C2_LOBE_DECISION &&
-			    gene->u.instinct.action >= dims[C2_LOBE_DECISION].w * dims[C2_LOBE_DECISION].h)
+			if (rc == 0 && nl > GENOME_LOBE_DECISION &&
+			    gene->u.instinct.action >= dims[GENOME_LOBE_DECISION].w * dims[GENOME_LOBE_DECISION].h)
 				rc = warn(w, g, (long)i, "instinct action %u is outside the decision lobe",
 				          gene->u.instinct.action);
 			break;

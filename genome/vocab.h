@@ -14,26 +14,26 @@
 #include <stddef.h>
 
 /* A vocabulary: names[i] is the name of value i (NULL: no name). */
-typedef struct c2_vocab {
+typedef struct genome_vocab {
 	const char *what; /* e.g. "chemical", for messages */
 	const char *const *names;
 	int n;
-} c2_vocab;
+} genome_vocab;
 
 /* Name of value v, or NULL when v has none. */
-const char *c2_vocab_name(const c2_vocab *v, int value);
+const char *genome_vocab_name(const genome_vocab *v, int value);
 /* Value whose name matches s[0..len) (first match), or -1. */
-int c2_vocab_find(const c2_vocab *v, const char *s, size_t len);
+int genome_vocab_find(const genome_vocab *v, const char *s, size_t len);
 /* Do two names match under the loose rule above? */
-int c2_name_eq(const char *a, size_t alen, const char *b);
+int genome_name_eq(const char *a, size_t alen, const char *b);
 
 /* ---- the tables: X(ID, "name") in value order, from 0 (NULL: a value
- * without a name); C2_<VOCAB>_ID is the value's constant. ---------------- */
+ * without a name); GENOME_<VOCAB>_ID is the value's constant. ---------------- */
 
 /* Chemicals 0..255 (sparse): genome/chemicals.def, X(number, ID, "name"). */
 
 /* shared/names/c2-drives.tsv; drive i is chemical i + 1 (§4.9). */
-#define C2_DRIVES(X)                                                       \
+#define GENOME_DRIVES(X)                                                       \
 	X(PAIN, "Pain") X(NEED_FOR_PLEASURE, "Need For Pleasure") X(HUNGER, "Hunger") \
 	X(COLDNESS, "Coldness") X(HOTNESS, "Hotness") X(TIREDNESS, "Tiredness")         \
 	X(SLEEPINESS, "Sleepiness") X(LONELINESS, "Loneliness")                         \
@@ -42,7 +42,7 @@ int c2_name_eq(const char *a, size_t alen, const char *b);
 	X(SUFFOCATION, "Suffocation") X(THIRST, "Thirst") X(STRESS, "Stress")
 
 /* shared/names/c2-stimuli.tsv: the stimulus gene numbers (§6.1). */
-#define C2_STIMULI(X)                                                               \
+#define GENOME_STIMULI(X)                                                               \
 	X(DISAPPOINTMENT, "Disappointment") X(POINTER_PATS, "Pointer pats me")           \
 	X(CREATURE_PATS, "Creature pats me") X(POINTER_SLAPS, "Pointer slaps me")        \
 	X(CREATURE_SLAPS, "Creature slaps me") X(APPROACHING, "It is approaching")       \
@@ -68,20 +68,20 @@ int c2_name_eq(const char *a, size_t alen, const char *b);
 
 /* Lobe numbers with engine-defined roles (§4.1); lobe 9 is purely genetic
  * (the standard genome's "Regulator"). */
-#define C2_LOBES(X)                                                                 \
+#define GENOME_LOBES(X)                                                                 \
 	X(PERCEPTION, "Perception") X(DRIVE, "Drive") X(SOURCE, "Source") X(VERB, "Verb") \
 	X(NOUN, "Noun") X(SENSE, "Sense") X(DECISION, "Decision") X(ATTENTION, "Attention") \
 	X(CONCEPT, "Concept") X(REGULATOR, "Regulator")
 
 /* Decision and verb cells (§4.9). */
-#define C2_ACTIONS(X)                                                               \
+#define GENOME_ACTIONS(X)                                                               \
 	X(QUIESCENT, "quiescent") X(PUSH, "push") X(PULL, "pull") X(STOP, "stop")        \
 	X(COME, "come") X(RUN, "run") X(GET, "get") X(DROP, "drop") X(THINK, "think")    \
 	X(REST, "rest") X(LEFT, "left") X(RIGHT, "right") X(EAT, "eat") X(HIT, "hit")    \
 	X(CELL14, NULL) X(CELL15, NULL)
 
 /* Noun, source and attention cells: object categories (§4.9). */
-#define C2_CATEGORIES(X)                                                            \
+#define GENOME_CATEGORIES(X)                                                            \
 	X(SELF, "self") X(HAND, "hand") X(BUTTON, "button") X(THING, "thing")            \
 	X(PLANT, "plant") X(EGG, "egg") X(FOOD, "food") X(DRINK, "drink")                \
 	X(DISPENSER, "dispenser") X(INSTRUMENT, "instrument") X(EDGE, "edge")            \
@@ -95,7 +95,7 @@ int c2_name_eq(const char *a, size_t alen, const char *b);
 	X(GRENDEL, "grendel") X(ETTIN, "ettin") X(SHEE, "shee")
 
 /* General-sense cells (§4.9). */
-#define C2_SENSES(X)                                                                \
+#define GENOME_SENSES(X)                                                                \
 	X(PATTED, "patted") X(SLAPPED, "slapped") X(BUMPED_WALL, "bumped a wall")        \
 	X(NEAR_WALL, "near a wall") X(IN_VEHICLE, "in a vehicle") X(USER_SPOKE, "user spoke") \
 	X(CREATURE_SPOKE, "creature spoke") X(OWN_KIND_SPOKE, "own kind spoke")          \
@@ -111,12 +111,12 @@ int c2_name_eq(const char *a, size_t alen, const char *b);
 	X(FALLING, "falling") X(HIT_GROUND, "hit the ground")
 
 /* Involuntary actions: creature/sensorimotor receptor loci (§5.9). */
-#define C2_INVOLUNTARY(X)                                                           \
+#define GENOME_INVOLUNTARY(X)                                                           \
 	X(FLINCH, "flinch") X(LAY_EGG, "lay egg") X(SNEEZE, "sneeze") X(COUGH, "cough")  \
 	X(SHIVER, "shiver") X(SLEEP, "sleep") X(FAINT, "faint") X(SPARE, "spare")
 
 /* Emitter loci creature/sensorimotor/n (§5.9). */
-#define C2_SENSORIMOTOR(X)                                                          \
+#define GENOME_SENSORIMOTOR(X)                                                          \
 	X(ALWAYS, "always 255") X(ASLEEP, "asleep") X(AIR_COLDNESS, "air coldness")      \
 	X(AIR_HOTNESS, "air hotness") X(LIGHT_LEVEL, "light level")                      \
 	X(CROWDEDNESS, "crowdedness") X(AMBIENT_RADIATION, "ambient radiation")          \
@@ -125,65 +125,65 @@ int c2_name_eq(const char *a, size_t alen, const char *b);
 	X(HEADWIND, "headwind") X(TAILWIND, "tailwind")
 
 /* Small enumerations inside genes (names only: no code refers to a value). */
-#define C2_BODY_PARTS(X) X(HEAD, "head") X(BODY, "body") X(LEGS, "legs") X(ARMS, "arms") X(TAIL, "tail")
-#define C2_SPECIES(X) X(NORN, "norn") X(GRENDEL, "grendel") X(ETTIN, "ettin") X(SHEE, "shee")
-#define C2_COLOURS(X) X(RED, "red") X(GREEN, "green") X(BLUE, "blue")
-#define C2_SPREADS(X) X(FLAT, "flat") X(NORMAL, "normal") X(SAW, "saw") X(WAS, "waS")
-#define C2_MIGRATIONS(X) X(NONE, "none") X(DECISION, "decision") X(CONCEPT, "concept")
-#define C2_PERCEPTIBLE(X) X(NO, "no") X(PERCEPTIBLE, "perceptible") X(EXCLUSIVE, "exclusive")
+#define GENOME_BODY_PARTS(X) X(HEAD, "head") X(BODY, "body") X(LEGS, "legs") X(ARMS, "arms") X(TAIL, "tail")
+#define GENOME_SPECIES(X) X(NORN, "norn") X(GRENDEL, "grendel") X(ETTIN, "ettin") X(SHEE, "shee")
+#define GENOME_COLOURS(X) X(RED, "red") X(GREEN, "green") X(BLUE, "blue")
+#define GENOME_SPREADS(X) X(FLAT, "flat") X(NORMAL, "normal") X(SAW, "saw") X(WAS, "waS")
+#define GENOME_MIGRATIONS(X) X(NONE, "none") X(DECISION, "decision") X(CONCEPT, "concept")
+#define GENOME_PERCEPTIBLE(X) X(NO, "no") X(PERCEPTIBLE, "perceptible") X(EXCLUSIVE, "exclusive")
 
 /* ---- the constants, generated ---------------------------------------------- */
 
-enum c2_chemical {
-	C2_CHEM_NONE = 0,
-#define X(n, id, name) C2_CHEM_##id = n,
+enum genome_chemical {
+	GENOME_CHEM_NONE = 0,
+#define X(n, id, name) GENOME_CHEM_##id = n,
 #include "genome/chemicals.def"
 #undef X
 };
 
-#define C2_VOCAB_ENUM(PREFIX, LIST, COUNT) \
+#define GENOME_VOCAB_ENUM(PREFIX, LIST, COUNT) \
 	enum { LIST(PREFIX) COUNT }
-#define C2_X_DRIVE(id, name) C2_DRIVE_##id,
-#define C2_X_STIM(id, name) C2_STIM_##id,
-#define C2_X_LOBE(id, name) C2_LOBE_##id,
-#define C2_X_ACT(id, name) C2_ACT_##id,
-#define C2_X_CAT(id, name) C2_CAT_##id,
-#define C2_X_SENSE(id, name) C2_SENSE_##id,
-#define C2_X_INVOL(id, name) C2_INVOL_##id,
-#define C2_X_SM(id, name) C2_SM_##id,
-C2_VOCAB_ENUM(C2_X_DRIVE, C2_DRIVES, C2_NDRIVES);
-C2_VOCAB_ENUM(C2_X_STIM, C2_STIMULI, C2_NSTIMULI);
-C2_VOCAB_ENUM(C2_X_LOBE, C2_LOBES, C2_NLOBE_ROLES);
-C2_VOCAB_ENUM(C2_X_ACT, C2_ACTIONS, C2_NACTIONS);
-C2_VOCAB_ENUM(C2_X_CAT, C2_CATEGORIES, C2_NCATEGORIES);
-C2_VOCAB_ENUM(C2_X_SENSE, C2_SENSES, C2_NSENSES);
-C2_VOCAB_ENUM(C2_X_INVOL, C2_INVOLUNTARY, C2_NINVOLUNTARY);
-C2_VOCAB_ENUM(C2_X_SM, C2_SENSORIMOTOR, C2_NSENSORIMOTOR);
+#define GENOME_VOCAB_X_DRIVE(id, name) GENOME_DRIVE_##id,
+#define GENOME_VOCAB_X_STIM(id, name) GENOME_STIM_##id,
+#define GENOME_VOCAB_X_LOBE(id, name) GENOME_LOBE_##id,
+#define GENOME_VOCAB_X_ACT(id, name) GENOME_ACT_##id,
+#define GENOME_VOCAB_X_CAT(id, name) GENOME_CAT_##id,
+#define GENOME_VOCAB_X_SENSE(id, name) GENOME_SENSE_##id,
+#define GENOME_VOCAB_X_INVOL(id, name) GENOME_INVOL_##id,
+#define GENOME_VOCAB_X_SM(id, name) GENOME_SM_##id,
+GENOME_VOCAB_ENUM(GENOME_VOCAB_X_DRIVE, GENOME_DRIVES, GENOME_NDRIVES);
+GENOME_VOCAB_ENUM(GENOME_VOCAB_X_STIM, GENOME_STIMULI, GENOME_NSTIMULI);
+GENOME_VOCAB_ENUM(GENOME_VOCAB_X_LOBE, GENOME_LOBES, GENOME_NLOBE_ROLES);
+GENOME_VOCAB_ENUM(GENOME_VOCAB_X_ACT, GENOME_ACTIONS, GENOME_NACTIONS);
+GENOME_VOCAB_ENUM(GENOME_VOCAB_X_CAT, GENOME_CATEGORIES, GENOME_NCATEGORIES);
+GENOME_VOCAB_ENUM(GENOME_VOCAB_X_SENSE, GENOME_SENSES, GENOME_NSENSES);
+GENOME_VOCAB_ENUM(GENOME_VOCAB_X_INVOL, GENOME_INVOLUNTARY, GENOME_NINVOLUNTARY);
+GENOME_VOCAB_ENUM(GENOME_VOCAB_X_SM, GENOME_SENSORIMOTOR, GENOME_NSENSORIMOTOR);
 
 /* The first sensorimotor emitter locus an environment may set: the ones
  * before it ("always 255", "asleep") are maintained by the engine. */
-enum { C2_SM_FIRST_ENV = C2_SM_AIR_COLDNESS };
+enum { GENOME_SM_FIRST_ENV = GENOME_SM_AIR_COLDNESS };
 
 /* ---- the vocabularies, for look-ups by name ---------------------------------- */
 
-extern const c2_vocab c2_chemicals;   /* 0..255 (0 is "<NOTHING>") */
-extern const c2_vocab c2_drives;      /* drive i is chemical i+1 */
-extern const c2_vocab c2_stimuli;
-extern const c2_vocab c2_lobes;       /* engine lobe roles by index */
-extern const c2_vocab c2_actions;     /* decision/verb cells */
-extern const c2_vocab c2_categories;  /* noun/source/attention cells */
-extern const c2_vocab c2_senses;      /* general-sense cells */
-extern const c2_vocab c2_involuntary; /* involuntary actions */
-extern const c2_vocab c2_body_parts;  /* appearance body parts */
-extern const c2_vocab c2_species;     /* genus */
-extern const c2_vocab c2_colours;     /* pigment colours */
-extern const c2_vocab c2_spreads;     /* dendrite spread */
-extern const c2_vocab c2_migrations;  /* dendrite migration */
-extern const c2_vocab c2_perceptible; /* lobe perceptible flag */
-extern const c2_vocab c2_sensorimotor_emitters; /* creature/sensorimotor emitter loci */
+extern const genome_vocab genome_chemicals;   /* 0..255 (0 is "<NOTHING>") */
+extern const genome_vocab genome_drives;      /* drive i is chemical i+1 */
+extern const genome_vocab genome_stimuli;
+extern const genome_vocab genome_lobes;       /* engine lobe roles by index */
+extern const genome_vocab genome_actions;     /* decision/verb cells */
+extern const genome_vocab genome_categories;  /* noun/source/attention cells */
+extern const genome_vocab genome_senses;      /* general-sense cells */
+extern const genome_vocab genome_involuntary; /* involuntary actions */
+extern const genome_vocab genome_body_parts;  /* appearance body parts */
+extern const genome_vocab genome_species;     /* genus */
+extern const genome_vocab genome_colours;     /* pigment colours */
+extern const genome_vocab genome_spreads;     /* dendrite spread */
+extern const genome_vocab genome_migrations;  /* dendrite migration */
+extern const genome_vocab genome_perceptible; /* lobe perceptible flag */
+extern const genome_vocab genome_sensorimotor_emitters; /* creature/sensorimotor emitter loci */
 
 /* Name of cell `cell` of engine lobe `lobe` (drive, action, object category
  * or general sense, by the lobe's role), or NULL. */
-const char *c2_lobe_cell_name(int lobe, int cell);
+const char *genome_lobe_cell_name(int lobe, int cell);
 
 #endif

@@ -79,21 +79,21 @@ static int overlaps(const SDL_Rect *a, const SDL_Rect *b)
 static int names_column(const view_frame *fr, const brain *b, int names_w)
 {
 	brain_lobe_info d;
-	if (brain_lobe_count(b) <= C2_LOBE_DECISION ||
-	    brain_lobe_info_get(b, C2_LOBE_DECISION, &d) != 0 || d.width != 1 || fr->cell < NAMES_MIN_CELL)
+	if (brain_lobe_count(b) <= GENOME_LOBE_DECISION ||
+	    brain_lobe_info_get(b, GENOME_LOBE_DECISION, &d) != 0 || d.width != 1 || fr->cell < NAMES_MIN_CELL)
 		return -1;
 	SDL_Rect r = grid_rect(fr, d.x, d.y, 1, d.height);
 	r.x += r.w;
 	r.w = names_w;
 	for (unsigned l = 0; l < brain_lobe_count(b); l++) {
 		brain_lobe_info li;
-		if (l == C2_LOBE_DECISION || brain_lobe_info_get(b, l, &li) != 0)
+		if (l == GENOME_LOBE_DECISION || brain_lobe_info_get(b, l, &li) != 0)
 			continue;
 		SDL_Rect o = grid_rect(fr, li.x, li.y, li.width, li.height);
 		if (overlaps(&r, &o))
 			return -1;
 	}
-	return C2_LOBE_DECISION;
+	return GENOME_LOBE_DECISION;
 }
 
 /* The winner of a winner-takes-all lobe with a name for it, or NULL. */
@@ -102,7 +102,7 @@ static const char *winner_name(const brain *b, unsigned l, const brain_lobe_info
 	if (!li->wta)
 		return NULL;
 	int w = brain_winner(b, l);
-	return w < 0 ? NULL : c2_lobe_cell_name((int)l, w);
+	return w < 0 ? NULL : genome_lobe_cell_name((int)l, w);
 }
 
 /* Font size of the decision names for a cell size: a little over a neuron,
@@ -225,7 +225,7 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 		brain_lobe_info_get(b, (unsigned)dec, &d);
 		int win = brain_winner(b, (unsigned)dec);
 		for (unsigned i = 0; i < d.neurons; i++) {
-			const char *name = c2_lobe_cell_name(dec, (int)i);
+			const char *name = genome_lobe_cell_name(dec, (int)i);
 			SDL_Rect nr = neuron_rect(fr, &d, i);
 			if (!name)
 				continue;
@@ -280,7 +280,7 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 			view_fill_blend(dst, &(SDL_Rect){at.x - 2, at.y - 1, tw + 4, th + 2},
 			                VC(LABEL_BACKING));
 		}
-		SDL_Color col = (l == C2_LOBE_DECISION || l == C2_LOBE_ATTENTION) && wn ? VC(BRAIN_WINNER) : VC(BRAIN_TEXT);
+		SDL_Color col = (l == GENOME_LOBE_DECISION || l == GENOME_LOBE_ATTENTION) && wn ? VC(BRAIN_WINNER) : VC(BRAIN_TEXT);
 		view_text(dst, f->small, text, at.x, at.y, VIEW_LEFT | VIEW_TOP, col, 0);
 		if (np < MAX_LABELS)
 			placed[np++] = at;
@@ -326,12 +326,12 @@ static void neuron_name(const brain *b, unsigned l, unsigned i, char *buf, size_
 	}
 	char name[32];
 	lobe_name(&li, l, name, sizeof name);
-	const char *cn = c2_lobe_cell_name((int)l, (int)i);
+	const char *cn = genome_lobe_cell_name((int)l, (int)i);
 	if (cn) {
 		snprintf(buf, n, "%s %u (%s)", name, i, cn);
 		return;
 	}
-	if (l == C2_LOBE_PERCEPTION)
+	if (l == GENOME_LOBE_PERCEPTION)
 		for (unsigned p = 0; p < brain_lobe_count(b); p++) {
 			brain_lobe_info pi;
 			if (p == l || brain_lobe_info_get(b, p, &pi) != 0 || pi.perception_offset < 0)
@@ -341,7 +341,7 @@ static void neuron_name(const brain *b, unsigned l, unsigned i, char *buf, size_
 				continue;
 			char pname[32];
 			lobe_name(&pi, p, pname, sizeof pname);
-			const char *pc = c2_lobe_cell_name((int)p, (int)(i - off));
+			const char *pc = genome_lobe_cell_name((int)p, (int)(i - off));
 			if (pc)
 				snprintf(buf, n, "%s %u (%s: %s)", name, i, pname, pc);
 			else

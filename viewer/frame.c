@@ -226,8 +226,8 @@ static void draw_status(SDL_Surface *dst, view_frame *fr, const creature *c)
 			snprintf(buf, sizeof buf, "asleep");
 		} else {
 			int a = creature_action(c), o = creature_object(c);
-			const char *an = a >= 0 ? c2_vocab_name(&c2_actions, a) : NULL;
-			const char *on = o >= 0 ? c2_vocab_name(&c2_categories, o) : NULL;
+			const char *an = a >= 0 ? genome_vocab_name(&genome_actions, a) : NULL;
+			const char *on = o >= 0 ? genome_vocab_name(&genome_categories, o) : NULL;
 			char as[32], os[32];
 			snprintf(as, sizeof as, "action %d", a);
 			snprintf(os, sizeof os, "object %d", o);
@@ -314,10 +314,10 @@ static void draw_drives(SDL_Surface *dst, view_frame *fr, const creature *c)
 	SDL_SetClipRect(dst, r);
 	int row_h, shown;
 	TTF_Font *font;
-	rows_fit(f, C2_NDRIVES, y0, r->y + r->h - pad / 2, &row_h, &font, &shown);
+	rows_fit(f, GENOME_NDRIVES, y0, r->y + r->h - pad / 2, &row_h, &font, &shown);
 	int name_w = 0;
-	for (int d = 0; d < C2_NDRIVES; d++) {
-		int w = text_w(font, c2_vocab_name(&c2_drives, d));
+	for (int d = 0; d < GENOME_NDRIVES; d++) {
+		int w = text_w(font, genome_vocab_name(&genome_drives, d));
 		if (w > name_w)
 			name_w = w;
 	}
@@ -336,7 +336,7 @@ static void draw_drives(SDL_Surface *dst, view_frame *fr, const creature *c)
 		double u = v / 255.0;
 		SDL_Color col = {(uint8_t)lround(31 + u * (214 - 31)), (uint8_t)lround(119 - u * 80),
 		                 (uint8_t)lround(180 - u * 140), 255};
-		const char *name = c2_vocab_name(&c2_drives, d);
+		const char *name = genome_vocab_name(&genome_drives, d);
 		bar_row(dst, font, r->x + pad, y0 + d * row_h, name_w, bar_w, row_h, name ? name : "?",
 		        val, u, col, v ? VC(TEXT) : VC(DIM));
 	}

@@ -34,7 +34,7 @@ enum { HISTORY = 32768 };
 
 typedef struct live {
 	creature *c;
-	events *ev;
+	creature_events *ev;
 	c2_wbuf session;    /* the events text so far: what it started from, then the inputs */
 	const view_live_opts *o;
 	SDL_Window *win;
@@ -105,7 +105,7 @@ static bool input(live *L, const char *note, const char *fmt, ...)
 	va_end(ap);
 	int n = snprintf(line, sizeof line, "at %llu %s", (unsigned long long)creature_ticks(L->c), cmd);
 	c2_err e;
-	if (n < 0 || (size_t)n >= sizeof line || events_append(L->ev, line, (size_t)n, &e) != 0) {
+	if (n < 0 || (size_t)n >= sizeof line || creature_events_append(L->ev, line, (size_t)n, &e) != 0) {
 		say(L, "cannot queue '%s': %s", line, n > 0 && (size_t)n < sizeof line ? e.msg : "too long");
 		return false;
 	}
@@ -328,7 +328,7 @@ static void pick(live *L)
 		if (brain_lobe_info_get(creature_brain_const(L->c), (unsigned)ch->tag, &li) != 0 ||
 		    (unsigned)ch->value >= li.neurons)
 			say(L, "no brain cell hears \"%s\" (lobe %d is missing or smaller)", ch->label, ch->tag);
-		else if (input(L, ch->label, "word %s %d", ch->tag == C2_LOBE_VERB ? "verb" : "noun",
+		else if (input(L, ch->label, "word %s %d", ch->tag == GENOME_LOBE_VERB ? "verb" : "noun",
 		               ch->value))
 			say(L, "saying \"%s\"%s", ch->label, when(L));
 		break;
@@ -682,12 +682,12 @@ static void press_keys(live *L, const char *keys)
 
 static void make_choices(live *L)
 {
-	L->nchems = view_choices_from_vocab(L->chems, 0, 256, &c2_chemicals, 1, 255, NULL, 0, 1);
-	L->nstims = view_choices_from_vocab(L->stims, 0, 64, &c2_stimuli, 0, c2_stimuli.n - 1, NULL, 0, 1);
-	L->nwords = view_choices_from_vocab(L->words, 0, 64, &c2_actions, 0, c2_actions.n - 1, "verb ",
-	                                    C2_LOBE_VERB, 0);
-	L->nwords = view_choices_from_vocab(L->words, L->nwords, 64, &c2_categories, 0,
-	                                    c2_categories.n - 1, "noun ", C2_LOBE_NOUN, 0);
+	L->nchems = view_choices_from_vocab(L->chems, 0, 256, &genome_chemicals, 1, 255, NULL, 0, 1);
+	L->nstims = view_choices_from_vocab(L->stims, 0, 64, &genome_stimuli, 0, genome_stimuli.n - 1, NULL, 0, 1);
+	L->nwords = view_choices_from_vocab(L->words, 0, 64, &genome_actions, 0, genome_actions.n - 1, "verb ",
+	                                    GENOME_LOBE_VERB, 0);
+	L->nwords = view_choices_from_vocab(L->words, L->nwords, 64, &genome_categories, 0,
+	                                    genome_categories.n - 1, "noun ", GENOME_LOBE_NOUN, 0);
 }
 
 /* Is a window possible here? A clear answer before SDL guesses: SDL falls
@@ -802,7 +802,7 @@ static int loop(live *L)
 	return VIEW_LIVE_OK;
 }
 
-int view_live_run(creature *c, events *ev, const view_live_opts *o, char *err, size_t errn)
+int view_live_run(creature *c, creature_events *ev, const view_live_opts *o, char *err, size_t errn)
 {
 	int rc = check_display(err, errn);
 	if (rc)

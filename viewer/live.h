@@ -79,6 +79,6 @@ int view_live_check_keys(const char *keys, char *err, size_t errn);
  * with a message in err.
  * Without DISPLAY / WAYLAND_DISPLAY (and no SDL_VIDEODRIVER chosen by the
  * user) it fails with VIEW_LIVE_NO_DISPLAY before touching SDL. */
-int view_live_run(creature *c, events *ev, const view_live_opts *o, char *err, size_t errn);
+int view_live_run(creature *c, creature_events *ev, const view_live_opts *o, char *err, size_t errn);
 
 #endif

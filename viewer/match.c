@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-int view_choices_from_vocab(view_choice *out, int n, int max, const c2_vocab *v, int first,
+int view_choices_from_vocab(view_choice *out, int n, int max, const genome_vocab *v, int first,
                             int last, const char *prefix, int tag, int unnamed)
 {
 	if (!prefix)
 		prefix = "";
 	for (int i = first; i <= last && n < max; i++) {
-		const char *name = c2_vocab_name(v, i);
+		const char *name = genome_vocab_name(v, i);
 		if (name)
 			snprintf(out[n].label, sizeof out[n].label, "%s%s", prefix, name);
 		else if (unnamed)

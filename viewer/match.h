@@ -22,12 +22,12 @@ typedef struct view_choice {
  * `tag`, labelled "PREFIXname" (PREFIX may be NULL). A value without a name
  * is labelled "PREFIX<what> N" when `unnamed` is nonzero and skipped
  * otherwise. Returns the new count. */
-int view_choices_from_vocab(view_choice *out, int n, int max, const c2_vocab *v, int first,
+int view_choices_from_vocab(view_choice *out, int n, int max, const genome_vocab *v, int first,
                             int last, const char *prefix, int tag, int unnamed);
 
 /* The choices matching `query`, best first, as indices into all[0..n) in
  * out[0..max); returns how many. Names compare loosely (case, and ' ', '_'
- * and '-' alike, as c2_name_eq). Ranks: the whole label, then the label
+ * and '-' alike, as genome_name_eq). Ranks: the whole label, then the label
  * starting with the query, then a word of it starting with it, then the
  * query anywhere in it; a query that is a number also matches that value
  * (first). Ties keep table order. An empty query matches everything. */

@@ -7,7 +7,7 @@
 
 #include "engine/engine.h"
 
-_Static_assert((int)VIEW_PACE_TPS == (int)C2_TICKS_PER_SECOND, "the viewer's x1 must be real time");
+_Static_assert((int)VIEW_PACE_TPS == (int)CREATURE_TICKS_PER_SECOND, "the viewer's x1 must be real time");
 
 /* 1-2-5 steps, then "as fast as possible". */
 static const int speeds[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, VIEW_SPEED_MAX};

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 /* World ticks per second of creature time at x1 (engine.h's clock; checked
- * against C2_TICKS_PER_SECOND in pace.c). */
+ * against CREATURE_TICKS_PER_SECOND in pace.c). */
 enum { VIEW_PACE_TPS = 10 };
 
 /* Speed 0 means "as fast as possible". */

@@ -83,7 +83,7 @@ plot_data *plot_data_new(int nseries, const char *const *names, size_t capacity)
 
 const char *plot_chem_label(int chem, char *buf, size_t n)
 {
-	if (c2_vocab_name(&c2_chemicals, chem))
+	if (genome_vocab_name(&genome_chemicals, chem))
 		trace_chem_label((uint8_t)chem, buf, n); /* unique: "Unknown Toxin 237" */
 	else
 		snprintf(buf, n, "chemical %d", chem);

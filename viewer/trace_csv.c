@@ -439,14 +439,14 @@ static char *dup_str(const char *s)
 
 /* The chemical named s. Some names belong to several chemicals (236..239
  * are all "Unknown Toxin"): each further column of that name takes the
- * next one, so a header written from c2_vocab_name reads back. */
+ * next one, so a header written from genome_vocab_name reads back. */
 static int chem_by_name(const plot_csv *r, const char *s)
 {
 	int first = -1;
 	size_t n = strlen(s);
-	for (int c = 0; c < c2_chemicals.n; c++) {
-		const char *name = c2_vocab_name(&c2_chemicals, c);
-		if (!name || !c2_name_eq(s, n, name))
+	for (int c = 0; c < genome_chemicals.n; c++) {
+		const char *name = genome_vocab_name(&genome_chemicals, c);
+		if (!name || !genome_name_eq(s, n, name))
 			continue;
 		if (r->chem_col[c] < 0)
 			return c;
@@ -470,9 +470,9 @@ static void fail(plot_csv_err *e, long line, const char *fmt, ...)
 /* Check the header's columns (in r->field[0..n)) and record them. */
 static int take_header(plot_csv *r, int n, plot_csv_err *e)
 {
-	if (n < PLOT_CSV_FIXED + C2_NDRIVES) {
+	if (n < PLOT_CSV_FIXED + GENOME_NDRIVES) {
 		fail(e, 1, "header has %d columns; expected tick,seconds,stage,alive,action,object "
-		           "and %d drive: columns at least", n, C2_NDRIVES);
+		           "and %d drive: columns at least", n, GENOME_NDRIVES);
 		return -1;
 	}
 	r->ncols = n;
@@ -497,9 +497,9 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 				return -1;
 			}
 			k = (plot_csv_kind)i;
-		} else if (i < PLOT_CSV_FIXED + C2_NDRIVES) {
-			const char *want = c2_vocab_name(&c2_drives, i - PLOT_CSV_FIXED);
-			if (!has_prefix(h, "drive:") || !c2_name_eq(h + 6, strlen(h + 6), want)) {
+		} else if (i < PLOT_CSV_FIXED + GENOME_NDRIVES) {
+			const char *want = genome_vocab_name(&genome_drives, i - PLOT_CSV_FIXED);
+			if (!has_prefix(h, "drive:") || !genome_name_eq(h + 6, strlen(h + 6), want)) {
 				fail(e, 1, "column %d is '%.40s'; expected 'drive:%s'", i + 1, h, want);
 				return -1;
 			}
@@ -514,8 +514,8 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 				fail(e, 1, "column %d: lf: without an organ name", i + 1);
 				return -1;
 			}
-			for (int j = PLOT_CSV_FIXED + C2_NDRIVES; j < i; j++)
-				if (c2_name_eq(h, strlen(h), r->names[j])) {
+			for (int j = PLOT_CSV_FIXED + GENOME_NDRIVES; j < i; j++)
+				if (genome_name_eq(h, strlen(h), r->names[j])) {
 					fail(e, 1, "column %d: '%.40s' repeats column %d", i + 1, h, j + 1);
 					return -1;
 				}
@@ -566,14 +566,14 @@ static int json_header(plot_csv *r, int n, plot_csv_err *e, int *nout)
 		return -1;
 	}
 	int k = 0, rc = 0;
-	for (int i = 0; i < PLOT_CSV_FIXED + C2_NDRIVES && rc == 0; i++) {
-		const char *drive = i < PLOT_CSV_FIXED ? NULL : c2_vocab_name(&c2_drives, i - PLOT_CSV_FIXED);
+	for (int i = 0; i < PLOT_CSV_FIXED + GENOME_NDRIVES && rc == 0; i++) {
+		const char *drive = i < PLOT_CSV_FIXED ? NULL : genome_vocab_name(&genome_drives, i - PLOT_CSV_FIXED);
 		int found = -1;
 		for (int j = 0; j < n && found < 0; j++) {
 			const char *key = r->key[j];
 			if (used[j])
 				continue;
-			if (drive ? has_prefix(key, "drive:") && c2_name_eq(key + 6, strlen(key + 6), drive)
+			if (drive ? has_prefix(key, "drive:") && genome_name_eq(key + 6, strlen(key + 6), drive)
 			          : strcmp(key, fixed_names[i]) == 0)
 				found = j;
 		}

@@ -3,9 +3,9 @@
  *
  * CSV: line 1 a header naming the columns, in this order:
  *   tick,seconds,stage,alive,action,object      (fixed)
- *   drive:<name> x 17                           (c2_drives, in drive order)
+ *   drive:<name> x 17                           (genome_drives, in drive order)
  *   lf:<organ> x any                            (lf:body, lf:brain, lf:organ1 ...)
- *   chem:<name> x any                           (a c2_chemicals name, or its
+ *   chem:<name> x any                           (a genome_chemicals name, or its
  *                                                number 0..255 when it has none)
  * then one line per sample: tick a whole number >= 0; seconds a finite number
  * >= 0 that never decreases; alive 0 or 1; stage, action and object words;

@@ -20,19 +20,19 @@ typedef enum behaviour { B_STAND, B_WALK, B_ACT, B_COME, B_RUN, B_DROP, B_THINK 
 /* X(cell, behaviour, needs IT, event, self stimulus, kind flag needed, IMPT) */
 #define WORLD_ACTIONS(X)                                                                   \
 	X(QUIESCENT, B_STAND, 0, -1, -1, 0, 0)                                                 \
-	X(PUSH, B_ACT, 1, WORLD_EV_PUSH, C2_STIM_ACTIVATED1, KF_PUSH, 3)                        \
-	X(PULL, B_ACT, 1, WORLD_EV_PULL, C2_STIM_ACTIVATED2, KF_PULL, 3)                        \
-	X(STOP, B_ACT, 1, WORLD_EV_STOP, C2_STIM_DEACTIVATED, KF_STOP, 3)                       \
+	X(PUSH, B_ACT, 1, WORLD_EV_PUSH, GENOME_STIM_ACTIVATED1, KF_PUSH, 3)                        \
+	X(PULL, B_ACT, 1, WORLD_EV_PULL, GENOME_STIM_ACTIVATED2, KF_PULL, 3)                        \
+	X(STOP, B_ACT, 1, WORLD_EV_STOP, GENOME_STIM_DEACTIVATED, KF_STOP, 3)                       \
 	X(COME, B_COME, 1, -1, -1, 0, 2)                                                       \
 	X(RUN, B_RUN, 1, -1, -1, 0, 4)                                                         \
-	X(GET, B_ACT, 1, WORLD_EV_GET, C2_STIM_GOT, KF_CARRY, 3)                                \
-	X(DROP, B_DROP, 0, WORLD_EV_DROP, C2_STIM_DROPPED, 0, 3)                                \
+	X(GET, B_ACT, 1, WORLD_EV_GET, GENOME_STIM_GOT, KF_CARRY, 3)                                \
+	X(DROP, B_DROP, 0, WORLD_EV_DROP, GENOME_STIM_DROPPED, 0, 3)                                \
 	X(THINK, B_THINK, 0, -1, -1, 0, 0)                                                     \
 	X(REST, B_STAND, 0, -1, -1, 0, 0)                                                      \
 	X(LEFT, B_WALK, 0, -1, -1, 0, 1)                                                       \
 	X(RIGHT, B_WALK, 0, -1, -1, 0, 1)                                                      \
-	X(EAT, B_ACT, 1, WORLD_EV_EAT, C2_STIM_ATE, KF_EDIBLE, 3)                               \
-	X(HIT, B_ACT, 1, WORLD_EV_HIT, C2_STIM_AGGRESSION, KF_HIT, 3)                           \
+	X(EAT, B_ACT, 1, WORLD_EV_EAT, GENOME_STIM_ATE, KF_EDIBLE, 3)                               \
+	X(HIT, B_ACT, 1, WORLD_EV_HIT, GENOME_STIM_AGGRESSION, KF_HIT, 3)                           \
 	X(CELL14, B_STAND, 0, -1, -1, 0, 0)                                                    \
 	X(CELL15, B_STAND, 0, -1, -1, 0, 0)
 
@@ -43,8 +43,8 @@ typedef struct act_row {
 	uint8_t flag, impt;
 } act_row;
 
-static const act_row actions[C2_NACTIONS] = {
-#define X(cell, b, it, ev, st, fl, im) [C2_ACT_##cell] = {b, it, ev, st, fl, im},
+static const act_row actions[GENOME_NACTIONS] = {
+#define X(cell, b, it, ev, st, fl, im) [GENOME_ACT_##cell] = {b, it, ev, st, fl, im},
 	WORLD_ACTIONS(X)
 #undef X
 };
@@ -52,12 +52,12 @@ static const act_row actions[C2_NACTIONS] = {
 /* The row of decision cell a (a cell past the table, or none, stands). */
 static const act_row *row_of(int a)
 {
-	return a >= 0 && a < C2_NACTIONS ? &actions[a] : &actions[C2_ACT_QUIESCENT];
+	return a >= 0 && a < GENOME_NACTIONS ? &actions[a] : &actions[GENOME_ACT_QUIESCENT];
 }
 
 /* The cells that need IT (denied while there is none). */
 static const uint32_t needs_it_cells = 0
-#define X(cell, b, it, ev, st, fl, im) | ((uint32_t)(it) << C2_ACT_##cell)
+#define X(cell, b, it, ev, st, fl, im) | ((uint32_t)(it) << GENOME_ACT_##cell)
 	WORLD_ACTIONS(X)
 #undef X
 	;
@@ -67,9 +67,9 @@ void w_pre_step(world *w, size_t k)
 	w_crt *cr = &w->crts[k];
 	creature *c = cr->c;
 	creature_set_action_mask(c, w->opt.mask_actions && cr->it < 0 ? ~needs_it_cells : ~0u);
-	/* IMPT before each brain tick (C2_BRAIN_PERIOD) while the action runs */
+	/* IMPT before each brain tick (CREATURE_BRAIN_PERIOD) while the action runs */
 	if (w->opt.impt && cr->act >= 0 && !creature_asleep(c) &&
-	    creature_ticks(c) % C2_BRAIN_PERIOD == 0 && row_of(cr->act)->impt)
+	    creature_ticks(c) % CREATURE_BRAIN_PERIOD == 0 && row_of(cr->act)->impt)
 		creature_nudge_action(c, (unsigned)cr->act, row_of(cr->act)->impt);
 }
 
@@ -80,7 +80,7 @@ void w_pre_step(world *w, size_t k)
  * approach, 4 anger approach, 5 sleepy, 6 tired, 7 drunken stagger, 8/9
  * downhill / uphill, 10 back off, 11 bored wander, 12 fast run, 13 sexy
  * scuttle, 14 get down [I: no source gives speeds]. */
-static const uint8_t gait_quarters[C2_RL_GAIT_N] = {4, 4, 2, 4, 4, 2, 2, 2, 4, 4, 4, 4, 8, 4, 4, 4, 4};
+static const uint8_t gait_quarters[GENOME_RL_GAIT_N] = {4, 4, 2, 4, 4, 2, 2, 2, 4, 4, 4, 4, 8, 4, 4, 4, 4};
 
 /* Fixed-point px per tick creature k walks at now (0 with a body: the body
  * moves it; 0 when too weak). */
@@ -88,13 +88,13 @@ static int64_t speed(const world *w, size_t k)
 {
 	const creature *c = w->crts[k].c;
 	if (creature_has_body(c) ||
-	    bc_chem_get(creature_biochem_const(c), C2_CHEM_ATP) < (float)w->opt.walk_min_atp)
+	    bc_chem_get(creature_biochem_const(c), GENOME_CHEM_ATP) < (float)w->opt.walk_min_atp)
 		return 0;
 	int64_t v = (int64_t)w->opt.walk_speed * WORLD_FX;
 	if (!w->opt.gait_speeds)
 		return v;
 	unsigned best = 0; /* C1: the highest gait locus wins; gait 0 when none is up */
-	for (unsigned g = 1; g < C2_RL_GAIT_N; g++)
+	for (unsigned g = 1; g < GENOME_RL_GAIT_N; g++)
 		if (creature_gait(c, g) > creature_gait(c, best))
 			best = g;
 	return v * gait_quarters[best] / 4;
@@ -117,7 +117,7 @@ void w_move_creature(world *w, size_t k, int64_t dx)
 	if (hit && !cr->bumped) { /* stopped at a wall: "I bump into wall", once per bump [D number] */
 		cr->bumped = true;
 		w_log_add(w, LOG_BUMP, (int)k, -1);
-		w_stimulus(w, k, C2_STIM_BUMP_WALL, -1, -1, 255);
+		w_stimulus(w, k, GENOME_STIM_BUMP_WALL, -1, -1, 255);
 	} else if (nx > lo && nx < hi) {
 		cr->bumped = false;
 	}
@@ -140,7 +140,7 @@ static void body_travel(world *w, size_t k)
 	w_crt *cr = &w->crts[k];
 	body_reading r;
 	body_sim_read(creature_body_sim(cr->c), &r);
-	double px = r.forward * (C2_TICK_MS / 1000.0) * w->opt.body_px_per_unit * WORLD_FX;
+	double px = r.forward * (CREATURE_TICK_MS / 1000.0) * w->opt.body_px_per_unit * WORLD_FX;
 	if (px > 1e12 || px < -1e12 || px != px)
 		return; /* a broken simulation moves nothing */
 	w_move_creature(w, k, (int64_t)px * cr->facing);
@@ -167,7 +167,7 @@ static bool approach(world *w, size_t k, const w_obj *o)
 static void disappoint(world *w, size_t k, int id)
 {
 	if (w->opt.disappoint_forbidden)
-		w_stimulus(w, k, C2_STIM_DISAPPOINTMENT, id >= 0 ? w_kind_of(w, &w->objs[id])->category : -1,
+		w_stimulus(w, k, GENOME_STIM_DISAPPOINTMENT, id >= 0 ? w_kind_of(w, &w->objs[id])->category : -1,
 		           id, 255);
 }
 
@@ -314,14 +314,14 @@ void w_act(world *w, size_t k)
 	creature *c = cr->c;
 	/* -2 asleep, -1 undecided: both stand */
 	int a = creature_asleep(c) ? -2 : creature_action(c);
-	if (a >= C2_NACTIONS)
+	if (a >= GENOME_NACTIONS)
 		a = -1;
 	const act_row *r = row_of(a);
 	if (a != cr->act || (r->needs_it && cr->target != cr->it))
 		start(w, k, a, r);
 	switch ((behaviour)r->behaviour) {
 	case B_WALK:
-		cr->facing = a == C2_ACT_LEFT ? -1 : 1;
+		cr->facing = a == GENOME_ACT_LEFT ? -1 : 1;
 		w_move_creature(w, k, speed(w, k) * cr->facing);
 		break;
 	case B_ACT:

@@ -2,7 +2,7 @@
  * and moved, and the hand (world.h). A line is the world's when its command
  * (after `at TIME` or `every PERIOD [from T] [until T]`) is one of the
  * table's; its timing is read by the engine's own parser. The other lines
- * go to events_parse with the world's lines blanked, so every error names
+ * go to creature_events_parse with the world's lines blanked, so every error names
  * the line of the file. */
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +24,7 @@ typedef struct w_ev {
 struct world_events {
 	w_ev *v;
 	size_t n;
-	events engine;
+	creature_events engine;
 };
 
 enum { MAX_WORLD_EVENTS = 100000 };
@@ -53,10 +53,10 @@ static const struct {
 	{"add", "add KIND X [NAME]", parse_add, apply_add, -1},
 	{"remove", "remove OBJECT", parse_object_arg, apply_remove, -1},
 	{"move", "move OBJECT X", parse_object_arg, apply_move, -1},
-	{"pat", "pat", parse_hand, apply_hand, C2_STIM_POINTER_PATS},
-	{"slap", "slap", parse_hand, apply_hand, C2_STIM_POINTER_SLAPS},
-	{"yes", "yes", parse_hand, apply_hand, C2_STIM_POINTER_YES},
-	{"no", "no", parse_hand, apply_hand, C2_STIM_POINTER_NO},
+	{"pat", "pat", parse_hand, apply_hand, GENOME_STIM_POINTER_PATS},
+	{"slap", "slap", parse_hand, apply_hand, GENOME_STIM_POINTER_SLAPS},
+	{"yes", "yes", parse_hand, apply_hand, GENOME_STIM_POINTER_YES},
+	{"no", "no", parse_hand, apply_hand, GENOME_STIM_POINTER_NO},
 	{"say", "say VERB [NOUN]", parse_say, apply_say, -1},
 	{"pickup", "pickup OBJECT", parse_object_arg, apply_pickup, -1},
 	{"drop", "drop [X]", parse_drop, apply_drop, -1},
@@ -122,8 +122,8 @@ static int parse_say(const world *w, w_line *p, int i, w_ev *e)
 	int v, n = -1, rc;
 	if (p->nt - i < 1 || p->nt - i > 2)
 		return usage(p, e);
-	if ((rc = w_vocab(p, i, &c2_actions, &v)) != 0 ||
-	    (p->nt - i == 2 && (rc = w_vocab(p, i + 1, &c2_categories, &n)) != 0))
+	if ((rc = w_vocab(p, i, &genome_actions, &v)) != 0 ||
+	    (p->nt - i == 2 && (rc = w_vocab(p, i + 1, &genome_categories, &n)) != 0))
 		return rc;
 	e->verb = (int16_t)v;
 	e->noun = (int16_t)n;
@@ -197,7 +197,7 @@ static int check_names(const world *w, const world_events *ev, c2_err *err)
 /* A world line: its timing by the engine's parser, then its command. */
 static int parse_world_line(const world *w, w_line *p, int i, int cmd, w_ev *e)
 {
-	event when;
+	creature_event when;
 	int rc = w_engine_cmd(p, i, "kill", p->nt, &when);
 	if (rc)
 		return rc;
@@ -267,7 +267,7 @@ int world_events_parse(world_events **out, const world *w, const char *text, siz
 	memcpy(rest, text, len);
 	int rc = split(ev, w, text, len, rest, err);
 	if (rc == 0)
-		rc = events_parse(&ev->engine, rest, len, err);
+		rc = creature_events_parse(&ev->engine, rest, len, err);
 	free(rest);
 	if (rc) {
 		free(ev->v);
@@ -282,12 +282,12 @@ void world_events_free(world_events *ev)
 {
 	if (!ev)
 		return;
-	events_free(&ev->engine);
+	creature_events_free(&ev->engine);
 	free(ev->v);
 	free(ev);
 }
 
-const events *world_events_engine(const world_events *ev)
+const creature_events *world_events_engine(const world_events *ev)
 {
 	return &ev->engine;
 }
@@ -365,7 +365,7 @@ static void apply_hand(world *w, const w_ev *e)
 	hand_to(w, w->crts[0].x);
 	log_hand(w, e);
 	if (creature_alive(w->crts[0].c))
-		w_stimulus(w, 0, (uint8_t)commands[e->cmd].stimulus, C2_CAT_HAND, 0, 255);
+		w_stimulus(w, 0, (uint8_t)commands[e->cmd].stimulus, GENOME_CAT_HAND, 0, 255);
 }
 
 static void apply_say(world *w, const w_ev *e)
@@ -377,9 +377,9 @@ static void apply_say(world *w, const w_ev *e)
 		creature *c = w->crts[k].c;
 		if (!w_hears(w, &w->crts[k], w->objs[0].x))
 			continue;
-		creature_hear(c, C2_LOBE_VERB, (unsigned)e->verb);
+		creature_hear(c, GENOME_LOBE_VERB, (unsigned)e->verb);
 		if (e->noun >= 0)
-			creature_hear(c, C2_LOBE_NOUN, (unsigned)e->noun);
+			creature_hear(c, GENOME_LOBE_NOUN, (unsigned)e->noun);
 	}
 }
 

@@ -84,7 +84,7 @@ typedef struct w_obj {
 	int32_t regrow;  /* vanished: ticks to regrowing (0: never) */
 } w_obj;
 
-enum { WORLD_NCAT = C2_NCATEGORIES };
+enum { WORLD_NCAT = GENOME_NCATEGORIES };
 
 /* What the world keeps of each creature. */
 typedef enum w_phase { PH_STAND, PH_APPROACH, PH_RECOVER, PH_WALK, PH_RUN, PH_DONE } w_phase;
@@ -182,7 +182,7 @@ bool w_tok_int(const w_tok *t, long lo, long hi, long *out);
 /* Token i as a number in [lo, hi], or an error saying `what` it must be. */
 int w_int(w_line *p, int i, long lo, long hi, const char *what, long *out);
 /* Token i: a name or a number 0..v->n-1 of a vocabulary. */
-int w_vocab(w_line *p, int i, const c2_vocab *v, int *out);
+int w_vocab(w_line *p, int i, const genome_vocab *v, int *out);
 /* Token i as a name (letters, digits, '_' and '-', at most WORLD_MAX_NAME - 1)
  * copied into out. */
 int w_name(w_line *p, int i, const char *what, char out[WORLD_MAX_NAME]);
@@ -190,7 +190,7 @@ int w_name(w_line *p, int i, const char *what, char out[WORLD_MAX_NAME]);
  * (`when` NULL: "at 0"; else the timing prefix tokens [0, when_n)) with the
  * engine's own parser, as this line: the world takes the events file's
  * syntax, names and errors for its stimuli and its timing. */
-int w_engine_cmd(w_line *p, int when_n, const char *cmd, int i, event *out);
+int w_engine_cmd(w_line *p, int when_n, const char *cmd, int i, creature_event *out);
 
 /* ---- shared helpers -------------------------------------------------------------- */
 

@@ -143,14 +143,14 @@ static int parse_kind(world *w, w_line *p)
 		return c2_fail_line(p->err, C2_ETOOBIG, p->line, "more than %d kinds", WORLD_MAX_KINDS - 1);
 	w_kind k = {.width = 30};
 	int rc, cat;
-	if ((rc = w_name(p, 1, "kind", k.name)) || (rc = w_vocab(p, 2, &c2_categories, &cat)))
+	if ((rc = w_name(p, 1, "kind", k.name)) || (rc = w_vocab(p, 2, &genome_categories, &cat)))
 		return rc;
 	if (w_kind_find(w, k.name, strlen(k.name)) >= 0)
 		return w_fail(p, "kind '%s' is declared twice%s", k.name,
 		              !strcmp(k.name, "hand") ? " (the hand is built in)" : "");
-	if (cat <= C2_CAT_HAND)
+	if (cat <= GENOME_CAT_HAND)
 		return w_fail(p, "kind '%s': category %s is not an object's (0 is the creature itself, "
-		              "1 the hand)", k.name, c2_vocab_name(&c2_categories, cat));
+		              "1 the hand)", k.name, genome_vocab_name(&genome_categories, cat));
 	k.category = (uint8_t)cat;
 	for (int i = 3; i < p->nt; i++) {
 		long v;
@@ -195,7 +195,7 @@ static int parse_stimulus_op(w_line *p, int i, w_op *op)
 	}
 	int nt = p->nt;
 	p->nt = end;
-	event e;
+	creature_event e;
 	int rc = w_engine_cmd(p, 0, "stimulus", i, &e);
 	p->nt = nt;
 	if (rc)
@@ -220,7 +220,7 @@ static int parse_op_args(world *w, w_line *p, int i, w_op *op, pending *pd)
 		op->scope = (uint8_t)s;
 		if (op->op == OP_STIMULUS)
 			return parse_stimulus_op(p, i + 1, op);
-		event e;
+		creature_event e;
 		if ((rc = w_engine_cmd(p, 0, "stim", i + 1, &e)) != 0)
 			return rc;
 		if (e.from >= 0)
@@ -419,7 +419,7 @@ static int world_new(world **out, const world_options *opts, uint64_t seed, c2_e
 	c2_rng_seed(&w->rng, seed);
 	w->nkinds = 1;
 	strcpy(w->kinds[0].name, "hand");
-	w->kinds[0].category = C2_CAT_HAND;
+	w->kinds[0].category = GENOME_CAT_HAND;
 	w->kinds[0].width = 16;
 	if (w_obj_new(w, 0, 0, "hand") != 0) {
 		world_free(w);

@@ -50,7 +50,7 @@ static const char *action_name(int a)
 {
 	if (a == -2)
 		return "asleep";
-	const char *n = a >= 0 ? c2_vocab_name(&c2_actions, a) : NULL;
+	const char *n = a >= 0 ? genome_vocab_name(&genome_actions, a) : NULL;
 	return n ? n : "none";
 }
 
@@ -63,17 +63,17 @@ static void write_stimulus(const world *w, const w_log *l, c2_wbuf *o)
 {
 	if (l->a >= 0) {
 		c2_w_printf(o, ",\"stimulus\":%d", l->a);
-		key_str(o, "name", c2_vocab_name(&c2_stimuli, l->a));
+		key_str(o, "name", genome_vocab_name(&genome_stimuli, l->a));
 		if (l->ndose == 255)
 			c2_w_str(o, ",\"no_gene\":true");
 	} else {
 		c2_w_str(o, ",\"stimulus\":\"explicit\"");
 	}
-	key_str(o, "from", l->b >= 0 ? c2_vocab_name(&c2_categories, l->b) : NULL);
+	key_str(o, "from", l->b >= 0 ? genome_vocab_name(&genome_categories, l->b) : NULL);
 	if (l->a < 0) {
 		c2_w_str(o, ",\"chemicals\":{");
 		for (int d = 0; d < l->ndose; d++) {
-			const char *n = c2_vocab_name(&c2_chemicals, l->chem[d]);
+			const char *n = genome_vocab_name(&genome_chemicals, l->chem[d]);
 			if (d)
 				c2_w_str(o, ",");
 			if (n)
@@ -102,7 +102,7 @@ static void write_record(const world *w, const w_log *l, c2_wbuf *o)
 		key_str(o, "action", action_name(l->a));
 		break;
 	case LOG_IT:
-		key_str(o, "category", l->a >= 0 ? c2_vocab_name(&c2_categories, l->a) : NULL);
+		key_str(o, "category", l->a >= 0 ? genome_vocab_name(&genome_categories, l->a) : NULL);
 		break;
 	case LOG_ACT:
 	case LOG_REFUSED:

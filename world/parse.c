@@ -64,7 +64,7 @@ int w_int(w_line *p, int i, long lo, long hi, const char *what, long *out)
 	return 0;
 }
 
-int w_vocab(w_line *p, int i, const c2_vocab *v, int *out)
+int w_vocab(w_line *p, int i, const genome_vocab *v, int *out)
 {
 	if (i >= p->nt)
 		return w_fail(p, "missing %s", v->what);
@@ -73,7 +73,7 @@ int w_vocab(w_line *p, int i, const c2_vocab *v, int *out)
 		*out = (int)num;
 		return 0;
 	}
-	int x = c2_vocab_find(v, p->t[i].s, p->t[i].n);
+	int x = genome_vocab_find(v, p->t[i].s, p->t[i].n);
 	if (x < 0)
 		return w_fail(p, "unknown %s '%.*s'", v->what, (int)p->t[i].n, p->t[i].s);
 	*out = x;
@@ -99,7 +99,7 @@ int w_name(w_line *p, int i, const char *what, char out[WORLD_MAX_NAME])
 	return 0;
 }
 
-int w_engine_cmd(w_line *p, int when_n, const char *cmd, int i, event *out)
+int w_engine_cmd(w_line *p, int when_n, const char *cmd, int i, creature_event *out)
 {
 	char buf[WORLD_MAX_LINE + 64];
 	size_t o = 0;
@@ -118,11 +118,11 @@ int w_engine_cmd(w_line *p, int when_n, const char *cmd, int i, event *out)
 		memcpy(buf + o, p->t[k].s, p->t[k].n);
 		o += p->t[k].n;
 	}
-	events ev = {0};
+	creature_events ev = {0};
 	ev.lines = p->line - 1; /* its errors name this line */
-	int rc = events_append(&ev, buf, o, p->err);
+	int rc = creature_events_append(&ev, buf, o, p->err);
 	if (rc == 0)
 		*out = ev.v[0];
-	events_free(&ev);
+	creature_events_free(&ev);
 	return rc;
 }

@@ -85,7 +85,7 @@ static void came_into_view(world *w, size_t k, int cat, int id)
 	uint64_t bit = 1ull << cat;
 	uint8_t m = (uint8_t)(cr->seen_ever & bit ? w->opt.view_again_m : w->opt.view_first_m);
 	cr->seen_ever |= bit;
-	w_stimulus(w, k, C2_STIM_OBJECT_IN_VIEW, cat, id, m);
+	w_stimulus(w, k, GENOME_STIM_OBJECT_IN_VIEW, cat, id, m);
 }
 
 /* An object whose distance moved by more than move_threshold since the
@@ -151,10 +151,10 @@ void w_perceive(world *w, size_t k)
 	}
 	/* IT coming or going, and the nearest edge [O C1]. */
 	if (cr->it >= 0 && cr->rep[w_kind_of(w, &w->objs[cr->it])->category] == cr->it)
-		distance_check(w, k, cr->it, &cr->it_last, C2_STIM_APPROACHING, C2_STIM_RETREATING);
-	if (best[C2_CAT_EDGE] >= 0)
-		distance_check(w, k, best[C2_CAT_EDGE], &cr->edge_last, C2_STIM_APPROACHING_EDGE,
-		               C2_STIM_RETREATING_EDGE);
+		distance_check(w, k, cr->it, &cr->it_last, GENOME_STIM_APPROACHING, GENOME_STIM_RETREATING);
+	if (best[GENOME_CAT_EDGE] >= 0)
+		distance_check(w, k, best[GENOME_CAT_EDGE], &cr->edge_last, GENOME_STIM_APPROACHING_EDGE,
+		               GENOME_STIM_RETREATING_EDGE);
 	else
 		cr->edge_last = -1;
 }
@@ -163,7 +163,7 @@ void w_update_it(world *w, size_t k)
 {
 	w_crt *cr = &w->crts[k];
 	int cat = creature_object(cr->c);
-	int it = cat > C2_CAT_SELF && cat < WORLD_NCAT ? cr->rep[cat] : -1;
+	int it = cat > GENOME_CAT_SELF && cat < WORLD_NCAT ? cr->rep[cat] : -1;
 	if (it == cr->it)
 		return;
 	cr->it = it;

@@ -170,7 +170,7 @@ static int get_crt(const world *w, c2_rbuf *r, w_crt *cr, c2_err *err)
 	cr->wait = (int32_t)c2_r_u32(r);
 	if (r->bad || !ok || (cr->facing != 1 && cr->facing != -1) || cr->room >= w->nrooms ||
 	    !ref_ok(cr->carried, w->nobjs) || !ref_ok(cr->it, w->nobjs) ||
-	    !ref_ok(cr->target, w->nobjs) || cr->act < -2 || cr->act >= C2_NACTIONS ||
+	    !ref_ok(cr->target, w->nobjs) || cr->act < -2 || cr->act >= GENOME_NACTIONS ||
 	    cr->phase > PH_DONE || cr->x < w_left(w) || cr->x > w_right(w))
 		return BAD(r, err, "bad creature state");
 	return 0;

@@ -105,11 +105,11 @@ void w_set_env(world *w, size_t k)
 	const w_room *r = &w->rooms[w->crts[k].room];
 	creature *c = w->crts[k].c;
 	int t = r->temperature;
-	creature_set_env(c, C2_SM_AIR_COLDNESS, (uint8_t)(t < 128 ? (128 - t) * 2 > 255 ? 255 : (128 - t) * 2 : 0));
-	creature_set_env(c, C2_SM_AIR_HOTNESS, (uint8_t)(t > 128 ? (t - 128) * 2 : 0));
-	creature_set_env(c, C2_SM_LIGHT_LEVEL, r->light);
-	creature_set_env(c, C2_SM_AIR_QUALITY, r->air);
-	creature_set_env(c, C2_SM_AMBIENT_RADIATION, r->radiation);
+	creature_set_env(c, GENOME_SM_AIR_COLDNESS, (uint8_t)(t < 128 ? (128 - t) * 2 > 255 ? 255 : (128 - t) * 2 : 0));
+	creature_set_env(c, GENOME_SM_AIR_HOTNESS, (uint8_t)(t > 128 ? (t - 128) * 2 : 0));
+	creature_set_env(c, GENOME_SM_LIGHT_LEVEL, r->light);
+	creature_set_env(c, GENOME_SM_AIR_QUALITY, r->air);
+	creature_set_env(c, GENOME_SM_AMBIENT_RADIATION, r->radiation);
 }
 
 int w_add_crt(world *w, creature *c, c2_err *err)

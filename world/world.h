@@ -176,13 +176,13 @@ int world_add_creature(world *w, creature *c, c2_err *err);
 typedef struct world_events world_events;
 
 /* Parse an events file's text for world `w` (its kinds and names): the
- * world's lines here, the others by events_parse. Errors name the line of
+ * world's lines here, the others by creature_events_parse. Errors name the line of
  * the file, whichever parser found them. *out NULL on error. */
 int world_events_parse(world_events **out, const world *w, const char *text, size_t len,
                        c2_err *err);
 void world_events_free(world_events *ev);
 /* The engine's events among them (for the first creature). */
-const events *world_events_engine(const world_events *ev);
+const creature_events *world_events_engine(const world_events *ev);
 
 /* ---- stepping ------------------------------------------------------------------- */
 

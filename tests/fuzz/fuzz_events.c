@@ -1,5 +1,5 @@
 /* fuzz_events.c — libFuzzer target for the events parser; accepted event
- * lists are checked against the schedule (events_due equals a scan of
+ * lists are checked against the schedule (creature_events_due equals a scan of
  * every event) and applied to a small synthetic creature for a few hundred
  * ticks. */
 #include <stdint.h>
@@ -27,35 +27,35 @@ static const char GENOME[] =
 
 /* The schedule finds what checking every event finds, in file order, tick
  * after tick and after a jump (a rebuilt cursor). */
-static void check_schedule(const events *ev)
+static void check_schedule(const creature_events *ev)
 {
 	uint32_t *want = malloc((ev->n ? ev->n : 1) * sizeof *want);
 	if (!want)
 		return;
-	events_cursor cur = {0};
+	creature_events_cursor cur = {0};
 	static const uint64_t jumps[] = {0, 1, 2, 3, 50, 51, 49, 600, 601, 602};
 	for (size_t j = 0; j < sizeof jumps / sizeof jumps[0] + 300; j++) {
 		uint64_t t = j < 10 ? jumps[j] : 100 + j;
 		size_t n = 0;
 		for (size_t i = 0; i < ev->n; i++)
-			if (events_is_due(&ev->v[i], t))
+			if (creature_events_is_due(&ev->v[i], t))
 				want[n++] = (uint32_t)i;
 		const uint32_t *got;
-		long k = events_due(ev, &cur, t, &got);
+		long k = creature_events_due(ev, &cur, t, &got);
 		if (k < 0)
 			break; /* out of memory: the engine scans instead */
 		if ((size_t)k != n || (n && memcmp(got, want, n * sizeof *want) != 0))
 			__builtin_trap();
 	}
-	events_cursor_free(&cur);
+	creature_events_cursor_free(&cur);
 	free(want);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	events ev;
+	creature_events ev;
 	c2_err err;
-	if (events_parse(&ev, (const char *)data, size, &err) != 0) {
+	if (creature_events_parse(&ev, (const char *)data, size, &err) != 0) {
 		if (err.line < 1)
 			__builtin_trap();
 		return 0;
@@ -74,6 +74,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	creature_free(c);
 	genome_free(&g);
-	events_free(&ev);
+	creature_events_free(&ev);
 	return 0;
 }

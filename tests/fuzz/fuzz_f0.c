@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void write_all(const body_model *m)
 {
 	c2_wbuf w = {0};
-	f0_sdk_report(m, &w);
+	frams_f0_sdk_report(m, &w);
 	body_json_write(m, &w);
 	c2_wbuf_free(&w);
 }
@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	body_model m;
 	c2_err err;
-	int rc = f0_build_genotype((const char *)data, size, "fuzz", 1, &m, &err);
+	int rc = frams_f0_build_genotype((const char *)data, size, "fuzz", 1, &m, &err);
 	write_all(&m);
 	if ((rc == C2_EFORMAT || rc == C2_ETOOBIG) && err.line < 1)
 		__builtin_trap(); /* a refusal always names a line */
@@ -59,10 +59,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		__builtin_trap();
 	if (rc == 0) {
 		c2_wbuf a = {0}, b = {0};
-		if (f0_write(&m, &a) != 0)
+		if (frams_f0_write(&m, &a) != 0)
 			__builtin_trap();
 		body_model again;
-		int rc2 = f0_build(a.len ? (const char *)a.data : "", a.len, NULL, 1, &again, &err);
+		int rc2 = frams_f0_build(a.len ? (const char *)a.data : "", a.len, NULL, 1, &again, &err);
 		if (rc2 != 0 && stale_joint(&m)) {
 			/* refused as a refusal should be: with a line */
 			if (rc2 != C2_EFORMAT || err.line < 1)
@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		if (rc2 != 0)
 			__builtin_trap();
-		if (f0_write(&again, &b) != 0 || a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
+		if (frams_f0_write(&again, &b) != 0 || a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
 			__builtin_trap();
 		if (again.nparts != m.nparts || again.njoints != m.njoints ||
 		    again.nneurons != m.nneurons || again.nconns != m.nconns)

@@ -23,11 +23,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size] = '\0';
 	uint8_t rule[GENOME_RULE_LEN];
 	c2_err err;
-	if (svrule_parse(text, rule, sizeof rule, &err) == 0) {
+	if (genome_svrule_parse(text, rule, sizeof rule, &err) == 0) {
 		char dis[512];
-		svrule_disasm(rule, sizeof rule, dis, sizeof dis);
+		genome_svrule_disasm(rule, sizeof rule, dis, sizeof dis);
 		uint8_t back[GENOME_RULE_LEN];
-		if (svrule_asm(dis, back, sizeof back, &err) != 0 || memcmp(back, rule, sizeof rule) != 0)
+		if (genome_svrule_asm(dis, back, sizeof back, &err) != 0 || memcmp(back, rule, sizeof rule) != 0)
 			__builtin_trap();
 		brain_options o;
 		c2_options_default(&brain_option_tab, &o);
@@ -37,10 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		c2_rng rng;
 		c2_rng_seed(&rng, size);
 		for (int scope = 0; scope < 2; scope++) {
-			svrule_prog p;
+			brain_svrule_prog p;
 			uint8_t table[SVRULE_TABLE];
-			svrule_compile(&p, table, rule, (svrule_scope)scope, v[0], &o);
-			(void)svrule_exec(&p, v, &rng);
+			brain_svrule_compile(&p, table, rule, (brain_svrule_scope)scope, v[0], &o);
+			(void)brain_svrule_exec(&p, v, &rng);
 		}
 	}
 	free(text);

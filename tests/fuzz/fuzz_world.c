@@ -79,8 +79,8 @@ static void live(world *w, const char *ev_text, size_t ev_len, uint64_t h)
 	for (int t = 0; t < 300; t++) {
 		if (t % 8 == 0) { /* a new decision and attention from the input's hash */
 			h = h * 6364136223846793005ull + 1442695040888963407ull;
-			creature_hear(c, C2_LOBE_DECISION, (unsigned)(h >> 33) % C2_NACTIONS);
-			creature_hear(c, C2_LOBE_ATTENTION, (unsigned)(h >> 45) % C2_NCATEGORIES);
+			creature_hear(c, GENOME_LOBE_DECISION, (unsigned)(h >> 33) % GENOME_NACTIONS);
+			creature_hear(c, GENOME_LOBE_ATTENTION, (unsigned)(h >> 45) % GENOME_NCATEGORIES);
 		}
 		world_step(w, ev);
 		world_log_ndjson(w, &log);

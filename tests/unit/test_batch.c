@@ -24,10 +24,10 @@ static void spec_init(batch_spec *s, batch_format f)
 	s->ticks = 3000;
 	s->max_ticks = 1000;
 	s->nchem = 2;
-	s->chem[0] = C2_CHEM_ATP;
-	s->chem[1] = C2_CHEM_GLUCOSE;
+	s->chem[0] = GENOME_CHEM_ATP;
+	s->chem[1] = GENOME_CHEM_GLUCOSE;
 	s->ndrive = 1;
-	s->drive[0] = C2_DRIVE_HUNGER;
+	s->drive[0] = GENOME_DRIVE_HUNGER;
 	s->format = f;
 	s->ngenomes = 3;
 	s->genome_paths = PATHS;
@@ -78,7 +78,7 @@ static void test_batch_id(void **state)
 	b.cfg.engine.action_period = 7;
 	assert_true(batch_id(&a) != batch_id(&b));
 	spec_init(&b, BATCH_CSV);
-	b.chem[1] = C2_CHEM_ADP;
+	b.chem[1] = GENOME_CHEM_ADP;
 	assert_true(batch_id(&a) != batch_id(&b));
 	spec_init(&b, BATCH_CSV);
 	b.genome_paths = (const char *const[]){"x", "y", "z"}; /* paths are not */

@@ -22,15 +22,15 @@
 /* The engine's locus bytes, as a resolver sees them: creature tissues 0..5
  * and brain lobes 0..3 (locus bytes used directly as the index). Lobe
  * numbers >= 4 have no storage, so the resolver returns NULL for them. */
-typedef struct engine_loci {
+typedef struct creature_engine_loci {
 	uint8_t creature[6][256];
 	uint8_t brain[4][256];
 	int calls;
-} engine_loci;
+} creature_engine_loci;
 
-static uint8_t *resolve(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tissue, uint8_t locus)
+static uint8_t *resolve(void *ctx, genome_locus_dir dir, uint8_t organ, uint8_t tissue, uint8_t locus)
 {
-	engine_loci *e = ctx;
+	creature_engine_loci *e = ctx;
 	(void)dir;
 	e->calls++;
 	if (organ == 1 && tissue < 6)
@@ -115,7 +115,7 @@ static int express_stage(bc_biochem *b, const genome *g, int stage, bc_express_r
 	return rc;
 }
 
-static bc_biochem *make(const genome *g, const bc_options *opt, engine_loci *e)
+static bc_biochem *make(const genome *g, const bc_options *opt, creature_engine_loci *e)
 {
 	bc_biochem *b;
 	c2_err err;
@@ -340,28 +340,28 @@ static void test_reaction_example(void **state)
 	genome_init(&g);
 	fast_organ(&g, 0, 0);
 	/* 1 glucose + 2 hexokinase -> 1 pyruvate, rate 24 */
-	reaction(&g, 1, C2_CHEM_GLUCOSE, 2, 173, 1, 69, 0, 0, 24);
-	init_conc(&g, C2_CHEM_GLUCOSE, 153);
+	reaction(&g, 1, GENOME_CHEM_GLUCOSE, 2, 173, 1, 69, 0, 0, 24);
+	init_conc(&g, GENOME_CHEM_GLUCOSE, 153);
 	init_conc(&g, 173, 74);
-	init_conc(&g, C2_CHEM_ATP, 255);
+	init_conc(&g, GENOME_CHEM_ATP, 255);
 	bc_biochem *b = make(&g, NULL, NULL);
 	assert_int_equal(organ(b, 1).energy_cost, 2); /* 2 + 1/10 */
 
 	/* avail = min(153/1, 74/2) = 37; r = 3, mult 0xAABB = 43707:
 	 * 37 * 43707 >> 16 = 24, so n = 37 - 24 = 13. */
 	bc_tick(b);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_GLUCOSE), 140); /* 153 - 13 */
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_GLUCOSE), 140); /* 153 - 13 */
 	assert_int_equal(bc_chem_get(b, 173), 48);              /* 74 - 26 */
 	assert_int_equal(bc_chem_get(b, 69), 13);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_ATP), 253); /* the organ's cost */
-	assert_int_equal(bc_chem_get(b, C2_CHEM_ADP), 2);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_ATP), 253); /* the organ's cost */
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_ADP), 2);
 	/* Next: avail = min(140, 24) = 24; 24 * 43707 >> 16 = 16; n = 8. */
 	bc_tick(b);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_GLUCOSE), 132);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_GLUCOSE), 132);
 	assert_int_equal(bc_chem_get(b, 173), 32);
 	assert_int_equal(bc_chem_get(b, 69), 21);
 	/* Tick 2 also activated the body organ (clock 128 + 128 >= 255): 2 more. */
-	assert_int_equal(bc_chem_get(b, C2_CHEM_ATP), 249);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_ATP), 249);
 	bc_free(b);
 	genome_free(&g);
 }
@@ -375,7 +375,7 @@ static void test_reaction_rates(void **state)
 	reaction(&g, 1, 20, 0, 0, 1, 21, 0, 0, 72);  /* r = 9: on bioticks 4, 8 ... */
 	reaction(&g, 1, 22, 6, 23, 6, 24, 0, 0, 0);  /* rate 0: all at once */
 	bc_biochem *b = make(&g, NULL, NULL);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_chem_set(b, 20, 200);
 	bc_chem_set(b, 22, 10);
 	bc_chem_set(b, 23, 255);
@@ -393,7 +393,7 @@ static void test_reaction_rates(void **state)
 	assert_int_equal(bc_chem_get(b, 21), 6);
 
 	/* No ATP for the activation: no reaction, and starvation instead. */
-	bc_chem_set(b, C2_CHEM_ATP, 1);
+	bc_chem_set(b, GENOME_CHEM_ATP, 1);
 	bc_chem_set(b, 22, 10);
 	bc_tick(b);
 	assert_int_equal(bc_chem_get(b, 22), 10);
@@ -410,7 +410,7 @@ static void test_reaction_zero_amount(void **state)
 	fast_organ(&g, 0, 0);
 	reaction(&g, 0, 30, 1, 31, 1, 32, 0, 0, 0); /* 0*R1 + 1*R2 -> 1*P */
 	bc_biochem *b = make(&g, NULL, NULL);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_chem_set(b, 30, 5);
 	bc_chem_set(b, 31, 10);
 	bc_tick(b);
@@ -424,7 +424,7 @@ static void test_reaction_zero_amount(void **state)
 	c2_options_default(&bc_option_tab, &o);
 	o.reaction_zero_amount_as_1 = 1;
 	b = make(&g, &o, NULL);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_chem_set(b, 30, 5);
 	bc_chem_set(b, 31, 10);
 	bc_tick(b);
@@ -456,11 +456,11 @@ static void test_receptor_variants(void **state)
 	receptor(&g, 1, 1, 6, 40, 100, 10, 255, DIG);      /* at threshold */
 	receptor(&g, 1, 1, 7, 40, 50, 200, 100, DIG);      /* saturates */
 	receptor(&g, 1, 1, 8, 0, 0, 99, 255, 0);           /* chemical 0: inert */
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	e.creature[1][8] = 42;
 	bc_biochem *b = make(&g, NULL, &e);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_chem_set(b, 40, 100);
 	bc_chem_set(b, 41, 40);
 	bc_tick(b);
@@ -509,13 +509,13 @@ static void test_receptor_groups(void **state)
 	/* Die locus: an OR. Terms 10 and 0: OR gives 255 (an average would give 5). */
 	receptor(&g, 1, 3, 0, 51, 190, 0, 255, 0); /* (200-190)*255/255 = 10 */
 	receptor(&g, 1, 3, 0, 50, 10, 0, 255, 0);
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	bc_biochem *b = make(&g, NULL, &e);
 	bc_organ_info o = organ(b, 1);
 	assert_int_equal(o.receptors, 14);
 	assert_int_equal(o.receptor_groups, 6);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_chem_set(b, 51, 200);
 	bc_tick(b);
 	const uint8_t *f = e.creature[1];
@@ -536,7 +536,7 @@ static void test_receptor_groups(void **state)
 	opt.die_locus_or = 0;
 	memset(&e, 0, sizeof e);
 	b = make(&g, &opt, &e);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_chem_set(b, 51, 200);
 	bc_tick(b);
 	assert_int_equal(e.creature[3][0], 5); /* averaged: (10 + 0) / 2 */
@@ -571,10 +571,10 @@ static void test_receptor_group_large(void **state)
 		receptor(&g, 1, 1, 0, k % 3 ? 50 : 52, 0, (uint8_t)(1 + k % 2), 255, 0);
 	for (int k = 0; k < 60; k++)
 		receptor(&g, 1, 1, 0, 51, 0, 0, 30, DIG | INV);
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	bc_biochem *b = make(&g, NULL, &e);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_chem_set(b, 50, 100);
 	bc_chem_set(b, 51, 200);
 	bc_tick(b);
@@ -626,7 +626,7 @@ static void test_emitters(void **state)
 	emitter(&g, 1, 1, 7, 67, 0, 0, 4, EDIG);          /* sample rate 0 */
 	emitter(&g, 1, 9, 9, 68, 0, 1, 50, EDIG | EINV);  /* no such locus: inert */
 	emitter(&g, 2, 0, 0, 69, 200, 1, 3, EDIG);        /* own clock rate (255) */
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	uint8_t *f = e.creature[1];
 	f[0] = 200;
@@ -644,7 +644,7 @@ static void test_emitters(void **state)
 	assert_int_equal(express_stage(b, &g, 0, &rep), 0);
 	assert_int_equal(rep.emitters, 10);
 	assert_int_equal(rep.unbound, 1);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_tick(b);
 	assert_int_equal(bc_chem_get(b, 60), 50);  /* (200-100)*128/255 */
 	assert_int_equal(bc_chem_get(b, 61), 7);
@@ -675,7 +675,7 @@ static void test_emitters(void **state)
 	f[5] = 200;
 	f[6] = 50;
 	b = make(&g, &o, &e);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_tick(b);
 	assert_int_equal(f[6], 0);                 /* cleared on the sample (openc2e) */
 	assert_int_equal(bc_chem_get(b, 66), 0);
@@ -700,12 +700,12 @@ static void test_emitter_replacement(void **state)
 	emitter_at(&g, 0, 1, 1, 0, 11, 0, 1, 5, EDIG);
 	emitter_at(&g, 2, 1, 1, 0, 11, 0, 1, 9, EDIG); /* same locus + chemical: replaces */
 	emitter_at(&g, 2, 1, 1, 0, 12, 0, 1, 3, EDIG); /* other chemical: adds */
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	e.creature[1][0] = 255;
 	bc_biochem *b = make(&g, NULL, &e);
 	assert_int_equal(organ(b, 1).emitters, 1);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_tick(b);
 	assert_int_equal(bc_chem_get(b, 11), 5);
 	bc_express_report rep;
@@ -738,7 +738,7 @@ static void test_organ_clock(void **state)
 	bc_biochem *b = make(&g, NULL, NULL);
 	assert_int_equal(bc_organ_count(b), 5);
 	assert_int_equal(organ(b, 1).clock, 127);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_tick(b);
 	assert_int_equal(organ(b, 1).clock, 254); /* 127 + 127 */
 	assert_int_equal(organ(b, 1).biotick, 0);
@@ -759,7 +759,7 @@ static void test_organ_clock(void **state)
 	 * ageing only, once per activation). */
 	b = make(&g, NULL, NULL);
 	for (int t = 0; t < 83; t++) { /* plenty of ATP: ageing is the only loss */
-		bc_chem_set(b, C2_CHEM_ATP, 255);
+		bc_chem_set(b, GENOME_CHEM_ATP, 255);
 		bc_tick(b);
 	}
 	bc_organ_info o = organ(b, 4);
@@ -806,24 +806,24 @@ static void test_energy_cost(void **state)
 	assert_int_equal(organ(b, 3).energy_cost, 3);
 	/* Tick 1: organs 1..3 activate (the body organ not yet): 9 + 2 + 3 ATP
 	 * become ADP. */
-	bc_chem_set(b, C2_CHEM_ATP, 200);
+	bc_chem_set(b, GENOME_CHEM_ATP, 200);
 	bc_tick(b);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_ATP), 186);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_ADP), 14);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_ATP), 186);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_ADP), 14);
 	/* Exactly enough is enough; one short is starvation. Tick 2: the body
 	 * organ (first in order, clock 128 + 128) takes 2, organ 1 the
 	 * remaining 9, organs 2 and 3 starve. */
-	bc_chem_set(b, C2_CHEM_ATP, 11);
+	bc_chem_set(b, GENOME_CHEM_ATP, 11);
 	bc_tick(b);
 	assert_true(organ(b, 0).energy_ok);
 	assert_true(organ(b, 1).energy_ok);
 	assert_false(organ(b, 2).energy_ok);
 	assert_false(organ(b, 3).energy_ok);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_ATP), 0);
-	bc_chem_set(b, C2_CHEM_ATP, 8); /* tick 3: the body organ is idle */
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_ATP), 0);
+	bc_chem_set(b, GENOME_CHEM_ATP, 8); /* tick 3: the body organ is idle */
 	bc_tick(b);
 	assert_false(organ(b, 1).energy_ok);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_ATP), 8 - 2 - 3); /* organs 2 and 3 ran */
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_ATP), 8 - 2 - 3); /* organs 2 and 3 ran */
 	bc_free(b);
 	genome_free(&g);
 }
@@ -847,7 +847,7 @@ static void test_starvation(void **state)
 	assert_false(o.energy_ok);
 	assert_near(o.st_lf, 905873.294117647, 1e-6);
 	assert_near(o.lt_lf, 998513.659515571, 1e-6);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_INJURY), 24);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_INJURY), 24);
 	bc_free(b);
 
 	bc_options opt;
@@ -855,13 +855,13 @@ static void test_starvation(void **state)
 	opt.injury_chemical = 0;
 	b = make(&g, &opt, NULL);
 	bc_tick(b);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_INJURY), 0);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_INJURY), 0);
 	assert_near(organ(b, 1).st_lf, 905873.294117647, 1e-6);
 	bc_free(b);
 
 	/* Starve to failure: ST hits 0 after 11 activations, LT follows by
 	 * 4/255 of the gap per activation and fails at <= 0.5. */
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	b = make(&g, NULL, &e);
 	int t = 0;
@@ -902,7 +902,7 @@ static void test_injury_and_repair(void **state)
 	fast_organ(&g, 51, 0);
 	receptor(&g, 2, 0, 2, 52, 0, 0, 100, DIG); /* injury := 100 while chem 52 > 0 */
 	bc_biochem *b = make(&g, NULL, NULL);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 
 	/* INJR-style injury of 255 on organ 1: a tenth of the initial life force
 	 * (10^5), applied at the activation; Injury += 255/10 = 25. */
@@ -914,7 +914,7 @@ static void test_injury_and_repair(void **state)
 	assert_int_equal(o.repair_rate, 51);
 	assert_near(o.st_lf, 899991.0, 1e-6); /* 9e5 (1 - 1e-5) */
 	assert_near(o.lt_lf, 999990.0, 1e-6);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_INJURY), 25);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_INJURY), 25);
 
 	/* Tick 2: gap 99999; heal 99999 * 51/255 = 19999.8 (energy available);
 	 * Injury -= floor(255 * 19999.8 / 10^6) = 5. The body organ also ran
@@ -923,26 +923,26 @@ static void test_injury_and_repair(void **state)
 	o = organ(b, 1);
 	assert_near(o.st_lf, 919981.600092, 1e-6); /* 919990.8 (1 - 1e-5) */
 	assert_near(o.lt_lf, 999980.0001, 1e-6);   /* LT repair 0: only ageing */
-	assert_int_equal(bc_chem_get(b, C2_CHEM_INJURY), 20);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_INJURY), 20);
 
 	/* Organ 2 (LT repair 51): receptor-driven injury of 100 is applied on the
 	 * next activation: 100/255 * 10^6 / 10 = 39215.686, Injury += 10; LT then
 	 * follows the gap by 51/255 at the activation after. */
 	bc_free(b);
 	b = make(&g, NULL, NULL);
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_chem_set(b, 52, 1);
 	bc_tick(b); /* sets the locus */
 	assert_int_equal(organ(b, 2).injury, 100);
 	assert_near(organ(b, 2).st_lf, 999990.0, 1e-6);
 	bc_chem_set(b, 52, 0);
-	bc_chem_set(b, C2_CHEM_INJURY, 0);
+	bc_chem_set(b, GENOME_CHEM_INJURY, 0);
 	bc_tick(b);
 	o = organ(b, 2);
 	/* LT moved before the injury (gap 0 then): only ageing. */
 	assert_near(o.lt_lf, 999980.0001, 1e-6);
 	assert_near(o.st_lf, (999990.0 - 100e6 / 2550.0) * (1 - 1e-5), 1e-6);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_INJURY), 10);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_INJURY), 10);
 	double gap = o.lt_lf - o.st_lf;
 	double lt = o.lt_lf;
 	bc_tick(b);
@@ -975,21 +975,21 @@ static void test_brain_organ(void **state)
 	assert_int_equal(organ(b, 1).kind, BC_ORGAN_GENOME);
 
 	/* bc_tick leaves it alone; bc_brain_organ_tick runs it. */
-	bc_chem_set(b, C2_CHEM_ATP, 100);
+	bc_chem_set(b, GENOME_CHEM_ATP, 100);
 	ticks(b, 10);
 	assert_int_equal(organ(b, 2).biotick, 0);
-	bc_chem_set(b, C2_CHEM_ATP, 100);
+	bc_chem_set(b, GENOME_CHEM_ATP, 100);
 	bc_brain_organ_tick(b); /* 52 + 128 = 180 */
 	assert_int_equal(organ(b, 2).biotick, 0);
 	bc_brain_organ_tick(b); /* 308 -> 53, activation */
 	o = organ(b, 2);
 	assert_int_equal(o.biotick, 1);
 	assert_int_equal(o.clock, 53);
-	assert_int_equal(bc_chem_get(b, C2_CHEM_ATP), 78);
+	assert_int_equal(bc_chem_get(b, GENOME_CHEM_ATP), 78);
 
 	/* Without ATP it starves and fails; that is the engine's death fact. */
 	assert_false(bc_brain_organ_failed(b));
-	bc_chem_set(b, C2_CHEM_ATP, 0);
+	bc_chem_set(b, GENOME_CHEM_ATP, 0);
 	for (int i = 0; i < 2000 && !bc_brain_organ_failed(b); i++)
 		bc_brain_organ_tick(b);
 	assert_true(bc_brain_organ_failed(b));
@@ -1030,7 +1030,7 @@ static void test_expression_rules(void **state)
 	uint8_t pose[16] = {0};
 	add_gene(&g, GK_POSE, 0, pose);          /* 11: not biochemistry */
 
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	bc_biochem *b;
 	c2_err err;
@@ -1083,7 +1083,7 @@ static void test_expression_rules(void **state)
 	assert_int_equal(bc_organ_count(b), 2);
 
 	/* A body-organ receptor runs on the body organ's clock (128: tick 2). */
-	bc_chem_set(b, C2_CHEM_ATP, 255);
+	bc_chem_set(b, GENOME_CHEM_ATP, 255);
 	bc_tick(b);
 	assert_int_equal(e.creature[1][0], 0);
 	assert_int_equal(e.creature[1][1], 8);

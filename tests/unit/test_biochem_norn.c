@@ -31,19 +31,19 @@ static void load_norn(genome *g)
  * cell's state (receptor loci 19 + n) and its output (emitter loci 3 + n)
  * are the same byte, so the regulator-lobe loops (ADP -> cell 13 -> the
  * glycolysis enzyme 179 ...) close as if each cell copied its input. */
-typedef struct engine_loci {
+typedef struct creature_engine_loci {
 	uint8_t creature[6][256];
 	uint8_t cell[16][256];
 	uint8_t param[16][2][32];
-} engine_loci;
+} creature_engine_loci;
 
-static uint8_t *resolve(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tissue, uint8_t locus)
+static uint8_t *resolve(void *ctx, genome_locus_dir dir, uint8_t organ, uint8_t tissue, uint8_t locus)
 {
-	engine_loci *e = ctx;
+	creature_engine_loci *e = ctx;
 	if (organ == 1 && tissue < 6)
 		return &e->creature[tissue][locus];
 	if (organ == 0 && tissue < 16) {
-		if (dir == C2_RECEPTOR && locus >= 19)
+		if (dir == GENOME_RECEPTOR && locus >= 19)
 			return &e->cell[tissue][locus - 19];
 		if (dir == C2_EMITTER && locus >= 3)
 			return &e->cell[tissue][locus - 3];
@@ -52,7 +52,7 @@ static uint8_t *resolve(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tiss
 	return NULL;
 }
 
-static bc_biochem *hatch(const genome *g, genome_sex sex, engine_loci *e, bc_express_report *rep)
+static bc_biochem *hatch(const genome *g, genome_sex sex, creature_engine_loci *e, bc_express_report *rep)
 {
 	bc_biochem *b;
 	c2_err err;
@@ -74,7 +74,7 @@ static bc_organ_info organ(const bc_biochem *b, size_t i)
 
 static int chem(const char *name)
 {
-	int c = c2_vocab_find(&c2_chemicals, name, strlen(name));
+	int c = genome_vocab_find(&genome_chemicals, name, strlen(name));
 	assert_true(c > 0);
 	return c;
 }
@@ -122,7 +122,7 @@ static void test_norn_female(void **state)
 	genome g;
 	genome_init(&g);
 	load_norn(&g);
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	bc_express_report rep;
 	bc_biochem *b = hatch(&g, GENOME_FEMALE, &e, &rep);
@@ -149,7 +149,7 @@ static void test_norn_male(void **state)
 	genome g;
 	genome_init(&g);
 	load_norn(&g);
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	bc_express_report rep;
 	bc_biochem *b = hatch(&g, GENOME_MALE, &e, &rep);
@@ -168,7 +168,7 @@ static void test_norn_chemicals(void **state)
 	genome g;
 	genome_init(&g);
 	load_norn(&g);
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	bc_biochem *b = hatch(&g, GENOME_FEMALE, &e, NULL);
 	/* §5.3: the initial concentrations of the standard norn. */
@@ -206,8 +206,8 @@ static void test_norn_chemicals(void **state)
 		if (bc_half_life(b, (uint8_t)chem(half[i].name)) != half[i].value)
 			fail_msg("half-life of %s = %d, expected %d", half[i].name,
 			         bc_half_life(b, (uint8_t)chem(half[i].name)), half[i].value);
-	assert_true(bc_half_life(b, C2_CHEM_ATP) >= 248); /* effectively permanent */
-	assert_true(bc_half_life(b, C2_CHEM_GLUCOSE) >= 248);
+	assert_true(bc_half_life(b, GENOME_CHEM_ATP) >= 248); /* effectively permanent */
+	assert_true(bc_half_life(b, GENOME_CHEM_GLUCOSE) >= 248);
 	bc_free(b);
 	genome_free(&g);
 }
@@ -220,7 +220,7 @@ static void test_norn_export_loci(void **state)
 	genome g;
 	genome_init(&g);
 	load_norn(&g);
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	bc_biochem *b = hatch(&g, GENOME_FEMALE, &e, NULL);
 	/* The export's young norn: ~83 biochem ticks, brain ticks at half rate. */
@@ -279,7 +279,7 @@ static void test_norn_lifetime(void **state)
 	genome g;
 	genome_init(&g);
 	load_norn(&g);
-	engine_loci e;
+	creature_engine_loci e;
 	memset(&e, 0, sizeof e);
 	bc_biochem *b = hatch(&g, GENOME_FEMALE, &e, NULL);
 	size_t *idx = malloc(g.ngenes * sizeof *idx);
@@ -293,7 +293,7 @@ static void test_norn_lifetime(void **state)
 	uint32_t replaced = 0;
 	double t0 = seconds();
 	for (uint32_t t = 1; t <= 200000 && stage < 7; t++) {
-		bc_chem_set(b, C2_CHEM_ATP, 255);
+		bc_chem_set(b, GENOME_CHEM_ATP, 255);
 		if (t % 2 == 0)
 			bc_brain_organ_tick(b);
 		bc_tick(b);
@@ -338,7 +338,7 @@ static void test_norn_lifetime(void **state)
 
 /* ---------------------------------------------------------------- determinism */
 
-static uint64_t run(const genome *g, int n, engine_loci *e)
+static uint64_t run(const genome *g, int n, creature_engine_loci *e)
 {
 	memset(e, 0, sizeof *e);
 	bc_biochem *b = hatch(g, GENOME_MALE, e, NULL);
@@ -358,7 +358,7 @@ static void test_norn_determinism(void **state)
 	genome g;
 	genome_init(&g);
 	load_norn(&g);
-	engine_loci e1, e2;
+	creature_engine_loci e1, e2;
 	uint64_t a = run(&g, 3000, &e1);
 	uint64_t b = run(&g, 3000, &e2);
 	assert_true(a == b);

@@ -22,14 +22,14 @@
 
 /* ---------------------------------------------------------------- fixture */
 
-typedef struct engine_loci {
+typedef struct creature_engine_loci {
 	uint8_t creature[6][256];
 	uint8_t brain[16][2][256];
-} engine_loci;
+} creature_engine_loci;
 
-static uint8_t *resolve(void *ctx, c2_locus_dir dir, uint8_t organ, uint8_t tissue, uint8_t locus)
+static uint8_t *resolve(void *ctx, genome_locus_dir dir, uint8_t organ, uint8_t tissue, uint8_t locus)
 {
-	engine_loci *e = ctx;
+	creature_engine_loci *e = ctx;
 	if (organ == 1 && tissue < 6)
 		return &e->creature[tissue][locus];
 	if (organ == 0 && tissue < 16)
@@ -74,14 +74,14 @@ static void small_genome(genome *g)
 	GENE(g, GK_EMITTER, 2, 0, 0, 46, 100, 1, 1, 2);      /* own clock rate */
 	uint8_t half[256];
 	memset(half, 72, sizeof half);
-	half[C2_CHEM_ATP] = 255;
+	half[GENOME_CHEM_ATP] = 255;
 	add_gene(g, GK_HALF_LIVES, half);
-	GENE(g, GK_INIT_CONC, C2_CHEM_ATP, 200);
+	GENE(g, GK_INIT_CONC, GENOME_CHEM_ATP, 200);
 	GENE(g, GK_INIT_CONC, 40, 150);
 	GENE(g, GK_INIT_CONC, 43, 90);
 }
 
-static bc_biochem *hatch(const genome *g, const bc_options *opt, engine_loci *e)
+static bc_biochem *hatch(const genome *g, const bc_options *opt, creature_engine_loci *e)
 {
 	bc_biochem *b;
 	c2_err err;
@@ -96,7 +96,7 @@ static bc_biochem *hatch(const genome *g, const bc_options *opt, engine_loci *e)
 
 /* World ticks t0+1 .. t0+n of an engine: brain organ every 4, biochemistry
  * every 2; it also pokes a locus and the ATP so that every path runs. */
-static void run(bc_biochem *b, engine_loci *e, int t0, int n)
+static void run(bc_biochem *b, creature_engine_loci *e, int t0, int n)
 {
 	for (int t = t0 + 1; t <= t0 + n; t++) {
 		if (t % 7 == 0)
@@ -106,7 +106,7 @@ static void run(bc_biochem *b, engine_loci *e, int t0, int n)
 		if (t % 2 == 0)
 			bc_tick(b);
 		if (t % 50 == 0)
-			bc_chem_add(b, C2_CHEM_ATP, 40);
+			bc_chem_add(b, GENOME_CHEM_ATP, 40);
 		if (t % 90 == 0)
 			bc_organ_set_injury(b, 1, 200);
 	}
@@ -120,7 +120,7 @@ static c2_wbuf save(const bc_biochem *b)
 	return w;
 }
 
-static int load(const uint8_t *data, size_t len, engine_loci *e, bc_biochem **out, c2_err *err)
+static int load(const uint8_t *data, size_t len, creature_engine_loci *e, bc_biochem **out, c2_err *err)
 {
 	c2_rbuf r = c2_rbuf_make(data, len);
 	return bc_load(out, &r, resolve, e, err);
@@ -133,10 +133,10 @@ static void load_norn(genome *g)
 
 /* Save `a`, load it against a copy of its engine loci, and check that the
  * two then run identically for `more` world ticks. */
-static void check_roundtrip(bc_biochem *a, engine_loci *ea, int t0, int more)
+static void check_roundtrip(bc_biochem *a, creature_engine_loci *ea, int t0, int more)
 {
 	c2_wbuf w = save(a);
-	engine_loci *eb = malloc(sizeof *eb);
+	creature_engine_loci *eb = malloc(sizeof *eb);
 	assert_non_null(eb);
 	memcpy(eb, ea, sizeof *eb);
 	bc_biochem *b;
@@ -178,7 +178,7 @@ static void test_roundtrip_small(void **state)
 	c2_options_default(&bc_option_tab, &opt);
 	opt.brain_energy_cost = 30;
 	opt.emitter_clear_always = 1;
-	engine_loci *e = calloc(1, sizeof *e);
+	creature_engine_loci *e = calloc(1, sizeof *e);
 	bc_biochem *a = hatch(&g, &opt, e);
 	assert_int_equal(bc_organ_count(a), 4); /* body, two organs, brain */
 	check_roundtrip(a, e, 0, 0);            /* fresh */
@@ -202,7 +202,7 @@ static void test_roundtrip_norn(void **state)
 	genome g;
 	genome_init(&g);
 	load_norn(&g);
-	engine_loci *e = calloc(1, sizeof *e);
+	creature_engine_loci *e = calloc(1, sizeof *e);
 	bc_biochem *a = hatch(&g, NULL, e);
 	run(a, e, 0, 4000);
 	check_roundtrip(a, e, 4000, 4000);
@@ -216,7 +216,7 @@ static void test_hash(void **state)
 	(void)state;
 	genome g;
 	small_genome(&g);
-	engine_loci *e1 = calloc(1, sizeof *e1), *e2 = calloc(1, sizeof *e2);
+	creature_engine_loci *e1 = calloc(1, sizeof *e1), *e2 = calloc(1, sizeof *e2);
 	bc_biochem *a = hatch(&g, NULL, e1), *b = hatch(&g, NULL, e2);
 	assert_true(bc_hash(a) == bc_hash(b));
 	/* The hash is the hash of the saved bytes. */
@@ -249,7 +249,7 @@ static void test_truncated(void **state)
 	(void)state;
 	genome g;
 	small_genome(&g);
-	engine_loci *e = calloc(1, sizeof *e);
+	creature_engine_loci *e = calloc(1, sizeof *e);
 	bc_biochem *a = hatch(&g, NULL, e);
 	run(a, e, 0, 300);
 	c2_wbuf w = save(a);
@@ -328,7 +328,7 @@ static void swap_records(uint8_t *p, size_t size)
 	memcpy(p + size, tmp, size);
 }
 
-static void expect_bad(const c2_wbuf *w, engine_loci *e, void (*mutate)(uint8_t *, size_t),
+static void expect_bad(const c2_wbuf *w, creature_engine_loci *e, void (*mutate)(uint8_t *, size_t),
                        const char *what)
 {
 	uint8_t *d = malloc(w->len);
@@ -381,7 +381,7 @@ static void test_corrupted(void **state)
 	(void)state;
 	genome g;
 	small_genome(&g);
-	engine_loci *e = calloc(1, sizeof *e);
+	creature_engine_loci *e = calloc(1, sizeof *e);
 	bc_biochem *a = hatch(&g, NULL, e);
 	run(a, e, 0, 200);
 	c2_wbuf w = save(a);

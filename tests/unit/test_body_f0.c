@@ -161,7 +161,7 @@ static void test_save_line(void **state)
 
 static int build(body_model *m, const char *genes, c2_err *err)
 {
-	return f0_build(genes, strlen(genes), NULL, 2, m, err);
+	return frams_f0_build(genes, strlen(genes), NULL, 2, m, err);
 }
 
 static void near3(const double *v, double x, double y, double z)
@@ -188,7 +188,7 @@ static void test_delta_joints(void **state)
 	assert_true(m.joints[0].f0.usedelta && !m.joints[1].f0.rot[2]);
 	/* mass: joints touching each part */
 	assert_true(m.parts[0].mass == 1 && m.parts[1].mass == 2 && m.parts[2].mass == 2);
-	assert_int_equal(f0_info_of(&m)->shape, F0_SHAPE_BALL_AND_STICK);
+	assert_int_equal(frams_f0_info_of(&m)->shape, FRAMS_F0_SHAPE_BALL_AND_STICK);
 	body_free(&m);
 	/* Without delta, the joint's delta is computed in the second part's frame. */
 	assert_int_equal(build(&m, "p:\np:1,0,0,rz=1.5707963267948966\nj:0,1\n", &err), 0);
@@ -245,7 +245,7 @@ static void test_checks(void **state)
 		int rc = build(&m, bad[i].genes, &err);
 		if (rc != C2_EFORMAT || err.line != bad[i].line || !strstr(err.msg, bad[i].reason))
 			fail_msg("case %zu: rc %d line %ld: %s", i, rc, err.line, err.msg);
-		assert_false(f0_info_of(&m)->valid);
+		assert_false(frams_f0_info_of(&m)->valid);
 		body_free(&m);
 	}
 	/* Limits that pass: exactly 2 long, a long solid joint, neurons only. */
@@ -320,9 +320,9 @@ static void test_neurons(void **state)
 	assert_int_equal(m.neurons[2].part, -1);
 	assert_int_equal(m.neurons[2].joint, 0);
 	assert_string_equal(m.neurons[3].props, " t=1");
-	assert_null(f0_neuro_class_find("Thr")); /* unknown classes are kept */
-	const f0_neuro_class *bend = f0_neuro_class_find("|");
-	assert_true(bend && bend->inputs == 1 && !bend->output && bend->location == F0_LOC_JOINT);
+	assert_null(frams_f0_neuro_class_find("Thr")); /* unknown classes are kept */
+	const frams_f0_neuro_class *bend = frams_f0_neuro_class_find("|");
+	assert_true(bend && bend->inputs == 1 && !bend->output && bend->location == FRAMS_F0_LOC_JOINT);
 	assert_int_equal(m.nconns, 3);
 	assert_true(m.conns[1].to == 0 && m.conns[1].from == 3 && m.conns[1].weight == 2.3);
 	body_free(&m);
@@ -331,7 +331,7 @@ static void test_neurons(void **state)
 static char *write_text(const body_model *m)
 {
 	c2_wbuf w = {0};
-	assert_int_equal(f0_write(m, &w), 0);
+	assert_int_equal(frams_f0_write(m, &w), 0);
 	c2_w_u8(&w, 0);
 	return (char *)w.data;
 }
@@ -374,18 +374,18 @@ static void test_genotype_marker(void **state)
 	body_model m;
 	c2_err err;
 	const char *g = "//0\r\np:\n";
-	assert_int_equal(f0_build_genotype(g, strlen(g), "x", 10, &m, &err), 0);
+	assert_int_equal(frams_f0_build_genotype(g, strlen(g), "x", 10, &m, &err), 0);
 	assert_string_equal(m.name, "x");
 	assert_int_equal(m.parts[0].f0.line, 11);
 	body_free(&m);
 	g = "p:\n";
-	assert_int_equal(f0_build_genotype(g, strlen(g), NULL, 1, &m, &err), C2_EFORMAT);
+	assert_int_equal(frams_f0_build_genotype(g, strlen(g), NULL, 1, &m, &err), C2_EFORMAT);
 	assert_string_equal(err.msg,
 	                    "genotype format f1 is not supported (only f0: a genotype that starts "
 	                    "with //0 or /*0*/)");
 	body_free(&m);
 	g = "/*4*/X";
-	assert_int_equal(f0_build_genotype(g, strlen(g), NULL, 1, &m, &err), C2_EFORMAT);
+	assert_int_equal(frams_f0_build_genotype(g, strlen(g), NULL, 1, &m, &err), C2_EFORMAT);
 	assert_non_null(strstr(err.msg, "format f4 is not supported"));
 	body_free(&m);
 }
@@ -397,9 +397,9 @@ static void test_sdk_report(void **state)
 	body_model m;
 	c2_err err;
 	const char *g = "//0\np:\np:\n";
-	assert_int_equal(f0_build_genotype(g, strlen(g), "Duo", 1, &m, &err), C2_EFORMAT);
+	assert_int_equal(frams_f0_build_genotype(g, strlen(g), "Duo", 1, &m, &err), C2_EFORMAT);
 	c2_wbuf w = {0};
-	f0_sdk_report(&m, &w);
+	frams_f0_sdk_report(&m, &w);
 	c2_w_u8(&w, 0);
 	assert_string_equal((char *)w.data,
 	                    "[ERROR] Model.internalCheck: Not all parts connected (eg. Part #0 and "

@@ -32,7 +32,7 @@ static void assert_near(double got, double want)
 static void f0_body(body_model *m)
 {
 	c2_err err;
-	assert_int_equal(f0_build_genotype(F0_GENOTYPE, strlen(F0_GENOTYPE), NULL, 1, m, &err), 0);
+	assert_int_equal(frams_f0_build_genotype(F0_GENOTYPE, strlen(F0_GENOTYPE), NULL, 1, m, &err), 0);
 }
 
 /* A base turned 90 degrees about z carrying an arm on a hinge; the arm's geom
@@ -135,7 +135,7 @@ static void test_f0(void **state)
 	body_part_point(&m, 2, (const double[3]){0, 0, 1}, w);
 	assert_near(w[0], 2);
 	assert_near(w[2], 1);
-	/* a ball-and-stick part carries one point geom (f0_build) */
+	/* a ball-and-stick part carries one point geom (frams_f0_build) */
 	assert_int_equal(body_part_ngeoms(&m, 1), 1);
 	assert_int_equal(m.geoms[1].shape, BODY_SHAPE_POINT);
 	assert_int_equal(m.joints[1].p1, 1);

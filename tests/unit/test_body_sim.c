@@ -22,7 +22,7 @@
 static void f0(body_model *m, const char *text)
 {
 	c2_err err;
-	if (f0_build_genotype(text, strlen(text), NULL, 1, m, &err) != 0)
+	if (frams_f0_build_genotype(text, strlen(text), NULL, 1, m, &err) != 0)
 		fail_msg("f0: line %ld: %s", err.line, err.msg);
 }
 
@@ -446,7 +446,7 @@ static void test_solids_and_refusals(void **st)
 
 	c2_err err;
 	const char *bad = "//0\np:\np:1\nj:0,1\nj:1,0\n"; /* a repeated joint: invalid */
-	assert_int_not_equal(f0_build_genotype(bad, strlen(bad), NULL, 1, &m, &err), 0);
+	assert_int_not_equal(frams_f0_build_genotype(bad, strlen(bad), NULL, 1, &m, &err), 0);
 	assert_int_equal(body_sim_new(&s, &m, &o, 1, NULL, &err), C2_EINVAL);
 	assert_non_null(strstr(err.msg, "invalid f0 body"));
 	body_free(&m);

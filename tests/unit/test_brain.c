@@ -113,7 +113,7 @@ static void test_norn_structure(void **state)
 		assert_int_equal(li.neurons, (unsigned)(geo[l][2] * geo[l][3]));
 		assert_int_equal(li.wta, wta[l]);
 		assert_int_equal(li.perception_offset, offset[l]);
-		assert_string_equal(li.name, c2_vocab_name(&c2_lobes, (int)l));
+		assert_string_equal(li.name, genome_vocab_name(&genome_lobes, (int)l));
 		neurons += li.neurons;
 		/* neurons start at rest (decision rest 80) */
 		for (unsigned i = 0; i < li.neurons; i++) {
@@ -297,7 +297,7 @@ static void test_norn_instincts(void **state)
 		assert_int_equal(d.stw, lv);
 		assert_int_equal(d.strength, lv);
 		/* the action's weakest dendrite of the reinforcer's type */
-		unsigned t = genes[k].reinforcer == C2_CHEM_PUNISHMENT ? 1 : 0, a = genes[k].action;
+		unsigned t = genes[k].reinforcer == GENOME_CHEM_PUNISHMENT ? 1 : 0, a = genes[k].action;
 		assert_int_equal(rep.type, t);
 		unsigned bd = 0;
 		for (unsigned j = 1; j < 128; j++)
@@ -463,7 +463,7 @@ static genome_lobe_gene mk_lobe(int w, int h, const char *rule)
 	g.height = (uint8_t)h;
 	g.gain = 255;
 	c2_err err;
-	assert_int_equal(svrule_asm(rule, g.state_rule, GENOME_RULE_LEN, &err), 0);
+	assert_int_equal(genome_svrule_asm(rule, g.state_rule, GENOME_RULE_LEN, &err), 0);
 	return g;
 }
 
@@ -494,7 +494,7 @@ static void mk_dend(genome_lobe_gene *g, int t, const dspec *s)
 	uint8_t *dst[6] = {d->strength_gain_rule, d->strength_loss_rule, d->suscept_rule,
 	                   d->reinforce_rule, d->backprop_rule, d->fwdprop_rule};
 	for (int k = 0; k < 6; k++)
-		assert_int_equal(svrule_asm(txt[k] ? txt[k] : "", dst[k], GENOME_RULE_LEN, &err), 0);
+		assert_int_equal(genome_svrule_asm(txt[k] ? txt[k] : "", dst[k], GENOME_RULE_LEN, &err), 0);
 }
 
 static brain *build_lobes(genome_lobe_gene *lobes, size_t n, const brain_options *o, c2_rng *rng)
@@ -597,8 +597,8 @@ static void test_relaxation(void **state)
 	brain_tick(b, &rng);
 	brain_dendrite_info d = dend(b, 1, 0, 0, 0);
 	assert_int_equal(d.suscept, 255);
-	int stw = c2_rate_relax(255, 10, 255);
-	int ltw = c2_rate_relax(10, (uint8_t)stw, 255);
+	int stw = genome_rate_relax(255, 10, 255);
+	int ltw = genome_rate_relax(10, (uint8_t)stw, 255);
 	assert_int_equal(d.stw, stw);
 	assert_int_equal(d.ltw, ltw);
 	brain_free(b);
@@ -612,8 +612,8 @@ static void test_relaxation(void **state)
 	brain_set_state(b, 0, 0, 50);
 	*brain_receptor_locus(b, 1, BRAIN_RL_CHEM) = 255;
 	brain_tick(b, &rng); /* tick 0: suscept 128, STW 138, relaxed: */
-	int w = c2_rate_relax(138, 10, 48);
-	int l = c2_rate_relax(10, (uint8_t)w, 255); /* LTW-gain 255 due at tick 0 */
+	int w = genome_rate_relax(138, 10, 48);
+	int l = genome_rate_relax(10, (uint8_t)w, 255); /* LTW-gain 255 due at tick 0 */
 	d = dend(b, 1, 0, 0, 0);
 	assert_int_equal(d.stw, w);
 	assert_int_equal(d.ltw, l);
@@ -621,7 +621,7 @@ static void test_relaxation(void **state)
 	brain_tick(b, &rng); /* tick 1: only STW relaxes (suscept decays at 0: rate 0) */
 	d = dend(b, 1, 0, 0, 0);
 	assert_int_equal(d.suscept, 0);
-	assert_int_equal(d.stw, c2_rate_relax((uint8_t)w, (uint8_t)l, 48));
+	assert_int_equal(d.stw, genome_rate_relax((uint8_t)w, (uint8_t)l, 48));
 	assert_int_equal(d.ltw, l);
 	brain_free(b);
 
@@ -955,7 +955,7 @@ static void test_fast_equals_reference_source_lists(void **state)
 	c2_err err;
 	static const char *const loss[2] = {"chem2 TRUE input TRUE 1", "chem3 TRUE input TRUE 1"};
 	for (int t = 0; t < 2; t++)
-		assert_int_equal(svrule_asm(loss[t], dec->dendrite[t].strength_loss_rule, GENOME_RULE_LEN,
+		assert_int_equal(genome_svrule_asm(loss[t], dec->dendrite[t].strength_loss_rule, GENOME_RULE_LEN,
 		                            &err),
 		                 0);
 	brain_options o;
@@ -991,7 +991,7 @@ static void random_rule(c2_rng *r, uint8_t *out)
 	memset(out, 0, GENOME_RULE_LEN);
 	if (k < sizeof pool / sizeof pool[0]) {
 		c2_err err;
-		assert_int_equal(svrule_asm(pool[k], out, GENOME_RULE_LEN, &err), 0);
+		assert_int_equal(genome_svrule_asm(pool[k], out, GENOME_RULE_LEN, &err), 0);
 		return;
 	}
 	unsigned n = c2_rng_below(r, 7);
@@ -1284,7 +1284,7 @@ static void test_loci(void **state)
 	assert_int_equal(brain_dendrite_get(b, 6, 0, 0, 128, &d), -1);
 	assert_null(brain_lobe_rule(b, 10, 0));
 	assert_null(brain_lobe_rule(b, 0, BRAIN_NRULES));
-	const svrule_prog *p = brain_lobe_rule(b, 6, BRAIN_RULE_DENDRITE + BRAIN_DRULE_SUSCEPT);
+	const brain_svrule_prog *p = brain_lobe_rule(b, 6, BRAIN_RULE_DENDRITE + BRAIN_DRULE_SUSCEPT);
 	assert_non_null(p);
 	assert_int_equal(p->nguard, 2);
 	brain_free(b);

@@ -32,10 +32,10 @@ static creature *hatch(const genome *g, genome_sex sex, uint64_t seed)
 	return c;
 }
 
-static void parse_events(events *ev, const char *text)
+static void parse_events(creature_events *ev, const char *text)
 {
 	c2_err err;
-	if (events_parse(ev, text, strlen(text), &err) != 0)
+	if (creature_events_parse(ev, text, strlen(text), &err) != 0)
 		fail_msg("events line %ld: %s", err.line, err.msg);
 }
 
@@ -52,7 +52,7 @@ static void test_hatch_norn(void **state)
 	/* Body organ + 20 genome organs + brain organ; the uterus is female-only. */
 	assert_int_equal(bc_organ_count(creature_biochem_const(f)), 22);
 	assert_int_equal(bc_organ_count(creature_biochem_const(m)), 21);
-	assert_int_equal(bc_chem_get(creature_biochem_const(f), C2_CHEM_AGEING), 255);
+	assert_int_equal(bc_chem_get(creature_biochem_const(f), GENOME_CHEM_AGEING), 255);
 	/* The dream ends once the queue of stage-0 instincts is empty. */
 	for (int t = 0; t < 400 && creature_dreaming(f); t++)
 		creature_step(f, NULL);
@@ -74,7 +74,7 @@ static void test_lifetime_norn(void **state)
 	genome g;
 	TEST_LOAD_NORN(&g);
 	creature *c = hatch(&g, GENOME_FEMALE, 3);
-	events ev;
+	creature_events ev;
 	parse_events(&ev, FEED);
 	/* Thresholds of the seven ageing receptors and the biochem tick at which
 	 * the decay of Ageing (byte 144: 2.5 % every 2 048 biochem ticks) first
@@ -85,7 +85,7 @@ static void test_lifetime_norn(void **state)
 	while (creature_alive(c) && creature_ticks(c) < 500000) {
 		int before = creature_stage(c);
 		creature_step(c, &ev);
-		uint8_t ageing = bc_chem_get(creature_biochem_const(c), C2_CHEM_AGEING);
+		uint8_t ageing = bc_chem_get(creature_biochem_const(c), GENOME_CHEM_AGEING);
 		for (int s = 0; s < 7; s++)
 			if (!crossed[s] && ageing <= threshold[s])
 				crossed[s] = creature_ticks(c);
@@ -93,10 +93,10 @@ static void test_lifetime_norn(void **state)
 			entered[before] = creature_ticks(c);
 	}
 	assert_false(creature_alive(c));
-	assert_int_equal(creature_cause_of_death(c), C2_DEATH_OLD_AGE);
+	assert_int_equal(creature_cause_of_death(c), CREATURE_DEATH_OLD_AGE);
 	entered[6] = creature_death_tick(c) + 1;
 	for (int s = 0; s < 7; s++) {
-		long biochem = (long)crossed[s] / C2_BIOCHEM_PERIOD;
+		long biochem = (long)crossed[s] / CREATURE_BIOCHEM_PERIOD;
 		if (labs(biochem - table[s]) > 2)
 			fail_msg("Ageing reached %d at biochem tick %ld, table says %ld", threshold[s], biochem,
 			         table[s]);
@@ -107,7 +107,7 @@ static void test_lifetime_norn(void **state)
 	/* 10.7 creature-hours (§7.1). */
 	double hours = creature_seconds(c) / 3600.0;
 	assert_true(hours > 10.6 && hours < 10.8);
-	events_free(&ev);
+	creature_events_free(&ev);
 	creature_free(c);
 	genome_free(&g);
 }
@@ -120,7 +120,7 @@ static void test_starvation_kills(void **state)
 	genome g;
 	TEST_LOAD_NORN(&g);
 	creature *c = hatch(&g, GENOME_MALE, 5);
-	events ev;
+	creature_events ev;
 	parse_events(&ev, "every 1 from 0 inject ATP -255\n");
 	bc_organ_info first;
 	assert_true(bc_organ_get(creature_biochem_const(c), 1, &first));
@@ -133,9 +133,9 @@ static void test_starvation_kills(void **state)
 	}
 	assert_true(lf_fell);
 	assert_false(creature_alive(c));
-	assert_int_equal(creature_cause_of_death(c), C2_DEATH_ORGAN_FAILURE);
+	assert_int_equal(creature_cause_of_death(c), CREATURE_DEATH_ORGAN_FAILURE);
 	assert_true(creature_death_tick(c) < 20000);
-	events_free(&ev);
+	creature_events_free(&ev);
 	creature_free(c);
 	genome_free(&g);
 }
@@ -169,7 +169,7 @@ static void test_snapshot_roundtrip(void **state)
 	genome g;
 	TEST_LOAD_NORN(&g);
 	creature *a = hatch(&g, GENOME_FEMALE, 21);
-	events ev;
+	creature_events ev;
 	parse_events(&ev, FEED);
 	for (int t = 0; t < 2000; t++) {
 		creature_step(a, &ev);
@@ -199,7 +199,7 @@ static void test_snapshot_roundtrip(void **state)
 	assert_int_equal(creature_hash(a), creature_hash(b));
 	c2_wbuf_free(&w2);
 	c2_wbuf_free(&w);
-	events_free(&ev);
+	creature_events_free(&ev);
 	creature_free(a);
 	creature_free(b);
 	genome_free(&g);
@@ -241,9 +241,9 @@ static void test_snapshot_corrupt(void **state)
 
 static void expect_event_error(const char *text, long line, const char *frag)
 {
-	events ev;
+	creature_events ev;
 	c2_err err;
-	if (events_parse(&ev, text, strlen(text), &err) == 0)
+	if (creature_events_parse(&ev, text, strlen(text), &err) == 0)
 		fail_msg("accepted '%s'", text);
 	assert_int_equal(err.line, line);
 	if (!strstr(err.msg, frag))
@@ -253,7 +253,7 @@ static void expect_event_error(const char *text, long line, const char *frag)
 static void test_events_parse(void **state)
 {
 	(void)state;
-	events ev;
+	creature_events ev;
 	parse_events(&ev, "# comment\n\nat 1200 inject Glucose 80\nat 2m inject ATP -50\n"
 	                  "every 600 stimulus 26\nevery 30s from 0 until 1h stimulus Pointer pats me from hand\n"
 	                  "at 5000 word verb push\nat 100 sleep\nat 150 wake\nat 200 dream 20\n"
@@ -262,7 +262,7 @@ static void test_events_parse(void **state)
 	                  "at 9999 kill\n");
 	assert_int_equal(ev.n, 14);
 	assert_int_equal(ev.v[0].at, 1200);
-	assert_int_equal(ev.v[0].a, C2_CHEM_GLUCOSE);
+	assert_int_equal(ev.v[0].a, GENOME_CHEM_GLUCOSE);
 	assert_int_equal(ev.v[0].b, 80);
 	assert_int_equal(ev.v[1].at, 1200); /* 2 minutes of creature time */
 	assert_int_equal(ev.v[1].b, -50);
@@ -272,19 +272,19 @@ static void test_events_parse(void **state)
 	assert_int_equal(ev.v[3].every, 300);
 	assert_int_equal(ev.v[3].until, 36000);
 	assert_int_equal(ev.v[3].a, 1);
-	assert_int_equal(ev.v[3].from, C2_CAT_HAND);
-	assert_int_equal(ev.v[4].a, C2_LOBE_VERB);
-	assert_int_equal(ev.v[4].b, C2_ACT_PUSH);
+	assert_int_equal(ev.v[3].from, GENOME_CAT_HAND);
+	assert_int_equal(ev.v[4].a, GENOME_LOBE_VERB);
+	assert_int_equal(ev.v[4].b, GENOME_ACT_PUSH);
 	assert_int_equal(ev.v[7].a, 20);
 	assert_int_equal(ev.v[8].a, GENOME_STAGE_ADULT);
 	assert_int_equal(ev.v[9].stim.significance, 64);
 	assert_int_equal(ev.v[9].stim.sense, 0);
 	assert_int_equal(ev.v[9].stim.features, GENOME_STIM_ASLEEP);
-	assert_int_equal(ev.v[9].stim.dose[0].chemical, C2_CHEM_REWARD);
+	assert_int_equal(ev.v[9].stim.dose[0].chemical, GENOME_CHEM_REWARD);
 	assert_int_equal(ev.v[10].a, 20);
 	assert_int_equal(ev.v[10].n, 2);
 	assert_int_equal(ev.v[11].a, 4);
-	events_free(&ev);
+	creature_events_free(&ev);
 
 	expect_event_error("at 10 inject Glucose\n", 1, "usage: inject");
 	expect_event_error("\nat 10 inject Unobtainium 5\n", 2, "unknown chemical 'Unobtainium'");
@@ -307,7 +307,7 @@ static void test_events_schedule(void **state)
 	genome g;
 	TEST_LOAD_NORN(&g);
 	creature *c = hatch(&g, GENOME_FEMALE, 1), *ref = hatch(&g, GENOME_FEMALE, 1);
-	events ev;
+	creature_events ev;
 	/* Ageing is touched by nothing but its slow decay: a clean counter. */
 	parse_events(&ev, "at 3 inject Ageing -1\nevery 4 from 2 until 14 inject Ageing -10\n"
 	                  "at 100 kill\n");
@@ -316,31 +316,31 @@ static void test_events_schedule(void **state)
 		creature_step(ref, NULL);
 	}
 	/* at 3: -1; every 4 from 2 until 14: ticks 2, 6, 10, 14 → -40 */
-	assert_int_equal(bc_chem_get(creature_biochem_const(ref), C2_CHEM_AGEING) -
-	                     bc_chem_get(creature_biochem_const(c), C2_CHEM_AGEING),
+	assert_int_equal(bc_chem_get(creature_biochem_const(ref), GENOME_CHEM_AGEING) -
+	                     bc_chem_get(creature_biochem_const(c), GENOME_CHEM_AGEING),
 	                 41);
 	assert_true(creature_alive(c));
-	events_free(&ev);
+	creature_events_free(&ev);
 	creature_free(ref);
 	creature_free(c);
 	genome_free(&g);
 }
 
 /* The events due at t by the definition: every event checked, in order. */
-static size_t due_by_scan(const events *ev, uint64_t t, uint32_t *out)
+static size_t due_by_scan(const creature_events *ev, uint64_t t, uint32_t *out)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < ev->n; i++)
-		if (events_is_due(&ev->v[i], t))
+		if (creature_events_is_due(&ev->v[i], t))
 			out[n++] = (uint32_t)i;
 	return n;
 }
 
-static void expect_same_due(const events *ev, events_cursor *cur, uint64_t t, uint32_t *want)
+static void expect_same_due(const creature_events *ev, creature_events_cursor *cur, uint64_t t, uint32_t *want)
 {
 	const uint32_t *got;
 	size_t n = due_by_scan(ev, t, want);
-	long k = events_due(ev, cur, t, &got);
+	long k = creature_events_due(ev, cur, t, &got);
 	if (k != (long)n)
 		fail_msg("tick %llu: %ld events due, the scan finds %zu", (unsigned long long)t, k, n);
 	for (size_t i = 0; i < n; i++)
@@ -382,11 +382,11 @@ static void test_events_cursor(void **state)
 		int lines = 1 + (int)(c2_rng_next(&r) % 150);
 		for (int k = 0; k < lines; k++)
 			len += (size_t)random_event_line(&r, text + len, sizeof text - len);
-		events ev, other;
+		creature_events ev, other;
 		parse_events(&ev, text);
 		parse_events(&other, "at 5 kill\nevery 3 wake\n");
 		uint32_t want[2 * 200 + 8];
-		events_cursor cur = {0};
+		creature_events_cursor cur = {0};
 		for (uint64_t t = 0; t < 150; t++)
 			expect_same_due(&ev, &cur, t, want);
 		expect_same_due(&ev, &cur, 40, want);  /* back */
@@ -400,28 +400,28 @@ static void test_events_cursor(void **state)
 		for (int k = 0; k < 5; k++) {
 			random_event_line(&r, line, sizeof line);
 			c2_err err;
-			assert_int_equal(events_append(&ev, line, strlen(line), &err), 0);
+			assert_int_equal(creature_events_append(&ev, line, strlen(line), &err), 0);
 		}
 		for (uint64_t t = 60; t < 200; t++)
 			expect_same_due(&ev, &cur, t, want);
-		events_cursor_free(&cur);
-		events_free(&other);
-		events_free(&ev);
+		creature_events_cursor_free(&cur);
+		creature_events_free(&other);
+		creature_events_free(&ev);
 	}
 	/* Far ticks: no wrap-around near UINT64_MAX. */
-	events ev;
+	creature_events ev;
 	parse_events(&ev, "every 99999999999999h inject ATP 1\nat 999999999999999 kill\n");
 	uint64_t every = 99999999999999ull * 36000;
 	uint32_t want[4];
-	events_cursor cur = {0};
+	creature_events_cursor cur = {0};
 	expect_same_due(&ev, &cur, UINT64_MAX - 1, want);
 	expect_same_due(&ev, &cur, UINT64_MAX, want);
 	expect_same_due(&ev, &cur, 5 * every - 1, want);
 	expect_same_due(&ev, &cur, 5 * every, want);
-	assert_int_equal(events_due(&ev, &cur, 5 * every, &(const uint32_t *){NULL}), 1);
+	assert_int_equal(creature_events_due(&ev, &cur, 5 * every, &(const uint32_t *){NULL}), 1);
 	expect_same_due(&ev, &cur, 999999999999999ull, want);
-	events_cursor_free(&cur);
-	events_free(&ev);
+	creature_events_cursor_free(&cur);
+	creature_events_free(&ev);
 }
 
 /* The list holds EVENTS_MAX events and refuses the next one, saying so. */
@@ -433,16 +433,16 @@ static void test_events_limit(void **state)
 	assert_non_null(text);
 	for (size_t i = 0; i < n; i++)
 		len += (size_t)sprintf(text + len, "at %zu kill\n", i % 100000);
-	events ev;
+	creature_events ev;
 	c2_err err;
-	assert_int_not_equal(events_parse(&ev, text, len, &err), 0);
+	assert_int_not_equal(creature_events_parse(&ev, text, len, &err), 0);
 	assert_int_equal(err.line, EVENTS_MAX + 1);
 	if (!strstr(err.msg, "more than 100000 events"))
 		fail_msg("message '%s'", err.msg);
 	len -= strlen("at 0 kill\n"); /* the last line was "at 0 kill" */
-	assert_int_equal(events_parse(&ev, text, len, &err), 0);
+	assert_int_equal(creature_events_parse(&ev, text, len, &err), 0);
 	assert_int_equal(ev.n, EVENTS_MAX);
-	events_free(&ev);
+	creature_events_free(&ev);
 	free(text);
 	/* Times past UINT64_MAX ticks are refused, not wrapped. */
 	expect_event_error("at 999999999999999h kill\n", 1, "usage: at TIME");
@@ -461,10 +461,10 @@ static void test_trace_chem_labels(void **state)
 		for (int d = 0; d < c; d++)
 			if (!strcmp(labels[c], labels[d]))
 				fail_msg("chemicals %d and %d share the label '%s'", d, c, labels[c]);
-		const char *name = c2_vocab_name(&c2_chemicals, c);
+		const char *name = genome_vocab_name(&genome_chemicals, c);
 		for (int d = 0; name && d + 1 < c; d++) {
-			const char *other = c2_vocab_name(&c2_chemicals, d);
-			if (other && !strcmp(other, name) && strcmp(c2_vocab_name(&c2_chemicals, c - 1), name))
+			const char *other = genome_vocab_name(&genome_chemicals, d);
+			if (other && !strcmp(other, name) && strcmp(genome_vocab_name(&genome_chemicals, c - 1), name))
 				fail_msg("chemical %d is named '%s' as %d is, but not next to it", c, name, d);
 		}
 	}
@@ -502,34 +502,34 @@ static void test_stimulus_flags(void **state)
 	s.dose[0].chemical = 200;
 	s.dose[0].amount = 40;
 
-	brain_set_state(b, C2_LOBE_SENSE, 3, 0);
-	brain_set_state(b, C2_LOBE_SOURCE, C2_CAT_FOOD, 0);
-	creature_stimulus_explicit(c, &s, C2_CAT_FOOD, 255);
-	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 3), 80);
-	assert_int_equal(brain_state(b, C2_LOBE_SOURCE, C2_CAT_FOOD), 100);
+	brain_set_state(b, GENOME_LOBE_SENSE, 3, 0);
+	brain_set_state(b, GENOME_LOBE_SOURCE, GENOME_CAT_FOOD, 0);
+	creature_stimulus_explicit(c, &s, GENOME_CAT_FOOD, 255);
+	assert_int_equal(brain_state(b, GENOME_LOBE_SENSE, 3), 80);
+	assert_int_equal(brain_state(b, GENOME_LOBE_SOURCE, GENOME_CAT_FOOD), 100);
 	assert_int_equal(bc_chem_get(creature_biochem_const(c), 200), 40);
 
 	creature_sleep(c);
-	brain_set_state(b, C2_LOBE_SENSE, 3, 0);
+	brain_set_state(b, GENOME_LOBE_SENSE, 3, 0);
 	creature_stimulus_explicit(c, &s, -1, 255); /* not sensed asleep: nothing */
-	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 3), 0);
+	assert_int_equal(brain_state(b, GENOME_LOBE_SENSE, 3), 0);
 	assert_int_equal(bc_chem_get(creature_biochem_const(c), 200), 40);
 	s.features = GENOME_STIM_ASLEEP; /* sensed asleep, at half strength */
 	creature_stimulus_explicit(c, &s, -1, 255);
-	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 3), 40);
+	assert_int_equal(brain_state(b, GENOME_LOBE_SENSE, 3), 40);
 	assert_int_equal(bc_chem_get(creature_biochem_const(c), 200), 80);
 	creature_wake(c);
 
 	s.features = GENOME_STIM_MODULATE; /* scaled by the event's magnitude */
-	brain_set_state(b, C2_LOBE_SENSE, 3, 0);
+	brain_set_state(b, GENOME_LOBE_SENSE, 3, 0);
 	creature_stimulus_explicit(c, &s, -1, 51);
-	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 3), 16);
+	assert_int_equal(brain_state(b, GENOME_LOBE_SENSE, 3), 16);
 	assert_int_equal(bc_chem_get(creature_biochem_const(c), 200), 88);
 
 	/* The creature's own gene: stimulus 1 "Pointer pats me" gives Reward 32. */
-	uint8_t reward = bc_chem_get(creature_biochem_const(c), C2_CHEM_REWARD);
-	assert_true(creature_stimulus(c, 1, C2_CAT_HAND, 255));
-	assert_int_equal(bc_chem_get(creature_biochem_const(c), C2_CHEM_REWARD), reward + 32 > 255 ? 255 : reward + 32);
+	uint8_t reward = bc_chem_get(creature_biochem_const(c), GENOME_CHEM_REWARD);
+	assert_true(creature_stimulus(c, 1, GENOME_CAT_HAND, 255));
+	assert_int_equal(bc_chem_get(creature_biochem_const(c), GENOME_CHEM_REWARD), reward + 32 > 255 ? 255 : reward + 32);
 	assert_false(creature_stimulus(c, 27, -1, 255)); /* no gene for 27 */
 	creature_free(c);
 	genome_free(&g);

@@ -285,7 +285,7 @@ static void test_shared_gen_files(void **state)
 				continue;
 			body_model m;
 			nf0++;
-			nvalid += f0_build_genotype(g[i].genes, g[i].len, g[i].name, g[i].line, &m, &err) == 0;
+			nvalid += frams_f0_build_genotype(g[i].genes, g[i].len, g[i].name, g[i].line, &m, &err) == 0;
 			body_free(&m);
 		}
 		if (k == 0)

@@ -166,7 +166,7 @@ static void test_read_synthetic(void **state)
 	assert_same_state(&x, &v);
 	uint64_t age;
 	assert_true(creature_export_age(&x, &age));
-	assert_int_equal(age * C2_BIOCHEM_PERIOD, creature_ticks(c));
+	assert_int_equal(age * CREATURE_BIOCHEM_PERIOD, creature_ticks(c));
 	size_t loose, n = c2exp_dendrites(&x, &loose);
 	assert_true(n > 500 && loose > 0 && loose < n);
 

@@ -73,9 +73,9 @@ static creature *reload(creature *c)
  * kernels only (brain_avx2=0). */
 static void compare_with(const genome *g, long ticks, bool sse2)
 {
-	events ev;
+	creature_events ev;
 	c2_err err;
-	assert_int_equal(events_parse(&ev, EVENTS, sizeof EVENTS - 1, &err), 0);
+	assert_int_equal(creature_events_parse(&ev, EVENTS, sizeof EVENTS - 1, &err), 0);
 	creature *a = hatch(g, 0, 1), *b = sse2 ? hatch(g, 0, 0) : hatch(g, 1, 1);
 	/* the modes are not state: the hashes agree from the start */
 	assert_true(creature_hash(a) == creature_hash(b));
@@ -90,7 +90,7 @@ static void compare_with(const genome *g, long ticks, bool sse2)
 	}
 	creature_free(a);
 	creature_free(b);
-	events_free(&ev);
+	creature_events_free(&ev);
 }
 
 static void compare(const genome *g, long ticks)
@@ -124,8 +124,8 @@ static void test_sum_rules_reference(void **state)
 		{"type0 FALSE input TRUE output TRUE suscept move-twrds 255 64", "anded1 FALSE chem1"},
 	};
 	for (int t = 0; t < 2; t++) {
-		assert_int_equal(svrule_asm(rules[t][0], dec->dendrite[t].suscept_rule, GENOME_RULE_LEN, &err), 0);
-		assert_int_equal(svrule_asm(rules[t][1], dec->dendrite[t].reinforce_rule, GENOME_RULE_LEN, &err), 0);
+		assert_int_equal(genome_svrule_asm(rules[t][0], dec->dendrite[t].suscept_rule, GENOME_RULE_LEN, &err), 0);
+		assert_int_equal(genome_svrule_asm(rules[t][1], dec->dendrite[t].reinforce_rule, GENOME_RULE_LEN, &err), 0);
 	}
 	compare(&g, NORN_TICKS);
 	genome_free(&g);
@@ -340,12 +340,12 @@ static void test_simd_kernels(void **state)
 
 		/* brain_qd_toward is the SV-rule's move-twrds, for every su */
 		{
-			svrule_insn in = {SVOP_MOVE_TWRDS, {SVS_IMM, (uint8_t)c2_rng_below(&r, 256)},
+			brain_svrule_insn in = {SVOP_MOVE_TWRDS, {SVS_IMM, (uint8_t)c2_rng_below(&r, 256)},
 			                  {SVS_IMM, (uint8_t)c2_rng_below(&r, 256)}};
 			uint8_t vals[SVS_COUNT] = {0};
 			for (int su = 0; su < 256; su++)
 				assert_int_equal(brain_qd_toward((uint8_t)su, in.a.imm, in.b.imm),
-				                 svrule_step(&in, su, vals, NULL));
+				                 brain_svrule_step(&in, su, vals, NULL));
 		}
 
 		/* the non-zero bytes listed */

@@ -34,10 +34,10 @@ static creature *hatch(const genome *g, uint64_t seed)
 /* Dendrites of decision cell `action` of `type` with LTW >= `min`. */
 static unsigned strong_links(const brain *b, unsigned action, unsigned type, unsigned min)
 {
-	unsigned n = 0, nd = brain_dendrite_count(b, C2_LOBE_DECISION, action, type);
+	unsigned n = 0, nd = brain_dendrite_count(b, GENOME_LOBE_DECISION, action, type);
 	for (unsigned k = 0; k < nd; k++) {
 		brain_dendrite_info d;
-		assert_int_equal(brain_dendrite_get(b, C2_LOBE_DECISION, action, type, k, &d), 0);
+		assert_int_equal(brain_dendrite_get(b, GENOME_LOBE_DECISION, action, type, k, &d), 0);
 		n += d.ltw >= min;
 	}
 	return n;
@@ -53,13 +53,13 @@ static void test_instincts_wired(void **state)
 		creature_step(c, NULL);
 	const brain *b = creature_brain_const(c);
 	/* hungry -> eat (255), hungry & food -> eat (200), verb eat -> eat (200) */
-	assert_int_equal(strong_links(b, C2_ACT_EAT, 0, 200), 3);
+	assert_int_equal(strong_links(b, GENOME_ACT_EAT, 0, 200), 3);
 	/* sleepy -> rest, tired -> rest (128), verb rest -> rest (200) */
-	assert_int_equal(strong_links(b, C2_ACT_REST, 0, 128), 3);
+	assert_int_equal(strong_links(b, GENOME_ACT_REST, 0, 128), 3);
 	/* hungry -> do not rest: one inhibitory link */
-	assert_int_equal(strong_links(b, C2_ACT_REST, 1, 160), 1);
+	assert_int_equal(strong_links(b, GENOME_ACT_REST, 1, 160), 1);
 	/* fear -> run, pain -> run */
-	assert_int_equal(strong_links(b, C2_ACT_RUN, 0, 160), 2);
+	assert_int_equal(strong_links(b, GENOME_ACT_RUN, 0, 160), 2);
 	assert_int_equal(brain_instinct_pending(b), 0);
 	creature_free(c);
 	genome_free(&g);
@@ -81,7 +81,7 @@ static double run_one(const genome *g, uint64_t seed, int action, bool train, un
 		creature_step(c, NULL);
 		bool up = !creature_asleep(c);
 		if (train && up && creature_action(c) == action && t - last_pat >= PAT_GAP) {
-			creature_stimulus(c, 1, C2_CAT_HAND, 255); /* Pointer pats me */
+			creature_stimulus(c, 1, GENOME_CAT_HAND, 255); /* Pointer pats me */
 			last_pat = t;
 		}
 		if (t >= TRAIN_TICKS / 2 && up) {
@@ -105,8 +105,8 @@ static void test_pats_teach(void **state)
 	unsigned learned = 0;
 	for (uint64_t s = 1; s <= SEEDS; s++) {
 		unsigned l = 0;
-		double p = run_one(&g, s, C2_ACT_HIT, false, NULL);
-		double q = run_one(&g, s, C2_ACT_HIT, true, &l);
+		double p = run_one(&g, s, GENOME_ACT_HIT, false, NULL);
+		double q = run_one(&g, s, GENOME_ACT_HIT, true, &l);
 		print_message("seed %llu: hit %.4f untouched, %.4f patted (%u learned links)\n",
 		              (unsigned long long)s, p, q, l);
 		plain += p / SEEDS;

@@ -130,13 +130,13 @@ static uint8_t run_rule(const char *text, const uint8_t *v, int neuron, const br
 {
 	uint8_t r[12];
 	c2_err err;
-	assert_int_equal(svrule_parse(text, r, 12, &err), 0);
-	svrule_prog p;
+	assert_int_equal(genome_svrule_parse(text, r, 12, &err), 0);
+	brain_svrule_prog p;
 	uint8_t table[SVRULE_TABLE];
-	svrule_compile(&p, table, r, neuron ? SVRULE_NEURON : SVRULE_DENDRITE, 77, o);
+	brain_svrule_compile(&p, table, r, neuron ? SVRULE_NEURON : SVRULE_DENDRITE, 77, o);
 	c2_rng rng;
 	c2_rng_seed(&rng, 1);
-	return svrule_exec(&p, v, &rng);
+	return brain_svrule_exec(&p, v, &rng);
 }
 
 /* ---- the compiled VM equals the oracle on random rules ------------------- */
@@ -180,20 +180,20 @@ static void test_vm_matches_oracle(void **state)
 		}
 		int neuron = n % 4 == 3;
 		uint8_t rnd = (uint8_t)c2_rng_below(&gen, 256);
-		svrule_prog p;
+		brain_svrule_prog p;
 		uint8_t table[SVRULE_TABLE];
-		svrule_compile(&p, table, r, neuron ? SVRULE_NEURON : SVRULE_DENDRITE, rnd, &o);
+		brain_svrule_compile(&p, table, r, neuron ? SVRULE_NEURON : SVRULE_DENDRITE, rnd, &o);
 		uint64_t seed = c2_rng_next(&gen);
 		c2_rng a, b;
 		c2_rng_seed(&a, seed);
 		c2_rng_seed(&b, seed);
 		oracle_opts oo = oracle_of(&o);
 		int want = oracle(r, v, neuron, rnd, &oo, &a);
-		int got = svrule_exec(&p, v, &b);
+		int got = brain_svrule_exec(&p, v, &b);
 		if (want != got) {
 			char text[256];
 			fail_msg("rule [%s] (case %d): oracle %d, VM %d",
-			         svrule_disasm(r, 12, text, sizeof text), n, want, got);
+			         genome_svrule_disasm(r, 12, text, sizeof text), n, want, got);
 		}
 		/* both drew the same numbers */
 		assert_memory_equal(&a, &b, sizeof a);
@@ -206,7 +206,7 @@ static void test_vm_matches_oracle(void **state)
 				w[s] = (p.reads >> s) & 1 ? v[s] : (uint8_t)(v[s] ^ 0x5a);
 			c2_rng c;
 			c2_rng_seed(&c, 1);
-			assert_int_equal(svrule_exec(&p, w, &c), got);
+			assert_int_equal(brain_svrule_exec(&p, w, &c), got);
 			if (p.level == SVL_CONST)
 				assert_int_equal(p.konst, got);
 		}
@@ -218,18 +218,18 @@ static void test_vm_matches_oracle(void **state)
 		char text[256];
 		if (!hold && got != 0)
 			fail_msg("rule [%s]: a recorded guard fails but the result is %d",
-			         svrule_disasm(r, 12, text, sizeof text), got);
+			         genome_svrule_disasm(r, 12, text, sizeof text), got);
 		if (hold && !p.impure) {
 			c2_rng c;
 			c2_rng_seed(&c, 1);
-			assert_int_equal(svrule_exec_unguarded(&p, v, &c), got);
+			assert_int_equal(brain_svrule_exec_unguarded(&p, v, &c), got);
 		}
 		/* lobe-level folding then running the rest gives the same result */
 		int acc0;
-		int start = svrule_fold_lobe(&p, v, &acc0);
+		int start = brain_svrule_fold_lobe(&p, v, &acc0);
 		c2_rng c;
 		c2_rng_seed(&c, seed);
-		int folded = start < 0 ? 0 : svrule_run(&p, (unsigned)start, acc0, v, &c);
+		int folded = start < 0 ? 0 : brain_svrule_run(&p, (unsigned)start, acc0, v, &c);
 		assert_int_equal(folded, got);
 		/* single-load programs are what they say */
 		if (p.single != SVRULE_NOT_SINGLE && p.single != SVS_IMM)
@@ -304,16 +304,16 @@ static void test_edges(void **state)
 	assert_int_equal(run_rule("random 64 64", v, 1, &o), 64);
 	uint8_t r[12];
 	c2_err err;
-	assert_int_equal(svrule_parse("random 255 0", r, 12, &err), 0);
-	svrule_prog p;
+	assert_int_equal(genome_svrule_parse("random 255 0", r, 12, &err), 0);
+	brain_svrule_prog p;
 	uint8_t table[SVRULE_TABLE];
-	svrule_compile(&p, table, r, SVRULE_NEURON, 0, &o);
+	brain_svrule_compile(&p, table, r, SVRULE_NEURON, 0, &o);
 	assert_true(p.impure);
 	bool seen[256] = {false};
 	c2_rng rng;
 	c2_rng_seed(&rng, 3);
 	for (int k = 0; k < 20000; k++)
-		seen[svrule_exec(&p, v, &rng)] = true;
+		seen[brain_svrule_exec(&p, v, &rng)] = true;
 	for (int k = 0; k < 256; k++)
 		assert_true(seen[k]);
 	brain_options ns = o;
@@ -333,12 +333,12 @@ static void test_compile_analysis(void **state)
 	c2_options_default(&brain_option_tab, &o);
 	uint8_t r[12];
 	c2_err err;
-	svrule_prog p;
+	brain_svrule_prog p;
 	uint8_t table[SVRULE_TABLE];
 	/* the decision susceptibility rule: guards input (dendrite) and output
 	 * (neuron); the rest runs from instruction 4 */
-	assert_int_equal(svrule_parse("16 30 10 30 18 39 4 3", r, 12, &err), 0);
-	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
+	assert_int_equal(genome_svrule_parse("16 30 10 30 18 39 4 3", r, 12, &err), 0);
+	brain_svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.nguard, 2);
 	assert_int_equal(p.guard[0].slot, SVS_INPUT);
 	assert_int_equal(p.guard[0].level, SVL_DENDRITE);
@@ -347,50 +347,50 @@ static void test_compile_analysis(void **state)
 	assert_int_equal(p.prefix, 4);
 	assert_int_equal(p.level, SVL_DENDRITE);
 	/* chem2 TRUE 1: a lobe-level rule */
-	assert_int_equal(svrule_parse("chem2 TRUE 1", r, 12, &err), 0);
-	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
+	assert_int_equal(genome_svrule_parse("chem2 TRUE 1", r, 12, &err), 0);
+	brain_svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.level, SVL_LOBE);
 	assert_int_equal(p.nguard, 1);
 	/* a guard that ends the rule is not recorded (its value is the result) */
-	assert_int_equal(svrule_parse("chem2 TRUE", r, 12, &err), 0);
-	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
+	assert_int_equal(genome_svrule_parse("chem2 TRUE", r, 12, &err), 0);
+	brain_svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.nguard, 0);
 	/* a failing constant guard folds the rule to 0, even with random after */
-	assert_int_equal(svrule_parse("0 TRUE random 0 255", r, 12, &err), 0);
-	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
+	assert_int_equal(genome_svrule_parse("0 TRUE random 0 255", r, 12, &err), 0);
+	brain_svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.n, 0);
 	assert_false(p.impure);
 	/* constants fold; single loads are recognised */
-	assert_int_equal(svrule_parse("64 PLUS 32 TIMES 128", r, 12, &err), 0);
-	svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
+	assert_int_equal(genome_svrule_parse("64 PLUS 32 TIMES 128", r, 12, &err), 0);
+	brain_svrule_compile(&p, table, r, SVRULE_DENDRITE, 0, &o);
 	assert_int_equal(p.level, SVL_CONST);
 	assert_int_equal(p.konst, 48);
 	assert_int_equal(p.single, SVS_IMM);
-	assert_int_equal(svrule_parse("anded0", r, 12, &err), 0);
-	svrule_compile(&p, table, r, SVRULE_NEURON, 0, &o);
+	assert_int_equal(genome_svrule_parse("anded0", r, 12, &err), 0);
+	brain_svrule_compile(&p, table, r, SVRULE_NEURON, 0, &o);
 	assert_int_equal(p.single, SVS_ANDED0);
 	/* the table's value column drives every load */
 	for (int op = 0; op < SVOP_COUNT; op++) {
-		if (svrule_ops[op].kind != SVK_VALUE)
+		if (genome_svrule_ops[op].kind != SVK_VALUE)
 			continue;
 		memset(r, 0, sizeof r);
 		r[0] = (uint8_t)op;
-		svrule_compile(&p, table, r, SVRULE_DENDRITE, 9, &o);
+		brain_svrule_compile(&p, table, r, SVRULE_DENDRITE, 9, &o);
 		assert_int_equal(p.n, 1);
-		if (svrule_ops[op].value == SVV_CONST)
+		if (genome_svrule_ops[op].value == SVV_CONST)
 			assert_int_equal(p.single, SVS_IMM);
-		else if (svrule_ops[op].value == SVV_RND_CONST)
+		else if (genome_svrule_ops[op].value == SVV_RND_CONST)
 			assert_int_equal(p.konst, 9);
 		else
 			assert_int_not_equal(p.single, SVS_IMM);
 	}
 	/* slot names round-trip */
 	for (int s = 1; s < SVS_COUNT; s++) {
-		const char *n = svrule_slot_name((svrule_slot)s);
+		const char *n = brain_svrule_slot_name((brain_svrule_slot)s);
 		assert_non_null(n);
-		assert_int_equal(svrule_slot_by_name(n, strlen(n)), s);
+		assert_int_equal(brain_svrule_slot_by_name(n, strlen(n)), s);
 	}
-	assert_int_equal(svrule_slot_by_name("nope", 4), -1);
+	assert_int_equal(brain_svrule_slot_by_name("nope", 4), -1);
 }
 
 /* ---- options (§9) --------------------------------------------------------- */
@@ -466,7 +466,7 @@ static void test_corpus_covers_norn(void **state)
 		*tab = '\0';
 		uint8_t r[12];
 		c2_err err;
-		if (svrule_parse(line, r, 12, &err))
+		if (genome_svrule_parse(line, r, 12, &err))
 			continue;
 		int k = 0;
 		while (k < nrules && memcmp(rules[k], r, 12))
@@ -501,7 +501,7 @@ static void test_corpus_covers_norn(void **state)
 			char text[256];
 			if (k == nrules || cases[k] < 3)
 				fail_msg("norn rule [%s] (lobe %zu) has fewer than 3 corpus cases",
-				         svrule_disasm(list[j], 12, text, sizeof text), l);
+				         genome_svrule_disasm(list[j], 12, text, sizeof text), l);
 			distinct++;
 		}
 	}

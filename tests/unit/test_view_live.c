@@ -150,7 +150,7 @@ static int nchems;
 static int setup_chems(void **state)
 {
 	(void)state;
-	nchems = view_choices_from_vocab(chems, 0, 256, &c2_chemicals, 1, 255, NULL, 0, 1);
+	nchems = view_choices_from_vocab(chems, 0, 256, &genome_chemicals, 1, 255, NULL, 0, 1);
 	return nchems == 255 ? 0 : -1;
 }
 
@@ -165,14 +165,14 @@ static void test_match(void **state)
 {
 	(void)state;
 	int out[300];
-	assert_int_equal(first_match("atp"), C2_CHEM_ATP);
-	assert_int_equal(first_match("ATP "), C2_CHEM_ATP);
-	assert_int_equal(first_match("99"), C2_CHEM_ATP);
-	assert_int_equal(first_match("glucose"), C2_CHEM_GLUCOSE);
+	assert_int_equal(first_match("atp"), GENOME_CHEM_ATP);
+	assert_int_equal(first_match("ATP "), GENOME_CHEM_ATP);
+	assert_int_equal(first_match("99"), GENOME_CHEM_ATP);
+	assert_int_equal(first_match("glucose"), GENOME_CHEM_GLUCOSE);
 	/* Prefix matches in table order before word and substring matches. */
-	assert_int_equal(first_match("glyc"), C2_CHEM_GLYCOGEN);
+	assert_int_equal(first_match("glyc"), GENOME_CHEM_GLYCOGEN);
 	assert_int_equal(first_match("need_for-pleasure"), 2);
-	assert_int_equal(first_match("cogen"), C2_CHEM_GLYCOGEN);
+	assert_int_equal(first_match("cogen"), GENOME_CHEM_GLYCOGEN);
 	assert_int_equal(view_match(chems, nchems, "", out, 300), 255);
 	assert_int_equal(view_match(chems, nchems, "zzzzqq", out, 300), 0);
 	assert_int_equal(view_match(chems, nchems, "", out, 5), 5);
@@ -189,14 +189,14 @@ static void test_match(void **state)
 
 	/* Words: a prefix and a tag per table. */
 	view_choice w[64];
-	int nw = view_choices_from_vocab(w, 0, 64, &c2_actions, 0, c2_actions.n - 1, "verb ", 3, 0);
+	int nw = view_choices_from_vocab(w, 0, 64, &genome_actions, 0, genome_actions.n - 1, "verb ", 3, 0);
 	assert_int_equal(nw, 14); /* the two unnamed verbs are left out */
-	nw = view_choices_from_vocab(w, nw, 64, &c2_categories, 0, c2_categories.n - 1, "noun ", 4, 0);
+	nw = view_choices_from_vocab(w, nw, 64, &genome_categories, 0, genome_categories.n - 1, "noun ", 4, 0);
 	int k = view_match(w, nw, "food", out, 8);
 	assert_true(k >= 1);
 	assert_string_equal(w[out[0]].label, "noun food");
 	assert_int_equal(w[out[0]].tag, 4);
-	assert_int_equal(w[out[0]].value, C2_CAT_FOOD);
+	assert_int_equal(w[out[0]].value, GENOME_CAT_FOOD);
 }
 
 /* ---------------------------------------------------------------- history */
@@ -204,7 +204,7 @@ static void test_match(void **state)
 static void test_hist(void **state)
 {
 	(void)state;
-	int two[] = {C2_CHEM_ATP, C2_CHEM_GLUCOSE};
+	int two[] = {GENOME_CHEM_ATP, GENOME_CHEM_GLUCOSE};
 	assert_null(view_hist_new(1, two, 2));
 	assert_null(view_hist_new(16, two, 0));
 	int bad[] = {0}, dup[] = {5, 5};
@@ -214,9 +214,9 @@ static void test_hist(void **state)
 	assert_non_null(h);
 	uint8_t c[256] = {0};
 	for (int t = 0; t < 6; t++) {
-		c[C2_CHEM_ATP] = (uint8_t)(10 + t);
-		c[C2_CHEM_GLUCOSE] = (uint8_t)(20 + t);
-		c[C2_CHEM_GLYCOGEN] = (uint8_t)(30 + t);
+		c[GENOME_CHEM_ATP] = (uint8_t)(10 + t);
+		c[GENOME_CHEM_GLUCOSE] = (uint8_t)(20 + t);
+		c[GENOME_CHEM_GLYCOGEN] = (uint8_t)(30 + t);
 		assert_int_equal(view_hist_sample(h, t, c), 0);
 	}
 	assert_int_equal(view_hist_sample(h, 4.5, c), -1); /* backwards */
@@ -226,22 +226,22 @@ static void test_hist(void **state)
 	assert_true(plot_data_time(d, 0) == 2);
 	assert_true(plot_data_value(d, 3, 1) == 25);
 	/* Adding a chemical shows its past at once. */
-	assert_int_equal(view_hist_toggle(h, C2_CHEM_GLYCOGEN), 1);
+	assert_int_equal(view_hist_toggle(h, GENOME_CHEM_GLYCOGEN), 1);
 	d = view_hist_plot(h);
 	assert_int_equal(plot_data_nseries(d), 3);
 	assert_string_equal(plot_data_name(d, 2), "Glycogen");
 	assert_int_equal(plot_data_len(d), 4);
 	assert_true(plot_data_value(d, 0, 2) == 32);
 	assert_true(plot_data_value(d, 3, 2) == 35);
-	assert_true(view_hist_has(h, C2_CHEM_GLYCOGEN));
+	assert_true(view_hist_has(h, GENOME_CHEM_GLYCOGEN));
 	/* Removing one keeps the others' colours in order. */
-	assert_int_equal(view_hist_toggle(h, C2_CHEM_ATP), 0);
+	assert_int_equal(view_hist_toggle(h, GENOME_CHEM_ATP), 0);
 	assert_int_equal(view_hist_count(h), 2);
-	assert_int_equal(view_hist_chem(h, 0), C2_CHEM_GLUCOSE);
-	assert_int_equal(view_hist_chem(h, 1), C2_CHEM_GLYCOGEN);
+	assert_int_equal(view_hist_chem(h, 0), GENOME_CHEM_GLUCOSE);
+	assert_int_equal(view_hist_chem(h, 1), GENOME_CHEM_GLYCOGEN);
 	assert_int_equal(view_hist_chem(h, 2), -1);
-	assert_int_equal(view_hist_toggle(h, C2_CHEM_GLUCOSE), 0);
-	assert_int_equal(view_hist_toggle(h, C2_CHEM_GLYCOGEN), -1); /* the last one stays */
+	assert_int_equal(view_hist_toggle(h, GENOME_CHEM_GLUCOSE), 0);
+	assert_int_equal(view_hist_toggle(h, GENOME_CHEM_GLYCOGEN), -1); /* the last one stays */
 	assert_int_equal(view_hist_toggle(h, 0), -1);
 	assert_int_equal(view_hist_toggle(h, 256), -1);
 	for (int k = 1; k < VIEW_HIST_MAX_CHEMS; k++)
@@ -249,7 +249,7 @@ static void test_hist(void **state)
 	assert_int_equal(view_hist_count(h), VIEW_HIST_MAX_CHEMS);
 	assert_int_equal(view_hist_toggle(h, 200), -1); /* full */
 	/* New samples reach the rebuilt plot. */
-	c[C2_CHEM_GLYCOGEN] = 99;
+	c[GENOME_CHEM_GLYCOGEN] = 99;
 	assert_int_equal(view_hist_sample(h, 7, c), 0);
 	d = view_hist_plot(h);
 	assert_true(plot_data_value(d, plot_data_len(d) - 1, 0) == 99);
@@ -270,7 +270,7 @@ static void test_picker(void **state)
 	view_picker_open(&p, VIEW_PICK_PLOT, chems, nchems);
 	assert_int_equal(p.nmatch, 255);
 	view_picker_type(&p, "gluc");
-	assert_int_equal(view_picker_current(&p)->value, C2_CHEM_GLUCOSE);
+	assert_int_equal(view_picker_current(&p)->value, GENOME_CHEM_GLUCOSE);
 	view_picker_type(&p, "\x01\xc3\xa9"); /* control and non-ASCII bytes are not typed */
 	assert_string_equal(p.text, "gluc");
 	view_picker_backspace(&p);
@@ -340,7 +340,7 @@ static void fixture_run(frame_fixture *x, creature *c, int ticks)
 {
 	x->c = c;
 	view_pace_init(&x->pace, 1);
-	int chems3[] = {C2_CHEM_ATP, C2_CHEM_GLUCOSE, C2_CHEM_ADRENALINE};
+	int chems3[] = {GENOME_CHEM_ATP, GENOME_CHEM_GLUCOSE, GENOME_CHEM_ADRENALINE};
 	x->hist = view_hist_new(4096, chems3, 3);
 	assert_non_null(x->hist);
 	for (int t = 0; t < ticks; t++) {
@@ -443,7 +443,7 @@ static void test_frame_overlays(void **state)
 	assert_int_equal(view_frame_render(s, &x.fr, x.c, err, sizeof err), 0);
 	assert_true(x.fr.picker.top <= 200 && 200 < x.fr.picker.top + x.fr.picker.shown);
 	view_picker_open(&x.fr.picker, VIEW_PICK_AMOUNT, NULL, 0);
-	x.fr.picker.chem = C2_CHEM_GLUCOSE;
+	x.fr.picker.chem = GENOME_CHEM_GLUCOSE;
 	assert_int_equal(view_frame_render(s, &x.fr, x.c, err, sizeof err), 0);
 	assert_int_equal(view_frame_picker_at(&x.fr, L.x + 10, L.y + 1), -1);
 	view_picker_close(&x.fr.picker);
@@ -508,7 +508,7 @@ static void test_frame_norn(void **state)
 	check_neurons(&x, s);
 	assert_int_equal(x.fr.names.px > 0, 1); /* decision names drawn */
 	/* Pin a decision neuron with hundreds of dendrites. */
-	x.fr.pin_lobe = C2_LOBE_DECISION;
+	x.fr.pin_lobe = GENOME_LOBE_DECISION;
 	x.fr.pin_cell = 0;
 	assert_int_equal(view_frame_render(s, &x.fr, x.c, msg, sizeof msg), 0);
 	SDL_FreeSurface(s);

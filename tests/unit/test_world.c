@@ -75,9 +75,9 @@ static void decide(world *w, size_t k, int action, int cat)
 {
 	creature *c = world_creature(w, k);
 	if (action >= 0)
-		creature_hear(c, C2_LOBE_DECISION, (unsigned)action);
+		creature_hear(c, GENOME_LOBE_DECISION, (unsigned)action);
 	if (cat >= 0)
-		creature_hear(c, C2_LOBE_ATTENTION, (unsigned)cat);
+		creature_hear(c, GENOME_LOBE_ATTENTION, (unsigned)cat);
 }
 
 /* The tiny creature's organs use up its ATP: run keeps it full (a test of
@@ -90,7 +90,7 @@ static void run(world *w, int n, int action, int cat)
 	for (int t = 0; t < n; t++) {
 		decide(w, 0, action, cat);
 		if (keep_atp)
-			creature_inject(world_creature(w, 0), C2_CHEM_ATP, 255);
+			creature_inject(world_creature(w, 0), GENOME_CHEM_ATP, 255);
 		world_step(w, NULL);
 	}
 }
@@ -164,7 +164,7 @@ static void test_load_garden(void **state)
 	assert_int_equal(world_object(w, 1, &oi), 0);
 	assert_string_equal(oi.name, "carrot.1");
 	assert_string_equal(oi.kind, "carrot");
-	assert_int_equal(oi.category, C2_CAT_FOOD);
+	assert_int_equal(oi.category, GENOME_CAT_FOOD);
 	assert_true(oi.visible);
 	assert_int_equal(world_object(w, world_object_count(w), &oi), -1);
 	world_free(w);
@@ -255,29 +255,29 @@ static void test_representative_nearest(void **state)
 	world *w = with_tiny(ROW, NULL);
 	run(w, 1, -1, -1);
 	const w_crt *cr = &w->crts[0];
-	assert_int_equal(cr->rep[C2_CAT_FOOD], 1);    /* tie at 200 px: lower id */
-	assert_int_equal(cr->rep[C2_CAT_FRUIT], -1);  /* the plum is in the other room */
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 1);    /* tie at 200 px: lower id */
+	assert_int_equal(cr->rep[GENOME_CAT_FRUIT], -1);  /* the plum is in the other room */
 	/* "object comes into view" once, 180 the first time a category is seen */
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
 	/* the engine's modulate scaled the gene's significance 100 by 180/255 */
-	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), C2_LOBE_SOURCE,
-	                             C2_CAT_FOOD), 100 * 180 / 255);
+	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), GENOME_LOBE_SOURCE,
+	                             GENOME_CAT_FOOD), 100 * 180 / 255);
 	w->nlog = 0;
 	run(w, 10, -1, -1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 0); /* kept while seen */
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 0); /* kept while seen */
 	/* the representative goes: the next nearest, at 80 */
 	w->objs[1].state = WORLD_OBJ_REMOVED;
 	w->nlog = 0;
 	run(w, 1, -1, -1);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], 2);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1);
-	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), C2_LOBE_SOURCE,
-	                             C2_CAT_FOOD) >= 100 * 80 / 255, 1);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 2);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), GENOME_LOBE_SOURCE,
+	                             GENOME_CAT_FOOD) >= 100 * 80 / 255, 1);
 	/* out of sight range: none */
 	w->objs[2].x = 0 + 10 * WORLD_FX;
 	w->crts[0].x = 990 * WORLD_FX;
 	run(w, 1, -1, -1);
-	assert_int_equal(cr->rep[C2_CAT_FOOD], -1);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], -1);
 	world_free(w);
 }
 
@@ -289,22 +289,22 @@ static void test_sight_options(void **state)
 	o.sight_range = 600;
 	world *w = with_tiny(ROW, &o);
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FRUIT], 4);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FRUIT], 4);
 	world_free(w);
 	o = opts();
 	o.sight_facing = 1; /* facing east: the carrot west of it is behind */
 	o.sight_range = 150;
 	w = with_tiny(ROW, &o);
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], -1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], -1);
 	w->objs[1].x = 600 * WORLD_FX; /* 100 px ahead */
 	w->objs[2].x = 400 * WORLD_FX; /* 100 px behind */
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
 	w->crts[0].facing = -1;
-	w_set_rep(&w->crts[0], C2_CAT_FOOD, -1);
+	w_set_rep(&w->crts[0], GENOME_CAT_FOOD, -1);
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 2);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 2);
 	world_free(w);
 }
 
@@ -324,7 +324,7 @@ static void test_representative_modes(void **state)
 		assert_int_equal(world_load(&w, MANY, sizeof MANY - 1, &o, seed, &err), 0);
 		assert_int_equal(world_add_creature(w, tiny(1), &err), 0);
 		world_step(w, NULL);
-		int r = w->crts[0].rep[C2_CAT_FOOD];
+		int r = w->crts[0].rep[GENOME_CAT_FOOD];
 		assert_true(r >= 1 && r <= 4);
 		picked[r]++;
 		world_free(w);
@@ -336,11 +336,11 @@ static void test_representative_modes(void **state)
 	o.representative = 2;
 	world *w = with_tiny(MANY, &o);
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 4); /* nearest first */
-	w_stimulus(w, 0, 26, C2_CAT_FOOD, 2, 255);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 2);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 4); /* nearest first */
+	w_stimulus(w, 0, 26, GENOME_CAT_FOOD, 2, 255);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 2);
 	run(w, 3, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 2); /* kept while seen */
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 2); /* kept while seen */
 	world_free(w);
 }
 
@@ -350,18 +350,18 @@ static void test_perceive_asleep(void **state)
 	world *w = with_tiny(ROW, NULL);
 	creature_sleep(world_creature(w, 0));
 	run(w, 5, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], -1); /* eyes shut */
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], -1); /* eyes shut */
 	creature_wake(world_creature(w, 0));
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
 	world_free(w);
 	world_options o = opts();
 	o.perceive_asleep = 1;
 	w = with_tiny(ROW, &o);
 	creature_sleep(world_creature(w, 0));
 	run(w, 1, -1, -1);
-	assert_int_equal(w->crts[0].rep[C2_CAT_FOOD], 1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
 	world_free(w);
 }
 
@@ -372,34 +372,34 @@ static void test_approach_retreat(void **state)
 	static const char T[] = "room r 0 2000\nkind c food width 10\nkind cliff edge width 10\n"
 	                        "object c 700\nobject cliff 1400\ncreature 500\n";
 	world *w = with_tiny(T, NULL);
-	run(w, 8, -1, C2_CAT_FOOD); /* IT: the food */
+	run(w, 8, -1, GENOME_CAT_FOOD); /* IT: the food */
 	assert_int_equal(w->crts[0].it, 1);
 	w->nlog = 0;
 	w->objs[1].x = 680 * WORLD_FX; /* 20 px closer: not enough */
-	run(w, 1, -1, C2_CAT_FOOD);
-	assert_int_equal(count_stim(w, C2_STIM_APPROACHING), 0);
+	run(w, 1, -1, GENOME_CAT_FOOD);
+	assert_int_equal(count_stim(w, GENOME_STIM_APPROACHING), 0);
 	w->objs[1].x = 660 * WORLD_FX; /* 40 px since the last check */
-	run(w, 1, -1, C2_CAT_FOOD);
-	assert_int_equal(count_stim(w, C2_STIM_APPROACHING), 1);
+	run(w, 1, -1, GENOME_CAT_FOOD);
+	assert_int_equal(count_stim(w, GENOME_STIM_APPROACHING), 1);
 	const w_log *l = NULL;
 	for (size_t i = 0; i < w->nlog; i++)
-		if (w->log[i].type == LOG_STIMULUS && w->log[i].a == C2_STIM_APPROACHING)
+		if (w->log[i].type == LOG_STIMULUS && w->log[i].a == GENOME_STIM_APPROACHING)
 			l = &w->log[i];
 	assert_non_null(l);
-	assert_int_equal(l->b, C2_CAT_FOOD);
+	assert_int_equal(l->b, GENOME_CAT_FOOD);
 	w->objs[1].x = 900 * WORLD_FX;
-	run(w, 1, -1, C2_CAT_FOOD);
-	assert_int_equal(count_stim(w, C2_STIM_RETREATING), 1);
+	run(w, 1, -1, GENOME_CAT_FOOD);
+	assert_int_equal(count_stim(w, GENOME_STIM_RETREATING), 1);
 	/* the edge: the creature walks towards it */
 	w->nlog = 0;
 	w->crts[0].x = 1000 * WORLD_FX;
 	run(w, 1, -1, -1);
 	w->crts[0].x = 1100 * WORLD_FX;
 	run(w, 1, -1, -1);
-	assert_int_equal(count_stim(w, C2_STIM_APPROACHING_EDGE), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_APPROACHING_EDGE), 1);
 	w->crts[0].x = 950 * WORLD_FX;
 	run(w, 1, -1, -1);
-	assert_int_equal(count_stim(w, C2_STIM_RETREATING_EDGE), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_RETREATING_EDGE), 1);
 	world_free(w);
 }
 
@@ -410,28 +410,28 @@ static void test_it_and_mask(void **state)
 	(void)state;
 	world *w = with_tiny(ROW, NULL);
 	/* brain ticks at 4 and 8: IT comes from the first, eat may win at the second */
-	run(w, 9, C2_ACT_EAT, C2_CAT_FOOD);
+	run(w, 9, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	assert_int_equal(w->crts[0].it, 1);
-	assert_int_equal(creature_action(world_creature(w, 0)), C2_ACT_EAT);
+	assert_int_equal(creature_action(world_creature(w, 0)), GENOME_ACT_EAT);
 	/* attention on a category with nothing seen: no IT; eat is masked */
-	run(w, 8, C2_ACT_EAT, C2_CAT_TOY);
+	run(w, 8, GENOME_ACT_EAT, GENOME_CAT_TOY);
 	assert_int_equal(w->crts[0].it, -1);
 	assert_int_equal(creature_action(world_creature(w, 0)), -1);
 	/* what needs no IT still wins */
-	run(w, 8, C2_ACT_LEFT, C2_CAT_TOY);
-	assert_int_equal(creature_action(world_creature(w, 0)), C2_ACT_LEFT);
+	run(w, 8, GENOME_ACT_LEFT, GENOME_CAT_TOY);
+	assert_int_equal(creature_action(world_creature(w, 0)), GENOME_ACT_LEFT);
 	/* the creature itself is never IT */
-	run(w, 8, C2_ACT_EAT, C2_CAT_SELF);
+	run(w, 8, GENOME_ACT_EAT, GENOME_CAT_SELF);
 	assert_int_equal(w->crts[0].it, -1);
 	world_free(w);
 	/* mask_actions 0: eat wins without IT, the creature stands, disappointed */
 	world_options o = opts();
 	o.mask_actions = 0;
 	w = with_tiny(ROW, &o);
-	run(w, 40, C2_ACT_EAT, C2_CAT_TOY);
-	assert_int_equal(creature_action(world_creature(w, 0)), C2_ACT_EAT);
+	run(w, 40, GENOME_ACT_EAT, GENOME_CAT_TOY);
+	assert_int_equal(creature_action(world_creature(w, 0)), GENOME_ACT_EAT);
 	assert_true(crt_x(w, 0) == 500);
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), 2); /* once per act_recover */
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), 2); /* once per act_recover */
 	world_free(w);
 }
 
@@ -450,29 +450,29 @@ static void test_mask_reference(void **state)
 	assert_int_equal(creature_hatch(&a, &g, &cfg, &err), 0);
 	cfg.brain.brain_reference = 1;
 	assert_int_equal(creature_hatch(&b, &g, &cfg, &err), 0);
-	events ev;
+	creature_events ev;
 	const char *E = "every 40 stimulus Object_comes_into_view from food\n"
 	                "every 90 stimulus 1 from hand\nevery 100 inject Glucose 60\n"
 	                "every 50 word verb eat\n";
-	assert_int_equal(events_parse(&ev, E, strlen(E), &err), 0);
-	int won[C2_NACTIONS] = {0};
+	assert_int_equal(creature_events_parse(&ev, E, strlen(E), &err), 0);
+	int won[GENOME_NACTIONS] = {0};
 	for (int t = 0; t < 20000; t++) {
-		uint32_t mask = (t / 2000) % 2 ? ~((1u << C2_ACT_EAT) | (1u << C2_ACT_REST)) : ~0u;
+		uint32_t mask = (t / 2000) % 2 ? ~((1u << GENOME_ACT_EAT) | (1u << GENOME_ACT_REST)) : ~0u;
 		creature_set_action_mask(a, mask);
 		creature_set_action_mask(b, mask);
 		creature_step(a, &ev);
 		creature_step(b, &ev);
 		int act = creature_action(a);
-		if (act >= 0 && act < C2_NACTIONS && (t / 2000) % 2 && t % 4 == 1)
+		if (act >= 0 && act < GENOME_NACTIONS && (t / 2000) % 2 && t % 4 == 1)
 			assert_true(mask >> act & 1);
-		if (act >= 0 && act < C2_NACTIONS)
+		if (act >= 0 && act < GENOME_NACTIONS)
 			won[act]++;
 		if (t % 97 == 0 && creature_hash(a) != creature_hash(b))
 			fail_msg("reference and fast paths differ at tick %d", t);
 	}
 	assert_int_equal(creature_hash(a), creature_hash(b));
-	assert_true(won[C2_ACT_EAT] > 0 || won[C2_ACT_REST] > 0); /* the mask had something to deny */
-	events_free(&ev);
+	assert_true(won[GENOME_ACT_EAT] > 0 || won[GENOME_ACT_REST] > 0); /* the mask had something to deny */
+	creature_events_free(&ev);
 	creature_free(a);
 	creature_free(b);
 	genome_free(&g);
@@ -484,30 +484,30 @@ static void test_it_change_reset(void **state)
 	world *w = with_tiny(ROW, NULL);
 	creature *c = world_creature(w, 0);
 	run(w, 3, -1, -1);
-	creature_hear(c, C2_LOBE_SENSE, 4);
-	creature_nudge_action(c, C2_ACT_REST, 90);
-	decide(w, 0, -1, C2_CAT_FOOD);
+	creature_hear(c, GENOME_LOBE_SENSE, 4);
+	creature_nudge_action(c, GENOME_ACT_REST, 90);
+	decide(w, 0, -1, GENOME_CAT_FOOD);
 	world_step(w, NULL); /* tick 3: the brain ticks at 4 */
-	decide(w, 0, -1, C2_CAT_FOOD);
-	creature_hear(c, C2_LOBE_SENSE, 4);
+	decide(w, 0, -1, GENOME_CAT_FOOD);
+	creature_hear(c, GENOME_LOBE_SENSE, 4);
 	world_step(w, NULL); /* the attention winner is food: IT changes, reset */
 	const w_log *l = NULL;
 	assert_int_equal(count_log(w, LOG_IT, 0, &l), 1);
 	assert_int_equal(l->object, 1);
 	world_step(w, NULL);
 	const brain *b = creature_brain_const(c);
-	assert_int_equal(brain_state(b, C2_LOBE_SOURCE, C2_CAT_FOOD) > 0, 1);
-	assert_int_equal(brain_state(b, C2_LOBE_SENSE, 4) < 255, 1);
+	assert_int_equal(brain_state(b, GENOME_LOBE_SOURCE, GENOME_CAT_FOOD) > 0, 1);
+	assert_int_equal(brain_state(b, GENOME_LOBE_SENSE, 4) < 255, 1);
 	world_free(w);
 	world_options o = opts();
 	o.it_change_reset = 0;
 	w = with_tiny(ROW, &o);
 	c = world_creature(w, 0);
-	run(w, 7, -1, C2_CAT_FOOD);
-	creature_hear(c, C2_LOBE_SENSE, 4);
-	decide(w, 0, -1, C2_CAT_FOOD);
+	run(w, 7, -1, GENOME_CAT_FOOD);
+	creature_hear(c, GENOME_LOBE_SENSE, 4);
+	decide(w, 0, -1, GENOME_CAT_FOOD);
 	world_step(w, NULL);
-	assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_SENSE, 4), 255);
+	assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_SENSE, 4), 255);
 	world_free(w);
 }
 
@@ -515,25 +515,25 @@ static void test_impt(void **state)
 {
 	(void)state;
 	world *w = with_tiny(ROW, NULL);
-	run(w, 8, C2_ACT_LEFT, -1);
-	assert_int_equal(w->crts[0].act, C2_ACT_LEFT);
+	run(w, 8, GENOME_ACT_LEFT, -1);
+	assert_int_equal(w->crts[0].act, GENOME_ACT_LEFT);
 	creature *c = world_creature(w, 0);
-	while (creature_ticks(c) % C2_BRAIN_PERIOD)
+	while (creature_ticks(c) % CREATURE_BRAIN_PERIOD)
 		run(w, 1, -1, -1);
-	creature_nudge_action(c, C2_ACT_LEFT, -155); /* heard: 255 -> 100 */
+	creature_nudge_action(c, GENOME_ACT_LEFT, -155); /* heard: 255 -> 100 */
 	w_pre_step(w, 0);
-	assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_DECISION, C2_ACT_LEFT), 101);
+	assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_DECISION, GENOME_ACT_LEFT), 101);
 	world_free(w);
 	world_options o = opts();
 	o.impt = 0;
 	w = with_tiny(ROW, &o);
 	c = world_creature(w, 0);
-	run(w, 8, C2_ACT_LEFT, -1);
-	while (creature_ticks(c) % C2_BRAIN_PERIOD)
+	run(w, 8, GENOME_ACT_LEFT, -1);
+	while (creature_ticks(c) % CREATURE_BRAIN_PERIOD)
 		run(w, 1, -1, -1);
-	creature_nudge_action(c, C2_ACT_LEFT, -155);
+	creature_nudge_action(c, GENOME_ACT_LEFT, -155);
 	w_pre_step(w, 0);
-	assert_int_equal(brain_state(creature_brain_const(c), C2_LOBE_DECISION, C2_ACT_LEFT), 100);
+	assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_DECISION, GENOME_ACT_LEFT), 100);
 	world_free(w);
 }
 
@@ -544,22 +544,22 @@ static void test_walk_walls_rooms(void **state)
 	(void)state;
 	world *w = with_tiny(ROW, NULL);
 	creature *c = world_creature(w, 0);
-	assert_int_equal(c->sensorimotor[C2_SM_LIGHT_LEVEL], 255); /* room west */
-	run(w, 5, C2_ACT_RIGHT, -1); /* decided at the brain tick 4 */
+	assert_int_equal(c->sensorimotor[GENOME_SM_LIGHT_LEVEL], 255); /* room west */
+	run(w, 5, GENOME_ACT_RIGHT, -1); /* decided at the brain tick 4 */
 	double x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) - x0 == 20); /* walk_speed 2 px a tick */
-	run(w, 300, C2_ACT_RIGHT, -1);
+	run(w, 300, GENOME_ACT_RIGHT, -1);
 	/* into the east room: its light and temperature (124 -> coldness 8) */
-	assert_int_equal(c->sensorimotor[C2_SM_LIGHT_LEVEL], 40);
-	assert_int_equal(c->sensorimotor[C2_SM_AIR_COLDNESS], 56);
+	assert_int_equal(c->sensorimotor[GENOME_SM_LIGHT_LEVEL], 40);
+	assert_int_equal(c->sensorimotor[GENOME_SM_AIR_COLDNESS], 56);
 	assert_int_equal(count_log(w, LOG_ROOM, 0, NULL), 1);
-	run(w, 600, C2_ACT_RIGHT, -1);
+	run(w, 600, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) == 2000 - 25); /* stopped at the wall */
-	assert_int_equal(count_stim(w, C2_STIM_BUMP_WALL), 1); /* once per bump */
-	run(w, 20, C2_ACT_LEFT, -1);
-	run(w, 40, C2_ACT_RIGHT, -1);
-	assert_int_equal(count_stim(w, C2_STIM_BUMP_WALL), 2); /* a new bump */
+	assert_int_equal(count_stim(w, GENOME_STIM_BUMP_WALL), 1); /* once per bump */
+	run(w, 20, GENOME_ACT_LEFT, -1);
+	run(w, 40, GENOME_ACT_RIGHT, -1);
+	assert_int_equal(count_stim(w, GENOME_STIM_BUMP_WALL), 2); /* a new bump */
 	world_free(w);
 }
 
@@ -568,23 +568,23 @@ static void test_gait_and_weakness(void **state)
 	(void)state;
 	world *w = with_tiny(ROW, NULL);
 	creature *c = world_creature(w, 0);
-	run(w, 5, C2_ACT_RIGHT, -1);
+	run(w, 5, GENOME_ACT_RIGHT, -1);
 	c->gait[5] = 200; /* sleepy walk: half speed */
 	double x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) - x0 == 10);
 	c->gait[12] = 250; /* fast run, stronger: double */
 	x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) - x0 == 40);
 	w->opt.gait_speeds = 0;
 	x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) - x0 == 20);
 	keep_atp = false;
-	creature_inject(c, C2_CHEM_ATP, -255); /* too weak to walk */
+	creature_inject(c, GENOME_CHEM_ATP, -255); /* too weak to walk */
 	x0 = crt_x(w, 0);
-	run(w, 10, C2_ACT_RIGHT, -1);
+	run(w, 10, GENOME_ACT_RIGHT, -1);
 	assert_true(crt_x(w, 0) == x0);
 	keep_atp = true;
 	world_free(w);
@@ -614,9 +614,9 @@ static void test_eat(void **state)
 {
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
-	float starch = chem(w, C2_CHEM_STARCH), glucose = chem(w, C2_CHEM_GLUCOSE);
+	float starch = chem(w, GENOME_CHEM_STARCH), glucose = chem(w, GENOME_CHEM_GLUCOSE);
 	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) == 0; t++)
-		run(w, 1, C2_ACT_EAT, C2_CAT_FOOD);
+		run(w, 1, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	const w_log *l = NULL;
 	assert_int_equal(count_log(w, LOG_ACT, 0, &l), 1);
 	assert_int_equal(l->object, 1);
@@ -624,19 +624,19 @@ static void test_eat(void **state)
 	/* it walked until the near edges touched: 500 + 25 + 10 = 535 */
 	assert_true(crt_x(w, 0) == 700 - 35);
 	/* the handler's chemicals (logged), then "I've eaten something" (26) */
-	assert_true(chem(w, C2_CHEM_STARCH) - starch == 100);
-	assert_true(chem(w, C2_CHEM_GLUCOSE) - glucose == 7);
+	assert_true(chem(w, GENOME_CHEM_STARCH) - starch == 100);
+	assert_true(chem(w, GENOME_CHEM_GLUCOSE) - glucose == 7);
 	int n = 0;
 	for (size_t i = 0; i < w->nlog; i++)
 		if (w->log[i].type == LOG_STIMULUS && w->log[i].a == -1) {
 			n++;
 			assert_int_equal(w->log[i].ndose, 2);
-			assert_int_equal(w->log[i].chem[0], C2_CHEM_STARCH);
+			assert_int_equal(w->log[i].chem[0], GENOME_CHEM_STARCH);
 			assert_int_equal(w->log[i].amount[0], 100);
-			assert_int_equal(w->log[i].chem[1], C2_CHEM_HUNGER_DECREASE);
+			assert_int_equal(w->log[i].chem[1], GENOME_CHEM_HUNGER_DECREASE);
 		}
 	assert_int_equal(n, 1);
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 1);
 	/* it vanished; regrows after 100 ticks */
 	world_object_info oi;
 	world_object(w, 1, &oi);
@@ -656,19 +656,19 @@ static void test_act_refused_and_recover(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	/* the rock is not edible: approach, disappointment, no event */
-	run(w, 200, C2_ACT_EAT, C2_CAT_THING);
+	run(w, 200, GENOME_ACT_EAT, GENOME_CAT_THING);
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 0);
 	int refused = count_log(w, LOG_REFUSED, 0, NULL);
 	assert_true(refused >= 4 && refused <= 6); /* every act_recover (24) ticks once there */
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), refused);
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), refused);
 	assert_true(crt_x(w, 0) == 300 + 45);
 	world_free(w);
 	world_options o = opts();
 	o.disappoint_forbidden = 0;
 	w = with_tiny(KINDS, &o);
-	run(w, 150, C2_ACT_EAT, C2_CAT_THING);
+	run(w, 150, GENOME_ACT_EAT, GENOME_CAT_THING);
 	assert_true(count_log(w, LOG_REFUSED, 0, NULL) > 0);
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), 0);
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), 0);
 	world_free(w);
 }
 
@@ -677,25 +677,25 @@ static void test_push_pull_stop_hit(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) == 0; t++)
-		run(w, 1, C2_ACT_PUSH, C2_CAT_THING);
+		run(w, 1, GENOME_ACT_PUSH, GENOME_CAT_THING);
 	assert_true(obj_x(w, 2) == 330); /* its push handler moved it */
-	assert_int_equal(count_stim(w, C2_STIM_ACTIVATED1), 1);
-	run(w, 23, C2_ACT_PUSH, C2_CAT_THING); /* recovering (it still touches the rock) */
+	assert_int_equal(count_stim(w, GENOME_STIM_ACTIVATED1), 1);
+	run(w, 23, GENOME_ACT_PUSH, GENOME_CAT_THING); /* recovering (it still touches the rock) */
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 1);
-	run(w, 1, C2_ACT_PUSH, C2_CAT_THING);
+	run(w, 1, GENOME_ACT_PUSH, GENOME_CAT_THING);
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 2);
 	assert_true(obj_x(w, 2) == 360);
 	w->nlog = 0;
-	run(w, 20, C2_ACT_PULL, C2_CAT_THING);
-	assert_int_equal(count_stim(w, C2_STIM_ACTIVATED2), 1);
+	run(w, 20, GENOME_ACT_PULL, GENOME_CAT_THING);
+	assert_int_equal(count_stim(w, GENOME_STIM_ACTIVATED2), 1);
 	w->nlog = 0;
-	run(w, 20, C2_ACT_STOP, C2_CAT_THING);
-	assert_int_equal(count_stim(w, C2_STIM_DEACTIVATED), 1);
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 1); /* its handler's stimulus to the actor */
+	run(w, 20, GENOME_ACT_STOP, GENOME_CAT_THING);
+	assert_int_equal(count_stim(w, GENOME_STIM_DEACTIVATED), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 1); /* its handler's stimulus to the actor */
 	w->nlog = 0;
-	run(w, 20, C2_ACT_HIT, C2_CAT_THING);
-	assert_int_equal(count_stim(w, C2_STIM_AGGRESSION), 1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW) >= 1, 1); /* touch scope: it touches */
+	run(w, 20, GENOME_ACT_HIT, GENOME_CAT_THING);
+	assert_int_equal(count_stim(w, GENOME_STIM_AGGRESSION), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW) >= 1, 1); /* touch scope: it touches */
 	world_free(w);
 }
 
@@ -703,17 +703,17 @@ static void test_it_vanishes_on_the_way(void **state)
 {
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
-	run(w, 12, C2_ACT_EAT, C2_CAT_FOOD);
+	run(w, 12, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	assert_int_equal(w->crts[0].target, 1);
 	w->objs[1].state = WORLD_OBJ_VANISHED;
 	w->objs[1].regrow = 1000;
 	w->crts[0].it = 1; /* still IT this tick: the action must stop by itself */
-	decide(w, 0, C2_ACT_EAT, C2_CAT_FOOD);
+	decide(w, 0, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	w_act(w, 0);
 	assert_int_equal(w->crts[0].phase, PH_DONE);
-	run(w, 100, C2_ACT_EAT, C2_CAT_FOOD);
+	run(w, 100, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 0);
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 0);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 0);
 	world_free(w);
 }
 
@@ -722,26 +722,26 @@ static void test_get_drop_carry(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	for (int t = 0; t < 200 && w->crts[0].carried < 0; t++)
-		run(w, 1, C2_ACT_GET, C2_CAT_FOOD);
+		run(w, 1, GENOME_ACT_GET, GENOME_CAT_FOOD);
 	assert_int_equal(w->crts[0].carried, 1);
-	assert_int_equal(count_stim(w, C2_STIM_GOT), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_GOT), 1);
 	world_object_info oi;
 	world_object(w, 1, &oi);
 	assert_int_equal(oi.carrier, 0);
-	run(w, 50, C2_ACT_LEFT, -1); /* it goes where the creature goes */
+	run(w, 50, GENOME_ACT_LEFT, -1); /* it goes where the creature goes */
 	assert_true(obj_x(w, 1) == crt_x(w, 0));
 	double x = crt_x(w, 0);
-	run(w, 5, C2_ACT_DROP, -1);
+	run(w, 5, GENOME_ACT_DROP, -1);
 	assert_int_equal(w->crts[0].carried, -1);
 	assert_true(obj_x(w, 1) >= x - 10 && obj_x(w, 1) <= x + 10);
-	assert_int_equal(count_stim(w, C2_STIM_DROPPED), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_DROPPED), 1);
 	/* nothing carried: disappointment, every act_recover ticks */
 	w->nlog = 0;
-	run(w, 30, C2_ACT_DROP, -1);
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), 1);
+	run(w, 30, GENOME_ACT_DROP, -1);
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), 1);
 	/* the rock cannot be carried */
 	w->nlog = 0;
-	run(w, 200, C2_ACT_GET, C2_CAT_THING);
+	run(w, 200, GENOME_ACT_GET, GENOME_CAT_THING);
 	assert_int_equal(w->crts[0].carried, -1);
 	assert_true(count_log(w, LOG_REFUSED, 0, NULL) > 0);
 	world_free(w);
@@ -751,20 +751,20 @@ static void test_come_and_run(void **state)
 {
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
-	run(w, 300, C2_ACT_COME, C2_CAT_TOY);
+	run(w, 300, GENOME_ACT_COME, GENOME_CAT_TOY);
 	assert_true(crt_x(w, 0) == 1000 - 40); /* touching the ball, and staying */
 	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 0);
 	w->objs[3].x = 1300 * WORLD_FX;
-	run(w, 200, C2_ACT_COME, C2_CAT_TOY);
+	run(w, 200, GENOME_ACT_COME, GENOME_CAT_TOY);
 	assert_true(crt_x(w, 0) == 1300 - 40);
 	/* run: away at twice the speed, for run_min..run_max ticks */
 	double x0 = crt_x(w, 0);
-	run(w, 5, C2_ACT_RUN, C2_CAT_TOY);
+	run(w, 5, GENOME_ACT_RUN, GENOME_CAT_TOY);
 	double x1 = crt_x(w, 0);
 	assert_true(x1 < x0);
-	run(w, 10, C2_ACT_RUN, C2_CAT_TOY);
+	run(w, 10, GENOME_ACT_RUN, GENOME_CAT_TOY);
 	assert_true(x1 - crt_x(w, 0) == 40);
-	run(w, 60, C2_ACT_RUN, C2_CAT_TOY);
+	run(w, 60, GENOME_ACT_RUN, GENOME_CAT_TOY);
 	double gone = x0 - crt_x(w, 0);
 	assert_true(gone >= 4 * 20 && gone <= 4 * 50 + 20);
 	assert_int_equal(w->crts[0].phase, PH_DONE);
@@ -778,7 +778,7 @@ static void test_roll_and_collide(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	for (int t = 0; t < 300 && count_log(w, LOG_ACT, 0, NULL) == 0; t++)
-		run(w, 1, C2_ACT_PUSH, C2_CAT_TOY);
+		run(w, 1, GENOME_ACT_PUSH, GENOME_CAT_TOY);
 	assert_true(w->objs[3].vx == 10 * WORLD_FX); /* along the pusher's facing */
 	run(w, 1, -1, -1);
 	assert_true(w->objs[3].vx == 10 * WORLD_FX - 64);
@@ -794,7 +794,7 @@ static void test_roll_and_collide(void **state)
 	run(w, 2, -1, -1);
 	assert_true(w->objs[3].vx < 0);
 	assert_int_equal(count_log(w, LOG_COLLIDE, -1, NULL), 1);
-	assert_int_equal(count_stim(w, C2_STIM_OBJECT_IN_VIEW), 1); /* heard, m 40 */
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1); /* heard, m 40 */
 	world_free(w);
 }
 
@@ -828,10 +828,10 @@ static void test_become_timer_scopes(void **state)
 	assert_string_equal(oi.kind, "bloom"); /* and its own timer, 20, started */
 	assert_string_equal(oi.name, "seedling.1"); /* names stay */
 	run(w, 20, -1, -1);
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 1);
-	assert_int_equal(count_stim(w, C2_STIM_DISAPPOINTMENT), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_DISAPPOINTMENT), 1);
 	run(w, 20, -1, -1); /* `timer 20` restarted it */
-	assert_int_equal(count_stim(w, C2_STIM_ATE), 2);
+	assert_int_equal(count_stim(w, GENOME_STIM_ATE), 2);
 	for (size_t i = 0; i < w->nlog; i++)
 		assert_true(w->log[i].creature != 1);
 	world_free(w);
@@ -861,7 +861,7 @@ static void test_hand(void **state)
 		"at 20 drop\n"
 		"at 30 say eat food\n"
 		"at 40 pickup ball.1\nat 41 drop 1500\n");
-	float glucose = chem(w, C2_CHEM_GLUCOSE);
+	float glucose = chem(w, GENOME_CHEM_GLUCOSE);
 	world_object_info oi;
 	world_step(w, ev);
 	world_step(w, ev);
@@ -872,11 +872,11 @@ static void test_hand(void **state)
 	world_object(w, 0, &oi);
 	assert_int_equal(oi.state, WORLD_OBJ_PRESENT); /* at the creature */
 	assert_true(oi.x == 500);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_PATS), 1);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_SLAPS), 1);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_YES), 1);
-	assert_int_equal(count_stim(w, C2_STIM_POINTER_NO), 1);
-	assert_true(chem(w, C2_CHEM_GLUCOSE) - glucose == 9);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_PATS), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_SLAPS), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_YES), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_NO), 1);
+	assert_true(chem(w, GENOME_CHEM_GLUCOSE) - glucose == 9);
 	for (int t = 8; t < 12; t++)
 		world_step(w, ev);
 	world_object(w, 1, &oi);
@@ -889,8 +889,8 @@ static void test_hand(void **state)
 	for (int t = 22; t < 31; t++)
 		world_step(w, ev);
 	const brain *b = creature_brain_const(world_creature(w, 0));
-	assert_int_equal(brain_state(b, C2_LOBE_VERB, C2_ACT_EAT), 255);
-	assert_int_equal(brain_state(b, C2_LOBE_NOUN, C2_CAT_FOOD), 255);
+	assert_int_equal(brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_EAT), 255);
+	assert_int_equal(brain_state(b, GENOME_LOBE_NOUN, GENOME_CAT_FOOD), 255);
 	for (int t = 31; t < 45; t++)
 		world_step(w, ev);
 	assert_true(obj_x(w, 3) == 1500);
@@ -960,22 +960,22 @@ static void test_events_objects(void **state)
 static void test_stand_in_in_world(void **state)
 {
 	(void)state;
-	static const uint8_t chems[] = {C2_CHEM_STARCH}, amounts[] = {50};
+	static const uint8_t chems[] = {GENOME_CHEM_STARCH}, amounts[] = {50};
 	creature *alone = tiny(1);
 	creature_feed(alone, 10, chems, amounts, 1);
 	world *w = with_tiny("room r 0 1000\n", NULL);
 	creature *c = world_creature(w, 0);
 	creature_feed(c, 10, chems, amounts, 1);
 	for (int t = 0; t < 200; t++) {
-		creature_hear(alone, C2_LOBE_DECISION, C2_ACT_EAT);
+		creature_hear(alone, GENOME_LOBE_DECISION, GENOME_ACT_EAT);
 		creature_step(alone, NULL);
 	}
 	assert_true(creature_food(alone) < 10);
 	world_options o = opts();
 	o.mask_actions = 0; /* let eat win without IT */
 	w->opt = o;
-	run(w, 200, C2_ACT_EAT, -1);
-	assert_int_equal(creature_action(c), C2_ACT_EAT);
+	run(w, 200, GENOME_ACT_EAT, -1);
+	assert_int_equal(creature_action(c), GENOME_ACT_EAT);
 	assert_int_equal(creature_food(c), 10); /* the stand-in does not feed it */
 	assert_true(creature_in_world(c));
 	creature_free(alone);
@@ -1079,7 +1079,7 @@ static void test_log_ndjson(void **state)
 	(void)state;
 	world *w = with_tiny(KINDS, NULL);
 	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) == 0; t++)
-		run(w, 1, C2_ACT_EAT, C2_CAT_FOOD);
+		run(w, 1, GENOME_ACT_EAT, GENOME_CAT_FOOD);
 	c2_wbuf o = {0};
 	world_log_ndjson(w, &o);
 	c2_w_u8(&o, 0);
@@ -1134,7 +1134,7 @@ static void test_body_travel(void **state)
 		assert_int_equal(creature_set_body(c, &spec, &err), 0);
 		free(text);
 		assert_int_equal(world_add_creature(w, c, &err), 0);
-		run(w, 400, C2_ACT_RIGHT, -1);
+		run(w, 400, GENOME_ACT_RIGHT, -1);
 		moved[scale] = crt_x(w, 0) - 50000;
 		world_free(w);
 	}

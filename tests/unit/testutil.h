@@ -59,7 +59,7 @@ static inline const char *test_shared(const char *rel)
 	} while (0)
 
 /* The standard norn (skipped without the shared data) into g, and its
- * decision lobe's gene, whose rules a test rewrites (svrule_asm). */
+ * decision lobe's gene, whose rules a test rewrites (genome_svrule_asm). */
 #define TEST_NORN_DECISION(g, dec)                                        \
 	do {                                                                  \
 		TEST_LOAD_NORN(g);                                                \
