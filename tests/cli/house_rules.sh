@@ -23,19 +23,46 @@ allowed base
 allowed genome base
 allowed brain base genome
 allowed biochem base genome
-allowed body base
+# The body formats fill the body model (body/body.h) and nothing else of
+# body/; body/ (the format table, the simulation) reads them.
+allowed framsticks base body
+allowed xode base body
+for d in framsticks xode; do
+	other=$(grep -ho '^#include "body/[a-z_0-9]*\.h' $d/*.[ch] | grep -v '"body/body\.h' | sort -u)
+	[ -z "$other" ] || die "$d/ includes more of body/ than the model: $other"
+done
+allowed body base framsticks xode
 allowed engine base genome brain biochem body
 # The world is above the creature: it may use the core below it, and the
 # engine (above) never includes it.
 allowed world base genome brain biochem body engine
+allowed batch base genome brain biochem body engine world
+
+# A name tells its room: every symbol a room's objects define starts with
+# the room's prefix (or the short prefix of its internals, declared in its
+# internal.h / *_impl.h), and no prefix belongs to two rooms.
+ROOM_PREFIXES="base:c2_ genome:genome_ brain:brain_ biochem:bc_ framsticks:frams_
+xode:xode_,xt_ body:body_ engine:creature_,eng_,trace_,c2exp_ world:world_,w_ batch:batch_"
+if command -v nm >/dev/null 2>&1 && [ -f "$BUILD/libc2rt.a" ]; then
+	for rp in $ROOM_PREFIXES; do
+		room=${rp%%:*}
+		pat="^($(echo "${rp#*:}" | sed 's/,/|/g'))"
+		bad=$(nm -g --defined-only "$BUILD"/obj/"$room"/*.o 2>/dev/null |
+			awk '$2 ~ /^[TDBRCV]$/ {print $3}' | grep -Ev "$pat" | tr '\n' ' ')
+		[ -z "$bad" ] || die "$room/ defines names without its prefix (${rp#*:}): $bad"
+	done
+	dup=$(echo "$ROOM_PREFIXES" | tr ' ' '\n' | sed 's/^[a-z]*://' | tr ',' '\n' | sort | uniq -d)
+	[ -z "$dup" ] || die "a prefix belongs to two rooms: $dup"
+fi
 
 # SDL only in the viewer and the tool.
-sdl=$(grep -l '^#include <SDL' base/* genome/* brain/* biochem/* engine/* body/* world/* 2>/dev/null)
+CORE="base genome brain biochem framsticks xode body engine world batch"
+sdl=$(for d in $CORE; do grep -l '^#include <SDL' $d/*; done 2>/dev/null)
 [ -z "$sdl" ] || die "SDL in the core: $sdl"
 
 # The core never prints (snprintf into buffers is fine).
 out=$(grep -n '[^sn]printf(\|[^a-z_]puts(\|putchar(\|stdout\|stderr' \
-	base/*.c genome/*.c brain/*.c biochem/*.c engine/*.c body/*.c world/*.c 2>/dev/null |
+	$(for d in $CORE; do echo $d/*.c; done) 2>/dev/null |
 	grep -v 'snprintf\|c2_w_printf')
 [ -z "$out" ] || die "the core prints: $out"
 
@@ -45,7 +72,7 @@ fe=$(grep -nw 'creature_tick\|events_apply\|eng_[a-z_]*\|engine/internal.h\|worl
 [ -z "$fe" ] || die "a front end steps the creature itself: $fe"
 
 # Writable globals in the core: every file-scope variable is const.
-globals=$(for f in base/*.c genome/*.c brain/*.c biochem/*.c engine/*.c body/*.c world/*.c; do
+globals=$(for f in $(for d in $CORE; do echo $d/*.c; done); do
 	[ -f "$f" ] || continue
 	# file-scope definitions: no indentation, not a function, not const
 	grep -n '^\(static \)\?[a-z_][a-z_0-9 ]*[ *][a-z_][a-z_0-9]*\(\[[^]]*\]\)* *\(=.*\)\?;$' "$f" |
