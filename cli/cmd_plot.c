@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "engine/trace.h"
 #include "genome/vocab.h"
+#include "trace/reader.h"
+#include "trace/writer.h"
 #include "viewer/plot.h"
-#include "viewer/trace_csv.h"
 
 enum { MAX_CHEM_ARGS = 64, MAX_BAD_LINES = 20 };
 
@@ -87,12 +87,12 @@ static bool parse_size(const char *s, int *w, int *h)
 
 /* Resolve the --chem names to columns of r. Returns CLI_OK, CLI_USAGE (not
  * a chemical) or CLI_BAD (the file has no such column). */
-static int pick_columns(const plot_csv *r, const char *path, int *cols, int *ncols)
+static int pick_columns(const trace_reader *r, const char *path, int *cols, int *ncols)
 {
 	*ncols = 0;
 	if (chems.n == 0) {
-		for (int c = 0; c < plot_csv_ncols(r); c++)
-			if (plot_csv_col_kind(r, c) == PLOT_CSV_CHEM)
+		for (int c = 0; c < trace_reader_ncols(r); c++)
+			if (trace_reader_col_kind(r, c) == TRACE_READER_CHEM)
 				cols[(*ncols)++] = c;
 		if (*ncols == 0)
 			return cli_fail(CLI_BAD, "plot", "%s: no chem: columns to plot", path);
@@ -112,7 +112,7 @@ static int pick_columns(const plot_csv *r, const char *path, int *cols, int *nco
 				int chem = trace_chem_find(s, n); /* a name, a label or a number */
 				if (chem < 0)
 					return cli_fail(CLI_USAGE, "plot", "unknown chemical '%.*s'", (int)n, s);
-				int col = plot_csv_chem_col(r, chem);
+				int col = trace_reader_chem_col(r, chem);
 				if (col < 0) {
 					char label[64];
 					trace_chem_label((uint8_t)chem, label, sizeof label);
@@ -160,8 +160,8 @@ int cli_cmd_plot(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "plot", "--size '%s' is not WxH within %dx%d..%dx%d", size_arg,
 		                PLOT_MIN_W, PLOT_MIN_H, PLOT_MAX_SIDE, PLOT_MAX_SIDE);
 
-	plot_csv_err e;
-	plot_csv *r = plot_csv_open(path, &e);
+	trace_reader_err e;
+	trace_reader *r = trace_reader_open(path, &e);
 	if (!r) {
 		if (e.line)
 			cli_msg(stderr, NULL, "%s:%ld: %s", path, e.line, e.msg);
@@ -169,9 +169,9 @@ int cli_cmd_plot(int argc, char **argv)
 			cli_msg(stderr, NULL, "%s: %s", path, e.msg);
 		return CLI_BAD;
 	}
-	int *cols = malloc((size_t)plot_csv_ncols(r) * sizeof *cols);
-	const char **names = malloc((size_t)plot_csv_ncols(r) * sizeof *names);
-	plot_data *d = NULL;
+	int *cols = malloc((size_t)trace_reader_ncols(r) * sizeof *cols);
+	const char **names = malloc((size_t)trace_reader_ncols(r) * sizeof *names);
+	trace_series *d = NULL;
 	int ncols = 0;
 	if (!cols || !names) {
 		rc = cli_fail(CLI_BAD, "plot", "out of memory");
@@ -181,21 +181,21 @@ int cli_cmd_plot(int argc, char **argv)
 	if (rc != CLI_OK)
 		goto done;
 	for (int j = 0; j < ncols; j++)
-		names[j] = plot_csv_col_label(r, cols[j]);
-	d = plot_data_new(ncols, names, 0);
+		names[j] = trace_reader_col_label(r, cols[j]);
+	d = trace_series_new(ncols, names, 0);
 	if (!d) {
 		rc = cli_fail(CLI_BAD, "plot", "out of memory");
 		goto done;
 	}
 	report_ctx rctx = {path};
-	long bad = plot_csv_read(r, cols, ncols, d, report_line, &rctx, MAX_BAD_LINES);
+	long bad = trace_reader_read(r, cols, ncols, d, report_line, &rctx, MAX_BAD_LINES);
 	if (bad != 0) {
 		rc = CLI_BAD;
 		goto done;
 	}
-	if (plot_data_len(d) == 0) {
+	if (trace_series_len(d) == 0) {
 		cli_msg(stderr, NULL, "%s:%ld: no data lines after the header", path,
-		        plot_csv_line(r) + 1);
+		        trace_reader_line(r) + 1);
 		rc = CLI_BAD;
 		goto done;
 	}
@@ -209,9 +209,9 @@ int cli_cmd_plot(int argc, char **argv)
 	if (plot_write_png(out_path, w, h, d, &st, err, sizeof err) != 0)
 		rc = cli_fail(CLI_BAD, "plot", "%s", err);
 done:
-	plot_data_free(d);
+	trace_series_free(d);
 	free(names);
 	free(cols);
-	plot_csv_close(r);
+	trace_reader_close(r);
 	return rc;
 }

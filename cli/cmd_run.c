@@ -12,10 +12,10 @@
 #include "cli/world_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
-#include "engine/trace.h"
 #include "genome/vocab.h"
+#include "trace/series.h"
+#include "trace/writer.h"
 #include "viewer/plot.h"
-#include "viewer/series.h"
 
 static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
 static const char *world_path, *log_path;
@@ -92,23 +92,23 @@ static double now_seconds(void)
 
 /* --plot: the traced chemicals, sampled at the trace rows, drawn by the same
  * code as `c2rt plot`. */
-static plot_data *plot_new(const trace_cfg *t)
+static trace_series *plot_new(const trace_cfg *t)
 {
 	int chems[256];
 	for (size_t k = 0; k < t->nchem; k++)
 		chems[k] = t->chem[k];
-	/* 0: the whole run, summarised once it outgrows PLOT_EXACT_BYTES, so
+	/* 0: the whole run, summarised once it outgrows TRACE_SERIES_EXACT_BYTES, so
 	 * memory stays bounded however long the run. */
-	return plot_data_new_chems(chems, (int)t->nchem, 0);
+	return trace_series_new_chems(chems, (int)t->nchem, 0);
 }
 
-static void plot_sample(plot_data *d, const creature *c, const trace_cfg *t)
+static void plot_sample(trace_series *d, const creature *c, const trace_cfg *t)
 {
 	float v[256];
 	const bc_biochem *bc = creature_biochem_const(c);
 	for (size_t k = 0; k < t->nchem; k++)
 		v[k] = bc_chem_get(bc, t->chem[k]);
-	plot_data_push(d, creature_seconds(c), v);
+	trace_series_push(d, creature_seconds(c), v);
 }
 
 /* A trace that may outgrow this is announced before the run (issue 21:
@@ -229,7 +229,7 @@ int cli_cmd_run(int argc, char **argv)
 	creature *c = in_world ? world_creature(cw.w, 0) : cc.c;
 
 	cli_out trace = {0}, log = {0};
-	plot_data *pd = NULL;
+	trace_series *pd = NULL;
 	c2_wbuf tw = {0}, lw = {0};
 	if (log_path) {
 		world_set_log(cw.w, true);
@@ -361,7 +361,7 @@ out:
 	c2_wbuf_free(&lw);
 	cli_out_abort(&trace);
 	cli_out_abort(&log);
-	plot_data_free(pd);
+	trace_series_free(pd);
 	cli_creature_close(&cc);
 	cli_world_close(&cw);
 	return rc;

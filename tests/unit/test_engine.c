@@ -10,7 +10,6 @@
 
 #include "engine/engine.h"
 #include "engine/events.h"
-#include "engine/trace.h"
 #include "genome/text.h"
 #include "genome/vocab.h"
 #include "engine/internal.h"
@@ -448,42 +447,6 @@ static void test_events_limit(void **state)
 	expect_event_error("at 999999999999999h kill\n", 1, "usage: at TIME");
 }
 
-/* Every chemical's label is its own and reads back to it; chemicals that
- * share a name stand together in the table (trace_chem_label looks one
- * back for a repeat); a chemical listed twice is refused. */
-static void test_trace_chem_labels(void **state)
-{
-	(void)state;
-	char labels[256][64];
-	for (int c = 0; c < 256; c++) {
-		trace_chem_label((uint8_t)c, labels[c], sizeof labels[c]);
-		assert_int_equal(trace_chem_find(labels[c], strlen(labels[c])), c);
-		for (int d = 0; d < c; d++)
-			if (!strcmp(labels[c], labels[d]))
-				fail_msg("chemicals %d and %d share the label '%s'", d, c, labels[c]);
-		const char *name = genome_vocab_name(&genome_chemicals, c);
-		for (int d = 0; name && d + 1 < c; d++) {
-			const char *other = genome_vocab_name(&genome_chemicals, d);
-			if (other && !strcmp(other, name) && strcmp(genome_vocab_name(&genome_chemicals, c - 1), name))
-				fail_msg("chemical %d is named '%s' as %d is, but not next to it", c, name, d);
-		}
-	}
-	assert_string_equal(labels[236], "Unknown Toxin");
-	assert_string_equal(labels[237], "Unknown Toxin 237");
-	assert_int_equal(trace_chem_find("unknown_toxin-239", 17), 239);
-	assert_int_equal(trace_chem_find("ATP 236", 7), -1); /* 236 is not ATP */
-	assert_int_equal(trace_chem_find("256", 3), -1);
-	trace_cfg t = {0};
-	c2_err err;
-	assert_int_equal(trace_set_chems(&t, "236,Unknown Toxin 237, unknown_toxin_238", &err), 0);
-	assert_int_equal(t.nchem, 3);
-	assert_int_equal(t.chem[2], 238);
-	assert_int_not_equal(trace_set_chems(&t, "ATP,Glucose,atp", &err), 0);
-	assert_non_null(strstr(err.msg, "'atp' is listed twice"));
-	assert_int_not_equal(trace_set_chems(&t, "Unknown Toxin,236", &err), 0);
-}
-
-/* §6.1: asleep flag, halving while asleep, modulation, source significance. */
 static void test_stimulus_flags(void **state)
 {
 	(void)state;
@@ -531,41 +494,6 @@ static void test_stimulus_flags(void **state)
 	assert_true(creature_stimulus(c, 1, GENOME_CAT_HAND, 255));
 	assert_int_equal(bc_chem_get(creature_biochem_const(c), GENOME_CHEM_REWARD), reward + 32 > 255 ? 255 : reward + 32);
 	assert_false(creature_stimulus(c, 27, -1, 255)); /* no gene for 27 */
-	creature_free(c);
-	genome_free(&g);
-}
-
-static void test_trace_columns(void **state)
-{
-	(void)state;
-	genome g;
-	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_MALE, 1);
-	trace_cfg t = {0};
-	trace_default_chems(&t);
-	c2_wbuf w = {0};
-	trace_header(c, &t, &w);
-	trace_row(c, &t, &w);
-	c2_w_u8(&w, 0);
-	const char *s = (const char *)w.data;
-	const char *nl = strchr(s, '\n');
-	assert_non_null(nl);
-	size_t head = 1, row = 1;
-	for (const char *p = s; p < nl; p++)
-		head += *p == ',';
-	for (const char *p = nl + 1; *p && *p != '\n'; p++)
-		row += *p == ',';
-	assert_int_equal(head, 6 + 17 + 21 + 9);
-	assert_int_equal(row, head);
-	assert_non_null(strstr(s, "drive:Hunger"));
-	assert_non_null(strstr(s, "lf:brain"));
-	assert_non_null(strstr(s, "chem:ATP"));
-	c2_err err;
-	assert_int_equal(trace_set_chems(&t, "glucose, Need_for_Pleasure,99", &err), 0);
-	assert_int_equal(t.nchem, 3);
-	assert_int_equal(t.chem[1], 2);
-	assert_int_not_equal(trace_set_chems(&t, "glucose,bogus", &err), 0);
-	c2_wbuf_free(&w);
 	creature_free(c);
 	genome_free(&g);
 }
@@ -692,8 +620,6 @@ int main(void)
 		cmocka_unit_test(test_events_cursor),
 		cmocka_unit_test(test_events_limit),
 		cmocka_unit_test(test_stimulus_flags),
-		cmocka_unit_test(test_trace_columns),
-		cmocka_unit_test(test_trace_chem_labels),
 		cmocka_unit_test(test_life_force_never_negative),
 		cmocka_unit_test(test_check_genome_is_hatch),
 	};

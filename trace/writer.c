@@ -1,5 +1,5 @@
-/* trace.c — CSV and NDJSON rows of a creature's state over time. */
-#include "engine/trace.h"
+/* writer.c — CSV and NDJSON rows of a creature's state over time. */
+#include "trace/writer.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* trace.h — rows describing a creature over time, as CSV or NDJSON.
+/* writer.h — rows describing a creature over time, as CSV or NDJSON.
  *
  * CSV columns: tick, seconds, stage, alive, action, object; the 17 drives
  * (`drive:Pain` ...); each organ's short-term life force as a share of a
@@ -9,8 +9,8 @@
  * "dreaming" / "dead" / "none"; `object` the attention winner's category.
  * NDJSON rows carry the same keys. The writers append to a c2_wbuf; the
  * caller owns the file. */
-#ifndef C2_TRACE_H
-#define C2_TRACE_H
+#ifndef C2_TRACE_WRITER_H
+#define C2_TRACE_WRITER_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
-/* trace_csv.c — the bounded trace reader, CSV or NDJSON (formats in
- * trace_csv.h). */
-#include "viewer/trace_csv.h"
+/* reader.c — the bounded trace reader, CSV or NDJSON (formats in
+ * reader.h). */
+#include "trace/reader.h"
 
 #include <errno.h>
 #include <float.h>
@@ -10,18 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/trace.h"
 #include "genome/vocab.h"
+#include "trace/writer.h"
 
-struct plot_csv {
+struct trace_reader {
 	FILE *f;
 	int own;                /* fclose f at the end (not stdin) */
 	long lineno;
-	char *buf;              /* PLOT_CSV_LINE_MAX + 1 */
+	char *buf;              /* TRACE_READER_LINE_MAX + 1 */
 	int ncols;
 	char **names;           /* header text of each column */
 	char **labels;          /* legend name of each column */
-	plot_csv_kind *kind;
+	trace_reader_kind *kind;
 	int *chem;              /* chemical of each chem: column, else -1 */
 	int chem_col[256];      /* column of each chemical, or -1 */
 	char **field;           /* the current line split, ncols + 1 slots */
@@ -42,7 +42,7 @@ struct plot_csv {
 	size_t first_len;
 };
 
-static const char *const fixed_names[PLOT_CSV_FIXED] = {
+static const char *const fixed_names[TRACE_READER_FIXED] = {
 	"tick", "seconds", "stage", "alive", "action", "object",
 };
 
@@ -54,7 +54,7 @@ enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL, LINE_IO };
  * refused at its first byte past the cap, the rest left unread: a device or
  * a pipe may never send a line end (/dev/zero), and reading on to find one
  * would never stop. */
-static int read_line(plot_csv *r, size_t *len)
+static int read_line(trace_reader *r, size_t *len)
 {
 	size_t n = 0;
 	int c, any = 0, too_long = 0, nul = 0;
@@ -64,7 +64,7 @@ static int read_line(plot_csv *r, size_t *len)
 			break;
 		if (c == '\0')
 			nul = 1;
-		if (n == PLOT_CSV_LINE_MAX) {
+		if (n == TRACE_READER_LINE_MAX) {
 			too_long = 1;
 			break;
 		}
@@ -85,7 +85,7 @@ static int read_line(plot_csv *r, size_t *len)
 /* Split r->buf[0..len) at commas into r->field, unquoting "..." fields in
  * place. At most max fields are kept; *nf counts all of them. Returns 0, or
  * -1 with the reason in why. */
-static int split(plot_csv *r, size_t len, int max, int *nf, char *why, size_t whyn)
+static int split(trace_reader *r, size_t len, int max, int *nf, char *why, size_t whyn)
 {
 	char *p = r->buf, *end = r->buf + len;
 	int n = 0;
@@ -278,7 +278,7 @@ static int json_number(const char *s, size_t n)
 /* Split one NDJSON line, a flat object {"key": number or "string", ...},
  * in place into r->key / r->field / r->isstr (at most max pairs; *nf counts
  * them all). Returns 0, or -1 with the reason in why. */
-static int split_json(plot_csv *r, size_t len, int max, int *nf, char *why, size_t whyn)
+static int split_json(trace_reader *r, size_t len, int max, int *nf, char *why, size_t whyn)
 {
 	char *p = r->buf, *end = r->buf + len;
 	int n = 0;
@@ -354,14 +354,19 @@ static int split_json(plot_csv *r, size_t len, int max, int *nf, char *why, size
 	return 0;
 }
 
-static const plot_csv *sort_ctx;
+/* A column and its name, to sort the columns by name without a context
+ * that qsort cannot pass (a global would be writable state in the core). */
+typedef struct named_col {
+	const char *name;
+	int col;
+} named_col;
 
 /* By name, then by column: columns of one name in the order they came. */
 static int by_name_cmp(const void *a, const void *b)
 {
-	int i = *(const int *)a, j = *(const int *)b;
-	int c = strcmp(sort_ctx->names[i], sort_ctx->names[j]);
-	return c ? c : (i > j) - (i < j);
+	const named_col *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->col > y->col) - (x->col < y->col);
 }
 
 /* The column for key on the current line: the first column of that name
@@ -369,7 +374,7 @@ static int by_name_cmp(const void *a, const void *b)
  * unique have one key, "chem:Unknown Toxin", for several chemicals: the
  * k-th on a line is the k-th column), else the last of them (a repeat
  * then), or -1 when no column has that name. Binary search. */
-static int column_of(const plot_csv *r, const char *key)
+static int column_of(const trace_reader *r, const char *key)
 {
 	int lo = 0, hi = r->ncols; /* the first entry whose name is >= key */
 	while (lo < hi) {
@@ -390,7 +395,7 @@ static int column_of(const plot_csv *r, const char *key)
 
 /* Put the n pairs of an NDJSON line into column order (r->row), checking
  * that every key is a column, given once, and that no column is missing. */
-static int json_row(plot_csv *r, int n, char *why, size_t whyn)
+static int json_row(trace_reader *r, int n, char *why, size_t whyn)
 {
 	for (int i = 0; i < n; i++) {
 		int c = i < r->ncols && r->seen[i] != r->lineno && strcmp(r->key[i], r->names[i]) == 0
@@ -421,7 +426,7 @@ static int json_row(plot_csv *r, int n, char *why, size_t whyn)
 /* The first line's keys in the columns' order (the fixed six, the drives in
  * drive order, then lf: and chem: as they come), into r->field for
  * take_header. JSON objects are unordered; the columns are not. */
-static int json_header(plot_csv *r, int n, plot_csv_err *e, int *nout);
+static int json_header(trace_reader *r, int n, trace_reader_err *e, int *nout);
 
 static int has_prefix(const char *s, const char *prefix)
 {
@@ -440,7 +445,7 @@ static char *dup_str(const char *s)
 /* The chemical named s. Some names belong to several chemicals (236..239
  * are all "Unknown Toxin"): each further column of that name takes the
  * next one, so a header written from genome_vocab_name reads back. */
-static int chem_by_name(const plot_csv *r, const char *s)
+static int chem_by_name(const trace_reader *r, const char *s)
 {
 	int first = -1;
 	size_t n = strlen(s);
@@ -456,9 +461,9 @@ static int chem_by_name(const plot_csv *r, const char *s)
 	return first; /* all taken: reported as a repeat */
 }
 
-static void fail(plot_csv_err *e, long line, const char *fmt, ...)
+static void fail(trace_reader_err *e, long line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-static void fail(plot_csv_err *e, long line, const char *fmt, ...)
+static void fail(trace_reader_err *e, long line, const char *fmt, ...)
 {
 	va_list ap;
 	e->line = line;
@@ -468,9 +473,9 @@ static void fail(plot_csv_err *e, long line, const char *fmt, ...)
 }
 
 /* Check the header's columns (in r->field[0..n)) and record them. */
-static int take_header(plot_csv *r, int n, plot_csv_err *e)
+static int take_header(trace_reader *r, int n, trace_reader_err *e)
 {
-	if (n < PLOT_CSV_FIXED + GENOME_NDRIVES) {
+	if (n < TRACE_READER_FIXED + GENOME_NDRIVES) {
 		fail(e, 1, "header has %d columns; expected tick,seconds,stage,alive,action,object "
 		           "and %d drive: columns at least", n, GENOME_NDRIVES);
 		return -1;
@@ -486,24 +491,24 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 	}
 	int stage = 0; /* 0 fixed/drives, 1 lf:, 2 chem: — the groups' order */
 	for (int i = 0; i < n; i++) {
-		char num[PLOT_NAME_MAX];
+		char num[TRACE_SERIES_NAME_MAX];
 		const char *h = r->field[i];
 		const char *label = h;
 		int chem = -1;
-		plot_csv_kind k;
-		if (i < PLOT_CSV_FIXED) {
+		trace_reader_kind k;
+		if (i < TRACE_READER_FIXED) {
 			if (strcmp(h, fixed_names[i]) != 0) {
 				fail(e, 1, "column %d is '%.40s'; expected '%s'", i + 1, h, fixed_names[i]);
 				return -1;
 			}
-			k = (plot_csv_kind)i;
-		} else if (i < PLOT_CSV_FIXED + GENOME_NDRIVES) {
-			const char *want = genome_vocab_name(&genome_drives, i - PLOT_CSV_FIXED);
+			k = (trace_reader_kind)i;
+		} else if (i < TRACE_READER_FIXED + GENOME_NDRIVES) {
+			const char *want = genome_vocab_name(&genome_drives, i - TRACE_READER_FIXED);
 			if (!has_prefix(h, "drive:") || !genome_name_eq(h + 6, strlen(h + 6), want)) {
 				fail(e, 1, "column %d is '%.40s'; expected 'drive:%s'", i + 1, h, want);
 				return -1;
 			}
-			k = PLOT_CSV_DRIVE;
+			k = TRACE_READER_DRIVE;
 			label = h + 6;
 		} else if (has_prefix(h, "lf:")) {
 			if (stage > 1) {
@@ -514,13 +519,13 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 				fail(e, 1, "column %d: lf: without an organ name", i + 1);
 				return -1;
 			}
-			for (int j = PLOT_CSV_FIXED + GENOME_NDRIVES; j < i; j++)
+			for (int j = TRACE_READER_FIXED + GENOME_NDRIVES; j < i; j++)
 				if (genome_name_eq(h, strlen(h), r->names[j])) {
 					fail(e, 1, "column %d: '%.40s' repeats column %d", i + 1, h, j + 1);
 					return -1;
 				}
 			stage = 1;
-			k = PLOT_CSV_LF;
+			k = TRACE_READER_LF;
 			label = h + 3;
 		} else if (has_prefix(h, "chem:")) {
 			const char *s = h + 5;
@@ -537,8 +542,8 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 			}
 			r->chem_col[chem] = i;
 			stage = 2;
-			k = PLOT_CSV_CHEM;
-			label = plot_chem_label(chem, num, sizeof num);
+			k = TRACE_READER_CHEM;
+			label = trace_chem_legend(chem, num, sizeof num);
 		} else {
 			fail(e, 1, "column %d: unknown column '%.40s' (expected drive:, lf: or chem:)", i + 1, h);
 			return -1;
@@ -555,7 +560,7 @@ static int take_header(plot_csv *r, int n, plot_csv_err *e)
 	return 0;
 }
 
-static int json_header(plot_csv *r, int n, plot_csv_err *e, int *nout)
+static int json_header(trace_reader *r, int n, trace_reader_err *e, int *nout)
 {
 	unsigned char *used = calloc((size_t)n + 1, 1);
 	char **hk = malloc(((size_t)n + 1) * sizeof *hk);
@@ -566,8 +571,8 @@ static int json_header(plot_csv *r, int n, plot_csv_err *e, int *nout)
 		return -1;
 	}
 	int k = 0, rc = 0;
-	for (int i = 0; i < PLOT_CSV_FIXED + GENOME_NDRIVES && rc == 0; i++) {
-		const char *drive = i < PLOT_CSV_FIXED ? NULL : genome_vocab_name(&genome_drives, i - PLOT_CSV_FIXED);
+	for (int i = 0; i < TRACE_READER_FIXED + GENOME_NDRIVES && rc == 0; i++) {
+		const char *drive = i < TRACE_READER_FIXED ? NULL : genome_vocab_name(&genome_drives, i - TRACE_READER_FIXED);
 		int found = -1;
 		for (int j = 0; j < n && found < 0; j++) {
 			const char *key = r->key[j];
@@ -606,7 +611,7 @@ static int json_header(plot_csv *r, int n, plot_csv_err *e, int *nout)
 }
 
 /* NDJSON: the per-column arrays, and the columns sorted by name. */
-static int json_alloc(plot_csv *r, plot_csv_err *e)
+static int json_alloc(trace_reader *r, trace_reader_err *e)
 {
 	size_t n = (size_t)r->ncols;
 	r->row = calloc(n, sizeof *r->row);
@@ -617,34 +622,40 @@ static int json_alloc(plot_csv *r, plot_csv_err *e)
 		fail(e, 1, "out of memory");
 		return -1;
 	}
+	named_col *nc = malloc(n * sizeof *nc);
+	if (!nc) {
+		fail(e, 1, "out of memory");
+		return -1;
+	}
 	for (int c = 0; c < r->ncols; c++)
-		r->by_name[c] = c;
-	sort_ctx = r;
-	qsort(r->by_name, n, sizeof *r->by_name, by_name_cmp);
-	sort_ctx = NULL;
+		nc[c] = (named_col){r->names[c], c};
+	qsort(nc, n, sizeof *nc, by_name_cmp);
+	for (int c = 0; c < r->ncols; c++)
+		r->by_name[c] = nc[c].col;
+	free(nc);
 	/* Keys of one name got past take_header only as chem: columns of
 	 * distinct chemicals that share the name (chem_by_name): kept. */
 	return 0;
 }
 
-plot_csv *plot_csv_open(const char *path, plot_csv_err *e)
+trace_reader *trace_reader_open(const char *path, trace_reader_err *e)
 {
 	e->line = 0;
 	e->msg[0] = '\0';
-	plot_csv *r = calloc(1, sizeof *r);
+	trace_reader *r = calloc(1, sizeof *r);
 	if (!r) {
 		fail(e, 0, "out of memory");
 		return NULL;
 	}
 	for (int c = 0; c < 256; c++)
 		r->chem_col[c] = -1;
-	r->buf = malloc(PLOT_CSV_LINE_MAX + 1);
-	r->field = malloc((PLOT_CSV_COLS_MAX + 1) * sizeof *r->field);
-	r->key = malloc((PLOT_CSV_COLS_MAX + 1) * sizeof *r->key);
-	r->isstr = malloc(PLOT_CSV_COLS_MAX + 1);
+	r->buf = malloc(TRACE_READER_LINE_MAX + 1);
+	r->field = malloc((TRACE_READER_COLS_MAX + 1) * sizeof *r->field);
+	r->key = malloc((TRACE_READER_COLS_MAX + 1) * sizeof *r->key);
+	r->isstr = malloc(TRACE_READER_COLS_MAX + 1);
 	if (!r->buf || !r->field || !r->key || !r->isstr) {
 		fail(e, 0, "out of memory");
-		plot_csv_close(r);
+		trace_reader_close(r);
 		return NULL;
 	}
 	if (strcmp(path, "-") == 0) {
@@ -654,7 +665,7 @@ plot_csv *plot_csv_open(const char *path, plot_csv_err *e)
 		r->own = 1;
 		if (!r->f) {
 			fail(e, 0, "cannot open: %s", strerror(errno));
-			plot_csv_close(r);
+			trace_reader_close(r);
 			return NULL;
 		}
 	}
@@ -667,11 +678,11 @@ plot_csv *plot_csv_open(const char *path, plot_csv_err *e)
 	else if (st == LINE_EOF)
 		fail(e, 1, "empty file; expected a header line");
 	else if (st == LINE_TOO_LONG)
-		fail(e, 1, "header longer than %d bytes", PLOT_CSV_LINE_MAX);
+		fail(e, 1, "header longer than %d bytes", TRACE_READER_LINE_MAX);
 	else if (st == LINE_NUL)
 		fail(e, 1, "NUL byte in the header");
 	if (e->msg[0]) {
-		plot_csv_close(r);
+		trace_reader_close(r);
 		return NULL;
 	}
 	/* A UTF-8 byte-order mark, as some spreadsheets write: not a column. */
@@ -688,26 +699,26 @@ plot_csv *plot_csv_open(const char *path, plot_csv_err *e)
 		r->first = malloc(len + 1);
 		if (!r->first) {
 			fail(e, 1, "out of memory");
-			plot_csv_close(r);
+			trace_reader_close(r);
 			return NULL;
 		}
 		memcpy(r->first, hdr, len + 1);
 		r->first_len = len;
 	}
-	int rc = r->ndjson ? split_json(r, len, PLOT_CSV_COLS_MAX, &n, why, sizeof why)
-	                   : split(r, len, PLOT_CSV_COLS_MAX, &n, why, sizeof why);
+	int rc = r->ndjson ? split_json(r, len, TRACE_READER_COLS_MAX, &n, why, sizeof why)
+	                   : split(r, len, TRACE_READER_COLS_MAX, &n, why, sizeof why);
 	if (rc != 0)
 		fail(e, 1, "%s", why);
-	else if (n > PLOT_CSV_COLS_MAX)
-		fail(e, 1, "header has %d columns; at most %d are allowed", n, PLOT_CSV_COLS_MAX);
+	else if (n > TRACE_READER_COLS_MAX)
+		fail(e, 1, "header has %d columns; at most %d are allowed", n, TRACE_READER_COLS_MAX);
 	else if ((!r->ndjson || json_header(r, n, e, &n) == 0) && take_header(r, n, e) == 0 &&
 	         (!r->ndjson || json_alloc(r, e) == 0))
 		return r;
-	plot_csv_close(r);
+	trace_reader_close(r);
 	return NULL;
 }
 
-void plot_csv_close(plot_csv *r)
+void trace_reader_close(trace_reader *r)
 {
 	if (!r)
 		return;
@@ -735,45 +746,45 @@ void plot_csv_close(plot_csv *r)
 	free(r);
 }
 
-int plot_csv_ncols(const plot_csv *r)
+int trace_reader_ncols(const trace_reader *r)
 {
 	return r->ncols;
 }
 
-plot_csv_kind plot_csv_col_kind(const plot_csv *r, int col)
+trace_reader_kind trace_reader_col_kind(const trace_reader *r, int col)
 {
 	return r->kind[col];
 }
 
-const char *plot_csv_col_name(const plot_csv *r, int col)
+const char *trace_reader_col_name(const trace_reader *r, int col)
 {
 	return r->names[col];
 }
 
-const char *plot_csv_col_label(const plot_csv *r, int col)
+const char *trace_reader_col_label(const trace_reader *r, int col)
 {
 	return r->labels[col];
 }
 
-int plot_csv_col_chem(const plot_csv *r, int col)
+int trace_reader_col_chem(const trace_reader *r, int col)
 {
 	return r->chem[col];
 }
 
-int plot_csv_chem_col(const plot_csv *r, int chem)
+int trace_reader_chem_col(const trace_reader *r, int chem)
 {
 	return chem >= 0 && chem < 256 ? r->chem_col[chem] : -1;
 }
 
-long plot_csv_line(const plot_csv *r)
+long trace_reader_line(const trace_reader *r)
 {
 	return r->lineno;
 }
 
-static int is_numeric(plot_csv_kind k)
+static int is_numeric(trace_reader_kind k)
 {
-	return k == PLOT_CSV_TICK || k == PLOT_CSV_SECONDS || k == PLOT_CSV_ALIVE ||
-	       k == PLOT_CSV_DRIVE || k == PLOT_CSV_LF || k == PLOT_CSV_CHEM;
+	return k == TRACE_READER_TICK || k == TRACE_READER_SECONDS || k == TRACE_READER_ALIVE ||
+	       k == TRACE_READER_DRIVE || k == TRACE_READER_LF || k == TRACE_READER_CHEM;
 }
 
 /* A whole field as a finite number (no spaces, no hex, no inf/nan). */
@@ -794,7 +805,7 @@ static int parse_num(const char *s, double *out)
 }
 
 /* Check one data line (already split into n fields); fill vals. */
-static int take_row(plot_csv *r, char **f, int n, const int *cols, int ncols, float *vals,
+static int take_row(trace_reader *r, char **f, int n, const int *cols, int ncols, float *vals,
                     double *secs, char *why, size_t whyn)
 {
 	if (n != r->ncols) {
@@ -805,20 +816,20 @@ static int take_row(plot_csv *r, char **f, int n, const int *cols, int ncols, fl
 		const char *s = f[i];
 		double v = 0;
 		/* NDJSON: words are strings, everything else a number. */
-		int word = r->kind[i] == PLOT_CSV_STAGE || r->kind[i] == PLOT_CSV_ACTION ||
-		           r->kind[i] == PLOT_CSV_OBJECT;
+		int word = r->kind[i] == TRACE_READER_STAGE || r->kind[i] == TRACE_READER_ACTION ||
+		           r->kind[i] == TRACE_READER_OBJECT;
 		if (r->ndjson && r->rowstr[i] != word) {
 			snprintf(why, whyn, "'%.40s' should be a %s", r->names[i], word ? "string" : "number");
 			return -1;
 		}
 		switch (r->kind[i]) {
-		case PLOT_CSV_TICK:
+		case TRACE_READER_TICK:
 			if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 19) {
 				snprintf(why, whyn, "tick '%.40s' is not a whole number", s);
 				return -1;
 			}
 			break;
-		case PLOT_CSV_SECONDS:
+		case TRACE_READER_SECONDS:
 			if (parse_num(s, &v) != 0 || v < 0) {
 				snprintf(why, whyn, "seconds '%.40s' is not a number >= 0", s);
 				return -1;
@@ -830,19 +841,19 @@ static int take_row(plot_csv *r, char **f, int n, const int *cols, int ncols, fl
 			}
 			*secs = v;
 			break;
-		case PLOT_CSV_ALIVE:
+		case TRACE_READER_ALIVE:
 			if (strcmp(s, "0") != 0 && strcmp(s, "1") != 0) {
 				snprintf(why, whyn, "alive '%.40s' is not 0 or 1", s);
 				return -1;
 			}
 			break;
-		case PLOT_CSV_STAGE:
-		case PLOT_CSV_ACTION:
-		case PLOT_CSV_OBJECT:
+		case TRACE_READER_STAGE:
+		case TRACE_READER_ACTION:
+		case TRACE_READER_OBJECT:
 			break; /* words: anything */
-		case PLOT_CSV_DRIVE:
-		case PLOT_CSV_LF:
-		case PLOT_CSV_CHEM:
+		case TRACE_READER_DRIVE:
+		case TRACE_READER_LF:
+		case TRACE_READER_CHEM:
 			if (parse_num(s, &v) != 0 || fabs(v) > FLT_MAX) {
 				snprintf(why, whyn, "column %d (%.40s): '%.40s' is not a number", i + 1,
 				         r->names[i], s);
@@ -861,7 +872,7 @@ static int take_row(plot_csv *r, char **f, int n, const int *cols, int ncols, fl
 
 /* Split a data line into the fields of its columns: r->field for CSV,
  * r->row (in column order) for NDJSON. Returns 0 with *n fields, or -1. */
-static int split_row(plot_csv *r, size_t len, int *n, char *why, size_t whyn)
+static int split_row(trace_reader *r, size_t len, int *n, char *why, size_t whyn)
 {
 	if (!r->ndjson)
 		return split(r, len, r->ncols + 1, n, why, whyn);
@@ -884,12 +895,12 @@ static void ignore_report(void *ctx, long line, const char *reason)
 	(void)reason;
 }
 
-long plot_csv_read(plot_csv *r, const int *cols, int ncols, plot_data *d,
-                   plot_csv_report_fn report, void *ctx, long max_errors)
+long trace_reader_read(trace_reader *r, const int *cols, int ncols, trace_series *d,
+                   trace_reader_report_fn report, void *ctx, long max_errors)
 {
 	if (!report)
 		report = ignore_report;
-	if (ncols != plot_data_nseries(d)) {
+	if (ncols != trace_series_nseries(d)) {
 		report(ctx, r->lineno, "internal error: column count differs from the series count");
 		return -1;
 	}
@@ -931,7 +942,7 @@ long plot_csv_read(plot_csv *r, const int *cols, int ncols, plot_data *d,
 			/* Its end is not read: nothing after it can be trusted to
 			 * start a line. */
 			snprintf(why, sizeof why, "line longer than %d bytes; stopped reading",
-			         PLOT_CSV_LINE_MAX);
+			         TRACE_READER_LINE_MAX);
 			report(ctx, r->lineno, why);
 			bad++;
 			break;
@@ -943,7 +954,7 @@ long plot_csv_read(plot_csv *r, const int *cols, int ncols, plot_data *d,
 		char **f = r->ndjson ? r->row : r->field;
 		if (st == LINE_OK && split_row(r, len, &n, why, sizeof why) == 0 &&
 		    take_row(r, f, n, cols, ncols, vals, &secs, why, sizeof why) == 0) {
-			if (plot_data_push(d, secs, vals) != 0) {
+			if (trace_series_push(d, secs, vals) != 0) {
 				report(ctx, r->lineno, "out of memory");
 				free(vals);
 				return -1;

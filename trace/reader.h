@@ -1,5 +1,5 @@
-/* trace_csv.h — a bounded, validating reader for creature traces (written
- * by `c2rt run --trace`), CSV or NDJSON, feeding plot_data.
+/* reader.h — a bounded, validating reader for creature traces (written
+ * by `c2rt run --trace`), CSV or NDJSON, feeding trace_series.
  *
  * CSV: line 1 a header naming the columns, in this order:
  *   tick,seconds,stage,alive,action,object      (fixed)
@@ -20,58 +20,58 @@
  * are JSON strings, everything else JSON numbers; nested values, true, false
  * and null are refused.
  *
- * A line may be at most PLOT_CSV_LINE_MAX bytes: a longer one is reported
+ * A line may be at most TRACE_READER_LINE_MAX bytes: a longer one is reported
  * and ends the reading there (its end is never looked for, so a device or a
  * pipe that sends no line end is refused at the limit). Anything else is
  * reported as FILE:LINE: reason, and the line is skipped. */
-#ifndef C2_VIEWER_TRACE_CSV_H
-#define C2_VIEWER_TRACE_CSV_H
+#ifndef C2_TRACE_READER_H
+#define C2_TRACE_READER_H
 
 #include <stddef.h>
 
-#include "viewer/series.h"
+#include "trace/series.h"
 
 enum {
-	PLOT_CSV_LINE_MAX = 65536, /* bytes in one line, without its end */
-	PLOT_CSV_COLS_MAX = 2048,  /* columns in the header */
-	PLOT_CSV_FIXED = 6         /* tick, seconds, stage, alive, action, object */
+	TRACE_READER_LINE_MAX = 65536, /* bytes in one line, without its end */
+	TRACE_READER_COLS_MAX = 2048,  /* columns in the header */
+	TRACE_READER_FIXED = 6         /* tick, seconds, stage, alive, action, object */
 };
 
-typedef enum plot_csv_kind {
-	PLOT_CSV_TICK, PLOT_CSV_SECONDS, PLOT_CSV_STAGE, PLOT_CSV_ALIVE, PLOT_CSV_ACTION,
-	PLOT_CSV_OBJECT, PLOT_CSV_DRIVE, PLOT_CSV_LF, PLOT_CSV_CHEM
-} plot_csv_kind;
+typedef enum trace_reader_kind {
+	TRACE_READER_TICK, TRACE_READER_SECONDS, TRACE_READER_STAGE, TRACE_READER_ALIVE, TRACE_READER_ACTION,
+	TRACE_READER_OBJECT, TRACE_READER_DRIVE, TRACE_READER_LF, TRACE_READER_CHEM
+} trace_reader_kind;
 
 /* Where and why opening failed, for "FILE:LINE: msg". */
-typedef struct plot_csv_err {
+typedef struct trace_reader_err {
 	long line;     /* 1-based; 0 when the file could not be opened or read */
 	char msg[256]; /* the reason */
-} plot_csv_err;
+} trace_reader_err;
 
 /* Called for each bad line; ctx is passed through. */
-typedef void (*plot_csv_report_fn)(void *ctx, long line, const char *reason);
+typedef void (*trace_reader_report_fn)(void *ctx, long line, const char *reason);
 
-typedef struct plot_csv plot_csv;
+typedef struct trace_reader trace_reader;
 
 /* Open path ("-" is stdin) and read and check its header. Returns the
  * reader, or NULL with *e filled (cannot open, empty, bad header). */
-plot_csv *plot_csv_open(const char *path, plot_csv_err *e);
+trace_reader *trace_reader_open(const char *path, trace_reader_err *e);
 
 /* Close the reader (NULL is fine). */
-void plot_csv_close(plot_csv *r);
+void trace_reader_close(trace_reader *r);
 
 /* Columns of the header, 0 <= col < ncols. */
-int plot_csv_ncols(const plot_csv *r);
-plot_csv_kind plot_csv_col_kind(const plot_csv *r, int col);
+int trace_reader_ncols(const trace_reader *r);
+trace_reader_kind trace_reader_col_kind(const trace_reader *r, int col);
 /* The header's text of column col, e.g. "chem:ATP". */
-const char *plot_csv_col_name(const plot_csv *r, int col);
+const char *trace_reader_col_name(const trace_reader *r, int col);
 /* A name for legends: the vocabulary's spelling for chem: columns
  * ("ATP"), the text after the prefix for drive: and lf:, else the header's. */
-const char *plot_csv_col_label(const plot_csv *r, int col);
+const char *trace_reader_col_label(const trace_reader *r, int col);
 /* The chemical of a chem: column (0..255), or -1 for other columns. */
-int plot_csv_col_chem(const plot_csv *r, int col);
+int trace_reader_col_chem(const trace_reader *r, int col);
 /* The column holding chemical chem, or -1 when the file has none. */
-int plot_csv_chem_col(const plot_csv *r, int chem);
+int trace_reader_chem_col(const trace_reader *r, int chem);
 
 /* Read every remaining line. Each good line appends one row to d (which
  * must have ncols series): its seconds and the values of columns
@@ -79,10 +79,10 @@ int plot_csv_chem_col(const plot_csv *r, int chem);
  * (NULL: not reported) and skipped; after max_errors of them reading stops with one more report
  * ("too many errors"). Returns the number of bad lines (0: all good), or -1
  * when the file could not be read or memory ran out (also reported). */
-long plot_csv_read(plot_csv *r, const int *cols, int ncols, plot_data *d,
-                   plot_csv_report_fn report, void *ctx, long max_errors);
+long trace_reader_read(trace_reader *r, const int *cols, int ncols, trace_series *d,
+                   trace_reader_report_fn report, void *ctx, long max_errors);
 
 /* Number of the last line read (for "no data" style messages). */
-long plot_csv_line(const plot_csv *r);
+long trace_reader_line(const trace_reader *r);
 
 #endif
