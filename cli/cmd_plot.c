@@ -92,7 +92,7 @@ static int pick_columns(const trace_reader *r, const char *path, int *cols, int 
 	*ncols = 0;
 	if (chems.n == 0) {
 		for (int c = 0; c < trace_reader_ncols(r); c++)
-			if (trace_reader_col_kind(r, c) == TRACE_READER_CHEM)
+			if (trace_reader_col(r, c) == TRACE_COL_CHEM)
 				cols[(*ncols)++] = c;
 		if (*ncols == 0)
 			return cli_fail(CLI_BAD, "plot", "%s: no chem: columns to plot", path);

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "genome/vocab.h"
-#include "trace/writer.h"
+#include "trace/split.h"
 
 struct trace_reader {
 	FILE *f;
@@ -21,29 +21,24 @@ struct trace_reader {
 	int ncols;
 	char **names;           /* header text of each column */
 	char **labels;          /* legend name of each column */
-	trace_reader_kind *kind;
+	trace_col *col;         /* the table's row of each column */
 	int *chem;              /* chemical of each chem: column, else -1 */
 	int chem_col[256];      /* column of each chemical, or -1 */
 	char **field;           /* the current line split, ncols + 1 slots */
 	double prev_seconds;
 	int have_prev;
-	/* NDJSON: the keys and whether each value was a string, as split; the
-	 * values in column order; per column the row that last set it; the
-	 * columns sorted by name (to find a key); the first line, which is
-	 * both the header and the first row. */
+	/* NDJSON: the pairs as split; the values and their types in column
+	 * order; per column the line that last set it; the columns sorted by
+	 * name (to find a key); the first line, which is both the header and
+	 * the first row. */
 	int ndjson;
-	char **key;
-	unsigned char *isstr;
+	trace_split_pairs pairs;
 	char **row;
-	unsigned char *rowstr;
+	unsigned char *rowtype;
 	long *seen;
 	int *by_name;
 	char *first;
 	size_t first_len;
-};
-
-static const char *const fixed_names[TRACE_READER_FIXED] = {
-	"tick", "seconds", "stage", "alive", "action", "object",
 };
 
 /* What read_line found besides the text. */
@@ -80,278 +75,6 @@ static int read_line(trace_reader *r, size_t *len)
 	r->buf[n] = '\0';
 	*len = n;
 	return too_long ? LINE_TOO_LONG : nul ? LINE_NUL : LINE_OK;
-}
-
-/* Split r->buf[0..len) at commas into r->field, unquoting "..." fields in
- * place. At most max fields are kept; *nf counts all of them. Returns 0, or
- * -1 with the reason in why. */
-static int split(trace_reader *r, size_t len, int max, int *nf, char *why, size_t whyn)
-{
-	char *p = r->buf, *end = r->buf + len;
-	int n = 0;
-	for (;;) {
-		char *start = p, *out = p;
-		if (p < end && *p == '"') {
-			p++;
-			for (;;) {
-				if (p >= end) {
-					snprintf(why, whyn, "field %d: unterminated quoted field", n + 1);
-					return -1;
-				}
-				if (*p == '"') {
-					if (p + 1 < end && p[1] == '"') {
-						*out++ = '"';
-						p += 2;
-						continue;
-					}
-					p++;
-					break;
-				}
-				*out++ = *p++;
-			}
-			if (p < end && *p != ',') {
-				snprintf(why, whyn, "field %d: text after the closing quote", n + 1);
-				return -1;
-			}
-		} else {
-			while (p < end && *p != ',') {
-				if (*p == '"') {
-					snprintf(why, whyn, "field %d: quote inside an unquoted field", n + 1);
-					return -1;
-				}
-				p++;
-			}
-			out = p;
-		}
-		int more = p < end; /* p is at a comma */
-		*out = '\0';
-		if (n < max)
-			r->field[n] = start;
-		n++;
-		if (!more)
-			break;
-		p++;
-	}
-	*nf = n;
-	return 0;
-}
-
-/* ---- NDJSON ----------------------------------------------------------------- */
-
-static char *skip_ws(char *p, const char *end)
-{
-	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-		p++;
-	return p;
-}
-
-static int hex4(const char *p, const char *end, unsigned *out)
-{
-	unsigned v = 0;
-	for (int i = 0; i < 4; i++) {
-		if (p + i >= end)
-			return -1;
-		char c = p[i];
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= (unsigned)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v |= (unsigned)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			v |= (unsigned)(c - 'A' + 10);
-		else
-			return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-/* A JSON string at *pp (on its opening quote), decoded in place: the
- * decoded text never outgrows the escaped one. Returns its start, or NULL
- * with why. *pp ends after the closing quote. */
-static char *json_string(char **pp, const char *end, char *why, size_t whyn)
-{
-	char *p = *pp + 1, *start = p, *out = p;
-	for (;;) {
-		if (p >= end) {
-			snprintf(why, whyn, "unterminated string");
-			return NULL;
-		}
-		unsigned char c = (unsigned char)*p;
-		if (c == '"')
-			break;
-		if (c < 0x20) {
-			snprintf(why, whyn, "control byte 0x%02x inside a string", c);
-			return NULL;
-		}
-		if (c != '\\') {
-			*out++ = *p++;
-			continue;
-		}
-		if (p + 1 >= end) {
-			snprintf(why, whyn, "unterminated string");
-			return NULL;
-		}
-		char e = p[1];
-		p += 2;
-		const char *simple = strchr("\"\\/bfnrt", e);
-		if (e && simple) {
-			*out++ = "\"\\/\b\f\n\r\t"[simple - "\"\\/bfnrt"];
-			continue;
-		}
-		unsigned u;
-		if (e != 'u' || hex4(p, end, &u) != 0) {
-			snprintf(why, whyn, "bad escape in a string");
-			return NULL;
-		}
-		p += 4;
-		if (u >= 0xd800 && u < 0xdc00) { /* a surrogate pair */
-			unsigned lo;
-			if (p + 6 > end || p[0] != '\\' || p[1] != 'u' || hex4(p + 2, end, &lo) != 0 ||
-			    lo < 0xdc00 || lo >= 0xe000) {
-				snprintf(why, whyn, "lone UTF-16 surrogate in a string");
-				return NULL;
-			}
-			p += 6;
-			u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
-		} else if (u >= 0xdc00 && u < 0xe000) {
-			snprintf(why, whyn, "lone UTF-16 surrogate in a string");
-			return NULL;
-		}
-		if (u == 0) {
-			snprintf(why, whyn, "NUL (\\u0000) inside a string");
-			return NULL;
-		}
-		if (u < 0x80) {
-			*out++ = (char)u;
-		} else if (u < 0x800) {
-			*out++ = (char)(0xc0 | (u >> 6));
-			*out++ = (char)(0x80 | (u & 0x3f));
-		} else if (u < 0x10000) {
-			*out++ = (char)(0xe0 | (u >> 12));
-			*out++ = (char)(0x80 | ((u >> 6) & 0x3f));
-			*out++ = (char)(0x80 | (u & 0x3f));
-		} else {
-			*out++ = (char)(0xf0 | (u >> 18));
-			*out++ = (char)(0x80 | ((u >> 12) & 0x3f));
-			*out++ = (char)(0x80 | ((u >> 6) & 0x3f));
-			*out++ = (char)(0x80 | (u & 0x3f));
-		}
-	}
-	*out = '\0';
-	*pp = p + 1;
-	return start;
-}
-
-/* Does s[0..n) follow JSON's number grammar? */
-static int json_number(const char *s, size_t n)
-{
-	const char *p = s, *end = s + n;
-	if (p < end && *p == '-')
-		p++;
-	if (p < end && *p == '0')
-		p++;
-	else if (p < end && *p >= '1' && *p <= '9')
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
-	else
-		return 0;
-	if (p < end && *p == '.') {
-		p++;
-		if (p >= end || !(*p >= '0' && *p <= '9'))
-			return 0;
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
-	}
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		p++;
-		if (p < end && (*p == '+' || *p == '-'))
-			p++;
-		if (p >= end || !(*p >= '0' && *p <= '9'))
-			return 0;
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
-	}
-	return p == end;
-}
-
-/* Split one NDJSON line, a flat object {"key": number or "string", ...},
- * in place into r->key / r->field / r->isstr (at most max pairs; *nf counts
- * them all). Returns 0, or -1 with the reason in why. */
-static int split_json(trace_reader *r, size_t len, int max, int *nf, char *why, size_t whyn)
-{
-	char *p = r->buf, *end = r->buf + len;
-	int n = 0;
-	p = skip_ws(p, end);
-	if (p >= end || *p != '{') {
-		snprintf(why, whyn, "expected a JSON object '{...}' on every line");
-		return -1;
-	}
-	p = skip_ws(p + 1, end);
-	if (p < end && *p == '}') {
-		p++;
-	} else {
-		for (;;) {
-			if (p >= end || *p != '"') {
-				snprintf(why, whyn, "pair %d: expected a \"key\"", n + 1);
-				return -1;
-			}
-			char *k = json_string(&p, end, why, whyn);
-			if (!k)
-				return -1;
-			p = skip_ws(p, end);
-			if (p >= end || *p != ':') {
-				snprintf(why, whyn, "key '%.40s': expected ':'", k);
-				return -1;
-			}
-			p = skip_ws(p + 1, end);
-			char *v;
-			int str = p < end && *p == '"';
-			char next;
-			if (str) {
-				v = json_string(&p, end, why, whyn);
-				if (!v)
-					return -1;
-				p = skip_ws(p, end);
-				next = p < end ? *p : '\0';
-			} else {
-				v = p;
-				while (p < end && (strchr("+-.eE", *p) || (*p >= '0' && *p <= '9')))
-					p++;
-				if (!json_number(v, (size_t)(p - v))) {
-					snprintf(why, whyn, "key '%.40s': the value is not a number or a string", k);
-					return -1;
-				}
-				char *numend = p;
-				p = skip_ws(p, end);
-				next = p < end ? *p : '\0';
-				*numend = '\0'; /* may overwrite next's byte: it was saved */
-			}
-			if (n < max) {
-				r->key[n] = k;
-				r->field[n] = v;
-				r->isstr[n] = (unsigned char)str;
-			}
-			n++;
-			if (next == ',') {
-				p = skip_ws(p + 1, end);
-				continue;
-			}
-			if (next == '}') {
-				p++;
-				break;
-			}
-			snprintf(why, whyn, "key '%.40s': expected ',' or '}' after the value", k);
-			return -1;
-		}
-	}
-	p = skip_ws(p, end);
-	if (p < end) {
-		snprintf(why, whyn, "text after the closing '}'");
-		return -1;
-	}
-	*nf = n;
-	return 0;
 }
 
 /* A column and its name, to sort the columns by name without a context
@@ -398,20 +121,21 @@ static int column_of(const trace_reader *r, const char *key)
 static int json_row(trace_reader *r, int n, char *why, size_t whyn)
 {
 	for (int i = 0; i < n; i++) {
-		int c = i < r->ncols && r->seen[i] != r->lineno && strcmp(r->key[i], r->names[i]) == 0
+		const char *key = r->pairs.key[i];
+		int c = i < r->ncols && r->seen[i] != r->lineno && strcmp(key, r->names[i]) == 0
 		            ? i
-		            : column_of(r, r->key[i]);
+		            : column_of(r, key);
 		if (c < 0) {
-			snprintf(why, whyn, "key '%.40s' is not in the first line", r->key[i]);
+			snprintf(why, whyn, "key '%.40s' is not in the first line", key);
 			return -1;
 		}
 		if (r->seen[c] == r->lineno) {
-			snprintf(why, whyn, "key '%.40s' given twice", r->key[i]);
+			snprintf(why, whyn, "key '%.40s' given twice", key);
 			return -1;
 		}
 		r->seen[c] = r->lineno;
-		r->row[c] = r->field[i];
-		r->rowstr[c] = r->isstr[i];
+		r->row[c] = r->pairs.value[i];
+		r->rowtype[c] = r->pairs.type[i];
 	}
 	if (n != r->ncols)
 		for (int c = 0; c < r->ncols; c++)
@@ -421,16 +145,6 @@ static int json_row(trace_reader *r, int n, char *why, size_t whyn)
 				return -1;
 			}
 	return 0;
-}
-
-/* The first line's keys in the columns' order (the fixed six, the drives in
- * drive order, then lf: and chem: as they come), into r->field for
- * take_header. JSON objects are unordered; the columns are not. */
-static int json_header(trace_reader *r, int n, trace_reader_err *e, int *nout);
-
-static int has_prefix(const char *s, const char *prefix)
-{
-	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
 static char *dup_str(const char *s)
@@ -472,10 +186,183 @@ static void fail(trace_reader_err *e, long line, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* ---- the header: the column table's order -------------------------------- */
+
+/* The columns every trace has come first, in the table's order: its ALWAYS
+ * rows, one column each but for a group of drives, one per drive. The k-th
+ * of them: its row, and the drive's name after the row's prefix (NULL for
+ * a column of its own); -1 past them. */
+static int required_col(int k, const char **drive)
+{
+	for (int c = 0; c < TRACE_NCOLS; c++) {
+		if (trace_columns[c].when != TRACE_WHEN_ALWAYS)
+			continue;
+		int n = trace_columns[c].group == TRACE_GROUP_DRIVES ? GENOME_NDRIVES : 1;
+		if (k < n) {
+			*drive = n > 1 ? genome_vocab_name(&genome_drives, k) : NULL;
+			return c;
+		}
+		k -= n;
+	}
+	return -1;
+}
+
+static int required_count(void)
+{
+	int n = 0;
+	const char *drive;
+	while (required_col(n, &drive) >= 0)
+		n++;
+	return n;
+}
+
+/* Is header text h the k-th required column? */
+static bool is_required(int k, const char *h)
+{
+	const char *drive;
+	const trace_column *tc = &trace_columns[required_col(k, &drive)];
+	if (!drive)
+		return strcmp(h, tc->name) == 0;
+	size_t n = strlen(tc->name);
+	return strncmp(h, tc->name, n) == 0 && genome_name_eq(h + n, strlen(h + n), drive);
+}
+
+/* Does header text h belong to table row c (its name, or its prefix for a
+ * group)? */
+static bool row_matches(int c, const char *h)
+{
+	const trace_column *tc = &trace_columns[c];
+	if (tc->group == TRACE_GROUP_ONE)
+		return strcmp(h, tc->name) == 0;
+	return strncmp(h, tc->name, strlen(tc->name)) == 0;
+}
+
+/* The table row of an optional column h, or -1 when it is none. */
+static int optional_row(const char *h)
+{
+	for (int c = 0; c < TRACE_NCOLS; c++)
+		if (trace_columns[c].when != TRACE_WHEN_ALWAYS && row_matches(c, h))
+			return c;
+	return -1;
+}
+
+/* The length of a column name's family: "chem:" of "chem:", "body:" of
+ * "body:x". */
+static size_t family_len(const char *name)
+{
+	const char *colon = strchr(name, ':');
+	return colon ? (size_t)(colon - name) + 1 : strlen(name);
+}
+
+/* "lf:, chem:, body: or world:": the families of the optional columns,
+ * for a message. */
+static void families(char *buf, size_t cap)
+{
+	const char *fam[TRACE_NCOLS];
+	size_t len[TRACE_NCOLS], n = 0, used = 0;
+	for (int c = 0; c < TRACE_NCOLS; c++) {
+		const char *name = trace_columns[c].name;
+		size_t f = family_len(name);
+		if (trace_columns[c].when != TRACE_WHEN_ALWAYS &&
+		    !(n && len[n - 1] == f && !strncmp(fam[n - 1], name, f)))
+			fam[n] = name, len[n++] = f;
+	}
+	buf[0] = '\0';
+	for (size_t k = 0; k < n && used < cap; k++)
+		used += (size_t)snprintf(buf + used, cap - used, "%s%.*s",
+		                         k == 0 ? "" : k + 1 == n ? " or " : ", ", (int)len[k], fam[k]);
+}
+
+/* Required column i of the header (r->field[i]): *label gets its legend. */
+static int take_required(trace_reader *r, int i, const char **label, trace_reader_err *e)
+{
+	const char *h = r->field[i], *drive;
+	int c = required_col(i, &drive);
+	if (!is_required(i, h)) {
+		fail(e, 1, "column %d is '%.40s'; expected '%s%s'", i + 1, h, trace_columns[c].name,
+		     drive ? drive : "");
+		return -1;
+	}
+	r->col[i] = (trace_col)c;
+	*label = drive ? h + strlen(trace_columns[c].name) : h;
+	return 0;
+}
+
+/* Optional column i of the header (r->field[i]), of table row c: an organ
+ * named once, a chemical once, any other column once. *label gets its
+ * legend (num holds a chemical's). */
+static int take_member(trace_reader *r, int i, int c, const char **label, char *num, size_t numn,
+                       trace_reader_err *e)
+{
+	const char *h = r->field[i], *rest = h + strlen(trace_columns[c].name);
+	*label = trace_columns[c].group == TRACE_GROUP_ONE ? h : rest;
+	for (int j = 0; j < i && trace_columns[c].group != TRACE_GROUP_CHEMS; j++)
+		if ((int)r->col[j] == c && genome_name_eq(h, strlen(h), r->names[j])) {
+			fail(e, 1, "column %d: '%.40s' repeats column %d", i + 1, h, j + 1);
+			return -1;
+		}
+	if (trace_columns[c].group == TRACE_GROUP_ORGANS && !*rest) {
+		fail(e, 1, "column %d: %s without an organ name", i + 1, trace_columns[c].name);
+		return -1;
+	}
+	if (trace_columns[c].group != TRACE_GROUP_CHEMS)
+		return 0;
+	int chem = chem_by_name(r, rest);
+	if (chem < 0) /* a number, or a label "NAME N" */
+		chem = trace_chem_find(rest, strlen(rest));
+	if (chem < 0) {
+		fail(e, 1, "column %d: unknown chemical '%.40s'", i + 1, rest);
+		return -1;
+	}
+	if (r->chem_col[chem] >= 0) {
+		fail(e, 1, "column %d: '%.40s' repeats column %d", i + 1, h, r->chem_col[chem] + 1);
+		return -1;
+	}
+	r->chem_col[chem] = i;
+	r->chem[i] = chem;
+	*label = trace_chem_legend(chem, num, numn);
+	return 0;
+}
+
+/* Optional column i of the header: a column of the table's, after those
+ * before it in the table (*last: the row of the one before). */
+static int take_optional(trace_reader *r, int i, int *last, const char **label, char *num,
+                         size_t numn, trace_reader_err *e)
+{
+	const char *h = r->field[i];
+	int c = optional_row(h);
+	if (c < 0) {
+		char fam[128];
+		families(fam, sizeof fam);
+		fail(e, 1, "column %d: unknown column '%.40s' (expected %s)", i + 1, h, fam);
+		return -1;
+	}
+	if (c < *last && trace_columns[c].group == TRACE_GROUP_ONE) {
+		for (int j = 0; j < i; j++)
+			if ((int)r->col[j] == c) {
+				fail(e, 1, "column %d: '%.40s' repeats column %d", i + 1, h, j + 1);
+				return -1;
+			}
+	}
+	if (c < *last) {
+		const char *after = trace_columns[*last].name;
+		size_t f = family_len(after);
+		if (strncmp(h, after, f) != 0)
+			fail(e, 1, "column %d: '%.40s' after the %.*s columns", i + 1, h, (int)f, after);
+		else
+			fail(e, 1, "column %d: '%.40s' after '%.40s'", i + 1, h, r->names[i - 1]);
+		return -1;
+	}
+	*last = c;
+	r->col[i] = (trace_col)c;
+	return take_member(r, i, c, label, num, numn, e);
+}
+
 /* Check the header's columns (in r->field[0..n)) and record them. */
 static int take_header(trace_reader *r, int n, trace_reader_err *e)
 {
-	if (n < TRACE_READER_FIXED + GENOME_NDRIVES) {
+	int nreq = required_count();
+	if (n < nreq) {
 		fail(e, 1, "header has %d columns; expected tick,seconds,stage,alive,action,object "
 		           "and %d drive: columns at least", n, GENOME_NDRIVES);
 		return -1;
@@ -483,74 +370,21 @@ static int take_header(trace_reader *r, int n, trace_reader_err *e)
 	r->ncols = n;
 	r->names = calloc((size_t)n, sizeof *r->names);
 	r->labels = calloc((size_t)n, sizeof *r->labels);
-	r->kind = calloc((size_t)n, sizeof *r->kind);
+	r->col = calloc((size_t)n, sizeof *r->col);
 	r->chem = calloc((size_t)n, sizeof *r->chem);
-	if (!r->names || !r->labels || !r->kind || !r->chem) {
+	if (!r->names || !r->labels || !r->col || !r->chem) {
 		fail(e, 1, "out of memory");
 		return -1;
 	}
-	int stage = 0; /* 0 fixed/drives, 1 lf:, 2 chem: — the groups' order */
+	int last = 0;
 	for (int i = 0; i < n; i++) {
 		char num[TRACE_SERIES_NAME_MAX];
-		const char *h = r->field[i];
-		const char *label = h;
-		int chem = -1;
-		trace_reader_kind k;
-		if (i < TRACE_READER_FIXED) {
-			if (strcmp(h, fixed_names[i]) != 0) {
-				fail(e, 1, "column %d is '%.40s'; expected '%s'", i + 1, h, fixed_names[i]);
-				return -1;
-			}
-			k = (trace_reader_kind)i;
-		} else if (i < TRACE_READER_FIXED + GENOME_NDRIVES) {
-			const char *want = genome_vocab_name(&genome_drives, i - TRACE_READER_FIXED);
-			if (!has_prefix(h, "drive:") || !genome_name_eq(h + 6, strlen(h + 6), want)) {
-				fail(e, 1, "column %d is '%.40s'; expected 'drive:%s'", i + 1, h, want);
-				return -1;
-			}
-			k = TRACE_READER_DRIVE;
-			label = h + 6;
-		} else if (has_prefix(h, "lf:")) {
-			if (stage > 1) {
-				fail(e, 1, "column %d: '%.40s' after the chem: columns", i + 1, h);
-				return -1;
-			}
-			if (!h[3]) {
-				fail(e, 1, "column %d: lf: without an organ name", i + 1);
-				return -1;
-			}
-			for (int j = TRACE_READER_FIXED + GENOME_NDRIVES; j < i; j++)
-				if (genome_name_eq(h, strlen(h), r->names[j])) {
-					fail(e, 1, "column %d: '%.40s' repeats column %d", i + 1, h, j + 1);
-					return -1;
-				}
-			stage = 1;
-			k = TRACE_READER_LF;
-			label = h + 3;
-		} else if (has_prefix(h, "chem:")) {
-			const char *s = h + 5;
-			chem = chem_by_name(r, s);
-			if (chem < 0) /* a number, or a label "NAME N" */
-				chem = trace_chem_find(s, strlen(s));
-			if (chem < 0) {
-				fail(e, 1, "column %d: unknown chemical '%.40s'", i + 1, s);
-				return -1;
-			}
-			if (r->chem_col[chem] >= 0) {
-				fail(e, 1, "column %d: '%.40s' repeats column %d", i + 1, h, r->chem_col[chem] + 1);
-				return -1;
-			}
-			r->chem_col[chem] = i;
-			stage = 2;
-			k = TRACE_READER_CHEM;
-			label = trace_chem_legend(chem, num, sizeof num);
-		} else {
-			fail(e, 1, "column %d: unknown column '%.40s' (expected drive:, lf: or chem:)", i + 1, h);
+		const char *label;
+		r->chem[i] = -1;
+		if ((i < nreq ? take_required(r, i, &label, e)
+		              : take_optional(r, i, &last, &label, num, sizeof num, e)) != 0)
 			return -1;
-		}
-		r->kind[i] = k;
-		r->chem[i] = chem;
-		r->names[i] = dup_str(h);
+		r->names[i] = dup_str(r->field[i]);
 		r->labels[i] = dup_str(label);
 		if (!r->names[i] || !r->labels[i]) {
 			fail(e, 1, "out of memory");
@@ -560,7 +394,11 @@ static int take_header(trace_reader *r, int n, trace_reader_err *e)
 	return 0;
 }
 
-static int json_header(trace_reader *r, int n, trace_reader_err *e, int *nout)
+/* The first line's keys in the columns' order, into r->field for
+ * take_header: the required ones in theirs, then the others by the table's
+ * rows, each row's as they come, and any unknown ones last (take_header
+ * names them). JSON objects are unordered; the columns are not. */
+static int json_header(trace_reader *r, int n, trace_reader_err *e)
 {
 	unsigned char *used = calloc((size_t)n + 1, 1);
 	char **hk = malloc(((size_t)n + 1) * sizeof *hk);
@@ -570,41 +408,31 @@ static int json_header(trace_reader *r, int n, trace_reader_err *e, int *nout)
 		fail(e, 1, "out of memory");
 		return -1;
 	}
-	int k = 0, rc = 0;
-	for (int i = 0; i < TRACE_READER_FIXED + GENOME_NDRIVES && rc == 0; i++) {
-		const char *drive = i < TRACE_READER_FIXED ? NULL : genome_vocab_name(&genome_drives, i - TRACE_READER_FIXED);
+	char **key = r->pairs.key;
+	int k = 0, rc = 0, nreq = required_count();
+	for (int i = 0; i < nreq && rc == 0; i++) {
 		int found = -1;
-		for (int j = 0; j < n && found < 0; j++) {
-			const char *key = r->key[j];
-			if (used[j])
-				continue;
-			if (drive ? has_prefix(key, "drive:") && genome_name_eq(key + 6, strlen(key + 6), drive)
-			          : strcmp(key, fixed_names[i]) == 0)
+		for (int j = 0; j < n && found < 0; j++)
+			if (!used[j] && is_required(i, key[j]))
 				found = j;
-		}
 		if (found < 0) {
-			fail(e, 1, "no key '%s%s'", drive ? "drive:" : fixed_names[i], drive ? drive : "");
+			const char *drive;
+			int c = required_col(i, &drive);
+			fail(e, 1, "no key '%s%s'", trace_columns[c].name, drive ? drive : "");
 			rc = -1;
 			break;
 		}
 		used[found] = 1;
-		hk[k++] = r->key[found];
+		hk[k++] = key[found];
 	}
-	/* Then lf:, then chem:, then whatever else (take_header names it). */
-	for (int pass = 0; pass < 3 && rc == 0; pass++)
-		for (int j = 0; j < n; j++) {
-			if (used[j])
-				continue;
-			int lf = has_prefix(r->key[j], "lf:"), chem = has_prefix(r->key[j], "chem:");
-			if ((pass == 0 && lf) || (pass == 1 && chem) || (pass == 2 && !lf && !chem)) {
+	for (int c = 0; c <= TRACE_NCOLS && rc == 0; c++)
+		for (int j = 0; j < n; j++)
+			if (!used[j] && (c == TRACE_NCOLS || optional_row(key[j]) == c)) {
 				used[j] = 1;
-				hk[k++] = r->key[j];
+				hk[k++] = key[j];
 			}
-		}
-	if (rc == 0) {
+	if (rc == 0)
 		memcpy(r->field, hk, (size_t)n * sizeof *hk);
-		*nout = n;
-	}
 	free(used);
 	free(hk);
 	return rc;
@@ -615,15 +443,12 @@ static int json_alloc(trace_reader *r, trace_reader_err *e)
 {
 	size_t n = (size_t)r->ncols;
 	r->row = calloc(n, sizeof *r->row);
-	r->rowstr = calloc(n, 1);
+	r->rowtype = calloc(n, 1);
 	r->seen = calloc(n, sizeof *r->seen);
 	r->by_name = malloc(n * sizeof *r->by_name);
-	if (!r->row || !r->rowstr || !r->seen || !r->by_name) {
-		fail(e, 1, "out of memory");
-		return -1;
-	}
 	named_col *nc = malloc(n * sizeof *nc);
-	if (!nc) {
+	if (!r->row || !r->rowtype || !r->seen || !r->by_name || !nc) {
+		free(nc);
 		fail(e, 1, "out of memory");
 		return -1;
 	}
@@ -638,10 +463,10 @@ static int json_alloc(trace_reader *r, trace_reader_err *e)
 	return 0;
 }
 
-trace_reader *trace_reader_open(const char *path, trace_reader_err *e)
+/* The reader of path ("-": standard input) with its buffers, before the
+ * header is read; NULL with *e filled. */
+static trace_reader *reader_new(const char *path, trace_reader_err *e)
 {
-	e->line = 0;
-	e->msg[0] = '\0';
 	trace_reader *r = calloc(1, sizeof *r);
 	if (!r) {
 		fail(e, 0, "out of memory");
@@ -649,11 +474,13 @@ trace_reader *trace_reader_open(const char *path, trace_reader_err *e)
 	}
 	for (int c = 0; c < 256; c++)
 		r->chem_col[c] = -1;
+	size_t slots = TRACE_READER_COLS_MAX + 1;
 	r->buf = malloc(TRACE_READER_LINE_MAX + 1);
-	r->field = malloc((TRACE_READER_COLS_MAX + 1) * sizeof *r->field);
-	r->key = malloc((TRACE_READER_COLS_MAX + 1) * sizeof *r->key);
-	r->isstr = malloc(TRACE_READER_COLS_MAX + 1);
-	if (!r->buf || !r->field || !r->key || !r->isstr) {
+	r->field = malloc(slots * sizeof *r->field);
+	r->pairs.key = malloc(slots * sizeof *r->pairs.key);
+	r->pairs.value = malloc(slots * sizeof *r->pairs.value);
+	r->pairs.type = malloc(slots);
+	if (!r->buf || !r->field || !r->pairs.key || !r->pairs.value || !r->pairs.type) {
 		fail(e, 0, "out of memory");
 		trace_reader_close(r);
 		return NULL;
@@ -669,10 +496,13 @@ trace_reader *trace_reader_open(const char *path, trace_reader_err *e)
 			return NULL;
 		}
 	}
-	size_t len;
-	int st = read_line(r, &len);
-	int n = 0;
-	char why[160];
+	return r;
+}
+
+/* Read the header line into r->buf: 0 with its length, or -1 with *e. */
+static int read_header_line(trace_reader *r, size_t *len, trace_reader_err *e)
+{
+	int st = read_line(r, len);
 	if (st == LINE_IO)
 		fail(e, 0, "cannot read: %s", strerror(errno));
 	else if (st == LINE_EOF)
@@ -681,7 +511,18 @@ trace_reader *trace_reader_open(const char *path, trace_reader_err *e)
 		fail(e, 1, "header longer than %d bytes", TRACE_READER_LINE_MAX);
 	else if (st == LINE_NUL)
 		fail(e, 1, "NUL byte in the header");
-	if (e->msg[0]) {
+	else
+		return 0;
+	return -1;
+}
+
+trace_reader *trace_reader_open(const char *path, trace_reader_err *e)
+{
+	e->line = 0;
+	e->msg[0] = '\0';
+	trace_reader *r = reader_new(path, e);
+	size_t len;
+	if (!r || read_header_line(r, &len, e) != 0) {
 		trace_reader_close(r);
 		return NULL;
 	}
@@ -693,8 +534,7 @@ trace_reader *trace_reader_open(const char *path, trace_reader_err *e)
 	}
 	/* NDJSON when the first line is an object: its keys name the columns,
 	 * and it is the first row too (kept, as splitting decodes in place). */
-	size_t lead = (size_t)(skip_ws(hdr, hdr + len) - hdr);
-	r->ndjson = lead < len && hdr[lead] == '{';
+	r->ndjson = trace_split_is_json(hdr, len);
 	if (r->ndjson) {
 		r->first = malloc(len + 1);
 		if (!r->first) {
@@ -705,13 +545,16 @@ trace_reader *trace_reader_open(const char *path, trace_reader_err *e)
 		memcpy(r->first, hdr, len + 1);
 		r->first_len = len;
 	}
-	int rc = r->ndjson ? split_json(r, len, TRACE_READER_COLS_MAX, &n, why, sizeof why)
-	                   : split(r, len, TRACE_READER_COLS_MAX, &n, why, sizeof why);
+	int n = 0;
+	char why[160];
+	int rc = r->ndjson
+	             ? trace_split_json(hdr, len, &r->pairs, TRACE_READER_COLS_MAX, &n, why, sizeof why)
+	             : trace_split_csv(hdr, len, r->field, TRACE_READER_COLS_MAX, &n, why, sizeof why);
 	if (rc != 0)
 		fail(e, 1, "%s", why);
 	else if (n > TRACE_READER_COLS_MAX)
 		fail(e, 1, "header has %d columns; at most %d are allowed", n, TRACE_READER_COLS_MAX);
-	else if ((!r->ndjson || json_header(r, n, e, &n) == 0) && take_header(r, n, e) == 0 &&
+	else if ((!r->ndjson || json_header(r, n, e) == 0) && take_header(r, n, e) == 0 &&
 	         (!r->ndjson || json_alloc(r, e) == 0))
 		return r;
 	trace_reader_close(r);
@@ -732,14 +575,15 @@ void trace_reader_close(trace_reader *r)
 	}
 	free(r->names);
 	free(r->labels);
-	free(r->kind);
+	free(r->col);
 	free(r->chem);
 	free(r->field);
 	free(r->buf);
-	free(r->key);
-	free(r->isstr);
+	free(r->pairs.key);
+	free(r->pairs.value);
+	free(r->pairs.type);
 	free(r->row);
-	free(r->rowstr);
+	free(r->rowtype);
 	free(r->seen);
 	free(r->by_name);
 	free(r->first);
@@ -751,9 +595,9 @@ int trace_reader_ncols(const trace_reader *r)
 	return r->ncols;
 }
 
-trace_reader_kind trace_reader_col_kind(const trace_reader *r, int col)
+trace_col trace_reader_col(const trace_reader *r, int col)
 {
-	return r->kind[col];
+	return r->col[col];
 }
 
 const char *trace_reader_col_name(const trace_reader *r, int col)
@@ -776,16 +620,20 @@ int trace_reader_chem_col(const trace_reader *r, int chem)
 	return chem >= 0 && chem < 256 ? r->chem_col[chem] : -1;
 }
 
+int trace_reader_col_find(const trace_reader *r, const char *s, size_t n)
+{
+	for (int c = 0; c < r->ncols; c++)
+		if (genome_name_eq(s, n, r->names[c]))
+			return c;
+	return -1;
+}
+
 long trace_reader_line(const trace_reader *r)
 {
 	return r->lineno;
 }
 
-static int is_numeric(trace_reader_kind k)
-{
-	return k == TRACE_READER_TICK || k == TRACE_READER_SECONDS || k == TRACE_READER_ALIVE ||
-	       k == TRACE_READER_DRIVE || k == TRACE_READER_LF || k == TRACE_READER_CHEM;
-}
+/* ---- the rows --------------------------------------------------------------- */
 
 /* A whole field as a finite number (no spaces, no hex, no inf/nan). */
 static int parse_num(const char *s, double *out)
@@ -804,6 +652,63 @@ static int parse_num(const char *s, double *out)
 	return 0;
 }
 
+/* Check value s of column i as its kind says; the seconds go to *secs. */
+static int take_value(trace_reader *r, int i, const char *s, double *secs, char *why, size_t whyn)
+{
+	trace_kind kind = trace_columns[r->col[i]].kind;
+	double v = 0;
+	/* NDJSON: words are strings, everything else a number (or null, for
+	 * nothing in a GAP column). */
+	if (r->ndjson) {
+		int want = kind == TRACE_KIND_WORD ? TRACE_SPLIT_STRING : TRACE_SPLIT_NUMBER;
+		int type = r->rowtype[i];
+		if (type != want && !(kind == TRACE_KIND_GAP && type == TRACE_SPLIT_NULL)) {
+			snprintf(why, whyn, "'%.40s' should be a %s", r->names[i],
+			         want == TRACE_SPLIT_STRING ? "string" : "number");
+			return -1;
+		}
+	}
+	switch (kind) {
+	case TRACE_KIND_TICK:
+		if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 19) {
+			snprintf(why, whyn, "tick '%.40s' is not a whole number", s);
+			return -1;
+		}
+		break;
+	case TRACE_KIND_SECONDS:
+		if (parse_num(s, &v) != 0 || v < 0) {
+			snprintf(why, whyn, "seconds '%.40s' is not a number >= 0", s);
+			return -1;
+		}
+		if (r->have_prev && v < r->prev_seconds) {
+			snprintf(why, whyn, "seconds %.40s is before the previous line's %g", s,
+			         r->prev_seconds);
+			return -1;
+		}
+		*secs = v;
+		break;
+	case TRACE_KIND_ALIVE:
+		if (strcmp(s, "0") != 0 && strcmp(s, "1") != 0) {
+			snprintf(why, whyn, "alive '%.40s' is not 0 or 1", s);
+			return -1;
+		}
+		break;
+	case TRACE_KIND_WORD:
+		break; /* words: anything */
+	case TRACE_KIND_GAP:
+	case TRACE_KIND_NUMBER:
+		if (kind == TRACE_KIND_GAP && !*s)
+			break; /* nothing: a gap */
+		if (parse_num(s, &v) != 0 || fabs(v) > FLT_MAX) {
+			snprintf(why, whyn, "column %d (%.40s): '%.40s' is not a number", i + 1,
+			         r->names[i], s);
+			return -1;
+		}
+		break;
+	}
+	return 0;
+}
+
 /* Check one data line (already split into n fields); fill vals. */
 static int take_row(trace_reader *r, char **f, int n, const int *cols, int ncols, float *vals,
                     double *secs, char *why, size_t whyn)
@@ -812,60 +717,12 @@ static int take_row(trace_reader *r, char **f, int n, const int *cols, int ncols
 		snprintf(why, whyn, "%d fields; the header has %d", n, r->ncols);
 		return -1;
 	}
-	for (int i = 0; i < n; i++) {
-		const char *s = f[i];
-		double v = 0;
-		/* NDJSON: words are strings, everything else a number. */
-		int word = r->kind[i] == TRACE_READER_STAGE || r->kind[i] == TRACE_READER_ACTION ||
-		           r->kind[i] == TRACE_READER_OBJECT;
-		if (r->ndjson && r->rowstr[i] != word) {
-			snprintf(why, whyn, "'%.40s' should be a %s", r->names[i], word ? "string" : "number");
+	for (int i = 0; i < n; i++)
+		if (take_value(r, i, f[i], secs, why, whyn) != 0)
 			return -1;
-		}
-		switch (r->kind[i]) {
-		case TRACE_READER_TICK:
-			if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 19) {
-				snprintf(why, whyn, "tick '%.40s' is not a whole number", s);
-				return -1;
-			}
-			break;
-		case TRACE_READER_SECONDS:
-			if (parse_num(s, &v) != 0 || v < 0) {
-				snprintf(why, whyn, "seconds '%.40s' is not a number >= 0", s);
-				return -1;
-			}
-			if (r->have_prev && v < r->prev_seconds) {
-				snprintf(why, whyn, "seconds %.40s is before the previous line's %g", s,
-				         r->prev_seconds);
-				return -1;
-			}
-			*secs = v;
-			break;
-		case TRACE_READER_ALIVE:
-			if (strcmp(s, "0") != 0 && strcmp(s, "1") != 0) {
-				snprintf(why, whyn, "alive '%.40s' is not 0 or 1", s);
-				return -1;
-			}
-			break;
-		case TRACE_READER_STAGE:
-		case TRACE_READER_ACTION:
-		case TRACE_READER_OBJECT:
-			break; /* words: anything */
-		case TRACE_READER_DRIVE:
-		case TRACE_READER_LF:
-		case TRACE_READER_CHEM:
-			if (parse_num(s, &v) != 0 || fabs(v) > FLT_MAX) {
-				snprintf(why, whyn, "column %d (%.40s): '%.40s' is not a number", i + 1,
-				         r->names[i], s);
-				return -1;
-			}
-			break;
-		}
-	}
 	for (int j = 0; j < ncols; j++) {
 		double v = 0;
-		parse_num(f[cols[j]], &v); /* checked above */
-		vals[j] = (float)v;
+		vals[j] = parse_num(f[cols[j]], &v) == 0 ? (float)v : NAN; /* checked above */
 	}
 	return 0;
 }
@@ -875,8 +732,8 @@ static int take_row(trace_reader *r, char **f, int n, const int *cols, int ncols
 static int split_row(trace_reader *r, size_t len, int *n, char *why, size_t whyn)
 {
 	if (!r->ndjson)
-		return split(r, len, r->ncols + 1, n, why, whyn);
-	if (split_json(r, len, r->ncols + 1, n, why, whyn) != 0)
+		return trace_split_csv(r->buf, len, r->field, r->ncols + 1, n, why, whyn);
+	if (trace_split_json(r->buf, len, &r->pairs, r->ncols + 1, n, why, whyn) != 0)
 		return -1;
 	if (*n > r->ncols) {
 		snprintf(why, whyn, "%d keys; the first line has %d", *n, r->ncols);
@@ -896,7 +753,7 @@ static void ignore_report(void *ctx, long line, const char *reason)
 }
 
 long trace_reader_read(trace_reader *r, const int *cols, int ncols, trace_series *d,
-                   trace_reader_report_fn report, void *ctx, long max_errors)
+                       trace_reader_report_fn report, void *ctx, long max_errors)
 {
 	if (!report)
 		report = ignore_report;
@@ -905,7 +762,7 @@ long trace_reader_read(trace_reader *r, const int *cols, int ncols, trace_series
 		return -1;
 	}
 	for (int j = 0; j < ncols; j++)
-		if (cols[j] < 0 || cols[j] >= r->ncols || !is_numeric(r->kind[cols[j]])) {
+		if (cols[j] < 0 || cols[j] >= r->ncols || trace_columns[r->col[cols[j]]].kind == TRACE_KIND_WORD) {
 			report(ctx, r->lineno, "internal error: a selected column is not numeric");
 			return -1;
 		}

@@ -5,11 +5,9 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 
-#include "genome/vocab.h"
-#include "trace/writer.h"
+#include "trace/columns.h"
 
 enum { MAX_SERIES = 1024, FIRST_CAP = 256, MIN_BUCKETS = 64 };
 
@@ -80,15 +78,6 @@ trace_series *trace_series_new(int nseries, const char *const *names, size_t cap
 		d->names[s][l] = '\0';
 	}
 	return d;
-}
-
-const char *trace_chem_legend(int chem, char *buf, size_t n)
-{
-	if (genome_vocab_name(&genome_chemicals, chem))
-		trace_chem_label((uint8_t)chem, buf, n); /* unique: "Unknown Toxin 237" */
-	else
-		snprintf(buf, n, "chemical %d", chem);
-	return buf;
 }
 
 trace_series *trace_series_new_chems(const int *chems, int n, size_t capacity)

@@ -32,15 +32,10 @@ enum {
  * Returns NULL on bad arguments or out of memory. */
 trace_series *trace_series_new(int nseries, const char *const *names, size_t capacity);
 
-/* Legend name of chemical chem (0..255): its trace label (trace_chem_label:
- * the name, with the number when an earlier chemical has that name), or
- * "chemical N" when it has none. Writes buf (n bytes); returns buf. */
-const char *trace_chem_legend(int chem, char *buf, size_t n);
-
 /* A table whose series are chemicals chems[0..n) (each 0..255), named by
- * trace_chem_legend: what `c2rt run --plot` and the live viewer fill, one
- * trace_series_push of the n concentrations per sampled tick. capacity as for
- * trace_series_new. Returns NULL on bad arguments or out of memory. */
+ * trace_chem_legend (columns.h): what `c2rt run --plot` and the live viewer
+ * fill, one trace_series_push of the n concentrations per sampled tick.
+ * capacity as for trace_series_new. Returns NULL on bad arguments or out of memory. */
 trace_series *trace_series_new_chems(const int *chems, int n, size_t capacity);
 
 /* Free d (NULL is fine). */

@@ -1,12 +1,12 @@
-/* writer.c — CSV and NDJSON rows of a creature's state over time. */
+/* writer.c — CSV and NDJSON rows of a creature's state over time, column
+ * by column as the table says (columns.h). */
 #include "trace/writer.h"
 
-#include <ctype.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "base/words.h"
 #include "genome/vocab.h"
 
 void trace_default_chems(trace_cfg *t)
@@ -51,56 +51,23 @@ int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
 	return 0;
 }
 
-/* Does chem share its name with the chemical before it? Chemicals of one
- * name (236..239 are all "Unknown Toxin") stand together in the table
- * (test_engine checks), so looking one back finds every repeat, in O(1)
- * for each of a row's keys. */
-static bool name_repeats(uint8_t chem, const char *name)
-{
-	const char *prev = chem ? genome_vocab_name(&genome_chemicals, chem - 1) : NULL;
-	return prev && strcmp(prev, name) == 0;
-}
+/* ---- the sources of a row: `s` in the table's expressions --------------- */
 
-void trace_chem_label(uint8_t chem, char *buf, size_t cap)
-{
-	const char *nm = genome_vocab_name(&genome_chemicals, chem);
-	if (nm && name_repeats(chem, nm))
-		snprintf(buf, cap, "%s %u", nm, chem);
-	else if (nm)
-		snprintf(buf, cap, "%s", nm);
-	else
-		snprintf(buf, cap, "%u", chem);
-}
+typedef struct src {
+	const creature *c;
+	const bc_biochem *bc;
+	const trace_cfg *t;
+	body_reading body;  /* when the creature has a body */
+	bool wide;          /* every column at its widest (trace_size_estimate) */
+	uint64_t last_tick; /* the widest row's tick */
+} src;
 
-int trace_chem_find(const char *s, size_t n)
+static void src_init(src *s, const creature *c, const trace_cfg *t, const uint64_t *widest)
 {
-	int chem = genome_vocab_find(&genome_chemicals, s, n);
-	if (chem >= 0)
-		return chem;
-	/* "NAME N": chemical N, when NAME is its name. */
-	size_t d = n;
-	while (d > 0 && isdigit((unsigned char)s[d - 1]))
-		d--;
-	int num = c2_word_byte(s + d, n - d);
-	if (num >= 0 && d >= 2 && strchr(" _-", s[d - 1])) {
-		const char *name = genome_vocab_name(&genome_chemicals, num);
-		if (name && genome_name_eq(s, d - 1, name))
-			return num;
-	}
-	return c2_word_byte(s, n);
-}
-
-/* Column name of organ i: body, organ1..organN, brain. */
-static void organ_label(const bc_biochem *bc, size_t i, char *buf, size_t cap)
-{
-	bc_organ_info oi;
-	bc_organ_get(bc, i, &oi);
-	if (oi.kind == BC_ORGAN_BODY)
-		snprintf(buf, cap, "body");
-	else if (oi.kind == BC_ORGAN_BRAIN)
-		snprintf(buf, cap, "brain");
-	else
-		snprintf(buf, cap, "organ%zu", i);
+	*s = (src){.c = c, .bc = creature_biochem_const(c), .t = t, .wide = widest != NULL,
+	           .last_tick = widest ? *widest : 0};
+	if (!s->wide && creature_has_body(c))
+		body_sim_read(creature_body_sim(c), &s->body);
 }
 
 const char *trace_action_name(const creature *c)
@@ -115,47 +82,18 @@ const char *trace_action_name(const creature *c)
 	return a ? a : "none";
 }
 
-static const char *object_name(const creature *c)
+static const char *category_name(int cat)
 {
-	const char *o = genome_vocab_name(&genome_categories, creature_object(c));
+	const char *o = genome_vocab_name(&genome_categories, cat);
 	return o ? o : "none";
 }
 
-/* A body's columns: its centre of mass, speed and the work its muscles did. */
-static const char *const body_columns[] = {"x", "y", "z", "speed", "energy"};
-
-static void body_values(const creature *c, double v[5])
+/* Organ i's short-term life force as a share of a whole organ's. */
+static double organ_life_force(const src *s, size_t i)
 {
-	body_reading r;
-	body_sim_read(creature_body_sim(c), &r);
-	v[0] = r.com[0];
-	v[1] = r.com[1];
-	v[2] = r.com[2];
-	v[3] = r.speed;
-	v[4] = r.energy;
-}
-
-void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w)
-{
-	if (t->format != TRACE_CSV)
-		return;
-	c2_w_str(w, "tick,seconds,stage,alive,action,object");
-	for (int d = 0; d < GENOME_NDRIVES; d++)
-		c2_w_printf(w, ",drive:%s", genome_drives.names[d]);
-	const bc_biochem *bc = creature_biochem_const(c);
-	char buf[64];
-	for (size_t i = 0; i < bc_organ_count(bc); i++) {
-		organ_label(bc, i, buf, sizeof buf);
-		c2_w_printf(w, ",lf:%s", buf);
-	}
-	for (size_t k = 0; k < t->nchem; k++) {
-		trace_chem_label(t->chem[k], buf, sizeof buf);
-		c2_w_printf(w, ",chem:%s", buf);
-	}
-	if (creature_has_body(c))
-		for (size_t k = 0; k < sizeof body_columns / sizeof body_columns[0]; k++)
-			c2_w_printf(w, ",body:%s", body_columns[k]);
-	c2_w_str(w, "\n");
+	bc_organ_info oi;
+	bc_organ_get(s->bc, i, &oi);
+	return oi.st_lf / BC_BASE_LIFE_FORCE;
 }
 
 /* The longest name of v, and of extra (NULL-terminated). */
@@ -171,77 +109,161 @@ static const char *longest(const genome_vocab *v, const char *const *extra)
 	return best;
 }
 
-/* One row: the creature's state, or with `widest` set every field at its
- * widest (the tick *widest, the longest words, drives and chemicals at
- * 255, a whole organ's life force, 12-character body figures) — one
- * format for both, so the size estimate cannot drift from the rows. */
-static void write_row(const creature *c, const trace_cfg *t, c2_wbuf *w, const uint64_t *widest)
+static const char *longest_stage(void)
 {
-	static const char *const actions[] = {"dead", "dreaming", "asleep", "none", NULL};
-	static const char *const objects[] = {"none", NULL};
-	const bc_biochem *bc = creature_biochem_const(c);
-	uint64_t tick = widest ? *widest : creature_ticks(c);
-	double secs = widest ? (double)tick / CREATURE_TICKS_PER_SECOND : creature_seconds(c);
-	const char *stage = genome_stage_name(creature_stage(c));
-	const char *action = widest ? longest(&genome_actions, actions) : trace_action_name(c);
-	const char *object = widest ? longest(&genome_categories, objects) : object_name(c);
-	for (int k = 0; widest && k < GENOME_NSTAGES; k++)
-		if (strlen(genome_stage_name(k)) > strlen(stage))
-			stage = genome_stage_name(k);
-	bool csv = t->format == TRACE_CSV;
-	char buf[64];
-	if (csv)
-		c2_w_printf(w, "%llu,%.1f,%s,%d,%s,%s", (unsigned long long)tick, secs, stage,
-		            widest ? 1 : creature_alive(c), action, object);
-	else
-		c2_w_printf(w, "{\"tick\":%llu,\"seconds\":%.1f,\"stage\":\"%s\",\"alive\":%d,"
-		               "\"action\":\"%s\",\"object\":\"%s\"",
-		            (unsigned long long)tick, secs, stage, widest ? 1 : creature_alive(c), action,
-		            object);
-	for (unsigned d = 0; d < GENOME_NDRIVES; d++) {
-		unsigned v = widest ? 255 : creature_drive(c, d);
-		if (csv)
-			c2_w_printf(w, ",%u", v);
+	const char *best = "";
+	for (int k = 0; k < GENOME_NSTAGES; k++)
+		if (strlen(genome_stage_name(k)) > strlen(best))
+			best = genome_stage_name(k);
+	return best;
+}
+
+static const char *longest_action(void)
+{
+	static const char *const others[] = {"dead", "dreaming", "asleep", "none", NULL};
+	return longest(&genome_actions, others);
+}
+
+static const char *longest_category(void)
+{
+	static const char *const others[] = {"none", NULL};
+	return longest(&genome_categories, others);
+}
+
+/* The widest number "%.6g" prints: a sign, six digits, a point and an
+ * exponent. */
+#define WIDEST_G -1.23457e-05
+
+/* ---- groups and conditions ------------------------------------------------ */
+
+static bool present(trace_when when, const src *s)
+{
+	switch (when) {
+	case TRACE_WHEN_BODY:
+		return creature_has_body(s->c);
+	case TRACE_WHEN_WORLD:
+		return false;
+	default:
+		return true;
+	}
+}
+
+static size_t group_count(trace_group g, const src *s)
+{
+	switch (g) {
+	case TRACE_GROUP_DRIVES:
+		return GENOME_NDRIVES;
+	case TRACE_GROUP_ORGANS:
+		return bc_organ_count(s->bc);
+	case TRACE_GROUP_CHEMS:
+		return s->t->nchem;
+	default:
+		return 1;
+	}
+}
+
+/* What follows a group's prefix in column i's name ("" for one column):
+ * the drive's name; the organ's, body, organ1..organN, brain; the
+ * chemical's label. */
+static void group_label(trace_group g, const src *s, size_t i, char *buf, size_t cap)
+{
+	bc_organ_info oi;
+	switch (g) {
+	case TRACE_GROUP_DRIVES:
+		snprintf(buf, cap, "%s", genome_drives.names[i]);
+		break;
+	case TRACE_GROUP_ORGANS:
+		bc_organ_get(s->bc, i, &oi);
+		if (oi.kind == BC_ORGAN_BODY)
+			snprintf(buf, cap, "body");
+		else if (oi.kind == BC_ORGAN_BRAIN)
+			snprintf(buf, cap, "brain");
 		else
-			c2_w_printf(w, ",\"drive:%s\":%u", genome_drives.names[d], v);
+			snprintf(buf, cap, "organ%zu", i);
+		break;
+	case TRACE_GROUP_CHEMS:
+		trace_chem_label(s->t->chem[i], buf, cap);
+		break;
+	default:
+		buf[0] = '\0';
 	}
-	for (size_t i = 0; i < bc_organ_count(bc); i++) {
-		bc_organ_info oi;
-		bc_organ_get(bc, i, &oi);
-		double lf = widest ? 1.0 : oi.st_lf / BC_BASE_LIFE_FORCE;
-		if (csv) {
-			c2_w_printf(w, ",%.4f", lf);
-		} else {
-			organ_label(bc, i, buf, sizeof buf);
-			c2_w_printf(w, ",\"lf:%s\":%.4f", buf, lf);
+}
+
+/* ---- the header and the rows ---------------------------------------------- */
+
+void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w)
+{
+	if (t->format != TRACE_CSV)
+		return;
+	src s; /* as for the widest row: no values are read */
+	src_init(&s, c, t, &(uint64_t){0});
+	char label[64];
+	bool first = true;
+	for (int k = 0; k < TRACE_NCOLS; k++) {
+		const trace_column *col = &trace_columns[k];
+		if (!present(col->when, &s))
+			continue;
+		for (size_t i = 0, n = group_count(col->group, &s); i < n; i++, first = false) {
+			group_label(col->group, &s, i, label, sizeof label);
+			c2_w_printf(w, "%s%s%s", first ? "" : ",", col->name, label);
 		}
 	}
-	for (size_t k = 0; k < t->nchem; k++) {
-		unsigned v = widest ? 255 : bc_chem_get(bc, t->chem[k]);
-		if (csv) {
-			c2_w_printf(w, ",%u", v);
-		} else {
-			trace_chem_label(t->chem[k], buf, sizeof buf);
-			c2_w_printf(w, ",\"chem:%s\":%u", buf, v);
+	c2_w_str(w, "\n");
+}
+
+/* The separator before a value, and in NDJSON its key. */
+static void put_key(const src *s, c2_wbuf *w, const trace_column *col, size_t i, bool first)
+{
+	if (!first)
+		c2_w_u8(w, ',');
+	if (s->t->format == TRACE_CSV)
+		return;
+	char label[64];
+	group_label(col->group, s, i, label, sizeof label);
+	c2_w_printf(w, "\"%s%s\":", col->name, label);
+}
+
+/* A value of each kind. Words go in quotes in NDJSON; a GAP's missing
+ * value (NaN) is an empty field in CSV and null in NDJSON. */
+#define PUT_TICK(w, csv, fmt, v) c2_w_printf(w, fmt, v)
+#define PUT_SECONDS(w, csv, fmt, v) c2_w_printf(w, fmt, v)
+#define PUT_ALIVE(w, csv, fmt, v) c2_w_printf(w, fmt, v)
+#define PUT_NUMBER(w, csv, fmt, v) c2_w_printf(w, fmt, v)
+#define PUT_WORD(w, csv, fmt, v) c2_w_printf(w, (csv) ? fmt : "\"" fmt "\"", v)
+#define PUT_GAP(w, csv, fmt, v)                  \
+	do {                                          \
+		double gap_ = (v);                        \
+		if (!isnan(gap_))                         \
+			c2_w_printf(w, fmt, gap_);            \
+		else if (!(csv))                          \
+			c2_w_str(w, "null");                  \
+	} while (0)
+
+/* One row: the creature's state, or in the widest row every column at its
+ * widest — one writer for both, so the size estimate cannot drift from the
+ * rows. */
+static void write_row(const src *s, c2_wbuf *w)
+{
+	bool csv = s->t->format == TRACE_CSV, first = true;
+	if (!csv)
+		c2_w_u8(w, '{');
+#define TRACE_X_PUT(ID, name, group, when, kind, format, value, widest)                 \
+	if (present(TRACE_WHEN_##when, s))                                                   \
+		for (size_t i = 0, n = group_count(TRACE_GROUP_##group, s); i < n; i++) {        \
+			put_key(s, w, &trace_columns[TRACE_COL_##ID], i, first);                     \
+			first = false;                                                               \
+			PUT_##kind(w, csv, format, s->wide ? (widest) : (value));                   \
 		}
-	}
-	if (creature_has_body(c)) {
-		double v[5] = {-1.23457e-05, -1.23457e-05, -1.23457e-05, -1.23457e-05, -1.23457e-05};
-		if (!widest)
-			body_values(c, v);
-		for (size_t k = 0; k < 5; k++) {
-			if (csv)
-				c2_w_printf(w, ",%.6g", v[k]);
-			else
-				c2_w_printf(w, ",\"body:%s\":%.6g", body_columns[k], v[k]);
-		}
-	}
+	TRACE_COLUMNS(TRACE_X_PUT)
+#undef TRACE_X_PUT
 	c2_w_str(w, csv ? "\n" : "}\n");
 }
 
 void trace_row(const creature *c, const trace_cfg *t, c2_wbuf *w)
 {
-	write_row(c, t, w, NULL);
+	src s;
+	src_init(&s, c, t, NULL);
+	write_row(&s, w);
 }
 
 uint64_t trace_size_estimate(const creature *c, const trace_cfg *t, uint64_t rows,
@@ -250,7 +272,9 @@ uint64_t trace_size_estimate(const creature *c, const trace_cfg *t, uint64_t row
 	c2_wbuf w = {0};
 	trace_header(c, t, &w);
 	size_t head = w.len;
-	write_row(c, t, &w, &last_tick);
+	src s;
+	src_init(&s, c, t, &last_tick);
+	write_row(&s, &w);
 	uint64_t row = w.len - head;
 	bool oom = w.oom;
 	c2_wbuf_free(&w);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "genome/vocab.h"
+#include "trace/columns.h"
 #include "viewer/brainview.h"
 #include "viewer/draw.h"
 #include "viewer/plot.h"

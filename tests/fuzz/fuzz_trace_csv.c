@@ -32,9 +32,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		int n = trace_reader_ncols(r);
 		int cols[2048];
 		int k = 0;
-		for (int c = 0; c < n && k < 2048; c++)
-			if (trace_reader_col_kind(r, c) >= TRACE_READER_DRIVE)
+		for (int c = 0; c < n && k < 2048; c++) { /* every column a plot may draw */
+			trace_kind kind = trace_columns[trace_reader_col(r, c)].kind;
+			if (kind == TRACE_KIND_NUMBER || kind == TRACE_KIND_GAP)
 				cols[k++] = c;
+		}
 		if (k > 0) {
 			const char *names[2048];
 			for (int i = 0; i < k; i++)

@@ -348,9 +348,9 @@ static void test_csv_fixture(void **state)
 	assert_true(atp > 0 && glu > 0);
 	assert_string_equal(trace_reader_col_name(r, atp), "chem:ATP");
 	assert_string_equal(trace_reader_col_label(r, glu), "Glucose");
-	assert_int_equal(trace_reader_col_kind(r, 6), TRACE_READER_DRIVE);
+	assert_int_equal(trace_reader_col(r, 6), TRACE_COL_DRIVE);
 	assert_string_equal(trace_reader_col_label(r, 8), "Hunger");
-	assert_int_equal(trace_reader_col_kind(r, TRACE_READER_FIXED + 17), TRACE_READER_LF);
+	assert_int_equal(trace_reader_col(r, 6 + 17), TRACE_COL_LF);
 	assert_int_equal(trace_reader_col_chem(r, 0), -1);
 	assert_int_equal(trace_reader_chem_col(r, 2), -1); /* no Need for Pleasure column */
 	int cols[2] = {atp, glu};
