@@ -447,6 +447,7 @@ static void test_events_limit(void **state)
 	expect_event_error("at 999999999999999h kill\n", 1, "usage: at TIME");
 }
 
+/* §6.1: asleep flag, halving while asleep, modulation, source significance. */
 static void test_stimulus_flags(void **state)
 {
 	(void)state;
