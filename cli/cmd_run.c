@@ -63,12 +63,13 @@ const cli_spec cli_cmd_run_spec = {
 	"--events replaces them; --ticks then counts from the snapshot. With --world\n"
 	"the creature lives in a world (its events files may hold the world's\n"
 	"commands, --save keeps the whole world, and a world snapshot resumes\n"
-	"without --world); the trace follows the first creature. A summary\n"
-	"goes to stderr: ticks, creature time, stage, cause of death, speed; on a\n"
-	"terminal a progress line shows while it runs. Every output is checked\n"
-	"before the run and written whole or not at all. Exit 3 when the run ends\n"
-	"before its goal (--until stage:NAME and the creature died first, or\n"
-	"--max-ticks reached).",
+	"without --world); the trace follows the first creature and adds where it\n"
+	"is, its room, IT, IT's distance and what it carries (world: columns). A\n"
+	"summary goes to stderr: ticks, creature time, stage, cause of death,\n"
+	"speed; on a terminal a progress line shows while it runs. Every output\n"
+	"is checked before the run and written whole or not at all. Exit 3 when\n"
+	"the run ends before its goal (--until stage:NAME and the creature died\n"
+	"first, or --max-ticks reached).",
 	opts, 0, 1, OPT_IN, run_paths,
 };
 
@@ -243,6 +244,8 @@ static int open_run(run *r)
 	if (rc)
 		return rc;
 	r->c = r->in_world ? world_creature(r->cw.w, 0) : r->cc.c;
+	if (r->in_world) /* the trace follows the first creature, with its world: columns */
+		r->tc.in_world = r->cw.w;
 	if (log_path) {
 		world_set_log(r->cw.w, true);
 		if ((rc = cli_out_open(&r->log, "run", log_path)) != 0)

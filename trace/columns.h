@@ -11,10 +11,11 @@
  *           ORGANS   one per organ: `lf:body`, `lf:organ1` ... in gene order,
  *                    `lf:brain`
  *           CHEMS    one per chosen chemical, labelled by trace_chem_label
- *   when    ALWAYS   in every trace, and the reader requires it
+ *   when    ALWAYS   in every trace, and the reader requires it (one column,
+ *                    or the group of drives)
  *           ANY      in every trace, as many as there are (none is fine)
  *           BODY     when the creature has a body (`--body`)
- *           WORLD    when it lives in a world (`--world`)
+ *           WORLD    when it lives in a world (`--world`; trace_cfg.in_world)
  *   kind    how a value reads: TICK (a whole number), SECONDS (a number >= 0
  *           that never decreases), ALIVE (0 or 1), WORD (a name: a JSON
  *           string in NDJSON; never plotted), NUMBER (a finite number), GAP (a
@@ -51,7 +52,14 @@
 	X(BODY_Y, "body:y", ONE, BODY, NUMBER, "%.6g", s->body.com[1], WIDEST_G)                        \
 	X(BODY_Z, "body:z", ONE, BODY, NUMBER, "%.6g", s->body.com[2], WIDEST_G)                        \
 	X(BODY_SPEED, "body:speed", ONE, BODY, NUMBER, "%.6g", s->body.speed, WIDEST_G)                 \
-	X(BODY_ENERGY, "body:energy", ONE, BODY, NUMBER, "%.6g", s->body.energy, WIDEST_G)
+	X(BODY_ENERGY, "body:energy", ONE, BODY, NUMBER, "%.6g", s->body.energy, WIDEST_G)         \
+	X(WORLD_X, "world:x", ONE, WORLD, NUMBER, "%.3f", s->wc.x, (double)WORLD_MAX_X)                \
+	X(WORLD_ROOM, "world:room", ONE, WORLD, WORD, "%s", room_name(s), WIDEST_NAME)                 \
+	X(WORLD_IT, "world:it", ONE, WORLD, WORD, "%s", object_name(s, s->wc.it), WIDEST_NAME)         \
+	X(WORLD_IT_DIST, "world:it_dist", ONE, WORLD, GAP, "%.3f",                                    \
+	  s->wc.it >= 0 ? s->wc.it_distance : NAN, (double)WORLD_MAX_X)                               \
+	X(WORLD_CARRY, "world:carry", ONE, WORLD, WORD, "%s", object_name(s, s->wc.carried),          \
+	  WIDEST_NAME)
 
 #define TRACE_X_ID(ID, name, group, when, kind, format, value, widest) TRACE_COL_##ID,
 typedef enum trace_col { TRACE_COLUMNS(TRACE_X_ID) TRACE_NCOLS } trace_col;

@@ -58,6 +58,7 @@ typedef struct src {
 	const bc_biochem *bc;
 	const trace_cfg *t;
 	body_reading body;  /* when the creature has a body */
+	world_creature_info wc; /* when it lives in a world */
 	bool wide;          /* every column at its widest (trace_size_estimate) */
 	uint64_t last_tick; /* the widest row's tick */
 } src;
@@ -68,6 +69,8 @@ static void src_init(src *s, const creature *c, const trace_cfg *t, const uint64
 	           .last_tick = widest ? *widest : 0};
 	if (!s->wide && creature_has_body(c))
 		body_sim_read(creature_body_sim(c), &s->body);
+	if (!s->wide && t->in_world)
+		world_creature_get(t->in_world, t->creature, &s->wc);
 }
 
 const char *trace_action_name(const creature *c)
@@ -134,6 +137,24 @@ static const char *longest_category(void)
  * exponent. */
 #define WIDEST_G -1.23457e-05
 
+/* The room the creature is in. */
+static const char *room_name(const src *s)
+{
+	world_room_info ri;
+	return world_room(s->t->in_world, (size_t)s->wc.room, &ri) == 0 ? ri.name : "none";
+}
+
+/* A world object's name: IT, what the creature carries; "none" for -1. */
+static const char *object_name(const src *s, int id)
+{
+	world_object_info oi;
+	return id >= 0 && world_object(s->t->in_world, (size_t)id, &oi) == 0 ? oi.name : "none";
+}
+
+/* The longest name a world gives a room or an object. */
+#define WIDEST_NAME "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"
+_Static_assert(sizeof WIDEST_NAME == WORLD_MAX_NAME, "a world name's widest");
+
 /* ---- groups and conditions ------------------------------------------------ */
 
 static bool present(trace_when when, const src *s)
@@ -142,7 +163,7 @@ static bool present(trace_when when, const src *s)
 	case TRACE_WHEN_BODY:
 		return creature_has_body(s->c);
 	case TRACE_WHEN_WORLD:
-		return false;
+		return s->t->in_world != NULL;
 	default:
 		return true;
 	}

@@ -1,5 +1,6 @@
 /* writer.h — rows describing a creature over time, as CSV or NDJSON: the
- * columns of columns.h, in its order (the README's "trace" lists them).
+ * columns of columns.h, in its order (the README's "trace" lists them);
+ * in a world, where it is, its room, IT and what it carries.
  * `action` is the decision winner's name, or "asleep" / "dreaming" / "dead"
  * / "none"; `object` the attention winner's category. NDJSON rows carry the
  * same names as keys. The writers append to a c2_wbuf; the caller owns the
@@ -13,15 +14,18 @@
 #include "base/bytes.h"
 #include "engine/engine.h"
 #include "trace/columns.h"
+#include "world/world.h"
 
 typedef enum trace_format { TRACE_CSV, TRACE_NDJSON } trace_format;
 
-/* What a trace holds besides what every trace has: its format and its
- * chemicals. */
+/* What a trace holds besides what every trace has: its format, its
+ * chemicals, and the world columns of a creature in a world. */
 typedef struct trace_cfg {
 	trace_format format;
 	size_t nchem;
 	uint8_t chem[256];
+	const world *in_world; /* NULL: no world: columns; else the creature's world */
+	size_t creature;       /* and its index there (world_creature) */
 } trace_cfg;
 
 /* ATP, ADP, Glucose, Glycogen, Reward, Punishment, Ageing, Injury,

@@ -16,11 +16,14 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "genome/text.h"
 #include "genome/vocab.h"
 #include "trace/reader.h"
 #include "trace/series.h"
 #include "trace/writer.h"
+#include "world/world.h"
 #include "testutil.h"
+#include "tests/fixtures/world_tiny.h"
 
 static const char FIXTURE[] = "tests/fixtures/plot_trace.csv";
 
@@ -147,7 +150,8 @@ static void test_trace_chem_labels(void **state)
 	assert_int_not_equal(trace_set_chems(&t, "Unknown Toxin,236", &err), 0);
 }
 
-/* §6.1: asleep flag, halving while asleep, modulation, source significance. */
+/* The header and a row have one field per column: the fixed six, the 17
+ * drives, the organs, the chemicals; --chem lists read loosely. */
 static void test_trace_columns(void **state)
 {
 	(void)state;
@@ -540,6 +544,236 @@ static void test_csv_shared_names(void **state)
 	trace_reader_close(r);
 }
 
+/* ---------------------------------------------------------------- world */
+
+/* Two rooms, a carrot to carry, the creature between them. */
+static const char WORLD[] =
+	"room garden 0 1000\n"
+	"room meadow 1000 2000\n"
+	"kind carrot food width 20 edible carry\n"
+	"object carrot 700\n"
+	"creature 500 east\n";
+
+/* A world of WORLD with world_tiny's creature in it: its decision and
+ * attention lobes are plain, so a test decides for it (test_world.c). */
+static world *tiny_world(void)
+{
+	genome g;
+	c2_err err;
+	if (genome_text_parse(WORLD_TINY, sizeof WORLD_TINY - 1, &g, &err) != 0)
+		fail_msg("tiny genome line %ld: %s", err.line, err.msg);
+	creature_config cfg;
+	creature_config_default(&cfg);
+	creature *c;
+	world *w;
+	if (creature_hatch(&c, &g, &cfg, &err) != 0)
+		fail_msg("hatch: %s", err.msg);
+	genome_free(&g);
+	if (world_load(&w, WORLD, sizeof WORLD - 1, NULL, 1, &err) != 0)
+		fail_msg("world line %ld: %s", err.line, err.msg);
+	if (world_add_creature(w, c, &err) != 0)
+		fail_msg("add: %s", err.msg);
+	return w;
+}
+
+/* Step w one tick deciding `action` with attention on `cat`. */
+static void step_deciding(world *w, int action, int cat)
+{
+	creature *c = world_creature(w, 0);
+	creature_hear(c, GENOME_LOBE_DECISION, (unsigned)action);
+	creature_hear(c, GENOME_LOBE_ATTENTION, (unsigned)cat);
+	creature_inject(c, GENOME_CHEM_ATP, 255); /* strength to walk */
+	world_step(w, NULL);
+}
+
+/* The last n fields of the last line of w's text (CSV), into f[]. */
+static void last_fields(const c2_wbuf *w, char f[][64], int n)
+{
+	const char *text = (const char *)w->data;
+	size_t end = w->len - 1; /* the line's '\n' */
+	size_t start = end;
+	while (start > 0 && text[start - 1] != '\n')
+		start--;
+	int k = n;
+	size_t e = end;
+	for (size_t p = end; k > 0; p--) {
+		if (p == start || text[p - 1] == ',') {
+			k--;
+			snprintf(f[k], 64, "%.*s", (int)(e - p), text + p);
+			e = p - 1;
+		}
+		if (p == start)
+			break;
+	}
+	assert_int_equal(k, 0);
+}
+
+/* What the world says of creature 0, as the world: columns print it: its
+ * x, room, IT, the distance between their centres (from both positions,
+ * not from world_creature_get's own distance), what it carries. */
+static void expected_fields(const world *w, char f[5][64])
+{
+	world_creature_info ci;
+	world_room_info ri;
+	world_object_info it, carried;
+	assert_int_equal(world_creature_get(w, 0, &ci), 0);
+	assert_int_equal(world_room(w, (size_t)ci.room, &ri), 0);
+	snprintf(f[0], 64, "%.3f", ci.x);
+	snprintf(f[1], 64, "%s", ri.name);
+	snprintf(f[2], 64, "none");
+	f[3][0] = '\0';
+	snprintf(f[4], 64, "none");
+	if (ci.it >= 0) {
+		assert_int_equal(world_object(w, (size_t)ci.it, &it), 0);
+		snprintf(f[2], 64, "%s", it.name);
+		snprintf(f[3], 64, "%.3f", fabs(it.x - ci.x));
+	}
+	if (ci.carried >= 0) {
+		assert_int_equal(world_object(w, (size_t)ci.carried, &carried), 0);
+		snprintf(f[4], 64, "%s", carried.name);
+	}
+}
+
+/* A creature in a world: the world: columns after all the others, each row
+ * exactly what the world says — x, room, IT, IT's distance (empty without
+ * IT), what it carries — through getting the carrot (IT at a distance,
+ * then carried) and walking into the next room with it. The same trace read
+ * back: x as the world has it, NaN where there is no IT. Without a world,
+ * no world: columns. */
+static void test_world_columns(void **state)
+{
+	(void)state;
+	world *w = tiny_world();
+	const creature *c = world_creature_const(w, 0);
+	trace_cfg t = {0};
+	trace_default_chems(&t);
+	c2_wbuf plain = {0}, csv = {0};
+	trace_header(c, &t, &plain);
+	assert_null(strstr((const char *)plain.data, "world:"));
+	t.in_world = w;
+	trace_header(c, &t, &csv);
+	c2_w_u8(&csv, 0);
+	const char *want_header = ",world:x,world:room,world:it,world:it_dist,world:carry\n";
+	assert_non_null(strstr((const char *)csv.data, want_header));
+	assert_int_equal(strlen(strstr((const char *)csv.data, ",world:")), strlen(want_header));
+	csv.len--;
+	int with_it = 0, carrying = 0, in_meadow = 0, rows = 0;
+	double xs[400];
+	int it[400];
+	for (int tick = 0; tick < 400; tick++) {
+		int action = carrying ? GENOME_ACT_RIGHT : GENOME_ACT_GET;
+		step_deciding(w, action, GENOME_CAT_FOOD);
+		trace_row(c, &t, &csv);
+		char got[5][64], want[5][64];
+		last_fields(&csv, got, 5);
+		expected_fields(w, want);
+		for (int k = 0; k < 5; k++)
+			if (strcmp(got[k], want[k]))
+				fail_msg("tick %d, world column %d: '%s', the world says '%s'", tick, k, got[k],
+				         want[k]);
+		with_it += strcmp(got[2], "none") != 0 && atof(got[3]) > 0;
+		carrying += strcmp(got[4], "carrot.1") == 0;
+		in_meadow += carrying && strcmp(got[1], "meadow") == 0;
+		world_creature_info ci;
+		world_creature_get(w, 0, &ci);
+		xs[rows] = ci.x;
+		it[rows++] = ci.it;
+	}
+	/* every column was seen doing something */
+	assert_true(with_it > 0 && carrying > 0 && in_meadow > 0);
+
+	char path[600];
+	tmp_path(path, sizeof path, "world.csv");
+	write_file(path, (const char *)csv.data, csv.len);
+	trace_reader_err e;
+	trace_reader *r = trace_reader_open(path, &e);
+	if (!r)
+		fail_msg("%ld: %s", e.line, e.msg);
+	int n = trace_reader_ncols(r);
+	assert_int_equal(trace_reader_col(r, n - 5), TRACE_COL_WORLD_X);
+	assert_int_equal(trace_reader_col(r, n - 1), TRACE_COL_WORLD_CARRY);
+	int cols[2] = {n - 5, n - 2};
+	const char *names[2] = {"x", "it"};
+	trace_series *d = trace_series_new(2, names, 0);
+	assert_int_equal(trace_reader_read(r, cols, 2, d, NULL, NULL, 5), 0);
+	assert_int_equal(trace_series_len(d), rows);
+	for (int i = 0; i < rows; i++) {
+		assert_true(trace_series_value(d, (size_t)i, 0) == (float)xs[i]);
+		assert_true(isnan(trace_series_value(d, (size_t)i, 1)) == (it[i] < 0));
+	}
+	trace_series_free(d);
+	trace_reader_close(r);
+	c2_wbuf_free(&plain);
+	c2_wbuf_free(&csv);
+	world_free(w);
+}
+
+/* NDJSON: a GAP column's nothing is null, and null is refused elsewhere;
+ * CSV: its nothing is an empty field, and an empty field is refused
+ * elsewhere. Words are strings, numbers numbers. */
+static void test_world_ndjson(void **state)
+{
+	(void)state;
+	world *w = tiny_world();
+	const creature *c = world_creature_const(w, 0);
+	trace_cfg t = {0};
+	trace_default_chems(&t);
+	t.format = TRACE_NDJSON;
+	t.in_world = w;
+	c2_wbuf nd = {0};
+	trace_row(c, &t, &nd);
+	c2_w_u8(&nd, 0);
+	assert_non_null(strstr((const char *)nd.data,
+	                       ",\"world:x\":500.000,\"world:room\":\"garden\",\"world:it\":\"none\","
+	                       "\"world:it_dist\":null,\"world:carry\":\"none\"}\n"));
+	nd.len--;
+	world_creature_info ci = {.it = -1};
+	for (int k = 0; k < 40 && ci.it < 0; k++) {
+		step_deciding(w, GENOME_ACT_GET, GENOME_CAT_FOOD);
+		world_creature_get(w, 0, &ci);
+	}
+	trace_row(c, &t, &nd);
+	c2_w_u8(&nd, 0);
+	const char *second = strchr((const char *)nd.data, '\n') + 1;
+	assert_non_null(strstr(second, "\"world:it\":\"carrot.1\",\"world:it_dist\":"));
+	nd.len--;
+	/* read back: null and a number in the GAP column */
+	char path[600];
+	tmp_path(path, sizeof path, "world.ndjson");
+	write_file(path, (const char *)nd.data, nd.len);
+	reports rep = {0};
+	trace_reader_err e;
+	trace_reader *r = trace_reader_open(path, &e);
+	if (!r)
+		fail_msg("%ld: %s", e.line, e.msg);
+	int col = trace_reader_col_find(r, "world:it_dist", 13);
+	assert_int_equal(trace_reader_col(r, col), TRACE_COL_WORLD_IT_DIST);
+	assert_int_equal(trace_reader_col_find(r, "World:IT-Dist", 13), col); /* loosely */
+	const char *name = "d";
+	trace_series *d = trace_series_new(1, &name, 0);
+	assert_int_equal(trace_reader_read(r, &col, 1, d, collect, &rep, 5), 0);
+	assert_int_equal(trace_series_len(d), 2);
+	assert_true(isnan(trace_series_value(d, 0, 0)));
+	assert_false(isnan(trace_series_value(d, 1, 0)));
+	trace_series_free(d);
+	trace_reader_close(r);
+	/* null where a number must be: refused with the column's name */
+	char *bad = strdup((const char *)nd.data);
+	char *x = strstr(bad, "500.000");
+	memcpy(x, "null   ", 7);
+	write_file(path, bad, strlen(bad));
+	r = trace_reader_open(path, &e);
+	assert_non_null(r);
+	d = trace_series_new(1, &name, 0);
+	assert_int_equal(trace_reader_read(r, &col, 1, d, collect, &rep, 5), 1);
+	assert_non_null(strstr(rep.why[0], "'world:x' should be a number"));
+	trace_series_free(d);
+	trace_reader_close(r);
+	free(bad);
+	c2_wbuf_free(&nd);
+	world_free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -553,6 +787,8 @@ int main(void)
 		cmocka_unit_test(test_csv_bad_lines),
 		cmocka_unit_test(test_csv_bad_header),
 		cmocka_unit_test(test_csv_shared_names),
+		cmocka_unit_test(test_world_columns),
+		cmocka_unit_test(test_world_ndjson),
 	};
 	return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }
