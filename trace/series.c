@@ -411,3 +411,22 @@ int trace_series_span(const trace_series *d, double *t0, double *t1)
 	*t1 = trace_series_time_last(d, d->len - 1);
 	return 0;
 }
+
+int trace_series_range(const trace_series *d, double *lo, double *hi)
+{
+	double a = INFINITY, b = -INFINITY;
+	for (size_t i = 0; i < d->len; i++)
+		for (int k = 0; k < d->nseries; k++) {
+			trace_bucket bk;
+			trace_series_bucket(d, i, k, &bk);
+			if (isfinite(bk.lo) && isfinite(bk.hi)) { /* NaN: no value */
+				a = fmin(a, bk.lo);
+				b = fmax(b, bk.hi);
+			}
+		}
+	if (a > b)
+		return -1;
+	*lo = a;
+	*hi = b;
+	return 0;
+}

@@ -87,6 +87,11 @@ float trace_series_value(const trace_series *d, size_t i, int s);
  * O(log len). */
 size_t trace_series_lower_bound(const trace_series *d, double t);
 
+/* The least and greatest finite values of every series in every row (a
+ * summary's buckets included); returns -1 (and leaves *lo, *hi alone) when
+ * there is none. */
+int trace_series_range(const trace_series *d, double *lo, double *hi);
+
 /* Times of the oldest and newest rows; returns -1 (and leaves *t0, *t1
  * alone) when d is empty. */
 int trace_series_span(const trace_series *d, double *t0, double *t1);
