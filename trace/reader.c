@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "genome/vocab.h"
-#include "trace/split.h"
+#include "trace/internal.h"
 
 struct trace_reader {
 	FILE *f;

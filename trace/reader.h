@@ -8,7 +8,7 @@
  *   lf:<organ> x any        (lf:body, lf:brain, lf:organ1 ...)
  *   chem:<name> x any       (a genome_chemicals name or label, or its number
  *                            0..255 when it has none)
- *   body:x ... body:energy  (each at most once)
+ *   body:x ... body:energy, world:x ... world:carry (each at most once)
  * then one line per sample, each value as its column's kind says (a whole
  * tick, seconds >= 0 that never decrease, alive 0 or 1, words, finite
  * numbers; a GAP column's value may be empty). Fields may be double-quoted

@@ -1,6 +1,6 @@
 /* split.c — one line of a trace into its fields, CSV or a flat JSON
- * object, in place (split.h). */
-#include "trace/split.h"
+ * object, in place (internal.h). */
+#include "trace/internal.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -519,7 +519,19 @@ static void test_csv_bad_header(void **state)
 	assert_non_null(strstr(e.msg, "repeats"));
 	k = snprintf(text, sizeof text, "%s,brain:x\n", hdr);
 	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
-	assert_non_null(strstr(e.msg, "unknown column"));
+	assert_non_null(strstr(e.msg, "unknown column 'brain:x' (expected lf:, chem:, body: or world:)"));
+	/* The optional columns come in the table's order, each once. */
+	k = snprintf(text, sizeof text, "%s,body:x,body:energy,world:x,world:carry\n", hdr);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 0);
+	k = snprintf(text, sizeof text, "%s,world:x,body:x\n", hdr);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
+	assert_non_null(strstr(e.msg, "'body:x' after the world: columns"));
+	k = snprintf(text, sizeof text, "%s,body:speed,body:x\n", hdr);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
+	assert_non_null(strstr(e.msg, "'body:x' after 'body:speed'"));
+	k = snprintf(text, sizeof text, "%s,world:room,world:room\n", hdr);
+	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
+	assert_non_null(strstr(e.msg, "'world:room' repeats column"));
 }
 
 static void test_csv_shared_names(void **state)

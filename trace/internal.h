@@ -1,8 +1,9 @@
-/* split.h — one line of a trace into its fields, in place: CSV (quoted
- * fields unquoted) or a flat JSON object (keys and values decoded). The
- * reader's tokenizer, internal to trace/: it knows nothing of columns. */
-#ifndef C2_TRACE_SPLIT_H
-#define C2_TRACE_SPLIT_H
+/* internal.h — trace/'s internals (never installed): the reader's line
+ * splitting (split.c), one line of a trace into its fields, in place: CSV
+ * (quoted fields unquoted) or a flat JSON object (keys and values decoded).
+ * It knows nothing of columns. */
+#ifndef C2_TRACE_INTERNAL_H
+#define C2_TRACE_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
