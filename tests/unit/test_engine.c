@@ -17,20 +17,6 @@
 
 static const char FEED[] = "every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n";
 
-static creature *hatch(const genome *g, genome_sex sex, uint64_t seed)
-{
-	creature_config cfg;
-	creature_config_default(&cfg);
-	cfg.sex = sex;
-	cfg.seed = seed;
-	creature *c;
-	c2_err err;
-	int rc = creature_hatch(&c, g, &cfg, &err);
-	if (rc)
-		fail_msg("hatch: %s", err.msg);
-	return c;
-}
-
 static void parse_events(creature_events *ev, const char *text)
 {
 	c2_err err;
@@ -43,7 +29,7 @@ static void test_hatch_norn(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *f = hatch(&g, GENOME_FEMALE, 1), *m = hatch(&g, GENOME_MALE, 1);
+	creature *f = test_hatch(&g, GENOME_FEMALE, 1), *m = test_hatch(&g, GENOME_MALE, 1);
 	assert_true(creature_alive(f));
 	assert_int_equal(creature_stage(f), 0);
 	assert_true(creature_dreaming(f)); /* birth instincts are processed in the egg */
@@ -72,7 +58,7 @@ static void test_lifetime_norn(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_FEMALE, 3);
+	creature *c = test_hatch(&g, GENOME_FEMALE, 3);
 	creature_events ev;
 	parse_events(&ev, FEED);
 	/* Thresholds of the seven ageing receptors and the biochem tick at which
@@ -118,7 +104,7 @@ static void test_starvation_kills(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_MALE, 5);
+	creature *c = test_hatch(&g, GENOME_MALE, 5);
 	creature_events ev;
 	parse_events(&ev, "every 1 from 0 inject ATP -255\n");
 	bc_organ_info first;
@@ -144,8 +130,8 @@ static void test_determinism(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *a = hatch(&g, GENOME_FEMALE, 11), *b = hatch(&g, GENOME_FEMALE, 11),
-	         *d = hatch(&g, GENOME_FEMALE, 12);
+	creature *a = test_hatch(&g, GENOME_FEMALE, 11), *b = test_hatch(&g, GENOME_FEMALE, 11),
+	         *d = test_hatch(&g, GENOME_FEMALE, 12);
 	assert_int_equal(creature_hash(a), creature_hash(b));
 	for (int t = 0; t < 3000; t++) {
 		creature_step(a, NULL);
@@ -167,7 +153,7 @@ static void test_snapshot_roundtrip(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *a = hatch(&g, GENOME_FEMALE, 21);
+	creature *a = test_hatch(&g, GENOME_FEMALE, 21);
 	creature_events ev;
 	parse_events(&ev, FEED);
 	for (int t = 0; t < 2000; t++) {
@@ -209,7 +195,7 @@ static void test_snapshot_corrupt(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *a = hatch(&g, GENOME_MALE, 2);
+	creature *a = test_hatch(&g, GENOME_MALE, 2);
 	for (int t = 0; t < 100; t++)
 		creature_step(a, NULL);
 	c2_wbuf w = {0};
@@ -305,7 +291,7 @@ static void test_events_schedule(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_FEMALE, 1), *ref = hatch(&g, GENOME_FEMALE, 1);
+	creature *c = test_hatch(&g, GENOME_FEMALE, 1), *ref = test_hatch(&g, GENOME_FEMALE, 1);
 	creature_events ev;
 	/* Ageing is touched by nothing but its slow decay: a clean counter. */
 	parse_events(&ev, "at 3 inject Ageing -1\nevery 4 from 2 until 14 inject Ageing -10\n"
@@ -453,7 +439,7 @@ static void test_stimulus_flags(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_FEMALE, 1);
+	creature *c = test_hatch(&g, GENOME_FEMALE, 1);
 	while (creature_dreaming(c))
 		creature_step(c, NULL);
 	/* Quiet the two cells first: a test may reach inside (engine/internal.h);

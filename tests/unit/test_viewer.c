@@ -9,7 +9,6 @@
 
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,41 +21,9 @@
 #include "viewer/draw.h"
 #include "viewer/font.h"
 #include "viewer/plot.h"
+#include "testutil.h"
 
 /* ---------------------------------------------------------------- helpers */
-
-static char tmpdir[512];
-
-static int setup_tmp(void **state)
-{
-	(void)state;
-	const char *base = getenv("C2RT_TMP");
-	snprintf(tmpdir, sizeof tmpdir, "%s/viewer.XXXXXX", base && *base ? base : "/tmp");
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown_tmp(void **state)
-{
-	(void)state;
-	DIR *dir = opendir(tmpdir);
-	if (dir) {
-		struct dirent *e;
-		char p[1024];
-		while ((e = readdir(dir)))
-			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-				snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
-				unlink(p);
-			}
-		closedir(dir);
-	}
-	rmdir(tmpdir);
-	return 0;
-}
-
-static void tmp_path(char *buf, size_t n, const char *name)
-{
-	snprintf(buf, n, "%s/%s", tmpdir, name);
-}
 
 static uint32_t get_px(SDL_Surface *s, int x, int y)
 {
@@ -86,17 +53,6 @@ static int open_fonts(view_fonts *f)
 	if (rc != 0)
 		print_error("fonts: %s\n", err);
 	return rc;
-}
-
-/* A wavy test signal with spikes, and NaN (a gap) in a stretch of it (the
- * one test_trace.c summarises). */
-static float signal(long i)
-{
-	if (i >= 1500000 && i < 1500100)
-		return NAN;
-	if (i % 99991 == 7)
-		return 255.0f;
-	return (float)(128 + 100 * sin(i / 30000.0) + (i % 17));
 }
 
 /* ---------------------------------------------------------------- time axis */
@@ -232,7 +188,7 @@ static void test_plot_summary_pixels(void **state)
 	assert_non_null(whole);
 	assert_non_null(all);
 	for (long i = 0; i < n; i++) {
-		float v[NS] = {signal(i), signal(i * 3) / 2, (float)((i / 50000) % 2 ? 30 : 200)};
+		float v[NS] = {test_signal(i), test_signal(i * 3) / 2, (float)((i / 50000) % 2 ? 30 : 200)};
 		assert_int_equal(trace_series_push(whole, i * 0.1, v), 0);
 		assert_int_equal(trace_series_push(all, i * 0.1, v), 0);
 	}
@@ -325,7 +281,7 @@ static void test_png_roundtrip(void **state)
 		assert_int_equal(trace_series_push(d, i * 12.0, v), 0);
 	}
 	char path[600], err[256];
-	tmp_path(path, sizeof path, "plot.png");
+	test_tmp_path(path, sizeof path, "plot.png");
 	plot_style st;
 	plot_style_default(&st);
 	st.title = "round trip";
@@ -344,7 +300,7 @@ static void test_png_roundtrip(void **state)
 	SDL_FreeSurface(img);
 
 	/* Only the PNG is left in the directory: no temporary file. */
-	DIR *dir = opendir(tmpdir);
+	DIR *dir = opendir(test_tmpdir());
 	assert_non_null(dir);
 	struct dirent *e;
 	while ((e = readdir(dir)))
@@ -353,7 +309,7 @@ static void test_png_roundtrip(void **state)
 	closedir(dir);
 
 	/* A directory that does not exist: an error, nothing written. */
-	tmp_path(path, sizeof path, "no/such/dir/plot.png");
+	test_tmp_path(path, sizeof path, "no/such/dir/plot.png");
 	assert_int_equal(plot_write_png(path, 800, 500, d, &st, err, sizeof err), -1);
 	assert_non_null(strstr(err, "no/such/dir"));
 	assert_int_equal(plot_write_png("x.png", 10, 10, d, &st, err, sizeof err), -1);
@@ -387,5 +343,5 @@ int main(void)
 		cmocka_unit_test(test_png_roundtrip),
 		cmocka_unit_test(test_font_missing),
 	};
-	return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
+	return cmocka_run_group_tests(tests, test_tmp_setup, test_tmp_teardown);
 }
