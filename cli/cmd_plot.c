@@ -6,8 +6,8 @@
 
 #include "cli/cli.h"
 #include "genome/vocab.h"
+#include "trace/columns.h"
 #include "trace/reader.h"
-#include "trace/writer.h"
 #include "viewer/plot.h"
 
 enum { MAX_CHEM_ARGS = 64, MAX_BAD_LINES = 20 };

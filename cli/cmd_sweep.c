@@ -17,8 +17,8 @@
 #include "cli/journal.h"
 #include "genome/breed.h"
 #include "genome/fields.h"
+#include "trace/columns.h"
 #include "trace/series.h"
-#include "trace/writer.h"
 #include "viewer/plot.h"
 
 static const char *gene_arg, *field_arg, *values_arg, *variants_dir, *plot_path;

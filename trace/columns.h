@@ -34,31 +34,31 @@
 #include <stdint.h>
 
 #define TRACE_COLUMNS(X)                                                                            \
-	X(TICK, "tick", ONE, ALWAYS, TICK, "%llu", (unsigned long long)creature_ticks(s->c),            \
-	  (unsigned long long)s->last_tick)                                                             \
-	X(SECONDS, "seconds", ONE, ALWAYS, SECONDS, "%.1f", creature_seconds(s->c),                     \
-	  (double)s->last_tick / CREATURE_TICKS_PER_SECOND)                                             \
-	X(STAGE, "stage", ONE, ALWAYS, WORD, "%s", genome_stage_name(creature_stage(s->c)),             \
-	  longest_stage())                                                                              \
-	X(ALIVE, "alive", ONE, ALWAYS, ALIVE, "%d", (int)creature_alive(s->c), 1)                       \
-	X(ACTION, "action", ONE, ALWAYS, WORD, "%s", trace_action_name(s->c), longest_action())         \
-	X(OBJECT, "object", ONE, ALWAYS, WORD, "%s", category_name(creature_object(s->c)),              \
-	  longest_category())                                                                           \
-	X(DRIVE, "drive:", DRIVES, ALWAYS, NUMBER, "%u", (unsigned)creature_drive(s->c, (unsigned)i),   \
-	  255u)                                                                                         \
-	X(LF, "lf:", ORGANS, ANY, NUMBER, "%.4f", organ_life_force(s, i), 1.0)                          \
-	X(CHEM, "chem:", CHEMS, ANY, NUMBER, "%u", (unsigned)bc_chem_get(s->bc, s->t->chem[i]), 255u)   \
-	X(BODY_X, "body:x", ONE, BODY, NUMBER, "%.6g", s->body.com[0], WIDEST_G)                        \
-	X(BODY_Y, "body:y", ONE, BODY, NUMBER, "%.6g", s->body.com[1], WIDEST_G)                        \
-	X(BODY_Z, "body:z", ONE, BODY, NUMBER, "%.6g", s->body.com[2], WIDEST_G)                        \
-	X(BODY_SPEED, "body:speed", ONE, BODY, NUMBER, "%.6g", s->body.speed, WIDEST_G)                 \
-	X(BODY_ENERGY, "body:energy", ONE, BODY, NUMBER, "%.6g", s->body.energy, WIDEST_G)         \
-	X(WORLD_X, "world:x", ONE, WORLD, NUMBER, "%.3f", s->wc.x, (double)WORLD_MAX_X)                \
-	X(WORLD_ROOM, "world:room", ONE, WORLD, WORD, "%s", room_name(s), WIDEST_NAME)                 \
-	X(WORLD_IT, "world:it", ONE, WORLD, WORD, "%s", object_name(s, s->wc.it), WIDEST_NAME)         \
-	X(WORLD_IT_DIST, "world:it_dist", ONE, WORLD, GAP, "%.3f",                                    \
-	  s->wc.it >= 0 ? s->wc.it_distance : NAN, (double)WORLD_MAX_X)                               \
-	X(WORLD_CARRY, "world:carry", ONE, WORLD, WORD, "%s", object_name(s, s->wc.carried),          \
+	X(TICK, "tick", ONE, ALWAYS, TICK, "%llu", (unsigned long long)creature_ticks(s->c),        \
+	  (unsigned long long)s->last_tick)                                                         \
+	X(SECONDS, "seconds", ONE, ALWAYS, SECONDS, "%.1f", creature_seconds(s->c),                 \
+	  (double)s->last_tick / CREATURE_TICKS_PER_SECOND)                                         \
+	X(STAGE, "stage", ONE, ALWAYS, WORD, "%s", genome_stage_name(creature_stage(s->c)),         \
+	  longest_stage())                                                                          \
+	X(ALIVE, "alive", ONE, ALWAYS, ALIVE, "%d", (int)creature_alive(s->c), 1)                   \
+	X(ACTION, "action", ONE, ALWAYS, WORD, "%s", trace_action_name(s->c), longest_action())     \
+	X(OBJECT, "object", ONE, ALWAYS, WORD, "%s", category_name(creature_object(s->c)),          \
+	  longest_category())                                                                       \
+	X(DRIVE, "drive:", DRIVES, ALWAYS, NUMBER, "%u", creature_drive(s->c, (unsigned)i),         \
+	  255u)                                                                                     \
+	X(LF, "lf:", ORGANS, ANY, NUMBER, "%.4f", organ_life_force(s, i), 1.0)                      \
+	X(CHEM, "chem:", CHEMS, ANY, NUMBER, "%u", bc_chem_get(s->bc, s->t->chem[i]), 255u)         \
+	X(BODY_X, "body:x", ONE, BODY, NUMBER, "%.6g", s->body.com[0], WIDEST_G)                    \
+	X(BODY_Y, "body:y", ONE, BODY, NUMBER, "%.6g", s->body.com[1], WIDEST_G)                    \
+	X(BODY_Z, "body:z", ONE, BODY, NUMBER, "%.6g", s->body.com[2], WIDEST_G)                    \
+	X(BODY_SPEED, "body:speed", ONE, BODY, NUMBER, "%.6g", s->body.speed, WIDEST_G)             \
+	X(BODY_ENERGY, "body:energy", ONE, BODY, NUMBER, "%.6g", s->body.energy, WIDEST_G)          \
+	X(WORLD_X, "world:x", ONE, WORLD, NUMBER, "%.3f", s->wc.x, (double)WORLD_MAX_X)             \
+	X(WORLD_ROOM, "world:room", ONE, WORLD, WORD, "%s", room_name(s), WIDEST_NAME)              \
+	X(WORLD_IT, "world:it", ONE, WORLD, WORD, "%s", object_name(s, s->wc.it), WIDEST_NAME)      \
+	X(WORLD_IT_DIST, "world:it_dist", ONE, WORLD, GAP, "%.3f",                                  \
+	  s->wc.it >= 0 ? s->wc.it_distance : NAN, (double)WORLD_MAX_X)                             \
+	X(WORLD_CARRY, "world:carry", ONE, WORLD, WORD, "%s", object_name(s, s->wc.carried),        \
 	  WIDEST_NAME)
 
 #define TRACE_X_ID(ID, name, group, when, kind, format, value, widest) TRACE_COL_##ID,

@@ -599,6 +599,7 @@ static void test_world_columns(void **state)
 	trace_default_chems(&t);
 	c2_wbuf plain = {0}, csv = {0};
 	trace_header(c, &t, &plain);
+	c2_w_u8(&plain, 0);
 	assert_null(strstr((const char *)plain.data, "world:"));
 	t.in_world = w;
 	trace_header(c, &t, &csv);
