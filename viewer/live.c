@@ -11,8 +11,8 @@
 #include <SDL2/SDL.h>
 
 #include "base/fileio.h"
-#include "engine/trace.h"
 #include "genome/vocab.h"
+#include "trace/writer.h"
 #include "viewer/chemhist.h"
 #include "viewer/draw.h"
 #include "viewer/font.h"
@@ -287,7 +287,7 @@ static void pick(live *L)
 			say(L, "'%s' is not an amount in -255..255", p->text);
 			return;
 		}
-		plot_chem_label(p->chem, name, sizeof name);
+		trace_chem_legend(p->chem, name, sizeof name);
 		if (input(L, name, "inject %d %ld", p->chem, v))
 			say(L, "injecting %ld %s%s", v, name, when(L));
 		view_picker_close(p);

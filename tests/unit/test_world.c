@@ -28,18 +28,7 @@
 
 static creature *tiny(uint64_t seed)
 {
-	genome g;
-	c2_err err;
-	if (genome_text_parse(WORLD_TINY, sizeof WORLD_TINY - 1, &g, &err) != 0)
-		fail_msg("tiny genome line %ld: %s", err.line, err.msg);
-	creature_config cfg;
-	creature_config_default(&cfg);
-	cfg.seed = seed;
-	creature *c;
-	if (creature_hatch(&c, &g, &cfg, &err) != 0)
-		fail_msg("hatch: %s", err.msg);
-	genome_free(&g);
-	return c;
+	return test_hatch_text(WORLD_TINY, sizeof WORLD_TINY - 1, seed);
 }
 
 static world_options opts(void);
