@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "engine/import.h"
-#include "engine/internal.h"
+#include "genome/vocab.h"
 
 static const char *const verdict_names[] = {
 #define X(n, t) t,
@@ -255,7 +255,7 @@ static void compare_organs(ctx *k, const c2exp_file *x, const c2exp_file *v, con
 			continue;
 		}
 		bc_organ_info oi;
-		bc_organ_get(c->bc, (size_t)j, &oi);
+		bc_organ_get(creature_biochem_const(c), (size_t)j, &oi);
 		if (oi.kind == BC_ORGAN_BODY)
 			snprintf(item, sizeof item, "body organ");
 		else
@@ -275,7 +275,7 @@ static void compare_organs(ctx *k, const c2exp_file *x, const c2exp_file *v, con
 		           t->repair_moved[j], t->disturbed[j], false);
 	}
 	free(map);
-	long bi = bc_brain_organ_index(c->bc);
+	long bi = bc_brain_organ_index(creature_biochem_const(c));
 	if (x->has_brain && bi >= 0)
 		organ_rows(k, "brain organ", &x->brain_organ, &v->brain_organ, false,
 		           t->rate_moved[bi], t->repair_moved[bi], t->disturbed[bi], true);
@@ -427,21 +427,24 @@ static void compare_brain(ctx *k, const c2exp_file *x, const c2exp_file *v)
 static void compare_instincts(ctx *k, const c2exp_file *x, const c2exp_file *v, const creature *c,
                               const genome *g)
 {
-	size_t idx = 0, pending = brain_instinct_pending(c->brain), total = 0;
-	for (int s = 0; s <= c->stage; s++)
+	const brain *b = creature_brain_const(c);
+	genome_sex sex = creature_sex(c);
+	int stage = creature_stage(c);
+	size_t idx = 0, pending = brain_instinct_pending(b), total = 0;
+	for (int s = 0; s <= stage; s++)
 		for (size_t i = 0; i < g->ngenes; i++)
 			total += g->genes[i].kind == GK_INSTINCT &&
-			         genome_gene_switches_on(&g->genes[i], c->cfg.sex, s);
-	for (int s = 0; s <= c->stage; s++)
+			         genome_gene_switches_on(&g->genes[i], sex, s);
+	for (int s = 0; s <= stage; s++)
 		for (size_t i = 0; i < g->ngenes; i++) {
 			const genome_gene *gene = &g->genes[i];
-			if (gene->kind != GK_INSTINCT || !genome_gene_switches_on(gene, c->cfg.sex, s))
+			if (gene->kind != GK_INSTINCT || !genome_gene_switches_on(gene, sex, s))
 				continue;
 			const genome_instinct_gene *ig = &gene->u.instinct;
 			char item[48];
 			snprintf(item, sizeof item, "instinct %zu (gene %zu)", idx, i);
 			uint16_t in[3];
-			unsigned n = brain_instinct_inputs(c->brain, ig, in);
+			unsigned n = brain_instinct_inputs(b, ig, in);
 			const char *why = NULL;
 			if (idx >= total - pending)
 				why = "not yet dreamt: one instinct per 2 brain ticks (option "
@@ -516,7 +519,7 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	out->world_ticks = out->biochem_ticks * CREATURE_BIOCHEM_PERIOD;
 
 	track t;
-	if (track_init(&t, bc_organ_count(c->bc)) != 0) {
+	if (track_init(&t, bc_organ_count(creature_biochem_const(c))) != 0) {
 		creature_free(c);
 		track_free(&t);
 		genome_free(&g);
@@ -524,15 +527,15 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	}
 	for (uint64_t i = 0; i < out->world_ticks; i++) {
 		creature_step(c, NULL);
-		track_tick(&t, c->bc, i == 0);
+		track_tick(&t, creature_biochem_const(c), i == 0);
 	}
 	c2exp_file v;
 	rc = creature_to_export(c, &v, err);
 	if (rc == 0) {
 		ctx k = {out, 0};
-		row_eq(&k, "creature", "sex", (long)x->sex, (long)c->cfg.sex, CREATURE_BASIS_GENOME,
+		row_eq(&k, "creature", "sex", (long)x->sex, (long)creature_sex(c), CREATURE_BASIS_GENOME,
 		       "1 male, 2 female");
-		row_eq(&k, "creature", "life stage", x->stage, c->stage, CREATURE_BASIS_GENOME, NULL);
+		row_eq(&k, "creature", "life stage", x->stage, creature_stage(c), CREATURE_BASIS_GENOME, NULL);
 		compare_organs(&k, x, &v, c, &t);
 		compare_brain(&k, x, &v);
 		compare_instincts(&k, x, &v, c, &g);

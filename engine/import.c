@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/assemble.h"
 #include "engine/import.h"
-#include "engine/internal.h"
 #include "genome/lobes.h"
+#include "genome/vocab.h"
 
 bool creature_export_age(const c2exp_file *x, uint64_t *biochem_ticks)
 {
@@ -175,10 +176,10 @@ static int view_organ(const bc_biochem *bc, size_t i, c2exp_organ *o, c2_err *er
 int creature_to_export(const creature *c, c2exp_file *v, c2_err *err)
 {
 	memset(v, 0, sizeof *v);
-	v->sex = (uint32_t)c->cfg.sex;
-	v->stage = c->stage;
-	int rc = view_brain(c->brain, v, err);
-	const bc_biochem *bc = c->bc;
+	v->sex = (uint32_t)creature_sex(c);
+	v->stage = (uint8_t)creature_stage(c);
+	int rc = view_brain(creature_brain_const(c), v, err);
+	const bc_biochem *bc = creature_biochem_const(c);
 	long bi = bc_brain_organ_index(bc);
 	size_t total = bc_organ_count(bc);
 	v->norgans = bi >= 0 ? total - 1 : total;
@@ -304,7 +305,7 @@ size_t creature_match_organs(const c2exp_file *x, const c2exp_file *mine, long *
 bool creature_instinct_wired(const creature *c, const c2exp_file *v, const genome_instinct_gene *g)
 {
 	uint16_t in[3];
-	unsigned n = brain_instinct_inputs(c->brain, g, in);
+	unsigned n = brain_instinct_inputs(creature_brain_const(c), g, in);
 	if (n == 0 || v->nlobes <= GENOME_LOBE_CONCEPT)
 		return false;
 	const c2exp_lobe *C = &v->lobes[GENOME_LOBE_CONCEPT], *D = &v->lobes[GENOME_LOBE_DECISION];
@@ -416,15 +417,18 @@ static void import_brain(brain *b, const c2exp_file *x)
 	brain_refresh(b);
 }
 
-/* Build the brain: the export's own when its shape fits the genome. */
-/* g: the creature's genome (the creature keeps it packed). */
-static int build_brain(creature *c, const genome *g, const c2exp_file *x,
+/* Build the brain of creature c (in the first phase of its assembly) into
+ * *b, with its random stream: the export's own when its shape fits the
+ * genome. g: the creature's genome (the creature keeps it packed). */
+static int build_brain(brain **b, creature *c, const genome *g, const c2exp_file *x,
                        creature_import_report *rep, c2_err *err)
 {
-	if (!brain_shape_ok(x, g, c->cfg.sex, rep)) {
+	const creature_config *cfg = creature_get_config(c);
+	c2_rng *rng = creature_assemble_rng(c);
+	if (!brain_shape_ok(x, g, cfg->sex, rep)) {
 		if (!x->has_brain)
 			note(rep, "brain: no CBrain block: brain built fresh from the genome");
-		return brain_build(&c->brain, g, c->cfg.sex, &c->cfg.brain, &c->rng, err);
+		return brain_build(b, g, cfg->sex, &cfg->brain, rng, err);
 	}
 	size_t neurons = 0;
 	for (uint32_t l = 0; l < x->nlobes; l++)
@@ -437,12 +441,11 @@ static int build_brain(creature *c, const genome *g, const c2exp_file *x,
 		for (uint32_t i = 0; i < x->lobes[l].cells; i++, at++)
 			for (unsigned t = 0; t < 2; t++)
 				counts[2 * at + t] = x->lobes[l].neurons[i].count[t];
-	int rc = brain_build_shaped(&c->brain, g, c->cfg.sex, &c->cfg.brain, counts, 2 * neurons,
-	                            &c->rng, err);
+	int rc = brain_build_shaped(b, g, cfg->sex, &cfg->brain, counts, 2 * neurons, rng, err);
 	free(counts);
 	if (rc)
 		return rc;
-	import_brain(c->brain, x);
+	import_brain(*b, x);
 	rep->brain = true;
 	rep->lobes = x->nlobes;
 	rep->neurons = neurons;
@@ -456,17 +459,17 @@ static int requeue_instincts(creature *c, const genome *g, const c2exp_file *x,
                              creature_import_report *rep,
                              c2_err *err)
 {
-	size_t n = brain_instinct_pending(c->brain);
+	size_t n = brain_instinct_pending(creature_brain_const(c));
 	genome_instinct_gene *q = malloc((n ? n : 1) * sizeof *q);
 	if (!q)
 		return oom(err);
 	/* The queue in expression order: by stage, then gene order. */
 	size_t k = 0, last = 0;
 	bool any = false;
-	for (int s = 0; s <= c->stage; s++)
+	for (int s = 0; s <= creature_stage(c); s++)
 		for (size_t i = 0; i < g->ngenes && k < n; i++) {
 			const genome_gene *gene = &g->genes[i];
-			if (gene->kind != GK_INSTINCT || !genome_gene_switches_on(gene, c->cfg.sex, s))
+			if (gene->kind != GK_INSTINCT || !genome_gene_switches_on(gene, creature_sex(c), s))
 				continue;
 			q[k] = gene->u.instinct;
 			if (creature_instinct_wired(c, x, &q[k])) {
@@ -477,13 +480,11 @@ static int requeue_instincts(creature *c, const genome *g, const c2exp_file *x,
 			k++;
 		}
 	rep->instincts = k;
-	brain_instinct_clear(c->brain);
-	int rc = 0;
 	if (!any && k)
 		note(rep, "instincts: none of the %zu expressed instincts is visibly wired; none "
 		          "queued again", k);
-	for (size_t i = any ? last : k; i < k && !rc; i++)
-		rc = brain_instinct_push(c->brain, &q[i], err);
+	size_t from = any ? last : k;
+	int rc = creature_assemble_instincts(c, q + from, k - from, err);
 	rep->instincts_pending = any ? k - last : 0;
 	free(q);
 	return rc;
@@ -497,9 +498,10 @@ static int import_biochem(creature *c, const c2exp_file *x, creature_import_repo
 		note(rep, "biochemistry: no CBiochemistry block: chemicals and organs as at hatching");
 		return 0;
 	}
+	bc_biochem *bc = creature_assemble_biochem(c);
 	for (int k = 1; k < 256; k++) {
-		bc_chem_set(c->bc, (uint8_t)k, x->chem[k]);
-		bc_half_life_set(c->bc, (uint8_t)k, x->half[k]);
+		bc_chem_set(bc, (uint8_t)k, x->chem[k]);
+		bc_half_life_set(bc, (uint8_t)k, x->half[k]);
 	}
 	rep->chemicals = true;
 	c2exp_file mine;
@@ -518,19 +520,19 @@ static int import_biochem(creature *c, const c2exp_file *x, creature_import_repo
 		bc_organ_state s = {o->clock, o->clock_rate, o->repair_rate, o->injury, o->biotick,
 		                    o->st_lf, o->lt_lf, o->energy_ok != 0};
 		if (map[i] >= 0)
-			bc_organ_set_state(c->bc, (size_t)map[i], &s);
+			bc_organ_set_state(bc, (size_t)map[i], &s);
 		else
 			note(rep, "organ at offset %zu (%lu receptors, %lu emitters, %lu reactions) has no "
 			          "counterpart among the genome's organs: not imported", o->offset,
 			     (unsigned long)o->nreceptors, (unsigned long)o->nemitters,
 			     (unsigned long)o->nreactions);
 	}
-	long bi = bc_brain_organ_index(c->bc);
+	long bi = bc_brain_organ_index(bc);
 	if (bi >= 0 && x->has_brain) {
 		const c2exp_organ *o = &x->brain_organ;
 		bc_organ_state s = {o->clock, o->clock_rate, o->repair_rate, o->injury, o->biotick,
 		                    o->st_lf, o->lt_lf, o->energy_ok != 0};
-		rep->brain_organ = bc_organ_set_state(c->bc, (size_t)bi, &s);
+		rep->brain_organ = bc_organ_set_state(bc, (size_t)bi, &s);
 	}
 	free(map);
 	c2exp_free(&mine);
@@ -574,35 +576,25 @@ int creature_import(creature **out, const c2exp_file *x, const creature_config *
 		          "tick 0");
 
 	creature *c;
-	rc = eng_alloc(&c, &g, &cfg, err);
+	rc = creature_assemble_begin(&c, &g, &cfg, err);
 	if (rc) {
 		genome_free(&g);
 		return rc;
 	}
-	c2_rng_seed(&c->rng, cfg.seed);
-	if ((rc = build_brain(c, &g, x, rep, err)) != 0 ||
-	    (rc = bc_create(&c->bc, &cfg.biochem, eng_resolve_locus, c, err)) != 0)
-		goto fail;
-	for (int s = 0; s <= x->stage && !rc; s++) {
-		c->stage = (uint8_t)s;
-		rc = eng_express_stage(c, s, err);
-	}
-	if (rc || (rc = requeue_instincts(c, &g, x, rep, err)) != 0 ||
+	brain *b = NULL;
+	if ((rc = build_brain(&b, c, &g, x, rep, err)) != 0 ||
+	    (rc = creature_assemble_express(c, b, x->stage, err)) != 0 ||
+	    (rc = requeue_instincts(c, &g, x, rep, err)) != 0 ||
 	    (rc = import_biochem(c, x, rep, err)) != 0)
 		goto fail;
-	bc_tick_count_set(c->bc, (uint32_t)rep->biochem_ticks);
-	c->tick = rep->world_ticks;
-	for (int s = 0; s <= c->stage; s++)
-		c->stage_tick[s] = s == 0 ? 0 : c->tick; /* entered before the export: when is unknown */
-	c->action = (int16_t)brain_winner(c->brain, GENOME_LOBE_DECISION);
-	c->object = (int16_t)brain_winner(c->brain, GENOME_LOBE_ATTENTION);
-	size_t pending = brain_instinct_pending(c->brain);
-	if (pending) {
-		/* It was dreaming its instincts (in the egg): go on at the same pace. */
-		creature_dream(c, (unsigned)pending);
-		uint32_t pace = (uint32_t)c->cfg.engine.dream_ticks_per_instinct;
-		c->dream_wait = x->has_updates ? x->brain_updates % pace : 0;
-	}
+	/* It was dreaming its instincts (in the egg): it goes on at the same pace. */
+	size_t pending = brain_instinct_pending(creature_brain_const(c));
+	uint32_t pace = (uint32_t)creature_get_config(c)->engine.dream_ticks_per_instinct;
+	creature_assembly_clock clk = {rep->world_ticks, (uint32_t)rep->biochem_ticks,
+	                               (unsigned)pending,
+	                               pending && x->has_updates ? x->brain_updates % pace : 0};
+	if ((rc = creature_assemble_finish(c, &clk, err)) != 0)
+		goto fail;
 	note(rep, "not in the blocks read: creature loci (drives, life-stage and floating loci), "
 	          "lobe chemical loci chem0-5 and other receptor-driven bytes: the receptors set "
 	          "them again at their organs' next activations");
