@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "brain/brain_impl.h"
+#include "brain/avx2.h"
 #include "brain/simd.h"
 #include "genome/rates.h"
 
@@ -470,7 +471,7 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 			b->vals[i] = brain_svrule_run(p, start, acc0, v, rng);
 		}
 	}
-	L->nfiring = brain_update_x(b->opts.brain_avx2 && brain_cpu_avx2(), &x.u, val, L->state,
+	L->nfiring = brain_update_x(brain_use_avx2(&b->opts), &x.u, val, L->state,
 	                            L->output, L->n, L->firing);
 	if (sv && val == sv && !x.openc2e) { /* what incremental updates go on from */
 		L->uvalid = true;

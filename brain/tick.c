@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "brain/brain_impl.h"
+#include "brain/avx2.h"
 #include "brain/simd.h"
 #include "genome/rates.h"
 #include "genome/vocab.h"
@@ -938,7 +939,7 @@ __attribute__((noinline)) /* its block loops get the registers */
 static void steps_1_4(brain *b, brain_dtype *D, const brain_qd *qp, uint8_t all, bool cand)
 {
 #if BRAIN_AVX2
-	if (b->opts.brain_avx2 && brain_cpu_avx2()) {
+	if (brain_use_avx2(&b->opts)) {
 		steps_1_4_avx2(b, D, qp, all, cand);
 		return;
 	}

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "base/fileio.h"
+#include "brain/avx2.h"
 #include "brain/simd.h"
 #include "brain/svrule_vm.h"
 #include "engine/engine.h"
