@@ -107,7 +107,7 @@ BRAIN_AVX2_INLINE __m256i brain_avx2_lanes(uint32_t m)
  * 16-31; old_stw gets 32 bytes; the rest as brain_qd_out2 says (group
  * masks, cheaper to make and to turn into per-block bits than lane masks).
  * Not always inlined: its callers that are not AVX2 functions hold calls
- * to it they never make (tick.c's steps_1_4), and the AVX2 one inlines it
+ * to it they never make (blocks.c's brain_steps_1_4), and the AVX2 one inlines it
  * (flatten). */
 BRAIN_AVX2_FN brain_qd_out2 brain_qd_block2(const brain_qd *q, uint8_t sv, uint32_t fresh,
                                            uint32_t cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,

@@ -117,7 +117,7 @@ static void carve(brain *b, arena *a, const uint8_t *counts)
 				                                                            : TAKE(a, srcn, uint8_t);
 				D->dirty = TAKE(a, brain_words((uint32_t)n), uint64_t);
 				D->wnz = TAKE(a, brain_words(D->nblocks), uint64_t);
-				/* only a rule with "input TRUE" looks at it (tick.c) */
+				/* only a rule with "input TRUE" looks at it (visit.c) */
 				bool input = false;
 				for (unsigned r = 0; r < BRAIN_NDRULES; r++)
 					input |= (D->rule[r]->reads >> SVS_INPUT & 1) != 0;
@@ -228,7 +228,8 @@ static uint32_t iset_intern(iset *s, const void *p)
 }
 
 /* The brain looks a rule's result up in its table only for a slot of the
- * dendrite (tick.c); elsewhere it runs the program, which gives the same. */
+ * dendrite (brain/plan.h: brain_rule_at); elsewhere it runs the program,
+ * which gives the same. */
 static bool table_kept(const brain_svrule_prog *p)
 {
 	switch (p->rest_slot) {

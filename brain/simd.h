@@ -45,22 +45,27 @@ typedef struct brain_nupd {
 	uint16_t mult; /* genome_rate_multiplier of the leak byte (< 65536) */
 } brain_nupd;
 
+/* One neuron. */
+static inline void brain_nupd_one(const brain_nupd *u, int v, uint8_t *state, uint8_t *output)
+{
+	*output = (uint8_t)(v >= u->thr ? v - u->thr : 0);
+	if (u->leak_due) {
+		int dv = v - u->rest;
+		v = u->rest + (dv >= 0 ? (int)(((uint32_t)dv * u->mult) >> 16)
+		                       : -(int)(((uint32_t)-dv * u->mult) >> 16));
+	}
+	*state = (uint8_t)v;
+}
+
 static inline uint32_t brain_simd_update_scalar(const brain_nupd *u, const uint8_t *val,
                                                 uint8_t *state, uint8_t *output, uint32_t n,
                                                 uint16_t *firing, uint32_t base)
 {
 	uint32_t nf = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		int v = val[i];
-		output[i] = (uint8_t)(v >= u->thr ? v - u->thr : 0);
+		brain_nupd_one(u, val[i], &state[i], &output[i]);
 		if (output[i])
 			firing[nf++] = (uint16_t)(base + i);
-		if (u->leak_due) {
-			int dv = v - u->rest;
-			v = u->rest + (dv >= 0 ? (int)(((uint32_t)dv * u->mult) >> 16)
-			                       : -(int)(((uint32_t)-dv * u->mult) >> 16));
-		}
-		state[i] = (uint8_t)v;
 	}
 	return nf;
 }
