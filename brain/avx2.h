@@ -101,22 +101,32 @@ BRAIN_AVX2_INLINE __m256i brain_avx2_lanes(uint32_t m)
 	return _mm256_cmpeq_epi8(_mm256_and_si256(v, bit), bit);
 }
 
-
-/* brain_qd_block for the 32 dendrites of two adjacent blocks: the masks
- * fresh and cand hold the first block in bits 0-15 and the second in bits
- * 16-31; old_stw gets 32 bytes; the rest as brain_qd_out2 says (group
- * masks, cheaper to make and to turn into per-block bits than lane masks).
- * Not always inlined: its callers that are not AVX2 functions hold calls
- * to it they never make (blocks.c's brain_steps_1_4), and the AVX2 one inlines it
- * (flatten). */
-BRAIN_AVX2_FN brain_qd_out2 brain_qd_block2(const brain_qd *q, uint8_t sv, uint32_t fresh,
-                                           uint32_t cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,
-                                           uint8_t *old_stw)
+/* brain_sse_toward for 32 lanes. */
+BRAIN_AVX2_INLINE __m256i brain_avx2_toward(const brain_qd *q, __m256i su0)
 {
 	const __m256i z = _mm256_setzero_si256();
-	__m256i su0 = _mm256_loadu_si256((const __m256i *)su);
-	__m256i s0 = _mm256_loadu_si256((const __m256i *)stw);
-	__m256i l = _mm256_loadu_si256((const __m256i *)ltw);
+	if (q->ash) {
+		__m256i up = _mm256_xor_si256(su0, _mm256_set1_epi8(-1));
+		__m256i part = _mm256_srl_epi16(up, _mm_cvtsi32_si128(q->ash));
+		__m256i keep = _mm256_set1_epi8((char)(0xffu >> q->ash));
+		return _mm256_add_epi8(su0, _mm256_and_si256(part, keep));
+	}
+	const __m256i t = _mm256_set1_epi8((char)q->at), k = _mm256_set1_epi16(q->ak);
+	__m256i up = _mm256_subs_epu8(t, su0), dn = _mm256_subs_epu8(su0, t);
+	__m256i ul = _mm256_mullo_epi16(_mm256_unpacklo_epi8(up, z), k);
+	__m256i uh = _mm256_mullo_epi16(_mm256_unpackhi_epi8(up, z), k);
+	__m256i dl = _mm256_mullo_epi16(_mm256_unpacklo_epi8(dn, z), k);
+	__m256i dh = _mm256_mullo_epi16(_mm256_unpackhi_epi8(dn, z), k);
+	__m256i upv = _mm256_packus_epi16(_mm256_srli_epi16(ul, 8), _mm256_srli_epi16(uh, 8));
+	__m256i dnv = _mm256_packus_epi16(_mm256_srli_epi16(dl, 8), _mm256_srli_epi16(dh, 8));
+	return _mm256_sub_epi8(_mm256_add_epi8(su0, upv), dnv);
+}
+
+/* brain_sse_step1 for 32 lanes. */
+BRAIN_AVX2_INLINE __m256i brain_avx2_step1(const brain_qd *q, uint8_t sv, uint32_t fresh,
+                                           uint32_t cand, __m256i su0)
+{
+	const __m256i z = _mm256_setzero_si256();
 	__m256i sun = su0;
 	if (q->susc) {
 		const __m256i m = _mm256_set1_epi16((short)q->msusc);
@@ -131,27 +141,64 @@ BRAIN_AVX2_FN brain_qd_out2 brain_qd_block2(const brain_qd *q, uint8_t sv, uint3
 	if (fresh)
 		sun = _mm256_blendv_epi8(sun, su0, brain_avx2_lanes(fresh));
 	if (cand) {
-		__m256i v;
-		if (q->ash) {
-			__m256i up = _mm256_xor_si256(su0, _mm256_set1_epi8(-1));
-			__m256i part = _mm256_srl_epi16(up, _mm_cvtsi32_si128(q->ash));
-			__m256i keep = _mm256_set1_epi8((char)(0xffu >> q->ash));
-			v = _mm256_add_epi8(su0, _mm256_and_si256(part, keep));
-		} else {
-			const __m256i t = _mm256_set1_epi8((char)q->at), k = _mm256_set1_epi16(q->ak);
-			__m256i up = _mm256_subs_epu8(t, su0), dn = _mm256_subs_epu8(su0, t);
-			__m256i ul = _mm256_mullo_epi16(_mm256_unpacklo_epi8(up, z), k);
-			__m256i uh = _mm256_mullo_epi16(_mm256_unpackhi_epi8(up, z), k);
-			__m256i dl = _mm256_mullo_epi16(_mm256_unpacklo_epi8(dn, z), k);
-			__m256i dh = _mm256_mullo_epi16(_mm256_unpackhi_epi8(dn, z), k);
-			__m256i upv = _mm256_packus_epi16(_mm256_srli_epi16(ul, 8), _mm256_srli_epi16(uh, 8));
-			__m256i dnv = _mm256_packus_epi16(_mm256_srli_epi16(dl, 8), _mm256_srli_epi16(dh, 8));
-			v = _mm256_sub_epi8(_mm256_add_epi8(su0, upv), dnv);
-		}
+		__m256i v = brain_avx2_toward(q, su0);
 		__m256i take = _mm256_andnot_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(v, su0), su0),
 		                                   brain_avx2_lanes(cand));
 		sun = _mm256_blendv_epi8(sun, v, take);
 	}
+	return sun;
+}
+
+/* brain_sse_steps_2_4 for 32 lanes. */
+BRAIN_AVX2_INLINE __m256i brain_avx2_steps_2_4(const brain_qd *q, __m256i sun, __m256i s0,
+                                               __m256i *l, uint8_t *ltw)
+{
+	const __m256i z = _mm256_setzero_si256();
+	__m256i s = s0;
+	if (q->r) {
+		const __m256i r16 = _mm256_set1_epi16(q->r), div255 = _mm256_set1_epi16((short)0x8081);
+		__m256i sul = _mm256_unpacklo_epi8(sun, z), suh = _mm256_unpackhi_epi8(sun, z);
+		__m256i xl = _mm256_srli_epi16(_mm256_mulhi_epu16(_mm256_mullo_epi16(sul, r16), div255), 7);
+		__m256i xh = _mm256_srli_epi16(_mm256_mulhi_epu16(_mm256_mullo_epi16(suh, r16), div255), 7);
+		__m256i tl = _mm256_add_epi16(_mm256_unpacklo_epi8(*l, z), xl);
+		__m256i th = _mm256_add_epi16(_mm256_unpackhi_epi8(*l, z), xh);
+		__m256i target = _mm256_packus_epi16(tl, th);
+		__m256i xz = _mm256_cmpeq_epi8(_mm256_packus_epi16(xl, xh), z);
+		__m256i nv = q->set ? target : _mm256_max_epu8(s, target);
+		s = _mm256_blendv_epi8(nv, s, xz);
+	}
+	if (q->stw)
+		s = q->mstw ? brain_avx2_relax(s, *l, _mm256_set1_epi16((short)q->mstw)) : *l;
+	if (q->ltw) {
+		if (q->step) {
+			const __m256i one = _mm256_set1_epi8(1);
+			__m256i up = _mm256_cmpeq_epi8(_mm256_subs_epu8(s, *l), z);
+			__m256i dn = _mm256_cmpeq_epi8(_mm256_subs_epu8(*l, s), z);
+			*l = _mm256_sub_epi8(_mm256_add_epi8(*l, _mm256_andnot_si256(up, one)),
+			                     _mm256_andnot_si256(dn, one));
+		} else {
+			*l = q->mltw ? brain_avx2_relax(*l, s, _mm256_set1_epi16((short)q->mltw)) : s;
+		}
+		_mm256_storeu_si256((__m256i *)ltw, *l);
+	}
+	return s;
+}
+
+/* brain_qd_block for the 32 dendrites of two adjacent blocks: the masks
+ * fresh and cand hold the first block in bits 0-15 and the second in bits
+ * 16-31; old_stw gets 32 bytes; the rest as brain_qd_out2 says (group
+ * masks, cheaper to make and to turn into per-block bits than lane masks).
+ * Not always inlined: its callers that are not AVX2 functions hold calls
+ * to it they never make (blocks.c's brain_steps_1_4), and the AVX2 one
+ * inlines it (flatten). */
+BRAIN_AVX2_FN brain_qd_out2 brain_qd_block2(const brain_qd *q, uint8_t sv, uint32_t fresh,
+                                           uint32_t cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,
+                                           uint8_t *old_stw)
+{
+	__m256i su0 = _mm256_loadu_si256((const __m256i *)su);
+	__m256i s0 = _mm256_loadu_si256((const __m256i *)stw);
+	__m256i l = _mm256_loadu_si256((const __m256i *)ltw);
+	__m256i sun = brain_avx2_step1(q, sv, fresh, cand, su0);
 	_mm256_storeu_si256((__m256i *)su, sun);
 	brain_qd_out2 o;
 	if (!q->r && ((!q->stw && !q->ltw) ||
@@ -163,33 +210,7 @@ BRAIN_AVX2_FN brain_qd_out2 brain_qd_block2(const brain_qd *q, uint8_t sv, uint3
 		return o;
 	}
 	_mm256_storeu_si256((__m256i *)old_stw, s0);
-	__m256i s = s0;
-	if (q->r) {
-		const __m256i r16 = _mm256_set1_epi16(q->r), div255 = _mm256_set1_epi16((short)0x8081);
-		__m256i sul = _mm256_unpacklo_epi8(sun, z), suh = _mm256_unpackhi_epi8(sun, z);
-		__m256i xl = _mm256_srli_epi16(_mm256_mulhi_epu16(_mm256_mullo_epi16(sul, r16), div255), 7);
-		__m256i xh = _mm256_srli_epi16(_mm256_mulhi_epu16(_mm256_mullo_epi16(suh, r16), div255), 7);
-		__m256i tl = _mm256_add_epi16(_mm256_unpacklo_epi8(l, z), xl);
-		__m256i th = _mm256_add_epi16(_mm256_unpackhi_epi8(l, z), xh);
-		__m256i target = _mm256_packus_epi16(tl, th);
-		__m256i xz = _mm256_cmpeq_epi8(_mm256_packus_epi16(xl, xh), z);
-		__m256i nv = q->set ? target : _mm256_max_epu8(s, target);
-		s = _mm256_blendv_epi8(nv, s, xz);
-	}
-	if (q->stw)
-		s = q->mstw ? brain_avx2_relax(s, l, _mm256_set1_epi16((short)q->mstw)) : l;
-	if (q->ltw) {
-		if (q->step) {
-			const __m256i one = _mm256_set1_epi8(1);
-			__m256i up = _mm256_cmpeq_epi8(_mm256_subs_epu8(s, l), z);
-			__m256i dn = _mm256_cmpeq_epi8(_mm256_subs_epu8(l, s), z);
-			l = _mm256_sub_epi8(_mm256_add_epi8(l, _mm256_andnot_si256(up, one)),
-			                    _mm256_andnot_si256(dn, one));
-		} else {
-			l = q->mltw ? brain_avx2_relax(l, s, _mm256_set1_epi16((short)q->mltw)) : s;
-		}
-		_mm256_storeu_si256((__m256i *)ltw, l);
-	}
+	__m256i s = brain_avx2_steps_2_4(q, sun, s0, &l, ltw);
 	_mm256_storeu_si256((__m256i *)stw, s);
 	o.zlive = brain_avx2_zero_groups(_mm256_or_si256(sun, _mm256_xor_si256(s, l)));
 	o.changed = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(s, s0));

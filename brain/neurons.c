@@ -71,7 +71,8 @@ static const uint8_t *slot_array(const brain_lobe *L, unsigned s)
 
 static bool lobe_level(unsigned slot)
 {
-	return slot == SVS_IMM || brain_svrule_slot_level((brain_svrule_slot)slot, SVRULE_NEURON) <= SVL_LOBE;
+	return slot == SVS_IMM ||
+	       brain_svrule_slot_level((brain_svrule_slot)slot, SVRULE_NEURON) <= SVL_LOBE;
 }
 
 /* Can instructions [start, n) run over whole arrays? Loads, PLUS and MINUS
@@ -226,17 +227,73 @@ bool brain_neuron_quiet(const brain *b, const brain_lobe *L)
 	       L->settled_key == rest_key(L);
 }
 
-void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
+/* A lobe at rest with silent outputs whose rule keeps it so: settled, and
+ * nothing to update. Whether it is needs no look when it was so after its
+ * last tick and nothing could have moved a state unseen (no receptor
+ * writes one; an emitter only ever clears an output). */
+static bool stays_at_rest(brain_lobe *L, const brain_upd *x)
+{
+	if (!keeps_rest(L, x->rest) || x->rest > x->thr ||
+	    !((L->settled && !L->state_exposed) ||
+	      (brain_simd_all(L->state, x->rest, L->n) && brain_simd_all(L->output, 0, L->n))))
+		return false;
+	L->nfiring = 0;
+	L->settled = true;
+	L->settled_key = rest_key(L);
+	L->uvalid = false;
+	return true;
+}
+
+/* Only the neurons chg[0..nchg) whose value in sv moved: the others would
+ * be updated to what they hold (brain_lobe.uvalid). */
+static void update_moved(brain_lobe *L, const brain_nupd *u, const uint8_t *sv,
+                         const uint16_t *chg, uint32_t nchg)
+{
+	bool moved = false, lists = false;
+	for (uint32_t k = 0; k < nchg; k++) {
+		uint32_t i = chg[k];
+		uint8_t o = L->output[i];
+		brain_nupd_one(u, sv[i], &L->state[i], &L->output[i]);
+		moved |= L->output[i] != o;
+		lists |= !L->output[i] != !o;
+	}
+	if (moved) /* else the outputs' readers need no look */
+		L->outver++;
+	if (lists)
+		list_firing(L);
+}
+
+/* The folded rule's value for every neuron: an array of the lobe when it
+ * is one load of it (read before written, byte by byte), else b->vals,
+ * over whole arrays or neuron by neuron. */
+static const uint8_t *rule_values(brain *b, brain_lobe *L, uint8_t *v, c2_rng *rng)
 {
 	const brain_svrule_prog *p = L->state_rule;
+	if (L->fload != SVS_COUNT && slot_array(L, L->fload))
+		return slot_array(L, L->fload);
+	if (L->fwide) {
+		run_wide(L, p, L->fstart, L->facc, v, b->vals, rng);
+		return b->vals;
+	}
+	for (uint32_t i = 0; i < L->n; i++) {
+		for (uint32_t m = L->freads; m; m &= m - 1) {
+			unsigned s = (unsigned)__builtin_ctz(m);
+			const uint8_t *a = slot_array(L, s);
+			if (a)
+				v[s] = a[i];
+		}
+		b->vals[i] = brain_svrule_run(p, L->fstart, L->facc, v, rng);
+	}
+	return b->vals;
+}
+
+void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
+{
 	uint8_t v[SVS_COUNT] = {0};
 	brain_lobe_values(L, v);
 	fold(b, L, v);
-	unsigned start = L->fstart;
-	int acc0 = L->facc;
-	uint32_t reads = L->freads;
 	if (L->fseq) {
-		sequential_neurons(b, L, start, acc0, v, rng);
+		sequential_neurons(b, L, L->fstart, L->facc, v, rng);
 		return;
 	}
 	const brain_upd x = brain_upd_of(b, L);
@@ -258,60 +315,23 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 	}
 	uint32_t nchg = 0;
 	uint16_t *chg = b->scratch; /* free once the sums are synced */
-	if (reads & (0xfu << SVS_TYPE0)) {
+	if (L->freads & (0xfu << SVS_TYPE0)) {
 		brain_sums_sync(b, L);
 		nchg = brain_sums_refresh(b, L, incr ? sv : NULL, chg);
 	}
-	/* A lobe at rest with silent outputs whose rule keeps it so. Whether
-	 * it is needs no look when it was so after its last tick and nothing
-	 * could have moved a state unseen (no receptor writes one; an emitter
-	 * only ever clears an output). */
-	if (keeps_rest(L, x.rest) && x.rest <= x.thr &&
-	    ((L->settled && !L->state_exposed) ||
-	     (brain_simd_all(L->state, x.rest, L->n) && brain_simd_all(L->output, 0, L->n)))) {
-		L->nfiring = 0;
-		L->settled = true;
-		L->settled_key = rest_key(L);
-		L->uvalid = false;
+	if (stays_at_rest(L, &x))
 		return;
-	}
 	/* neuron by neuron while that is cheaper than byte-wide over all */
 	if (incr && nchg <= L->n / 16) {
-		bool moved = false, lists = false;
-		for (uint32_t k = 0; k < nchg; k++) {
-			uint32_t i = chg[k];
-			uint8_t o = L->output[i];
-			brain_nupd_one(&u, sv[i], &L->state[i], &L->output[i]);
-			moved |= L->output[i] != o;
-			lists |= !L->output[i] != !o;
-		}
-		if (moved) /* else the outputs' readers need no look */
-			L->outver++;
-		if (lists)
-			list_firing(L);
+		update_moved(L, &u, sv, chg, nchg);
 		return;
 	}
 	L->uvalid = false;
 	L->settled = false;
 	L->outver++;
-	const uint8_t *val = b->vals;
-	if (ls != SVS_COUNT && slot_array(L, ls)) {
-		val = slot_array(L, ls); /* read before written, byte by byte */
-	} else if (L->fwide) {
-		run_wide(L, p, start, acc0, v, b->vals, rng);
-	} else {
-		for (uint32_t i = 0; i < L->n; i++) {
-			for (uint32_t m = reads; m; m &= m - 1) {
-				unsigned s = (unsigned)__builtin_ctz(m);
-				const uint8_t *a = slot_array(L, s);
-				if (a)
-					v[s] = a[i];
-			}
-			b->vals[i] = brain_svrule_run(p, start, acc0, v, rng);
-		}
-	}
-	L->nfiring = brain_update_x(brain_use_avx2(&b->opts), &u, val, L->state,
-	                            L->output, L->n, L->firing);
+	const uint8_t *val = rule_values(b, L, v, rng);
+	L->nfiring = brain_update_x(brain_use_avx2(&b->opts), &u, val, L->state, L->output, L->n,
+	                            L->firing);
 	if (sv && val == sv && !x.openc2e) { /* what incremental updates go on from */
 		L->uvalid = true;
 		L->ufload = (uint8_t)ls;

@@ -601,15 +601,37 @@ static inline __m128i brain_sse_lanes(unsigned m)
 }
 #endif
 
-BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigned fresh,
-                                          unsigned cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,
-                                          uint8_t *old_stw)
-{
 #if BRAIN_SIMD
+/* The candidates' rule "su move-twrds q->at q->ak" for 16 lanes:
+ * su + ((T - su) * K >> 8) - ((su - T) * K >> 8), one of the two distances
+ * 0. */
+BRAIN_SIMD_INLINE __m128i brain_sse_toward(const brain_qd *q, __m128i su0)
+{
 	const __m128i z = _mm_setzero_si128();
-	__m128i su0 = _mm_loadu_si128((const __m128i *)su);
-	__m128i s0 = _mm_loadu_si128((const __m128i *)stw);
-	__m128i l = _mm_loadu_si128((const __m128i *)ltw);
+	if (q->ash) {
+		/* (255 - su) * 2^s / 256 = (255 - su) >> (8 - s): the 16-bit
+		 * shift's bits from the next byte masked off */
+		__m128i up = _mm_xor_si128(su0, _mm_set1_epi8(-1));
+		__m128i part = _mm_srl_epi16(up, _mm_cvtsi32_si128(q->ash));
+		__m128i keep = _mm_set1_epi8((char)(0xffu >> q->ash));
+		return _mm_add_epi8(su0, _mm_and_si128(part, keep));
+	}
+	const __m128i t = _mm_set1_epi8((char)q->at), k = _mm_set1_epi16(q->ak);
+	__m128i up = _mm_subs_epu8(t, su0), dn = _mm_subs_epu8(su0, t);
+	__m128i ul = _mm_mullo_epi16(_mm_unpacklo_epi8(up, z), k);
+	__m128i uh = _mm_mullo_epi16(_mm_unpackhi_epi8(up, z), k);
+	__m128i dl = _mm_mullo_epi16(_mm_unpacklo_epi8(dn, z), k);
+	__m128i dh = _mm_mullo_epi16(_mm_unpackhi_epi8(dn, z), k);
+	__m128i upv = _mm_packus_epi16(_mm_srli_epi16(ul, 8), _mm_srli_epi16(uh, 8));
+	__m128i dnv = _mm_packus_epi16(_mm_srli_epi16(dl, 8), _mm_srli_epi16(dh, 8));
+	return _mm_sub_epi8(_mm_add_epi8(su0, upv), dnv);
+}
+
+/* Step 1 of brain_qd_block for 16 lanes: the new susceptibility. */
+BRAIN_SIMD_INLINE __m128i brain_sse_step1(const brain_qd *q, uint8_t sv, unsigned fresh,
+                                          unsigned cand, __m128i su0)
+{
+	const __m128i z = _mm_setzero_si128();
 	__m128i sun = su0;
 	if (q->susc) {
 		const __m128i m = _mm_set1_epi16((short)q->msusc);
@@ -627,31 +649,61 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 		sun = _mm_or_si128(_mm_and_si128(f, su0), _mm_andnot_si128(f, sun));
 	}
 	if (cand) {
-		/* v = su + ((T - su) * K >> 8) - ((su - T) * K >> 8): one of the
-		 * two distances is 0 */
-		__m128i v;
-		if (q->ash) {
-			/* (255 - su) * 2^s / 256 = (255 - su) >> (8 - s): the 16-bit
-			 * shift's bits from the next byte masked off */
-			__m128i up = _mm_xor_si128(su0, _mm_set1_epi8(-1));
-			__m128i part = _mm_srl_epi16(up, _mm_cvtsi32_si128(q->ash));
-			__m128i keep = _mm_set1_epi8((char)(0xffu >> q->ash));
-			v = _mm_add_epi8(su0, _mm_and_si128(part, keep));
-		} else {
-			const __m128i t = _mm_set1_epi8((char)q->at), k = _mm_set1_epi16(q->ak);
-			__m128i up = _mm_subs_epu8(t, su0), dn = _mm_subs_epu8(su0, t);
-			__m128i ul = _mm_mullo_epi16(_mm_unpacklo_epi8(up, z), k);
-			__m128i uh = _mm_mullo_epi16(_mm_unpackhi_epi8(up, z), k);
-			__m128i dl = _mm_mullo_epi16(_mm_unpacklo_epi8(dn, z), k);
-			__m128i dh = _mm_mullo_epi16(_mm_unpackhi_epi8(dn, z), k);
-			__m128i upv = _mm_packus_epi16(_mm_srli_epi16(ul, 8), _mm_srli_epi16(uh, 8));
-			__m128i dnv = _mm_packus_epi16(_mm_srli_epi16(dl, 8), _mm_srli_epi16(dh, 8));
-			v = _mm_sub_epi8(_mm_add_epi8(su0, upv), dnv);
-		}
 		/* a candidate whose result exceeds its susceptibility takes it */
+		__m128i v = brain_sse_toward(q, su0);
 		__m128i take = _mm_andnot_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, su0), su0), brain_sse_lanes(cand));
 		sun = _mm_or_si128(_mm_and_si128(take, v), _mm_andnot_si128(take, sun));
 	}
+	return sun;
+}
+
+/* Steps 2-4 of brain_qd_block for 16 lanes: STW from s0 (returned) and
+ * LTW (*l, stored to ltw when it may move), the susceptibility being sun. */
+BRAIN_SIMD_INLINE __m128i brain_sse_steps_2_4(const brain_qd *q, __m128i sun, __m128i s0,
+                                              __m128i *l, uint8_t *ltw)
+{
+	const __m128i z = _mm_setzero_si128();
+	__m128i s = s0;
+	if (q->r) {
+		/* x = su * r / 255; target = min(255, LTW + x) */
+		const __m128i r16 = _mm_set1_epi16(q->r), div255 = _mm_set1_epi16((short)0x8081);
+		__m128i sul = _mm_unpacklo_epi8(sun, z), suh = _mm_unpackhi_epi8(sun, z);
+		__m128i xl = _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(sul, r16), div255), 7);
+		__m128i xh = _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(suh, r16), div255), 7);
+		__m128i tl = _mm_add_epi16(_mm_unpacklo_epi8(*l, z), xl);
+		__m128i th = _mm_add_epi16(_mm_unpackhi_epi8(*l, z), xh);
+		__m128i target = _mm_packus_epi16(tl, th);
+		__m128i xz = _mm_cmpeq_epi8(_mm_packus_epi16(xl, xh), z); /* x == 0: keep */
+		__m128i nv = q->set ? target : _mm_max_epu8(s, target);
+		s = _mm_or_si128(_mm_and_si128(xz, s), _mm_andnot_si128(xz, nv));
+	}
+	if (q->stw)
+		/* a multiplier of 0 relaxes the whole way (rate byte < 8) */
+		s = q->mstw ? brain_sse_relax(s, *l, _mm_set1_epi16((short)q->mstw)) : *l;
+	if (q->ltw) {
+		if (q->step) {
+			const __m128i one = _mm_set1_epi8(1);
+			__m128i up = _mm_cmpeq_epi8(_mm_subs_epu8(s, *l), z); /* not above */
+			__m128i dn = _mm_cmpeq_epi8(_mm_subs_epu8(*l, s), z); /* not below */
+			*l = _mm_sub_epi8(_mm_add_epi8(*l, _mm_andnot_si128(up, one)), _mm_andnot_si128(dn, one));
+		} else {
+			*l = q->mltw ? brain_sse_relax(*l, s, _mm_set1_epi16((short)q->mltw)) : s;
+		}
+		_mm_storeu_si128((__m128i *)ltw, *l);
+	}
+	return s;
+}
+#endif
+
+BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, unsigned fresh,
+                                          unsigned cand, uint8_t *su, uint8_t *stw, uint8_t *ltw,
+                                          uint8_t *old_stw)
+{
+#if BRAIN_SIMD
+	__m128i su0 = _mm_loadu_si128((const __m128i *)su);
+	__m128i s0 = _mm_loadu_si128((const __m128i *)stw);
+	__m128i l = _mm_loadu_si128((const __m128i *)ltw);
+	__m128i sun = brain_sse_step1(q, sv, fresh, cand, su0);
 	_mm_storeu_si128((__m128i *)su, sun);
 	brain_qd_out o;
 	if (!q->r && ((!q->stw && !q->ltw) ||
@@ -665,34 +717,7 @@ BRAIN_SIMD_INLINE brain_qd_out brain_qd_block(const brain_qd *q, uint8_t sv, uns
 		return o;
 	}
 	_mm_storeu_si128((__m128i *)old_stw, s0);
-	__m128i s = s0;
-	if (q->r) {
-		/* x = su * r / 255; target = min(255, LTW + x) */
-		const __m128i r16 = _mm_set1_epi16(q->r), div255 = _mm_set1_epi16((short)0x8081);
-		__m128i sul = _mm_unpacklo_epi8(sun, z), suh = _mm_unpackhi_epi8(sun, z);
-		__m128i xl = _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(sul, r16), div255), 7);
-		__m128i xh = _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(suh, r16), div255), 7);
-		__m128i tl = _mm_add_epi16(_mm_unpacklo_epi8(l, z), xl);
-		__m128i th = _mm_add_epi16(_mm_unpackhi_epi8(l, z), xh);
-		__m128i target = _mm_packus_epi16(tl, th);
-		__m128i xz = _mm_cmpeq_epi8(_mm_packus_epi16(xl, xh), z); /* x == 0: keep */
-		__m128i nv = q->set ? target : _mm_max_epu8(s, target);
-		s = _mm_or_si128(_mm_and_si128(xz, s), _mm_andnot_si128(xz, nv));
-	}
-	if (q->stw)
-		/* a multiplier of 0 relaxes the whole way (rate byte < 8) */
-		s = q->mstw ? brain_sse_relax(s, l, _mm_set1_epi16((short)q->mstw)) : l;
-	if (q->ltw) {
-		if (q->step) {
-			const __m128i one = _mm_set1_epi8(1);
-			__m128i up = _mm_cmpeq_epi8(_mm_subs_epu8(s, l), z); /* not above */
-			__m128i dn = _mm_cmpeq_epi8(_mm_subs_epu8(l, s), z); /* not below */
-			l = _mm_sub_epi8(_mm_add_epi8(l, _mm_andnot_si128(up, one)), _mm_andnot_si128(dn, one));
-		} else {
-			l = q->mltw ? brain_sse_relax(l, s, _mm_set1_epi16((short)q->mltw)) : s;
-		}
-		_mm_storeu_si128((__m128i *)ltw, l);
-	}
+	__m128i s = brain_sse_steps_2_4(q, sun, s0, &l, ltw);
 	_mm_storeu_si128((__m128i *)stw, s);
 	o.live = brain_sse_nonzero_mask(_mm_or_si128(sun, _mm_xor_si128(s, l)));
 	o.changed = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s, s0)) & 0xffffu;

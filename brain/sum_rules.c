@@ -127,13 +127,89 @@ static bool loss_may_clear(sctx *sc, uint32_t lo, uint32_t hi)
 	return false;
 }
 
-/* Neuron c.i's dendrites [lo, hi) of one type (see the section comment). */
-static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
+/* The susceptibility rule's results for dendrites [pos, end) of the block
+ * at base into sv (by lane); the lanes whose result exceeds the
+ * susceptibility are returned. */
+static unsigned susc_results(sctx *sc, uint32_t pos, uint32_t end, uint32_t base, uint8_t *sv)
+{
+	unsigned fresh = 0;
+	for (uint32_t d = pos; d < end && sc->k[SP_SUSC].st != RS_ZERO; d++) {
+		sv[d - base] = brain_rule_at(&sc->c, &sc->p[SP_SUSC], sc->k[SP_SUSC], d);
+		if (sv[d - base] > sc->c.D->suscept[d])
+			fresh |= 1u << (d - base);
+	}
+	return fresh;
+}
+
+/* Dendrites [pos, end) of a block at rest that nothing arrives at: steps
+ * 1-4 leave it. With loose_clears_weights a dendrite going loose in steps
+ * 5-6 clears its weight: when that moves a sum, the rules are planned
+ * again (sums_moved) and the block goes on after it from the start. Where
+ * to go on is returned. */
+static uint32_t rest_block(sctx *sc, uint32_t pos, uint32_t end, bool strength)
+{
+	uint32_t d = pos;
+	while (d < end && strength && !steps_5_6(sc, d))
+		d++;
+	return d < end && strength ? d + 1 : end;
+}
+
+/* Steps 1-4 of dendrites [pos, end) of the block at base byte-wide (the
+ * lanes `fresh` take their rule's result in sv), then their weight changes
+ * into the sums in dendrite order: at the first that moves a sum, the
+ * dendrites after it are rolled back to start again. Steps 5-6 of the ones
+ * done follow. Where to go on is returned. */
+static uint32_t run_block(sctx *sc, uint32_t pos, uint32_t end, uint32_t base, unsigned fresh,
+                          const uint8_t *sv, bool strength)
 {
 	brain_dctx *c = &sc->c;
 	brain_dtype *D = c->D;
 	static const uint8_t zero16[BRAIN_BLOCK];
-	if (c->b->opts.input_weight || sc->k[SP_REINF].st == RS_DENDRITE) {
+	unsigned lanes = (0xffffu >> (BRAIN_BLOCK - (end - base))) & ~((1u << (pos - base)) - 1);
+	uint8_t su0[BRAIN_BLOCK], stw0[BRAIN_BLOCK], ltw0[BRAIN_BLOCK], old[BRAIN_BLOCK];
+	memcpy(su0, D->suscept + base, BRAIN_BLOCK);
+	memcpy(stw0, D->stw + base, BRAIN_BLOCK);
+	memcpy(ltw0, D->ltw + base, BRAIN_BLOCK);
+	for (unsigned m = fresh; m; m &= m - 1) {
+		unsigned j = (unsigned)__builtin_ctz(m);
+		D->suscept[base + j] = sv[j];
+	}
+	brain_qd q = brain_quiet_of(&sc->x, sc->k[SP_REINF]);
+	brain_qd_out o =
+		brain_qd_block(&q, 0, fresh, 0, D->suscept + base, D->stw + base, D->ltw + base, old);
+	restore_lanes(D, base, 0xffffu & ~lanes, su0, stw0, ltw0); /* other neurons' */
+	uint32_t stop = end;
+	for (unsigned ch = o.changed & lanes; ch; ch &= ch - 1) {
+		uint32_t j = (uint32_t)__builtin_ctz(ch), d = base + j;
+		brain_sums_moved(D, c->i, d, old[j], D->stw[d]);
+		brain_wnz_note(D, d, D->stw[d]);
+		uint8_t now[SVS_COUNT];
+		neuron_sums(c->b, c->L, c->i, now);
+		if (memcmp(&now[SVS_TYPE0], sc->sums, 4) != 0) {
+			restore_lanes(D, base, lanes & ~((2u << j) - 1), su0, stw0, ltw0);
+			stop = d + 1;
+			break;
+		}
+	}
+	bool sus = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK) != 0;
+	bool live = sus || brain_simd_diff(D->stw + base, D->ltw + base, BRAIN_BLOCK);
+	brain_bit_put(D->live, base / BRAIN_BLOCK, live);
+	brain_bit_put(D->susb, base / BRAIN_BLOCK, sus);
+	for (uint32_t d = pos; d + 1 < stop && strength; d++)
+		steps_5_6(sc, d);
+	/* the last one done may have moved a sum: its steps 5-6 see it */
+	if (stop < end)
+		know(sc);
+	else
+		sums_moved(sc);
+	steps_5_6(sc, stop - 1);
+	return stop;
+}
+
+/* Neuron c.i's dendrites [lo, hi) of one type (see the file comment). */
+static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
+{
+	if (sc->c.b->opts.input_weight || sc->k[SP_REINF].st == RS_DENDRITE) {
 		/* weights move in steps 5-6, or the reinforcement differs
 		 * between dendrites: one by one */
 		for (uint32_t d = lo; d < hi; d++)
@@ -142,79 +218,22 @@ static void sums_range(sctx *sc, uint32_t lo, uint32_t hi)
 	}
 	uint32_t pos = lo;
 	while (pos < hi) {
-		uint32_t kb = pos / BRAIN_BLOCK, base = kb * BRAIN_BLOCK;
+		uint32_t base = pos / BRAIN_BLOCK * BRAIN_BLOCK;
 		uint32_t end = hi < base + BRAIN_BLOCK ? hi : base + BRAIN_BLOCK;
-		unsigned lanes = (0xffffu >> (BRAIN_BLOCK - (end - base))) & ~((1u << (pos - base)) - 1);
 		bool strength = sc->k[SP_GAIN].st != RS_ZERO || sc->k[SP_LOSS].st != RS_ZERO;
-		/* the susceptibility rule's results that exceed the susceptibility */
 		uint8_t sv[BRAIN_BLOCK];
-		unsigned fresh = 0;
-		for (uint32_t d = pos; d < end && sc->k[SP_SUSC].st != RS_ZERO; d++) {
-			sv[d - base] = brain_rule_at(c, &sc->p[SP_SUSC], sc->k[SP_SUSC], d);
-			if (sv[d - base] > D->suscept[d])
-				fresh |= 1u << (d - base);
-		}
-		if (!fresh && !brain_bit(D->live, kb)) {
-			/* at rest and nothing arrives: steps 1-4 leave the block.
-			 * With loose_clears_weights a dendrite going loose in steps
-			 * 5-6 clears its weight: when that moves a sum, the rules
-			 * are planned again (sums_moved) and the block goes on
-			 * after it from the start. */
-			uint32_t d = pos;
-			while (d < end && strength && !steps_5_6(sc, d))
-				d++;
-			pos = d < end && strength ? d + 1 : end;
-			continue;
-		}
-		if (sc->x.clears && loss_may_clear(sc, pos, end)) {
+		unsigned fresh = susc_results(sc, pos, end, base, sv);
+		if (!fresh && !brain_bit(sc->c.D->live, base / BRAIN_BLOCK)) {
+			pos = rest_block(sc, pos, end, strength);
+		} else if (sc->x.clears && loss_may_clear(sc, pos, end)) {
 			/* a dendrite of the block may go loose in steps 5-6, under
 			 * the plans of the block's start: the plain order, which
 			 * plans again after it */
-			for (uint32_t d = pos; d < end; d++)
-				plain_dendrite(sc, d);
-			pos = end;
-			continue;
+			for (; pos < end; pos++)
+				plain_dendrite(sc, pos);
+		} else {
+			pos = run_block(sc, pos, end, base, fresh, sv, strength);
 		}
-		uint8_t su0[BRAIN_BLOCK], stw0[BRAIN_BLOCK], ltw0[BRAIN_BLOCK], old[BRAIN_BLOCK];
-		memcpy(su0, D->suscept + base, BRAIN_BLOCK);
-		memcpy(stw0, D->stw + base, BRAIN_BLOCK);
-		memcpy(ltw0, D->ltw + base, BRAIN_BLOCK);
-		for (unsigned m = fresh; m; m &= m - 1) {
-			unsigned j = (unsigned)__builtin_ctz(m);
-			D->suscept[base + j] = sv[j];
-		}
-		brain_qd q = brain_quiet_of(&sc->x, sc->k[SP_REINF]);
-		brain_qd_out o =
-			brain_qd_block(&q, 0, fresh, 0, D->suscept + base, D->stw + base, D->ltw + base, old);
-		restore_lanes(D, base, 0xffffu & ~lanes, su0, stw0, ltw0); /* other neurons' */
-		/* The weight changes in dendrite order, into the sums: at the
-		 * first that moves a sum, the dendrites after it start again. */
-		uint32_t stop = end;
-		for (unsigned ch = o.changed & lanes; ch; ch &= ch - 1) {
-			uint32_t j = (uint32_t)__builtin_ctz(ch), d = base + j;
-			brain_sums_moved(D, c->i, d, old[j], D->stw[d]);
-			brain_wnz_note(D, d, D->stw[d]);
-			uint8_t now[SVS_COUNT];
-			neuron_sums(c->b, c->L, c->i, now);
-			if (memcmp(&now[SVS_TYPE0], sc->sums, 4) != 0) {
-				restore_lanes(D, base, lanes & ~((2u << j) - 1), su0, stw0, ltw0);
-				stop = d + 1;
-				break;
-			}
-		}
-		bool sus = brain_simd_diff(D->suscept + base, zero16, BRAIN_BLOCK) != 0;
-		bool live = sus || brain_simd_diff(D->stw + base, D->ltw + base, BRAIN_BLOCK);
-		brain_bit_put(D->live, kb, live);
-		brain_bit_put(D->susb, kb, sus);
-		for (uint32_t d = pos; d + 1 < stop && strength; d++)
-			steps_5_6(sc, d);
-		/* the last one done may have moved a sum: its steps 5-6 see it */
-		if (stop < end)
-			know(sc);
-		else
-			sums_moved(sc);
-		steps_5_6(sc, stop - 1);
-		pos = stop;
 	}
 }
 
