@@ -171,6 +171,16 @@ static const char *get_elem_head(c2_rbuf *r, size_t norgans, uint32_t prev_organ
 	return NULL;
 }
 
+/* One gene element after prev (organ order): its head, then its gene's
+ * glen bytes into g; NULL, or why not (`truncated` for a short read). */
+static const char *get_elem(c2_rbuf *r, size_t norgans, const uint32_t *prev, uint32_t *organ,
+                            int32_t *gene, void *g, size_t glen, const char *truncated)
+{
+	const char *why = get_elem_head(r, norgans, prev ? *prev : 0, organ, gene);
+	c2_r_bytes(r, g, glen);
+	return why ? why : r->bad ? truncated : NULL;
+}
+
 static void *alloc_array(size_t n, size_t size)
 {
 	return n ? calloc(n, size) : NULL;
@@ -219,11 +229,8 @@ static const char *load_receptors(c2_rbuf *r, bc_biochem *b, bool *oom)
 	b->rec_cap = b->grp_cap = n;
 	for (uint32_t i = 0; i < n; i++) {
 		bc_receptor *x = &b->rec[i];
-		const char *why =
-			get_elem_head(r, b->norgans, i ? b->rec[i - 1].organ : 0, &x->organ, &x->gene);
-		c2_r_bytes(r, &x->g, sizeof x->g);
-		if (!why && r->bad)
-			why = "truncated receptor";
+		const char *why = get_elem(r, b->norgans, i ? &b->rec[i - 1].organ : NULL, &x->organ,
+		                           &x->gene, &x->g, sizeof x->g, "truncated receptor");
 		/* A receptor group must be contiguous: an address may not come back
 		 * after another address of the same organ. */
 		if (!why && i > 0 && b->rec[i - 1].organ == x->organ &&
@@ -252,11 +259,8 @@ static const char *load_emitters(c2_rbuf *r, bc_biochem *b, bool *oom)
 	b->em_cap = n;
 	for (uint32_t i = 0; i < n; i++) {
 		bc_emitter *x = &b->em[i];
-		const char *why =
-			get_elem_head(r, b->norgans, i ? b->em[i - 1].organ : 0, &x->organ, &x->gene);
-		c2_r_bytes(r, &x->g, sizeof x->g);
-		if (!why && r->bad)
-			why = "truncated emitter";
+		const char *why = get_elem(r, b->norgans, i ? &b->em[i - 1].organ : NULL, &x->organ,
+		                           &x->gene, &x->g, sizeof x->g, "truncated emitter");
 		if (why)
 			return why;
 		b->nem = i + 1;
@@ -277,11 +281,8 @@ static const char *load_reactions(c2_rbuf *r, bc_biochem *b, bool *oom)
 	b->rx_cap = n;
 	for (uint32_t i = 0; i < n; i++) {
 		bc_reaction *x = &b->rx[i];
-		const char *why =
-			get_elem_head(r, b->norgans, i ? b->rx[i - 1].organ : 0, &x->organ, &x->gene);
-		c2_r_bytes(r, &x->g, sizeof x->g);
-		if (!why && r->bad)
-			why = "truncated reaction";
+		const char *why = get_elem(r, b->norgans, i ? &b->rx[i - 1].organ : NULL, &x->organ,
+		                           &x->gene, &x->g, sizeof x->g, "truncated reaction");
 		if (why)
 			return why;
 		b->nrx = i + 1;
