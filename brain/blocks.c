@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "brain/avx2.h"
-#include "brain/plan.h"
+#include "brain/plan_impl.h"
 
 /* The block kernel's parameters for this lobe tick. */
 brain_qd brain_quiet_of(const brain_rates *x, brain_known r)

@@ -237,7 +237,7 @@ static uint32_t iset_intern(iset *s, const void *p)
 }
 
 /* The brain looks a rule's result up in its table only for a slot of the
- * dendrite (brain/plan.h: brain_rule_at); elsewhere it runs the program,
+ * dendrite (brain/plan_impl.h: brain_rule_at); elsewhere it runs the program,
  * which gives the same. */
 static bool table_kept(const brain_svrule_prog *p)
 {

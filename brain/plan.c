@@ -1,6 +1,6 @@
 /* plan.c — the planner: the fast dendrite phase of a lobe, type by type
  * (§4.5; the plain loop it must agree with is general_dendrites in
- * brain/reference.c, and brain/plan.h says why the shortcuts are exact).
+ * brain/reference.c, and brain/plan_impl.h says why the shortcuts are exact).
  *
  *   - each rule is planned for the lobe tick: one that reads only
  *     constants and lobe values (chem2 TRUE 1) is evaluated once; guards
@@ -20,7 +20,7 @@
  * A lobe whose rules read the sums goes neuron by neuron (sum_rules.c). */
 #include <string.h>
 
-#include "brain/plan.h"
+#include "brain/plan_impl.h"
 
 /* The level of a rule whose reads of the neuron's sums count as neuron
  * values (the DSUMS way: they are constant while no weight of the neuron

@@ -160,7 +160,7 @@ uint8_t brain_suscept_step(uint8_t su, int s, const brain_rates *x)
 	return su;
 }
 
-/* 2. Reinforcement x = suscept * r / 255 raises STW to LTW + x. */
+/* 2. Reinforcement x = suscept * r / 255: STW at least LTW + x (reinforce=set: exactly). */
 uint8_t brain_reinforce_step(uint8_t stw, uint8_t ltw, uint8_t su, int r, int set)
 {
 	int x = su * r / 255, target = ltw + x > 255 ? 255 : ltw + x;

@@ -1,5 +1,5 @@
 /* sum_rules.c — the fast dendrite phase of a lobe with rules that read
- * the sums (BRAIN_DSUMS; brain/plan.h, brain/plan.c).
+ * the sums (BRAIN_DSUMS; brain/plan_impl.h, brain/plan.c).
  *
  * A rule reading type0/type1/anded0/anded1 sees the sums of its neuron at
  * that moment: the dendrite order matters, since a weight that moves
@@ -19,7 +19,7 @@
  * order throughout. */
 #include <string.h>
 
-#include "brain/plan.h"
+#include "brain/plan_impl.h"
 
 enum { SP_SUSC, SP_REINF, SP_GAIN, SP_LOSS, SP_N };
 

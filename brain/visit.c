@@ -1,5 +1,5 @@
 /* visit.c — the dendrites where a planned rule may give more than 0
- * (brain/plan.h): those of the firing neurons ("output TRUE"), of the
+ * (brain/plan_impl.h): those of the firing neurons ("output TRUE"), of the
  * firing sources ("input TRUE", through the reverse lists) or the
  * susceptible ones ("suscept TRUE"), whichever are fewest. A strength
  * rule's results are applied at once; a susceptibility rule's wait in the
@@ -9,7 +9,7 @@
  * dendrites are only marked. Every dendrite passed over is one the rule
  * gives 0, which changes nothing there (the mode brain_reference=1 runs
  * every rule of every dendrite instead, and tests compare the two). */
-#include "brain/plan.h"
+#include "brain/plan_impl.h"
 
 /* A neuron's knowledge, remembered while its dendrites come in a row. */
 typedef struct ncache {

@@ -1,4 +1,4 @@
-/* plan.h — what the fast dendrite path's files share (plan.c, visit.c,
+/* plan_impl.h — what the fast dendrite path's files share (plan.c, visit.c,
  * blocks.c, sum_rules.c): a rule planned for one lobe tick, what a plan
  * gives a neuron and a dendrite, and each file's entry points.
  *
@@ -16,8 +16,8 @@
  * Hot loops copy array pointers into locals: a uint8_t store may alias
  * anything, so pointers read through a struct would be reloaded after
  * every byte written. */
-#ifndef C2_BRAIN_PLAN_H
-#define C2_BRAIN_PLAN_H
+#ifndef C2_BRAIN_PLAN_IMPL_H
+#define C2_BRAIN_PLAN_IMPL_H
 
 #include "brain/brain_impl.h"
 #include "brain/simd.h"
