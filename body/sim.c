@@ -635,31 +635,10 @@ static void friction_set(dJointID f, bool linear, double fmax)
 	set(f, dParamFMax, fmax);
 }
 
-static bool build_xode_joint(body_sim *s, size_t i)
+/* Joint j's anchor and axes, as its kind takes them. */
+static void joint_geometry(dJointID j, const body_joint *bj)
 {
-	const body_joint *bj = &s->m->joints[i];
-	sim_joint *sj = &s->joint[i];
-	/* ODE's constructor for each XODE joint kind (f0 kinds do not occur) */
-	static dJointID (*const create[])(dWorldID, dJointGroupID) = {
-		[BODY_JOINT_FIXED] = dJointCreateFixed,       [BODY_JOINT_BALL] = dJointCreateBall,
-		[BODY_JOINT_HINGE] = dJointCreateHinge,       [BODY_JOINT_SLIDER] = dJointCreateSlider,
-		[BODY_JOINT_UNIVERSAL] = dJointCreateUniversal, [BODY_JOINT_HINGE2] = dJointCreateHinge2,
-		[BODY_JOINT_AMOTOR] = dJointCreateAMotor,
-	};
-	if ((size_t)bj->kind >= sizeof create / sizeof create[0] || !create[bj->kind])
-		return true;
-	dJointID j = create[bj->kind](s->world, 0);
 	const double *an = bj->anchor;
-	dBodyID b1 = body_of(s, bj->p1), b2 = body_of(s, bj->p2);
-	if (!b1 && b2) { /* ODE wants the world second */
-		b1 = b2;
-		b2 = 0;
-	}
-	if (!b1) { /* joins nothing (ODE's body-relative setters need a body) */
-		dJointDestroy(j);
-		return true;
-	}
-	dJointAttach(j, b1, b2);
 	const body_axis *ax = bj->axis;
 	switch (bj->kind) {
 	case BODY_JOINT_FIXED:
@@ -693,13 +672,17 @@ static bool build_xode_joint(body_sim *s, size_t i)
 	default:
 		break;
 	}
-	for (int a = 0; a < bj->naxes && a < 3; a++)
-		xode_axis_params(j, bj->kind, a, &ax[a]);
-	sj->j = j;
-	dJointSetFeedback(j, &sj->fb);
-	sj->work = bj->kind != BODY_JOINT_FIXED && bj->kind != BODY_JOINT_BALL;
-	/* Effectors: hinges, sliders, and both axes of universal joints; a
-	 * hinge2's first axis (ODE measures no angle on its second). */
+}
+
+/* XODE joint i's effectors (ODE joint j): hinges, sliders, and both axes of
+ * universal joints; a hinge2's first axis (ODE measures no angle on its
+ * second). Their range is the axis' stops, else the motor_range option;
+ * their motor the file's, else a friction motor. False when out of
+ * memory. */
+static bool add_xode_effectors(body_sim *s, size_t i, dJointID j)
+{
+	const body_joint *bj = &s->m->joints[i];
+	const body_axis *ax = bj->axis;
 	int neff = bj->kind == BODY_JOINT_HINGE || bj->kind == BODY_JOINT_SLIDER || bj->kind == BODY_JOINT_HINGE2 ? 1
 	           : bj->kind == BODY_JOINT_UNIVERSAL                                                          ? 2
 	                                                                                                       : 0;
@@ -733,6 +716,41 @@ static bool build_xode_joint(body_sim *s, size_t i)
 			se->friction = friction_motor(s, j, bj->kind, a, x->dir);
 	}
 	return true;
+}
+
+/* An XODE joint: ODE's joint of its kind between its parts' bodies, its
+ * axes' parameters and its effectors. False when out of memory. */
+static bool build_xode_joint(body_sim *s, size_t i)
+{
+	const body_joint *bj = &s->m->joints[i];
+	sim_joint *sj = &s->joint[i];
+	/* ODE's constructor for each XODE joint kind (f0 kinds do not occur) */
+	static dJointID (*const create[])(dWorldID, dJointGroupID) = {
+		[BODY_JOINT_FIXED] = dJointCreateFixed,       [BODY_JOINT_BALL] = dJointCreateBall,
+		[BODY_JOINT_HINGE] = dJointCreateHinge,       [BODY_JOINT_SLIDER] = dJointCreateSlider,
+		[BODY_JOINT_UNIVERSAL] = dJointCreateUniversal, [BODY_JOINT_HINGE2] = dJointCreateHinge2,
+		[BODY_JOINT_AMOTOR] = dJointCreateAMotor,
+	};
+	if ((size_t)bj->kind >= sizeof create / sizeof create[0] || !create[bj->kind])
+		return true;
+	dJointID j = create[bj->kind](s->world, 0);
+	dBodyID b1 = body_of(s, bj->p1), b2 = body_of(s, bj->p2);
+	if (!b1 && b2) { /* ODE wants the world second */
+		b1 = b2;
+		b2 = 0;
+	}
+	if (!b1) { /* joins nothing (ODE's body-relative setters need a body) */
+		dJointDestroy(j);
+		return true;
+	}
+	dJointAttach(j, b1, b2);
+	joint_geometry(j, bj);
+	for (int a = 0; a < bj->naxes && a < 3; a++)
+		xode_axis_params(j, bj->kind, a, &bj->axis[a]);
+	sj->j = j;
+	dJointSetFeedback(j, &sj->fb);
+	sj->work = bj->kind != BODY_JOINT_FIXED && bj->kind != BODY_JOINT_BALL;
+	return add_xode_effectors(s, i, j);
 }
 
 /* An f0 joint: a ball joint at its anchor, and a 3-axis angular motor (axes
