@@ -910,6 +910,39 @@ static size_t count_lines(const char *genes, size_t n, char kind)
 	return count;
 }
 
+/* The genotype's lines, each to its kind's reader; the model's values
+ * (m: lines) gathered in mv. False at the first line that fails (or when
+ * out of memory, or past a size limit: b says so). */
+static bool read_lines(builder *b, const char *genes, size_t n, long first_line, frams_slot *mv)
+{
+	bool built = true;
+	size_t pos = 0;
+	for (long lnum = 1; pos < n && built && !b->oom && !b->toobig_line; lnum++) {
+		const char *ls = genes + pos, *nl = memchr(ls, '\n', n - pos);
+		const char *le = nl ? nl : genes + n;
+		pos = (size_t)(le - genes) + (nl != NULL);
+		long fline = first_line + lnum - 1;
+		const char *v;
+		char kind = line_kind(ls, le, &v);
+		if (!kind)
+			continue;
+		size_t vn = (size_t)(le - v);
+		switch (kind) {
+		case 'p': built = add_part(b, v, vn, fline, lnum); break;
+		case 'j': built = add_joint(b, v, vn, fline, lnum); break;
+		case 'n': built = add_neuron(b, v, vn, fline, lnum); break;
+		case 'c': built = add_conn(b, v, vn, fline, lnum); break;
+		/* the model's values persist over several m: lines, as in the SDK */
+		case 'm': built = load_fields(b, &model_class, mv, v, vn, fline, lnum); break;
+		default:
+			line_error(b, fline, lnum, "Invalid f0 code");
+			fail_reason(b, fline, "not an f0 line (lines are m:, p:, j:, n: or c:)");
+			built = false;
+		}
+	}
+	return built;
+}
+
 int frams_f0_build(const char *genes, size_t n, const char *name, long first_line, body_model *m,
              c2_err *err)
 {
@@ -941,31 +974,7 @@ int frams_f0_build(const char *genes, size_t n, const char *name, long first_lin
 	}
 	frams_slot mv[NMODEL_PROPS];
 	frams_slots_init(&model_class, mv);
-	bool built = true;
-	size_t pos = 0;
-	for (long lnum = 1; pos < n && built && !b.oom && !b.toobig_line; lnum++) {
-		const char *ls = genes + pos, *nl = memchr(ls, '\n', n - pos);
-		const char *le = nl ? nl : genes + n;
-		pos = (size_t)(le - genes) + (nl != NULL);
-		long fline = first_line + lnum - 1;
-		const char *v;
-		char kind = line_kind(ls, le, &v);
-		if (!kind)
-			continue;
-		size_t vn = (size_t)(le - v);
-		switch (kind) {
-		case 'p': built = add_part(&b, v, vn, fline, lnum); break;
-		case 'j': built = add_joint(&b, v, vn, fline, lnum); break;
-		case 'n': built = add_neuron(&b, v, vn, fline, lnum); break;
-		case 'c': built = add_conn(&b, v, vn, fline, lnum); break;
-		/* the model's values persist over several m: lines, as in the SDK */
-		case 'm': built = load_fields(&b, &model_class, mv, v, vn, fline, lnum); break;
-		default:
-			line_error(&b, fline, lnum, "Invalid f0 code");
-			fail_reason(&b, fline, "not an f0 line (lines are m:, p:, j:, n: or c:)");
-			built = false;
-		}
-	}
+	bool built = read_lines(&b, genes, n, first_line, mv);
 	b.fi->se = mv[M_SE].d;
 	b.oom |= !get_s(&b.fi->vstyle, &model_class, mv, M_VSTYLE);
 	frams_slots_free(&model_class, mv);
