@@ -38,7 +38,9 @@ measure() {
 	/^[A-Za-z_]/ { sig = FNR; sigtxt = $0 }
 	/^\{/ {
 		if (sigtxt !~ /\(/) { printf "error %s:%d: no signature before this {\n", FILENAME, FNR; next }
-		name = sigtxt; sub(/[ \t]*\(.*/, "", name); sub(/.*[ \t*]/, "", name)
+		name = sigtxt
+		gsub(/__attribute__[ \t]*\(\([^()]*(\([^()]*\)[^()]*)*\)\)/, "", name)
+		sub(/[ \t]*\(.*/, "", name); sub(/.*[ \t*]/, "", name)
 		inb = 1
 	}
 	END { if (inb) printf "error %s:%d: ends inside %s\n", FILENAME, sig, name }
@@ -46,7 +48,8 @@ measure() {
 }
 
 # The measure itself, on a known shape: a two-line signature, a struct
-# initialiser and a nested block (not at column 0) before and inside it.
+# initialiser and a nested block (not at column 0) before and inside it;
+# a name after an attribute.
 cat >"$T/shape.c" <<'EOF'
 /* a comment, not counted */
 static const struct pair { int a, b; } pairs[] = {
@@ -62,9 +65,14 @@ static int sum_pairs(const struct pair *p,
 	}
 	return s;
 }
+static inline __attribute__((always_inline, target("avx2"))) int one(void)
+{
+	return 1;
+}
 EOF
-got=$(measure "$T/shape.c")
-[ "$got" = "9 $T/shape.c:6: sum_pairs" ] || die "the measure is broken: got '$got'"
+got=$(measure "$T/shape.c" | tr '\n' ' ')
+[ "$got" = "9 $T/shape.c:6: sum_pairs 4 $T/shape.c:15: one " ] ||
+	die "the measure is broken: got '$got'"
 
 # The files.
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
