@@ -21,7 +21,6 @@ LIMIT=150
 # so the list cannot go stale).
 KNOWN="
 plot_render
-cli_cmd_run
 "
 
 # measure FILE...: "LINES FILE:LINE: NAME" for every function, or
