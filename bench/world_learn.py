@@ -31,6 +31,15 @@ Usage:
                        [--hours H] [--slap-by hand|ball|both] [--opt NAME=VALUE]...
                        [--c2rt build/c2rt] [--genome G] [--json]
   bench/world_learn.py --selftest     the exact test against full enumeration
+  bench/world_learn.py --why [--decision-trace build/bench/decision_trace]
+      why the slap does not teach: each arm's first 2 h again beside
+      bench/decision_trace (the push or eat decision cell, tick by tick), and
+      around each act (a push of the ball; an eat) the Reward and Punishment
+      peaks, the decision lobe's chem0 / chem1 summed over the next 25 brain
+      ticks, how much the cell's reward (type 0) or punishment (type 1)
+      dendrites' STW rose above their LTW and what is left 200 ticks later,
+      how often IT became the hand, whether the decision was still the same
+      24 and 100 ticks later, and the cell's LTW after 2 h.
 
 The world options are `goal_direction=1` and any --opt after it: without
 goal direction every untaught norn starves by about 1.2 h (README, "A
@@ -43,10 +52,12 @@ Prints, per experiment, both arms' figures seed by seed and a line
 """
 import argparse
 import concurrent.futures
+import csv
 import json
 import math
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 
@@ -202,6 +213,100 @@ def selftest():
           f"normal {pn:.3g})")
 
 
+# ---- why: the decision cell around each act ---------------------------------------
+
+WHY_ARMS = [  # (name, world, events, decision cell, dendrite type the hand teaches)
+    ("slap-hand", GARDEN, os.path.join(TESTS, "slap_push.events"), 1, 1),
+    ("slap-ball", os.path.join(TESTS, "ball_slap.world"), None, 1, 1),
+    ("control", GARDEN, None, 1, 1),
+    ("pat", GARDEN, os.path.join(TESTS, "pat_eat.events"), 12, 0),
+    ("control", GARDEN, None, 12, 0),
+]
+
+
+def act_ticks(log, cell):
+    """Ticks of the acts of decision `cell` in a world log: pushes of the
+    ball (1) or eats (12)."""
+    out = []
+    for line in open(log):
+        r = json.loads(line)
+        if r["type"] != "act":
+            continue
+        if (cell == 1 and r["action"] == "push" and r["kind"] == "ball") or \
+           (cell == 12 and r["action"] == "eat"):
+            out.append(r["tick"])
+    return out
+
+
+def why_seed(args, arm, seed, outdir):
+    name, world, events, cell, typ = arm
+    log = os.path.join(outdir, f"{name}-{cell}-{seed}.ndjson")
+    cmd = [args.c2rt, "run", args.genome, "--world", world, "--seed", str(seed),
+           "--ticks", str(2 * world_life.HOUR), "--log", log, "--quiet"]
+    trace = [args.decision_trace, args.genome, world, "--seed", str(seed),
+             "--ticks", str(2 * world_life.HOUR), "--cell", str(cell)]
+    if events:
+        cmd += ["--events", events]
+        trace += ["--events", events]
+    for o in args.opt:
+        cmd += ["--opt", o]
+        trace += ["--opt", o]
+    subprocess.run(cmd, check=True)
+    p = subprocess.run(trace, check=True, capture_output=True, text=True)
+    rows = {int(r["tick"]): {k: int(v) for k, v in r.items()}
+            for r in csv.DictReader(p.stdout.splitlines())}
+    acts = act_ticks(log, cell)
+    os.unlink(log)
+    return rows, acts
+
+
+def why_arm(args, arm, outdir):
+    name, _, _, cell, typ = arm
+    stw, ltw = f"stw{typ}", f"ltw{typ}"
+    a = {k: [] for k in ("reward", "punishment", "chem0", "chem1", "rise", "left",
+                         "hand", "same24", "same100")}
+    ltw_end, other_end = [], []
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
+        runs = list(ex.map(lambda s: why_seed(args, arm, s, outdir), range(1, args.seeds + 1)))
+    for rows, acts in runs:
+        last = rows[max(rows)]
+        ltw_end.append(last[ltw])
+        other_end.append(last[f"ltw{1 - typ}"])
+        for t in acts:
+            w = [rows[k] for k in range(t, t + 101) if k in rows]
+            if not w or t - 1 not in rows:
+                continue
+            a["reward"].append(max(r["reward"] for r in w))
+            a["punishment"].append(max(r["punishment"] for r in w))
+            a["chem0"].append(sum(r["chem0"] for r in w[::4]))  # one a brain tick
+            a["chem1"].append(sum(r["chem1"] for r in w[::4]))
+            base = rows[t - 1][stw] - rows[t - 1][ltw]
+            a["rise"].append(max(r[stw] - r[ltw] for r in w) - base)
+            if t + 200 in rows:
+                a["left"].append(rows[t + 200][stw] - rows[t + 200][ltw])
+            a["hand"].append(any(r["it"] == 1 for r in w[:12]))
+            for d, k in ((24, "same24"), (100, "same100")):
+                if t + d in rows:
+                    a[k].append(rows[t + d]["decision"] == rows[t]["decision"])
+    n = len(a["reward"])
+    med = lambda v: f"{statistics.median(v):g}" if v else "-"  # noqa: E731
+    share = lambda v: f"{sum(v)}/{len(v)}"  # noqa: E731
+    print(f"{name} ({'push' if cell == 1 else 'eat'} cell, type-{typ} dendrites): {n} acts; "
+          f"peak Reward {med(a['reward'])}, Punishment {med(a['punishment'])}; chem0 "
+          f"{med(a['chem0'])}, chem1 {med(a['chem1'])} over 25 brain ticks; STW above LTW "
+          f"rose {med(a['rise'])}, {med(a['left'])} left 200 ticks later; IT became the hand "
+          f"{share(a['hand'])}; the same decision 24 ticks later {share(a['same24'])}, 100 "
+          f"later {share(a['same100'])}; LTW at 2 h type {typ} {med(ltw_end)}, type {1 - typ} "
+          f"{med(other_end)} (medians)", flush=True)
+
+
+def why(args):
+    print("command: " + " ".join(sys.argv))
+    with tempfile.TemporaryDirectory(prefix="world_learn.") as outdir:
+        for arm in WHY_ARMS:
+            why_arm(args, arm, outdir)
+
+
 def fmt(v):
     return f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
 
@@ -230,9 +335,13 @@ def main():
     ap.add_argument("--opt", action="append", default=["goal_direction=1"])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--selftest", action="store_true")
+    ap.add_argument("--why", action="store_true")
+    ap.add_argument("--decision-trace", default="build/bench/decision_trace")
     args = ap.parse_args()
     if args.selftest:
         return selftest()
+    if args.why:
+        return why(args)
     names = []
     if args.experiment in ("pat", "both"):
         names.append("pat")
