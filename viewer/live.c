@@ -590,10 +590,10 @@ static int hand_holds(const world *w)
 }
 
 /* A click of `button` at (x, y): true when it was on the world strip. As
- * in C2 (its manual: "click on a Norn's nose ... to tickle it ... clicking
- * on their bottoms to slap them"), the left button on the creature's head
- * half pats it and on its bottom half slaps it; the right button slaps
- * anywhere on it (C2 held Delete for that). On an object the hand picks it
+ * a Creatures player knows it (the Docking Station manual's "Basic Norn
+ * Care": a click on the nose tickles, on the bottom slaps), the left button
+ * on the creature's head half pats it and on its bottom half slaps it; the
+ * right button slaps anywhere on it (the games held Delete for that). On an object the hand picks it
  * up; holding one, a click anywhere else drops it there. Each is the
  * events-file line `c2rt run --world` replays. */
 static bool world_click(live *L, int button, int x, int y)
