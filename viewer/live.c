@@ -577,18 +577,6 @@ static void click(live *L, int x, int y)
 
 /* ---- the hand: the mouse in the world strip ------------------------------------ */
 
-/* The object the hand holds, or -1. */
-static int hand_holds(const world *w)
-{
-	for (size_t id = 1; id < world_object_count(w); id++) {
-		world_object_info oi;
-		if (world_object(w, id, &oi) == 0 && oi.carrier == WORLD_HAND &&
-		    oi.state == WORLD_OBJ_PRESENT)
-			return (int)id;
-	}
-	return -1;
-}
-
 /* A click of `button` at (x, y): true when it was on the world strip. As
  * a Creatures player knows it (the Docking Station manual's "Basic Norn
  * Care": a click on the nose tickles, on the bottom slaps), the left button
@@ -601,7 +589,7 @@ static bool world_click(live *L, int button, int x, int y)
 	view_world_hit h = view_world_at(&L->fr.world_geom, L->w, x, y);
 	if (h.what == VIEW_WORLD_NOTHING)
 		return false;
-	int held = hand_holds(L->w);
+	int held = view_world_hand_holds(L->w);
 	world_object_info oi;
 	if (h.what == VIEW_WORLD_CREATURE) {
 		bool pat = button == SDL_BUTTON_LEFT && h.front;

@@ -131,6 +131,18 @@ static bool carrier_top(const view_world_geom *g, const world *w, int carrier, d
 	return true;
 }
 
+/* Where object oi is drawn: on the floor, or above its carrier. */
+static bool placed_box(const view_world_geom *g, const world *w, const world_object_info *oi,
+                       SDL_Rect *b)
+{
+	double x = oi->x;
+	int base = g->floor_y;
+	if (oi->carrier != -1 && !carrier_top(g, w, oi->carrier, &x, &base))
+		return false;
+	*b = object_box(g, oi, x, base);
+	return true;
+}
+
 static void draw_objects(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w)
 {
 	int row_end[LABEL_ROWS], lh = TTF_FontLineSkip(f->small);
@@ -140,11 +152,9 @@ static void draw_objects(SDL_Surface *dst, const view_world_geom *g, const view_
 		world_object_info oi;
 		if (world_object(w, id, &oi) != 0 || oi.state != WORLD_OBJ_PRESENT)
 			continue;
-		double x = oi.x;
-		int base = g->floor_y;
-		if (oi.carrier != -1 && !carrier_top(g, w, oi.carrier, &x, &base))
+		SDL_Rect b;
+		if (!placed_box(g, w, &oi, &b))
 			continue;
-		SDL_Rect b = object_box(g, &oi, x, base);
 		SDL_Color c = view_palette(oi.category);
 		if (oi.visible)
 			view_fill(dst, &b, c);
@@ -177,11 +187,9 @@ static void draw_it(SDL_Surface *dst, const view_world_geom *g, const world *w, 
 	world_object_info oi;
 	if (ci->it < 0 || world_object(w, (size_t)ci->it, &oi) != 0)
 		return;
-	double x = oi.x;
-	int base = g->floor_y;
-	if (oi.carrier != -1 && !carrier_top(g, w, oi.carrier, &x, &base))
+	SDL_Rect ob;
+	if (!placed_box(g, w, &oi, &ob))
 		return;
-	SDL_Rect ob = object_box(g, &oi, x, base);
 	int tip = ob.y - 3, ox = ob.x + ob.w / 2, size = g->crt_h / 6 + 3;
 	triangle_down(dst, ox, tip, size, VC(WORLD_IT));
 	int hx = ci->facing > 0 ? cb->x + cb->w : cb->x, hy = cb->y + cb->h / 4;
@@ -257,15 +265,21 @@ static void draw_hand(SDL_Surface *dst, const view_world_geom *g, const view_fon
 	view_text(dst, f->small, "hand", b.x + b.w + 3, y - s / 2, VIEW_LEFT | VIEW_VCENTER, VC(TEXT), 0);
 }
 
+int view_world_hand_holds(const world *w)
+{
+	for (size_t id = 1; id < world_object_count(w); id++) {
+		world_object_info oi;
+		if (world_object(w, id, &oi) == 0 && oi.carrier == WORLD_HAND &&
+		    oi.state == WORLD_OBJ_PRESENT)
+			return (int)id;
+	}
+	return -1;
+}
+
 /* What a click there would do, for the pointer's readout. */
 static const char *click_hint(const world *w, const view_world_hit *h, char *buf, size_t n)
 {
-	bool holding = false;
-	for (size_t id = 1; id < world_object_count(w) && !holding; id++) {
-		world_object_info oi;
-		holding = world_object(w, id, &oi) == 0 && oi.carrier == WORLD_HAND &&
-		          oi.state == WORLD_OBJ_PRESENT;
-	}
+	bool holding = view_world_hand_holds(w) >= 0;
 	world_object_info oi;
 	if (h->what == VIEW_WORLD_CREATURE)
 		return h->front ? "click: pat (right: slap)" : "click: slap (bottom)";

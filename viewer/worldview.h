@@ -61,6 +61,9 @@ typedef struct view_world_hit {
  * among objects the one drawn on top (the last in id order) wins. */
 view_world_hit view_world_at(const view_world_geom *g, const world *w, int x, int y);
 
+/* The object the hand holds, or -1. */
+int view_world_hand_holds(const world *w);
+
 /* Screen x of world x in drawing g (for scripted clicks). */
 int view_world_screen_x(const view_world_geom *g, double wx);
 
