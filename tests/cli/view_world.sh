@@ -94,6 +94,13 @@ view --resume "$T/w.snap" --hash-every 25 --screenshot-after 200 "$T/resumed.png
 cp "$T/out" "$T/resumed.view"
 expect_exit 0 "$C2RT" run --resume "$T/w.snap" --ticks 200 --hash-every 25 --quiet
 diff -u "$T/out" "$T/resumed.view" || die "view --resume of a world differs from run --resume"
+# the hand in a resumed world: its lines at the world's ticks, replayed
+view --resume "$T/w.snap" --paused --hash-every 10 --record "$T/rr.ev" --keys '<Run:20><Pat><Run:30><Hand:1050><Run:10>q'
+cp "$T/out" "$T/rr.view"
+contains "$T/rr.ev" "at 220 pat "
+contains "$T/rr.ev" "at 250 pickup ball.1 "
+expect_exit 0 "$C2RT" run --resume "$T/w.snap" --events "$T/rr.ev" --ticks 60 --hash-every 10 --quiet
+diff -u "$T/out" "$T/rr.view" || die "the hand in a resumed world does not replay"
 # and the snapshot key saves the whole world
 mkdir "$T/keys"
 view "$STARTER" --world "$GARDEN" --seed 9 --screenshot-after 200 "$T/k.png" --dir "$T/keys" --keys 's'
