@@ -581,9 +581,9 @@ static void click(live *L, int x, int y)
  * a Creatures player knows it (the Docking Station manual's "Basic Norn
  * Care": a click on the nose tickles, on the bottom slaps), the left button
  * on the creature's head half pats it and on its bottom half slaps it; the
- * right button slaps anywhere on it (the games held Delete for that). On an object the hand picks it
- * up; holding one, a click anywhere else drops it there. Each is the
- * events-file line `c2rt run --world` replays. */
+ * right button slaps anywhere on it (the games held Delete for that). On
+ * an object the hand picks it up; holding one, a click anywhere else drops
+ * it there. Each is the events-file line `c2rt run --world` replays. */
 static bool world_click(live *L, int button, int x, int y)
 {
 	view_world_hit h = view_world_at(&L->fr.world_geom, L->w, x, y);

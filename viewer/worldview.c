@@ -82,7 +82,9 @@ static void draw_rooms(SDL_Surface *dst, const view_world_geom *g, const view_fo
 		view_fill(dst, &(SDL_Rect){x0, top, 1, g->floor_y - top}, VC(WORLD_WALL));
 		char label[96];
 		snprintf(label, sizeof label, "%s  %d\xc2\xb0 light %d", ri.name, ri.temperature, ri.light);
-		view_text(dst, f->small, label, x0 + 4, top + lh / 2 + 1, VIEW_LEFT | VIEW_VCENTER, VC(DIM), 0);
+		/* the name stays in sight while part of the room is (a followed creature) */
+		int lx = x0 > r->x ? x0 : r->x;
+		view_text(dst, f->small, label, lx + 4, top + lh / 2 + 1, VIEW_LEFT | VIEW_VCENTER, VC(DIM), 0);
 	}
 	/* The walls at the two ends, thicker. */
 	int a = view_world_screen_x(g, world_x0(w)), b = view_world_screen_x(g, world_x1(w));
