@@ -1,9 +1,10 @@
 /* batch_exec.h — running a batch on this machine, for `c2rt batch` and
- * `c2rt sweep`: the shared options, the body check, worker threads, the
- * results file (through its lock and journal, cli/journal.h: appended row by
- * row as runs finish, continued by --resume, written whole in run order at
- * the end), SIGINT/SIGTERM and the progress bar. The job list, shards, rows
- * and their parsing are the engine's (batch/batch.h). */
+ * `c2rt sweep`: the shared options, the body check, worker threads (worker
+ * processes for runs with a body, cli/workers.h), the results file (through
+ * its lock and journal, cli/journal.h: appended row by row as runs finish,
+ * continued by --resume, written whole in run order at the end),
+ * SIGINT/SIGTERM and the progress bar. The job list, shards, rows and their
+ * parsing are the engine's (batch/batch.h). */
 #ifndef C2_CLI_BATCH_EXEC_H
 #define C2_CLI_BATCH_EXEC_H
 
@@ -73,16 +74,18 @@ typedef struct cli_batch_tally {
 int cli_batch_lock(const char *cmd, cli_journal *j);
 
 /* Run the batch's pending runs (this shard's, less those already done with
- * --resume) on --jobs threads. With a results file, `j` is its lock, taken
- * by cli_batch_lock before any work: the rows kept by
- * --resume (from the journal of an interrupted run and the results file,
- * each row's check verified: an altered row runs again) start the journal,
- * each row is appended to it as its run ends, and at the end the results
- * file is written whole in run order and the journal removed. With -o -
- * the rows go to standard output as they end. On SIGINT or SIGTERM
- * the running runs are abandoned, the finished rows stay in the journal
- * and 130 is returned (rerun with --resume). Returns CLI_OK (*t filled),
- * CLI_BAD (an error printed) or 130. */
+ * --resume) on --jobs threads, or with a body on --jobs worker processes
+ * (ODE's state is the process's: each worker has its own; a worker that
+ * dies is its run's failure, saying why). With a results file, `j` is its
+ * lock, taken by cli_batch_lock before any work: the rows kept by --resume
+ * (from the journal of an interrupted run and the results file, each row's
+ * check verified: an altered row runs again) start the journal, each row is
+ * appended to it as its run ends, and at the end the results file is
+ * written whole in run order and the journal removed. With -o - the rows go
+ * to standard output as they end. On SIGINT or SIGTERM the running runs are
+ * abandoned (worker processes killed and reaped), the finished rows stay in
+ * the journal and 130 is returned (rerun with --resume). Returns CLI_OK (*t
+ * filled), CLI_BAD (an error printed) or 130. */
 int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *j, cli_batch_tally *t);
 
 /* CLI_OK when no run failed; else CLI_BAD after saying how many did. */
