@@ -92,7 +92,7 @@ LINK_LIBS = $(VIEWER_OBJ) $(LIB) $(VIEWER_LIBS) $(CORE_LIBS)
 # The version is written once, in base/version.h.
 VERSION := $(shell sed -n 's/^\#define C2RT_VERSION "\(.*\)"/\1/p' base/version.h)
 
-CORE_DIRS := base genome brain biochem framsticks xode body engine world batch
+CORE_DIRS := base genome brain biochem framsticks xode body engine exchange world trace batch
 CORE_SRC := $(sort $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.c)))
 CLI_SRC := $(sort $(wildcard cli/*.c))
 VIEWER_SRC := $(sort $(wildcard viewer/*.c))

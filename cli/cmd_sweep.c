@@ -9,17 +9,17 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
+#include "batch/batch.h"
 #include "cli/batch_exec.h"
 #include "cli/breed_out.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "cli/journal.h"
-#include "batch/batch.h"
-#include "engine/trace.h"
 #include "genome/breed.h"
 #include "genome/fields.h"
+#include "trace/columns.h"
+#include "trace/series.h"
 #include "viewer/plot.h"
-#include "viewer/series.h"
 
 static const char *gene_arg, *field_arg, *values_arg, *variants_dir, *plot_path;
 
@@ -346,7 +346,7 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
                      size_t n, const outcome *oc)
 {
 	static const char *const names[] = {"mean lifespan", "shortest", "longest"};
-	plot_data *d = plot_data_new(3, names, 0);
+	trace_series *d = trace_series_new(3, names, 0);
 	if (!d)
 		return cli_fail(CLI_BAD, "sweep", "out of memory");
 	/* Values in increasing order (the plot's x must not go back). */
@@ -370,7 +370,7 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
 			row[2] = (float)o->max_h;
 			top = fmax(top, o->max_h);
 		}
-		plot_data_push(d, values[order[i]], row);
+		trace_series_push(d, values[order[i]], row);
 	}
 	char err[256];
 	plot_style st;
@@ -381,7 +381,7 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
 	st.ymin = 0;
 	st.ymax = top > 0 ? ceil(top * 1.1) : 1;
 	int rc = plot_write_png(path, 1200, 700, d, &st, err, sizeof err);
-	plot_data_free(d);
+	trace_series_free(d);
 	return rc ? cli_fail(CLI_BAD, "sweep", "--plot %s: %s", path, err) : CLI_OK;
 }
 

@@ -149,14 +149,14 @@ static void fit_text(TTF_Font *f, const char *text, int w, char *buf, size_t n)
 
 /* The range of rows to draw for [t0, t1]: one row either side as well, so
  * lines run on to the edges of the plot. */
-static void window_rows(const plot_data *d, double t0, double t1, size_t *ia, size_t *ib,
+static void window_rows(const trace_series *d, double t0, double t1, size_t *ia, size_t *ib,
                         size_t *iend)
 {
-	size_t a = plot_data_lower_bound(d, t0);
-	size_t b = plot_data_lower_bound(d, nextafter(t1, HUGE_VAL)); /* first row > t1 */
+	size_t a = trace_series_lower_bound(d, t0);
+	size_t b = trace_series_lower_bound(d, nextafter(t1, HUGE_VAL)); /* first row > t1 */
 	*iend = b;
 	*ia = a > 0 ? a - 1 : a;
-	*ib = b < plot_data_len(d) ? b + 1 : b;
+	*ib = b < trace_series_len(d) ? b + 1 : b;
 }
 
 /* One pixel column's worth of samples. */
@@ -235,19 +235,19 @@ static int column_at(double x, int pw)
 }
 
 /* Draw series k of rows [ia, ib) into m (the plot area, pw x ph). A row is
- * a sample or a summary's bucket (plot_data_bucket): its first point, its
+ * a sample or a summary's bucket (trace_series_bucket): its first point, its
  * extremes, its last point — for a sample the one point. A bucket inside
  * one column adds to it exactly what its samples would; one across a
  * column boundary gives its extremes to the column holding its middle. */
-static void draw_series(view_mask *m, const plot_data *d, int k, size_t ia, size_t ib, double t0,
+static void draw_series(view_mask *m, const trace_series *d, int k, size_t ia, size_t ib, double t0,
                         double t1, double ymin, double ymax, double width)
 {
 	int pw = m->w, ph = m->h;
 	double xs = pw / (t1 - t0), ys = (ph - 1) / (ymax - ymin);
 	stroke s = {m, width, 0, 0, 0, {0}};
 	for (size_t i = ia; i < ib; i++) {
-		plot_bucket b;
-		plot_data_bucket(d, i, k, &b);
+		trace_bucket b;
+		trace_series_bucket(d, i, k, &b);
 		if (b.gap)
 			stroke_break(&s);
 		if (!isfinite(b.lo))
@@ -269,10 +269,10 @@ static void draw_series(view_mask *m, const plot_data *d, int k, size_t ia, size
 
 /* The window [*t0, *t1] to show (see plot_style); returns whether d has
  * any rows. */
-static int time_window(const plot_data *d, const plot_style *st, double *t0, double *t1)
+static int time_window(const trace_series *d, const plot_style *st, double *t0, double *t1)
 {
 	double a, b;
-	int have_data = plot_data_span(d, &a, &b) == 0;
+	int have_data = trace_series_span(d, &a, &b) == 0;
 	int scroll = st->window > 0 && isfinite(st->window);
 	if (st->t1 > st->t0 && isfinite(st->t0) && isfinite(st->t1)) {
 		*t0 = st->t0;
@@ -301,7 +301,7 @@ typedef struct layout {
 	int line_h, swatch, max_name, pad;
 } layout;
 
-static void legend_text(const plot_data *d, int k, const plot_style *st, size_t ia, size_t iend,
+static void legend_text(const trace_series *d, int k, const plot_style *st, size_t ia, size_t iend,
                         char *val, size_t n)
 {
 	val[0] = '\0';
@@ -309,7 +309,7 @@ static void legend_text(const plot_data *d, int k, const plot_style *st, size_t 
 		return;
 	float v = NAN;
 	for (size_t i = iend; i > ia; i--) {
-		v = plot_data_value(d, i - 1, k);
+		v = trace_series_value(d, i - 1, k);
 		if (!isnan(v))
 			break;
 	}
@@ -318,10 +318,10 @@ static void legend_text(const plot_data *d, int k, const plot_style *st, size_t 
 
 /* Legend: per series a short thick line in its colour, its name and
  * (style.legend_values) its newest value; in columns of legend_rows. */
-static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, const plot_style *st,
+static void draw_legend(SDL_Surface *dst, const layout *L, const trace_series *d, const plot_style *st,
                         const view_fonts *f, size_t ia, size_t iend)
 {
-	int n = plot_data_nseries(d), px = f->px, colw = L->legend_colw, swatch = L->swatch;
+	int n = trace_series_nseries(d), px = f->px, colw = L->legend_colw, swatch = L->swatch;
 	char buf[64];
 	view_mask lm;
 	int lm_ok = view_mask_init(&lm, swatch + 2, L->line_h) == 0;
@@ -337,7 +337,7 @@ static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, c
 		}
 		char val[32], name[160];
 		legend_text(d, k, st, ia, iend, val, sizeof val);
-		fit_text(f->label, plot_data_name(d, k), L->max_name, name, sizeof name);
+		fit_text(f->label, trace_series_name(d, k), L->max_name, name, sizeof name);
 		view_text(dst, f->label, name, x + swatch + L->pad, y + L->line_h / 2,
 		          VIEW_LEFT | VIEW_VCENTER, hidden ? VC(PLOT_HIDDEN) : VC(INK), 0);
 		if (val[0])
@@ -355,7 +355,7 @@ static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, c
 	}
 }
 
-int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const plot_style *st,
+int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, const plot_style *st,
                 const view_fonts *f, SDL_Rect *data_area, double *win0, double *win1, char *err,
                 size_t errn)
 {
@@ -413,7 +413,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	L.plot.x = r->x + left;
 
 	/* Legend: as many columns as the entries need, up to 40% of the width. */
-	int n = plot_data_nseries(d);
+	int n = trace_series_nseries(d);
 	size_t ia = 0, ib = 0, iend = 0;
 	if (have_data)
 		window_rows(d, t0, t1, &ia, &ib, &iend);
@@ -423,7 +423,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	for (int k = 0; k < n; k++) {
 		char val[32];
 		legend_text(d, k, st, ia, iend, val, sizeof val);
-		int w = text_w(f->label, plot_data_name(d, k));
+		int w = text_w(f->label, trace_series_name(d, k));
 		if (w > max_name)
 			w = max_name;
 		if (val[0])
@@ -583,7 +583,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	return 0;
 }
 
-int plot_write_png(const char *path, int w, int h, const plot_data *d, const plot_style *st,
+int plot_write_png(const char *path, int w, int h, const trace_series *d, const plot_style *st,
                    char *err, size_t errn)
 {
 	if (w < PLOT_MIN_W || h < PLOT_MIN_H || w > PLOT_MAX_SIDE || h > PLOT_MAX_SIDE) {

@@ -4,7 +4,7 @@
  *
  * Dense data is reduced per pixel column to its min/max (so a one-tick
  * spike still shows) plus first/last (so the line joins up); sparse data is
- * drawn point to point. The live viewer keeps a plot_data ring and redraws
+ * drawn point to point. The live viewer keeps a trace_series ring and redraws
  * with style.window set; `c2rt plot` and `c2rt run --plot` call
  * plot_write_png with the whole run, which a long run holds as per-bucket
  * summaries (series.h): drawn as the samples would be, but where a bucket
@@ -17,8 +17,8 @@
 
 #include <SDL2/SDL.h>
 
+#include "trace/series.h"
 #include "viewer/font.h"
-#include "viewer/series.h"
 
 typedef struct plot_style {
 	const char *title;   /* drawn above the plot; NULL or "": none */
@@ -67,7 +67,7 @@ void plot_time_label(const plot_time_axis *ax, double t, char *buf, size_t n);
  * window shown — what a viewer needs to map the mouse to a time and value.
  * Returns 0, or -1 with a message in err (surface not 32 bits per pixel,
  * r too small for a plot, or out of memory). */
-int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const plot_style *st,
+int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, const plot_style *st,
                 const view_fonts *f, SDL_Rect *data_area, double *t0, double *t1, char *err,
                 size_t errn);
 
@@ -79,7 +79,7 @@ int plot_font_px(int w, int h);
  * Opens and closes its own fonts; needs no display. Returns 0, or -1 with a
  * message in err (no font, bad size, render or write failure). */
 enum { PLOT_MIN_W = 240, PLOT_MIN_H = 160, PLOT_MAX_SIDE = 8192 };
-int plot_write_png(const char *path, int w, int h, const plot_data *d, const plot_style *st,
+int plot_write_png(const char *path, int w, int h, const trace_series *d, const plot_style *st,
                    char *err, size_t errn);
 
 #endif
