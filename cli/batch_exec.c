@@ -38,6 +38,7 @@ cli_opt cli_batch_opts[] = {
 	{"format", OPT_STR, &cli_batch.format, "csv|ndjson", "results format (default: from the file name; csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &cli_batch.chem, "NAME,...|none", "chemicals to average and report (default ATP,Glucose,Glycogen)", 0, 0, NULL},
 	{"drive", OPT_STR, &cli_batch.drive, "NAME,...|none", "drives to average and report (default Hunger,Sleepiness)", 0, 0, NULL},
+	{"world", OPT_IN, &cli_batch.world, "FILE", "each run lives in its own copy of a world file's world, as 'c2rt run --world' (world options: --opt)", 0, 0, NULL},
 	{"quiet", OPT_FLAG, &cli_batch.quiet, NULL, "no progress bar and no summary on stderr", 0, 0, NULL},
 	{0},
 };
@@ -107,26 +108,58 @@ void cli_batch_inputs_free(cli_batch_inputs *in)
 	creature_events_free(&in->ev);
 	free(in->events_text);
 	cli_body_files_free(&in->body);
+	world_events_free(in->wev);
+	world_free(in->w);
+	free(in->world_text);
 	memset(in, 0, sizeof *in);
 }
 
-/* --events, --body and --wiring into the spec (files read and parsed). */
+/* --world into the spec: the file read and loaded once, as `c2rt run
+ * --world` loads it (so a bad file is refused before any run, as run
+ * refuses it), with the first seed and the world options of --opt. */
+static int spec_world(batch_spec *s, const char *cmd, cli_batch_inputs *in)
+{
+	const char *path = cli_batch.world;
+	if (!path)
+		return cli_cargs.world_opts ? cli_fail(CLI_USAGE, cmd, "a world --opt goes with --world") : CLI_OK;
+	if (strpbrk(path, "\r\n"))
+		return cli_fail(CLI_USAGE, cmd, "a --world path with a line break cannot go into the results");
+	size_t len;
+	c2_err err;
+	if (c2_read_file(path, 16u << 20, &in->world_text, &len, &err) != 0)
+		return cli_report(path, &err);
+	if (world_load(&in->w, (const char *)in->world_text, len, &cli_cargs.world, s->cfg.seed, &err) != 0)
+		return cli_report(path, &err);
+	s->world_path = path;
+	s->world_text = (const char *)in->world_text;
+	s->world_len = len;
+	s->world_opts = &cli_cargs.world;
+	return CLI_OK;
+}
+
+/* --world, --events, --body and --wiring into the spec (files read and
+ * parsed; with a world the events may hold its commands). */
 static int spec_files(batch_spec *s, const char *cmd, cli_batch_inputs *in)
 {
 	c2_err err;
+	int rc = spec_world(s, cmd, in);
+	if (rc)
+		return rc;
 	if (cli_cargs.events_path) {
 		size_t len;
 		if (c2_read_file(cli_cargs.events_path, 16u << 20, &in->events_text, &len, &err) != 0)
 			return cli_report(cli_cargs.events_path, &err);
-		if (creature_events_parse(&in->ev, (const char *)in->events_text, len, &err) != 0)
+		if (in->w ? world_events_parse(&in->wev, in->w, (const char *)in->events_text, len, &err) != 0
+		          : creature_events_parse(&in->ev, (const char *)in->events_text, len, &err) != 0)
 			return cli_report(cli_cargs.events_path, &err);
-		s->ev = &in->ev;
+		s->ev = in->w ? NULL : &in->ev;
+		s->world_ev = in->wev;
 		s->events_text = (const char *)in->events_text;
 		s->events_len = len;
 	}
 	if (cli_cargs.body_path && strpbrk(cli_cargs.body_path, "\r\n"))
 		return cli_fail(CLI_USAGE, cmd, "a --body path with a line break cannot go into the results");
-	int rc = cli_body_read(&cli_cargs, cmd, &in->body);
+	rc = cli_body_read(&cli_cargs, cmd, &in->body);
 	if (rc == CLI_OK && in->body.text) {
 		s->body = &in->body.spec;
 		s->wiring_path = cli_cargs.wiring_path;

@@ -18,13 +18,13 @@
 
 typedef struct cli_batch_args {
 	uint64_t seeds, ticks, max_ticks, jobs;
-	const char *until, *out, *shard, *format, *chem, *drive;
+	const char *until, *out, *shard, *format, *chem, *drive, *world;
 	bool resume, quiet;
 } cli_batch_args;
 
 extern cli_batch_args cli_batch;
 /* --seeds --ticks --until --max-ticks --jobs --shard --resume -o --format
- * --chem --drive --quiet; include with OPT_GROUP (next to cli_creature_opts). */
+ * --chem --drive --world --quiet; include with OPT_GROUP (next to cli_creature_opts). */
 extern cli_opt cli_batch_opts[];
 
 /* Defaults: 1 seed, max-ticks 2,000,000, jobs = online processors. */
@@ -34,16 +34,22 @@ void cli_batch_args_init(cli_batch_args *a);
  * .jsonl, .json: NDJSON; anything else CSV). -1 after printing an error. */
 int cli_batch_format(const cli_batch_args *a, const char *path, const char *cmd);
 
-/* What a batch spec points into: the events, the body and wiring files. */
+/* What a batch spec points into: the events, the body and wiring files,
+ * the world file (and the world loaded from it once, to check it and to
+ * parse the events' world commands against). */
 typedef struct cli_batch_inputs {
 	creature_events ev;
 	uint8_t *events_text;
 	cli_body_files body;
+	uint8_t *world_text;
+	world *w;
+	world_events *wev;
 } cli_batch_inputs;
 
 /* Fill the non-genome part of *s from the options (cli_cargs for sex, seed,
  * options, events, body and wiring; cli_batch for the rest), reading the
- * events, body and wiring files into *in (free with cli_batch_inputs_free
+ * world, events, body and wiring files into *in (a world file refused as
+ * `c2rt run --world` refuses it) (free with cli_batch_inputs_free
  * after the batch). CLI_OK or an error code (printed). */
 int cli_batch_spec(batch_spec *s, const char *cmd, cli_batch_inputs *in);
 void cli_batch_inputs_free(cli_batch_inputs *in);

@@ -11,22 +11,6 @@
 S="$BUILD/genomes/starter.gen" W="$ROOT/genomes/walker.f0" P="$ROOT/tests/fixtures/paddler.xode"
 N=120
 
-# same_as_run RESULTS GENOME BODYARGS...: every row of RESULTS (seeds in
-# its seed column, N ticks) has the state hash `c2rt run` gives.
-same_as_run() {
-	res=$1 g=$2
-	shift 2
-	python3 -c 'import csv,sys; [print(r["seed"], r["state_hash"], r["ticks"], r["error"]) for r in csv.DictReader(open(sys.argv[1]))]' \
-		"$res" >"$T/rows"
-	[ -s "$T/rows" ] || die "$res: no rows"
-	while read -r seed hash ticks error; do
-		[ "$ticks" = "$N" ] || die "$res: seed $seed ran $ticks ticks: $error"
-		expect_exit 0 "$C2RT" run "$g" --seed "$seed" --ticks $N --hash-every $N --quiet "$@"
-		[ "$(cat "$T/out")" = "$N $hash" ] ||
-			die "$res, seed $seed: batch state hash $hash, run says $(cat "$T/out")"
-	done <"$T/rows"
-}
-
 # same_again RESULTS ARGS...: `c2rt batch ARGS` twice more gives the rows
 # of RESULTS (wall times aside): workers at once never disturb each other.
 same_again() {
