@@ -58,6 +58,19 @@ static void put_body(c2_sink *k, const batch_spec *s)
 	put_text(k, s->wiring, s->wiring_len);
 }
 
+/* The world by its file's bytes and its options; nothing at all without
+ * one, so that the ids of batches without a world stay what they were. */
+static void put_world(c2_sink *k, const batch_spec *s)
+{
+	if (!s->world_text)
+		return;
+	c2_put_u8(k, 1);
+	put_text(k, s->world_text, s->world_len);
+	world_options dflt;
+	world_options_default(&dflt);
+	c2_options_save(&world_option_tab, s->world_opts ? s->world_opts : &dflt, k);
+}
+
 uint64_t batch_id(const batch_spec *s)
 {
 	c2_sink k = c2_sink_hash();
@@ -80,6 +93,7 @@ uint64_t batch_id(const batch_spec *s)
 	c2_put_u64(&k, s->ndrive);
 	c2_put(&k, s->drive, s->ndrive);
 	put_body(&k, s);
+	put_world(&k, s);
 	return c2_hash_finish(k.h);
 }
 
@@ -154,30 +168,99 @@ int batch_check_body(const batch_spec *s, const genome *g, c2_wbuf *warnings, ba
 	return warnings->oom ? c2_fail(err, C2_ENOMEM, -1, -1, "out of memory") : 0;
 }
 
-int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void *ctx), void *ctx,
-              batch_result *res)
+/* Hatch run r's creature and, with a world, load the world with the run's
+ * seed and put the creature into it (as `c2rt run --world` does; the world
+ * owns it then). 0, or an error code with res->error saying why. */
+static int begin(const batch_spec *s, const genome *g, batch_result *res, creature **c, world **w)
 {
-	result_init(s, r, res);
-	creature *c;
 	c2_err err;
 	batch_fault fault;
-	if (hatch(s, g, res->seed, &c, &fault, &err) != 0) {
+	*w = NULL;
+	if (hatch(s, g, res->seed, c, &fault, &err) != 0) {
 		if (fault == BATCH_FAULT_GENOME)
 			snprintf(res->error, sizeof res->error, "cannot hatch: %s", err.msg);
 		else
 			c2_err_format(&err, fault == BATCH_FAULT_BODY ? s->body->name : s->wiring_path, res->error,
 			              sizeof res->error);
-		return 0;
+		return -1;
 	}
+	if (!s->world_text)
+		return 0;
+	int rc = world_load(w, s->world_text, s->world_len, s->world_opts, res->seed, &err);
+	if (rc == 0 && (rc = world_add_creature(*w, *c, &err)) != 0) {
+		world_free(*w);
+		*w = NULL;
+	}
+	if (rc) {
+		c2_err_format(&err, s->world_path, res->error, sizeof res->error);
+		creature_free(*c);
+	}
+	return rc;
+}
+
+/* Is category cat one of C2's food categories (food, fruit, seed)? */
+static bool food_category(int cat)
+{
+	static const char *const foods[] = {"food", "fruit", "seed"};
+	for (size_t i = 0; i < sizeof foods / sizeof foods[0]; i++)
+		if (cat >= 0 && genome_vocab_find(&genome_categories, foods[i], strlen(foods[i])) == cat)
+			return true;
+	return false;
+}
+
+/* A lived tick in a world: IT, and the act on an object it made. */
+static void world_sample(const world *w, batch_result *res)
+{
+	world_creature_info wc;
+	if (world_creature_get(w, 0, &wc) != 0)
+		return;
+	res->world_it_none += wc.it < 0;
+	if (wc.acted_event < 0)
+		return;
+	res->world_acts++;
+	if (wc.acted_event == WORLD_EV_EAT) {
+		res->world_eats++;
+		res->world_food_eats += food_category(wc.acted_category);
+	}
+}
+
+/* The run's end: what the row says of the creature (and its world). */
+static void finish(const batch_spec *s, const creature *c, const world *w, const uint64_t *sum_chem,
+                   const uint64_t *sum_drive, uint64_t lived, batch_result *res)
+{
+	res->ticks = creature_ticks(c);
+	res->alive = creature_alive(c);
+	res->lived = res->alive ? res->ticks : creature_death_tick(c);
+	res->stage = creature_stage(c);
+	res->cause = creature_cause_of_death(c);
+	res->state_hash = w ? world_hash(w) : creature_hash(c);
+	for (size_t k = 0; k < s->nchem; k++)
+		res->chem_avg[k] = lived ? (double)sum_chem[k] / (double)lived : 0;
+	for (size_t k = 0; k < s->ndrive; k++)
+		res->drive_avg[k] = lived ? (double)sum_drive[k] / (double)lived : 0;
+}
+
+int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void *ctx), void *ctx,
+              batch_result *res)
+{
+	result_init(s, r, res);
+	creature *c;
+	world *w;
+	if (begin(s, g, res, &c, &w) != 0)
+		return 0;
 	uint64_t limit = s->ticks ? s->ticks : s->max_ticks;
 	uint64_t sum_chem[256] = {0}, sum_drive[GENOME_NDRIVES] = {0}, lived = 0;
 	const bc_biochem *bc = creature_biochem_const(c);
+	int stopped = 0;
 	for (uint64_t t = 0; t < limit && creature_alive(c); t++) {
 		if (stop && t % STOP_POLL == 0 && stop(ctx)) {
-			creature_free(c);
-			return 1;
+			stopped = 1;
+			break;
 		}
-		creature_step(c, s->ev);
+		if (w)
+			world_step(w, s->world_ev);
+		else
+			creature_step(c, s->ev);
 		if (!creature_alive(c))
 			break;
 		lived++;
@@ -186,19 +269,16 @@ int batch_run(const batch_spec *s, size_t r, const genome *g, bool (*stop)(void 
 		for (size_t k = 0; k < s->ndrive; k++)
 			sum_drive[k] += res->drive_end[k] = creature_drive(c, s->drive[k]);
 		res->act[act_column(c)]++;
+		if (w)
+			world_sample(w, res);
 	}
-	res->ticks = creature_ticks(c);
-	res->alive = creature_alive(c);
-	res->lived = res->alive ? res->ticks : creature_death_tick(c);
-	res->stage = creature_stage(c);
-	res->cause = creature_cause_of_death(c);
-	res->state_hash = creature_hash(c);
-	for (size_t k = 0; k < s->nchem; k++)
-		res->chem_avg[k] = lived ? (double)sum_chem[k] / (double)lived : 0;
-	for (size_t k = 0; k < s->ndrive; k++)
-		res->drive_avg[k] = lived ? (double)sum_drive[k] / (double)lived : 0;
-	creature_free(c);
-	return 0;
+	if (!stopped)
+		finish(s, c, w, sum_chem, sum_drive, lived, res);
+	if (w)
+		world_free(w); /* and its creature */
+	else
+		creature_free(c);
+	return stopped;
 }
 
 /* ---- writing rows ---------------------------------------------------------- */
@@ -327,6 +407,8 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 	col_u64(rw, "seed", res ? res->seed : 0);
 	col(rw, "sex", s->cfg.sex == GENOME_MALE ? "m" : "f", true);
 	col(rw, "body", s->body && s->body->name ? s->body->name : "", true);
+	if (s->world_text)
+		col(rw, "world", s->world_path, true);
 #define OKU(nm, v) ok ? col_u64(rw, nm, v) : col(rw, nm, "", false)
 	OKU("ticks", res->ticks);
 	OKU("alive", res->alive);
@@ -360,6 +442,16 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 		act_label(a, lab, sizeof lab);
 		snprintf(name, sizeof name, "act:%s", lab);
 		OKU(name, res->act[a]);
+	}
+	if (s->world_text) {
+		OKU("world:acts", res->world_acts);
+		OKU("world:eats", res->world_eats);
+		OKU("world:food_eats", res->world_food_eats);
+		uint64_t lived = 0; /* every tick lived has one act: column */
+		for (int a = 0; ok && a < BATCH_NACT; a++)
+			lived += res->act[a];
+		snprintf(val, sizeof val, "%.3f", lived ? (double)res->world_it_none / (double)lived : 0.0);
+		col(rw, "world:it_none", ok ? val : "", false);
 	}
 #undef OKU
 	snprintf(val, sizeof val, "%.3f", wall);

@@ -12,12 +12,22 @@
  *     act:quiescent,...,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,
  *     wall_s,error,check
  *
+ * and with a world, a `world` column after `body` and four before wall_s:
+ *
+ *     world:acts,world:eats,world:food_eats,world:it_none
+ *
+ * (the acts on an object — push, pull, hit, get, drop, eat ... — it made;
+ * of them its eats, and the eats of an object of category food, fruit or
+ * seed, C2's food categories, as bench/world_life.py counts them; the share
+ * of the ticks it lived with no IT, 0..1).
+ *
  * (NDJSON: one object per line with the same keys in the same order). The
  * batch id is a hash of everything that decides the rows — genome contents,
- * seeds, sex, options, events, the body and its wiring, run length, chosen
- * chemicals and drives — so rows of different batches are never mixed by
- * --resume or --merge. `state_hash` is creature_hash at the end of the run
- * (what `c2rt run --hash-every` prints at that tick). `act:X` counts the
+ * seeds, sex, options, events, the body and its wiring, the world file and
+ * its options, run length, chosen chemicals and drives — so rows of
+ * different batches are never mixed by --resume or --merge. `state_hash` is
+ * creature_hash at the end of the run, world_hash with a world (what
+ * `c2rt run [--world] --hash-every` prints at that tick). `act:X` counts the
  * ticks the creature lived with decision X (asleep and dreaming apart);
  * `avg:` are means over the ticks it lived, `end:` the last value it had
  * alive. `wall_s` is the only column that varies between identical runs.
@@ -39,6 +49,7 @@
 #include "engine/engine.h"
 #include "engine/events.h"
 #include "genome/vocab.h"
+#include "world/world.h"
 
 typedef enum batch_format { BATCH_CSV, BATCH_NDJSON } batch_format;
 
@@ -74,6 +85,17 @@ typedef struct batch_spec {
 	const char *wiring_path; /* for messages */
 	const char *wiring;
 	size_t wiring_len;
+	/* A world for every run (world_text NULL: none), as `c2rt run --world`
+	 * gives it: each run loads its own copy of the world file's text with
+	 * world_opts, seeded by the run's seed, and the creature goes into it;
+	 * world_ev (may be NULL; parsed against a world of this file) replaces
+	 * ev. world_path is for the `world` column; the text and the options go
+	 * into the batch id. */
+	const char *world_path;
+	const char *world_text;
+	size_t world_len;
+	const world_options *world_opts;
+	const world_events *world_ev;
 	size_t ngenomes;
 	const char *const *genome_paths; /* as they go into the genome column */
 	const uint64_t *genome_hashes;   /* batch_genome_hash of each file's bytes */
@@ -109,13 +131,15 @@ typedef struct batch_result {
 	double chem_avg[256], drive_avg[GENOME_NDRIVES];
 	uint8_t chem_end[256], drive_end[GENOME_NDRIVES];
 	uint64_t act[BATCH_NACT];
-	uint64_t state_hash;   /* creature_hash at the end */
+	uint64_t world_acts, world_eats, world_food_eats, world_it_none; /* with a world (see above) */
+	uint64_t state_hash;   /* creature_hash at the end (world_hash with a world) */
 	char error[256];       /* "" when the run went well */
 } batch_result;
 
 /* Run r on genome g (the contents of genome_paths[genome of r]): hatch with
  * the spec's configuration and r's seed, give it the spec's body and wiring,
- * then creature_step until the tick limit or death, sampling the chosen
+ * (with a world: load the world with r's seed and put the creature into it)
+ * then creature_step (world_step) until the tick limit or death, sampling the chosen
  * chemicals, drives and the decision every tick. `stop` (may be NULL) is asked every few thousand ticks; when
  * it returns true the run is abandoned and 1 returned (no row). Otherwise 0:
  * *res is filled (a creature that cannot hatch gives a row with `error`). */

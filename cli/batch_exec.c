@@ -1,5 +1,6 @@
-/* batch_exec.c — a batch on this machine: options, worker threads, the
- * results file, interruption and progress (see batch_exec.h). */
+/* batch_exec.c — a batch on this machine: options, worker threads (worker
+ * processes with a body), the results file, interruption and progress (see
+ * batch_exec.h). */
 #include "cli/batch_exec.h"
 
 #include <errno.h>
@@ -16,6 +17,7 @@
 
 #include "base/fileio.h"
 #include "cli/creature_open.h"
+#include "cli/workers.h"
 #include "genome/vocab.h"
 #include "trace/writer.h"
 
@@ -26,13 +28,14 @@ cli_opt cli_batch_opts[] = {
 	{"ticks", OPT_U64, &cli_batch.ticks, "N", "run N world ticks (fewer if the creature dies)", 0, 0, NULL},
 	{"until", OPT_STR, &cli_batch.until, "death", "run until the creature dies (or --max-ticks)", 0, 0, NULL},
 	{"max-ticks", OPT_U64, &cli_batch.max_ticks, "N", "--until death gives up after N ticks, alive (default 2000000)", 0, 0, NULL},
-	{"jobs", OPT_U64, &cli_batch.jobs, "J", "runs at once, one thread each (default: the processors online)", 0, 0, NULL},
+	{"jobs", OPT_U64, &cli_batch.jobs, "J", "runs at once, one thread each (with --body one process each; default: the processors online)", 0, 0, NULL},
 	{"shard", OPT_STR, &cli_batch.shard, "I/N", "only shard I of N: the runs r with r % N == I-1", 0, 0, NULL},
 	{"resume", OPT_FLAG, &cli_batch.resume, NULL, "keep the finished rows of the results file; run only the rest", 0, 0, NULL},
 	{"o", OPT_OUT, &cli_batch.out, "RESULTS", "results (.csv or .ndjson), written whole at the end (RESULTS.journal meanwhile); '-' = stdout, as runs end", 0, 0, NULL},
 	{"format", OPT_STR, &cli_batch.format, "csv|ndjson", "results format (default: from the file name; csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &cli_batch.chem, "NAME,...|none", "chemicals to average and report (default ATP,Glucose,Glycogen)", 0, 0, NULL},
 	{"drive", OPT_STR, &cli_batch.drive, "NAME,...|none", "drives to average and report (default Hunger,Sleepiness)", 0, 0, NULL},
+	{"world", OPT_IN, &cli_batch.world, "FILE", "each run lives in its own copy of a world file's world, as 'c2rt run --world' (world options: --opt)", 0, 0, NULL},
 	{"quiet", OPT_FLAG, &cli_batch.quiet, NULL, "no progress bar and no summary on stderr", 0, 0, NULL},
 	{0},
 };
@@ -102,26 +105,58 @@ void cli_batch_inputs_free(cli_batch_inputs *in)
 	creature_events_free(&in->ev);
 	free(in->events_text);
 	cli_body_files_free(&in->body);
+	world_events_free(in->wev);
+	world_free(in->w);
+	free(in->world_text);
 	memset(in, 0, sizeof *in);
 }
 
-/* --events, --body and --wiring into the spec (files read and parsed). */
+/* --world into the spec: the file read and loaded once, as `c2rt run
+ * --world` loads it (so a bad file is refused before any run, as run
+ * refuses it), with the first seed and the world options of --opt. */
+static int spec_world(batch_spec *s, const char *cmd, cli_batch_inputs *in)
+{
+	const char *path = cli_batch.world;
+	if (!path)
+		return cli_cargs.world_opts ? cli_fail(CLI_USAGE, cmd, "a world --opt goes with --world") : CLI_OK;
+	if (strpbrk(path, "\r\n"))
+		return cli_fail(CLI_USAGE, cmd, "a --world path with a line break cannot go into the results");
+	size_t len;
+	c2_err err;
+	if (c2_read_file(path, 16u << 20, &in->world_text, &len, &err) != 0)
+		return cli_report(path, &err);
+	if (world_load(&in->w, (const char *)in->world_text, len, &cli_cargs.world, s->cfg.seed, &err) != 0)
+		return cli_report(path, &err);
+	s->world_path = path;
+	s->world_text = (const char *)in->world_text;
+	s->world_len = len;
+	s->world_opts = &cli_cargs.world;
+	return CLI_OK;
+}
+
+/* --world, --events, --body and --wiring into the spec (files read and
+ * parsed; with a world the events may hold its commands). */
 static int spec_files(batch_spec *s, const char *cmd, cli_batch_inputs *in)
 {
 	c2_err err;
+	int rc = spec_world(s, cmd, in);
+	if (rc)
+		return rc;
 	if (cli_cargs.events_path) {
 		size_t len;
 		if (c2_read_file(cli_cargs.events_path, 16u << 20, &in->events_text, &len, &err) != 0)
 			return cli_report(cli_cargs.events_path, &err);
-		if (creature_events_parse(&in->ev, (const char *)in->events_text, len, &err) != 0)
+		if (in->w ? world_events_parse(&in->wev, in->w, (const char *)in->events_text, len, &err) != 0
+		          : creature_events_parse(&in->ev, (const char *)in->events_text, len, &err) != 0)
 			return cli_report(cli_cargs.events_path, &err);
-		s->ev = &in->ev;
+		s->ev = in->w ? NULL : &in->ev;
+		s->world_ev = in->wev;
 		s->events_text = (const char *)in->events_text;
 		s->events_len = len;
 	}
 	if (cli_cargs.body_path && strpbrk(cli_cargs.body_path, "\r\n"))
 		return cli_fail(CLI_USAGE, cmd, "a --body path with a line break cannot go into the results");
-	int rc = cli_body_read(&cli_cargs, cmd, &in->body);
+	rc = cli_body_read(&cli_cargs, cmd, &in->body);
 	if (rc == CLI_OK && in->body.text) {
 		s->body = &in->body.spec;
 		s->wiring_path = cli_cargs.wiring_path;
@@ -252,11 +287,15 @@ typedef struct exec_state {
 	size_t npending;
 	atomic_size_t next;
 	atomic_int stop;     /* a write failed */
-	atomic_int running;  /* workers not yet finished */
+	atomic_int running;  /* worker threads not yet finished */
 	cli_journal *j;      /* the results' journal, or NULL: rows to stdout */
 	pthread_mutex_t lock;
 	size_t done, failed; /* under lock */
 	int write_errno;
+	int start_errno;     /* no worker could be started for the runs left */
+	size_t had, total;   /* for the progress bar: runs kept, runs in all */
+	bool bar;            /* show it */
+	double t0;           /* when the workers started */
 } exec_state;
 
 static double now_seconds(void)
@@ -286,10 +325,11 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 	return 0;
 }
 
-/* Run r: read and check its genome, run it. Returns 1 when stopped. */
-static int run_one(exec_state *st, size_t r, batch_result *res)
+/* Run r: read and check its genome, run it (stop: as batch_run's, may be
+ * NULL). Returns 1 when stopped. */
+static int run_one(const batch_spec *s, size_t r, bool (*stop)(void *ctx), void *ctx,
+                   batch_result *res)
 {
-	const batch_spec *s = st->s;
 	size_t gi;
 	uint64_t seed;
 	batch_job(s, r, &gi, &seed);
@@ -311,46 +351,54 @@ static int run_one(exec_state *st, size_t r, batch_result *res)
 		c2_err_format(&err, path, msg, sizeof msg);
 		batch_result_failed(s, r, res, msg);
 	} else {
-		stopped = batch_run(s, r, &g, should_stop, st, res);
+		stopped = batch_run(s, r, &g, stop, ctx, res);
 		genome_free(&g);
 	}
 	free(buf);
 	return stopped;
 }
 
+/* A finished run's row into the journal (or onto stdout). Non-zero when
+ * the write failed (st->stop is then set: the batch ends). */
+static int deliver(exec_state *st, const batch_result *res, double wall_s)
+{
+	c2_wbuf row = {0};
+	batch_row(st->s, res, wall_s, &row);
+	pthread_mutex_lock(&st->lock);
+	/* One write per row, whole, under the lock: rows never interleave,
+	 * and a kill can leave at most the last line unfinished. */
+	int e = row.oom ? ENOMEM
+	        : st->j ? cli_journal_append(st->j, row.data, row.len)
+	        : write_all(STDOUT_FILENO, row.data, row.len) ? (errno ? errno : EIO) : 0;
+	if (e) {
+		st->write_errno = e;
+		atomic_store(&st->stop, 1);
+	} else {
+		st->done++;
+		st->failed += res->error[0] != 0;
+	}
+	pthread_mutex_unlock(&st->lock);
+	c2_wbuf_free(&row);
+	return e;
+}
+
 static void *worker(void *arg)
 {
 	exec_state *st = arg;
-	c2_wbuf row = {0};
 	batch_result *res = malloc(sizeof *res);
 	while (res && !should_stop(st)) {
 		size_t k = atomic_fetch_add(&st->next, 1);
 		if (k >= st->npending)
 			break;
 		double t0 = now_seconds();
-		if (run_one(st, st->pending[k], res))
+		if (run_one(st->s, st->pending[k], should_stop, st, res))
 			break;
-		row.len = 0;
-		batch_row(st->s, res, now_seconds() - t0, &row);
-		pthread_mutex_lock(&st->lock);
-		/* One write per row, whole, under the lock: rows never interleave,
-		 * and a kill can leave at most the last line unfinished. */
-		int e = row.oom ? ENOMEM
-		        : st->j ? cli_journal_append(st->j, row.data, row.len)
-		        : write_all(STDOUT_FILENO, row.data, row.len) ? (errno ? errno : EIO) : 0;
-		if (e) {
-			st->write_errno = e;
-			atomic_store(&st->stop, 1);
-		} else {
-			st->done++;
-			st->failed += res->error[0] != 0;
-		}
-		pthread_mutex_unlock(&st->lock);
+		if (deliver(st, res, now_seconds() - t0))
+			break;
 	}
 	if (!res)
 		atomic_store(&st->stop, 1);
 	free(res);
-	c2_wbuf_free(&row);
 	atomic_fetch_sub(&st->running, 1);
 	return NULL;
 }
@@ -567,16 +615,20 @@ static int start(const char *cmd, const batch_spec *s, cli_journal *j, size_t **
 	return rc;
 }
 
-/* Start the workers, show progress until they end. Returns the threads
- * started (0 when none could be: st->stop is then set). */
-static size_t run_workers(exec_state *st, size_t had, double *elapsed)
+/* The progress bar, from the thread that waits for the workers. */
+static void show(exec_state *st)
 {
-	/* ODE, which moves bodies, keeps state for the whole process (the random
-	 * stream of its solver, collision caches): two bodies stepped at once
-	 * would disturb each other, and a run would no longer equal `c2rt run`.
-	 * Runs with a body go one at a time; shards give more processes. */
-	size_t jobs = st->s->body ? 1 : (size_t)cli_batch.jobs;
-	size_t nthreads = jobs < st->npending ? jobs : st->npending;
+	pthread_mutex_lock(&st->lock);
+	size_t d = st->done, f = st->failed;
+	pthread_mutex_unlock(&st->lock);
+	progress(st->had + d, st->total, f, now_seconds() - st->t0, false);
+}
+
+/* Runs without a body: n threads, each taking the next run, until they
+ * end. Returns the threads started (0 when none could be: st->stop is
+ * then set). */
+static size_t run_threads(exec_state *st, size_t nthreads)
+{
 	pthread_t *th = calloc(nthreads ? nthreads : 1, sizeof *th);
 	size_t started = 0;
 	atomic_store(&st->running, (int)nthreads);
@@ -588,25 +640,96 @@ static size_t run_workers(exec_state *st, size_t had, double *elapsed)
 		if (started == 0)
 			atomic_store(&st->stop, 1);
 	}
-	size_t total = had + st->npending;
-	bool bar = !cli_batch.quiet && isatty(STDERR_FILENO) && st->npending > 0;
-	double t0 = now_seconds();
 	while (atomic_load(&st->running) > 0) {
 		struct timespec ts = {0, 200 * 1000 * 1000};
 		nanosleep(&ts, NULL);
-		if (bar) {
-			pthread_mutex_lock(&st->lock);
-			size_t d = st->done, f = st->failed;
-			pthread_mutex_unlock(&st->lock);
-			progress(had + d, total, f, now_seconds() - t0, false);
-		}
+		if (st->bar)
+			show(st);
 	}
 	for (size_t i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	free(th);
-	*elapsed = now_seconds() - t0;
-	if (bar)
-		progress(had + st->done, total, st->failed, *elapsed, true);
+	return started;
+}
+
+/* ---- runs with a body: worker processes ---------------------------------------- */
+
+/* ODE, which moves bodies, keeps state for the whole process: its solver's
+ * random seed (which body/sim.c sets and reads back around every step)
+ * and its trimesh colliders' caches are globals in Debian's libode (built
+ * without thread-local storage). Two bodies stepped at once in one process
+ * disturb each other, and a run would no longer equal `c2rt run --body`.
+ * So with --body the runs go to --jobs worker processes (cli/workers.h),
+ * each with its own ODE and one run at a time, as `c2rt run` has it; the
+ * parent keeps the lock, the journal and the rows exactly as the threads
+ * do. */
+
+/* What a worker sends back for a run. */
+typedef struct proc_result {
+	double wall_s;
+	batch_result res;
+} proc_result;
+
+static void proc_work(void *ctx, size_t r, void *out)
+{
+	exec_state *st = ctx;
+	proc_result *pr = out;
+	double t0 = now_seconds();
+	run_one(st->s, r, NULL, NULL, &pr->res); /* never asked to stop: a worker is killed */
+	pr->wall_s = now_seconds() - t0;
+}
+
+/* A run's result, or its worker's death (a failed run, saying why). */
+static int proc_take(void *ctx, size_t r, const void *out, const char *died, double seconds)
+{
+	exec_state *st = ctx;
+	if (out) {
+		const proc_result *pr = out;
+		return deliver(st, &pr->res, pr->wall_s);
+	}
+	batch_result res;
+	batch_result_failed(st->s, r, &res, died);
+	return deliver(st, &res, seconds);
+}
+
+static void proc_idle(void *ctx)
+{
+	exec_state *st = ctx;
+	if (st->bar)
+		show(st);
+}
+
+static size_t run_procs(exec_state *st, size_t n)
+{
+	cli_workers_job job = {
+		.nworkers = n,
+		.tasks = st->pending,
+		.ntasks = st->npending,
+		.result_size = sizeof(proc_result),
+		.work = proc_work,
+		.take = proc_take,
+		.stop = should_stop,
+		.idle = proc_idle,
+		.ctx = st,
+	};
+	size_t started;
+	st->start_errno = cli_workers_run(&job, &started);
+	return started;
+}
+
+/* Start the workers (threads; processes for bodied runs), show progress
+ * until they end. Returns the workers started at first. */
+static size_t run_workers(exec_state *st, double *elapsed)
+{
+	size_t jobs = (size_t)cli_batch.jobs;
+	size_t n = jobs < st->npending ? jobs : st->npending;
+	st->total = st->had + st->npending;
+	st->bar = !cli_batch.quiet && isatty(STDERR_FILENO) && st->npending > 0;
+	st->t0 = now_seconds();
+	size_t started = st->s->body && n > 1 ? run_procs(st, n) : run_threads(st, n);
+	*elapsed = now_seconds() - st->t0;
+	if (st->bar)
+		progress(st->had + st->done, st->total, st->failed, *elapsed, true);
 	return started;
 }
 
@@ -638,11 +761,9 @@ int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *jl, cli
 		free(pending);
 		return rc;
 	}
-	if (s->body && cli_batch.jobs > 1 && npending > 1 && !cli_batch.quiet)
-		cli_msg(stderr, cmd, "--body: runs with a body go one at a time (ODE keeps one state per "
-		                     "process); --shard I/N in N processes runs them side by side");
 	st.pending = pending;
 	st.npending = npending;
+	st.had = had;
 
 	struct sigaction sa, old_int, old_term;
 	memset(&sa, 0, sizeof sa);
@@ -653,17 +774,24 @@ int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *jl, cli
 	sigaction(SIGTERM, &sa, &old_term);
 	pthread_mutex_init(&st.lock, NULL);
 	double elapsed;
-	size_t nthreads = run_workers(&st, had, &elapsed);
+	size_t nthreads = run_workers(&st, &elapsed);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	pthread_mutex_destroy(&st.lock);
 	free(pending);
 
 	size_t finished = had + st.done, total = had + npending;
-	if (st.write_errno || (nthreads == 0 && npending > 0))
-		return cli_fail(CLI_BAD, cmd, "%s: %s%s", j ? j->journal_path : out,
-		                st.write_errno ? strerror(st.write_errno) : "cannot start worker threads",
+	if (st.write_errno || st.start_errno || (nthreads == 0 && npending > 0)) {
+		char why[160];
+		if (st.write_errno)
+			snprintf(why, sizeof why, "%s", strerror(st.write_errno));
+		else if (st.start_errno)
+			snprintf(why, sizeof why, "cannot start worker processes: %s", strerror(st.start_errno));
+		else
+			snprintf(why, sizeof why, "cannot start worker threads");
+		return cli_fail(CLI_BAD, cmd, "%s: %s%s", j ? j->journal_path : out, why,
 		                j ? " (the results file is unchanged)" : "");
+	}
 	if (atomic_load(&signalled) || finished < total) {
 		if (j)
 			cli_msg(stderr, cmd, "interrupted: %zu of %zu runs are in %s (%s is unchanged); run the "

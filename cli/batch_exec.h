@@ -1,9 +1,10 @@
 /* batch_exec.h — running a batch on this machine, for `c2rt batch` and
- * `c2rt sweep`: the shared options, the body check, worker threads, the
- * results file (through its lock and journal, cli/journal.h: appended row by
- * row as runs finish, continued by --resume, written whole in run order at
- * the end), SIGINT/SIGTERM and the progress bar. The job list, shards, rows
- * and their parsing are the engine's (batch/batch.h). */
+ * `c2rt sweep`: the shared options, the body check, worker threads (worker
+ * processes for runs with a body, cli/workers.h), the results file (through
+ * its lock and journal, cli/journal.h: appended row by row as runs finish,
+ * continued by --resume, written whole in run order at the end),
+ * SIGINT/SIGTERM and the progress bar. The job list, shards, rows and their
+ * parsing are the engine's (batch/batch.h). */
 #ifndef C2_CLI_BATCH_EXEC_H
 #define C2_CLI_BATCH_EXEC_H
 
@@ -17,13 +18,13 @@
 
 typedef struct cli_batch_args {
 	uint64_t seeds, ticks, max_ticks, jobs;
-	const char *until, *out, *shard, *format, *chem, *drive;
+	const char *until, *out, *shard, *format, *chem, *drive, *world;
 	bool resume, quiet;
 } cli_batch_args;
 
 extern cli_batch_args cli_batch;
 /* --seeds --ticks --until --max-ticks --jobs --shard --resume -o --format
- * --chem --drive --quiet; include with OPT_GROUP (next to cli_creature_opts). */
+ * --chem --drive --world --quiet; include with OPT_GROUP (next to cli_creature_opts). */
 extern cli_opt cli_batch_opts[];
 
 /* Defaults: 1 seed, max-ticks 2,000,000, jobs = online processors. */
@@ -33,16 +34,22 @@ void cli_batch_args_init(cli_batch_args *a);
  * .jsonl, .json: NDJSON; anything else CSV). -1 after printing an error. */
 int cli_batch_format(const cli_batch_args *a, const char *path, const char *cmd);
 
-/* What a batch spec points into: the events, the body and wiring files. */
+/* What a batch spec points into: the events, the body and wiring files,
+ * the world file (and the world loaded from it once, to check it and to
+ * parse the events' world commands against). */
 typedef struct cli_batch_inputs {
 	creature_events ev;
 	uint8_t *events_text;
 	cli_body_files body;
+	uint8_t *world_text;
+	world *w;
+	world_events *wev;
 } cli_batch_inputs;
 
 /* Fill the non-genome part of *s from the options (cli_cargs for sex, seed,
  * options, events, body and wiring; cli_batch for the rest), reading the
- * events, body and wiring files into *in (free with cli_batch_inputs_free
+ * world, events, body and wiring files into *in (a world file refused as
+ * `c2rt run --world` refuses it) (free with cli_batch_inputs_free
  * after the batch). CLI_OK or an error code (printed). */
 int cli_batch_spec(batch_spec *s, const char *cmd, cli_batch_inputs *in);
 void cli_batch_inputs_free(cli_batch_inputs *in);
@@ -73,16 +80,18 @@ typedef struct cli_batch_tally {
 int cli_batch_lock(const char *cmd, cli_journal *j);
 
 /* Run the batch's pending runs (this shard's, less those already done with
- * --resume) on --jobs threads. With a results file, `j` is its lock, taken
- * by cli_batch_lock before any work: the rows kept by
- * --resume (from the journal of an interrupted run and the results file,
- * each row's check verified: an altered row runs again) start the journal,
- * each row is appended to it as its run ends, and at the end the results
- * file is written whole in run order and the journal removed. With -o -
- * the rows go to standard output as they end. On SIGINT or SIGTERM
- * the running runs are abandoned, the finished rows stay in the journal
- * and 130 is returned (rerun with --resume). Returns CLI_OK (*t filled),
- * CLI_BAD (an error printed) or 130. */
+ * --resume) on --jobs threads, or with a body on --jobs worker processes
+ * (ODE's state is the process's: each worker has its own; a worker that
+ * dies is its run's failure, saying why). With a results file, `j` is its
+ * lock, taken by cli_batch_lock before any work: the rows kept by --resume
+ * (from the journal of an interrupted run and the results file, each row's
+ * check verified: an altered row runs again) start the journal, each row is
+ * appended to it as its run ends, and at the end the results file is
+ * written whole in run order and the journal removed. With -o - the rows go
+ * to standard output as they end. On SIGINT or SIGTERM the running runs are
+ * abandoned (worker processes killed and reaped), the finished rows stay in
+ * the journal and 130 is returned (rerun with --resume). Returns CLI_OK (*t
+ * filled), CLI_BAD (an error printed) or 130. */
 int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *j, cli_batch_tally *t);
 
 /* CLI_OK when no run failed; else CLI_BAD after saying how many did. */

@@ -43,11 +43,13 @@ const cli_spec cli_cmd_batch_spec = {
 	"batch", "[GENOME...]",
 	"run many genomes × seeds headless, in parallel; one results row per run",
 	"Run r is genome r / K with seed S + r % K (K = --seeds, S = --seed). Each run is\n"
-	"hatched and stepped exactly as 'c2rt run' does (with --body, its body too); its\n"
-	"row gives the genome and its hash, seed, sex, body, ticks, lifespan, last stage,\n"
-	"cause of death, the final state hash, the mean and last levels of --chem and\n"
-	"--drive, the ticks spent on each decision (act:NAME), wall time, any error and\n"
-	"a check of the row. Rows go to RESULTS.journal as runs end; RESULTS is written\n"
+	"hatched and stepped exactly as 'c2rt run' does (with --body, its body too; with\n"
+	"--world, in its own copy of the world); its row gives the genome and its hash,\n"
+	"seed, sex, body, world, ticks, lifespan, last stage, cause of death, the final\n"
+	"state hash, the mean and last levels of --chem and --drive, the ticks spent on\n"
+	"each decision (act:NAME), with a world its acts on objects, eats, eats of food\n"
+	"and share of life with no IT (world:NAME), wall time, any error and a check of\n"
+	"the row. Rows go to RESULTS.journal as runs end; RESULTS is written\n"
 	"whole, in run order, at the end. Interrupted (Ctrl-C, SIGTERM, a kill, a full\n"
 	"disk), RESULTS is as it was and the journal keeps the finished rows: the same\n"
 	"command with --resume runs only the rest (and any row altered since). One batch\n"
@@ -217,6 +219,7 @@ static int do_batch(const char **paths, size_t n)
 int cli_cmd_batch(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
+	cli_cargs.world_ok = true; /* with --world */
 	cli_batch_args_init(&cli_batch);
 	dir = NULL;
 	merge = false;

@@ -107,8 +107,8 @@ const cli_spec cli_cmd_sweep_spec = {
 	"sweep", "GENOME",
 	"a one-factor sweep: set one field of one gene to each value, batch-run the variants",
 	"Writes one variant per value (VARIANTS/NAME-FIELD-VALUE.gen), runs them as 'c2rt\n"
-	"batch' does (every batch option applies: --seeds, --until death, --events, --jobs,\n"
-	"--resume ...; rows in -o), then prints a table per value — runs, deaths, lifespan\n"
+	"batch' does (every batch option applies: --seeds, --until death, --events, --world,\n"
+	"--jobs, --resume ...; rows in -o), then prints a table per value — runs, deaths, lifespan\n"
 	"mean, min and max in creature hours, causes of death, the mean of each --chem —\n"
 	"and plots the lifespan against the value.",
 	opts, 1, 1, OPT_IN, sweep_paths,
@@ -481,6 +481,7 @@ static int sweep(genome *g, const char *genome_path, size_t gi, uint8_t *byte, c
 int cli_cmd_sweep(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
+	cli_cargs.world_ok = true; /* with --world */
 	cli_batch_args_init(&cli_batch);
 	gene_arg = field_arg = values_arg = variants_dir = plot_path = NULL;
 	const char *pos[1];

@@ -61,7 +61,7 @@ int cli_opt_config(const char *arg, void *args)
 int cli_creature_args_finish(cli_creature_args *a, const char *cmd)
 {
 	if (a->world_opts && !a->world_ok)
-		return cli_fail(CLI_USAGE, cmd, "--opt: world options go with 'c2rt run --world'");
+		return cli_fail(CLI_USAGE, cmd, "--opt: world options go with --world (run, batch, sweep)");
 	if (a->seed) {
 		char *end;
 		if (!*a->seed || *a->seed == '-' || (a->cfg.seed = strtoull(a->seed, &end, 10), *end))

@@ -33,7 +33,7 @@ typedef struct cli_creature_args {
 	const char *body_genotype; /* --body-genotype N|NAME, or NULL */
 	const char *wiring_path; /* --wiring FILE, or NULL */
 	/* --opt NAME=VALUE of the world's options (world/world.h): only a
-	 * command that sets world_ok (run, with --world) takes them */
+	 * command that sets world_ok (run, batch, sweep: with --world) takes them */
 	world_options world;
 	bool world_opts, world_ok;
 } cli_creature_args;

@@ -209,6 +209,7 @@ static void act_now(world *w, size_t k, const act_row *r)
 		l->b = r->event;
 	}
 	cr->acted = cr->act;
+	cr->acted_event = (int8_t)r->event;
 	cr->acted_kind = (int16_t)w->objs[id].kind;
 	if (r->event == WORLD_EV_GET)
 		w_carry(w, id, (int)k);
@@ -298,6 +299,7 @@ static void drop(world *w, size_t k, const act_row *r)
 	int id = cr->carried;
 	if (id >= 0) {
 		cr->acted = cr->act;
+		cr->acted_event = WORLD_EV_DROP;
 		cr->acted_kind = (int16_t)w->objs[id].kind;
 		w_put_down(w, id, cr->x);
 		w_object_event(w, id, WORLD_EV_DROP, (int)k);

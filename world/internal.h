@@ -114,8 +114,10 @@ typedef struct w_crt {
 	int32_t wait;      /* recovering or running: ticks left */
 	/* this tick's act, for the events' `when` rules (not saved: set and
 	 * read within one world tick): its decision cell (-1: none) and the
-	 * object's kind when it acted */
+	 * object's kind when it acted; and the event it sent the object (for
+	 * world_creature_get: a batch counts the acts) */
 	int8_t acted;
+	int8_t acted_event;
 	int16_t acted_kind;
 } w_crt;
 

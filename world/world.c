@@ -138,7 +138,7 @@ int w_add_crt(world *w, creature *c, c2_err *err)
 	cr->alive_seen = creature_alive(c);
 	cr->carried = cr->it = cr->target = -1;
 	cr->edge_last = -1;
-	cr->act = cr->acted = -1;
+	cr->act = cr->acted = cr->acted_event = -1;
 	cr->phase = PH_STAND;
 	for (int cat = 0; cat < WORLD_NCAT; cat++) {
 		cr->rep[cat] = -1;
@@ -179,7 +179,7 @@ void world_step(world *w, const world_events *ev)
 	w_objects_tick(w);
 	for (size_t k = 0; k < w->ncrts; k++) {
 		w_crt *cr = &w->crts[k];
-		cr->acted = -1; /* this tick's act, for the events' `when` rules */
+		cr->acted = cr->acted_event = -1; /* this tick's act (the events' `when` rules) */
 		if (creature_alive(cr->c)) {
 			w_perceive(w, k);
 			w_update_it(w, k);
@@ -247,7 +247,8 @@ int world_creature_get(const world *w, size_t i, world_creature_info *out)
 		return -1;
 	const w_crt *cr = &w->crts[i];
 	*out = (world_creature_info){(double)cr->x / WORLD_FX, cr->facing, cr->room, cr->it, 0,
-	                             cr->carried, cr->act, phases[cr->phase]};
+	                             cr->carried, cr->act, phases[cr->phase], cr->acted_event,
+	                             cr->acted_event >= 0 ? w->kinds[cr->acted_kind].category : -1};
 	if (cr->it >= 0)
 		out->it_distance = (double)w_abs64(w->objs[cr->it].x - cr->x) / WORLD_FX;
 	return 0;

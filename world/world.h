@@ -277,6 +277,10 @@ typedef struct world_creature_info {
 	int carried;     /* object id, or -1 */
 	int action;      /* the decision the world is carrying out, or -1 */
 	const char *phase; /* "stand", "approach", "recover", "walk", "run", "done" */
+	/* its act of the last world tick, if it acted on an object: the event
+	 * the object got (world_event_kind: eat, push ...) and the object's
+	 * category when it did; -1 and -1 when it did not */
+	int acted_event, acted_category;
 } world_creature_info;
 int world_creature_get(const world *w, size_t i, world_creature_info *out); /* 0, or -1 */
 

@@ -2,7 +2,8 @@
 # --body-genotype exactly as `c2rt run` does: each row's state hash is the
 # hash `run --body ... --hash-every N` prints at the run's last tick (our
 # walker and paddler, a genotype file of our own, a wiring file; with the
-# shared data the norn with johnnie.xode); the body is in the batch id (a
+# shared data the norn with johnnie.xode), at --jobs 2 (worker processes:
+# batch_body_jobs.sh) and three times over; the body is in the batch id (a
 # bodyless file is not resumed or merged with bodied rows) and in the
 # `body` column; its cost is in the wall times; a bad body, genotype or
 # wiring is refused as `run` refuses it, before any run, writing nothing.
@@ -10,28 +11,26 @@
 S="$BUILD/genomes/starter.gen" W="$ROOT/genomes/walker.f0" P="$ROOT/tests/fixtures/paddler.xode"
 N=120
 
-# same_as_run RESULTS GENOME BODYARGS...: every row of RESULTS (seeds in
-# its seed column, N ticks) has the state hash `c2rt run` gives.
-same_as_run() {
-	res=$1 g=$2
-	shift 2
-	python3 -c 'import csv,sys; [print(r["seed"], r["state_hash"], r["ticks"], r["error"]) for r in csv.DictReader(open(sys.argv[1]))]' \
-		"$res" >"$T/rows"
-	[ -s "$T/rows" ] || die "$res: no rows"
-	while read -r seed hash ticks error; do
-		[ "$ticks" = "$N" ] || die "$res: seed $seed ran $ticks ticks: $error"
-		expect_exit 0 "$C2RT" run "$g" --seed "$seed" --ticks $N --hash-every $N --quiet "$@"
-		[ "$(cat "$T/out")" = "$N $hash" ] ||
-			die "$res, seed $seed: batch state hash $hash, run says $(cat "$T/out")"
-	done <"$T/rows"
+# same_again RESULTS ARGS...: `c2rt batch ARGS` twice more gives the rows
+# of RESULTS (wall times aside): workers at once never disturb each other.
+same_again() {
+	res=$1
+	shift
+	for i in 1 2; do
+		expect_exit 0 "$C2RT" batch "$@" -o "$T/again.csv" --quiet
+		python3 "$ROOT/tests/cli/batchcmp.py" "$res" "$T/again.csv" || die "batch $*: other rows the ${i}th time"
+	done
 }
 
+# Two worker processes, two runs each (a worker's second run too must be
+# run's), three times.
 for body in "$W" "$P"; do
-	expect_exit 0 "$C2RT" batch "$S" --seeds 2 --ticks $N --body "$body" -o "$T/b.csv"
+	expect_exit 0 "$C2RT" batch "$S" --seeds 4 --ticks $N --body "$body" --jobs 2 -o "$T/b.csv"
 	same_as_run "$T/b.csv" "$S" --body "$body"
+	same_again "$T/b.csv" "$S" --seeds 4 --ticks $N --body "$body" --jobs 2
 	cut -d, -f8 "$T/b.csv" | tail -n +2 | sort -u | grep -qx "$body" || die "the body column"
 done
-echo "walker and paddler: batch rows equal run --body"
+echo "walker and paddler: batch rows at --jobs 2 equal run --body, three times"
 
 # A wiring file, and a genotype of a genotype file, as run has them.
 printf 'all <- 0\n' >"$T/still.wiring"
@@ -65,7 +64,7 @@ contains "$T/err" "rows of another batch"
 
 # A sweep's runs have the body too.
 expect_exit 0 "$C2RT" sweep "$S" --gene half-lives:1 --field halflife:Ageing --values 100,128 \
-	--ticks $N --body "$W" -o "$T/sw.csv"
+	--ticks $N --body "$W" --jobs 2 -o "$T/sw.csv"
 contains "$T/out" "field halflife:Ageing: 1 seed per value"
 python3 -c 'import csv,sys; [print(r["genome"], r["seed"], r["state_hash"]) for r in csv.DictReader(open(sys.argv[1]))]' \
 	"$T/sw.csv" >"$T/swrows"
@@ -103,8 +102,9 @@ expect_exit 2 "$C2RT" sweep "$S" --gene half-lives:1 --field halflife:Ageing --v
 # The norn with johnnie.xode (shared data).
 if have_shared; then
 	J="$C2RT_SHARED/bodies/xode/johnnie.xode"
-	expect_exit 0 "$C2RT" batch "$NORN" --seeds 2 --ticks $N --body "$J" -o "$T/j.csv"
+	expect_exit 0 "$C2RT" batch "$NORN" --seeds 4 --ticks $N --body "$J" --jobs 2 -o "$T/j.csv"
 	same_as_run "$T/j.csv" "$NORN" --body "$J"
-	echo "norn with johnnie.xode: batch rows equal run --body"
+	same_again "$T/j.csv" "$NORN" --seeds 4 --ticks $N --body "$J" --jobs 2
+	echo "norn with johnnie.xode: batch rows at --jobs 2 equal run --body, three times"
 fi
 exit 0

@@ -80,6 +80,23 @@ batch_rows() {
 	echo $(($(wc -l <"$f") - 1))
 }
 
+# same_as_run RESULTS GENOME ARGS...: every row of RESULTS (its seed, $N
+# ticks) has the state hash `c2rt run GENOME --seed SEED --ticks $N
+# --hash-every $N ARGS` prints (batch_body.sh, batch_world.sh).
+same_as_run() {
+	res=$1 g=$2
+	shift 2
+	python3 -c 'import csv,sys; [print(r["seed"], r["state_hash"], r["ticks"], r["error"]) for r in csv.DictReader(open(sys.argv[1]))]' \
+		"$res" >"$T/rows"
+	[ -s "$T/rows" ] || die "$res: no rows"
+	while read -r seed hash ticks error; do
+		[ "$ticks" = "$N" ] || die "$res: seed $seed ran $ticks ticks: $error"
+		expect_exit 0 "$C2RT" run "$g" --seed "$seed" --ticks $N --hash-every $N --quiet "$@"
+		[ "$(cat "$T/out")" = "$N $hash" ] ||
+			die "$res, seed $seed: batch state hash $hash, run says $(cat "$T/out")"
+	done <"$T/rows"
+}
+
 # now: seconds since the epoch, with fractions.
 now() { date +%s.%N; }
 

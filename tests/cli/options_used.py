@@ -375,6 +375,11 @@ for cmd, base in (("batch", BATCH), ("sweep", SWEEP)):
     C(cmd, "--body-genotype", base + " --body two.gen", "--body-genotype 2")
     C(cmd, "--wiring", base + " --body body.f0", "--wiring w.wiring")
     C(cmd, "--opt", base.replace("200", "2000"), "--opt reinforce=set")
+    C(cmd, "--opt", base + " --world gd.world", "--opt sight_range=100")  # a world's option
+    C(cmd, "--opt", base, "--opt sight_range=100", expect="refuse")  # ... without a world
+    C(cmd, "--world", base, "--world gd.world")
+    C(cmd, "--world", base.replace("--jobs 1", "--seeds 2 --jobs 2") + " --body body.f0",
+      "--world gd.world")  # on worker processes
     C(cmd, "--seeds", base, "--seeds 2")
     C(cmd, "--ticks", base.replace("--ticks 200", ""), "--ticks 200")
     C(cmd, "--until", base.replace("--ticks 200", "").replace("g.gen ", "g2.gen ", 1),

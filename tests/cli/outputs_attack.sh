@@ -27,6 +27,7 @@ cp "$ROOT/tests/fixtures/plot_trace.csv" tr.csv
 cp "$ROOT/genomes/walker.f0" body.f0
 cp "$ROOT/tests/fixtures/paddler.xode" sc.xode
 cp "$ROOT/tests/fuzz/seeds/fuzz_gno/two.gno" n.gno
+cp "$ROOT/worlds/empty.world" gw.world
 cp g.gen gd/x.gen
 printf 'all <- rhythm * activity\n' >w.wiring
 printf 'state PLUS type0\tstate=1 type0=2\t3\n' >c.tsv
@@ -121,6 +122,9 @@ for out in --trace --save --plot; do
 	done
 	attack s.snap run --resume s.snap --ticks 5 --quiet $out @
 done
+for out in --trace --save --plot --log; do
+	attack gw.world run g.gen --ticks 5 --quiet --world gw.world $out @
+done
 clash o.csv run g.gen --ticks 5 --quiet --trace o.csv --save @
 clash o.csv run g.gen --ticks 5 --quiet --trace o.csv --plot @
 clash o.snap run g.gen --ticks 5 --quiet --save o.snap --plot @
@@ -179,16 +183,17 @@ for x in g.gen g2.gen; do
 done
 clash o.gen cross g.gen g2.gen -o o.gen --log @
 
-for x in g.gen ev.events body.f0 w.wiring gd/x.gen; do
-	attack "$x" batch g.gen --dir gd --ticks 5 --quiet --events ev.events --body body.f0 --wiring w.wiring -o @
+for x in g.gen ev.events body.f0 w.wiring gd/x.gen gw.world; do
+	attack "$x" batch g.gen --dir gd --ticks 5 --quiet --events ev.events --body body.f0 --wiring w.wiring \
+		--world gw.world -o @
 done
 attack s1.csv batch --merge s1.csv s2.csv -o @
 attack s2.csv batch --merge s1.csv s2.csv -o @
 
 for out in -o --plot; do
-	for x in g.gen ev.events body.f0 w.wiring; do
+	for x in g.gen ev.events body.f0 w.wiring gw.world; do
 		attack "$x" sweep g.gen $SWEEP --events ev.events --body body.f0 --wiring w.wiring \
-			--variants vv $out @
+			--world gw.world --variants vv $out @
 	done
 done
 clash o.csv sweep g.gen $SWEEP --variants vv -o o.csv --plot @

@@ -54,7 +54,7 @@ expect_exit 0 "$C2RT" run "$G" --world "$ROOT/worlds/empty.world" --ticks 100 --
 expect_exit 1 "$C2RT" run "$G" --ticks 10 --opt walk_speed=4
 contains "$T/err" "goes with --world"
 expect_exit 1 "$C2RT" batch "$G" --ticks 10 --opt walk_speed=4
-contains "$T/err" "world options go with"
+contains "$T/err" "a world --opt goes with --world"
 expect_exit 1 "$C2RT" run "$G" --ticks 10 --log "$T/x.ndjson"
 contains "$T/err" "--log goes with --world"
 expect_exit 1 "$C2RT" run --resume "$T/w.snap" --ticks 10 --opt walk_speed=4

@@ -161,6 +161,14 @@ static void test_run_rows(void **state)
 	genome_free(&g);
 }
 
+/* The starter genome, and the file at `path` (a body, a world) read whole. */
+static void starter_and(const char *path, genome *g, uint8_t **text, size_t *len)
+{
+	test_load_text_genome("genomes/starter.txt", g);
+	c2_err err;
+	assert_int_equal(c2_read_file(path, 1u << 20, text, len, &err), 0);
+}
+
 /* A body (our walker) in every run: the run's state hash is that of a
  * creature hatched, given the body and stepped as `c2rt run --body` does;
  * the body and its wiring are in the batch id by content, the body file's
@@ -169,11 +177,10 @@ static void test_body_runs(void **state)
 {
 	(void)state;
 	genome g;
-	test_load_text_genome("genomes/starter.txt", &g);
 	uint8_t *text;
 	size_t len;
 	c2_err err;
-	assert_int_equal(c2_read_file("genomes/walker.f0", 1u << 20, &text, &len, &err), 0);
+	starter_and("genomes/walker.f0", &g, &text, &len);
 	creature_body_spec body = {"genomes/walker.f0", text, len, NULL};
 	batch_spec s, bare;
 	spec_init(&s, BATCH_CSV);
@@ -229,6 +236,72 @@ static void test_body_runs(void **state)
 	c2_wbuf_free(&warn);
 	free(r);
 	free(r0);
+	free(text);
+	genome_free(&g);
+}
+
+/* A world (the garden) in every run: the run's state hash is the world hash
+ * of the world loaded with the run's seed, the creature hatched into it and
+ * stepped by world_step as `c2rt run --world` does; the world file's bytes
+ * and options are in the batch id, its path is not; the world columns are
+ * in the header only with a world. */
+static void test_world_runs(void **state)
+{
+	(void)state;
+	genome g;
+	uint8_t *text;
+	size_t len;
+	c2_err err;
+	starter_and("worlds/garden.world", &g, &text, &len);
+	world_options opts;
+	world_options_default(&opts);
+	batch_spec s, bare;
+	spec_init(&s, BATCH_CSV);
+	spec_init(&bare, BATCH_CSV);
+	s.ticks = bare.ticks = 300;
+	s.world_path = "worlds/garden.world";
+	s.world_text = (const char *)text;
+	s.world_len = len;
+	s.world_opts = &opts;
+	batch_result *r = malloc(sizeof *r);
+	assert_non_null(r);
+	assert_int_equal(batch_run(&s, 5, &g, NULL, NULL, r), 0);
+	assert_string_equal(r->error, "");
+	assert_int_equal(r->ticks, 300);
+	world *w;
+	assert_int_equal(world_load(&w, (const char *)text, len, &opts, r->seed, &err), 0);
+	creature_config cfg = s.cfg;
+	cfg.seed = r->seed;
+	creature *c;
+	assert_int_equal(creature_hatch(&c, &g, &cfg, &err), 0);
+	assert_int_equal(world_add_creature(w, c, &err), 0);
+	for (int t = 0; t < 300; t++)
+		world_step(w, NULL);
+	assert_true(world_hash(w) == r->state_hash);
+	world_free(w);
+
+	uint64_t id = batch_id(&s);
+	assert_true(id != batch_id(&bare));
+	s.world_path = "elsewhere.world";
+	assert_true(batch_id(&s) == id);
+	opts.sight_range++;
+	assert_true(batch_id(&s) != id);
+	opts.sight_range--;
+	s.world_len--; /* other bytes */
+	assert_true(batch_id(&s) != id);
+	s.world_len++;
+
+	c2_wbuf h = {0}, h0 = {0};
+	batch_header(&s, &h);
+	batch_header(&bare, &h0);
+	c2_w_u8(&h, 0);
+	c2_w_u8(&h0, 0);
+	assert_non_null(strstr((const char *)h.data, ",body,world,ticks,"));
+	assert_non_null(strstr((const char *)h.data, ",world:acts,world:eats,world:food_eats,world:it_none,wall_s,"));
+	assert_null(strstr((const char *)h0.data, "world"));
+	c2_wbuf_free(&h);
+	c2_wbuf_free(&h0);
+	free(r);
 	free(text);
 	genome_free(&g);
 }
@@ -374,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_batch_id),
 		cmocka_unit_test(test_run_rows),
 		cmocka_unit_test(test_body_runs),
+		cmocka_unit_test(test_world_runs),
 		cmocka_unit_test(test_torn_and_bad_files),
 		cmocka_unit_test(test_merge),
 	};
