@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/helper.h"
 #include "engine/trace.h"
 #include "genome/vocab.h"
-#include "viewer/plot.h"
 #include "viewer/trace_csv.h"
 
 enum { MAX_CHEM_ARGS = 64, MAX_BAD_LINES = 20 };
@@ -49,7 +49,8 @@ const cli_spec cli_cmd_plot_spec = {
 	"tick,seconds,stage,alive,action,object,drive:<name> x17,lf:<organ>...,chem:<name>...\n"
 	"then one line per sample; NDJSON: one object per line with those keys.\n"
 	"Time runs along x in creature seconds, minutes or hours; concentrations\n"
-	"0..255 up y. Needs no display. A bad line is reported as FILE:LINE: reason\n"
+	"0..255 up y. Needs no display; c2rt's viewer program (c2rt-view) draws the\n"
+	"picture. A bad line is reported as FILE:LINE: reason\n"
 	"(exit 2) and no picture is written.",
 	plot_opts,
 	1,
@@ -77,8 +78,8 @@ static bool parse_size(const char *s, int *w, int *h)
 	memcpy(ws, s, (size_t)(x - s));
 	ws[x - s] = '\0';
 	long lw, lh;
-	if (!cli_parse_long(ws, PLOT_MIN_W, PLOT_MAX_SIDE, &lw) ||
-	    !cli_parse_long(x + 1, PLOT_MIN_H, PLOT_MAX_SIDE, &lh))
+	if (!cli_parse_long(ws, CLI_PLOT_MIN_W, CLI_PLOT_MAX_SIDE, &lw) ||
+	    !cli_parse_long(x + 1, CLI_PLOT_MIN_H, CLI_PLOT_MAX_SIDE, &lh))
 		return false;
 	*w = (int)lw;
 	*h = (int)lh;
@@ -158,7 +159,9 @@ int cli_cmd_plot(int argc, char **argv)
 	int w, h;
 	if (!parse_size(size_arg, &w, &h))
 		return cli_fail(CLI_USAGE, "plot", "--size '%s' is not WxH within %dx%d..%dx%d", size_arg,
-		                PLOT_MIN_W, PLOT_MIN_H, PLOT_MAX_SIDE, PLOT_MAX_SIDE);
+		                CLI_PLOT_MIN_W, CLI_PLOT_MIN_H, CLI_PLOT_MAX_SIDE, CLI_PLOT_MAX_SIDE);
+	if ((rc = cli_helper_check("plot", NULL)) != 0)
+		return rc;
 
 	plot_csv_err e;
 	plot_csv *r = plot_csv_open(path, &e);
@@ -200,14 +203,14 @@ int cli_cmd_plot(int argc, char **argv)
 		goto done;
 	}
 
-	plot_style st;
-	plot_style_default(&st);
+	cli_plot_req q;
+	cli_plot_req_default(&q);
+	q.w = w;
+	q.h = h;
 	char deftitle[256];
 	snprintf(deftitle, sizeof deftitle, "Chemicals \u2014 %s", base_name(path));
-	st.title = title ? title : strcmp(path, "-") == 0 ? "Chemicals" : deftitle;
-	char err[512];
-	if (plot_write_png(out_path, w, h, d, &st, err, sizeof err) != 0)
-		rc = cli_fail(CLI_BAD, "plot", "%s", err);
+	q.title = title ? title : strcmp(path, "-") == 0 ? "Chemicals" : deftitle;
+	rc = cli_plot("plot", NULL, out_path, &q, d);
 done:
 	plot_data_free(d);
 	free(names);

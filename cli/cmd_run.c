@@ -9,12 +9,12 @@
 #include "base/fileio.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
+#include "cli/helper.h"
 #include "cli/world_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 #include "engine/trace.h"
 #include "genome/vocab.h"
-#include "viewer/plot.h"
 #include "viewer/series.h"
 
 static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
@@ -90,8 +90,8 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* --plot: the traced chemicals, sampled at the trace rows, drawn by the same
- * code as `c2rt plot`. */
+/* --plot: the traced chemicals, sampled at the trace rows, drawn as `c2rt
+ * plot` draws (by c2rt-view: cli/helper.h). */
 static plot_data *plot_new(const trace_cfg *t)
 {
 	int chems[256];
@@ -215,6 +215,11 @@ int cli_cmd_run(int argc, char **argv)
 	}
 	if ((rc = cli_creature_args_finish(&cli_cargs, "run")) != 0)
 		return rc;
+	/* Not a whole run, then no picture: the drawing program is looked for first. */
+	char plot_what[4200];
+	snprintf(plot_what, sizeof plot_what, "--plot %s", plot_path ? plot_path : "");
+	if (plot_path && (rc = cli_helper_check("run", plot_what)) != 0)
+		return rc;
 	bool in_world = world_path || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
 	if (!in_world && (log_path || cli_cargs.world_opts))
 		return cli_fail(CLI_USAGE, "run", "%s goes with --world", log_path ? "--log" : "a world --opt");
@@ -326,16 +331,15 @@ int cli_cmd_run(int argc, char **argv)
 		c2_wbuf_free(&sw);
 	}
 	if (rc == 0 && pd) {
-		char title[160], perr[200];
+		char title[160];
 		snprintf(title, sizeof title, "%s — %s, seed %llu", npos ? pos[0] : cli_cargs.resume_path,
 		         creature_sex(c) == GENOME_MALE ? "male" : "female",
 		         (unsigned long long)creature_get_config(c)->seed);
-		plot_style st;
-		plot_style_default(&st);
-		st.title = title;
-		if ((rc = cli_stdout_check("run")) == 0 &&
-		    plot_write_png(plot_path, 1200, 700, pd, &st, perr, sizeof perr) != 0)
-			rc = cli_fail(CLI_BAD, "run", "--plot %s: %s", plot_path, perr);
+		cli_plot_req q;
+		cli_plot_req_default(&q);
+		q.title = title;
+		if ((rc = cli_stdout_check("run")) == 0)
+			rc = cli_plot("run", plot_what, plot_path, &q, pd);
 	}
 
 	if (!quiet) {

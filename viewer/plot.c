@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/plotreq.h"
 #include "viewer/draw.h"
 
 /* Tick loops count instead of adding up, and stop here: with huge times and
@@ -684,9 +685,9 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 int plot_write_png(const char *path, int w, int h, const plot_data *d, const plot_style *st,
                    char *err, size_t errn)
 {
-	if (w < PLOT_MIN_W || h < PLOT_MIN_H || w > PLOT_MAX_SIDE || h > PLOT_MAX_SIDE) {
-		snprintf(err, errn, "image size %dx%d is outside %dx%d..%dx%d", w, h, PLOT_MIN_W,
-		         PLOT_MIN_H, PLOT_MAX_SIDE, PLOT_MAX_SIDE);
+	if (w < CLI_PLOT_MIN_W || h < CLI_PLOT_MIN_H || w > CLI_PLOT_MAX_SIDE || h > CLI_PLOT_MAX_SIDE) {
+		snprintf(err, errn, "image size %dx%d is outside %dx%d..%dx%d", w, h, CLI_PLOT_MIN_W,
+		         CLI_PLOT_MIN_H, CLI_PLOT_MAX_SIDE, CLI_PLOT_MAX_SIDE);
 		return -1;
 	}
 	view_fonts f;
