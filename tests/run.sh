@@ -50,7 +50,8 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # cmocka prints each case; keep its output on failure only.
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/c2rt-test.XXXXXX")
-trap 'rm -rf "$TMPD"' EXIT INT TERM
+trap 'rm -rf "$TMPD"' EXIT
+trap 'exit 130' INT TERM
 export C2RT_TMP="$TMPD"
 JOBS=${C2RT_JOBS:-1}
 case $JOBS in '' | *[!0-9]* | 0) JOBS=$(nproc 2>/dev/null || echo 1) ;; esac
@@ -69,27 +70,28 @@ TAB=$(printf '\t')
 
 # run_now ID NAME COMMAND...: run one test, its log and status in $TMPD/q/ID.*
 run_now() {
-	id=$1 name=$2
+	n_id=$1 n_name=$2
 	shift 2
-	start=$(date +%s)
-	"$@" >"$TMPD/q/$id.log" 2>&1
-	rc=$?
-	printf '%s\t%s\n' "$(( $(date +%s) - start ))" "$name" >"$TMPD/q/$id.secs"
-	echo $rc >"$TMPD/q/$id.rc"
+	n_start=$(date +%s)
+	"$@" >"$TMPD/q/$n_id.log" 2>&1
+	n_rc=$?
+	printf '%s\t%s\n' "$(( $(date +%s) - n_start ))" "$n_name" >"$TMPD/q/$n_id.secs"
+	echo $n_rc >"$TMPD/q/$n_id.rc"
 }
 
 # report ID: print a finished test's line (and its log when it failed).
+# (Functions here share the shell's variables: each keeps to its own names.)
 report() {
-	IFS=$TAB read -r secs name <"$TMPD/q/$1.secs"
-	rc=$(cat "$TMPD/q/$1.rc")
+	IFS=$TAB read -r r_secs r_name <"$TMPD/q/$1.secs"
+	r_rc=$(cat "$TMPD/q/$1.rc")
 	cat "$TMPD/q/$1.secs" >>"$TMPD/times"
-	if [ "$rc" -eq 0 ]; then
-		pass=$((pass + 1)); printf '  ok    %-40s %3ds\n' "$name" "$secs"
-	elif [ "$rc" -eq 77 ]; then
-		skip=$((skip + 1)); printf '  skip  %-40s %s\n' "$name" "$(tail -n 1 "$TMPD/q/$1.log")"
+	if [ "$r_rc" -eq 0 ]; then
+		pass=$((pass + 1)); printf '  ok    %-40s %3ds\n' "$r_name" "$r_secs"
+	elif [ "$r_rc" -eq 77 ]; then
+		skip=$((skip + 1)); printf '  skip  %-40s %s\n' "$r_name" "$(tail -n 1 "$TMPD/q/$1.log")"
 	else
-		fail=$((fail + 1)); failed="$failed $name"
-		printf '  FAIL  %-40s (exit %d)\n' "$name" "$rc"
+		fail=$((fail + 1)); failed="$failed $r_name"
+		printf '  FAIL  %-40s (exit %d)\n' "$r_name" "$r_rc"
 		sed 's/^/        /' "$TMPD/q/$1.log" | tail -n 60
 	fi
 	rm -f "$TMPD/q/$1".*
@@ -112,19 +114,19 @@ run_one() {
 	nq=$((nq + 1))
 	# Its last time (unknown: first), its number, its name; the command's
 	# words one a line (no test's arguments hold a newline).
-	secs=$(awk -F "$TAB" -v n="$1" '$2 == n {s = $1} END {print s}' "$TIMES" 2>/dev/null)
-	printf '%s\t%s\t%s\n' "${secs:-9999}" "$nq" "$1" >>"$TMPD/queue"
+	o_secs=$(awk -F "$TAB" -v n="$1" '$2 == n {s = $1} END {print s}' "$TIMES" 2>/dev/null)
+	printf '%s\t%s\t%s\n' "${o_secs:-9999}" "$nq" "$1" >>"$TMPD/queue"
 	shift
 	printf '%s\n' "$@" >"$TMPD/q/cmd.$nq"
 }
 
 # reap: report the running tests that have ended; `running` keeps the rest.
 reap() {
-	left=""
-	for id in $running; do
-		if [ -e "$TMPD/q/$id.rc" ]; then report "$id"; else left="$left $id"; fi
+	p_left=""
+	for p_id in $running; do
+		if [ -e "$TMPD/q/$p_id.rc" ]; then report "$p_id"; else p_left="$p_left $p_id"; fi
 	done
-	running=$left
+	running=$p_left
 }
 
 # Run the queue JOBS at a time, the longest (by the last run) first,
@@ -134,15 +136,15 @@ run_queue() {
 	echo "== $nq tests, $JOBS at a time, the longest first ($BUILD)"
 	sort -t "$TAB" -k1,1nr -k2,2n "$TMPD/queue" >"$TMPD/order"
 	running=""
-	while IFS=$TAB read -r secs id name; do
+	while IFS=$TAB read -r q_secs q_id q_name; do
 		while reap && [ "$(echo $running | wc -w)" -ge "$JOBS" ]; do
 			sleep 0.1
 		done
 		set --
-		while IFS= read -r w; do set -- "$@" "$w"; done <"$TMPD/q/cmd.$id"
-		rm -f "$TMPD/q/cmd.$id"
-		run_now "$id" "$name" "$@" &
-		running="$running $id"
+		while IFS= read -r q_w; do set -- "$@" "$q_w"; done <"$TMPD/q/cmd.$q_id"
+		rm -f "$TMPD/q/cmd.$q_id"
+		run_now "$q_id" "$q_name" "$@" &
+		running="$running $q_id"
 	done <"$TMPD/order"
 	while reap && [ -n "$running" ]; do
 		sleep 0.1
