@@ -125,7 +125,7 @@ have_shared || { echo "no C2 data at $C2RT_SHARED: norn part skipped"; exit 0; }
 # which turns ATP into ADP one for one, summed over its rises) against the
 # same norn without a body.
 ticks=1500
-case $BUILD in */san) ticks=900 ;; esac
+short && ticks=900
 printf 'every 300 food 5 Starch 60 Glucose 40\nat 600 sleep\n' >"$T/norn.ev"
 hexo() { python3 -c "
 import csv, sys
