@@ -91,25 +91,20 @@ SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image fontconfig)
 SDL_LIBS = $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image fontconfig)
 VIEWER_LIBS = $(SDL_LIBS)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
-# The link lines, one per layer: the core alone (its unit tests, benches);
-# the core with the trace reader and plot tables c2rt also links (fuzz
-# replays and libFuzzer builds, the tool); the viewer on top (c2rt-view, the
-# viewer's tests).
+# The link lines, one per layer: the core alone (c2rt, its unit tests, fuzz
+# replays, benches); the viewer on top (c2rt-view, the viewer's tests).
 CORE_LINK = $(LIB) $(CORE_LIBS)
-PURE_LINK = $(SHARED_OBJ) $(LIB) $(CORE_LIBS)
-VIEW_LINK = $(VIEWER_OBJ) $(SHARED_OBJ) $(LIB) $(VIEWER_LIBS) $(CORE_LIBS)
+VIEW_LINK = $(VIEWER_OBJ) $(LIB) $(VIEWER_LIBS) $(CORE_LIBS)
 
 # The version is written once, in base/version.h.
 VERSION := $(shell sed -n 's/^\#define C2RT_VERSION "\(.*\)"/\1/p' base/version.h)
 
-CORE_DIRS := base genome brain biochem framsticks xode body engine world batch
+CORE_DIRS := base genome brain biochem framsticks xode body engine exchange world trace batch
 CORE_SRC := $(sort $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.c)))
 CLI_SRC := $(sort $(wildcard cli/*.c))
-# The trace reader and the plot tables: SDL-free files of viewer/ that c2rt
-# links too, until they move into the core (issue 22: trace/); the rest of
-# viewer/ is c2rt-view's (its main in viewer/main.c).
-SHARED_SRC := $(wildcard viewer/series.c viewer/trace_csv.c)
-VIEWER_SRC := $(filter-out $(SHARED_SRC) viewer/main.c,$(sort $(wildcard viewer/*.c)))
+# viewer/ is c2rt-view's alone (its main in viewer/main.c); the trace
+# reader and sample table it draws from are the core's (trace/).
+VIEWER_SRC := $(filter-out viewer/main.c,$(sort $(wildcard viewer/*.c)))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
@@ -121,7 +116,6 @@ CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 # c2rt-view runs `c2rt view` on the cli's own tables: the cli but its main.
 CLI_LIB_OBJ := $(filter-out $(BUILD)/obj/cli/main.o,$(CLI_OBJ))
-SHARED_OBJ := $(SHARED_SRC:%.c=$(BUILD)/obj/%.o)
 VIEWER_OBJ := $(VIEWER_SRC:%.c=$(BUILD)/obj/%.o)
 VIEW_MAIN_OBJ := $(BUILD)/obj/viewer/main.o
 # The plot request (cli/plotreq.c) is read by a parser: fuzzed like the
@@ -193,13 +187,13 @@ $(LIB): $(CORE_OBJ)
 	$(Q)ar rcs $@ $^
 
 # c2rt: the cli on the core, no drawing stack (tests/cli/no_sdl.sh).
-$(TOOL): $(CLI_OBJ) $(SHARED_OBJ) $(LIB)
+$(TOOL): $(CLI_OBJ) $(LIB)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(PURE_LINK) -pthread
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(CORE_LINK) -pthread
 
 # c2rt-view: the window and the PNG drawing, over the cli's option tables
 # and creature code (cli/helper.h).
-$(VIEW_TOOL): $(VIEW_MAIN_OBJ) $(CLI_LIB_OBJ) $(VIEWER_OBJ) $(SHARED_OBJ) $(LIB)
+$(VIEW_TOOL): $(VIEW_MAIN_OBJ) $(CLI_LIB_OBJ) $(VIEWER_OBJ) $(LIB)
 	$(say) LD $@
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(VIEW_MAIN_OBJ) $(CLI_LIB_OBJ) $(VIEW_LINK) -pthread
 
@@ -217,24 +211,24 @@ $(UNIT_CORE_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(CASES_OBJ) $(L
 	@mkdir -p $(@D)
 	$(say) LD $@
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CMOCKA_LINK) $(CORE_LINK)
-$(UNIT_VIEW_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(CASES_OBJ) $(LIB) $(VIEWER_OBJ) $(SHARED_OBJ) $(PLOTREQ_OBJ)
+$(UNIT_VIEW_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(CASES_OBJ) $(LIB) $(VIEWER_OBJ) $(PLOTREQ_OBJ)
 	@mkdir -p $(@D)
 	$(say) LD $@
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CMOCKA_LINK) $(PLOTREQ_OBJ) $(VIEW_LINK)
 
 # Fuzz targets are also built with a small file-replay driver so that the
 # regression corpus runs in every `make test`, without clang or libFuzzer.
-$(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(FUZZ_EXTRA_OBJ) $(LIB) $(SHARED_OBJ)
+$(BUILD)/tests/%_replay: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay_main.o $(FUZZ_EXTRA_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB) $(SHARED_OBJ),$^) $(PURE_LINK)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(LIB),$^) $(CORE_LINK)
 
 # The same targets under libFuzzer (make FUZZ=1 fuzz-targets): the same
 # objects and link line, with libFuzzer's main instead of the replay driver.
-$(BUILD)/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(FUZZ_EXTRA_OBJ) $(LIB) $(SHARED_OBJ)
+$(BUILD)/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(FUZZ_EXTRA_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $< $(FUZZ_EXTRA_OBJ) $(PURE_LINK)
+	$(Q)$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $< $(FUZZ_EXTRA_OBJ) $(CORE_LINK)
 fuzz-targets: $(FUZZ_BIN)
 
 # The fuzz seeds of fuzz_import are written by a small program from our own
@@ -363,7 +357,7 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 # The public headers: every header of the core but the rooms' internals —
 # internal.h, *_impl.h, and the headers named here that only their own room
 # includes (tests/cli/house_rules.sh checks that no other header is one).
-INTERNAL_HDR := brain/simd.h body/neuro.h body/statics.h
+INTERNAL_HDR := brain/simd.h brain/avx2.h body/neuro.h body/statics.h
 CORE_HDR := $(filter-out %/internal.h %_impl.h $(INTERNAL_HDR), \
               $(sort $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.h $(d)/*.def))))
 .PHONY: public-headers
@@ -419,7 +413,7 @@ uninstall:
 clean:
 	rm -rf build out
 
--include $(CORE_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(VIEWER_OBJ:.o=.d) $(SHARED_OBJ:.o=.d) \
+-include $(CORE_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(VIEWER_OBJ:.o=.d) \
          $(VIEW_MAIN_OBJ:.o=.d) $(CASES_OBJ:.o=.d) \
          $(UNIT_SRC:tests/unit/%.c=$(BUILD)/obj/tests/unit/%.d) \
          $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/obj/tests/fuzz/%.d) \

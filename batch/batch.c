@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/hash.h"
-#include "engine/trace.h"
+#include "trace/columns.h"
 
 /* How often (ticks) a run asks whether to stop. */
 enum { STOP_POLL = 4096 };

@@ -146,7 +146,9 @@ static double starve_damage(const bc_biochem *b, const bc_organ *o)
 	return o->atp_coef * scale / 255.0;
 }
 
-void bc_compile(bc_biochem *b)
+/* Which chemicals decay at each of the BC_DUE_K tick phases (the
+ * half-lives' rate masks), so a biochemistry tick decays only those. */
+static void compile_due(bc_biochem *b)
 {
 	memset(b->due, 0, sizeof b->due);
 	for (unsigned c = 1; c < BC_NCHEM; c++) {
@@ -155,16 +157,12 @@ void bc_compile(bc_biochem *b)
 			if (!(mask & (1u << k)))
 				b->due[k][c / 64] |= 1ull << (c % 64);
 	}
-	for (size_t i = 0; i < b->norgans; i++) {
-		bc_organ *o = &b->organs[i];
-		o->rec_first = o->rec_n = o->grp_first = o->grp_n = 0;
-		o->em_next = 0;
-		o->em_slow = 0;
-		o->em_first = o->em_n = o->rx_first = o->rx_n = 0;
-		o->clock_group = -1;
-	}
+}
 
-	/* Receptors: sorted by organ, each group contiguous. */
+/* Receptors are sorted by organ: each organ's range, and the groups of
+ * one locus address within it, each bound to its locus (§2.7). */
+static void compile_groups(bc_biochem *b)
+{
 	b->ngrp = 0;
 	for (size_t i = 0; i < b->nrec; i++) {
 		bc_receptor *r = &b->rec[i];
@@ -195,8 +193,13 @@ void bc_compile(bc_biochem *b)
 		g->n++;
 		r->bound = g->mode != BC_GRP_INERT;
 	}
-	/* A group whose receptors all read chemical 0 does nothing (§2.7);
-	 * the others' mean nominal is fixed (tick.c: eval_group). */
+}
+
+/* A group whose receptors all read chemical 0 does nothing (§2.7); the
+ * others' mean nominal and their counts of each sign are fixed (tick.c:
+ * eval_group). */
+static void compile_group_means(bc_biochem *b)
+{
 	for (size_t k = 0; k < b->ngrp; k++) {
 		bc_group *g = &b->grp[k];
 		uint32_t n = 0, nsub = 0;
@@ -223,12 +226,13 @@ void bc_compile(bc_biochem *b)
 			g->last = b->opt.biochem_reference ? BC_GRP_STALE : *g->dest;
 		}
 	}
-	for (size_t i = 0; i < b->norgans; i++) {
-		bc_organ *o = &b->organs[i];
-		if (o->clock_group >= 0 && b->grp[o->clock_group].mode == BC_GRP_INERT)
-			o->clock_group = -1;
-	}
+}
 
+/* Each organ's emitters, bound to their loci, each sampling every so many
+ * activations (em_slow: every one of the organ's less often than every
+ * activation). */
+static void compile_emitters(bc_biochem *b)
+{
 	for (size_t i = 0; i < b->nem; i++) {
 		bc_emitter *e = &b->em[i];
 		bc_organ *o = &b->organs[e->organ];
@@ -243,6 +247,12 @@ void bc_compile(bc_biochem *b)
 		if (e->every == 1)
 			o->em_slow = 0;
 	}
+}
+
+/* Each organ's reactions, with the option of zero amounts as 1 and the
+ * rate's mask and multiplier. */
+static void compile_reactions(bc_biochem *b)
+{
 	for (size_t i = 0; i < b->nrx; i++) {
 		bc_reaction *x = &b->rx[i];
 		bc_organ *o = &b->organs[x->organ];
@@ -265,6 +275,28 @@ void bc_compile(bc_biochem *b)
 		x->mask = genome_rate_mask(g->rate);
 		x->mult = (uint16_t)genome_rate_multiplier(g->rate);
 	}
+}
+
+void bc_compile(bc_biochem *b)
+{
+	compile_due(b);
+	for (size_t i = 0; i < b->norgans; i++) {
+		bc_organ *o = &b->organs[i];
+		o->rec_first = o->rec_n = o->grp_first = o->grp_n = 0;
+		o->em_next = 0;
+		o->em_slow = 0;
+		o->em_first = o->em_n = o->rx_first = o->rx_n = 0;
+		o->clock_group = -1;
+	}
+	compile_groups(b);
+	compile_group_means(b);
+	for (size_t i = 0; i < b->norgans; i++) {
+		bc_organ *o = &b->organs[i];
+		if (o->clock_group >= 0 && b->grp[o->clock_group].mode == BC_GRP_INERT)
+			o->clock_group = -1;
+	}
+	compile_emitters(b);
+	compile_reactions(b);
 	for (size_t i = 0; i < b->norgans; i++) {
 		bc_organ *o = &b->organs[i];
 		o->energy_cost = energy_cost(o->rec_n + o->em_n + o->rx_n);
@@ -410,14 +442,16 @@ static void insert_reaction(bc_biochem *b, uint32_t organ, long gene, const geno
 	b->nrx++;
 }
 
-int bc_express(bc_biochem *b, const genome *g, const size_t *genes, size_t n,
-               bc_express_report *rep, c2_err *err)
-{
-	bc_express_report r;
-	memset(&r, 0, sizeof r);
+/* What expressing genes[0..n) adds: new elements of each kind. */
+typedef struct express_counts {
+	size_t organs, rec, em, rx;
+} express_counts;
 
-	/* Pass 1: validate and count, so that pass 2 cannot fail. */
-	size_t n_org = 0, n_rec = 0, n_em = 0, n_rx = 0;
+/* Pass 1 of bc_express: validate and count, so that pass 2 cannot fail. */
+static int express_check(const bc_biochem *b, const genome *g, const size_t *genes, size_t n,
+                         express_counts *c, c2_err *err)
+{
+	memset(c, 0, sizeof *c);
 	long last_organ_gene = b->norgans > 1 ? b->organs[b->norgans - 1].gene : -1;
 	for (size_t k = 0; k < n; k++) {
 		size_t i = genes[k];
@@ -435,94 +469,115 @@ int bc_express(bc_biochem *b, const genome *g, const size_t *genes, size_t n,
 				return c2_fail(err, C2_EINVAL, gene->offset, (int)i,
 				               "organ gene expressed twice or out of gene order");
 			last_organ_gene = (long)i;
-			n_org++;
+			c->organs++;
 			break;
 		case GK_RECEPTOR:
 		case GK_EMITTER:
 		case GK_REACTION:
 			if (gene_present(b, gene->kind, (long)i))
 				return c2_fail(err, C2_EINVAL, gene->offset, (int)i, "gene already expressed");
-			n_rec += gene->kind == GK_RECEPTOR;
-			n_em += gene->kind == GK_EMITTER;
-			n_rx += gene->kind == GK_REACTION;
+			c->rec += gene->kind == GK_RECEPTOR;
+			c->em += gene->kind == GK_EMITTER;
+			c->rx += gene->kind == GK_REACTION;
 			break;
 		default:
 			break;
 		}
 	}
-	if (grow((void **)&b->organs, &b->organ_cap, b->norgans + n_org, sizeof *b->organs) ||
-	    grow((void **)&b->rec, &b->rec_cap, b->nrec + n_rec, sizeof *b->rec) ||
-	    grow((void **)&b->grp, &b->grp_cap, b->nrec + n_rec, sizeof *b->grp) ||
-	    grow((void **)&b->em, &b->em_cap, b->nem + n_em, sizeof *b->em) ||
-	    grow((void **)&b->rx, &b->rx_cap, b->nrx + n_rx, sizeof *b->rx)) {
+	return 0;
+}
+
+/* A receptor, emitter or reaction gene i into its organ (pass 2). */
+static void express_element(bc_biochem *b, const genome *g, size_t i, bc_express_report *r)
+{
+	const genome_gene *gene = &g->genes[i];
+	long owner = owner_index(b, g, i);
+	if (owner < 0) {
+		r->orphaned++;
+		return;
+	}
+	if (gene->kind == GK_RECEPTOR) {
+		insert_receptor(b, (uint32_t)owner, (long)i, &gene->u.receptor);
+		r->receptors++;
+	} else if (gene->kind == GK_EMITTER) {
+		if (insert_emitter(b, (uint32_t)owner, (long)i, &gene->u.emitter))
+			r->replaced++;
+		else
+			r->emitters++;
+	} else {
+		insert_reaction(b, (uint32_t)owner, (long)i, &gene->u.reaction);
+		r->reactions++;
+	}
+}
+
+/* Pass 2 of bc_express: gene i applied (room was made). */
+static void express_one(bc_biochem *b, const genome *g, size_t i, bc_express_report *r)
+{
+	const genome_gene *gene = &g->genes[i];
+	switch (gene->kind) {
+	case GK_ORGAN:
+		if (gene->stage != 0) { /* Q19: organs exist from birth only */
+			r->ignored++;
+			break;
+		}
+		bc_organ_init(&b->organs[b->norgans++], BC_ORGAN_GENOME, (long)i, &gene->u.organ);
+		r->organs++;
+		break;
+	case GK_BRAIN_ORGAN:
+		if (gene->stage != 0) {
+			r->ignored++;
+			break;
+		}
+		/* A later brain-organ gene replaces an earlier one (§2.6 key). */
+		bc_organ_init(&b->brain, BC_ORGAN_BRAIN, (long)i, &gene->u.organ);
+		/* No gene writes the brain organ's repair locus; the export's
+		 * brain organ holds 32 (option brain_repair_rate). */
+		b->brain.repair_rate = (uint8_t)b->opt.brain_repair_rate;
+		b->has_brain = 1;
+		r->organs++;
+		break;
+	case GK_RECEPTOR:
+	case GK_EMITTER:
+	case GK_REACTION:
+		express_element(b, g, i, r);
+		break;
+	case GK_HALF_LIVES:
+		memcpy(b->half, gene->u.half_lives.rate, BC_NCHEM);
+		b->have_half = 1;
+		r->half_lives++;
+		break;
+	case GK_INIT_CONC:
+		bc_chem_set(b, gene->u.init_conc.chemical, gene->u.init_conc.amount);
+		r->init_concs++;
+		break;
+	default:
+		r->ignored++;
+		break;
+	}
+}
+
+int bc_express(bc_biochem *b, const genome *g, const size_t *genes, size_t n,
+               bc_express_report *rep, c2_err *err)
+{
+	bc_express_report r;
+	memset(&r, 0, sizeof r);
+	express_counts c;
+	int rc = express_check(b, g, genes, n, &c, err);
+	if (rc)
+		return rc;
+	if (grow((void **)&b->organs, &b->organ_cap, b->norgans + c.organs, sizeof *b->organs) ||
+	    grow((void **)&b->rec, &b->rec_cap, b->nrec + c.rec, sizeof *b->rec) ||
+	    grow((void **)&b->grp, &b->grp_cap, b->nrec + c.rec, sizeof *b->grp) ||
+	    grow((void **)&b->em, &b->em_cap, b->nem + c.em, sizeof *b->em) ||
+	    grow((void **)&b->rx, &b->rx_cap, b->nrx + c.rx, sizeof *b->rx)) {
 		/* Grown arrays are fine to keep; pointers into the organs may have
 		 * moved, so re-bind before reporting. */
 		bc_compile(b);
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory expressing genes");
 	}
-
 	/* Pass 2: apply, in gene order. */
-	for (size_t k = 0; k < n; k++) {
-		size_t i = genes[k];
-		const genome_gene *gene = &g->genes[i];
-		long owner;
-		switch (gene->kind) {
-		case GK_ORGAN:
-			if (gene->stage != 0) { /* Q19: organs exist from birth only */
-				r.ignored++;
-				break;
-			}
-			bc_organ_init(&b->organs[b->norgans++], BC_ORGAN_GENOME, (long)i, &gene->u.organ);
-			r.organs++;
-			break;
-		case GK_BRAIN_ORGAN:
-			if (gene->stage != 0) {
-				r.ignored++;
-				break;
-			}
-			/* A later brain-organ gene replaces an earlier one (§2.6 key). */
-			bc_organ_init(&b->brain, BC_ORGAN_BRAIN, (long)i, &gene->u.organ);
-			/* No gene writes the brain organ's repair locus; the export's
-			 * brain organ holds 32 (option brain_repair_rate). */
-			b->brain.repair_rate = (uint8_t)b->opt.brain_repair_rate;
-			b->has_brain = 1;
-			r.organs++;
-			break;
-		case GK_RECEPTOR:
-		case GK_EMITTER:
-		case GK_REACTION:
-			owner = owner_index(b, g, i);
-			if (owner < 0) {
-				r.orphaned++;
-				break;
-			}
-			if (gene->kind == GK_RECEPTOR) {
-				insert_receptor(b, (uint32_t)owner, (long)i, &gene->u.receptor);
-				r.receptors++;
-			} else if (gene->kind == GK_EMITTER) {
-				if (insert_emitter(b, (uint32_t)owner, (long)i, &gene->u.emitter))
-					r.replaced++;
-				else
-					r.emitters++;
-			} else {
-				insert_reaction(b, (uint32_t)owner, (long)i, &gene->u.reaction);
-				r.reactions++;
-			}
-			break;
-		case GK_HALF_LIVES:
-			memcpy(b->half, gene->u.half_lives.rate, BC_NCHEM);
-			b->have_half = 1;
-			r.half_lives++;
-			break;
-		case GK_INIT_CONC:
-			bc_chem_set(b, gene->u.init_conc.chemical, gene->u.init_conc.amount);
-			r.init_concs++;
-			break;
-		default:
-			r.ignored++;
-			break;
-		}
-	}
+	for (size_t k = 0; k < n; k++)
+		express_one(b, g, genes[k], &r);
 	bc_compile(b);
 	for (size_t k = 0; k < n; k++) {
 		size_t i = genes[k];

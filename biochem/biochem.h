@@ -272,7 +272,7 @@ bool bc_brain_organ_failed(const bc_biochem *b);
  * genome organ) failed? (Q13: the engine may call that death.) */
 bool bc_all_body_organs_failed(const bc_biochem *b);
 
-/* ---- importing a running state (engine/import.c) -------------------------------- */
+/* ---- importing a running state (exchange/import.c) -------------------------------- */
 
 /* Set a chemical's half-life byte (the table then counts as expressed). */
 void bc_half_life_set(bc_biochem *b, uint8_t chem, uint8_t value);

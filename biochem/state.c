@@ -171,9 +171,123 @@ static const char *get_elem_head(c2_rbuf *r, size_t norgans, uint32_t prev_organ
 	return NULL;
 }
 
+/* One gene element after prev (organ order): its head, then its gene's
+ * glen bytes into g; NULL, or why not (`truncated` for a short read). */
+static const char *get_elem(c2_rbuf *r, size_t norgans, const uint32_t *prev, uint32_t *organ,
+                            int32_t *gene, void *g, size_t glen, const char *truncated)
+{
+	const char *why = get_elem_head(r, norgans, prev ? *prev : 0, organ, gene);
+	c2_r_bytes(r, g, glen);
+	return why ? why : r->bad ? truncated : NULL;
+}
+
 static void *alloc_array(size_t n, size_t size)
 {
 	return n ? calloc(n, size) : NULL;
+}
+
+/* The sections of a state after its header, each read into b: NULL, or
+ * why the bytes are not a state; *oom when an array could not be had. */
+
+/* The organs (the body organ first, the others in gene order) and the
+ * brain organ. */
+static const char *load_organs(c2_rbuf *r, bc_biochem *b, bool *oom)
+{
+	uint32_t norg = get_count(r, ORGAN_BYTES);
+	if (r->bad || norg == 0)
+		return "bad organ count";
+	if (!(b->organs = alloc_array(norg, sizeof *b->organs))) {
+		*oom = true;
+		return NULL;
+	}
+	b->organ_cap = norg;
+	for (uint32_t i = 0; i < norg; i++) {
+		const char *why = get_organ(r, &b->organs[i], i == 0 ? BC_ORGAN_BODY : BC_ORGAN_GENOME);
+		if (!why && i > 1 && b->organs[i].gene <= b->organs[i - 1].gene)
+			why = "organs out of gene order";
+		if (why)
+			return why;
+		b->norgans = i + 1;
+	}
+	b->has_brain = c2_r_u8(r);
+	if (r->bad || b->has_brain > 1)
+		return "bad brain-organ flag";
+	return b->has_brain ? get_organ(r, &b->brain, BC_ORGAN_BRAIN) : NULL;
+}
+
+/* The receptors, in organ order, each group of one address contiguous. */
+static const char *load_receptors(c2_rbuf *r, bc_biochem *b, bool *oom)
+{
+	uint32_t n = get_count(r, ELEM_HEAD + sizeof(genome_receptor_gene));
+	if (r->bad)
+		return "bad receptor count";
+	if (n && (!(b->rec = alloc_array(n, sizeof *b->rec)) ||
+	          !(b->grp = alloc_array(n, sizeof *b->grp)))) {
+		*oom = true;
+		return NULL;
+	}
+	b->rec_cap = b->grp_cap = n;
+	for (uint32_t i = 0; i < n; i++) {
+		bc_receptor *x = &b->rec[i];
+		const char *why = get_elem(r, b->norgans, i ? &b->rec[i - 1].organ : NULL, &x->organ,
+		                           &x->gene, &x->g, sizeof x->g, "truncated receptor");
+		/* A receptor group must be contiguous: an address may not come back
+		 * after another address of the same organ. */
+		if (!why && i > 0 && b->rec[i - 1].organ == x->organ &&
+		    !bc_same_address(&b->rec[i - 1].g.organ, &x->g.organ)) {
+			for (uint32_t j = i - 1; j-- > 0 && b->rec[j].organ == x->organ;)
+				if (bc_same_address(&b->rec[j].g.organ, &x->g.organ))
+					why = "receptor group split";
+		}
+		if (why)
+			return why;
+		b->nrec = i + 1;
+	}
+	return NULL;
+}
+
+/* The emitters, in organ order. */
+static const char *load_emitters(c2_rbuf *r, bc_biochem *b, bool *oom)
+{
+	uint32_t n = get_count(r, ELEM_HEAD + sizeof(genome_emitter_gene));
+	if (r->bad)
+		return "bad emitter count";
+	if (n && !(b->em = alloc_array(n, sizeof *b->em))) {
+		*oom = true;
+		return NULL;
+	}
+	b->em_cap = n;
+	for (uint32_t i = 0; i < n; i++) {
+		bc_emitter *x = &b->em[i];
+		const char *why = get_elem(r, b->norgans, i ? &b->em[i - 1].organ : NULL, &x->organ,
+		                           &x->gene, &x->g, sizeof x->g, "truncated emitter");
+		if (why)
+			return why;
+		b->nem = i + 1;
+	}
+	return NULL;
+}
+
+/* The reactions, in organ order. */
+static const char *load_reactions(c2_rbuf *r, bc_biochem *b, bool *oom)
+{
+	uint32_t n = get_count(r, ELEM_HEAD + sizeof(genome_reaction_gene));
+	if (r->bad)
+		return "bad reaction count";
+	if (n && !(b->rx = alloc_array(n, sizeof *b->rx))) {
+		*oom = true;
+		return NULL;
+	}
+	b->rx_cap = n;
+	for (uint32_t i = 0; i < n; i++) {
+		bc_reaction *x = &b->rx[i];
+		const char *why = get_elem(r, b->norgans, i ? &b->rx[i - 1].organ : NULL, &x->organ,
+		                           &x->gene, &x->g, sizeof x->g, "truncated reaction");
+		if (why)
+			return why;
+		b->nrx = i + 1;
+	}
+	return NULL;
 }
 
 int bc_load(bc_biochem **out, c2_rbuf *r, bc_locus_resolver resolve, void *ctx, c2_err *err)
@@ -191,124 +305,34 @@ int bc_load(bc_biochem **out, c2_rbuf *r, bc_locus_resolver resolve, void *ctx, 
 	if (!b)
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory loading a biochemistry");
 	const char *why = NULL;
-
-	{
-		c2_err oerr;
-		if (c2_options_load(&bc_option_tab, &b->opt, r, &oerr) != 0) {
-			why = "bad options";
-			goto fail;
-		}
-	}
+	bool oom = false;
+	c2_err oerr;
+	if (c2_options_load(&bc_option_tab, &b->opt, r, &oerr) != 0)
+		why = "bad options";
 	b->resolve = resolve;
 	b->ctx = ctx;
-	b->counter = c2_r_u32(r);
-	b->have_half = c2_r_u8(r);
-	c2_r_bytes(r, b->chem, BC_NCHEM);
-	c2_r_bytes(r, b->half, BC_NCHEM);
-	if (r->bad || b->have_half > 1) {
-		why = "bad chemical block";
-		goto fail;
+	if (!why) {
+		b->counter = c2_r_u32(r);
+		b->have_half = c2_r_u8(r);
+		c2_r_bytes(r, b->chem, BC_NCHEM);
+		c2_r_bytes(r, b->half, BC_NCHEM);
+		if (r->bad || b->have_half > 1)
+			why = "bad chemical block";
+		b->chem[0] = 0; /* chemical 0 is nothing, whatever the bytes say */
 	}
-	b->chem[0] = 0; /* chemical 0 is nothing, whatever the bytes say */
-
-	uint32_t norg = get_count(r, ORGAN_BYTES);
-	if (r->bad || norg == 0) {
-		why = "bad organ count";
-		goto fail;
+	static const char *(*const sections[])(c2_rbuf *, bc_biochem *, bool *) = {
+		load_organs, load_receptors, load_emitters, load_reactions};
+	for (size_t k = 0; k < sizeof sections / sizeof *sections && !why && !oom; k++)
+		why = sections[k](r, b, &oom);
+	if (oom) {
+		bc_free(b);
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory loading a biochemistry");
 	}
-	if (!(b->organs = alloc_array(norg, sizeof *b->organs)))
-		goto oom;
-	b->organ_cap = norg;
-	for (uint32_t i = 0; i < norg; i++) {
-		why = get_organ(r, &b->organs[i], i == 0 ? BC_ORGAN_BODY : BC_ORGAN_GENOME);
-		if (!why && i > 1 && b->organs[i].gene <= b->organs[i - 1].gene)
-			why = "organs out of gene order";
-		if (why)
-			goto fail;
-		b->norgans = i + 1;
+	if (why) {
+		bc_free(b);
+		return bad(err, r, why);
 	}
-	b->has_brain = c2_r_u8(r);
-	if (r->bad || b->has_brain > 1) {
-		why = "bad brain-organ flag";
-		goto fail;
-	}
-	if (b->has_brain && (why = get_organ(r, &b->brain, BC_ORGAN_BRAIN)) != NULL)
-		goto fail;
-
-	uint32_t n = get_count(r, ELEM_HEAD + sizeof(genome_receptor_gene));
-	if (r->bad) {
-		why = "bad receptor count";
-		goto fail;
-	}
-	if (n && (!(b->rec = alloc_array(n, sizeof *b->rec)) ||
-	          !(b->grp = alloc_array(n, sizeof *b->grp))))
-		goto oom;
-	b->rec_cap = b->grp_cap = n;
-	for (uint32_t i = 0; i < n; i++) {
-		bc_receptor *x = &b->rec[i];
-		why = get_elem_head(r, b->norgans, i ? b->rec[i - 1].organ : 0, &x->organ, &x->gene);
-		c2_r_bytes(r, &x->g, sizeof x->g);
-		if (!why && r->bad)
-			why = "truncated receptor";
-		/* A receptor group must be contiguous: an address may not come back
-		 * after another address of the same organ. */
-		if (!why && i > 0 && b->rec[i - 1].organ == x->organ &&
-		    !bc_same_address(&b->rec[i - 1].g.organ, &x->g.organ)) {
-			for (uint32_t j = i - 1; j-- > 0 && b->rec[j].organ == x->organ;)
-				if (bc_same_address(&b->rec[j].g.organ, &x->g.organ))
-					why = "receptor group split";
-		}
-		if (why)
-			goto fail;
-		b->nrec = i + 1;
-	}
-
-	n = get_count(r, ELEM_HEAD + sizeof(genome_emitter_gene));
-	if (r->bad) {
-		why = "bad emitter count";
-		goto fail;
-	}
-	if (n && !(b->em = alloc_array(n, sizeof *b->em)))
-		goto oom;
-	b->em_cap = n;
-	for (uint32_t i = 0; i < n; i++) {
-		bc_emitter *x = &b->em[i];
-		why = get_elem_head(r, b->norgans, i ? b->em[i - 1].organ : 0, &x->organ, &x->gene);
-		c2_r_bytes(r, &x->g, sizeof x->g);
-		if (!why && r->bad)
-			why = "truncated emitter";
-		if (why)
-			goto fail;
-		b->nem = i + 1;
-	}
-
-	n = get_count(r, ELEM_HEAD + sizeof(genome_reaction_gene));
-	if (r->bad) {
-		why = "bad reaction count";
-		goto fail;
-	}
-	if (n && !(b->rx = alloc_array(n, sizeof *b->rx)))
-		goto oom;
-	b->rx_cap = n;
-	for (uint32_t i = 0; i < n; i++) {
-		bc_reaction *x = &b->rx[i];
-		why = get_elem_head(r, b->norgans, i ? b->rx[i - 1].organ : 0, &x->organ, &x->gene);
-		c2_r_bytes(r, &x->g, sizeof x->g);
-		if (!why && r->bad)
-			why = "truncated reaction";
-		if (why)
-			goto fail;
-		b->nrx = i + 1;
-	}
-
 	bc_compile(b);
 	*out = b;
 	return 0;
-
-oom:
-	bc_free(b);
-	return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory loading a biochemistry");
-fail:
-	bc_free(b);
-	return bad(err, r, why ? why : "truncated");
 }

@@ -198,6 +198,79 @@ static void warn(c2_wbuf *w, size_t i, const body_neuron *bn, const char *what)
 		c2_w_printf(w, "line %ld: neuron %zu (%s): %s\n", bn->line, i, bn->cls, what);
 }
 
+/* The kind and step order of neuron class `cls` (a simulated Framsticks
+ * class, or one of ours) set in nu; its default properties, or NULL when
+ * the class is not simulated. */
+static const char *find_class(neuron *nu, const char *cls)
+{
+	const char *defaults = NULL;
+	for (size_t k = 0; k < NELEM(impls); k++)
+		if (strcmp(impls[k].name, cls) == 0) {
+			nu->kind = impls[k].kind;
+			nu->order = (uint8_t)impls[k].order;
+			const frams_f0_neuro_class *fc = frams_f0_neuro_class_find(cls);
+			defaults = fc ? fc->props : "";
+		}
+	for (size_t k = 0; k < NELEM(c2classes); k++)
+		if (strcmp(c2classes[k].name, cls) == 0) {
+			nu->kind = c2classes[k].kind;
+			nu->order = (uint8_t)c2classes[k].order;
+			defaults = c2classes[k].props;
+		}
+	return defaults;
+}
+
+/* The SDK's property ranges (f0-neuroclasses). */
+static void clamp_props(neuron *nu)
+{
+	switch (nu->kind) {
+	case NK_N:
+	case NK_NU:
+		nu->p[0] = clampd(nu->p[0], 0, 1);       /* in: inertia */
+		nu->p[1] = clampd(nu->p[1], 0, 999);     /* fo: force */
+		nu->p[2] = clampd(nu->p[2], -99999, 99999); /* si: sigmoid */
+		nu->p[3] = clampd(nu->p[3], -1, 1);      /* s: initial state */
+		break;
+	case NK_SIN:
+		nu->p[0] = clampd(nu->p[0], -1, 1);               /* f0: radians per step */
+		nu->p[1] = clampd(nu->p[1], 0, 6.283185307);      /* t: initial phase */
+		break;
+	case NK_BEND:
+		nu->p[0] = clampd(nu->p[0], 0.01, 1); /* p: power */
+		nu->p[1] = clampd(nu->p[1], 0, 1);    /* r: bending range */
+		break;
+	case NK_ROT:
+		nu->p[0] = clampd(nu->p[0], 0.01, 1);
+		break;
+	case NK_TOUCH:
+		nu->p[0] = clampd(nu->p[0], 0, 1); /* r: range */
+		break;
+	default:
+		break;
+	}
+}
+
+/* Neuron i, a C2In or C2Out, becomes a port to the creature for signal
+ * `spec` (taken over; NULL when reading it ran out of memory). False when
+ * out of memory. */
+static bool add_port(body_net *n, size_t i, char *spec, c2_wbuf *wb, const body_neuron *bn)
+{
+	neuron *nu = &n->v[i];
+	port *np = realloc(n->ports, (n->nports + 1) * sizeof *np);
+	if (!np) {
+		free(spec);
+		return false;
+	}
+	n->ports = np;
+	nu->port = (int)n->nports;
+	np[n->nports++] = (port){spec, nu->kind == NK_OUT, (int)i, 0};
+	if (!spec)
+		return false;
+	if (!*spec)
+		warn(wb, i, bn, "no signal (s=...): it stays 0");
+	return true;
+}
+
 /* Set up neuron i from its model description. Returns false when out of
  * memory. */
 static bool setup(body_net *n, const body_model *m, size_t i, c2_wbuf *wb)
@@ -208,20 +281,7 @@ static bool setup(body_net *n, const body_model *m, size_t i, c2_wbuf *wb)
 	nu->joint = bn->joint;
 	nu->port = -1;
 	nu->order = 1;
-	const char *defaults = NULL;
-	for (size_t k = 0; k < NELEM(impls); k++)
-		if (strcmp(impls[k].name, bn->cls) == 0) {
-			nu->kind = impls[k].kind;
-			nu->order = (uint8_t)impls[k].order;
-			const frams_f0_neuro_class *fc = frams_f0_neuro_class_find(bn->cls);
-			defaults = fc ? fc->props : "";
-		}
-	for (size_t k = 0; k < NELEM(c2classes); k++)
-		if (strcmp(c2classes[k].name, bn->cls) == 0) {
-			nu->kind = c2classes[k].kind;
-			nu->order = (uint8_t)c2classes[k].order;
-			defaults = c2classes[k].props;
-		}
+	const char *defaults = find_class(nu, bn->cls);
 	if (!defaults) {
 		const frams_f0_neuro_class *fc = frams_f0_neuro_class_find(bn->cls);
 		char msg[160];
@@ -247,49 +307,9 @@ static bool setup(body_net *n, const body_model *m, size_t i, c2_wbuf *wb)
 		warn(wb, i, bn, needs_joint ? "not on a joint: not simulated" : "not on a part: not simulated");
 		nu->kind = NK_INERT;
 	}
-	/* The SDK's property ranges (f0-neuroclasses). */
-	switch (nu->kind) {
-	case NK_N:
-	case NK_NU:
-		nu->p[0] = clampd(nu->p[0], 0, 1);       /* in: inertia */
-		nu->p[1] = clampd(nu->p[1], 0, 999);     /* fo: force */
-		nu->p[2] = clampd(nu->p[2], -99999, 99999); /* si: sigmoid */
-		nu->p[3] = clampd(nu->p[3], -1, 1);      /* s: initial state */
-		break;
-	case NK_SIN:
-		nu->p[0] = clampd(nu->p[0], -1, 1);               /* f0: radians per step */
-		nu->p[1] = clampd(nu->p[1], 0, 6.283185307);      /* t: initial phase */
-		break;
-	case NK_BEND:
-		nu->p[0] = clampd(nu->p[0], 0.01, 1); /* p: power */
-		nu->p[1] = clampd(nu->p[1], 0, 1);    /* r: bending range */
-		break;
-	case NK_ROT:
-		nu->p[0] = clampd(nu->p[0], 0.01, 1);
-		break;
-	case NK_TOUCH:
-		nu->p[0] = clampd(nu->p[0], 0, 1); /* r: range */
-		break;
-	case NK_IN:
-	case NK_OUT: {
-		port *np = realloc(n->ports, (n->nports + 1) * sizeof *np);
-		if (!np) {
-			free(spec);
-			return false;
-		}
-		n->ports = np;
-		nu->port = (int)n->nports;
-		np[n->nports++] = (port){spec ? spec : NULL, nu->kind == NK_OUT, (int)i, 0};
-		if (!spec)
-			return false;
-		if (!*spec)
-			warn(wb, i, bn, "no signal (s=...): it stays 0");
-		spec = NULL;
-		break;
-	}
-	default:
-		break;
-	}
+	clamp_props(nu);
+	if (nu->kind == NK_IN || nu->kind == NK_OUT)
+		return add_port(n, i, spec, wb, bn) && !oom;
 	free(spec);
 	return !oom;
 }

@@ -635,31 +635,10 @@ static void friction_set(dJointID f, bool linear, double fmax)
 	set(f, dParamFMax, fmax);
 }
 
-static bool build_xode_joint(body_sim *s, size_t i)
+/* Joint j's anchor and axes, as its kind takes them. */
+static void joint_geometry(dJointID j, const body_joint *bj)
 {
-	const body_joint *bj = &s->m->joints[i];
-	sim_joint *sj = &s->joint[i];
-	/* ODE's constructor for each XODE joint kind (f0 kinds do not occur) */
-	static dJointID (*const create[])(dWorldID, dJointGroupID) = {
-		[BODY_JOINT_FIXED] = dJointCreateFixed,       [BODY_JOINT_BALL] = dJointCreateBall,
-		[BODY_JOINT_HINGE] = dJointCreateHinge,       [BODY_JOINT_SLIDER] = dJointCreateSlider,
-		[BODY_JOINT_UNIVERSAL] = dJointCreateUniversal, [BODY_JOINT_HINGE2] = dJointCreateHinge2,
-		[BODY_JOINT_AMOTOR] = dJointCreateAMotor,
-	};
-	if ((size_t)bj->kind >= sizeof create / sizeof create[0] || !create[bj->kind])
-		return true;
-	dJointID j = create[bj->kind](s->world, 0);
 	const double *an = bj->anchor;
-	dBodyID b1 = body_of(s, bj->p1), b2 = body_of(s, bj->p2);
-	if (!b1 && b2) { /* ODE wants the world second */
-		b1 = b2;
-		b2 = 0;
-	}
-	if (!b1) { /* joins nothing (ODE's body-relative setters need a body) */
-		dJointDestroy(j);
-		return true;
-	}
-	dJointAttach(j, b1, b2);
 	const body_axis *ax = bj->axis;
 	switch (bj->kind) {
 	case BODY_JOINT_FIXED:
@@ -693,13 +672,17 @@ static bool build_xode_joint(body_sim *s, size_t i)
 	default:
 		break;
 	}
-	for (int a = 0; a < bj->naxes && a < 3; a++)
-		xode_axis_params(j, bj->kind, a, &ax[a]);
-	sj->j = j;
-	dJointSetFeedback(j, &sj->fb);
-	sj->work = bj->kind != BODY_JOINT_FIXED && bj->kind != BODY_JOINT_BALL;
-	/* Effectors: hinges, sliders, and both axes of universal joints; a
-	 * hinge2's first axis (ODE measures no angle on its second). */
+}
+
+/* XODE joint i's effectors (ODE joint j): hinges, sliders, and both axes of
+ * universal joints; a hinge2's first axis (ODE measures no angle on its
+ * second). Their range is the axis' stops, else the motor_range option;
+ * their motor the file's, else a friction motor. False when out of
+ * memory. */
+static bool add_xode_effectors(body_sim *s, size_t i, dJointID j)
+{
+	const body_joint *bj = &s->m->joints[i];
+	const body_axis *ax = bj->axis;
 	int neff = bj->kind == BODY_JOINT_HINGE || bj->kind == BODY_JOINT_SLIDER || bj->kind == BODY_JOINT_HINGE2 ? 1
 	           : bj->kind == BODY_JOINT_UNIVERSAL                                                          ? 2
 	                                                                                                       : 0;
@@ -733,6 +716,41 @@ static bool build_xode_joint(body_sim *s, size_t i)
 			se->friction = friction_motor(s, j, bj->kind, a, x->dir);
 	}
 	return true;
+}
+
+/* An XODE joint: ODE's joint of its kind between its parts' bodies, its
+ * axes' parameters and its effectors. False when out of memory. */
+static bool build_xode_joint(body_sim *s, size_t i)
+{
+	const body_joint *bj = &s->m->joints[i];
+	sim_joint *sj = &s->joint[i];
+	/* ODE's constructor for each XODE joint kind (f0 kinds do not occur) */
+	static dJointID (*const create[])(dWorldID, dJointGroupID) = {
+		[BODY_JOINT_FIXED] = dJointCreateFixed,       [BODY_JOINT_BALL] = dJointCreateBall,
+		[BODY_JOINT_HINGE] = dJointCreateHinge,       [BODY_JOINT_SLIDER] = dJointCreateSlider,
+		[BODY_JOINT_UNIVERSAL] = dJointCreateUniversal, [BODY_JOINT_HINGE2] = dJointCreateHinge2,
+		[BODY_JOINT_AMOTOR] = dJointCreateAMotor,
+	};
+	if ((size_t)bj->kind >= sizeof create / sizeof create[0] || !create[bj->kind])
+		return true;
+	dJointID j = create[bj->kind](s->world, 0);
+	dBodyID b1 = body_of(s, bj->p1), b2 = body_of(s, bj->p2);
+	if (!b1 && b2) { /* ODE wants the world second */
+		b1 = b2;
+		b2 = 0;
+	}
+	if (!b1) { /* joins nothing (ODE's body-relative setters need a body) */
+		dJointDestroy(j);
+		return true;
+	}
+	dJointAttach(j, b1, b2);
+	joint_geometry(j, bj);
+	for (int a = 0; a < bj->naxes && a < 3; a++)
+		xode_axis_params(j, bj->kind, a, &bj->axis[a]);
+	sj->j = j;
+	dJointSetFeedback(j, &sj->fb);
+	sj->work = bj->kind != BODY_JOINT_FIXED && bj->kind != BODY_JOINT_BALL;
+	return add_xode_effectors(s, i, j);
 }
 
 /* An f0 joint: a ball joint at its anchor, and a 3-axis angular motor (axes
@@ -943,6 +961,250 @@ void body_sim_stepping(const body_sim *s, int *substeps, int *iterations)
 	*iterations = s->iterations;
 }
 
+/* The per-part and per-geom arrays (calloc'd: a geom left NULL is not
+ * simulated); false when out of memory. */
+static bool alloc_arrays(body_sim *s)
+{
+	const body_model *m = s->m;
+	size_t np = m->nparts, ng = m->ngeoms;
+	s->body = calloc(np, sizeof *s->body);
+	s->com = calloc(np, sizeof *s->com);
+	s->radius = calloc(np, sizeof *s->radius);
+	s->mu = calloc(np, sizeof *s->mu);
+	s->contact = calloc(np, 1);
+	s->qset = calloc(np, sizeof *s->qset);
+	s->start = calloc(np, sizeof *s->start);
+	s->geom = calloc(ng ? ng : 1, sizeof *s->geom);
+	s->tmdata = calloc(ng ? ng : 1, sizeof *s->tmdata);
+	s->statics = calloc(ng + 1, sizeof *s->statics);
+	s->joint = calloc(m->njoints ? m->njoints : 1, sizeof *s->joint);
+	s->ico = calloc((ng ? ng : 1) * (ICO_VERTS * 3 + ICO_FACES * 4), sizeof *s->ico);
+	s->ico_poly = calloc(ICO_FACES * 4, sizeof *s->ico_poly);
+	return s->body && s->com && s->radius && s->mu && s->contact && s->qset && s->start &&
+	       s->geom && s->tmdata && s->statics && s->joint && s->ico && s->ico_poly;
+}
+
+/* Up and the ground: the first static plane, else +z (f0) / +y (XODE).
+ * True when a plane gave them (else the ground is placed under the body
+ * once its lowest point is known). */
+static bool find_up(body_sim *s)
+{
+	const body_model *m = s->m;
+	s->up[m->format == BODY_F0 ? 2 : 1] = 1;
+	for (size_t g = 0; g < m->ngeoms; g++)
+		if (m->geoms[g].part < 0 && m->geoms[g].shape == BODY_SHAPE_PLANE) {
+			double n[3] = {m->geoms[g].plane[0], m->geoms[g].plane[1], m->geoms[g].plane[2]};
+			if (unit3(n)) {
+				memcpy(s->up, n, sizeof n);
+				s->ground = m->geoms[g].plane[3] / norm3(m->geoms[g].plane);
+				return true;
+			}
+		}
+	return false;
+}
+
+/* Part i's ODE body of radius r: its mass, centre of mass, place and
+ * rotation, and for XODE the state the file gives. */
+static void make_part_body(body_sim *s, size_t i, double r)
+{
+	const body_model *m = s->m;
+	const body_part *p = &m->parts[i];
+	dMass dm;
+	part_mass(s, i, r > 0 ? r : 1, &dm);
+	s->mass += dm.mass;
+	dBodyID b = dBodyCreate(s->world);
+	s->body[i] = b;
+	dBodySetMass(b, &dm);
+	memcpy(s->com[i], m->format == BODY_F0 ? (const double[3]){0, 0, 0} : p->com,
+	       sizeof s->com[i]);
+	double c[3];
+	mul3(p->R, s->com[i], c);
+	dBodySetPosition(b, p->pos[0] + c[0], p->pos[1] + c[1], p->pos[2] + c[2]);
+	double R[3][3];
+	memcpy(R, p->R, sizeof R);
+	orthonormal(R);
+	dMatrix3 oR;
+	to_ode_R(R, oR);
+	dBodySetRotation(b, oR);
+	if (m->format == BODY_XODE) {
+		if (finite3(p->lin_vel))
+			dBodySetLinearVel(b, p->lin_vel[0], p->lin_vel[1], p->lin_vel[2]);
+		if (finite3(p->ang_vel))
+			dBodySetAngularVel(b, p->ang_vel[0], p->ang_vel[1], p->ang_vel[2]);
+		if (finite3(p->force))
+			dBodySetForce(b, p->force[0], p->force[1], p->force[2]);
+		if (finite3(p->torque))
+			dBodySetTorque(b, p->torque[0], p->torque[1], p->torque[2]);
+		if (!p->gravity)
+			dBodySetGravityMode(b, 0);
+		if (!p->enabled)
+			dBodyDisable(b);
+	}
+}
+
+/* Parts: each one's radius, friction and ODE body; the body's size (its
+ * extent, parts' sizes included). Returns the lowest point along up of the
+ * f0 parts that no geom stands for (INFINITY when none). */
+static double make_parts(body_sim *s)
+{
+	const body_model *m = s->m;
+	if (m->format != BODY_F0)
+		geoms_bound(s);
+	double f0r = s->o.part_radius / 100.0;
+	double lo = INFINITY, ext_lo[3] = {INFINITY, INFINITY, INFINITY},
+	       ext_hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+	for (size_t i = 0; i < m->nparts; i++) {
+		const body_part *p = &m->parts[i];
+		double r = f0r;
+		if (m->format == BODY_F0) {
+			r = f0r * (p->f0.s > 0 ? p->f0.s : 1);
+			s->mu[i] = p->friction * s->o.friction / 100.0;
+		} else {
+			s->mu[i] = (p->friction >= 0 ? p->friction : 1.0) * s->o.friction / 100.0;
+			r = s->radius[i]; /* geoms_bound's */
+		}
+		s->radius[i] = r;
+		make_part_body(s, i, r);
+		for (int k = 0; k < 3; k++) {
+			ext_lo[k] = fmin(ext_lo[k], p->pos[k] - r);
+			ext_hi[k] = fmax(ext_hi[k], p->pos[k] + r);
+		}
+		if (m->format == BODY_F0 && !(i < m->ngeoms && m->geoms[i].shape != BODY_SHAPE_POINT))
+			lo = fmin(lo, dot3(p->pos, s->up) - r);
+	}
+	for (int k = 0; k < 3; k++)
+		s->size = fmax(s->size, ext_hi[k] - ext_lo[k]);
+	if (!(s->size > 0))
+		s->size = 1;
+	return lo;
+}
+
+/* Whether geom g is simulated; if not, a line in `warn` (may be NULL)
+ * says why. */
+static bool geom_simulated(const body_geom *bg, size_t g, c2_wbuf *warn)
+{
+	if (bg->shape == BODY_SHAPE_RAY) {
+		if (warn)
+			c2_w_printf(warn, "geom %zu: a ray is a sensor ODE does not move: not simulated\n", g);
+		return false;
+	}
+	if (bg->shape != BODY_SHAPE_POINT && bg->shape != BODY_SHAPE_PLANE && !sizes_ok(bg)) {
+		if (warn)
+			c2_w_printf(warn, "geom %zu: a %s of no size: not simulated\n", g,
+			            body_shape_name(bg->shape));
+		return false;
+	}
+	if (bg->part >= 0 && bg->shape == BODY_SHAPE_PLANE) {
+		if (warn)
+			c2_w_printf(warn, "geom %zu: a plane cannot move with a body: not simulated\n", g);
+		return false;
+	}
+	return true;
+}
+
+/* Fix geom g (rotation gR) to its part's ODE body, placed relative to the
+ * part's centre of mass. */
+static void attach_geom(body_sim *s, size_t g, dGeomID geom, const double gR[3][3])
+{
+	const body_geom *bg = &s->m->geoms[g];
+	const body_part *p = &s->m->parts[bg->part];
+	s->geom[g] = geom;
+	dGeomSetBody(geom, s->body[bg->part]);
+	double rel[3], c[3], off[3], offR[3][3];
+	mul3(p->R, s->com[bg->part], c);
+	for (int k = 0; k < 3; k++)
+		rel[k] = bg->pos[k] - p->pos[k] - c[k];
+	mul_t3(p->R, rel, off);
+	mtm3(p->R, gR, offR);
+	orthonormal(offR);
+	dGeomSetOffsetPosition(geom, off[0], off[1], off[2]);
+	dMatrix3 ooR;
+	to_ode_R(offR, ooR);
+	dGeomSetOffsetRotation(geom, ooR);
+}
+
+/* Geoms: those of parts fixed to their bodies, the others static (a line in
+ * `warn` for each left out). Returns `lo` lowered to the lowest point of the
+ * geoms that move (f0's points aside). */
+static double make_geoms(body_sim *s, double lo, c2_wbuf *warn)
+{
+	const body_model *m = s->m;
+	for (size_t g = 0; g < m->ngeoms; g++) {
+		const body_geom *bg = &m->geoms[g];
+		if (!geom_simulated(bg, g, warn))
+			continue;
+		double gR[3][3];
+		memcpy(gR, bg->R, sizeof gR);
+		orthonormal(gR);
+		double radius = m->format == BODY_F0 ? s->radius[bg->part >= 0 ? bg->part : 0] : 0;
+		dGeomID geom = make_geom(s, g, radius);
+		if (!geom)
+			continue;
+		if (bg->part >= 0) {
+			attach_geom(s, g, geom, gR);
+			if (m->format != BODY_F0 || bg->shape != BODY_SHAPE_POINT)
+				lo = fmin(lo, lowest(bg, bg->pos, gR, s->up));
+		} else {
+			if (bg->shape != BODY_SHAPE_PLANE) {
+				dMatrix3 oR;
+				to_ode_R(gR, oR);
+				dGeomSetPosition(geom, bg->pos[0], bg->pos[1], bg->pos[2]);
+				dGeomSetRotation(geom, oR);
+			}
+			s->statics[s->nstatics++] = geom;
+		}
+	}
+	return lo;
+}
+
+/* The f0 muscles: an effector for each muscle neuron of the network, its
+ * torque scaled to the body's weight and size. False when out of memory. */
+static bool add_f0_muscles(body_sim *s)
+{
+	const body_model *m = s->m;
+	for (size_t i = 0; i < m->nneurons; i++) {
+		bool bend;
+		double power, range;
+		if (!body_net_muscle(s->net, i, &bend, &power, &range))
+			continue;
+		const body_neuron *bn = &m->neurons[i];
+		body_effector e = {0};
+		snprintf(e.name, sizeof e.name, "J%d%s", bn->joint, bend ? "|" : "@");
+		e.kind = bend ? BODY_EFF_BEND : BODY_EFF_ROTATE;
+		e.joint = bn->joint;
+		e.axis = 0;
+		e.neuron = (int)i;
+		e.has_input = body_net_has_inputs(s->net, i);
+		if (!add_effector(s, &e))
+			return false;
+		s->eff[s->neff - 1].range = range;
+		s->eff[s->neff - 1].k = power * s->o.muscle_torque / 100.0 * s->weight_size;
+		s->joint[bn->joint].work = true;
+	}
+	return true;
+}
+
+/* Joints and effectors: the joints (an XODE one's motors are its
+ * effectors), then for f0 the neural network and its muscles. */
+static int make_joints(body_sim *s, c2_wbuf *warn, c2_err *err)
+{
+	const body_model *m = s->m;
+	for (size_t i = 0; i < m->njoints; i++) {
+		if (m->format == BODY_F0)
+			build_f0_joint(s, i);
+		else if (!build_xode_joint(s, i))
+			return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
+	}
+	if (m->format != BODY_F0)
+		return 0;
+	int rc = body_net_new(&s->net, m, s->o.randinit / 100.0, &s->rng, warn, err);
+	if (rc)
+		return rc;
+	if (!add_f0_muscles(s))
+		return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
+	return 0;
+}
+
 int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uint64_t seed,
                  c2_wbuf *warn, c2_err *err)
 {
@@ -961,23 +1223,7 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 	s->ode_seed = c2_rng_next(&s->rng) & 0xffffffffu;
 	stepping(o, m->nparts + m->njoints + m->ngeoms, &s->substeps, &s->iterations);
 	s->dt = TICK_SECONDS / s->substeps;
-	size_t np = m->nparts, ng = m->ngeoms;
-	s->body = calloc(np, sizeof *s->body);
-	s->com = calloc(np, sizeof *s->com);
-	s->radius = calloc(np, sizeof *s->radius);
-	s->mu = calloc(np, sizeof *s->mu);
-	s->contact = calloc(np, 1);
-	s->qset = calloc(np, sizeof *s->qset);
-	s->start = calloc(np, sizeof *s->start);
-	s->geom = calloc(ng ? ng : 1, sizeof *s->geom);
-	s->tmdata = calloc(ng ? ng : 1, sizeof *s->tmdata);
-	s->statics = calloc(ng + 1, sizeof *s->statics);
-	s->joint = calloc(m->njoints ? m->njoints : 1, sizeof *s->joint);
-	s->ico = calloc((ng ? ng : 1) * (ICO_VERTS * 3 + ICO_FACES * 4), sizeof *s->ico);
-	s->ico_poly = calloc(ICO_FACES * 4, sizeof *s->ico_poly);
-	if (!s->body || !s->com || !s->radius || !s->mu || !s->contact || !s->qset || !s->start ||
-	    !s->geom || !s->tmdata ||
-	    !s->statics || !s->joint || !s->ico || !s->ico_poly) {
+	if (!alloc_arrays(s)) {
 		body_sim_free(s);
 		return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
 	}
@@ -989,135 +1235,10 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 	s->contacts = dJointGroupCreate(0);
 	dWorldSetQuickStepNumIterations(s->world, s->iterations);
 
-	/* Up and the ground: the first static plane, else +z (f0) / +y (XODE). */
-	s->up[m->format == BODY_F0 ? 2 : 1] = 1;
-	bool have_plane = false;
-	for (size_t g = 0; g < ng && !have_plane; g++)
-		if (m->geoms[g].part < 0 && m->geoms[g].shape == BODY_SHAPE_PLANE) {
-			double n[3] = {m->geoms[g].plane[0], m->geoms[g].plane[1], m->geoms[g].plane[2]};
-			if (unit3(n)) {
-				memcpy(s->up, n, sizeof n);
-				s->ground = m->geoms[g].plane[3] / norm3(m->geoms[g].plane);
-				have_plane = true;
-			}
-		}
+	bool have_plane = find_up(s);
 	double g_acc = o->gravity / 100.0;
 	dWorldSetGravity(s->world, -g_acc * s->up[0], -g_acc * s->up[1], -g_acc * s->up[2]);
-
-	/* Parts. */
-	if (m->format != BODY_F0)
-		geoms_bound(s);
-	double f0r = o->part_radius / 100.0;
-	double lo = INFINITY, ext_lo[3] = {INFINITY, INFINITY, INFINITY},
-	       ext_hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-	for (size_t i = 0; i < np; i++) {
-		const body_part *p = &m->parts[i];
-		double r = f0r;
-		if (m->format == BODY_F0) {
-			r = f0r * (p->f0.s > 0 ? p->f0.s : 1);
-			s->mu[i] = p->friction * o->friction / 100.0;
-		} else {
-			s->mu[i] = (p->friction >= 0 ? p->friction : 1.0) * o->friction / 100.0;
-			r = s->radius[i]; /* geoms_bound's */
-		}
-		s->radius[i] = r;
-		dMass dm;
-		part_mass(s, i, r > 0 ? r : 1, &dm);
-		s->mass += dm.mass;
-		dBodyID b = dBodyCreate(s->world);
-		s->body[i] = b;
-		dBodySetMass(b, &dm);
-		memcpy(s->com[i], m->format == BODY_F0 ? (const double[3]){0, 0, 0} : p->com,
-		       sizeof s->com[i]);
-		double c[3];
-		mul3(p->R, s->com[i], c);
-		dBodySetPosition(b, p->pos[0] + c[0], p->pos[1] + c[1], p->pos[2] + c[2]);
-		double R[3][3];
-		memcpy(R, p->R, sizeof R);
-		orthonormal(R);
-		dMatrix3 oR;
-		to_ode_R(R, oR);
-		dBodySetRotation(b, oR);
-		if (m->format == BODY_XODE) {
-			if (finite3(p->lin_vel))
-				dBodySetLinearVel(b, p->lin_vel[0], p->lin_vel[1], p->lin_vel[2]);
-			if (finite3(p->ang_vel))
-				dBodySetAngularVel(b, p->ang_vel[0], p->ang_vel[1], p->ang_vel[2]);
-			if (finite3(p->force))
-				dBodySetForce(b, p->force[0], p->force[1], p->force[2]);
-			if (finite3(p->torque))
-				dBodySetTorque(b, p->torque[0], p->torque[1], p->torque[2]);
-			if (!p->gravity)
-				dBodySetGravityMode(b, 0);
-			if (!p->enabled)
-				dBodyDisable(b);
-		}
-		for (int k = 0; k < 3; k++) { /* the body's extent, parts' sizes included */
-			ext_lo[k] = fmin(ext_lo[k], p->pos[k] - r);
-			ext_hi[k] = fmax(ext_hi[k], p->pos[k] + r);
-		}
-		if (m->format == BODY_F0 && !(i < ng && m->geoms[i].shape != BODY_SHAPE_POINT))
-			lo = fmin(lo, dot3(p->pos, s->up) - r);
-	}
-	for (int k = 0; k < 3; k++)
-		s->size = fmax(s->size, ext_hi[k] - ext_lo[k]);
-	if (!(s->size > 0))
-		s->size = 1;
-
-	/* Geoms. */
-	for (size_t g = 0; g < ng; g++) {
-		const body_geom *bg = &m->geoms[g];
-		if (bg->shape == BODY_SHAPE_RAY) {
-			if (warn)
-				c2_w_printf(warn, "geom %zu: a ray is a sensor ODE does not move: not simulated\n", g);
-			continue;
-		}
-		if (bg->shape != BODY_SHAPE_POINT && bg->shape != BODY_SHAPE_PLANE && !sizes_ok(bg)) {
-			if (warn)
-				c2_w_printf(warn, "geom %zu: a %s of no size: not simulated\n", g,
-				            body_shape_name(bg->shape));
-			continue;
-		}
-		if (bg->part >= 0 && bg->shape == BODY_SHAPE_PLANE) {
-			if (warn)
-				c2_w_printf(warn, "geom %zu: a plane cannot move with a body: not simulated\n", g);
-			continue;
-		}
-		double gR[3][3];
-		memcpy(gR, bg->R, sizeof gR);
-		orthonormal(gR);
-		double radius = m->format == BODY_F0 ? s->radius[bg->part >= 0 ? bg->part : 0] : 0;
-		dGeomID geom = make_geom(s, g, radius);
-		if (!geom)
-			continue;
-		dMatrix3 oR;
-		to_ode_R(gR, oR);
-		if (bg->part >= 0) {
-			s->geom[g] = geom;
-			const body_part *p = &m->parts[bg->part];
-			dGeomSetBody(geom, s->body[bg->part]);
-			/* relative to the ODE body (the part's centre of mass) */
-			double rel[3], c[3], off[3], offR[3][3];
-			mul3(p->R, s->com[bg->part], c);
-			for (int k = 0; k < 3; k++)
-				rel[k] = bg->pos[k] - p->pos[k] - c[k];
-			mul_t3(p->R, rel, off);
-			mtm3(p->R, gR, offR);
-			orthonormal(offR);
-			dGeomSetOffsetPosition(geom, off[0], off[1], off[2]);
-			dMatrix3 ooR;
-			to_ode_R(offR, ooR);
-			dGeomSetOffsetRotation(geom, ooR);
-			if (m->format != BODY_F0 || bg->shape != BODY_SHAPE_POINT)
-				lo = fmin(lo, lowest(bg, bg->pos, gR, s->up));
-		} else {
-			if (bg->shape != BODY_SHAPE_PLANE) {
-				dGeomSetPosition(geom, bg->pos[0], bg->pos[1], bg->pos[2]);
-				dGeomSetRotation(geom, oR);
-			}
-			s->statics[s->nstatics++] = geom;
-		}
-	}
+	double lo = make_geoms(s, make_parts(s), warn);
 	if (!have_plane) {
 		/* Framsticks stands a creature on the ground: the plane touches its
 		 * lowest point. */
@@ -1136,41 +1257,9 @@ int body_sim_new(body_sim **out, const body_model *m, const body_options *o, uin
 	dWorldSetContactSurfaceLayer(s->world, 0.001 * s->size);
 	dWorldSetContactMaxCorrectingVel(s->world, s->size);
 
-	/* Joints and effectors. */
-	for (size_t i = 0; i < m->njoints; i++) {
-		if (m->format == BODY_F0) {
-			build_f0_joint(s, i);
-		} else if (!build_xode_joint(s, i)) {
-			body_sim_free(s);
-			return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
-		}
-	}
-	if (m->format == BODY_F0) {
-		if ((rc = body_net_new(&s->net, m, o->randinit / 100.0, &s->rng, warn, err)) != 0) {
-			body_sim_free(s);
-			return rc;
-		}
-		for (size_t i = 0; i < m->nneurons; i++) {
-			bool bend;
-			double power, range;
-			if (!body_net_muscle(s->net, i, &bend, &power, &range))
-				continue;
-			const body_neuron *bn = &m->neurons[i];
-			body_effector e = {0};
-			snprintf(e.name, sizeof e.name, "J%d%s", bn->joint, bend ? "|" : "@");
-			e.kind = bend ? BODY_EFF_BEND : BODY_EFF_ROTATE;
-			e.joint = bn->joint;
-			e.axis = 0;
-			e.neuron = (int)i;
-			e.has_input = body_net_has_inputs(s->net, i);
-			if (!add_effector(s, &e)) {
-				body_sim_free(s);
-				return c2_fail_line(err, C2_ENOMEM, 0, "out of memory");
-			}
-			s->eff[s->neff - 1].range = range;
-			s->eff[s->neff - 1].k = power * o->muscle_torque / 100.0 * s->weight_size;
-			s->joint[bn->joint].work = true;
-		}
+	if ((rc = make_joints(s, warn, err)) != 0) {
+		body_sim_free(s);
+		return rc;
 	}
 	s->heading_part = 0;
 	canonical(s);

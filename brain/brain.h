@@ -243,7 +243,7 @@ unsigned brain_instinct_inputs(const brain *b, const genome_instinct_gene *gene,
 /* Forget every pending instinct. */
 void brain_instinct_clear(brain *b);
 
-/* ---- importing a brain (engine/import.c) ------------------------------------
+/* ---- importing a brain (exchange/import.c) ------------------------------------
  * A brain whose wiring comes from elsewhere (a C2 export): built with given
  * dendrite counts, then every neuron and dendrite set, then refreshed. */
 

@@ -14,12 +14,15 @@
 #ifndef C2_BRAIN_IMPL_H
 #define C2_BRAIN_IMPL_H
 
+#include <string.h>
+
 #include "brain/brain.h"
 #include "genome/lobes.h"
+#include "genome/rates.h"
 
 enum { BRAIN_BLOCK = 16 };
 
-/* How a lobe's dendrite rules run (tick.c). */
+/* How a lobe's dendrite rules run (reference.c, plan.c). */
 typedef enum {
 	BRAIN_DFAST,   /* pure, read only their dendrite, neuron and lobe: dendrites
 	                  do not interact; block-wise, type by type */
@@ -63,7 +66,7 @@ typedef struct brain_dtype {
 	uint32_t cursor;   /* concept-style migration: next neuron to consider */
 	/* derived: for the lobe values and activity qkey, whether its
 	 * susceptibility and strength rules all give 0, and the plans of its
-	 * susceptibility, reinforcement and strength rules (tick.c:
+	 * susceptibility, reinforcement and strength rules (plan.c:
 	 * type_plans) */
 	bool qvalid, qzero;
 	uint64_t qkey, qmask; /* qmask: the bits of the key the rules read */
@@ -183,12 +186,20 @@ struct brain {
 	uint8_t *vals;          /* the neuron phase's rule values: max lobe size
 	                           (shares scratch's bytes) */
 	uint16_t *fresh;        /* the dendrite phase's fresh lanes per block
-	                           (tick.c: susc_result), 0 between uses */
+	                           (visit.c: susc_result), 0 between uses */
 	uint64_t *sblk;         /* blocks holding such lanes, 0 between uses */
 	void *arena;
 };
 
 #define BRAIN_NONE UINT32_MAX
+
+/* A function kept out of its callers' loops, which then keep their
+ * registers (a cold path, or one whose own loops want them). */
+#if defined(__GNUC__)
+#define BRAIN_NOINLINE __attribute__((noinline))
+#else
+#define BRAIN_NOINLINE
+#endif
 
 /* ---- reverse lists and owners ------------------------------------------------ */
 
@@ -238,6 +249,13 @@ static inline bool brain_bit(const uint64_t *bits, uint32_t k)
 static inline uint32_t brain_words(uint32_t n)
 {
 	return (n + 63) / 64;
+}
+
+/* The bits [0, n) of word w of a bitmap of n bits. */
+static inline uint64_t brain_word_mask(uint32_t n, uint32_t w)
+{
+	uint32_t left = n - w * 64;
+	return left >= 64 ? ~0ull : (1ull << left) - 1;
 }
 
 /* 0x80 in every non-zero byte of x. */
@@ -370,17 +388,118 @@ static inline void brain_wnz_note(brain_dtype *D, uint32_t d, uint8_t w)
 		brain_bit_set(D->wnz, d / BRAIN_BLOCK);
 }
 
-/* ---- the tick (neurons.c, tick.c, migrate.c) ------------------------------------ */
+/* ---- the tick (reference.c) and the pieces of it the fast paths share ------- */
 
-/* The lobe's chem0..5 and threshold into v (neurons.c). */
-void brain_lobe_values(const brain_lobe *L, uint8_t *v);
+/* The lobe's chem0..5 and threshold into v. */
+static inline void brain_lobe_values(const brain_lobe *L, uint8_t *v)
+{
+	memcpy(&v[SVS_CHEM0], &L->rloc[BRAIN_RL_CHEM], 6);
+	v[SVS_THRES] = L->rloc[BRAIN_RL_THRESHOLD];
+}
 
-/* Both input sums of neuron i of L into v[SVS_TYPE0..SVS_ANDED1], summed
- * over its dendrites now (neurons.c). */
-void brain_fill_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v);
+/* The neuron update's parameters for lobe L this tick (§4.3). */
+typedef struct brain_upd {
+	uint8_t thr, rest, leak; /* the lobe's receptor loci */
+	bool leak_due;           /* the leak's rate is due this brain tick */
+	uint16_t mult;           /* its multiplier (genome_rate_multiplier) */
+	bool openc2e;            /* option openc2e_leak */
+} brain_upd;
 
-/* Every neuron of L: state rule, output, leaked state, firing list
- * (neurons.c). */
+static inline brain_upd brain_upd_of(const brain *b, const brain_lobe *L)
+{
+	brain_upd x;
+	x.thr = L->rloc[BRAIN_RL_THRESHOLD];
+	x.rest = L->rloc[BRAIN_RL_REST];
+	x.leak = L->rloc[BRAIN_RL_LEAKAGE];
+	x.leak_due = genome_rate_due(x.leak, (uint32_t)b->ticks);
+	x.mult = (uint16_t)genome_rate_multiplier(x.leak);
+	x.openc2e = b->opts.openc2e_leak;
+	return x;
+}
+
+/* One neuron: its state rule's value `val` -> its output and stored state. */
+void brain_neuron_update(const brain_upd *x, int val, uint8_t *state, uint8_t *output);
+
+/* Neuron i's values for a state rule reading `reads` (bit s: slot s) into
+ * v: state, output, leak registers, and its sums summed now (§4.4). */
+void brain_neuron_values(const brain *b, const brain_lobe *L, uint32_t reads, uint32_t i,
+                         uint8_t *v);
+
+/* A dendrite type's rates this tick (§4.5): the five rate loci, which are
+ * due, and the options that change the steps. */
+typedef struct brain_rates {
+	const uint8_t *r;                /* the five rate loci of the type */
+	bool susc, stw, ltw, gain, loss; /* due this tick */
+	int set, step, clears;           /* options reinforce, ltw_gain, loose_clears_weights */
+} brain_rates;
+
+brain_rates brain_rates_due(const brain *b, const brain_lobe *L, unsigned t);
+
+/* Step 1: the susceptibility after the rule gave s. */
+uint8_t brain_suscept_step(uint8_t su, int s, const brain_rates *x);
+
+/* Step 2: STW after reinforcement r. */
+uint8_t brain_reinforce_step(uint8_t stw, uint8_t ltw, uint8_t su, int r, int set);
+
+/* Steps 3 and 4 of dendrite d from its STW after step 2 and its LTW,
+ * stored; true when STW and LTW differ after. */
+bool brain_steps_3_4(brain_dtype *D, uint32_t d, uint8_t stw, uint8_t ltw, const brain_rates *x);
+
+/* Steps 5 and 6: dendrite d of neuron i of (L, t) gets strength v (clamped
+ * to 0..255), keeping the loose counts, the kept sums and (with `clears`)
+ * clearing the weights of a dendrite that goes loose. */
+void brain_set_strength(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_t d, int v,
+                        int clears);
+
+/* Dendrite d of neuron i of (L, t) became loose (strength 0) or stopped
+ * being loose: brain_set_strength's bookkeeping, for callers that moved
+ * strengths themselves. */
+void brain_dendrite_loose(brain *b, brain_lobe *L, unsigned t, uint32_t i, uint32_t d,
+                          bool loose, int clears);
+
+/* The sums of one neuron kept current on the general path as its weights
+ * move (sums.c), so that a rule reading them costs O(1). */
+typedef struct brain_nsums {
+	bool valid;
+	uint32_t acc[2], silent[2], cnt[2];
+} brain_nsums;
+
+/* One dendrite type of a lobe, being updated. */
+typedef struct brain_dctx {
+	brain *b;
+	brain_lobe *L;
+	brain_dtype *D;
+	unsigned t;          /* D is L->d[t] */
+	const brain_lobe *S; /* its source lobe */
+	uint32_t i;          /* the neuron (the sums, the leak registers) */
+	uint8_t *v;          /* the values rules read */
+	c2_rng *rng;
+	brain_nsums *ns;     /* the general path's kept sums, or NULL: summed at every read */
+} brain_dctx;
+
+/* The value of a dendrite-level slot (input, suscept, STW, LTW, strength,
+ * the leak registers) for dendrite d of neuron c->i. */
+uint8_t brain_dendrite_value(const brain_dctx *c, unsigned slot, uint32_t d);
+
+/* The slots a dendrite rule reads of a dendrite, and the sums. */
+#define BRAIN_DENDRITE_SLOTS                                                              \
+	((1u << SVS_INPUT) | (1u << SVS_SUSCEPT) | (1u << SVS_STW) | (1u << SVS_LTW) |        \
+	 (1u << SVS_STRENGTH) | (1u << SVS_SRC_LEAK_IN) | (1u << SVS_LEAK_IN) | (1u << SVS_LEAK_OUT))
+#define BRAIN_SUM_SLOTS \
+	((1u << SVS_TYPE0) | (1u << SVS_TYPE1) | (1u << SVS_ANDED0) | (1u << SVS_ANDED1))
+
+/* ---- the fast paths ---------------------------------------------------------------- */
+
+/* The general path's kept sums of neuron c->i into c->v (made on first use;
+ * sums.c). */
+void brain_nsums_read(const brain_dctx *c);
+
+/* Dendrite d of type t of neuron c->i changed its weight from w0: keep
+ * c->ns current (sums.c). */
+void brain_nsums_moved(const brain_dctx *c, unsigned t, uint32_t d, uint8_t w0);
+
+/* Every neuron of L: state rule, output, leaked state, firing list, with
+ * every shortcut (neurons.c). */
 void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng);
 
 /* Would L's neuron phase find it at rest and leave it so, without a look
@@ -388,15 +507,19 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng);
  * dendrites.) (neurons.c) */
 bool brain_neuron_quiet(const brain *b, const brain_lobe *L);
 
-/* Winner-takes-all of a lobe with flag bit 0 (neurons.c). */
+/* Winner-takes-all of a lobe with flag bit 0, by its firing list (neurons.c). */
 void brain_winner_takes_all(brain_lobe *L);
 
-/* Refresh a lobe's emitter loci (activity, loose counts) from its state;
- * the tick calls it after each lobe's update. */
-void brain_lobe_emitters(const brain *b, brain_lobe *L);
+/* Every dendrite of L, with every shortcut: a lobe of BRAIN_DFAST or
+ * BRAIN_DSUMS rules (plan.c). */
+void brain_fast_dendrites(brain *b, brain_lobe *L, c2_rng *rng);
 
-/* Every dendrite of L (tick.c). */
-void brain_dendrite_phase(brain *b, brain_lobe *L, c2_rng *rng);
+/* Every block of the type may hold susceptibility and weights now (query.c). */
+void brain_live_all(brain_dtype *D);
+
+/* Refresh a lobe's emitter loci (activity, loose counts) from its state;
+ * the tick calls it after each lobe's update (query.c). */
+void brain_lobe_emitters(const brain *b, brain_lobe *L);
 
 /* Migration of one lobe after its dendrite updates (§4.7). */
 void brain_migrate(brain *b, brain_lobe *L, c2_rng *rng);

@@ -40,6 +40,73 @@ static uint32_t sum_slots_of(unsigned t)
 /* Every type that is not wired: no state, nothing present (one for all
  * brains; it lives in read-only memory, so a write would fault). */
 static const brain_dtype brain_unwired;
+
+/* Carve the arrays of dendrite type t of lobe L (n neurons, whose counts
+ * start at counts[base * 2]); the type's blocks, when more than *max_blocks,
+ * go there. */
+static void carve_type(brain *b, arena *a, brain_lobe *L, unsigned t, const uint8_t *counts,
+                       size_t base, size_t *max_blocks)
+{
+	brain_dtype *D = L->d[t];
+	size_t n = L->n;
+	D->first = TAKE(a, n + 1, uint32_t);
+	uint32_t total = 0;
+	unsigned per = n ? counts[base * 2 + t] : 0;
+	for (size_t i = 0; i < n; i++) {
+		if (a->base)
+			D->first[i] = total;
+		unsigned c = counts[(base + i) * 2 + t];
+		total += c;
+		if (c != per)
+			per = 0;
+	}
+	if (a->base)
+		D->first[n] = total;
+	D->total = total;
+	D->per = (uint8_t)per;
+	D->nblocks = (total + BRAIN_BLOCK - 1) / BRAIN_BLOCK;
+	size_t padded = (size_t)D->nblocks * BRAIN_BLOCK;
+	D->wide = padded >= 0xffff;
+	D->nil = D->wide ? 0 : (uint16_t)padded;
+	if (D->nblocks > *max_blocks)
+		*max_blocks = D->nblocks;
+	D->src = TAKE(a, total, uint16_t);
+	/* the weights (stw or strength: brain_weights) of a type whose lists
+	 * are ordered by weight (kept sums without anded ones:
+	 * brain_lists_order) have one byte more, never written: the lists'
+	 * end, `nil` (sums.c) */
+	size_t tail = !D->wide && D->keep && !D->anded;
+	D->stw = take(a, padded + tail, BRAIN_BLOCK);
+	D->ltw = take(a, padded, BRAIN_BLOCK);
+	D->strength = take(a, padded + tail, BRAIN_BLOCK);
+	D->suscept = take(a, padded, BRAIN_BLOCK);
+	D->nloose = TAKE(a, n, uint8_t);
+	size_t srcn = b->lobes[D->src_lobe].n;
+	D->rhead16 = D->wide ? NULL : TAKE(a, srcn, uint16_t);
+	D->rnext16 = D->wide ? NULL : TAKE(a, total, uint16_t);
+	D->rhead32 = D->wide ? TAKE(a, srcn, uint32_t) : NULL;
+	D->rnext32 = D->wide ? TAKE(a, total, uint32_t) : NULL;
+	D->owner = per ? NULL : TAKE(a, total, uint16_t);
+	D->live = TAKE(a, brain_words(D->nblocks), uint64_t);
+	D->susb = TAKE(a, brain_words(D->nblocks), uint64_t);
+	D->cells = TAKE(a, brain_words((uint32_t)n), uint64_t);
+	if (D->keep) {
+		D->acc = TAKE(a, n, uint16_t);
+		D->nsil = TAKE(a, n, uint8_t);
+		/* both types reading one source share their copy of it */
+		const brain_dtype *D0 = L->d[0];
+		D->snap = t == 1 && D0->keep && D0->src_lobe == D->src_lobe ? D0->snap
+		                                                          : TAKE(a, srcn, uint8_t);
+		D->dirty = TAKE(a, brain_words((uint32_t)n), uint64_t);
+		D->wnz = TAKE(a, brain_words(D->nblocks), uint64_t);
+		/* only a rule with "input TRUE" looks at it (visit.c) */
+		bool input = false;
+		for (unsigned r = 0; r < BRAIN_NDRULES; r++)
+			input |= (D->rule[r]->reads >> SVS_INPUT & 1) != 0;
+		D->infire = input ? TAKE(a, brain_words(total), uint64_t) : NULL;
+	}
+}
+
 /* Carve every array; called twice (measure, then for real). Sizes that
  * depend on the structure only (never on the state) are set here too. */
 static void carve(brain *b, arena *a, const uint8_t *counts)
@@ -63,67 +130,9 @@ static void carve(brain *b, arena *a, const uint8_t *counts)
 			bool wanted = reads & 1u << (SVS_TYPE0 + s);
 			L->sumv[s] = wanted && (L->d[t]->keep || !L->d[t]->present) ? TAKE(a, n, uint8_t) : NULL;
 		}
-		for (unsigned t = 0; t < 2; t++) {
-			brain_dtype *D = L->d[t];
-			if (!D->present)
-				continue;
-			D->first = TAKE(a, n + 1, uint32_t);
-			uint32_t total = 0;
-			unsigned per = n ? counts[base * 2 + t] : 0;
-			for (size_t i = 0; i < n; i++) {
-				if (a->base)
-					D->first[i] = total;
-				unsigned c = counts[(base + i) * 2 + t];
-				total += c;
-				if (c != per)
-					per = 0;
-			}
-			if (a->base)
-				D->first[n] = total;
-			D->total = total;
-			D->per = (uint8_t)per;
-			D->nblocks = (total + BRAIN_BLOCK - 1) / BRAIN_BLOCK;
-			size_t padded = (size_t)D->nblocks * BRAIN_BLOCK;
-			D->wide = padded >= 0xffff;
-			D->nil = D->wide ? 0 : (uint16_t)padded;
-			if (D->nblocks > max_blocks)
-				max_blocks = D->nblocks;
-			D->src = TAKE(a, total, uint16_t);
-			/* the weights (stw or strength: brain_weights) of a type
-			 * whose lists are ordered by weight (kept sums without
-			 * anded ones: brain_lists_order) have one byte more, never
-			 * written: the lists' end, `nil` (sums.c) */
-			size_t tail = !D->wide && D->keep && !D->anded;
-			D->stw = take(a, padded + tail, BRAIN_BLOCK);
-			D->ltw = take(a, padded, BRAIN_BLOCK);
-			D->strength = take(a, padded + tail, BRAIN_BLOCK);
-			D->suscept = take(a, padded, BRAIN_BLOCK);
-			D->nloose = TAKE(a, n, uint8_t);
-			size_t srcn = b->lobes[D->src_lobe].n;
-			D->rhead16 = D->wide ? NULL : TAKE(a, srcn, uint16_t);
-			D->rnext16 = D->wide ? NULL : TAKE(a, total, uint16_t);
-			D->rhead32 = D->wide ? TAKE(a, srcn, uint32_t) : NULL;
-			D->rnext32 = D->wide ? TAKE(a, total, uint32_t) : NULL;
-			D->owner = per ? NULL : TAKE(a, total, uint16_t);
-			D->live = TAKE(a, brain_words(D->nblocks), uint64_t);
-			D->susb = TAKE(a, brain_words(D->nblocks), uint64_t);
-			D->cells = TAKE(a, brain_words((uint32_t)n), uint64_t);
-			if (D->keep) {
-				D->acc = TAKE(a, n, uint16_t);
-				D->nsil = TAKE(a, n, uint8_t);
-				/* both types reading one source share their copy of it */
-				const brain_dtype *D0 = L->d[0];
-				D->snap = t == 1 && D0->keep && D0->src_lobe == D->src_lobe ? D0->snap
-				                                                            : TAKE(a, srcn, uint8_t);
-				D->dirty = TAKE(a, brain_words((uint32_t)n), uint64_t);
-				D->wnz = TAKE(a, brain_words(D->nblocks), uint64_t);
-				/* only a rule with "input TRUE" looks at it (tick.c) */
-				bool input = false;
-				for (unsigned r = 0; r < BRAIN_NDRULES; r++)
-					input |= (D->rule[r]->reads >> SVS_INPUT & 1) != 0;
-				D->infire = input ? TAKE(a, brain_words(total), uint64_t) : NULL;
-			}
-		}
+		for (unsigned t = 0; t < 2; t++)
+			if (L->d[t]->present)
+				carve_type(b, a, L, t, counts, base, &max_blocks);
 		base += n;
 	}
 	b->fresh = TAKE(a, max_blocks, uint16_t);
@@ -228,7 +237,8 @@ static uint32_t iset_intern(iset *s, const void *p)
 }
 
 /* The brain looks a rule's result up in its table only for a slot of the
- * dendrite (tick.c); elsewhere it runs the program, which gives the same. */
+ * dendrite (brain/plan_impl.h: brain_rule_at); elsewhere it runs the program,
+ * which gives the same. */
 static bool table_kept(const brain_svrule_prog *p)
 {
 	switch (p->rest_slot) {
@@ -344,44 +354,14 @@ static void compute_perception(brain *b)
 	}
 }
 
-int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
-                   const brain_options *opts, const uint8_t *counts,
-                   const uint8_t (*rnd)[BRAIN_NRULES], c2_err *err)
+/* Each lobe's gene, size and rnd-consts, and its dendrite types: the
+ * wired ones take the next record of b->dtypes, the others the shared
+ * unwired one. The dendrites they will hold are counted into *total. */
+static void lay_out_lobes(brain *b, const genome_lobe_gene *const *genes,
+                          const genome_lobe_dims *dims, const uint8_t *counts,
+                          const uint8_t (*rnd)[BRAIN_NRULES], size_t *total)
 {
-	*out = NULL;
-	if (n == 0)
-		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
-	if (n > BRAIN_MAX_LOBES)
-		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", n, BRAIN_MAX_LOBES);
-	brain *b = calloc(1, sizeof *b);
-	genome_lobe_dims *dims = calloc(n, sizeof *dims);
-	uint32_t *idx = calloc(n * BRAIN_NRULES, sizeof *idx);
-	if (b)
-		b->lobes = calloc(n, sizeof *b->lobes);
-	if (!b || !dims || !idx || !b->lobes) {
-		free(dims);
-		free(idx);
-		brain_free(b);
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	}
-	if (opts)
-		b->opts = *opts;
-	else
-		c2_options_default(&brain_option_tab, &b->opts);
-	b->nlobes = (uint32_t)n;
-	genome_lobe_dims_compute(genes, n, dims);
-	size_t total = 0, base = 0, ntypes = 0;
-	for (size_t l = 0; l < n; l++)
-		for (unsigned t = 0; t < 2; t++)
-			ntypes += brain_type_present(genes[l], t, n);
-	b->dtypes = calloc(ntypes ? ntypes : 1, sizeof *b->dtypes);
-	if (!b->dtypes) {
-		free(dims);
-		free(idx);
-		brain_free(b);
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	}
-	ntypes = 0;
+	size_t n = b->nlobes, base = 0, ntypes = 0;
 	for (size_t l = 0; l < n; l++) {
 		brain_lobe *L = &b->lobes[l];
 		L->gene = *genes[l];
@@ -399,23 +379,17 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 			D->src_lobe = L->gene.dendrite[t].source_lobe;
 			D->migration = L->gene.dendrite[t].migration;
 			for (uint32_t i = 0; i < L->n; i++)
-				total += counts[(base + i) * 2 + t];
+				*total += counts[(base + i) * 2 + t];
 		}
 		base += L->n;
 	}
-	free(dims);
-	if (total > BRAIN_MAX_DENDRITES) {
-		free(idx);
-		brain_free(b);
-		return c2_fail(err, C2_ETOOBIG, -1, -1, "%zu dendrites (at most %u)", total,
-		               BRAIN_MAX_DENDRITES);
-	}
-	int rc = compile_rules(b, idx, err);
-	if (rc) {
-		free(idx);
-		brain_free(b);
-		return rc;
-	}
+}
+
+/* Every lobe's rules from the compiled programs (idx: BRAIN_NRULES
+ * program numbers a lobe), and what they decide: how the dendrite rules
+ * run, whether any propagates, which types keep their sums. */
+static void bind_rules(brain *b, const uint32_t *idx)
+{
 	for (uint32_t l = 0; l < b->nlobes; l++) {
 		brain_lobe *L = &b->lobes[l];
 		const uint32_t *k = &idx[(size_t)l * BRAIN_NRULES];
@@ -431,25 +405,17 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 			                        L->d[t]->rule[BRAIN_DRULE_FWDPROP]->n))
 				b->any_prop = true;
 	}
-	free(idx);
 	for (uint32_t l = 0; l < b->nlobes; l++)
 		for (unsigned t = 0; t < 2; t++)
 			if (b->lobes[l].d[t]->present) {
 				b->lobes[l].d[t]->keep = keeps_sums(b, l, t);
 				b->lobes[l].d[t]->anded = reads_anded(&b->lobes[l], t);
 			}
+}
 
-	arena a = {NULL, 0};
-	carve(b, &a, counts);
-	b->arena = calloc(1, a.used);
-	if (!b->arena) {
-		brain_free(b);
-		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-	}
-	a.base = b->arena;
-	a.used = 0;
-	carve(b, &a, counts);
-
+/* The receptor loci from the genes, every neuron at rest. */
+static void init_lobes(brain *b)
+{
 	for (uint32_t l = 0; l < b->nlobes; l++) {
 		brain_lobe *L = &b->lobes[l];
 		const genome_lobe_gene *g = &L->gene;
@@ -468,6 +434,73 @@ int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
 		memset(L->state, g->rest, L->n);
 		memset(L->output, g->rest, L->n);
 	}
+}
+
+/* brain_assemble's failure: what it allocated freed, the error made. */
+static int assemble_fail(brain *b, genome_lobe_dims *dims, uint32_t *idx, c2_err *err, int code,
+                         const char *msg)
+{
+	free(dims);
+	free(idx);
+	brain_free(b);
+	return c2_fail(err, code, -1, -1, "%s", msg);
+}
+
+int brain_assemble(brain **out, const genome_lobe_gene *const *genes, size_t n,
+                   const brain_options *opts, const uint8_t *counts,
+                   const uint8_t (*rnd)[BRAIN_NRULES], c2_err *err)
+{
+	*out = NULL;
+	if (n == 0)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "the genome has no brain lobe genes");
+	if (n > BRAIN_MAX_LOBES)
+		return c2_fail(err, C2_EFORMAT, -1, -1, "%zu lobes (at most %d)", n, BRAIN_MAX_LOBES);
+	brain *b = calloc(1, sizeof *b);
+	genome_lobe_dims *dims = calloc(n, sizeof *dims);
+	uint32_t *idx = calloc(n * BRAIN_NRULES, sizeof *idx);
+	if (b)
+		b->lobes = calloc(n, sizeof *b->lobes);
+	if (!b || !dims || !idx || !b->lobes)
+		return assemble_fail(b, dims, idx, err, C2_ENOMEM, "out of memory");
+	if (opts)
+		b->opts = *opts;
+	else
+		c2_options_default(&brain_option_tab, &b->opts);
+	b->nlobes = (uint32_t)n;
+	genome_lobe_dims_compute(genes, n, dims);
+	size_t total = 0, ntypes = 0;
+	for (size_t l = 0; l < n; l++)
+		for (unsigned t = 0; t < 2; t++)
+			ntypes += brain_type_present(genes[l], t, n);
+	b->dtypes = calloc(ntypes ? ntypes : 1, sizeof *b->dtypes);
+	if (!b->dtypes)
+		return assemble_fail(b, dims, idx, err, C2_ENOMEM, "out of memory");
+	lay_out_lobes(b, genes, dims, counts, rnd, &total);
+	free(dims);
+	if (total > BRAIN_MAX_DENDRITES) {
+		free(idx);
+		brain_free(b);
+		return c2_fail(err, C2_ETOOBIG, -1, -1, "%zu dendrites (at most %u)", total,
+		               BRAIN_MAX_DENDRITES);
+	}
+	int rc = compile_rules(b, idx, err);
+	if (rc) {
+		free(idx);
+		brain_free(b);
+		return rc;
+	}
+	bind_rules(b, idx);
+	free(idx);
+	/* the arena: measured, then carved */
+	arena a = {NULL, 0};
+	carve(b, &a, counts);
+	b->arena = calloc(1, a.used);
+	if (!b->arena)
+		return assemble_fail(b, NULL, NULL, err, C2_ENOMEM, "out of memory");
+	a.base = b->arena;
+	a.used = 0;
+	carve(b, &a, counts);
+	init_lobes(b);
 	compute_order(b);
 	compute_perception(b);
 	*out = b;

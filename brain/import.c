@@ -1,5 +1,5 @@
 /* import.c — building a brain whose wiring comes from elsewhere (a C2
- * export, engine/import.c): given dendrite counts, then every neuron and
+ * export, exchange/import.c): given dendrite counts, then every neuron and
  * dendrite set one by one, then the derived data recomputed once. */
 #include <stdlib.h>
 #include <string.h>

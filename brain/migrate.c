@@ -65,28 +65,16 @@ static void sort_u16(uint16_t *a, uint32_t n)
 		}
 }
 
-/* Concept style: at most one fully loose neuron per tick (taken round-robin)
- * is re-wired so each dendrite listens to a different firing source neuron
- * (mutually exclusive perception blocks respected), unless a firing neuron
- * of this lobe already has exactly that source set. */
-static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsigned nt,
-                            c2_rng *rng)
+/* The next fully loose neuron from the cursor, round-robin, or L->n for
+ * none: every such neuron is a loose cell of some type (the cells
+ * bitmaps). */
+static uint32_t next_loose(const brain_lobe *L, const unsigned *types, unsigned nt)
 {
-	brain_dtype *D0 = L->d[types[0]];
-	/* Cheap exits: a fully loose neuron is a loose cell of some type, and
-	 * with one type nothing can move while its source lobe is silent. */
-	uint32_t cells = 0;
-	for (unsigned k = 0; k < nt; k++)
-		cells += L->d[types[k]]->loose_cells;
-	if (!cells || (nt == 1 && !b->lobes[D0->src_lobe].nfiring))
-		return;
-	/* Find the next fully loose neuron from the cursor: every such neuron
-	 * is a loose cell of some type (the cells bitmaps). */
-	uint32_t n = L->n, from = D0->cursor % n, found = n;
+	uint32_t n = L->n, from = L->d[types[0]]->cursor % n;
 	const uint64_t *c0 = L->d[types[0]]->cells, *c1 = nt > 1 ? L->d[types[1]]->cells : NULL;
-	for (int pass = 0; pass < 2 && found == n; pass++) {
+	for (int pass = 0; pass < 2; pass++) {
 		uint32_t lo = pass ? 0 : from, hi = pass ? from : n;
-		for (uint32_t w = lo / 64; w * 64 < hi && found == n; w++) {
+		for (uint32_t w = lo / 64; w * 64 < hi; w++) {
 			uint64_t m = c0[w] | (c1 ? c1[w] : 0);
 			if (w == lo / 64)
 				m &= ~0ull << (lo % 64);
@@ -94,26 +82,28 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 				uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(m);
 				if (i >= hi)
 					break;
-				if (nt == 1 || fully_loose(L, types, nt, i)) {
-					found = i;
-					break;
-				}
+				if (nt == 1 || fully_loose(L, types, nt, i))
+					return i;
 			}
 		}
 	}
-	if (found == n)
-		return;
-	D0->cursor = (found + 1) % n;
+	return n;
+}
 
-	/* Choose sources for every type: a partial Fisher-Yates shuffle of the
-	 * firing list, accepting candidates that respect mutual exclusion. */
-	uint16_t *picks = b->picks; /* type k's picks at picks + 256 * k */
+/* Sources for every dendrite of neuron i, type by type into b->picks (type
+ * k's at picks + 256 * k): a partial Fisher-Yates shuffle of the source
+ * lobe's firing list, accepting candidates that respect mutual exclusion.
+ * False when some type finds too few. */
+static bool pick_sources(brain *b, const brain_lobe *L, const unsigned *types, unsigned nt,
+                         uint32_t i, c2_rng *rng)
+{
+	uint16_t *picks = b->picks;
 	for (unsigned k = 0; k < nt; k++) {
-		brain_dtype *D = L->d[types[k]];
-		uint32_t cnt = D->first[found + 1] - D->first[found];
+		const brain_dtype *D = L->d[types[k]];
+		uint32_t cnt = D->first[i + 1] - D->first[i];
 		const brain_lobe *S = &b->lobes[D->src_lobe];
 		if (S->nfiring < cnt)
-			return;
+			return false;
 		uint16_t *pool = b->scratch;
 		memcpy(pool, S->firing, S->nfiring * sizeof *pool);
 		uint32_t got = 0;
@@ -131,54 +121,88 @@ static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsi
 				picks[256 * k + got++] = cand;
 		}
 		if (got < cnt)
-			return;
+			return false;
 	}
-	/* Already represented by a firing neuron of this lobe? (The picks,
-	 * sorted once; each candidate's sources, sorted as they are read.) */
-	uint16_t mine[2][256], theirs[256];
+	return true;
+}
+
+/* Does firing neuron o of the lobe listen, type by type, to exactly the
+ * sources of `mine` (sorted, cnts[k] of type k)? */
+static bool same_sources(const brain_lobe *L, const unsigned *types, unsigned nt, uint32_t o,
+                         uint16_t (*mine)[256], const uint32_t *cnts)
+{
+	uint16_t theirs[256];
+	for (unsigned k = 0; k < nt; k++) {
+		const brain_dtype *D = L->d[types[k]];
+		uint32_t cnt = cnts[k];
+		if (D->first[o + 1] - D->first[o] != cnt)
+			return false;
+		/* as many sources: without the smallest pick among them,
+		 * not the same set (most are not: no copy, no sort) */
+		const uint16_t *their = D->src + D->first[o];
+		bool has = cnt == 0;
+		for (uint32_t j = 0; j < cnt && !has; j++)
+			has = their[j] == mine[k][0];
+		if (!has)
+			return false;
+		for (uint32_t j = 0; j < cnt; j++)
+			theirs[j] = their[j];
+		sort_u16(theirs, cnt);
+		for (uint32_t j = 0; j < cnt; j++)
+			if (mine[k][j] != theirs[j])
+				return false;
+	}
+	return true;
+}
+
+/* Is the set of sources picked for neuron i already represented by a
+ * firing neuron of this lobe? (The picks sorted once; each candidate's
+ * sources sorted as they are read.) */
+static bool represented(const brain *b, const brain_lobe *L, const unsigned *types, unsigned nt,
+                        uint32_t i)
+{
+	uint16_t mine[2][256];
 	uint32_t cnts[2];
 	for (unsigned k = 0; k < nt; k++) {
 		const brain_dtype *D = L->d[types[k]];
-		cnts[k] = D->first[found + 1] - D->first[found];
+		cnts[k] = D->first[i + 1] - D->first[i];
 		for (uint32_t j = 0; j < cnts[k]; j++)
-			mine[k][j] = picks[256 * k + j];
+			mine[k][j] = b->picks[256 * k + j];
 		sort_u16(mine[k], cnts[k]);
 	}
-	for (uint32_t f = 0; f < L->nfiring; f++) {
-		uint32_t o = L->firing[f];
-		bool same = true;
-		for (unsigned k = 0; k < nt && same; k++) {
-			const brain_dtype *D = L->d[types[k]];
-			uint32_t cnt = cnts[k];
-			if (D->first[o + 1] - D->first[o] != cnt) {
-				same = false;
-				break;
-			}
-			/* as many sources: without the smallest pick among them,
-			 * not the same set (most are not: no copy, no sort) */
-			const uint16_t *their = D->src + D->first[o];
-			bool has = cnt == 0;
-			for (uint32_t j = 0; j < cnt && !has; j++)
-				has = their[j] == mine[k][0];
-			if (!has) {
-				same = false;
-				break;
-			}
-			for (uint32_t j = 0; j < cnt; j++)
-				theirs[j] = their[j];
-			sort_u16(theirs, cnt);
-			for (uint32_t j = 0; j < cnt && same; j++)
-				same = mine[k][j] == theirs[j];
-		}
-		if (same)
-			return;
-	}
+	for (uint32_t f = 0; f < L->nfiring; f++)
+		if (same_sources(L, types, nt, L->firing[f], mine, cnts))
+			return true;
+	return false;
+}
+
+/* Concept style: at most one fully loose neuron per tick (taken round-robin)
+ * is re-wired so each dendrite listens to a different firing source neuron
+ * (mutually exclusive perception blocks respected), unless a firing neuron
+ * of this lobe already has exactly that source set. */
+static void migrate_concept(brain *b, brain_lobe *L, const unsigned *types, unsigned nt,
+                            c2_rng *rng)
+{
+	brain_dtype *D0 = L->d[types[0]];
+	/* Cheap exits: a fully loose neuron is a loose cell of some type, and
+	 * with one type nothing can move while its source lobe is silent. */
+	uint32_t cells = 0;
+	for (unsigned k = 0; k < nt; k++)
+		cells += L->d[types[k]]->loose_cells;
+	if (!cells || (nt == 1 && !b->lobes[D0->src_lobe].nfiring))
+		return;
+	uint32_t found = next_loose(L, types, nt);
+	if (found == L->n)
+		return;
+	D0->cursor = (found + 1) % L->n;
+	if (!pick_sources(b, L, types, nt, found, rng) || represented(b, L, types, nt, found))
+		return;
 	for (unsigned k = 0; k < nt; k++) {
 		brain_dtype *D = L->d[types[k]];
 		uint32_t cnt = D->first[found + 1] - D->first[found];
 		for (uint32_t j = 0; j < cnt; j++) {
 			uint32_t d = D->first[found] + j; /* loose: the neuron is */
-			rewire(b, L, types[k], d, picks[256 * k + j], rng);
+			rewire(b, L, types[k], d, b->picks[256 * k + j], rng);
 			brain_loose_moved(L, types[k], found, true, D->strength[d] == 0);
 		}
 	}

@@ -1,160 +1,36 @@
-/* neurons.c — the neuron phase of a lobe: input sums, state rules,
- * thresholds and leaks, winner-takes-all (reference §4.3, §4.4).
+/* neurons.c — the neuron phase with its shortcuts, and winner-takes-all by
+ * the firing list (§4.3, §4.4). The plain loop they must agree with is
+ * reference_neurons in brain/reference.c.
  *
- * Three ways to run a lobe's neurons, one result:
+ * Two ways to run a lobe's neurons, one result, the reference's:
  *
- *   - reference (option brain_reference): for every neuron in order, fetch
- *     every value the rule reads (sums summed over every dendrite), run the
- *     compiled rule, threshold and leak. No folding, no skipping.
  *   - wide (the usual way): the rule is first folded with the lobe's values
  *     (`random 0 chem5 PLUS state` while chem5 is 0 is `state`); the sums it
  *     reads are the kept sums (brain/sums.c: what changed since the last
  *     tick, not every dendrite); a rule of loads, PLUS and MINUS (and one
  *     `random` between lobe values) then runs over whole byte arrays, any
  *     other rule per neuron from the folded point; the threshold, leak and
- *     firing list run byte-wide (brain/simd.h). A lobe whose rule leaves the
- *     state as it is, resting and silent, is passed over. A lobe whose rule
- *     is one sums array (a concept lobe's `anded0`) updates only the
- *     neurons whose sum moved, while its states and outputs are what its
- *     last update made of them (no winner-takes-all, nothing exposed,
- *     nothing written since: brain_lobe.uvalid).
+ *     firing list run byte-wide (brain/simd.h, brain/avx2.h). A lobe whose
+ *     rule leaves the state as it is, resting and silent, is passed over. A
+ *     lobe whose rule is one sums array (a concept lobe's `anded0`) updates
+ *     only the neurons whose sum moved, while its states and outputs are
+ *     what its last update made of them (no winner-takes-all, nothing
+ *     exposed, nothing written since: brain_lobe.uvalid).
  *   - sequential: as wide but neuron by neuron with the sums summed, for the
  *     two cases whose neurons interact — a lobe whose sums read its own
  *     outputs (later neurons see earlier neurons' new outputs) — and the
  *     openc2e leak option, which the byte-wide update does not implement.
  *
- * Every random draw happens in neuron order in all three, so the random
- * stream is the same. Tests compare the reference and the other two tick by
- * tick (state hashes). */
+ * Every random draw happens in neuron order in both and in the reference,
+ * so the random stream is the same. The mode brain_reference=1 runs the
+ * reference instead, and tests compare the two tick by tick (state hashes:
+ * tests/unit/test_reference.c, test_fast_equals_reference_* in
+ * tests/unit/test_brain.c). */
 #include <string.h>
 
 #include "brain/brain_impl.h"
+#include "brain/avx2.h"
 #include "brain/simd.h"
-#include "genome/rates.h"
-
-/* ---- input sums (§4.4) --------------------------------------------------- */
-
-/* Everything the sum of one dendrite type of one lobe needs, fetched once
- * per lobe tick: type_t = min(255, (sum of src.output * w / 255) * gain / 255)
- * and anded_t = type_t if every source fires, else 0. */
-typedef struct sums {
-	const uint32_t *first; /* NULL: the type is not wired */
-	const uint16_t *src;
-	const uint8_t *w;  /* STW, or strength (option input_weight) */
-	const uint8_t *so; /* source lobe outputs */
-	uint32_t gain;
-	uint8_t empty; /* value for a neuron without dendrites of the type */
-} sums;
-
-static void sums_init(sums *s, const brain *b, const brain_lobe *L, unsigned t)
-{
-	const brain_dtype *D = L->d[t];
-	memset(s, 0, sizeof *s);
-	s->gain = L->gene.gain;
-	/* A sum over nothing is 0; openc2e returns the full gain. */
-	s->empty = b->opts.empty_sum ? L->gene.gain : 0;
-	if (!D->present)
-		return;
-	s->first = D->first;
-	s->src = D->src;
-	s->w = b->opts.input_weight ? D->strength : D->stw;
-	s->so = b->lobes[D->src_lobe].output;
-}
-
-static inline uint8_t scale_sum(uint32_t acc, uint32_t gain)
-{
-	acc = acc * gain / 255;
-	return (uint8_t)(acc > 255 ? 255 : acc);
-}
-
-/* anded_t of neuron i, and type_t into *type when non-NULL. */
-static inline uint8_t sum_anded(const sums *s, uint32_t i, uint8_t *type)
-{
-	uint32_t d = s->first ? s->first[i] : 0, e = s->first ? s->first[i + 1] : 0;
-	if (d == e) {
-		if (type)
-			*type = s->empty;
-		return s->empty;
-	}
-	uint32_t acc = 0;
-	bool all = true;
-	for (; d < e; d++) {
-		uint32_t o = s->so[s->src[d]];
-		if (!o) {
-			all = false;
-			if (!type)
-				return 0; /* anded only: one silent source decides */
-		} else {
-			acc += o * s->w[d] / 255u;
-		}
-	}
-	uint8_t v = scale_sum(acc, s->gain);
-	if (type)
-		*type = v;
-	return all ? v : 0;
-}
-
-void brain_fill_sums(const brain *b, const brain_lobe *L, uint32_t i, uint8_t *v)
-{
-	for (unsigned t = 0; t < 2; t++) {
-		sums s;
-		sums_init(&s, b, L, t);
-		v[SVS_ANDED0 + t] = sum_anded(&s, i, &v[SVS_TYPE0 + t]);
-	}
-}
-
-/* ---- the neuron update ---------------------------------------------------- */
-
-void brain_lobe_values(const brain_lobe *L, uint8_t *v)
-{
-	memcpy(&v[SVS_CHEM0], &L->rloc[BRAIN_RL_CHEM], 6);
-	v[SVS_THRES] = L->rloc[BRAIN_RL_THRESHOLD];
-}
-
-typedef struct upd {
-	brain_nupd u;
-	bool openc2e;
-	uint8_t leak;
-} upd;
-
-static upd upd_of(const brain *b, const brain_lobe *L)
-{
-	upd x;
-	x.u.thr = L->rloc[BRAIN_RL_THRESHOLD];
-	x.u.rest = L->rloc[BRAIN_RL_REST];
-	x.leak = L->rloc[BRAIN_RL_LEAKAGE];
-	x.u.leak_due = genome_rate_due(x.leak, (uint32_t)b->ticks);
-	x.u.mult = (uint16_t)genome_rate_multiplier(x.leak);
-	x.openc2e = b->opts.openc2e_leak;
-	return x;
-}
-
-/* One neuron: rule value -> output and stored state. */
-static inline void update_one(const upd *x, int val, uint8_t *state, uint8_t *output)
-{
-	int st, out;
-	if (!x->openc2e) {
-		/* Output from the un-leaked value; the stored state relaxes toward
-		 * rest from either side (§4.3, verified). */
-		out = val >= x->u.thr ? val - x->u.thr : 0;
-		st = val;
-		if (x->u.leak_due) {
-			int dv = val - x->u.rest;
-			st = x->u.rest + (dv >= 0 ? (int)(((uint32_t)dv * x->u.mult) >> 16)
-			                          : -(int)(((uint32_t)-dv * x->u.mult) >> 16));
-		}
-	} else {
-		/* openc2e: leak first, snap below rest, then threshold */
-		st = val;
-		if (x->u.leak_due)
-			st = val > x->u.rest
-			         ? x->u.rest + (int)((uint32_t)(val - x->u.rest) * x->u.mult / 65536)
-			         : x->u.rest;
-		out = st >= x->u.thr ? st - x->u.thr : 0;
-	}
-	*state = (uint8_t)st;
-	*output = (uint8_t)out;
-}
 
 /* The firing list from the outputs. */
 static void list_firing(brain_lobe *L)
@@ -164,46 +40,16 @@ static void list_firing(brain_lobe *L)
 	L->settled = false;
 }
 
-/* Fill v with neuron i's values for a rule reading `reads`, sums pulled. */
-static void neuron_values(const brain *b, const brain_lobe *L, uint32_t reads, uint32_t i,
-                          uint8_t *v)
-{
-	v[SVS_STATE] = L->state[i];
-	v[SVS_OUTPUT] = L->output[i];
-	v[SVS_LEAK_IN] = L->leak_in ? L->leak_in[i] : 0;
-	v[SVS_LEAK_OUT] = L->leak_out ? L->leak_out[i] : 0;
-	for (unsigned t = 0; t < 2; t++) {
-		bool anded = reads & (1u << (SVS_ANDED0 + t)), type = reads & (1u << (SVS_TYPE0 + t));
-		if (anded || type) {
-			sums s;
-			sums_init(&s, b, L, t);
-			v[SVS_ANDED0 + t] = sum_anded(&s, i, &v[SVS_TYPE0 + t]);
-		}
-	}
-}
-
-/* The reference: every neuron, every value, the whole rule. */
-static void reference_neurons(brain *b, brain_lobe *L, c2_rng *rng)
-{
-	uint8_t v[SVS_COUNT] = {0};
-	brain_lobe_values(L, v);
-	const upd x = upd_of(b, L);
-	for (uint32_t i = 0; i < L->n; i++) {
-		neuron_values(b, L, ~0u, i, v);
-		update_one(&x, brain_svrule_exec(L->state_rule, v, rng), &L->state[i], &L->output[i]);
-	}
-	list_firing(L);
-}
-
 /* Sequential: neuron by neuron from the folded point (see the file comment). */
 static void sequential_neurons(brain *b, brain_lobe *L, unsigned start, int acc0, uint8_t *v,
                                c2_rng *rng)
 {
-	const upd x = upd_of(b, L);
+	const brain_upd x = brain_upd_of(b, L);
 	const brain_svrule_prog *p = L->state_rule;
 	for (uint32_t i = 0; i < L->n; i++) {
-		neuron_values(b, L, p->reads, i, v);
-		update_one(&x, brain_svrule_run(p, start, acc0, v, rng), &L->state[i], &L->output[i]);
+		brain_neuron_values(b, L, p->reads, i, v);
+		brain_neuron_update(&x, brain_svrule_run(p, start, acc0, v, rng), &L->state[i],
+		                    &L->output[i]);
 	}
 	list_firing(L);
 }
@@ -225,7 +71,8 @@ static const uint8_t *slot_array(const brain_lobe *L, unsigned s)
 
 static bool lobe_level(unsigned slot)
 {
-	return slot == SVS_IMM || brain_svrule_slot_level((brain_svrule_slot)slot, SVRULE_NEURON) <= SVL_LOBE;
+	return slot == SVS_IMM ||
+	       brain_svrule_slot_level((brain_svrule_slot)slot, SVRULE_NEURON) <= SVL_LOBE;
 }
 
 /* Can instructions [start, n) run over whole arrays? Loads, PLUS and MINUS
@@ -252,10 +99,7 @@ static bool wide_program(const brain_svrule_prog *p, unsigned start)
 
 /* One draw per neuron, in order (out of line: the hot neuron phase keeps
  * its registers when no lobe draws). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void draw_range(c2_rng *rng, int lo, int hi, uint8_t *acc, uint32_t n)
+BRAIN_NOINLINE static void draw_range(c2_rng *rng, int lo, int hi, uint8_t *acc, uint32_t n)
 {
 	c2_rng_fill_range(rng, lo, hi, acc, n);
 }
@@ -383,24 +227,77 @@ bool brain_neuron_quiet(const brain *b, const brain_lobe *L)
 	       L->settled_key == rest_key(L);
 }
 
+/* A lobe at rest with silent outputs whose rule keeps it so: settled, and
+ * nothing to update. Whether it is needs no look when it was so after its
+ * last tick and nothing could have moved a state unseen (no receptor
+ * writes one; an emitter only ever clears an output). */
+static bool stays_at_rest(brain_lobe *L, const brain_upd *x)
+{
+	if (!keeps_rest(L, x->rest) || x->rest > x->thr ||
+	    !((L->settled && !L->state_exposed) ||
+	      (brain_simd_all(L->state, x->rest, L->n) && brain_simd_all(L->output, 0, L->n))))
+		return false;
+	L->nfiring = 0;
+	L->settled = true;
+	L->settled_key = rest_key(L);
+	L->uvalid = false;
+	return true;
+}
+
+/* Only the neurons chg[0..nchg) whose value in sv moved: the others would
+ * be updated to what they hold (brain_lobe.uvalid). */
+static void update_moved(brain_lobe *L, const brain_nupd *u, const uint8_t *sv,
+                         const uint16_t *chg, uint32_t nchg)
+{
+	bool moved = false, lists = false;
+	for (uint32_t k = 0; k < nchg; k++) {
+		uint32_t i = chg[k];
+		uint8_t o = L->output[i];
+		brain_nupd_one(u, sv[i], &L->state[i], &L->output[i]);
+		moved |= L->output[i] != o;
+		lists |= !L->output[i] != !o;
+	}
+	if (moved) /* else the outputs' readers need no look */
+		L->outver++;
+	if (lists)
+		list_firing(L);
+}
+
+/* The folded rule's value for every neuron: an array of the lobe when it
+ * is one load of it (read before written, byte by byte), else b->vals,
+ * over whole arrays or neuron by neuron. */
+static const uint8_t *rule_values(brain *b, brain_lobe *L, uint8_t *v, c2_rng *rng)
+{
+	const brain_svrule_prog *p = L->state_rule;
+	if (L->fload != SVS_COUNT && slot_array(L, L->fload))
+		return slot_array(L, L->fload);
+	if (L->fwide) {
+		run_wide(L, p, L->fstart, L->facc, v, b->vals, rng);
+		return b->vals;
+	}
+	for (uint32_t i = 0; i < L->n; i++) {
+		for (uint32_t m = L->freads; m; m &= m - 1) {
+			unsigned s = (unsigned)__builtin_ctz(m);
+			const uint8_t *a = slot_array(L, s);
+			if (a)
+				v[s] = a[i];
+		}
+		b->vals[i] = brain_svrule_run(p, L->fstart, L->facc, v, rng);
+	}
+	return b->vals;
+}
+
 void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 {
-	if (b->opts.brain_reference) {
-		reference_neurons(b, L, rng);
-		return;
-	}
-	const brain_svrule_prog *p = L->state_rule;
 	uint8_t v[SVS_COUNT] = {0};
 	brain_lobe_values(L, v);
 	fold(b, L, v);
-	unsigned start = L->fstart;
-	int acc0 = L->facc;
-	uint32_t reads = L->freads;
 	if (L->fseq) {
-		sequential_neurons(b, L, start, acc0, v, rng);
+		sequential_neurons(b, L, L->fstart, L->facc, v, rng);
 		return;
 	}
-	const upd x = upd_of(b, L);
+	const brain_upd x = brain_upd_of(b, L);
+	const brain_nupd u = {x.thr, x.rest, x.leak_due, x.mult};
 	unsigned ls = L->fload;
 	/* The rule is one sums array, read before the update writes anything
 	 * of the lobe: when the last update made the states and outputs from
@@ -411,67 +308,30 @@ void brain_neuron_phase(brain *b, brain_lobe *L, c2_rng *rng)
 	uint32_t ukey = 0;
 	bool incr = false;
 	if (sv) {
-		ukey = (uint32_t)x.u.thr | (uint32_t)x.u.rest << 8 | (uint32_t)x.u.leak_due << 16 |
+		ukey = (uint32_t)x.thr | (uint32_t)x.rest << 8 | (uint32_t)x.leak_due << 16 |
 		       (uint32_t)x.leak << 24;
 		incr = L->uvalid && L->ufload == ls && L->ukey == ukey && !(L->gene.flags & 1) &&
 		       !L->state_exposed && !L->out_exposed;
 	}
 	uint32_t nchg = 0;
 	uint16_t *chg = b->scratch; /* free once the sums are synced */
-	if (reads & (0xfu << SVS_TYPE0)) {
+	if (L->freads & (0xfu << SVS_TYPE0)) {
 		brain_sums_sync(b, L);
 		nchg = brain_sums_refresh(b, L, incr ? sv : NULL, chg);
 	}
-	/* A lobe at rest with silent outputs whose rule keeps it so. Whether
-	 * it is needs no look when it was so after its last tick and nothing
-	 * could have moved a state unseen (no receptor writes one; an emitter
-	 * only ever clears an output). */
-	if (keeps_rest(L, x.u.rest) && x.u.rest <= x.u.thr &&
-	    ((L->settled && !L->state_exposed) ||
-	     (brain_simd_all(L->state, x.u.rest, L->n) && brain_simd_all(L->output, 0, L->n)))) {
-		L->nfiring = 0;
-		L->settled = true;
-		L->settled_key = rest_key(L);
-		L->uvalid = false;
+	if (stays_at_rest(L, &x))
 		return;
-	}
 	/* neuron by neuron while that is cheaper than byte-wide over all */
 	if (incr && nchg <= L->n / 16) {
-		bool moved = false, lists = false;
-		for (uint32_t k = 0; k < nchg; k++) {
-			uint32_t i = chg[k];
-			uint8_t o = L->output[i];
-			update_one(&x, sv[i], &L->state[i], &L->output[i]);
-			moved |= L->output[i] != o;
-			lists |= !L->output[i] != !o;
-		}
-		if (moved) /* else the outputs' readers need no look */
-			L->outver++;
-		if (lists)
-			list_firing(L);
+		update_moved(L, &u, sv, chg, nchg);
 		return;
 	}
 	L->uvalid = false;
 	L->settled = false;
 	L->outver++;
-	const uint8_t *val = b->vals;
-	if (ls != SVS_COUNT && slot_array(L, ls)) {
-		val = slot_array(L, ls); /* read before written, byte by byte */
-	} else if (L->fwide) {
-		run_wide(L, p, start, acc0, v, b->vals, rng);
-	} else {
-		for (uint32_t i = 0; i < L->n; i++) {
-			for (uint32_t m = reads; m; m &= m - 1) {
-				unsigned s = (unsigned)__builtin_ctz(m);
-				const uint8_t *a = slot_array(L, s);
-				if (a)
-					v[s] = a[i];
-			}
-			b->vals[i] = brain_svrule_run(p, start, acc0, v, rng);
-		}
-	}
-	L->nfiring = brain_update_x(b->opts.brain_avx2 && brain_cpu_avx2(), &x.u, val, L->state,
-	                            L->output, L->n, L->firing);
+	const uint8_t *val = rule_values(b, L, v, rng);
+	L->nfiring = brain_update_x(brain_use_avx2(&b->opts), &u, val, L->state, L->output, L->n,
+	                            L->firing);
 	if (sv && val == sv && !x.openc2e) { /* what incremental updates go on from */
 		L->uvalid = true;
 		L->ufload = (uint8_t)ls;

@@ -190,6 +190,16 @@ static void live_rebuild(const brain *b, brain_dtype *D)
 		brain_wnz_note(D, d, w[d]);
 }
 
+void brain_live_all(brain_dtype *D)
+{
+	for (uint32_t w = 0; w < brain_words(D->nblocks); w++) {
+		uint64_t m = brain_word_mask(D->nblocks, w);
+		D->live[w] = D->susb[w] = m;
+		if (D->wnz)
+			D->wnz[w] = m;
+	}
+}
+
 void brain_derive_type(brain *b, brain_lobe *L, unsigned t)
 {
 	brain_dtype *D = L->d[t];

@@ -237,6 +237,30 @@ static int load_state(brain *b, c2_rbuf *r, c2_err *err)
 	return 0;
 }
 
+/* The dendrite counts of every neuron of the n lobes (genes gp, sizes
+ * dims), each wired type's in turn, as brain_assemble takes them; NULL when
+ * out of memory (a short read leaves r->bad). */
+static uint8_t *read_counts(c2_rbuf *r, const genome_lobe_gene **gp, uint32_t n,
+                            const genome_lobe_dims *dims)
+{
+	size_t neurons = 0;
+	for (uint32_t l = 0; l < n; l++)
+		neurons += (size_t)dims[l].w * (size_t)dims[l].h;
+	uint8_t *counts = calloc(neurons * 2 + 1, 1);
+	if (!counts)
+		return NULL;
+	size_t base = 0;
+	for (uint32_t l = 0; l < n; l++) {
+		size_t ln = (size_t)dims[l].w * (size_t)dims[l].h;
+		for (unsigned t = 0; t < 2; t++)
+			if (brain_type_present(gp[l], t, n))
+				for (size_t i = 0; i < ln; i++)
+					counts[(base + i) * 2 + t] = c2_r_u8(r);
+		base += ln;
+	}
+	return counts;
+}
+
 int brain_load(brain **out, c2_rbuf *r, c2_err *err)
 {
 	*out = NULL;
@@ -279,22 +303,10 @@ int brain_load(brain **out, c2_rbuf *r, c2_err *err)
 		goto done;
 	}
 	genome_lobe_dims_compute(gp, n, dims);
-	size_t neurons = 0;
-	for (uint32_t l = 0; l < n; l++)
-		neurons += (size_t)dims[l].w * (size_t)dims[l].h;
-	counts = calloc(neurons * 2 + 1, 1);
+	counts = read_counts(r, gp, n, dims);
 	if (!counts) {
 		rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 		goto done;
-	}
-	size_t base = 0;
-	for (uint32_t l = 0; l < n; l++) {
-		size_t ln = (size_t)dims[l].w * (size_t)dims[l].h;
-		for (unsigned t = 0; t < 2; t++)
-			if (brain_type_present(gp[l], t, n))
-				for (size_t i = 0; i < ln; i++)
-					counts[(base + i) * 2 + t] = c2_r_u8(r);
-		base += ln;
 	}
 	if (r->bad) {
 		rc = bad(r, err, "truncated dendrite counts");

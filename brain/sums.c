@@ -258,10 +258,8 @@ static inline __attribute__((always_inline)) bool pair_pass(brain *b, brain_dtyp
  * those that started or stopped firing on the way (what sync_types does in
  * three passes). False, having done nothing, for any other lobe. (Out of
  * line: its loops get the registers sync_types' would take.) */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static bool sync_pair(brain *b, brain_lobe *L, const uint8_t *so, uint8_t *snap, uint32_t n)
+BRAIN_NOINLINE static bool sync_pair(brain *b, brain_lobe *L, const uint8_t *so, uint8_t *snap,
+                                     uint32_t n)
 {
 	brain_dtype *A = L->d[0], *B = L->d[1];
 	const uint32_t per = A->per;
@@ -508,4 +506,53 @@ uint32_t brain_sums_refresh(brain *b, brain_lobe *L, const uint8_t *watch, uint1
 		}
 	}
 	return nchg;
+}
+
+/* ---- one neuron's sums on the general path ----------------------------------------
+ * A lobe whose rules run in the plain order (brain_reference off,
+ * BRAIN_DGENERAL: reference.c) keeps the sums of the neuron being updated
+ * as its weights move: source outputs do not change during the dendrite
+ * phase (propagation writes the leak registers), so only weights move the
+ * sums, and a rule reading them costs O(1) instead of a walk over the
+ * neuron's dendrites. */
+
+void brain_nsums_read(const brain_dctx *c)
+{
+	brain_nsums *ns = c->ns;
+	const brain_lobe *L = c->L;
+	if (!ns->valid) {
+		for (unsigned t = 0; t < 2; t++) {
+			const brain_dtype *D = L->d[t];
+			ns->acc[t] = ns->silent[t] = ns->cnt[t] = 0;
+			if (!D->present)
+				continue;
+			const uint8_t *so = c->b->lobes[D->src_lobe].output, *w = brain_weights(c->b, D);
+			for (uint32_t d = D->first[c->i]; d < D->first[c->i + 1]; d++) {
+				uint32_t o = so[D->src[d]];
+				ns->silent[t] += !o;
+				ns->acc[t] += o * w[d] / 255u;
+			}
+			ns->cnt[t] = D->first[c->i + 1] - D->first[c->i];
+		}
+		ns->valid = true;
+	}
+	uint8_t empty = c->b->opts.empty_sum ? L->gene.gain : 0;
+	for (unsigned t = 0; t < 2; t++) {
+		uint8_t v = empty;
+		if (ns->cnt[t]) {
+			uint32_t a = ns->acc[t] * L->gene.gain / 255;
+			v = (uint8_t)(a > 255 ? 255 : a);
+		}
+		c->v[SVS_TYPE0 + t] = v;
+		c->v[SVS_ANDED0 + t] = ns->cnt[t] && ns->silent[t] ? 0 : v;
+	}
+}
+
+void brain_nsums_moved(const brain_dctx *c, unsigned t, uint32_t d, uint8_t w0)
+{
+	if (!c->ns->valid)
+		return; /* made afresh at the first read */
+	const brain_dtype *D = c->L->d[t];
+	uint32_t o = c->b->lobes[D->src_lobe].output[D->src[d]];
+	c->ns->acc[t] += o * brain_weights(c->b, D)[d] / 255u - o * w0 / 255u;
 }

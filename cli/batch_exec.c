@@ -16,8 +16,8 @@
 
 #include "base/fileio.h"
 #include "cli/creature_open.h"
-#include "engine/trace.h"
 #include "genome/vocab.h"
+#include "trace/writer.h"
 
 /* Largest results file --resume reads back. */
 #define RESULTS_MAX ((size_t)8 << 30)

@@ -166,11 +166,82 @@ static void fmt3(char *buf, size_t cap, const double v[3])
 	snprintf(buf, cap, "(%.4g, %.4g, %.4g)", v[0], v[1], v[2]);
 }
 
-static void print_summary(const char *path, const body_model *m)
+/* The parts: shape, place, mass, friction and (f0) rotation. */
+static void print_parts(const body_model *m)
 {
 	static const char *const f0_shapes[] = {"ball", "ellipsoid", "cuboid", "cylinder"};
 	const frams_f0_info *fi = frams_f0_info_of(m);
 	char a[96];
+	if (m->nparts)
+		printf("parts:\n");
+	for (size_t i = 0; i < m->nparts; i++) {
+		const body_part *p = &m->parts[i];
+		fmt3(a, sizeof a, p->pos);
+		const char *shape = fi && p->f0.sh >= 0 && p->f0.sh < 4
+		                        ? f0_shapes[p->f0.sh]
+		                        : body_shape_name(i < m->ngeoms ? m->geoms[i].shape
+		                                                        : BODY_SHAPE_POINT);
+		printf("  P%-3zu %-9s at %-28s mass %-4g friction %g", i, shape, a, p->mass,
+		       p->friction);
+		if (p->f0.rot[0] || p->f0.rot[1] || p->f0.rot[2]) {
+			fmt3(a, sizeof a, p->f0.rot);
+			printf("  rot %s", a);
+		}
+		printf("\n");
+	}
+}
+
+/* The joints: the parts they join, their kind and length. */
+static void print_joints(const body_model *m)
+{
+	if (m->njoints)
+		printf("joints:\n");
+	for (size_t i = 0; i < m->njoints; i++) {
+		const body_joint *j = &m->joints[i];
+		double len = 0;
+		if (j->p1 >= 0 && j->p2 >= 0) {
+			const double *u = m->parts[j->p1].pos, *v = m->parts[j->p2].pos;
+			len = sqrt((v[0] - u[0]) * (v[0] - u[0]) + (v[1] - u[1]) * (v[1] - u[1]) +
+			           (v[2] - u[2]) * (v[2] - u[2]));
+		}
+		printf("  J%-3zu P%d-P%d  %-6s length %.4g%s\n", i, j->p1, j->p2,
+		       body_joint_kind_name(j->kind), len, j->f0.usedelta ? " (delta)" : "");
+	}
+}
+
+/* The f0 neurons: class, where they sit, their properties and inputs. */
+static void print_neurons(const body_model *m)
+{
+	size_t *start, *order;
+	if (!m->nneurons || !body_conns_by_target(m, &start, &order))
+		return;
+	printf("neurons:\n");
+	for (size_t i = 0; i < m->nneurons; i++) {
+		const body_neuron *n = &m->neurons[i];
+		const frams_f0_neuro_class *nc = frams_f0_neuro_class_find(n->cls);
+		char line[160];
+		int len = snprintf(line, sizeof line, "  N%-3zu %-6s %-16s", i, n->cls,
+		                   nc ? nc->longname : "(unknown class)");
+		if (n->part >= 0 || n->joint >= 0)
+			len += snprintf(line + len, sizeof line - (size_t)len, " on %c%d",
+			                n->part >= 0 ? 'P' : 'J', n->part >= 0 ? n->part : n->joint);
+		while (len > 0 && line[len - 1] == ' ')
+			line[--len] = '\0';
+		printf("%s%s%s", line, *n->props ? "  " : "", n->props);
+		for (size_t k = start[i]; k < start[i + 1]; k++)
+			printf("%s N%d*%g", k > start[i] ? "," : "  <-", m->conns[order[k]].from,
+			       m->conns[order[k]].weight);
+		printf("\n");
+	}
+	free(start);
+	free(order);
+}
+
+/* --format summary: what the body is, its counts and warnings, then its
+ * parts, joints and neurons one a line. */
+static void print_summary(const char *path, const body_model *m)
+{
+	const frams_f0_info *fi = frams_f0_info_of(m);
 	printf("%s: %s body%s\n", path, m->format == BODY_F0 ? "f0" : "XODE",
 	       fi ? (fi->valid ? ", valid" : ", INVALID") : "");
 	if (m->name)
@@ -194,59 +265,86 @@ static void print_summary(const char *path, const body_model *m)
 	printf("warnings  %zu\n", m->nwarnings);
 	for (size_t i = 0; i < m->nwarnings; i++)
 		printf("  line %ld: %s\n", m->warnings[i].line, m->warnings[i].msg);
-	if (m->nparts)
-		printf("parts:\n");
-	for (size_t i = 0; i < m->nparts; i++) {
-		const body_part *p = &m->parts[i];
-		fmt3(a, sizeof a, p->pos);
-		const char *shape = fi && p->f0.sh >= 0 && p->f0.sh < 4
-		                        ? f0_shapes[p->f0.sh]
-		                        : body_shape_name(i < m->ngeoms ? m->geoms[i].shape
-		                                                        : BODY_SHAPE_POINT);
-		printf("  P%-3zu %-9s at %-28s mass %-4g friction %g", i, shape, a, p->mass,
-		       p->friction);
-		if (p->f0.rot[0] || p->f0.rot[1] || p->f0.rot[2]) {
-			fmt3(a, sizeof a, p->f0.rot);
-			printf("  rot %s", a);
-		}
-		printf("\n");
+	print_parts(m);
+	print_joints(m);
+	print_neurons(m);
+}
+
+/* The options that go together, --seconds, --seed (into *sa) and --format
+ * (*fmt); CLI_OK or a usage error. */
+static int check_args(cli_body_sim_args *sa, int *fmt)
+{
+	if (!simulate && (seconds_arg || trace_path || seed_arg || cli_given("opt")))
+		return cli_fail(CLI_USAGE, "body", "--seconds, --trace, --seed and --opt go with --simulate");
+	/* What --simulate and --list print is their own. */
+	if ((simulate || list) && (export_path || cli_given("format")))
+		return cli_fail(CLI_USAGE, "body", "--export and --format go without --%s",
+		                simulate ? "simulate" : "list");
+	if (simulate && list)
+		return cli_fail(CLI_USAGE, "body", "--simulate and --list exclude each other");
+	if (seconds_arg) {
+		char *end;
+		sa->seconds = strtod(seconds_arg, &end);
+		if (*end || !(sa->seconds >= 0) || sa->seconds > 1e7)
+			return cli_fail(CLI_USAGE, "body", "--seconds: '%s' is not a time in seconds",
+			                seconds_arg);
 	}
-	if (m->njoints)
-		printf("joints:\n");
-	for (size_t i = 0; i < m->njoints; i++) {
-		const body_joint *j = &m->joints[i];
-		double len = 0;
-		if (j->p1 >= 0 && j->p2 >= 0) {
-			const double *u = m->parts[j->p1].pos, *v = m->parts[j->p2].pos;
-			len = sqrt((v[0] - u[0]) * (v[0] - u[0]) + (v[1] - u[1]) * (v[1] - u[1]) +
-			           (v[2] - u[2]) * (v[2] - u[2]));
-		}
-		printf("  J%-3zu P%d-P%d  %-6s length %.4g%s\n", i, j->p1, j->p2,
-		       body_joint_kind_name(j->kind), len, j->f0.usedelta ? " (delta)" : "");
+	if (seed_arg) {
+		char *end;
+		if (!*seed_arg || *seed_arg == '-' || (sa->seed = strtoull(seed_arg, &end, 10), *end))
+			return cli_fail(CLI_USAGE, "body", "--seed: '%s' is not a non-negative number",
+			                seed_arg);
 	}
-	size_t *start, *order;
-	if (m->nneurons && body_conns_by_target(m, &start, &order)) {
-		printf("neurons:\n");
-		for (size_t i = 0; i < m->nneurons; i++) {
-			const body_neuron *n = &m->neurons[i];
-			const frams_f0_neuro_class *nc = frams_f0_neuro_class_find(n->cls);
-			char line[160];
-			int len = snprintf(line, sizeof line, "  N%-3zu %-6s %-16s", i, n->cls,
-			                   nc ? nc->longname : "(unknown class)");
-			if (n->part >= 0 || n->joint >= 0)
-				len += snprintf(line + len, sizeof line - (size_t)len, " on %c%d",
-				                n->part >= 0 ? 'P' : 'J', n->part >= 0 ? n->part : n->joint);
-			while (len > 0 && line[len - 1] == ' ')
-				line[--len] = '\0';
-			printf("%s%s%s", line, *n->props ? "  " : "", n->props);
-			for (size_t k = start[i]; k < start[i + 1]; k++)
-				printf("%s N%d*%g", k > start[i] ? "," : "  <-", m->conns[order[k]].from,
-				       m->conns[order[k]].weight);
-			printf("\n");
+	*fmt = strcmp(format, "text") == 0 ? FMT_SUMMARY : -1;
+	for (int i = 0; i < NFORMATS; i++)
+		if (strcmp(format, formats[i]) == 0)
+			*fmt = i;
+	if (*fmt < 0)
+		return cli_fail(CLI_USAGE, "body", "--format: '%s' is not summary, sdk, f0 or json",
+		                format);
+	return CLI_OK;
+}
+
+/* An f0 or genotype body, loaded into *m and written in format fmt: the
+ * summary, the SDK's report, f0 or JSON. */
+static int show_body(const body_input *in, int src, int fmt, body_model *m)
+{
+	c2_err err;
+	int rc;
+	int lrc = body_load_source((body_source)src, in->text, in->len, genotype_sel, m, &err);
+	const frams_f0_info *fi = frams_f0_info_of(m);
+	if ((fmt == FMT_SDK || fmt == FMT_F0) && lrc == 0 && !fi) {
+		rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", formats[fmt]);
+	} else if (fmt == FMT_SDK) {
+		c2_wbuf w = {0};
+		frams_f0_sdk_report(m, &w);
+		rc = cli_write("body", "-", w.data ? (const void *)w.data : "", w.len);
+		c2_wbuf_free(&w);
+		/* the report has the SDK's reasons; say why when there was no f0 */
+		if (lrc && !fi)
+			cli_report(in->path, &err);
+		if (rc == CLI_OK && lrc)
+			rc = CLI_BAD;
+	} else {
+		/* Warnings first, then the reason an invalid body is refused. */
+		print_warnings(in->path, m);
+		if (lrc) {
+			rc = cli_report(in->path, &err);
+		} else if (fmt == FMT_SUMMARY) {
+			print_summary(in->path, m);
+			rc = CLI_OK;
+		} else {
+			c2_wbuf w = {0};
+			if (fmt == FMT_F0)
+				frams_f0_write(m, &w);
+			else
+				body_json_write(m, &w);
+			rc = w.oom ? cli_fail(CLI_BAD, "body", "out of memory")
+			           : cli_write("body", "-", w.data ? (const void *)w.data : "", w.len);
+			c2_wbuf_free(&w);
 		}
-		free(start);
-		free(order);
 	}
+	return rc;
 }
 
 int cli_cmd_body(int argc, char **argv)
@@ -258,34 +356,9 @@ int cli_cmd_body(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	cli_body_sim_args sa = {10, trace_path, 1, sim_opts};
-	if (!simulate && (seconds_arg || trace_path || seed_arg || cli_given("opt")))
-		return cli_fail(CLI_USAGE, "body", "--seconds, --trace, --seed and --opt go with --simulate");
-	/* What --simulate and --list print is their own. */
-	if ((simulate || list) && (export_path || cli_given("format")))
-		return cli_fail(CLI_USAGE, "body", "--export and --format go without --%s",
-		                simulate ? "simulate" : "list");
-	if (simulate && list)
-		return cli_fail(CLI_USAGE, "body", "--simulate and --list exclude each other");
-	if (seconds_arg) {
-		char *end;
-		sa.seconds = strtod(seconds_arg, &end);
-		if (*end || !(sa.seconds >= 0) || sa.seconds > 1e7)
-			return cli_fail(CLI_USAGE, "body", "--seconds: '%s' is not a time in seconds",
-			                seconds_arg);
-	}
-	if (seed_arg) {
-		char *end;
-		if (!*seed_arg || *seed_arg == '-' || (sa.seed = strtoull(seed_arg, &end, 10), *end))
-			return cli_fail(CLI_USAGE, "body", "--seed: '%s' is not a non-negative number",
-			                seed_arg);
-	}
-	int fmt = strcmp(format, "text") == 0 ? FMT_SUMMARY : -1;
-	for (int i = 0; i < NFORMATS; i++)
-		if (strcmp(format, formats[i]) == 0)
-			fmt = i;
-	if (fmt < 0)
-		return cli_fail(CLI_USAGE, "body", "--format: '%s' is not summary, sdk, f0 or json",
-		                format);
+	int fmt;
+	if ((rc = check_args(&sa, &fmt)) != CLI_OK)
+		return rc;
 	body_input in = {pos[0], NULL, 0, {0}};
 	uint8_t *data;
 	c2_err err;
@@ -316,39 +389,7 @@ int cli_cmd_body(int argc, char **argv)
 	} else if (export_path) {
 		rc = cli_fail(CLI_USAGE, "body", "--export is for XODE scenes");
 	} else {
-		int lrc = body_load_source((body_source)src, in.text, in.len, genotype_sel, &m, &err);
-		const frams_f0_info *fi = frams_f0_info_of(&m);
-		if ((fmt == FMT_SDK || fmt == FMT_F0) && lrc == 0 && !fi) {
-			rc = cli_fail(CLI_USAGE, "body", "--format %s is for f0 bodies", formats[fmt]);
-		} else if (fmt == FMT_SDK) {
-			c2_wbuf w = {0};
-			frams_f0_sdk_report(&m, &w);
-			rc = cli_write("body", "-", w.data ? (const void *)w.data : "", w.len);
-			c2_wbuf_free(&w);
-			/* the report has the SDK's reasons; say why when there was no f0 */
-			if (lrc && !fi)
-				cli_report(in.path, &err);
-			if (rc == CLI_OK && lrc)
-				rc = CLI_BAD;
-		} else {
-			/* Warnings first, then the reason an invalid body is refused. */
-			print_warnings(in.path, &m);
-			if (lrc) {
-				rc = cli_report(in.path, &err);
-			} else if (fmt == FMT_SUMMARY) {
-				print_summary(in.path, &m);
-				rc = CLI_OK;
-			} else {
-				c2_wbuf w = {0};
-				if (fmt == FMT_F0)
-					frams_f0_write(&m, &w);
-				else
-					body_json_write(&m, &w);
-				rc = w.oom ? cli_fail(CLI_BAD, "body", "out of memory")
-				           : cli_write("body", "-", w.data ? (const void *)w.data : "", w.len);
-				c2_wbuf_free(&w);
-			}
-		}
+		rc = show_body(&in, src, fmt, &m);
 	}
 	body_free(&m);
 	frams_file_free(&in.gen);

@@ -235,6 +235,66 @@ static int parse_stage(const char *s)
 	return genome_stage_by_name(s);
 }
 
+/* Queue the instinct genes of every stage up to `stage`, in expression
+ * order, their gene numbers in queued[]. CLI_OK or an error (printed). */
+static int queue_instincts(brain *b, const genome *g, genome_sex sex, int stage, size_t *queued,
+                           const char *path)
+{
+	size_t *on = malloc((g->ngenes + 1) * sizeof *on);
+	if (!on)
+		return cli_fail(CLI_BAD, "brain", "out of memory");
+	size_t nq = 0;
+	c2_err err;
+	for (int s = 0; s <= stage; s++) {
+		size_t n = genome_switched_on(g, sex, s, on);
+		for (size_t k = 0; k < n; k++)
+			if (g->genes[on[k]].kind == GK_INSTINCT) {
+				if (brain_instinct_push(b, &g->genes[on[k]].u.instinct, &err)) {
+					free(on);
+					return cli_report(path, &err);
+				}
+				queued[nq++] = on[k];
+			}
+	}
+	free(on);
+	return CLI_OK;
+}
+
+/* --dream: process the queued instincts, one line each (on stderr when
+ * stdout carries JSON or hashes). */
+static void dream(brain *b, const size_t *queued)
+{
+	FILE *f = a.json || a.hash || a.hash_every ? stderr : stdout;
+	unsigned wired = 0, k = 0;
+	brain_instinct_report rep;
+	brain_instinct_result r;
+	while ((r = brain_instinct_process(b, &rep)) != BRAIN_INSTINCT_NONE) {
+		report_instinct(f, k, queued[k], r, &rep);
+		wired += r == BRAIN_INSTINCT_WIRED;
+		k++;
+	}
+	fprintf(f, "instincts: %u processed, %u wired, %u dropped\n", k, wired, k - wired);
+}
+
+/* --ticks: each tick the --locus values set, then the brain ticked; the
+ * state hash every --hash-every ticks. CLI_OK or a usage error. */
+static int run_ticks(brain *b, c2_rng *rng)
+{
+	for (long t = 1; t <= a.ticks; t++) {
+		for (int k = 0; k < a.nloci; k++) {
+			uint8_t *p = brain_receptor_locus(b, a.loci[k].lobe, a.loci[k].locus);
+			if (!p)
+				return cli_fail(CLI_USAGE, "brain", "no receptor locus %u of lobe %u",
+				                a.loci[k].locus, a.loci[k].lobe);
+			*p = a.loci[k].value;
+		}
+		brain_tick(b, rng);
+		if (a.hash_every && t % a.hash_every == 0)
+			printf("tick %ld %016" PRIx64 "\n", t, brain_hash(b));
+	}
+	return CLI_OK;
+}
+
 int cli_cmd_brain(int argc, char **argv)
 {
 	memset(&a, 0, sizeof a);
@@ -268,60 +328,21 @@ int cli_cmd_brain(int argc, char **argv)
 		genome_free(&g);
 		return cli_report(pos[0], &err);
 	}
-	/* Queue the instinct genes of every stage reached, in expression order. */
-	size_t *on = malloc((g.ngenes + 1) * sizeof *on);
 	size_t *queued = malloc((g.ngenes * GENOME_NSTAGES + 1) * sizeof *queued);
-	size_t nq = 0;
-	rc = CLI_OK;
-	if (!on || !queued) {
-		rc = cli_fail(CLI_BAD, "brain", "out of memory");
-		goto out;
+	rc = queued ? queue_instincts(b, &g, sex, stage, queued, pos[0])
+	            : cli_fail(CLI_BAD, "brain", "out of memory");
+	if (rc == CLI_OK && a.dream)
+		dream(b, queued);
+	if (rc == CLI_OK)
+		rc = run_ticks(b, &rng);
+	if (rc == CLI_OK) {
+		if (a.json)
+			print_json(b);
+		else if (a.hash)
+			printf("%016" PRIx64 "\n", brain_hash(b));
+		else if (!a.hash_every)
+			print_text(b, &g, pos[0]);
 	}
-	for (int s = 0; s <= stage; s++) {
-		size_t n = genome_switched_on(&g, sex, s, on);
-		for (size_t k = 0; k < n; k++)
-			if (g.genes[on[k]].kind == GK_INSTINCT) {
-				if (brain_instinct_push(b, &g.genes[on[k]].u.instinct, &err)) {
-					rc = cli_report(pos[0], &err);
-					goto out;
-				}
-				queued[nq++] = on[k];
-			}
-	}
-	if (a.dream) {
-		FILE *f = a.json || a.hash || a.hash_every ? stderr : stdout;
-		unsigned wired = 0, k = 0;
-		brain_instinct_report rep;
-		brain_instinct_result r;
-		while ((r = brain_instinct_process(b, &rep)) != BRAIN_INSTINCT_NONE) {
-			report_instinct(f, k, queued[k], r, &rep);
-			wired += r == BRAIN_INSTINCT_WIRED;
-			k++;
-		}
-		fprintf(f, "instincts: %u processed, %u wired, %u dropped\n", k, wired, k - wired);
-	}
-	for (long t = 1; t <= a.ticks; t++) {
-		for (int k = 0; k < a.nloci; k++) {
-			uint8_t *p = brain_receptor_locus(b, a.loci[k].lobe, a.loci[k].locus);
-			if (!p) {
-				rc = cli_fail(CLI_USAGE, "brain", "no receptor locus %u of lobe %u",
-				              a.loci[k].locus, a.loci[k].lobe);
-				goto out;
-			}
-			*p = a.loci[k].value;
-		}
-		brain_tick(b, &rng);
-		if (a.hash_every && t % a.hash_every == 0)
-			printf("tick %ld %016" PRIx64 "\n", t, brain_hash(b));
-	}
-	if (a.json)
-		print_json(b);
-	else if (a.hash)
-		printf("%016" PRIx64 "\n", brain_hash(b));
-	else if (!a.hash_every)
-		print_text(b, &g, pos[0]);
-out:
-	free(on);
 	free(queued);
 	brain_free(b);
 	genome_free(&g);

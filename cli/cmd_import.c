@@ -7,7 +7,7 @@
 #include "cli/breed_out.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
-#include "engine/import.h"
+#include "exchange/import.h"
 
 static const char *out_path, *genome_path, *format_arg;
 static bool compare, quiet;
@@ -58,7 +58,7 @@ static const char *sex_name(genome_sex s)
 	return s == GENOME_MALE ? "male" : "female";
 }
 
-static void print_summary(const char *path, const c2exp_file *x, const creature_import_report *r,
+static void print_summary(const char *path, const exchange_file *x, const exchange_import_report *r,
                           const creature *c)
 {
 	fprintf(stderr, "c2rt import: %s: %s, %s, stage %d (%s), ", path, r->moniker, sex_name(r->sex),
@@ -92,16 +92,16 @@ static void print_summary(const char *path, const c2exp_file *x, const creature_
 		fprintf(stderr, "  note: %s\n", r->notes[i]);
 }
 
-static void text_report(c2_wbuf *w, const char *path, const creature_compare *cmp)
+static void text_report(c2_wbuf *w, const char *path, const exchange_compare *cmp)
 {
 	c2_w_printf(w, "# c2rt import --compare %s: %s, %s, stage %d, %llu world ticks (%llu biochem), "
 	               "seed %llu\n",
 	            path, cmp->moniker, sex_name(cmp->sex), cmp->stage,
 	            (unsigned long long)cmp->world_ticks, (unsigned long long)cmp->biochem_ticks,
 	            (unsigned long long)cmp->seed);
-	for (int b = 0; b < CREATURE_NBASES; b++)
-		c2_w_printf(w, "# %-7s %s\n", creature_basis_name((creature_basis)b),
-		            creature_basis_meaning((creature_basis)b));
+	for (int b = 0; b < EXCHANGE_NBASES; b++)
+		c2_w_printf(w, "# %-7s %s\n", exchange_basis_name((exchange_basis)b),
+		            exchange_basis_meaning((exchange_basis)b));
 	bool spreads = cmp->nseeds > 1;
 	if (spreads)
 		c2_w_printf(w, "# SEEDS: c2rt over seeds %llu..%llu: MIN..MAX, mean, standard deviation, and 'in' when the "
@@ -115,9 +115,9 @@ static void text_report(c2_wbuf *w, const char *path, const creature_compare *cm
 	c2_w_str(w, "NOTE\n");
 	size_t random = 0, inside = 0;
 	for (size_t i = 0; i < cmp->n; i++) {
-		const creature_compare_row *r = &cmp->rows[i];
+		const exchange_compare_row *r = &cmp->rows[i];
 		c2_w_printf(w, "%-26s %-26s %12s %12s  %-9s %-7s ", r->item, r->field, r->exp, r->mine,
-		            creature_verdict_name(r->verdict), creature_basis_name(r->basis));
+		            exchange_verdict_name(r->verdict), exchange_basis_name(r->basis));
 		if (spreads) {
 			char sp[64] = "";
 			if (r->spread.n)
@@ -130,12 +130,12 @@ static void text_report(c2_wbuf *w, const char *path, const creature_compare *cm
 		c2_w_printf(w, "%s\n", r->note);
 	}
 	c2_w_printf(w, "# summary:");
-	for (int b = 0; b < CREATURE_NBASES; b++) {
-		c2_w_printf(w, " %s", creature_basis_name((creature_basis)b));
-		for (int v = 0; v < CREATURE_NVERDICTS; v++)
+	for (int b = 0; b < EXCHANGE_NBASES; b++) {
+		c2_w_printf(w, " %s", exchange_basis_name((exchange_basis)b));
+		for (int v = 0; v < EXCHANGE_NVERDICTS; v++)
 			c2_w_printf(w, "%s%zu %s", v ? ", " : " ", cmp->count[v][b],
-			            creature_verdict_name((creature_verdict)v));
-		c2_w_printf(w, b + 1 < CREATURE_NBASES ? ";" : "\n");
+			            exchange_verdict_name((exchange_verdict)v));
+		c2_w_printf(w, b + 1 < EXCHANGE_NBASES ? ";" : "\n");
 	}
 	if (spreads)
 		c2_w_printf(w, "# spread over %u seeds: the export's value lies in c2rt's range on %zu of "
@@ -143,7 +143,7 @@ static void text_report(c2_wbuf *w, const char *path, const creature_compare *cm
 		            cmp->nseeds, inside, random);
 }
 
-static void json_report(c2_wbuf *w, const char *path, const creature_compare *cmp)
+static void json_report(c2_wbuf *w, const char *path, const exchange_compare *cmp)
 {
 	c2_w_str(w, "{\"export\":");
 	c2_w_json_cstr(w, path);
@@ -154,16 +154,17 @@ static void json_report(c2_wbuf *w, const char *path, const creature_compare *cm
 	            sex_name(cmp->sex), cmp->stage, (unsigned long long)cmp->world_ticks,
 	            (unsigned long long)cmp->biochem_ticks, (unsigned long long)cmp->seed, cmp->nseeds);
 	for (size_t i = 0; i < cmp->n; i++) {
-		const creature_compare_row *r = &cmp->rows[i];
+		const exchange_compare_row *r = &cmp->rows[i];
 		const char *keys[] = {"item", "field", "export", "c2rt", "verdict", "basis", "note"};
-		const char *vals[] = {r->item, r->field, r->exp, r->mine, creature_verdict_name(r->verdict),
-		                      creature_basis_name(r->basis), r->note};
+		const char *vals[] = {r->item, r->field, r->exp, r->mine,
+		                      exchange_verdict_name(r->verdict), exchange_basis_name(r->basis),
+		                      r->note};
 		c2_w_str(w, i ? ",\n{" : "\n{");
 		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
 			c2_w_printf(w, "%s\"%s\":", k ? "," : "", keys[k]);
 			c2_w_json_cstr(w, vals[k]);
 		}
-		const creature_spread *sp = &r->spread;
+		const exchange_spread *sp = &r->spread;
 		if (cmp->nseeds > 1 && sp->n)
 			c2_w_printf(w, ",\"spread\":{\"n\":%u,\"min\":%ld,\"max\":%ld,\"mean\":%.3f,"
 			               "\"sd\":%.3f,\"inside\":%s}",
@@ -171,34 +172,34 @@ static void json_report(c2_wbuf *w, const char *path, const creature_compare *cm
 		c2_w_u8(w, '}');
 	}
 	c2_w_str(w, "\n],\"summary\":{");
-	for (int b = 0; b < CREATURE_NBASES; b++) {
-		c2_w_printf(w, "%s\"%s\":{", b ? "," : "", creature_basis_name((creature_basis)b));
-		for (int v = 0; v < CREATURE_NVERDICTS; v++)
-			c2_w_printf(w, "%s\"%s\":%zu", v ? "," : "", creature_verdict_name((creature_verdict)v),
-			            cmp->count[v][b]);
+	for (int b = 0; b < EXCHANGE_NBASES; b++) {
+		c2_w_printf(w, "%s\"%s\":{", b ? "," : "", exchange_basis_name((exchange_basis)b));
+		for (int v = 0; v < EXCHANGE_NVERDICTS; v++)
+			c2_w_printf(w, "%s\"%s\":%zu", v ? "," : "",
+			            exchange_verdict_name((exchange_verdict)v), cmp->count[v][b]);
 		c2_w_u8(w, '}');
 	}
 	c2_w_str(w, "}}\n");
 }
 
-static int run_compare(const char *path, const c2exp_file *x, bool json)
+static int run_compare(const char *path, const exchange_file *x, bool json)
 {
-	creature_compare cmp;
+	exchange_compare cmp;
 	c2_err err;
-	if (creature_compare_seeds(x, &args.cfg, (unsigned)nseeds, &cmp, &err) != 0)
+	if (exchange_compare_seeds(x, &args.cfg, (unsigned)nseeds, &cmp, &err) != 0)
 		return cli_report(path, &err);
 	c2_wbuf w = {0};
 	if (json)
 		json_report(&w, path, &cmp);
 	else
 		text_report(&w, path, &cmp);
-	creature_compare_free(&cmp);
+	exchange_compare_free(&cmp);
 	int rc = w.oom ? cli_fail(CLI_BAD, "import", "out of memory") : cli_write("import", "-", w.data, w.len);
 	c2_wbuf_free(&w);
 	return rc;
 }
 
-static int write_genome(const c2exp_file *x)
+static int write_genome(const exchange_file *x)
 {
 	c2_err err;
 	genome g;
@@ -243,9 +244,9 @@ int cli_cmd_import(int argc, char **argv)
 	 * comparison. */
 	if ((args.seed || cli_given("opt")) && !compare && !out_path)
 		return cli_fail(CLI_USAGE, "import", "--seed and --opt go with -o or --compare");
-	c2exp_file x;
+	exchange_file x;
 	c2_err err;
-	if (c2exp_read_file(&x, pos[0], &err) != 0)
+	if (exchange_read_file(&x, pos[0], &err) != 0)
 		return cli_report(pos[0], &err);
 	if (compare)
 		rc = run_compare(pos[0], &x, json);
@@ -253,8 +254,8 @@ int cli_cmd_import(int argc, char **argv)
 		rc = write_genome(&x);
 	if (!rc && (out_path || !compare)) {
 		creature *c;
-		creature_import_report rep;
-		if (creature_import(&c, &x, &args.cfg, &rep, &err) != 0) {
+		exchange_import_report rep;
+		if (exchange_import(&c, &x, &args.cfg, &rep, &err) != 0) {
 			rc = cli_report(pos[0], &err);
 		} else {
 			if (!quiet)
@@ -267,6 +268,6 @@ int cli_cmd_import(int argc, char **argv)
 			creature_free(c);
 		}
 	}
-	c2exp_free(&x);
+	exchange_free(&x);
 	return rc;
 }

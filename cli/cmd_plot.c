@@ -6,9 +6,9 @@
 
 #include "cli/cli.h"
 #include "cli/helper.h"
-#include "engine/trace.h"
 #include "genome/vocab.h"
-#include "viewer/trace_csv.h"
+#include "trace/columns.h"
+#include "trace/reader.h"
 
 enum { MAX_CHEM_ARGS = 64, MAX_BAD_LINES = 20 };
 
@@ -17,17 +17,19 @@ typedef struct chem_args {
 	int n;
 } chem_args;
 
-/* --chem may be given several times; each holds a comma-separated list. */
+/* --chem and --column may be given several times; each holds a
+ * comma-separated list. */
 static int add_chem(const char *arg, void *ctx)
 {
 	chem_args *c = ctx;
 	if (c->n >= MAX_CHEM_ARGS)
-		return cli_fail(CLI_USAGE, "plot", "too many --chem options (at most %d)", MAX_CHEM_ARGS);
+		return cli_fail(CLI_USAGE, "plot", "too many --chem or --column options (at most %d)",
+		                MAX_CHEM_ARGS);
 	c->v[c->n++] = arg;
 	return 0;
 }
 
-static chem_args chems;
+static chem_args chems, columns;
 static const char *out_path, *size_arg = "1200x700", *title;
 
 static const cli_opt plot_opts[] = {
@@ -35,6 +37,9 @@ static const cli_opt plot_opts[] = {
 	{"chem", OPT_CALL, &chems, "NAME,...",
 	 "chemicals to plot, loosely named (atp,glucose) or by number; repeatable; default: all in the file",
 	 0, 0, add_chem},
+	{"column", OPT_CALL, &columns, "NAME,...",
+	 "other columns to plot by name (world:x, body:speed, drive:Hunger, lf:body); repeatable", 0, 0,
+	 add_chem},
 	{"size", OPT_STR, &size_arg, "WxH", "image size in pixels (default 1200x700)", 0, 0, NULL},
 	{"title", OPT_STR, &title, "TEXT", "title above the plot (default: the file's name)", 0, 0, NULL},
 	{0},
@@ -47,11 +52,13 @@ const cli_spec cli_cmd_plot_spec = {
 	"TRACE is what `c2rt run --trace` writes (- reads stdin), CSV or NDJSON (told\n"
 	"apart by the first line). CSV: a header\n"
 	"tick,seconds,stage,alive,action,object,drive:<name> x17,lf:<organ>...,chem:<name>...\n"
-	"then one line per sample; NDJSON: one object per line with those keys.\n"
-	"Time runs along x in creature seconds, minutes or hours; concentrations\n"
-	"0..255 up y. Needs no display; c2rt's viewer program (c2rt-view) draws the\n"
-	"picture. A bad line is reported as FILE:LINE: reason\n"
-	"(exit 2) and no picture is written.",
+	"(then body: and world: columns, if the run had them), then one line per\n"
+	"sample; NDJSON: one object per line with those keys. --column draws other\n"
+	"numeric columns (words such as world:room are not drawn). Time runs along\n"
+	"x in creature seconds, minutes or hours; values up y, 0..255 for\n"
+	"chemicals and drives, else the data's range. Needs no display; c2rt's\n"
+	"viewer program (c2rt-view) draws the picture. A bad line is reported as\n"
+	"FILE:LINE: reason (exit 2) and no picture is written.",
 	plot_opts,
 	1,
 	1,
@@ -86,22 +93,43 @@ static bool parse_size(const char *s, int *w, int *h)
 	return true;
 }
 
-/* Resolve the --chem names to columns of r. Returns CLI_OK, CLI_USAGE (not
- * a chemical) or CLI_BAD (the file has no such column). */
-static int pick_columns(const plot_csv *r, const char *path, int *cols, int *ncols)
+/* The column of r a --chem item s[0..n) names (a chemical's name, label
+ * or number): CLI_OK with *col, CLI_USAGE (not a chemical) or CLI_BAD (the
+ * file has no such column), said. */
+static int chem_column(const trace_reader *r, const char *path, const char *s, size_t n, int *col)
 {
-	*ncols = 0;
-	if (chems.n == 0) {
-		for (int c = 0; c < plot_csv_ncols(r); c++)
-			if (plot_csv_col_kind(r, c) == PLOT_CSV_CHEM)
-				cols[(*ncols)++] = c;
-		if (*ncols == 0)
-			return cli_fail(CLI_BAD, "plot", "%s: no chem: columns to plot", path);
-		return CLI_OK;
+	int chem = trace_chem_find(s, n);
+	if (chem < 0)
+		return cli_fail(CLI_USAGE, "plot", "unknown chemical '%.*s'", (int)n, s);
+	if ((*col = trace_reader_chem_col(r, chem)) < 0) {
+		char label[64];
+		trace_chem_label((uint8_t)chem, label, sizeof label);
+		return cli_fail(CLI_BAD, "plot", "%s: no column for chemical %d (chem:%s)", path, chem,
+		                label);
 	}
-	for (int a = 0; a < chems.n; a++) {
-		const char *p = chems.v[a];
-		for (;;) {
+	return CLI_OK;
+}
+
+/* The column of r a --column item s[0..n) names: one of its numbers (a
+ * word column, such as world:room, draws no line). */
+static int named_column(const trace_reader *r, const char *path, const char *s, size_t n, int *col)
+{
+	if ((*col = trace_reader_col_find(r, s, n)) < 0)
+		return cli_fail(CLI_BAD, "plot", "%s: no column '%.*s'", path, (int)n, s);
+	if (trace_columns[trace_reader_col(r, *col)].kind == TRACE_KIND_WORD)
+		return cli_fail(CLI_BAD, "plot", "%s: column '%.*s' holds words, not numbers", path, (int)n, s);
+	return CLI_OK;
+}
+
+typedef int (*column_fn)(const trace_reader *r, const char *path, const char *s, size_t n, int *col);
+
+/* Add the columns that the comma-separated items of args name (find says
+ * how), each once, in the order named. */
+static int add_columns(const trace_reader *r, const char *path, const chem_args *args, column_fn find,
+                       int *cols, int *ncols)
+{
+	for (int a = 0; a < args->n; a++)
+		for (const char *p = args->v[a];; p++) {
 			size_t len = strcspn(p, ",");
 			const char *s = p;
 			size_t n = len;
@@ -109,31 +137,56 @@ static int pick_columns(const plot_csv *r, const char *path, int *cols, int *nco
 				s++, n--;
 			while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 				n--;
-			if (n) {
-				int chem = trace_chem_find(s, n); /* a name, a label or a number */
-				if (chem < 0)
-					return cli_fail(CLI_USAGE, "plot", "unknown chemical '%.*s'", (int)n, s);
-				int col = plot_csv_chem_col(r, chem);
-				if (col < 0) {
-					char label[64];
-					trace_chem_label((uint8_t)chem, label, sizeof label);
-					return cli_fail(CLI_BAD, "plot", "%s: no column for chemical %d (chem:%s)",
-					                path, chem, label);
-				}
-				int dup = 0;
-				for (int j = 0; j < *ncols; j++)
-					dup |= cols[j] == col;
-				if (!dup)
-					cols[(*ncols)++] = col;
-			}
-			if (!p[len])
+			int col, rc, dup = 0;
+			if (n && (rc = find(r, path, s, n, &col)) != CLI_OK)
+				return rc;
+			for (int j = 0; n && j < *ncols; j++)
+				dup |= cols[j] == col;
+			if (n && !dup)
+				cols[(*ncols)++] = col;
+			p += len;
+			if (!*p)
 				break;
-			p += len + 1;
 		}
-	}
-	if (*ncols == 0)
-		return cli_fail(CLI_USAGE, "plot", "--chem names no chemical");
 	return CLI_OK;
+}
+
+/* The columns to draw: those --chem and --column name, or every chem:
+ * column of the file. */
+static int pick_columns(const trace_reader *r, const char *path, int *cols, int *ncols)
+{
+	*ncols = 0;
+	if (chems.n == 0 && columns.n == 0) {
+		for (int c = 0; c < trace_reader_ncols(r); c++)
+			if (trace_reader_col(r, c) == TRACE_COL_CHEM)
+				cols[(*ncols)++] = c;
+		if (*ncols == 0)
+			return cli_fail(CLI_BAD, "plot", "%s: no chem: columns to plot", path);
+		return CLI_OK;
+	}
+	int rc = add_columns(r, path, &chems, chem_column, cols, ncols);
+	if (rc == CLI_OK)
+		rc = add_columns(r, path, &columns, named_column, cols, ncols);
+	if (rc == CLI_OK && *ncols == 0)
+		rc = cli_fail(CLI_USAGE, "plot", "%s names no column", columns.n ? "--column" : "--chem");
+	return rc;
+}
+
+/* The value axis: 0..255 for concentrations and drives; the data's range
+ * (from 0, or below it) when another column is drawn. */
+static void value_axis(const trace_reader *r, const int *cols, int ncols, const trace_series *d,
+                       cli_plot_req *q)
+{
+	for (int j = 0; j < ncols; j++) {
+		trace_col c = trace_reader_col(r, cols[j]);
+		double lo, hi;
+		if (c == TRACE_COL_CHEM || c == TRACE_COL_DRIVE || trace_series_range(d, &lo, &hi) != 0)
+			continue;
+		q->y_label = "value";
+		q->ymin = lo < 0 ? lo : 0;
+		q->ymax = hi > q->ymin ? hi : q->ymin + 1;
+		return;
+	}
 }
 
 /* The file's name without its directories, for the default title. */
@@ -145,7 +198,7 @@ static const char *base_name(const char *path)
 
 int cli_cmd_plot(int argc, char **argv)
 {
-	chems.n = 0;
+	chems.n = columns.n = 0;
 	out_path = title = NULL;
 	size_arg = "1200x700";
 	const char *pos[1];
@@ -163,8 +216,8 @@ int cli_cmd_plot(int argc, char **argv)
 	if ((rc = cli_helper_check("plot", NULL)) != 0)
 		return rc;
 
-	plot_csv_err e;
-	plot_csv *r = plot_csv_open(path, &e);
+	trace_reader_err e;
+	trace_reader *r = trace_reader_open(path, &e);
 	if (!r) {
 		if (e.line)
 			cli_msg(stderr, NULL, "%s:%ld: %s", path, e.line, e.msg);
@@ -172,9 +225,9 @@ int cli_cmd_plot(int argc, char **argv)
 			cli_msg(stderr, NULL, "%s: %s", path, e.msg);
 		return CLI_BAD;
 	}
-	int *cols = malloc((size_t)plot_csv_ncols(r) * sizeof *cols);
-	const char **names = malloc((size_t)plot_csv_ncols(r) * sizeof *names);
-	plot_data *d = NULL;
+	int *cols = malloc((size_t)trace_reader_ncols(r) * sizeof *cols);
+	const char **names = malloc((size_t)trace_reader_ncols(r) * sizeof *names);
+	trace_series *d = NULL;
 	int ncols = 0;
 	if (!cols || !names) {
 		rc = cli_fail(CLI_BAD, "plot", "out of memory");
@@ -184,21 +237,21 @@ int cli_cmd_plot(int argc, char **argv)
 	if (rc != CLI_OK)
 		goto done;
 	for (int j = 0; j < ncols; j++)
-		names[j] = plot_csv_col_label(r, cols[j]);
-	d = plot_data_new(ncols, names, 0);
+		names[j] = trace_reader_col_label(r, cols[j]);
+	d = trace_series_new(ncols, names, 0);
 	if (!d) {
 		rc = cli_fail(CLI_BAD, "plot", "out of memory");
 		goto done;
 	}
 	report_ctx rctx = {path};
-	long bad = plot_csv_read(r, cols, ncols, d, report_line, &rctx, MAX_BAD_LINES);
+	long bad = trace_reader_read(r, cols, ncols, d, report_line, &rctx, MAX_BAD_LINES);
 	if (bad != 0) {
 		rc = CLI_BAD;
 		goto done;
 	}
-	if (plot_data_len(d) == 0) {
+	if (trace_series_len(d) == 0) {
 		cli_msg(stderr, NULL, "%s:%ld: no data lines after the header", path,
-		        plot_csv_line(r) + 1);
+		        trace_reader_line(r) + 1);
 		rc = CLI_BAD;
 		goto done;
 	}
@@ -207,14 +260,18 @@ int cli_cmd_plot(int argc, char **argv)
 	cli_plot_req_default(&q);
 	q.w = w;
 	q.h = h;
+	value_axis(r, cols, ncols, d, &q);
+	/* "Chemicals — FILE", or with --column the file's name alone. */
 	char deftitle[256];
-	snprintf(deftitle, sizeof deftitle, "Chemicals \u2014 %s", base_name(path));
-	q.title = title ? title : strcmp(path, "-") == 0 ? "Chemicals" : deftitle;
+	bool stdin_path = strcmp(path, "-") == 0;
+	snprintf(deftitle, sizeof deftitle, "%s%s", columns.n ? "" : "Chemicals \u2014 ",
+	         stdin_path ? "standard input" : base_name(path));
+	q.title = title ? title : stdin_path && !columns.n ? "Chemicals" : deftitle;
 	rc = cli_plot("plot", NULL, out_path, &q, d);
 done:
-	plot_data_free(d);
+	trace_series_free(d);
 	free(names);
 	free(cols);
-	plot_csv_close(r);
+	trace_reader_close(r);
 	return rc;
 }

@@ -13,9 +13,9 @@
 #include "cli/world_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
-#include "engine/trace.h"
 #include "genome/vocab.h"
-#include "viewer/series.h"
+#include "trace/series.h"
+#include "trace/writer.h"
 
 static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
 static const char *world_path, *log_path;
@@ -63,12 +63,13 @@ const cli_spec cli_cmd_run_spec = {
 	"--events replaces them; --ticks then counts from the snapshot. With --world\n"
 	"the creature lives in a world (its events files may hold the world's\n"
 	"commands, --save keeps the whole world, and a world snapshot resumes\n"
-	"without --world); the trace follows the first creature. A summary\n"
-	"goes to stderr: ticks, creature time, stage, cause of death, speed; on a\n"
-	"terminal a progress line shows while it runs. Every output is checked\n"
-	"before the run and written whole or not at all. Exit 3 when the run ends\n"
-	"before its goal (--until stage:NAME and the creature died first, or\n"
-	"--max-ticks reached).",
+	"without --world); the trace follows the first creature and adds where it\n"
+	"is, its room, IT, IT's distance and what it carries (world: columns). A\n"
+	"summary goes to stderr: ticks, creature time, stage, cause of death,\n"
+	"speed; on a terminal a progress line shows while it runs. Every output\n"
+	"is checked before the run and written whole or not at all. Exit 3 when\n"
+	"the run ends before its goal (--until stage:NAME and the creature died\n"
+	"first, or --max-ticks reached).",
 	opts, 0, 1, OPT_IN, run_paths,
 };
 
@@ -92,23 +93,23 @@ static double now_seconds(void)
 
 /* --plot: the traced chemicals, sampled at the trace rows, drawn as `c2rt
  * plot` draws (by c2rt-view: cli/helper.h). */
-static plot_data *plot_new(const trace_cfg *t)
+static trace_series *plot_new(const trace_cfg *t)
 {
 	int chems[256];
 	for (size_t k = 0; k < t->nchem; k++)
 		chems[k] = t->chem[k];
-	/* 0: the whole run, summarised once it outgrows PLOT_EXACT_BYTES, so
+	/* 0: the whole run, summarised once it outgrows TRACE_SERIES_EXACT_BYTES, so
 	 * memory stays bounded however long the run. */
-	return plot_data_new_chems(chems, (int)t->nchem, 0);
+	return trace_series_new_chems(chems, (int)t->nchem, 0);
 }
 
-static void plot_sample(plot_data *d, const creature *c, const trace_cfg *t)
+static void plot_sample(trace_series *d, const creature *c, const trace_cfg *t)
 {
 	float v[256];
 	const bc_biochem *bc = creature_biochem_const(c);
 	for (size_t k = 0; k < t->nchem; k++)
 		v[k] = bc_chem_get(bc, t->chem[k]);
-	plot_data_push(d, creature_seconds(c), v);
+	trace_series_push(d, creature_seconds(c), v);
 }
 
 /* A trace that may outgrow this is announced before the run (issue 21:
@@ -168,15 +169,30 @@ static void progress_end(progress *p)
 		fprintf(stderr, "\r\033[K");
 }
 
-int cli_cmd_run(int argc, char **argv)
+/* One run: what the options asked for, what it opened, what it did. */
+typedef struct run {
+	const char *genome;     /* the GENOME argument, or NULL */
+	int until_stage;        /* --until stage:NAME, else -1 */
+	bool until_death;       /* --until death */
+	bool in_world;          /* --world, or a world snapshot resumed */
+	trace_cfg tc;           /* the trace's format, chemicals and world */
+	cli_creature cc;        /* without a world: the creature and its events */
+	cli_world cw;           /* with one: the world, its creatures and events */
+	creature *c;            /* the creature traced (a world's first) */
+	cli_out trace, log;
+	c2_wbuf tw, lw;         /* what is still to be written to them */
+	trace_series *pd;       /* --plot's samples */
+	uint64_t ran;           /* ticks run */
+	double wall;            /* their wall time */
+	bool hit_limit;         /* --until stopped by --max-ticks */
+	char plot_what[4200];   /* "--plot FILE", what a failed drawing names */
+} run;
+
+/* The options' checks: those that exclude or need each other, --until,
+ * --chem and --trace-format; with --plot, that the drawing program is
+ * there. CLI_OK, or CLI_USAGE or CLI_BAD (no drawing program), said. */
+static int check_options(run *r, int npos)
 {
-	cli_creature_args_init(&cli_cargs);
-	cli_cargs.world_ok = true;
-	const char *pos[1];
-	int npos;
-	int rc = cli_parse(&cli_cmd_run_spec, argc, argv, pos, &npos);
-	if (rc)
-		return rc < 0 ? CLI_OK : rc;
 	if (npos == 0 && !cli_cargs.resume_path)
 		return cli_fail(CLI_USAGE, "run", "missing GENOME (or --resume FILE)");
 	if (ticks && until_arg)
@@ -190,183 +206,238 @@ int cli_cmd_run(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "run", "--trace-format goes with --trace");
 	if ((chem_list || cli_given("every")) && !trace_path && !plot_path)
 		return cli_fail(CLI_USAGE, "run", "--chem and --every go with --trace or --plot");
-	int until_stage = -1;
-	bool until_death = false;
+	r->until_stage = -1;
 	if (until_arg) {
 		if (!strcmp(until_arg, "death"))
-			until_death = true;
-		else if (!strncmp(until_arg, "stage:", 6) && (until_stage = genome_stage_by_name(until_arg + 6)) >= 0)
+			r->until_death = true;
+		else if (!strncmp(until_arg, "stage:", 6) && (r->until_stage = genome_stage_by_name(until_arg + 6)) >= 0)
 			;
 		else
 			return cli_fail(CLI_USAGE, "run", "--until: expected death or stage:NAME, got '%s'", until_arg);
 	}
-	trace_cfg tc = {0};
-	trace_default_chems(&tc);
+	trace_default_chems(&r->tc);
 	c2_err err;
-	if (chem_list && trace_set_chems(&tc, chem_list, &err) != 0)
+	if (chem_list && trace_set_chems(&r->tc, chem_list, &err) != 0)
 		return cli_fail(CLI_USAGE, "run", "--chem: %s", err.msg);
 	if (format_arg) {
 		if (!strcmp(format_arg, "csv"))
-			tc.format = TRACE_CSV;
+			r->tc.format = TRACE_CSV;
 		else if (!strcmp(format_arg, "ndjson"))
-			tc.format = TRACE_NDJSON;
+			r->tc.format = TRACE_NDJSON;
 		else
 			return cli_fail(CLI_USAGE, "run", "--trace-format: csv or ndjson, not '%s'", format_arg);
 	}
-	if ((rc = cli_creature_args_finish(&cli_cargs, "run")) != 0)
-		return rc;
-	/* Not a whole run, then no picture: the drawing program is looked for first. */
-	char plot_what[4200];
-	snprintf(plot_what, sizeof plot_what, "--plot %s", plot_path ? plot_path : "");
-	if (plot_path && (rc = cli_helper_check("run", plot_what)) != 0)
-		return rc;
-	bool in_world = world_path || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
-	if (!in_world && (log_path || cli_cargs.world_opts))
-		return cli_fail(CLI_USAGE, "run", "%s goes with --world", log_path ? "--log" : "a world --opt");
-
-	/* The creature: hatched, or resumed from a snapshot, and its events. */
-	cli_creature cc = {0};
-	cli_world cw = {0};
-	rc = in_world ? cli_world_open(&cw, "run", npos ? pos[0] : NULL, &cli_cargs, world_path)
-	              : cli_creature_open(&cc, "run", npos ? pos[0] : NULL, &cli_cargs);
+	int rc = cli_creature_args_finish(&cli_cargs, "run");
 	if (rc)
 		return rc;
-	creature *c = in_world ? world_creature(cw.w, 0) : cc.c;
+	/* Not a whole run, then no picture: the drawing program is looked for first. */
+	snprintf(r->plot_what, sizeof r->plot_what, "--plot %s", plot_path ? plot_path : "");
+	rc = plot_path ? cli_helper_check("run", r->plot_what) : CLI_OK;
+	if (rc)
+		return rc;
+	r->in_world = world_path || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
+	if (!r->in_world && (log_path || cli_cargs.world_opts))
+		return cli_fail(CLI_USAGE, "run", "%s goes with --world", log_path ? "--log" : "a world --opt");
+	return CLI_OK;
+}
 
-	cli_out trace = {0}, log = {0};
-	plot_data *pd = NULL;
-	c2_wbuf tw = {0}, lw = {0};
+/* The creature (hatched, or resumed from a snapshot, alone or in its
+ * world) and its events; the outputs opened, the trace's header and first
+ * row written. */
+static int open_run(run *r)
+{
+	int rc = r->in_world ? cli_world_open(&r->cw, "run", r->genome, &cli_cargs, world_path)
+	                     : cli_creature_open(&r->cc, "run", r->genome, &cli_cargs);
+	if (rc)
+		return rc;
+	r->c = r->in_world ? world_creature(r->cw.w, 0) : r->cc.c;
+	if (r->in_world) /* the trace follows the first creature, with its world: columns */
+		r->tc.in_world = r->cw.w;
 	if (log_path) {
-		world_set_log(cw.w, true);
-		if ((rc = cli_out_open(&log, "run", log_path)) != 0)
-			goto out;
+		world_set_log(r->cw.w, true);
+		if ((rc = cli_out_open(&r->log, "run", log_path)) != 0)
+			return rc;
 	}
 	if (trace_path) {
-		if ((rc = cli_out_open(&trace, "run", trace_path)) != 0)
-			goto out;
-		trace_header(c, &tc, &tw);
-		if (creature_ticks(c) == 0)
-			trace_row(c, &tc, &tw);
+		if ((rc = cli_out_open(&r->trace, "run", trace_path)) != 0)
+			return rc;
+		trace_header(r->c, &r->tc, &r->tw);
+		if (creature_ticks(r->c) == 0)
+			trace_row(r->c, &r->tc, &r->tw);
 	}
 	if (plot_path) {
-		pd = plot_new(&tc);
-		if (!pd) {
-			rc = cli_fail(CLI_BAD, "run", "out of memory for --plot");
-			goto out;
-		}
-		plot_sample(pd, c, &tc);
+		if (!(r->pd = plot_new(&r->tc)))
+			return cli_fail(CLI_BAD, "run", "out of memory for --plot");
+		plot_sample(r->pd, r->c, &r->tc);
 	}
+	return CLI_OK;
+}
 
-	/* Run. Events due at a tick are applied just before that tick runs. */
-	uint64_t ran = 0;
+/* Run until the goal or the limit: a world tick at a time, the events due
+ * at a tick applied just before it runs, the trace rows, --plot's samples,
+ * the hashes and the log written after it. */
+static int run_loop(run *r)
+{
+	creature *c = r->c;
 	uint64_t limit = ticks ? ticks : max_ticks;
 	if (trace_path)
-		warn_trace_size(c, &tc, limit);
+		warn_trace_size(c, &r->tc, limit);
 	double t0 = now_seconds();
-	bool hit_limit = false;
 	/* Not when hashes or the trace go to the same terminal: they would
 	 * land in the middle of the line. */
 	bool to_stdout = hash_every || (trace_path && !strcmp(trace_path, "-"));
 	progress prog = {!quiet && isatty(STDERR_FILENO) && !(to_stdout && isatty(STDOUT_FILENO)),
 	                 false, 0};
+	int rc = CLI_OK;
 	for (;;) {
-		if (until_death && !creature_alive(c))
+		if (r->until_death && !creature_alive(c))
 			break;
-		if (until_stage >= 0 && creature_stage(c) >= until_stage)
+		if (r->until_stage >= 0 && creature_stage(c) >= r->until_stage)
 			break;
-		if (ran == limit) {
-			hit_limit = !ticks;
+		if (r->ran == limit) {
+			r->hit_limit = !ticks;
 			break;
 		}
-		if (prog.on && ran % 4096 == 0)
-			progress_show(&prog, c, ran, limit, ticks != 0, t0, now_seconds());
-		if (in_world)
-			world_step(cw.w, cw.ev);
+		if (prog.on && r->ran % 4096 == 0)
+			progress_show(&prog, c, r->ran, limit, ticks != 0, t0, now_seconds());
+		uint64_t before = creature_ticks(c);
+		if (r->in_world)
+			world_step(r->cw.w, r->cw.ev);
 		else
-			creature_step(c, &cc.ev);
-		ran++;
+			creature_step(c, &r->cc.ev);
 		uint64_t t = creature_ticks(c);
-		if (trace.f && t % every == 0)
-			trace_row(c, &tc, &tw);
-		if (pd && t % every == 0)
-			plot_sample(pd, c, &tc);
+		if (t == before) {
+			/* An event killed it before its next tick (`at T kill`): no
+			 * tick ran, so none is counted or hashed; its death row (which
+			 * repeats tick T) is written below or by finish_outputs. */
+			if (t % every == 0) {
+				if (r->trace.f)
+					trace_row(c, &r->tc, &r->tw);
+				if (r->pd)
+					plot_sample(r->pd, c, &r->tc);
+			}
+			if (r->log.f)
+				world_log_ndjson(r->cw.w, &r->lw);
+			break;
+		}
+		r->ran++;
+		if (r->trace.f && t % every == 0)
+			trace_row(c, &r->tc, &r->tw);
+		if (r->pd && t % every == 0)
+			plot_sample(r->pd, c, &r->tc);
 		if (hash_every && t % hash_every == 0)
 			printf("%llu %016llx\n", (unsigned long long)t,
-			       (unsigned long long)(in_world ? world_hash(cw.w) : creature_hash(c)));
-		if (log.f)
-			world_log_ndjson(cw.w, &lw);
-		if (flush(&trace, &tw, false) != 0 || flush(&log, &lw, false) != 0) {
-			rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", log.f && lw.len ? log_path : trace_path,
-			              strerror(errno));
+			       (unsigned long long)(r->in_world ? world_hash(r->cw.w) : creature_hash(c)));
+		if (r->log.f)
+			world_log_ndjson(r->cw.w, &r->lw);
+		if (flush(&r->trace, &r->tw, false) != 0 || flush(&r->log, &r->lw, false) != 0) {
+			rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s",
+			              r->log.f && r->lw.len ? log_path : trace_path, strerror(errno));
 			break;
 		}
-		if (!creature_alive(c) && !until_death)
+		if (!creature_alive(c) && !r->until_death)
 			break; /* nothing more will happen */
 	}
-	double wall = now_seconds() - t0;
+	r->wall = now_seconds() - t0;
 	progress_end(&prog);
+	return rc;
+}
+
+/* The outputs finished: the death row, the trace and the log written whole,
+ * the snapshot saved, the plot drawn. */
+static int finish_outputs(run *r)
+{
+	creature *c = r->c;
 	/* The death row is always in the trace, whatever --every says. */
 	if (!creature_alive(c) && creature_ticks(c) % every != 0) {
-		if (trace.f)
-			trace_row(c, &tc, &tw);
-		if (pd)
-			plot_sample(pd, c, &tc);
+		if (r->trace.f)
+			trace_row(c, &r->tc, &r->tw);
+		if (r->pd)
+			plot_sample(r->pd, c, &r->tc);
 	}
-	if (rc == 0 && flush(&trace, &tw, true) != 0)
+	int rc = CLI_OK;
+	if (flush(&r->trace, &r->tw, true) != 0)
 		rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", trace_path, strerror(errno));
-	if (rc == 0 && flush(&log, &lw, true) != 0)
+	if (rc == 0 && flush(&r->log, &r->lw, true) != 0)
 		rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", log_path, strerror(errno));
 	if (rc == 0)
-		rc = cli_out_commit(&trace, "run");
+		rc = cli_out_commit(&r->trace, "run");
 	if (rc == 0)
-		rc = cli_out_commit(&log, "run");
-
+		rc = cli_out_commit(&r->log, "run");
 	if (rc == 0 && save_path) {
 		c2_wbuf sw = {0};
-		if (in_world ? world_save(cw.w, cw.events_text, cw.events_text ? cw.events_len : 0, &sw) != 0
-		             : creature_save(c, cc.events_text, cc.events_text ? cc.events_len : 0, &sw) != 0)
+		if (r->in_world ? world_save(r->cw.w, r->cw.events_text, r->cw.events_text ? r->cw.events_len : 0, &sw) != 0
+		                : creature_save(c, r->cc.events_text, r->cc.events_text ? r->cc.events_len : 0, &sw) != 0)
 			rc = cli_fail(CLI_BAD, "run", "out of memory saving %s", save_path);
 		else
 			rc = cli_write("run", save_path, sw.data, sw.len);
 		c2_wbuf_free(&sw);
 	}
-	if (rc == 0 && pd) {
+	if (rc == 0 && r->pd) {
 		char title[160];
-		snprintf(title, sizeof title, "%s — %s, seed %llu", npos ? pos[0] : cli_cargs.resume_path,
+		snprintf(title, sizeof title, "%s — %s, seed %llu", r->genome ? r->genome : cli_cargs.resume_path,
 		         creature_sex(c) == GENOME_MALE ? "male" : "female",
 		         (unsigned long long)creature_get_config(c)->seed);
 		cli_plot_req q;
 		cli_plot_req_default(&q);
 		q.title = title;
 		if ((rc = cli_stdout_check("run")) == 0)
-			rc = cli_plot("run", plot_what, plot_path, &q, pd);
+			rc = cli_plot("run", r->plot_what, plot_path, &q, r->pd);
 	}
+	return rc;
+}
 
+/* The summary on stderr (unless --quiet), and with `goal` the goal: one
+ * not reached is not success (CLI_GOAL). */
+static int summary(const run *r, bool goal)
+{
+	const creature *c = r->c;
 	if (!quiet) {
 		double secs = creature_seconds(c);
 		fprintf(stderr, "c2rt run: %llu ticks (%llu this run), creature time %.0f s (%.2f h), stage %s, %s",
-		        (unsigned long long)creature_ticks(c), (unsigned long long)ran, secs, secs / 3600.0,
+		        (unsigned long long)creature_ticks(c), (unsigned long long)r->ran, secs, secs / 3600.0,
 		        genome_stage_name(creature_stage(c)), creature_alive(c) ? "alive" : "dead");
 		if (!creature_alive(c))
 			fprintf(stderr, " (%s at tick %llu)", creature_death_name(creature_cause_of_death(c)),
 			        (unsigned long long)creature_death_tick(c));
-		fprintf(stderr, "; %.2f s wall, %.0f ticks/s\n", wall, wall > 0 ? ran / wall : 0.0);
+		fprintf(stderr, "; %.2f s wall, %.0f ticks/s\n", r->wall, r->wall > 0 ? r->ran / r->wall : 0.0);
 	}
-	/* A goal not reached is not success. */
-	if (rc == 0 && hit_limit)
-		rc = cli_fail(CLI_GOAL, "run", "stopped at --max-ticks %llu before %s", (unsigned long long)max_ticks,
-		              until_arg);
-	else if (rc == 0 && until_stage >= 0 && creature_stage(c) < until_stage)
-		rc = cli_fail(CLI_GOAL, "run", "the creature died (%s at tick %llu) before reaching stage %s",
-		              creature_death_name(creature_cause_of_death(c)),
-		              (unsigned long long)creature_death_tick(c), genome_stage_name(until_stage));
-out:
-	c2_wbuf_free(&tw);
-	c2_wbuf_free(&lw);
-	cli_out_abort(&trace);
-	cli_out_abort(&log);
-	plot_data_free(pd);
-	cli_creature_close(&cc);
-	cli_world_close(&cw);
+	if (goal && r->hit_limit)
+		return cli_fail(CLI_GOAL, "run", "stopped at --max-ticks %llu before %s", (unsigned long long)max_ticks,
+		                until_arg);
+	if (goal && r->until_stage >= 0 && creature_stage(c) < r->until_stage)
+		return cli_fail(CLI_GOAL, "run", "the creature died (%s at tick %llu) before reaching stage %s",
+		                creature_death_name(creature_cause_of_death(c)),
+		                (unsigned long long)creature_death_tick(c), genome_stage_name(r->until_stage));
+	return CLI_OK;
+}
+
+int cli_cmd_run(int argc, char **argv)
+{
+	cli_creature_args_init(&cli_cargs);
+	cli_cargs.world_ok = true;
+	const char *pos[1];
+	int npos;
+	int rc = cli_parse(&cli_cmd_run_spec, argc, argv, pos, &npos);
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	run r = {.genome = npos ? pos[0] : NULL};
+	if ((rc = check_options(&r, npos)) != 0)
+		return rc;
+	if ((rc = open_run(&r)) == 0) {
+		rc = run_loop(&r);
+		if (rc == 0)
+			rc = finish_outputs(&r);
+		int goal = summary(&r, rc == 0);
+		if (rc == 0)
+			rc = goal;
+	}
+	c2_wbuf_free(&r.tw);
+	c2_wbuf_free(&r.lw);
+	cli_out_abort(&r.trace);
+	cli_out_abort(&r.log);
+	trace_series_free(r.pd);
+	cli_creature_close(&r.cc);
+	cli_world_close(&r.cw);
 	return rc;
 }

@@ -380,6 +380,73 @@ const cli_spec cli_cmd_svrule_check_spec = {
 	no_opts, 1, 1, OPT_IN, NULL,
 };
 
+/* 'every LO..HI': over seeds 1..EVERY_SEEDS the results of case c are
+ * exactly the values LO..HI. False (reported as FILE:LINE) when one falls
+ * outside or one never occurs. */
+static bool check_every(const char *path, long lineno, char *const field[], const sv_case *c,
+                        const expect *e)
+{
+	bool seen[256] = {false};
+	int outside = -1;
+	for (uint64_t s = 1; s <= EVERY_SEEDS; s++) {
+		int got = eval_case(c, s);
+		seen[got] = true;
+		if ((got < e->lo || got > e->hi) && outside < 0)
+			outside = got;
+	}
+	int missing = -1;
+	for (int v = e->lo; v <= e->hi && missing < 0; v++)
+		if (!seen[v])
+			missing = v;
+	if (outside >= 0)
+		cli_line(stdout, "%s:%ld: %s [%s]: got %d, expected every %d..%d", path, lineno,
+		         field[0], field[1], outside, e->lo, e->hi);
+	else if (missing >= 0)
+		cli_line(stdout, "%s:%ld: %s [%s]: %d never occurred in %u seeds, expected every %d..%d",
+		         path, lineno, field[0], field[1], missing, EVERY_SEEDS, e->lo, e->hi);
+	return outside < 0 && missing < 0;
+}
+
+/* One case of the corpus, its line split at tabs into nf fields: RULE,
+ * INPUTS, EXPECTED. False (reported as FILE:LINE) when it is malformed or
+ * its result is not the expected one. */
+static bool check_case(const char *path, long lineno, char *const field[], int nf)
+{
+	if (nf < 3) {
+		cli_line(stdout, "%s:%ld: expected RULE<TAB>INPUTS<TAB>EXPECTED", path, lineno);
+		return false;
+	}
+	sv_case c;
+	case_init(&c);
+	c2_err err;
+	char why[200];
+	expect e;
+	char inputs[512];
+	snprintf(inputs, sizeof inputs, "%s", field[1]);
+	if (genome_svrule_parse(field[0], c.rule, sizeof c.rule, &err)) {
+		cli_line(stdout, "%s:%ld: rule: %s", path, lineno, err.msg);
+		return false;
+	}
+	if (!parse_inputs(inputs, &c, why, sizeof why)) {
+		cli_line(stdout, "%s:%ld: inputs: %s", path, lineno, why);
+		return false;
+	}
+	if (!parse_expect(field[2], &e)) {
+		cli_line(stdout, "%s:%ld: expected value '%s' is not N, LO..HI or 'every LO..HI'", path,
+		         lineno, field[2]);
+		return false;
+	}
+	if (e.every)
+		return check_every(path, lineno, field, &c, &e);
+	int got = eval_case(&c, c.seed);
+	if (got < e.lo || got > e.hi) {
+		cli_line(stdout, "%s:%ld: %s [%s]: got %d, expected %s", path, lineno, field[0],
+		         field[1], got, field[2]);
+		return false;
+	}
+	return true;
+}
+
 int cli_cmd_svrule_check(int argc, char **argv)
 {
 	const char *pos[1];
@@ -429,64 +496,8 @@ int cli_cmd_svrule_check(int argc, char **argv)
 			save = tab;
 		}
 		cases++;
-		if (nf < 3) {
-			cli_line(stdout, "%s:%ld: expected RULE<TAB>INPUTS<TAB>EXPECTED", path, lineno);
+		if (!check_case(path, lineno, field, nf))
 			bad++;
-			continue;
-		}
-		sv_case c;
-		case_init(&c);
-		c2_err err;
-		char why[200];
-		expect e;
-		char inputs[512];
-		snprintf(inputs, sizeof inputs, "%s", field[1]);
-		if (genome_svrule_parse(field[0], c.rule, sizeof c.rule, &err)) {
-			cli_line(stdout, "%s:%ld: rule: %s", path, lineno, err.msg);
-			bad++;
-			continue;
-		}
-		if (!parse_inputs(inputs, &c, why, sizeof why)) {
-			cli_line(stdout, "%s:%ld: inputs: %s", path, lineno, why);
-			bad++;
-			continue;
-		}
-		if (!parse_expect(field[2], &e)) {
-			cli_line(stdout, "%s:%ld: expected value '%s' is not N, LO..HI or 'every LO..HI'", path,
-			       lineno, field[2]);
-			bad++;
-			continue;
-		}
-		if (!e.every) {
-			int got = eval_case(&c, c.seed);
-			if (got < e.lo || got > e.hi) {
-				cli_line(stdout, "%s:%ld: %s [%s]: got %d, expected %s", path, lineno, field[0],
-				       field[1], got, field[2]);
-				bad++;
-			}
-			continue;
-		}
-		bool seen[256] = {false};
-		int outside = -1;
-		for (uint64_t s = 1; s <= EVERY_SEEDS; s++) {
-			int got = eval_case(&c, s);
-			seen[got] = true;
-			if ((got < e.lo || got > e.hi) && outside < 0)
-				outside = got;
-		}
-		int missing = -1;
-		for (int v = e.lo; v <= e.hi && missing < 0; v++)
-			if (!seen[v])
-				missing = v;
-		if (outside >= 0 || missing >= 0) {
-			if (outside >= 0)
-				cli_line(stdout, "%s:%ld: %s [%s]: got %d, expected every %d..%d", path, lineno,
-				         field[0], field[1], outside, e.lo, e.hi);
-			else
-				cli_line(stdout, "%s:%ld: %s [%s]: %d never occurred in %u seeds, expected every %d..%d",
-				         path, lineno, field[0], field[1], missing, EVERY_SEEDS, e.lo, e.hi);
-			bad++;
-		}
 	}
 	free(text);
 	if (cases == 0)

@@ -9,17 +9,17 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
+#include "batch/batch.h"
 #include "cli/batch_exec.h"
 #include "cli/breed_out.h"
 #include "cli/cli.h"
-#include "cli/helper.h"
 #include "cli/creature_open.h"
+#include "cli/helper.h"
 #include "cli/journal.h"
-#include "batch/batch.h"
-#include "engine/trace.h"
 #include "genome/breed.h"
 #include "genome/fields.h"
-#include "viewer/series.h"
+#include "trace/columns.h"
+#include "trace/series.h"
 
 static const char *gene_arg, *field_arg, *values_arg, *variants_dir, *plot_path;
 /* Is the plot drawn? Not by a shard, nor, without --plot, where c2rt's
@@ -349,7 +349,7 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
                      size_t n, const outcome *oc)
 {
 	static const char *const names[] = {"mean lifespan", "shortest", "longest"};
-	plot_data *d = plot_data_new(3, names, 0);
+	trace_series *d = trace_series_new(3, names, 0);
 	if (!d)
 		return cli_fail(CLI_BAD, "sweep", "out of memory");
 	/* Values in increasing order (the plot's x must not go back). */
@@ -373,7 +373,7 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
 			row[2] = (float)o->max_h;
 			top = fmax(top, o->max_h);
 		}
-		plot_data_push(d, values[order[i]], row);
+		trace_series_push(d, values[order[i]], row);
 	}
 	char pw[4200];
 	snprintf(pw, sizeof pw, "--plot %s", path);
@@ -385,7 +385,7 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
 	q.ymin = 0;
 	q.ymax = top > 0 ? ceil(top * 1.1) : 1;
 	int rc = cli_plot("sweep", pw, path, &q, d);
-	plot_data_free(d);
+	trace_series_free(d);
 	return rc;
 }
 

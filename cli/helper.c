@@ -206,7 +206,7 @@ static int converse(const char *helper, child *c, const c2_wbuf *req, char *why,
 }
 
 int cli_plot(const char *cmd, const char *what, const char *path, const cli_plot_req *q,
-             const plot_data *d)
+             const trace_series *d)
 {
 	const char *pre = what ? what : "", *sep = what ? ": " : "";
 	char tried[4 * PATH_MAX], why[2048];

@@ -43,6 +43,6 @@ int cli_helper_exec(const char *cmd, int argc, char **argv);
  * or not at all). CLI_OK, or CLI_BAD after "c2rt CMD: WHAT: why" (WHAT
  * NULL: "c2rt CMD: why"), which names c2rt-view when it is missing. */
 int cli_plot(const char *cmd, const char *what, const char *path, const cli_plot_req *q,
-             const plot_data *d);
+             const trace_series *d);
 
 #endif

@@ -327,6 +327,65 @@ static void note_given(const cli_opt *o)
 		given[ngiven++] = o;
 }
 
+/* An option the command does not have: a usage error naming the nearest
+ * one it has, if one is near. */
+static int unknown_option(const cli_spec *spec, const char *a, const char *name, size_t len)
+{
+	char word[64];
+	snprintf(word, sizeof word, "%.*s", (int)len, name);
+	cli_near near;
+	cli_near_init(&near, word);
+	cli_each_opt(spec->opts, near_opt, &near);
+	cli_near_add(&near, "help");
+	const char *best = cli_near_best(&near);
+	if (best)
+		return usage_error(spec, "unknown option '%s' (did you mean %s%s?)", a,
+		                   best[1] ? "--" : "-", best);
+	return usage_error(spec, "unknown option '%s'", a);
+}
+
+/* Option o's value val, checked against its kind and range and stored;
+ * 0, or a usage error. */
+static int set_value(const cli_spec *spec, const cli_opt *o, const char *val)
+{
+	switch (o->kind) {
+	case OPT_INT: {
+		long lo = o->min, hi = o->max, v;
+		if (lo > hi) {
+			lo = -2147483647L;
+			hi = 2147483647L;
+		}
+		char why[96];
+		if (cli_number_problem(val, lo, hi, &v, why, sizeof why))
+			return usage_error(spec, "--%s: '%s' is %s", o->name, val, why);
+		*(long *)o->ptr = v;
+		break;
+	}
+	case OPT_U64: {
+		char why[96];
+		if (u64_problem(val, o->min > 0 ? (uint64_t)o->min : 0,
+		                o->max > 0 ? (uint64_t)o->max : 0, (uint64_t *)o->ptr, why, sizeof why))
+			return usage_error(spec, "--%s: '%s' is %s", o->name, val, why);
+		break;
+	}
+	case OPT_STR:
+	case OPT_IN:
+	case OPT_IN_DIR:
+	case OPT_OUT:
+	case OPT_OUT_DIR:
+		*(const char **)o->ptr = val;
+		break;
+	case OPT_CALL:
+		if (o->fn(val, o->ptr) != 0)
+			return CLI_USAGE;
+		break;
+	case OPT_FLAG:
+	case OPT_GROUP:
+		break;
+	}
+	return 0;
+}
+
 int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int *npos)
 {
 	*npos = 0;
@@ -354,19 +413,8 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 		find_opt q = {name, eq ? (size_t)(eq - name) : strlen(name), NULL};
 		cli_each_opt(spec->opts, match_opt, &q);
 		const cli_opt *o = q.found;
-		if (!o) {
-			char word[64];
-			snprintf(word, sizeof word, "%.*s", (int)q.len, name);
-			cli_near near;
-			cli_near_init(&near, word);
-			cli_each_opt(spec->opts, near_opt, &near);
-			cli_near_add(&near, "help");
-			const char *best = cli_near_best(&near);
-			if (best)
-				return usage_error(spec, "unknown option '%s' (did you mean %s%s?)", a,
-				                   best[1] ? "--" : "-", best);
-			return usage_error(spec, "unknown option '%s'", a);
-		}
+		if (!o)
+			return unknown_option(spec, a, name, q.len);
 		note_given(o);
 		if (o->kind == OPT_FLAG) {
 			if (eq)
@@ -381,41 +429,9 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 				                   o->arg ? o->arg : "VALUE");
 			val = argv[++i];
 		}
-		switch (o->kind) {
-		case OPT_INT: {
-			long lo = o->min, hi = o->max, v;
-			if (lo > hi) {
-				lo = -2147483647L;
-				hi = 2147483647L;
-			}
-			char why[96];
-			if (cli_number_problem(val, lo, hi, &v, why, sizeof why))
-				return usage_error(spec, "--%s: '%s' is %s", o->name, val, why);
-			*(long *)o->ptr = v;
-			break;
-		}
-		case OPT_U64: {
-			char why[96];
-			if (u64_problem(val, o->min > 0 ? (uint64_t)o->min : 0,
-			                o->max > 0 ? (uint64_t)o->max : 0, (uint64_t *)o->ptr, why, sizeof why))
-				return usage_error(spec, "--%s: '%s' is %s", o->name, val, why);
-			break;
-		}
-		case OPT_STR:
-		case OPT_IN:
-		case OPT_IN_DIR:
-		case OPT_OUT:
-		case OPT_OUT_DIR:
-			*(const char **)o->ptr = val;
-			break;
-		case OPT_CALL:
-			if (o->fn(val, o->ptr) != 0)
-				return CLI_USAGE;
-			break;
-		case OPT_FLAG:
-		case OPT_GROUP:
-			break;
-		}
+		int rc = set_value(spec, o, val);
+		if (rc)
+			return rc;
 	}
 	if (*npos < spec->min_pos)
 		return usage_error(spec, "missing argument");

@@ -51,20 +51,20 @@ static int text_ok(const char *s)
 }
 
 /* One row: a sample, or (kind buckets) what a summary keeps of a bucket. */
-static void put_row(c2_wbuf *w, const plot_data *d, size_t i, int kind)
+static void put_row(c2_wbuf *w, const trace_series *d, size_t i, int kind)
 {
-	int ns = plot_data_nseries(d);
+	int ns = trace_series_nseries(d);
 	if (kind == KIND_EXACT) {
-		put_f64(w, plot_data_time(d, i));
+		put_f64(w, trace_series_time(d, i));
 		for (int s = 0; s < ns; s++)
-			put_f32(w, plot_data_value(d, i, s));
+			put_f32(w, trace_series_value(d, i, s));
 		return;
 	}
-	put_f64(w, plot_data_time(d, i));
-	put_f64(w, plot_data_time_last(d, i));
+	put_f64(w, trace_series_time(d, i));
+	put_f64(w, trace_series_time_last(d, i));
 	for (int s = 0; s < ns; s++) {
-		plot_bucket b;
-		plot_data_bucket(d, i, s, &b);
+		trace_bucket b;
+		trace_series_bucket(d, i, s, &b);
 		put_f32(w, b.first);
 		put_f32(w, b.last);
 		put_f32(w, b.lo);
@@ -73,10 +73,10 @@ static void put_row(c2_wbuf *w, const plot_data *d, size_t i, int kind)
 	}
 }
 
-int cli_plot_encode(const cli_plot_req *q, const plot_data *d, c2_wbuf *w)
+int cli_plot_encode(const cli_plot_req *q, const trace_series *d, c2_wbuf *w)
 {
 	if (!size_ok(q->w, q->h) || !text_ok(q->title) || !text_ok(q->x_label) ||
-	    !text_ok(q->y_label) || plot_data_len(d) == 0 || plot_data_len(d) > UINT32_MAX)
+	    !text_ok(q->y_label) || trace_series_len(d) == 0 || trace_series_len(d) > UINT32_MAX)
 		return -1;
 	c2_w_bytes(w, MAGIC, sizeof MAGIC);
 	c2_w_u16(w, (uint16_t)q->w);
@@ -86,17 +86,17 @@ int cli_plot_encode(const cli_plot_req *q, const plot_data *d, c2_wbuf *w)
 	put_text(w, q->title);
 	put_text(w, q->x_label);
 	put_text(w, q->y_label);
-	int ns = plot_data_nseries(d);
+	int ns = trace_series_nseries(d);
 	c2_w_u32(w, (uint32_t)ns);
 	for (int s = 0; s < ns; s++) {
-		const char *name = plot_data_name(d, s);
-		c2_w_u8(w, (uint8_t)strlen(name)); /* < PLOT_NAME_MAX */
+		const char *name = trace_series_name(d, s);
+		c2_w_u8(w, (uint8_t)strlen(name)); /* < TRACE_SERIES_NAME_MAX */
 		c2_w_str(w, name);
 	}
-	int kind = plot_data_summarised(d) ? KIND_BUCKETS : KIND_EXACT;
+	int kind = trace_series_summarised(d) ? KIND_BUCKETS : KIND_EXACT;
 	c2_w_u8(w, (uint8_t)kind);
-	c2_w_u32(w, (uint32_t)plot_data_len(d));
-	for (size_t i = 0; i < plot_data_len(d); i++)
+	c2_w_u32(w, (uint32_t)trace_series_len(d));
+	for (size_t i = 0; i < trace_series_len(d); i++)
 		put_row(w, d, i, kind);
 	return 0;
 }
@@ -170,20 +170,20 @@ static int get_series(c2_rbuf *r, cli_plot_decoded *out, c2_err *err)
 	uint32_t ns = c2_r_u32(r);
 	if (r->bad || ns < 1 || ns > MAX_SERIES)
 		return fail(err, r, at, "number of series out of 1..1024");
-	char (*names)[PLOT_NAME_MAX] = calloc(ns, sizeof *names);
+	char (*names)[TRACE_SERIES_NAME_MAX] = calloc(ns, sizeof *names);
 	const char **ptrs = malloc(ns * sizeof *ptrs);
 	int rc = 0;
 	for (uint32_t s = 0; s < ns && names && ptrs && !rc; s++) {
 		at = r->pos;
 		uint8_t n = c2_r_u8(r);
-		const uint8_t *p = n < PLOT_NAME_MAX ? c2_r_take(r, n) : NULL;
+		const uint8_t *p = n < TRACE_SERIES_NAME_MAX ? c2_r_take(r, n) : NULL;
 		if (!p || memchr(p, 0, n))
 			rc = fail(err, r, at, "bad series name (too long, or a NUL in it)");
 		else
 			memcpy(names[s], p, n);
 		ptrs[s] = names[s];
 	}
-	if (!rc && names && ptrs && !(out->d = plot_data_new((int)ns, ptrs, 0)))
+	if (!rc && names && ptrs && !(out->d = trace_series_new((int)ns, ptrs, 0)))
 		rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	if (!names || !ptrs)
 		rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
@@ -193,12 +193,12 @@ static int get_series(c2_rbuf *r, cli_plot_decoded *out, c2_err *err)
 }
 
 /* The rows, pushed as the sender's table got them (exact rows) or as its
- * buckets (plot_data_push_bucket), which checks each. */
+ * buckets (trace_series_push_bucket), which checks each. */
 static int get_rows(c2_rbuf *r, cli_plot_decoded *out, c2_err *err)
 {
 	size_t at = r->pos;
 	int kind = c2_r_u8(r);
-	int ns = plot_data_nseries(out->d);
+	int ns = trace_series_nseries(out->d);
 	size_t row = kind == KIND_EXACT ? 8 + 4 * (size_t)ns : 16 + 17 * (size_t)ns;
 	if (r->bad || (kind != KIND_EXACT && kind != KIND_BUCKETS))
 		return fail(err, r, at, "unknown kind of rows");
@@ -208,7 +208,7 @@ static int get_rows(c2_rbuf *r, cli_plot_decoded *out, c2_err *err)
 	if (r->bad || n == 0)
 		return fail(err, r, at, "number of rows out of range (none, or more than the data holds)");
 	float *v = malloc((size_t)ns * sizeof *v);
-	plot_bucket *b = malloc((size_t)ns * sizeof *b);
+	trace_bucket *b = malloc((size_t)ns * sizeof *b);
 	int rc = v && b ? 0 : c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	for (uint32_t i = 0; i < n && !rc; i++) {
 		at = r->pos;
@@ -216,19 +216,19 @@ static int get_rows(c2_rbuf *r, cli_plot_decoded *out, c2_err *err)
 			double t = c2_r_f64(r);
 			for (int s = 0; s < ns; s++)
 				v[s] = get_f32(r);
-			if (r->bad || plot_data_push(out->d, t, v) != 0)
+			if (r->bad || trace_series_push(out->d, t, v) != 0)
 				rc = fail(err, r, at, "a row's time is not finite or goes back");
 		} else {
 			double t0 = c2_r_f64(r), t1 = c2_r_f64(r);
 			for (int s = 0; s < ns; s++) {
-				b[s] = (plot_bucket){.t0 = t0, .t1 = t1};
+				b[s] = (trace_bucket){.t0 = t0, .t1 = t1};
 				b[s].first = get_f32(r);
 				b[s].last = get_f32(r);
 				b[s].lo = get_f32(r);
 				b[s].hi = get_f32(r);
 				b[s].gap = c2_r_u8(r);
 			}
-			if (r->bad || plot_data_push_bucket(out->d, b) != 0)
+			if (r->bad || trace_series_push_bucket(out->d, b) != 0)
 				rc = fail(err, r, at, "a bucket no summary holds (times, values, or too many)");
 		}
 	}
@@ -256,6 +256,6 @@ int cli_plot_decode(const uint8_t *data, size_t len, cli_plot_decoded *out, c2_e
 void cli_plot_decoded_free(cli_plot_decoded *p)
 {
 	free(p->text);
-	plot_data_free(p->d);
+	trace_series_free(p->d);
 	memset(p, 0, sizeof *p);
 }

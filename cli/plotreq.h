@@ -1,13 +1,14 @@
 /* plotreq.h — a plot to draw, as `c2rt` hands it to the viewer's program.
  *
- * `c2rt plot`, `run --plot` and `sweep --plot` fill a plot_data (series.h)
- * but do not draw: the drawing stack (SDL2, SDL2_ttf, SDL2_image,
- * fontconfig) lives in c2rt-view alone (cli/helper.h), so that c2rt runs on
- * a machine without it. They send it a request — the picture's size, title,
- * axis names and value range, then the table: its exact rows, or a long
- * run's buckets (series.h: at most PLOT_SUMMARY_BYTES, so a request is
- * bounded however long the run) — and c2rt-view draws exactly what the
- * table would have drawn in this process.
+ * `c2rt plot`, `run --plot` and `sweep --plot` fill a trace_series
+ * (trace/series.h) but do not draw: the drawing stack (SDL2, SDL2_ttf,
+ * SDL2_image, fontconfig) lives in c2rt-view alone (cli/helper.h), so that
+ * c2rt runs on a machine without it. They send it a request — the
+ * picture's size, title, axis names and value range, then the table: its
+ * exact rows, or a long run's buckets (trace/series.h: at most
+ * TRACE_SERIES_SUMMARY_BYTES, so a request is bounded however long the
+ * run) — and c2rt-view draws exactly what the table would have drawn in
+ * this process.
  *
  * The bytes, little-endian (one definition: the encoder and the decoder
  * below; tests/fuzz/fuzz_plot_request.c fuzzes the decoder):
@@ -27,7 +28,7 @@
 
 #include "base/bytes.h"
 #include "base/err.h"
-#include "viewer/series.h"
+#include "trace/series.h"
 
 /* The picture's size in pixels: what `c2rt plot --size` accepts. */
 enum { CLI_PLOT_MIN_W = 240, CLI_PLOT_MIN_H = 160, CLI_PLOT_MAX_SIDE = 8192 };
@@ -48,13 +49,13 @@ void cli_plot_req_default(cli_plot_req *q);
 
 /* Append the request for q and d (1 row or more) to w (check w->oom).
  * Returns 0, or -1 when q breaks the limits above (size, texts). */
-int cli_plot_encode(const cli_plot_req *q, const plot_data *d, c2_wbuf *w);
+int cli_plot_encode(const cli_plot_req *q, const trace_series *d, c2_wbuf *w);
 
 /* A decoded request: q's texts point into `text`, owned with d. */
 typedef struct cli_plot_decoded {
 	cli_plot_req q;
 	char *text;
-	plot_data *d;
+	trace_series *d;
 } cli_plot_decoded;
 
 /* Decode data[0..len). Returns 0, or an error code with err (its offset the

@@ -327,6 +327,10 @@ void creature_step(creature *c, const creature_events *ev)
 
 uint64_t creature_ticks(const creature *c) { return c->tick; }
 bool creature_has_stimulus(const creature *c, uint8_t number) { return eng_stim(c, number) != NULL; }
+const genome_stimulus_gene *creature_stimulus_gene(const creature *c, uint8_t number)
+{
+	return eng_stim(c, number);
+}
 double creature_seconds(const creature *c) { return (double)c->tick / CREATURE_TICKS_PER_SECOND; }
 int creature_stage(const creature *c) { return c->stage; }
 bool creature_alive(const creature *c) { return c->death == CREATURE_ALIVE; }
@@ -456,10 +460,15 @@ void creature_set_action_mask(creature *c, uint32_t allowed)
 	brain_set_wta_mask(c->brain, GENOME_LOBE_DECISION, allowed);
 }
 
-void creature_nudge_action(creature *c, unsigned cell, int amount)
+void creature_nudge_cell(creature *c, unsigned lobe, unsigned cell, int amount)
 {
 	if (!c->death)
-		brain_add_state(c->brain, GENOME_LOBE_DECISION, cell, amount);
+		brain_add_state(c->brain, lobe, cell, amount);
+}
+
+void creature_nudge_action(creature *c, unsigned cell, int amount)
+{
+	creature_nudge_cell(c, GENOME_LOBE_DECISION, cell, amount);
 }
 
 void creature_clear_attention(creature *c, int category, uint8_t boost)

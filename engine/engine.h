@@ -168,6 +168,10 @@ const brain *creature_brain_const(const creature *c);
 const bc_biochem *creature_biochem_const(const creature *c);
 /* Has the creature a stimulus gene for `number` (expressed so far)? */
 bool creature_has_stimulus(const creature *c, uint8_t number);
+/* That gene (the latest expressed for `number`), or NULL: a world reads the
+ * chemicals a stimulus by number gives (C1 learnt which objects lower which
+ * drives from them). */
+const genome_stimulus_gene *creature_stimulus_gene(const creature *c, uint8_t number);
 /* Gait locus g (creature/sensorimotor receptor 8 + g, 0..GENOME_RL_GAIT_N-1;
  * 0 out of range): how strongly the creature would walk in gait g. */
 uint8_t creature_gait(const creature *c, unsigned g);
@@ -249,6 +253,12 @@ void creature_set_action_mask(creature *c, uint32_t allowed);
  * update). Saturates at 0 and 255; ignored for a cell out of range and
  * while dead. */
 void creature_nudge_action(creature *c, unsigned cell, int amount);
+/* The same for cell `cell` of any engine lobe (GENOME_LOBE_*): C1's engine
+ * pushed the source lobe towards the object its drives wanted and the verb
+ * lobe towards walking to it (goal direction), and cleared an attention
+ * cell when that category's object was replaced. No stimulus, no heard
+ * word: the state alone. */
+void creature_nudge_cell(creature *c, unsigned lobe, unsigned cell, int amount);
 
 /* When IT changes (C1 [O]): clear the states of the decision, general-sense
  * and stimulus-source lobes, then add `boost` to the source cell of

@@ -15,6 +15,10 @@ enum {
 	ENG_MAX_FOOD_DOSES = 4
 };
 
+/* The phases of engine/assemble.h (0: a whole creature, as calloc leaves
+ * it); FAILED: expression failed, the creature can only be freed. */
+enum { ENG_WHOLE = 0, ENG_ASSEMBLY_PARTS, ENG_ASSEMBLY_EXPRESSED, ENG_ASSEMBLY_FAILED };
+
 struct creature {
 	/* The genome (its genes, without what followed "gend"), packed
 	 * (genome_store.c: 10 bytes a gene where decoded genes take 268);
@@ -65,6 +69,10 @@ struct creature {
 	bool in_world; /* creature_set_in_world: not saved, not hashed */
 
 	struct eng_body *body; /* an alternative body (engine/body.c), or NULL */
+
+	/* A creature under assembly (engine/assemble.c): its phase, ENG_WHOLE
+	 * once hatched, loaded or finished. Never saved or hashed. */
+	uint8_t assembly;
 
 	/* Where the creature is in the events it is stepped with: a cache
 	 * (events.h), never saved or hashed. */

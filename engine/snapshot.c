@@ -181,23 +181,19 @@ static int get_engine(c2_rbuf *r, creature *c, c2_err *err)
 	return 0;
 }
 
-int creature_load(creature **out, const uint8_t *data, size_t len, uint8_t **extra,
-                  size_t *nextra, c2_err *err)
+/* The snapshot's envelope: the magic, a version this c2rt reads (into
+ * *version), the length its header says and the checksum at its end. */
+static int check_envelope(const uint8_t *data, size_t len, uint32_t *version, c2_err *err)
 {
-	*out = NULL;
-	if (extra)
-		*extra = NULL;
-	if (nextra)
-		*nextra = 0;
 	if (len < SNAP_HEADER + 8 || memcmp(data, MAGIC, sizeof MAGIC) != 0)
 		return c2_fail(err, C2_EFORMAT, 0, -1, "not a c2rt snapshot (bad magic or too short)");
 	c2_rbuf r = c2_rbuf_make(data, len);
 	r.pos = sizeof MAGIC;
-	uint32_t version = c2_r_u32(&r);
+	*version = c2_r_u32(&r);
 	uint64_t plen = c2_r_u64(&r);
-	if (version != SNAP_VERSION && version != SNAP_VERSION_BODY)
+	if (*version != SNAP_VERSION && *version != SNAP_VERSION_BODY)
 		return c2_fail(err, C2_EFORMAT, 8, -1, "snapshot version %u (this c2rt reads %d and %d)",
-		               version, SNAP_VERSION, SNAP_VERSION_BODY);
+		               *version, SNAP_VERSION, SNAP_VERSION_BODY);
 	if (plen != len - SNAP_HEADER - 8)
 		return c2_fail(err, C2_EFORMAT, 12, -1,
 		               "snapshot is %zu bytes but its header says %llu (truncated or padded)", len,
@@ -207,14 +203,45 @@ int creature_load(creature **out, const uint8_t *data, size_t len, uint8_t **ext
 	uint64_t got = c2_hash_finish(c2_hash_bytes(C2_HASH_INIT, data, len - 8));
 	if (want != got)
 		return c2_fail(err, C2_ECHECK, (long)(len - 8), -1, "snapshot checksum mismatch (corrupted)");
+	return 0;
+}
 
+/* The trailer: the bytes kept after the creature (a world's, or a front
+ * end's), copied to *extra when asked for. */
+static int take_extra(c2_rbuf *p, uint8_t **extra, size_t *nextra, c2_err *err)
+{
+	uint32_t ne = c2_r_count(p, (uint32_t)(p->len - p->pos));
+	if (p->bad || p->len - p->pos != ne)
+		return c2_fail(err, C2_EFORMAT, (long)p->pos, -1, "bad trailer in snapshot");
+	if (extra && ne) {
+		*extra = malloc(ne);
+		if (!*extra)
+			return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+		memcpy(*extra, p->data + p->pos, ne);
+		*nextra = ne;
+	}
+	return 0;
+}
+
+int creature_load(creature **out, const uint8_t *data, size_t len, uint8_t **extra,
+                  size_t *nextra, c2_err *err)
+{
+	*out = NULL;
+	if (extra)
+		*extra = NULL;
+	if (nextra)
+		*nextra = 0;
+	uint32_t version = 0;
+	int rc = check_envelope(data, len, &version, err);
+	if (rc)
+		return rc;
 	c2_rbuf p = c2_rbuf_make(data, len - 8);
 	p.pos = SNAP_HEADER;
 	uint32_t glen = c2_r_count(&p, (uint32_t)(len - SNAP_HEADER));
 	if (p.bad || p.len - p.pos < glen)
 		return c2_fail(err, C2_EFORMAT, (long)p.pos, -1, "truncated genome in snapshot");
 	genome g;
-	int rc = genome_parse(&g, p.data + p.pos, glen, err);
+	rc = genome_parse(&g, p.data + p.pos, glen, err);
 	if (rc) {
 		err->offset += (long)p.pos;
 		return rc;
@@ -248,19 +275,9 @@ int creature_load(creature **out, const uint8_t *data, size_t len, uint8_t **ext
 		creature_free(c);
 		return rc ? rc : c2_fail(err, C2_EFORMAT, (long)p.pos, -1, "bad body flag in snapshot");
 	}
-	uint32_t ne = c2_r_count(&p, (uint32_t)(p.len - p.pos));
-	if (p.bad || p.len - p.pos != ne) {
+	if ((rc = take_extra(&p, extra, nextra, err)) != 0) {
 		creature_free(c);
-		return c2_fail(err, C2_EFORMAT, (long)p.pos, -1, "bad trailer in snapshot");
-	}
-	if (extra && ne) {
-		*extra = malloc(ne);
-		if (!*extra) {
-			creature_free(c);
-			return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-		}
-		memcpy(*extra, p.data + p.pos, ne);
-		*nextra = ne;
+		return rc;
 	}
 	*out = c;
 	return 0;

@@ -611,22 +611,13 @@ static bool mark_connected(const body_model *m, bool *linked)
 	return true;
 }
 
-static bool internal_check(builder *b)
+/* The model's shape, ball-and-stick (sh 0) or solids, from its parts: sets
+ * fi->shape, and at the first part that mixes the two marks it illegal with
+ * a warning. */
+static void check_part_shapes(builder *b)
 {
 	body_model *m = b->m;
 	frams_f0_info *fi = b->fi;
-	frams_log *log = &fi->log;
-	bool ret = true;
-	fi->shape = FRAMS_F0_SHAPE_UNKNOWN;
-	if (m->nparts == 0 && m->nneurons == 0) {
-		fail_reason(b, fi->first_line, "the genotype has no parts and no neurons");
-		return false;
-	}
-	bool *linked = calloc(m->nparts + 1, sizeof *linked); /* the SDK's LINKFLAG */
-	if (!linked) {
-		b->oom = true;
-		return false;
-	}
 	for (size_t i = 0; i < m->nparts; i++) {
 		body_part *p = &m->parts[i];
 		p->mass = 0;
@@ -635,101 +626,134 @@ static bool internal_check(builder *b)
 			fi->shape = bs ? FRAMS_F0_SHAPE_BALL_AND_STICK : FRAMS_F0_SHAPE_SOLIDS;
 		} else if (fi->shape != FRAMS_F0_SHAPE_ILLEGAL && bs != (fi->shape == FRAMS_F0_SHAPE_BALL_AND_STICK)) {
 			fi->shape = FRAMS_F0_SHAPE_ILLEGAL;
-			frams_log_add(log, FRAMS_WARN, p->f0.line, "Model.internalCheck",
+			frams_log_add(&fi->log, FRAMS_WARN, p->f0.line, "Model.internalCheck",
 			              "Inconsistent part shapes (mixed ball-and-stick and solids shape types)%s",
 			              b->suffix);
 			fail_reason(b, p->f0.line,
 			            "Part #%zu's shape mixes ball-and-stick and solid parts", i);
 		}
 	}
-	for (size_t i = 0; i < m->njoints; i++) {
-		body_joint *j = &m->joints[i];
-		long line = j->f0.line;
-		if (j->p1 != j->p2) {
-			body_part *a = &m->parts[j->p1], *c = &m->parts[j->p2];
-			a->mass += 1.0;
-			c->mass += 1.0;
-			if (j->f0.usedelta) {
-				/* The second part's frame is the first's turned by the
-				 * joint's rotation, and its place the delta in that frame. */
-				if (linked[j->p2]) {
-					ret = false;
-					frams_log_add(log, FRAMS_ERROR, line, "Model.internalCheck",
-					              "Delta joint cycle detected at Joint #%zu%s", i, b->suffix);
-					fail_reason(b, line, "Delta joint cycle detected at Joint #%zu "
-					            "(its second part was placed by an earlier delta joint)", i);
-				}
-				orient jo = orient_1, o1, o2;
-				orient_rotate(&jo, j->f0.rot);
-				part_orient(a, &o1);
-				orient_apply(&o1, o2.x, jo.x);
-				orient_apply(&o1, o2.y, jo.y);
-				orient_apply(&o1, o2.z, jo.z);
-				set_part_orient(c, &o2);
-				double off[3];
-				orient_apply(&o2, off, j->f0.d);
-				for (int r = 0; r < 3; r++)
-					c->pos[r] = off[r] + a->pos[r];
-				linked[j->p2] = linked[j->p1] = true;
-			} else {
-				/* Absolute positions: the joint's rotation and delta follow
-				 * from the parts (the delta in the second part's frame). */
-				orient o1, o2, rel;
-				part_orient(a, &o1);
-				part_orient(c, &o2);
-				orient_unapply(&o1, rel.x, o2.x);
-				orient_unapply(&o1, rel.y, o2.y);
-				orient_unapply(&o1, rel.z, o2.z);
-				get_angles(j->f0.rot, rel.x, rel.z, log, line);
-				double dp[3] = {c->pos[0] - a->pos[0], c->pos[1] - a->pos[1],
-				                c->pos[2] - a->pos[2]};
-				orient_unapply(&o2, j->f0.d, dp);
-			}
-			double len = norm3(j->f0.d);
-			if (j->f0.sh != 1 && len > 2.0) {
-				ret = false;
-				frams_log_add(log, FRAMS_ERROR, line, "Model.internalCheck",
-				              "Joint #%zu too long (its length %g exceeds allowed %g)%s", i, len,
-				              2.0, b->suffix);
-				fail_reason(b, line, "Joint #%zu too long (its length %g exceeds allowed %g)", i,
-				            len, 2.0);
-			}
-		} else {
-			frams_log_add(log, FRAMS_ERROR, line, "Model.internalCheck",
-			              "Illegal part references in Joint #%zu%s", i, b->suffix);
-			fail_reason(b, line, "Joint #%zu joins Part #%d to itself", i, j->p1);
-			ret = false;
-		}
-		if (fi->shape != FRAMS_F0_SHAPE_ILLEGAL &&
-		    (j->f0.sh == 0) != (fi->shape == FRAMS_F0_SHAPE_BALL_AND_STICK)) {
-			fi->shape = FRAMS_F0_SHAPE_ILLEGAL;
-			frams_log_add(log, FRAMS_WARN, line, "Model.internalCheck",
-			              "Inconsistent joint shapes (mixed old and new shapes)%s", b->suffix);
-			fail_reason(b, line, "Joint #%zu's shape does not match the parts' shapes", i);
-		}
+}
+
+/* A delta joint: the second part's frame is the first's turned by the
+ * joint's rotation, and its place the delta in that frame. `linked` marks
+ * the parts delta joints placed: a second part placed before closes a
+ * cycle, an error (false). */
+static bool place_by_delta(builder *b, size_t i, bool *linked)
+{
+	body_joint *j = &b->m->joints[i];
+	body_part *a = &b->m->parts[j->p1], *c = &b->m->parts[j->p2];
+	bool ret = true;
+	if (linked[j->p2]) {
+		ret = false;
+		frams_log_add(&b->fi->log, FRAMS_ERROR, j->f0.line, "Model.internalCheck",
+		              "Delta joint cycle detected at Joint #%zu%s", i, b->suffix);
+		fail_reason(b, j->f0.line, "Delta joint cycle detected at Joint #%zu "
+		            "(its second part was placed by an earlier delta joint)", i);
 	}
-	if (m->nparts) {
-		for (size_t i = 0; i < m->nparts; i++)
-			if (m->parts[i].mass <= 0.001)
-				m->parts[i].mass = 1.0;
-		if (!mark_connected(m, linked)) {
-			b->oom = true;
+	orient jo = orient_1, o1, o2;
+	orient_rotate(&jo, j->f0.rot);
+	part_orient(a, &o1);
+	orient_apply(&o1, o2.x, jo.x);
+	orient_apply(&o1, o2.y, jo.y);
+	orient_apply(&o1, o2.z, jo.z);
+	set_part_orient(c, &o2);
+	double off[3];
+	orient_apply(&o2, off, j->f0.d);
+	for (int r = 0; r < 3; r++)
+		c->pos[r] = off[r] + a->pos[r];
+	linked[j->p2] = linked[j->p1] = true;
+	return ret;
+}
+
+/* Absolute positions: the joint's rotation and delta follow from the parts
+ * (the delta in the second part's frame). */
+static void joint_from_parts(builder *b, body_joint *j)
+{
+	const body_part *a = &b->m->parts[j->p1], *c = &b->m->parts[j->p2];
+	orient o1, o2, rel;
+	part_orient(a, &o1);
+	part_orient(c, &o2);
+	orient_unapply(&o1, rel.x, o2.x);
+	orient_unapply(&o1, rel.y, o2.y);
+	orient_unapply(&o1, rel.z, o2.z);
+	get_angles(j->f0.rot, rel.x, rel.z, &b->fi->log, j->f0.line);
+	double dp[3] = {c->pos[0] - a->pos[0], c->pos[1] - a->pos[1], c->pos[2] - a->pos[2]};
+	orient_unapply(&o2, j->f0.d, dp);
+}
+
+/* Joint i: its parts' weight (a joint adds 1 to each), its placement, its
+ * length (at most 2 but for sh 1), no part joined to itself, a shape that
+ * matches the parts'. False on an error (logged, and the reason kept). */
+static bool check_joint(builder *b, size_t i, bool *linked)
+{
+	body_model *m = b->m;
+	frams_f0_info *fi = b->fi;
+	body_joint *j = &m->joints[i];
+	long line = j->f0.line;
+	bool ret = true;
+	if (j->p1 != j->p2) {
+		m->parts[j->p1].mass += 1.0;
+		m->parts[j->p2].mass += 1.0;
+		if (j->f0.usedelta)
+			ret = place_by_delta(b, i, linked);
+		else
+			joint_from_parts(b, j);
+		double len = norm3(j->f0.d);
+		if (j->f0.sh != 1 && len > 2.0) {
 			ret = false;
+			frams_log_add(&fi->log, FRAMS_ERROR, line, "Model.internalCheck",
+			              "Joint #%zu too long (its length %g exceeds allowed %g)%s", i, len,
+			              2.0, b->suffix);
+			fail_reason(b, line, "Joint #%zu too long (its length %g exceeds allowed %g)", i,
+			            len, 2.0);
 		}
-		for (size_t i = 0; i < m->nparts && !b->oom; i++)
-			if (!linked[i]) {
-				frams_log_add(log, FRAMS_ERROR, m->parts[i].f0.line, "Model.internalCheck",
-				              "Not all parts connected (eg. Part #0 and Part #%zu)%s", i,
-				              b->suffix);
-				fail_reason(b, m->parts[i].f0.line,
-				            "Part #%zu is not connected to Part #0 by joints", i);
-				ret = false;
-				break;
-			}
+	} else {
+		frams_log_add(&fi->log, FRAMS_ERROR, line, "Model.internalCheck",
+		              "Illegal part references in Joint #%zu%s", i, b->suffix);
+		fail_reason(b, line, "Joint #%zu joins Part #%d to itself", i, j->p1);
+		ret = false;
 	}
-	free(linked);
-	/* Self-joints and duplicate pairs, reported in the SDK's order: for each
-	 * joint its first later duplicate; the first self-joint ends the scan. */
+	if (fi->shape != FRAMS_F0_SHAPE_ILLEGAL &&
+	    (j->f0.sh == 0) != (fi->shape == FRAMS_F0_SHAPE_BALL_AND_STICK)) {
+		fi->shape = FRAMS_F0_SHAPE_ILLEGAL;
+		frams_log_add(&fi->log, FRAMS_WARN, line, "Model.internalCheck",
+		              "Inconsistent joint shapes (mixed old and new shapes)%s", b->suffix);
+		fail_reason(b, line, "Joint #%zu's shape does not match the parts' shapes", i);
+	}
+	return ret;
+}
+
+/* Every part joined to part 0 (`linked`, the SDK's LINKFLAG, is scratch
+ * space here): an error at the first that is not. False then, or when out
+ * of memory (b->oom). */
+static bool check_connected(builder *b, bool *linked)
+{
+	body_model *m = b->m;
+	if (!mark_connected(m, linked)) {
+		b->oom = true;
+		return false;
+	}
+	for (size_t i = 0; i < m->nparts; i++)
+		if (!linked[i]) {
+			frams_log_add(&b->fi->log, FRAMS_ERROR, m->parts[i].f0.line,
+			              "Model.internalCheck",
+			              "Not all parts connected (eg. Part #0 and Part #%zu)%s", i, b->suffix);
+			fail_reason(b, m->parts[i].f0.line,
+			            "Part #%zu is not connected to Part #0 by joints", i);
+			return false;
+		}
+	return true;
+}
+
+/* Self-joints and duplicate pairs, reported in the SDK's order: for each
+ * joint its first later duplicate; the first self-joint ends the scan.
+ * False when there is one, or when out of memory (b->oom). */
+static bool check_pairs(builder *b)
+{
+	body_model *m = b->m;
+	frams_log *log = &b->fi->log;
+	bool ret = true;
 	size_t nj = m->njoints;
 	pair_key *keys = malloc((nj + 1) * sizeof *keys);
 	long *next = malloc((nj + 1) * sizeof *next);
@@ -766,6 +790,41 @@ static bool internal_check(builder *b)
 	}
 	free(keys);
 	free(next);
+	return ret;
+}
+
+/* The SDK's Model.internalCheck: the shape, the joints placed and checked,
+ * every part connected, no self-joint or duplicate pair. False when the
+ * model is invalid (or b->oom). */
+static bool internal_check(builder *b)
+{
+	body_model *m = b->m;
+	frams_f0_info *fi = b->fi;
+	bool ret = true;
+	fi->shape = FRAMS_F0_SHAPE_UNKNOWN;
+	if (m->nparts == 0 && m->nneurons == 0) {
+		fail_reason(b, fi->first_line, "the genotype has no parts and no neurons");
+		return false;
+	}
+	bool *linked = calloc(m->nparts + 1, sizeof *linked); /* the SDK's LINKFLAG */
+	if (!linked) {
+		b->oom = true;
+		return false;
+	}
+	check_part_shapes(b);
+	for (size_t i = 0; i < m->njoints; i++)
+		if (!check_joint(b, i, linked))
+			ret = false;
+	if (m->nparts) {
+		for (size_t i = 0; i < m->nparts; i++) /* a part no joint holds weighs 1 */
+			if (m->parts[i].mass <= 0.001)
+				m->parts[i].mass = 1.0;
+		if (!check_connected(b, linked))
+			ret = false;
+	}
+	free(linked);
+	if (!check_pairs(b))
+		return false;
 	if (fi->shape == FRAMS_F0_SHAPE_ILLEGAL)
 		ret = false;
 	return ret;
@@ -851,6 +910,39 @@ static size_t count_lines(const char *genes, size_t n, char kind)
 	return count;
 }
 
+/* The genotype's lines, each to its kind's reader; the model's values
+ * (m: lines) gathered in mv. False at the first line that fails (or when
+ * out of memory, or past a size limit: b says so). */
+static bool read_lines(builder *b, const char *genes, size_t n, long first_line, frams_slot *mv)
+{
+	bool built = true;
+	size_t pos = 0;
+	for (long lnum = 1; pos < n && built && !b->oom && !b->toobig_line; lnum++) {
+		const char *ls = genes + pos, *nl = memchr(ls, '\n', n - pos);
+		const char *le = nl ? nl : genes + n;
+		pos = (size_t)(le - genes) + (nl != NULL);
+		long fline = first_line + lnum - 1;
+		const char *v;
+		char kind = line_kind(ls, le, &v);
+		if (!kind)
+			continue;
+		size_t vn = (size_t)(le - v);
+		switch (kind) {
+		case 'p': built = add_part(b, v, vn, fline, lnum); break;
+		case 'j': built = add_joint(b, v, vn, fline, lnum); break;
+		case 'n': built = add_neuron(b, v, vn, fline, lnum); break;
+		case 'c': built = add_conn(b, v, vn, fline, lnum); break;
+		/* the model's values persist over several m: lines, as in the SDK */
+		case 'm': built = load_fields(b, &model_class, mv, v, vn, fline, lnum); break;
+		default:
+			line_error(b, fline, lnum, "Invalid f0 code");
+			fail_reason(b, fline, "not an f0 line (lines are m:, p:, j:, n: or c:)");
+			built = false;
+		}
+	}
+	return built;
+}
+
 int frams_f0_build(const char *genes, size_t n, const char *name, long first_line, body_model *m,
              c2_err *err)
 {
@@ -882,31 +974,7 @@ int frams_f0_build(const char *genes, size_t n, const char *name, long first_lin
 	}
 	frams_slot mv[NMODEL_PROPS];
 	frams_slots_init(&model_class, mv);
-	bool built = true;
-	size_t pos = 0;
-	for (long lnum = 1; pos < n && built && !b.oom && !b.toobig_line; lnum++) {
-		const char *ls = genes + pos, *nl = memchr(ls, '\n', n - pos);
-		const char *le = nl ? nl : genes + n;
-		pos = (size_t)(le - genes) + (nl != NULL);
-		long fline = first_line + lnum - 1;
-		const char *v;
-		char kind = line_kind(ls, le, &v);
-		if (!kind)
-			continue;
-		size_t vn = (size_t)(le - v);
-		switch (kind) {
-		case 'p': built = add_part(&b, v, vn, fline, lnum); break;
-		case 'j': built = add_joint(&b, v, vn, fline, lnum); break;
-		case 'n': built = add_neuron(&b, v, vn, fline, lnum); break;
-		case 'c': built = add_conn(&b, v, vn, fline, lnum); break;
-		/* the model's values persist over several m: lines, as in the SDK */
-		case 'm': built = load_fields(&b, &model_class, mv, v, vn, fline, lnum); break;
-		default:
-			line_error(&b, fline, lnum, "Invalid f0 code");
-			fail_reason(&b, fline, "not an f0 line (lines are m:, p:, j:, n: or c:)");
-			built = false;
-		}
-	}
+	bool built = read_lines(&b, genes, n, first_line, mv);
 	b.fi->se = mv[M_SE].d;
 	b.oom |= !get_s(&b.fi->vstyle, &model_class, mv, M_VSTYLE);
 	frams_slots_free(&model_class, mv);

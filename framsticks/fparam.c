@@ -386,6 +386,40 @@ static const char *find_in(const char *t, const char *end, char ch)
 	return t < end ? memchr(t, ch, (size_t)(end - t)) : NULL;
 }
 
+/* One field of a field list: where it ends (before its trailing blanks),
+ * where the next one begins, its quotes (NULL: none) and its '=' (NULL:
+ * none before the value). */
+typedef struct field {
+	const char *end, *next, *quote, *quote2, *equals;
+} field;
+
+/* The field that starts at t (not a blank) in a list that ends at end. */
+static void find_field(const char *t, const char *end, field *f)
+{
+	f->end = find_in(t, end, ',');
+	if (!f->end)
+		f->end = end;
+	f->next = f->end;
+	while (f->end > t && (f->end[-1] == ' ' || f->end[-1] == '\t'))
+		f->end--;
+	f->quote = find_in(t, f->end, '"');
+	f->quote2 = NULL;
+	if (!f->quote) {
+		f->equals = find_in(t, f->end, '=');
+		return;
+	}
+	f->quote2 = skip_quoted(f->quote + 1, end);
+	if (f->quote2 > f->end) {
+		/* A quoted value runs over commas: the field ends at the first
+		 * comma after the closing quote. */
+		f->end = f->quote2 < end ? find_in(f->quote2 + 1, end, ',') : NULL;
+		if (!f->end)
+			f->end = end;
+		f->next = f->end;
+	}
+	f->equals = find_in(t, f->quote, '=');
+}
+
 bool frams_load_line(const frams_class *c, frams_slot *v, const char *s, size_t n,
                      frams_log *log, long line)
 {
@@ -404,27 +438,10 @@ bool frams_load_line(const frams_class *c, frams_slot *v, const char *s, size_t 
 			t++;
 		if (t >= end)
 			break;
-		const char *field_end = find_in(t, end, ',');
-		if (!field_end)
-			field_end = end;
-		const char *next_field = field_end;
-		while (field_end > t && (field_end[-1] == ' ' || field_end[-1] == '\t'))
-			field_end--;
-		const char *quote = find_in(t, field_end, '"'), *quote2 = NULL, *equals;
-		if (quote) {
-			quote2 = skip_quoted(quote + 1, end);
-			if (quote2 > field_end) {
-				/* A quoted value runs over commas: the field ends at the
-				 * first comma after the closing quote. */
-				field_end = quote2 < end ? find_in(quote2 + 1, end, ',') : NULL;
-				if (!field_end)
-					field_end = end;
-				next_field = field_end;
-			}
-			equals = find_in(t, quote, '=');
-		} else {
-			equals = find_in(t, field_end, '=');
-		}
+		field f;
+		find_field(t, end, &f);
+		const char *field_end = f.end, *next_field = f.next;
+		const char *quote = f.quote, *quote2 = f.quote2, *equals = f.equals;
 		if (equals == t) { /* "=value": no name */
 			t++;
 			equals = NULL;

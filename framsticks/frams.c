@@ -113,6 +113,71 @@ static bool word_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
+/* A quoted string at d's place, its escapes undone. */
+static int des_string(des *d, frams_value *v)
+{
+	const char *s = d->s + d->p;
+	size_t left = d->n - d->p;
+	size_t q = 1;
+	while (q < left && s[q] != '"')
+		q += s[q] == '\\' ? 2 : 1;
+	if (q >= left)
+		return des_fail(d, "missing closing '\"' of a string");
+	c2_wbuf w = {0};
+	frams_unquote(&w, s + 1, q - 1);
+	c2_w_u8(&w, 0);
+	if (w.oom) {
+		c2_wbuf_free(&w);
+		return des_oom(d);
+	}
+	v->kind = FRAMS_V_STRING;
+	v->s = (char *)w.data;
+	v->slen = w.len - 1;
+	d->p += q + 1;
+	return 0;
+}
+
+/* A value that begins with a name: an unserializable object (Name<...>),
+ * or class-prefixed data (Name[...], Name{...}, Name"..."), which takes an
+ * object number its data shares. own_num >= 0: inside such data, where no
+ * name may come. */
+static int des_named(des *d, frams_value *v, long own_num)
+{
+	const char *s = d->s + d->p;
+	size_t left = d->n - d->p;
+	size_t w = 0;
+	while (w < left && word_char(s[w]))
+		w++;
+	if (own_num >= 0 || w == 0 || isdigit((unsigned char)s[0]))
+		return des_fail(d, "bad syntax");
+	v->s = frams_dup(s, w);
+	if (!v->s)
+		return des_oom(d);
+	if (w < left && s[w] == '<') {
+		const char *gt = memchr(s + w, '>', left - w);
+		if (!gt)
+			return des_fail(d, "missing '>' of an unserializable object");
+		v->kind = FRAMS_V_OPAQUE;
+		v->opaque = frams_dup(s + w + 1, (size_t)(gt - s - w - 1));
+		if (!v->opaque)
+			return des_oom(d);
+		d->p += (size_t)(gt - s) + 1;
+		return 0;
+	}
+	if (w >= left || (s[w] != '[' && s[w] != '{' && s[w] != '"')) {
+		d->p += w;
+		return des_fail(d, "an object's class name must be followed by [...], {...}, \"...\" or <...>");
+	}
+	v->kind = FRAMS_V_OBJECT;
+	v->num = d->nobj++;
+	v->items = calloc(1, sizeof *v->items);
+	if (!v->items)
+		return des_oom(d);
+	v->n = 1;
+	d->p += w;
+	return des_value(d, v->items, v->num);
+}
+
 static int des_value(des *d, frams_value *v, long own_num)
 {
 	memset(v, 0, sizeof *v);
@@ -125,25 +190,8 @@ static int des_value(des *d, frams_value *v, long own_num)
 	size_t used;
 	if (c == '[' || c == '{')
 		return des_container(d, v, c == '{', own_num);
-	if (c == '"') {
-		size_t q = 1;
-		while (q < left && s[q] != '"')
-			q += s[q] == '\\' ? 2 : 1;
-		if (q >= left)
-			return des_fail(d, "missing closing '\"' of a string");
-		c2_wbuf w = {0};
-		frams_unquote(&w, s + 1, q - 1);
-		c2_w_u8(&w, 0);
-		if (w.oom) {
-			c2_wbuf_free(&w);
-			return des_oom(d);
-		}
-		v->kind = FRAMS_V_STRING;
-		v->s = (char *)w.data;
-		v->slen = w.len - 1;
-		d->p += q + 1;
-		return 0;
-	}
+	if (c == '"')
+		return des_string(d, v);
 	if (own_num < 0 && (used = frams_parse_number(s, left, FRAMS_NUM_ANY, &is_int, &v->i, &v->d))) {
 		v->kind = is_int ? FRAMS_V_INT : FRAMS_V_DOUBLE;
 		d->p += used;
@@ -169,38 +217,7 @@ static int des_value(des *d, frams_value *v, long own_num)
 		d->p += 1 + used;
 		return 0;
 	}
-	size_t w = 0;
-	while (w < left && word_char(s[w]))
-		w++;
-	if (own_num >= 0 || w == 0 || isdigit((unsigned char)s[0]))
-		return des_fail(d, "bad syntax");
-	v->s = frams_dup(s, w);
-	if (!v->s)
-		return des_oom(d);
-	if (w < left && s[w] == '<') {
-		const char *gt = memchr(s + w, '>', left - w);
-		if (!gt)
-			return des_fail(d, "missing '>' of an unserializable object");
-		v->kind = FRAMS_V_OPAQUE;
-		v->opaque = frams_dup(s + w + 1, (size_t)(gt - s - w - 1));
-		if (!v->opaque)
-			return des_oom(d);
-		d->p += (size_t)(gt - s) + 1;
-		return 0;
-	}
-	if (w >= left || (s[w] != '[' && s[w] != '{' && s[w] != '"')) {
-		d->p += w;
-		return des_fail(d, "an object's class name must be followed by [...], {...}, \"...\" or <...>");
-	}
-	/* Class-prefixed data: the object takes a number, its data shares it. */
-	v->kind = FRAMS_V_OBJECT;
-	v->num = d->nobj++;
-	v->items = calloc(1, sizeof *v->items);
-	if (!v->items)
-		return des_oom(d);
-	v->n = 1;
-	d->p += w;
-	return des_value(d, v->items, v->num);
+	return des_named(d, v, own_num);
 }
 
 int frams_deserialize(const char *s, size_t n, frams_value *out, c2_err *err)

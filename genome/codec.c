@@ -174,6 +174,75 @@ static void hex4(const uint8_t *p, size_t n, char *out)
 	out[o] = '\0';
 }
 
+/* The 'gend' marker at p: where it is, and the bytes after it kept as the
+ * tail. A genome of no genes is refused here. */
+static int read_end(genome *g, const uint8_t *buf, size_t len, size_t p, c2_err *err)
+{
+	/* A genome describes a creature; no gene describes nothing, and is
+	 * refused here so that every reader of genomes (and asm of an empty
+	 * text) agrees. */
+	if (g->ngenes == 0)
+		return c2_fail(err, C2_EFORMAT, (long)p, -1,
+		               "no genes before the 'gend' end marker: an empty genome");
+	g->gend_offset = (uint32_t)p;
+	p += 4;
+	g->ntail = len - p;
+	if (g->ntail) {
+		g->tail = malloc(g->ntail);
+		if (!g->tail)
+			return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+		memcpy(g->tail, buf + p, g->ntail);
+	}
+	return 0;
+}
+
+/* The gene at *p (its 'gene' marker, header and body, all there and of a
+ * known kind) appended to g; *p moves past it. */
+static int read_gene(genome *g, const uint8_t *buf, size_t len, size_t *pp, c2_err *err)
+{
+	size_t p = *pp;
+	int gi = (int)g->ngenes;
+	if (memcmp(buf + p, GENE, 4) != 0) {
+		char hex[16];
+		hex4(buf + p, 4, hex);
+		return c2_fail(err, C2_EFORMAT, (long)p, -1,
+		               "expected 'gene' or 'gend' marker after %d genes, found bytes %s", gi,
+		               hex);
+	}
+	if (len - p - 4 < HEADER_LEN)
+		return c2_fail(err, C2_EFORMAT, (long)p, gi,
+		               "truncated gene header: %zu of %d bytes present", len - p - 4,
+		               HEADER_LEN);
+	const uint8_t *h = buf + p + 4;
+	int kind = genome_kind_of(h[0], h[1]);
+	if (kind < 0)
+		return c2_fail(err, C2_EFORMAT, (long)(p + 4), gi, "unknown gene type %u subtype %u",
+		               h[0], h[1]);
+	size_t size = genome_kinds[kind].body_size;
+	size_t have = len - p - 4 - HEADER_LEN;
+	if (have < size)
+		return c2_fail(err, C2_EFORMAT, (long)p, gi,
+		               "truncated %s gene: body needs %zu bytes, %zu present",
+		               genome_kinds[kind].name, size, have);
+	int rc = grow(g, err);
+	if (rc)
+		return rc;
+	genome_gene *gene = &g->genes[g->ngenes++];
+	memset(gene, 0, sizeof *gene);
+	gene->kind = (uint8_t)kind;
+	gene->type = h[0];
+	gene->subtype = h[1];
+	gene->id = h[2];
+	gene->dup = h[3];
+	gene->stage = h[4];
+	gene->flags = h[5];
+	gene->mut = h[6];
+	gene->offset = (uint32_t)p;
+	memcpy(gene->u.raw, h + HEADER_LEN, size);
+	*pp = p + 4 + HEADER_LEN + size;
+	return 0;
+}
+
 int genome_parse(genome *g, const uint8_t *buf, size_t len, c2_err *err)
 {
 	genome_init(g);
@@ -194,81 +263,15 @@ int genome_parse(genome *g, const uint8_t *buf, size_t len, c2_err *err)
 	}
 
 	int rc = 0;
-	for (;;) {
-		int gi = (int)g->ngenes;
-		if (len - p < 4) {
-			rc = c2_fail(err, C2_EFORMAT, (long)p, -1,
-			             "missing 'gend' end marker (input ends after %d genes)", gi);
-			break;
-		}
-		if (memcmp(buf + p, GEND, 4) == 0) {
-			/* A genome describes a creature; no gene describes nothing, and
-			 * is refused here so that every reader of genomes (and asm of
-			 * an empty text) agrees. */
-			if (gi == 0) {
-				rc = c2_fail(err, C2_EFORMAT, (long)p, -1,
-				             "no genes before the 'gend' end marker: an empty genome");
-				break;
-			}
-			g->gend_offset = (uint32_t)p;
-			p += 4;
-			g->ntail = len - p;
-			if (g->ntail) {
-				g->tail = malloc(g->ntail);
-				if (!g->tail) {
-					rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-					break;
-				}
-				memcpy(g->tail, buf + p, g->ntail);
-			}
-			return 0;
-		}
-		if (memcmp(buf + p, GENE, 4) != 0) {
-			char hex[16];
-			hex4(buf + p, 4, hex);
-			rc = c2_fail(err, C2_EFORMAT, (long)p, -1,
-			             "expected 'gene' or 'gend' marker after %d genes, found bytes %s",
-			             gi, hex);
-			break;
-		}
-		if (len - p - 4 < HEADER_LEN) {
-			rc = c2_fail(err, C2_EFORMAT, (long)p, gi,
-			             "truncated gene header: %zu of %d bytes present", len - p - 4,
-			             HEADER_LEN);
-			break;
-		}
-		const uint8_t *h = buf + p + 4;
-		int kind = genome_kind_of(h[0], h[1]);
-		if (kind < 0) {
-			rc = c2_fail(err, C2_EFORMAT, (long)(p + 4), gi,
-			             "unknown gene type %u subtype %u", h[0], h[1]);
-			break;
-		}
-		size_t size = genome_kinds[kind].body_size;
-		size_t have = len - p - 4 - HEADER_LEN;
-		if (have < size) {
-			rc = c2_fail(err, C2_EFORMAT, (long)p, gi,
-			             "truncated %s gene: body needs %zu bytes, %zu present",
-			             genome_kinds[kind].name, size, have);
-			break;
-		}
-		if ((rc = grow(g, err)) != 0)
-			break;
-		genome_gene *gene = &g->genes[g->ngenes++];
-		memset(gene, 0, sizeof *gene);
-		gene->kind = (uint8_t)kind;
-		gene->type = h[0];
-		gene->subtype = h[1];
-		gene->id = h[2];
-		gene->dup = h[3];
-		gene->stage = h[4];
-		gene->flags = h[5];
-		gene->mut = h[6];
-		gene->offset = (uint32_t)p;
-		memcpy(gene->u.raw, h + HEADER_LEN, size);
-		p += 4 + HEADER_LEN + size;
-	}
-	genome_free(g);
+	while (rc == 0 && len - p >= 4 && memcmp(buf + p, GEND, 4) != 0)
+		rc = read_gene(g, buf, len, &p, err);
+	if (rc == 0 && len - p < 4)
+		rc = c2_fail(err, C2_EFORMAT, (long)p, -1,
+		             "missing 'gend' end marker (input ends after %zu genes)", g->ngenes);
+	if (rc == 0)
+		rc = read_end(g, buf, len, p, err);
+	if (rc)
+		genome_free(g);
 	return rc;
 }
 

@@ -577,6 +577,52 @@ static size_t strip_comment(const char *s, size_t n)
 	return n;
 }
 
+/* One line of the text form (trimmed, not empty): a "gene" header, the
+ * "format", the "tail" bytes or a field of the gene being read. */
+static int parse_line(parser *p, const char *s, size_t n, bool *format_seen)
+{
+	size_t k = 0;
+	while (k < n && !isspace((unsigned char)s[k]))
+		k++;
+	const char *v = s + k;
+	size_t vl = n - k;
+	while (vl && isspace((unsigned char)*v))
+		v++, vl--;
+	int rc = 0;
+	if (k == 4 && !strncmp(s, "gene", 4)) {
+		rc = parse_header(p, v, vl);
+	} else if (k == 6 && !strncmp(s, "format", 6)) {
+		if (*format_seen || p->g->ngenes || p->in_gene)
+			rc = perr(p, "'format' must come once, before the genes");
+		else if (vl == 4 && !strncmp(v, "dna2", 4))
+			p->g->format = GENOME_DNA2;
+		else if (vl == 6 && !strncmp(v, "stream", 6))
+			p->g->format = GENOME_STREAM;
+		else
+			rc = perr(p, "format: expected 'dna2' or 'stream'");
+		*format_seen = true;
+	} else if (k == 4 && !strncmp(s, "tail", 4)) {
+		rc = parse_tail(p, v, vl);
+	} else {
+		if (p->tail_seen)
+			rc = perr(p, "field after the tail bytes");
+		else
+			rc = parse_field(p, s, k, v, vl);
+	}
+	return rc;
+}
+
+/* Offsets as they will be in the encoded file. */
+static void set_offsets(genome *g)
+{
+	uint32_t off = g->format == GENOME_DNA2 ? 4 : 0;
+	for (size_t i = 0; i < g->ngenes; i++) {
+		g->genes[i].offset = off;
+		off += 4 + 7 + genome_kinds[g->genes[i].kind].body_size;
+	}
+	g->gend_offset = off;
+}
+
 int genome_text_parse(const char *text, size_t len, genome *g, c2_err *err)
 {
 	parser p;
@@ -604,33 +650,7 @@ int genome_text_parse(const char *text, size_t len, genome *g, c2_err *err)
 			rc = perr(&p, "NUL byte in text");
 			break;
 		}
-		size_t k = 0;
-		while (k < n && !isspace((unsigned char)s[k]))
-			k++;
-		const char *v = s + k;
-		size_t vl = n - k;
-		while (vl && isspace((unsigned char)*v))
-			v++, vl--;
-		if (k == 4 && !strncmp(s, "gene", 4)) {
-			rc = parse_header(&p, v, vl);
-		} else if (k == 6 && !strncmp(s, "format", 6)) {
-			if (format_seen || g->ngenes || p.in_gene)
-				rc = perr(&p, "'format' must come once, before the genes");
-			else if (vl == 4 && !strncmp(v, "dna2", 4))
-				g->format = GENOME_DNA2;
-			else if (vl == 6 && !strncmp(v, "stream", 6))
-				g->format = GENOME_STREAM;
-			else
-				rc = perr(&p, "format: expected 'dna2' or 'stream'");
-			format_seen = true;
-		} else if (k == 4 && !strncmp(s, "tail", 4)) {
-			rc = parse_tail(&p, v, vl);
-		} else {
-			if (p.tail_seen)
-				rc = perr(&p, "field after the tail bytes");
-			else
-				rc = parse_field(&p, s, k, v, vl);
-		}
+		rc = parse_line(&p, s, n, &format_seen);
 		if (rc == 0 && g->ngenes > GENOME_MAX_FILE / 11)
 			rc = perr(&p, "too many genes");
 	}
@@ -649,13 +669,7 @@ int genome_text_parse(const char *text, size_t len, genome *g, c2_err *err)
 		genome_free(g);
 		return rc;
 	}
-	/* Offsets as they will be in the encoded file. */
-	uint32_t off = g->format == GENOME_DNA2 ? 4 : 0;
-	for (size_t i = 0; i < g->ngenes; i++) {
-		g->genes[i].offset = off;
-		off += 4 + 7 + genome_kinds[g->genes[i].kind].body_size;
-	}
-	g->gend_offset = off;
+	set_offsets(g);
 	if (genome_encoded_size(g) > GENOME_MAX_FILE) {
 		genome_free(g);
 		return c2_fail_line(err, C2_ETOOBIG, p.line, "genome larger than the %u-byte limit",
@@ -664,10 +678,62 @@ int genome_text_parse(const char *text, size_t len, genome *g, c2_err *err)
 	return 0;
 }
 
-void genome_gene_summary(const genome_gene *gene, char *buf, size_t cap)
+/* A receptor's "chemical -> locus", an emitter's "locus -> chemical". */
+static void locus_summary(const genome_gene *gene, char *buf, size_t cap)
 {
 	const uint8_t *b = gene->u.raw;
 	char a[160], c[40];
+	genome_locus_dir dir = gene->kind == GK_RECEPTOR ? GENOME_RECEPTOR : C2_EMITTER;
+	genome_locus_describe(dir, b[0], b[1], b[2], a, sizeof a);
+	const char *cn = chem_name(b[3]);
+	if (!cn) {
+		snprintf(c, sizeof c, "chemical %u", b[3]);
+		cn = c;
+	}
+	if (dir == GENOME_RECEPTOR)
+		snprintf(buf, cap, "%s -> %s", cn, a);
+	else
+		snprintf(buf, cap, "%s -> %s", a, cn);
+}
+
+/* A reaction's equation, as the text form's comment writes it. */
+static void reaction_summary(const genome_gene *gene, char *buf, size_t cap)
+{
+	c2_wbuf w = {0};
+	write_reaction_equation(&w, &gene->u.reaction);
+	/* "    # X -> Y\n": drop the indent, the comment mark and the newline */
+	size_t n = w.len > 7 ? w.len - 7 : 0;
+	snprintf(buf, cap, "%.*s", (int)n, w.data ? (const char *)w.data + 6 : "");
+	c2_wbuf_free(&w);
+}
+
+/* An instinct's "lobe:cell & ... => action, chemical amount". */
+static void instinct_summary(const genome_gene *gene, char *buf, size_t cap)
+{
+	const uint8_t *b = gene->u.raw;
+	char a[160];
+	size_t o = 0;
+	a[0] = '\0';
+	for (int s = 0; s < 3; s++) {
+		uint8_t lobe = b[2 * s], cell = b[2 * s + 1];
+		if (!lobe)
+			continue;
+		const char *ln = genome_vocab_name(&genome_lobes, lobe);
+		const char *cl = genome_lobe_cell_name(lobe, cell);
+		int n = snprintf(a + o, sizeof a - o, "%s%s:%s", o ? " & " : "", ln ? ln : "lobe?",
+		                 cl ? cl : "?");
+		if (n > 0 && (size_t)n < sizeof a - o)
+			o += (size_t)n;
+	}
+	const char *act = genome_vocab_name(&genome_actions, b[6]);
+	const char *cn = chem_name(b[7]);
+	snprintf(buf, cap, "%s => %s, %s %u", o ? a : "(no inputs)", act ? act : "action ?",
+	         cn ? cn : "chemical ?", b[8]);
+}
+
+void genome_gene_summary(const genome_gene *gene, char *buf, size_t cap)
+{
+	const uint8_t *b = gene->u.raw;
 	const char *cn;
 	switch ((genome_kind)gene->kind) {
 	case GK_LOBE:
@@ -678,29 +744,12 @@ void genome_gene_summary(const genome_gene *gene, char *buf, size_t cap)
 		snprintf(buf, cap, "clock %u, life force %u, start %u, ATP damage %u", b[0], b[2], b[3], b[4]);
 		break;
 	case GK_RECEPTOR:
-	case GK_EMITTER: {
-		genome_locus_dir dir = gene->kind == GK_RECEPTOR ? GENOME_RECEPTOR : C2_EMITTER;
-		genome_locus_describe(dir, b[0], b[1], b[2], a, sizeof a);
-		cn = chem_name(b[3]);
-		if (!cn) {
-			snprintf(c, sizeof c, "chemical %u", b[3]);
-			cn = c;
-		}
-		if (dir == GENOME_RECEPTOR)
-			snprintf(buf, cap, "%s -> %s", cn, a);
-		else
-			snprintf(buf, cap, "%s -> %s", a, cn);
+	case GK_EMITTER:
+		locus_summary(gene, buf, cap);
 		break;
-	}
-	case GK_REACTION: {
-		c2_wbuf w = {0};
-		write_reaction_equation(&w, &gene->u.reaction);
-		/* "    # X -> Y\n": drop the indent, the comment mark and the newline */
-		size_t n = w.len > 7 ? w.len - 7 : 0;
-		snprintf(buf, cap, "%.*s", (int)n, w.data ? (const char *)w.data + 6 : "");
-		c2_wbuf_free(&w);
+	case GK_REACTION:
+		reaction_summary(gene, buf, cap);
 		break;
-	}
 	case GK_HALF_LIVES:
 		snprintf(buf, cap, "half-lives of 256 chemicals");
 		break;
@@ -730,26 +779,9 @@ void genome_gene_summary(const genome_gene *gene, char *buf, size_t cap)
 	case GK_GAIT:
 		snprintf(buf, cap, "gait %u", b[0]);
 		break;
-	case GK_INSTINCT: {
-		size_t o = 0;
-		a[0] = '\0';
-		for (int s = 0; s < 3; s++) {
-			uint8_t lobe = b[2 * s], cell = b[2 * s + 1];
-			if (!lobe)
-				continue;
-			const char *ln = genome_vocab_name(&genome_lobes, lobe);
-			const char *cl = genome_lobe_cell_name(lobe, cell);
-			int n = snprintf(a + o, sizeof a - o, "%s%s:%s", o ? " & " : "", ln ? ln : "lobe?",
-			                 cl ? cl : "?");
-			if (n > 0 && (size_t)n < sizeof a - o)
-				o += (size_t)n;
-		}
-		const char *act = genome_vocab_name(&genome_actions, b[6]);
-		cn = chem_name(b[7]);
-		snprintf(buf, cap, "%s => %s, %s %u", o ? a : "(no inputs)", act ? act : "action ?",
-		         cn ? cn : "chemical ?", b[8]);
+	case GK_INSTINCT:
+		instinct_summary(gene, buf, cap);
 		break;
-	}
 	case GK_PIGMENT:
 		cn = genome_vocab_name(&genome_colours, b[0]);
 		snprintf(buf, cap, "%s %u", cn ? cn : "colour ?", b[1]);

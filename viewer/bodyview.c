@@ -513,6 +513,70 @@ static void draw_grid(SDL_Surface *dst, const SDL_Rect *r, const camera *cam, co
 	view_mask_blend(mask, dst, r->x, r->y, VC(BODY_GRID));
 }
 
+/* Geom g of the body, in its pose, as triangles (parts in one colour,
+ * static geoms in another; planes are the ground; rays are invisible). */
+static void add_geom(scene *sc, const body_model *m, const body_sim *s, size_t g)
+{
+	const body_geom *bg = &m->geoms[g];
+	double pos[3], R[3][3];
+	body_sim_geom_pose(s, g, pos, R);
+	SDL_Color col = bg->part >= 0 ? VC(BODY_PART) : VC(BODY_STATIC);
+	switch (bg->shape) {
+	case BODY_SHAPE_POINT: {
+		double rr = bg->part >= 0 ? body_sim_part_radius(s, (size_t)bg->part) : 0.1;
+		add_ellipsoid(sc, pos, R, (double[3]){rr, rr, rr}, col);
+		break;
+	}
+	case BODY_SHAPE_SPHERE:
+		add_ellipsoid(sc, pos, R, (double[3]){bg->size[0], bg->size[0], bg->size[0]}, col);
+		break;
+	case BODY_SHAPE_ELLIPSOID:
+		add_ellipsoid(sc, pos, R, bg->size, col);
+		break;
+	case BODY_SHAPE_BOX:
+		add_box(sc, pos, R, bg->size, col);
+		break;
+	case BODY_SHAPE_CYLINDER:
+	case BODY_SHAPE_CAPSULE:
+		add_cylinder(sc, pos, R, bg->size[0], bg->size[1], bg->shape == BODY_SHAPE_CAPSULE, col);
+		break;
+	case BODY_SHAPE_TRIMESH:
+		for (size_t t = 0; t < bg->ntris; t++) {
+			double v[3][3];
+			for (int k = 0; k < 3; k++)
+				place(pos, R, bg->verts + 3 * bg->tris[3 * t + k], v[k]);
+			add_tri(sc, v[0], v[1], v[2], NULL, col);
+		}
+		break;
+	default: /* planes are the ground; rays are invisible */
+		break;
+	}
+}
+
+/* f0's sticks, each tinted by the strongest muscle on it (pulling or
+ * pushing). */
+static void add_sticks(scene *sc, const body_model *m, const body_sim *s)
+{
+	for (size_t j = 0; j < m->njoints; j++) {
+		const body_joint *bj = &m->joints[j];
+		if (bj->kind != BODY_JOINT_STICK)
+			continue;
+		double sig = 0;
+		for (size_t e = 0; e < body_sim_neffectors(s); e++)
+			if (body_sim_effector(s, e)->joint == (int)j &&
+			    fabs(body_sim_effector_signal(s, e)) > fabs(sig))
+				sig = body_sim_effector_signal(s, e);
+		SDL_Color col = sig >= 0 ? mix(VC(BODY_STICK), VC(BODY_PULL), sig)
+		                         : mix(VC(BODY_STICK), VC(BODY_PUSH), -sig);
+		double a[3], b[3], R[3][3];
+		body_sim_part_pose(s, (size_t)bj->p1, a, R);
+		body_sim_part_pose(s, (size_t)bj->p2, b, R);
+		double rr = 0.45 * fmin(body_sim_part_radius(s, (size_t)bj->p1),
+		                        body_sim_part_radius(s, (size_t)bj->p2));
+		add_stick(sc, a, b, rr, col);
+	}
+}
+
 /* ---- the panel ------------------------------------------------------------------------- */
 
 void view_body_draw(SDL_Surface *dst, const SDL_Rect *r, const view_body_cam *vc,
@@ -539,63 +603,10 @@ void view_body_draw(SDL_Surface *dst, const SDL_Rect *r, const view_body_cam *vc
 	for (int k = 0; k < 3; k++)
 		sc.light[k] = 0.8 * up[k] - 0.35 * cam.right[k] - 0.45 * cam.fwd[k];
 	unit3(sc.light);
-	for (size_t g = 0; g < m->ngeoms; g++) {
-		const body_geom *bg = &m->geoms[g];
-		double pos[3], R[3][3];
-		body_sim_geom_pose(s, g, pos, R);
-		SDL_Color col = bg->part >= 0 ? VC(BODY_PART) : VC(BODY_STATIC);
-		switch (bg->shape) {
-		case BODY_SHAPE_POINT: {
-			double rr = bg->part >= 0 ? body_sim_part_radius(s, (size_t)bg->part) : 0.1;
-			add_ellipsoid(&sc, pos, R, (double[3]){rr, rr, rr}, col);
-			break;
-		}
-		case BODY_SHAPE_SPHERE:
-			add_ellipsoid(&sc, pos, R, (double[3]){bg->size[0], bg->size[0], bg->size[0]}, col);
-			break;
-		case BODY_SHAPE_ELLIPSOID:
-			add_ellipsoid(&sc, pos, R, bg->size, col);
-			break;
-		case BODY_SHAPE_BOX:
-			add_box(&sc, pos, R, bg->size, col);
-			break;
-		case BODY_SHAPE_CYLINDER:
-		case BODY_SHAPE_CAPSULE:
-			add_cylinder(&sc, pos, R, bg->size[0], bg->size[1], bg->shape == BODY_SHAPE_CAPSULE, col);
-			break;
-		case BODY_SHAPE_TRIMESH:
-			for (size_t t = 0; t < bg->ntris; t++) {
-				double v[3][3];
-				for (int k = 0; k < 3; k++)
-					place(pos, R, bg->verts + 3 * bg->tris[3 * t + k], v[k]);
-				add_tri(&sc, v[0], v[1], v[2], NULL, col);
-			}
-			break;
-		default: /* planes are the ground; rays are invisible */
-			break;
-		}
-	}
-	if (m->format == BODY_F0) {
-		/* sticks, tinted by the strongest muscle on them */
-		for (size_t j = 0; j < m->njoints; j++) {
-			const body_joint *bj = &m->joints[j];
-			if (bj->kind != BODY_JOINT_STICK)
-				continue;
-			double sig = 0;
-			for (size_t e = 0; e < body_sim_neffectors(s); e++)
-				if (body_sim_effector(s, e)->joint == (int)j &&
-				    fabs(body_sim_effector_signal(s, e)) > fabs(sig))
-					sig = body_sim_effector_signal(s, e);
-			SDL_Color col = sig >= 0 ? mix(VC(BODY_STICK), VC(BODY_PULL), sig)
-			                         : mix(VC(BODY_STICK), VC(BODY_PUSH), -sig);
-			double a[3], b[3], R[3][3];
-			body_sim_part_pose(s, (size_t)bj->p1, a, R);
-			body_sim_part_pose(s, (size_t)bj->p2, b, R);
-			double rr = 0.45 * fmin(body_sim_part_radius(s, (size_t)bj->p1),
-			                        body_sim_part_radius(s, (size_t)bj->p2));
-			add_stick(&sc, a, b, rr, col);
-		}
-	}
+	for (size_t g = 0; g < m->ngeoms; g++)
+		add_geom(&sc, m, s, g);
+	if (m->format == BODY_F0)
+		add_sticks(&sc, m, s);
 	if (!sc.tris.oom)
 		draw_tris(dst, r, &cam, &sc.tris, vc->wire, &mask);
 	free(sc.tris.v);

@@ -145,18 +145,13 @@ static void draw_ramp(SDL_Surface *dst, const view_fonts *f, int right, int y, i
 	view_text(dst, f->small, "255", x1 + 4, y + h / 2, VIEW_LEFT | VIEW_VCENTER, VC(BRAIN_DIM), 0);
 }
 
-void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
+/* Header: what the colours mean, and the key to them. Returns its height. */
+static int draw_header(SDL_Surface *dst, const view_frame *fr, const brain *b)
 {
 	const SDL_Rect *r = &fr->brain_r;
 	const view_fonts *f = &fr->fonts;
 	int pad = f->px / 2 + 2;
-	int label_h = TTF_FontLineSkip(f->label), small_h = TTF_FontHeight(f->small);
-	view_fill(dst, r, VC(BRAIN_BG));
-	SDL_Rect old_clip;
-	SDL_GetClipRect(dst, &old_clip);
-	SDL_SetClipRect(dst, r);
-
-	/* Header: what the colours mean, and the key to them. */
+	int label_h = TTF_FontLineSkip(f->label);
 	size_t nl = brain_lobe_count(b);
 	unsigned neurons = 0;
 	for (unsigned l = 0; l < nl; l++) {
@@ -168,17 +163,26 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 	snprintf(buf, sizeof buf, "Brain: %zu lobes, %u neurons, coloured by %s (m)", nl, neurons,
 	         fr->by_state ? "state" : "output");
 	view_text(dst, f->label, buf, r->x + pad, r->y + pad, VIEW_LEFT | VIEW_TOP, VC(BRAIN_TEXT), 0);
-	int header = pad + label_h + pad / 2;
 	draw_ramp(dst, f, r->x + r->w - pad, r->y + pad + label_h / 4, label_h / 2);
+	return pad + label_h + pad / 2;
+}
 
-	/* The grid, and the decision names' font (about a neuron high). */
+/* The grid placed in the panel (fr's cell and grid corner) and its
+ * background drawn, into *grid; the decision names' font (about a neuron
+ * high). Returns the lobe whose cell names go beside it, or -1. */
+static int place_grid(SDL_Surface *dst, view_frame *fr, const brain *b, SDL_Rect *grid)
+{
+	const SDL_Rect *r = &fr->brain_r;
+	const view_fonts *f = &fr->fonts;
+	int pad = f->px / 2 + 2;
 	int names_w, top;
 	double cell = view_brain_geometry(r->w, r->h, f, &names_w, &top);
 	fr->cell = cell;
 	int gw = (int)lround(VIEW_GRID_W * cell), gh = (int)lround(VIEW_GRID_H * cell);
 	fr->grid_x = r->x + (r->w - gw - names_w) / 2;
 	fr->grid_y = r->y + top + (r->h - top - pad - gh) / 2;
-	view_fill(dst, &(SDL_Rect){fr->grid_x, fr->grid_y, gw, gh}, VC(BRAIN_GRID));
+	*grid = (SDL_Rect){fr->grid_x, fr->grid_y, gw, gh};
+	view_fill(dst, grid, VC(BRAIN_GRID));
 	int names_px = names_font_px(cell, f);
 	if (names_w && fr->names.px != names_px) {
 		char err[200];
@@ -186,14 +190,17 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 		if (view_fonts_open(&fr->names, names_px, err, sizeof err) != 0)
 			names_w = 0; /* fonts were found for the panels: not expected */
 	}
-	int dec = names_w ? names_column(fr, b, names_w) : -1;
+	return names_w ? names_column(fr, b, names_w) : -1;
+}
 
-	/* Neurons: grid clipped, so a lobe outside the grid cannot spill. */
-	SDL_Rect grid = {fr->grid_x, fr->grid_y, gw, gh};
-	SDL_SetClipRect(dst, &grid);
+/* Neurons, each lobe outlined and its winner marked; the caller clips to
+ * the grid, so a lobe outside it cannot spill. */
+static void draw_neurons(SDL_Surface *dst, const view_frame *fr, const brain *b)
+{
+	double cell = fr->cell;
 	int gap = cell >= 4 ? 1 : 0;
 	int icell = (int)cell;
-	for (unsigned l = 0; l < nl; l++) {
+	for (unsigned l = 0; l < brain_lobe_count(b); l++) {
 		brain_lobe_info li;
 		if (brain_lobe_info_get(b, l, &li) != 0)
 			continue;
@@ -213,37 +220,77 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 			view_outline(dst, &(SDL_Rect){nr.x - 1, nr.y - 1, nr.w + 1, nr.h + 1}, VC(BRAIN_WINNER), 1);
 		}
 	}
-	SDL_SetClipRect(dst, r);
+}
 
-	/* Labels: action names beside the decision column, then each lobe's
-	 * name (and its winner) above the lobe, else below, else inside —
-	 * wherever it covers no lobe and no other label. */
+/* The labels drawn so far, and the lobes' rectangles: a new label covers
+ * none of them. */
+typedef struct labels {
 	SDL_Rect placed[MAX_LABELS];
-	int np = 0;
-	if (dec >= 0) {
-		brain_lobe_info d;
-		brain_lobe_info_get(b, (unsigned)dec, &d);
-		int win = brain_winner(b, (unsigned)dec);
-		for (unsigned i = 0; i < d.neurons; i++) {
-			const char *name = genome_lobe_cell_name(dec, (int)i);
-			SDL_Rect nr = neuron_rect(fr, &d, i);
-			if (!name)
-				continue;
-			int tw = text_w(fr->names.label, name);
-			view_text(dst, fr->names.label, name, nr.x + nr.w + 3, nr.y + nr.h / 2,
-			          VIEW_LEFT | VIEW_VCENTER, (int)i == win ? VC(BRAIN_WINNER) : VC(BRAIN_DIM), 0);
-			if (np < MAX_LABELS)
-				placed[np++] = (SDL_Rect){nr.x + nr.w, nr.y, tw + 3, nr.h};
+	int np;
+	SDL_Rect lobes[BRAIN_MAX_LOBES];
+	unsigned nlobes;
+} labels;
+
+static void label_placed(labels *lb, SDL_Rect at)
+{
+	if (lb->np < MAX_LABELS)
+		lb->placed[lb->np++] = at;
+}
+
+/* The action names beside the decision column `dec`, its winner's lit. */
+static void draw_cell_names(SDL_Surface *dst, const view_frame *fr, const brain *b, int dec,
+                            labels *lb)
+{
+	brain_lobe_info d;
+	brain_lobe_info_get(b, (unsigned)dec, &d);
+	int win = brain_winner(b, (unsigned)dec);
+	for (unsigned i = 0; i < d.neurons; i++) {
+		const char *name = genome_lobe_cell_name(dec, (int)i);
+		SDL_Rect nr = neuron_rect(fr, &d, i);
+		if (!name)
+			continue;
+		int tw = text_w(fr->names.label, name);
+		view_text(dst, fr->names.label, name, nr.x + nr.w + 3, nr.y + nr.h / 2,
+		          VIEW_LEFT | VIEW_VCENTER, (int)i == win ? VC(BRAIN_WINNER) : VC(BRAIN_DIM), 0);
+		label_placed(lb, (SDL_Rect){nr.x + nr.w, nr.y, tw + 3, nr.h});
+	}
+}
+
+/* Where a label of tw x th for the lobe at lr goes: above the lobe, else
+ * below it, wherever it stays in the panel under the header (`header` high)
+ * and covers no lobe and no other label; false when neither does. */
+static bool label_spot(const view_frame *fr, int header, const labels *lb, SDL_Rect lr, int tw,
+                       int th, SDL_Rect *at)
+{
+	const SDL_Rect *r = &fr->brain_r;
+	int pad = fr->fonts.px / 2 + 2;
+	int x = lr.x;
+	if (x + tw > r->x + r->w - pad)
+		x = r->x + r->w - pad - tw;
+	SDL_Rect cand[2] = {{x, lr.y - th - 1, tw, th}, {x, lr.y + lr.h + 1, tw, th}};
+	for (int k = 0; k < 2; k++) {
+		SDL_Rect c = cand[k];
+		int ok = c.y >= r->y + header && c.y + c.h <= r->y + r->h && c.x >= r->x;
+		for (unsigned o = 0; ok && o < lb->nlobes; o++)
+			ok = !overlaps(&c, &lb->lobes[o]);
+		for (int p = 0; ok && p < lb->np; p++)
+			ok = !overlaps(&c, &lb->placed[p]);
+		if (ok) {
+			*at = c;
+			return true;
 		}
 	}
-	SDL_Rect lobes_px[BRAIN_MAX_LOBES];
-	for (unsigned l = 0; l < nl && l < BRAIN_MAX_LOBES; l++) {
-		brain_lobe_info li;
-		lobes_px[l] = brain_lobe_info_get(b, l, &li) == 0
-		                  ? grid_rect(fr, li.x, li.y, li.width, li.height)
-		                  : (SDL_Rect){0, 0, 0, 0};
-	}
-	for (unsigned l = 0; l < nl && l < BRAIN_MAX_LOBES; l++) {
+	return false;
+}
+
+/* Each lobe's name (and its winner) above the lobe, else below, else
+ * inside on a dark backing so it reads over the neurons. */
+static void draw_lobe_labels(SDL_Surface *dst, const view_frame *fr, const brain *b, int header,
+                             labels *lb)
+{
+	const view_fonts *f = &fr->fonts;
+	int th = TTF_FontHeight(f->small);
+	for (unsigned l = 0; l < lb->nlobes; l++) {
 		brain_lobe_info li;
 		if (brain_lobe_info_get(b, l, &li) != 0)
 			continue;
@@ -254,37 +301,47 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 			snprintf(text, sizeof text, "%s: %s", name, wn);
 		else
 			snprintf(text, sizeof text, "%s", name);
-		int tw = text_w(f->small, text), th = small_h;
-		SDL_Rect lr = lobes_px[l];
-		int x = lr.x;
-		if (x + tw > r->x + r->w - pad)
-			x = r->x + r->w - pad - tw;
-		SDL_Rect cand[2] = {{x, lr.y - th - 1, tw, th}, {x, lr.y + lr.h + 1, tw, th}};
-		int chosen = -1;
-		for (int k = 0; k < 2 && chosen < 0; k++) {
-			SDL_Rect c = cand[k];
-			int ok = c.y >= r->y + header && c.y + c.h <= r->y + r->h && c.x >= r->x;
-			for (unsigned o = 0; ok && o < nl && o < BRAIN_MAX_LOBES; o++)
-				ok = !overlaps(&c, &lobes_px[o]);
-			for (int p = 0; ok && p < np; p++)
-				ok = !overlaps(&c, &placed[p]);
-			if (ok)
-				chosen = k;
-		}
-		SDL_Rect at;
-		if (chosen >= 0) {
-			at = cand[chosen];
-		} else {
-			/* Inside the lobe, on a dark backing so it reads over neurons. */
+		int tw = text_w(f->small, text);
+		SDL_Rect lr = lb->lobes[l], at;
+		if (!label_spot(fr, header, lb, lr, tw, th, &at)) {
 			at = (SDL_Rect){lr.x + 2, lr.y + 2, tw, th};
 			view_fill_blend(dst, &(SDL_Rect){at.x - 2, at.y - 1, tw + 4, th + 2},
 			                VC(LABEL_BACKING));
 		}
 		SDL_Color col = (l == GENOME_LOBE_DECISION || l == GENOME_LOBE_ATTENTION) && wn ? VC(BRAIN_WINNER) : VC(BRAIN_TEXT);
 		view_text(dst, f->small, text, at.x, at.y, VIEW_LEFT | VIEW_TOP, col, 0);
-		if (np < MAX_LABELS)
-			placed[np++] = at;
+		label_placed(lb, at);
 	}
+}
+
+void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
+{
+	const SDL_Rect *r = &fr->brain_r;
+	view_fill(dst, r, VC(BRAIN_BG));
+	SDL_Rect old_clip;
+	SDL_GetClipRect(dst, &old_clip);
+	SDL_SetClipRect(dst, r);
+	int header = draw_header(dst, fr, b);
+	SDL_Rect grid;
+	int dec = place_grid(dst, fr, b, &grid);
+	SDL_SetClipRect(dst, &grid);
+	draw_neurons(dst, fr, b);
+	SDL_SetClipRect(dst, r);
+
+	/* Labels: action names beside the decision column, then each lobe's
+	 * name — wherever it covers no lobe and no other label. */
+	labels lb = {.np = 0};
+	size_t nl = brain_lobe_count(b);
+	lb.nlobes = nl < BRAIN_MAX_LOBES ? (unsigned)nl : BRAIN_MAX_LOBES;
+	if (dec >= 0)
+		draw_cell_names(dst, fr, b, dec, &lb);
+	for (unsigned l = 0; l < lb.nlobes; l++) {
+		brain_lobe_info li;
+		lb.lobes[l] = brain_lobe_info_get(b, l, &li) == 0
+		                  ? grid_rect(fr, li.x, li.y, li.width, li.height)
+		                  : (SDL_Rect){0, 0, 0, 0};
+	}
+	draw_lobe_labels(dst, fr, b, header, &lb);
 	SDL_SetClipRect(dst, &old_clip);
 }
 
@@ -396,111 +453,122 @@ static bool neuron_centre(const view_frame *fr, const brain *b, unsigned l, unsi
 	return true;
 }
 
-void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
-{
-	int l, i;
-	bool hovered = view_brain_neuron_at(fr, b, fr->mouse_x, fr->mouse_y, &l, &i);
-	if (!hovered) {
-		l = fr->pin_lobe;
-		i = fr->pin_cell;
-	}
-	brain_lobe_info li;
-	if (l < 0 || i < 0 || brain_lobe_info_get(b, (unsigned)l, &li) != 0 || (unsigned)i >= li.neurons)
-		return;
-	const view_fonts *f = &fr->fonts;
-	unsigned ul = (unsigned)l, ui = (unsigned)i;
+/* A neuron's dendrites, counted by type (loose ones apart), and the
+ * strongest kept for the tooltip. */
+typedef struct dendrite_tally {
+	top_dendrite top[TIP_DENDRITES];
+	int ntop;
+	unsigned count[2], loose[2];
+} dendrite_tally;
 
-	/* Dendrites: one line per dendrite to its source neuron, by type
-	 * (loose ones grey), each type one anti-aliased stroke. */
+/* Three stroke masks of w x h (type 0, type 1, loose); false when there is
+ * no memory for them (the lines are then left out). */
+static bool masks_init(view_mask m[3], int w, int h)
+{
+	for (int k = 0; k < 3; k++)
+		if (view_mask_init(&m[k], w, h) != 0) {
+			while (k-- > 0)
+				view_mask_free(&m[k]);
+			return false;
+		}
+	return true;
+}
+
+/* Dendrites of neuron (l, i): one line per dendrite to its source neuron,
+ * by type (loose ones grey), each type one anti-aliased stroke; tallied
+ * into *t. */
+static void draw_dendrites(SDL_Surface *dst, const view_frame *fr, const brain *b, unsigned l,
+                           unsigned i, dendrite_tally *t)
+{
 	SDL_Rect grid = grid_rect(fr, 0, 0, VIEW_GRID_W, VIEW_GRID_H);
 	view_mask m[3];
-	int have_mask = view_mask_init(&m[0], grid.w, grid.h) == 0;
-	if (have_mask && view_mask_init(&m[1], grid.w, grid.h) != 0) {
-		view_mask_free(&m[0]);
-		have_mask = 0;
-	}
-	if (have_mask && view_mask_init(&m[2], grid.w, grid.h) != 0) {
-		view_mask_free(&m[0]);
-		view_mask_free(&m[1]);
-		have_mask = 0;
-	}
+	bool have_mask = masks_init(m, grid.w, grid.h);
 	double cx, cy;
-	neuron_centre(fr, b, ul, ui, &cx, &cy);
-	top_dendrite top[TIP_DENDRITES];
-	int ntop = 0;
-	unsigned count[2] = {0, 0}, loose[2] = {0, 0};
+	neuron_centre(fr, b, l, i, &cx, &cy);
 	double lw = fr->cell >= 8 ? 1.4 : 1.0;
-	for (unsigned t = 0; t < 2; t++) {
-		count[t] = brain_dendrite_count(b, ul, ui, t);
-		for (unsigned k = 0; k < count[t]; k++) {
+	for (unsigned ty = 0; ty < 2; ty++) {
+		t->count[ty] = brain_dendrite_count(b, l, i, ty);
+		for (unsigned k = 0; k < t->count[ty]; k++) {
 			brain_dendrite_info d;
-			if (brain_dendrite_get(b, ul, ui, t, k, &d) != 0)
+			if (brain_dendrite_get(b, l, i, ty, k, &d) != 0)
 				continue;
-			loose[t] += d.strength == 0;
-			keep_top(top, &ntop, t, k, &d);
+			t->loose[ty] += d.strength == 0;
+			keep_top(t->top, &t->ntop, ty, k, &d);
 			double sx, sy;
 			if (have_mask && neuron_centre(fr, b, d.src_lobe, d.src, &sx, &sy))
-				view_mask_line(&m[d.strength == 0 ? 2 : t], cx - grid.x, cy - grid.y, sx - grid.x,
-				               sy - grid.y, lw);
+				view_mask_line(&m[d.strength == 0 ? 2 : ty], cx - grid.x, cy - grid.y,
+				               sx - grid.x, sy - grid.y, lw);
 		}
 	}
-	if (have_mask) {
-		/* Many lines (a decision neuron has hundreds): each at part
-		 * strength, so where they bunch up shows through. */
-		if (count[0] + count[1] > 24)
-			for (int k = 0; k < 3; k++)
-				fade(&m[k], 150);
-		SDL_Rect old_clip;
-		SDL_GetClipRect(dst, &old_clip);
-		SDL_SetClipRect(dst, &grid);
-		view_mask_blend(&m[2], dst, grid.x, grid.y, VC(DENDRITE_LOOSE));
-		view_mask_blend(&m[0], dst, grid.x, grid.y, VC(DENDRITE0));
-		view_mask_blend(&m[1], dst, grid.x, grid.y, VC(DENDRITE1));
-		SDL_SetClipRect(dst, &old_clip);
+	if (!have_mask)
+		return;
+	/* Many lines (a decision neuron has hundreds): each at part strength,
+	 * so where they bunch up shows through. */
+	if (t->count[0] + t->count[1] > 24)
 		for (int k = 0; k < 3; k++)
-			view_mask_free(&m[k]);
-	}
-	SDL_Rect nr = neuron_rect(fr, &li, ui);
-	view_outline(dst, &(SDL_Rect){nr.x - 2, nr.y - 2, nr.w + 3, nr.h + 3}, VC(BRAIN_HOT),
-	             fr->cell >= 6 ? 2 : 1);
+			fade(&m[k], 150);
+	SDL_Rect old_clip;
+	SDL_GetClipRect(dst, &old_clip);
+	SDL_SetClipRect(dst, &grid);
+	view_mask_blend(&m[2], dst, grid.x, grid.y, VC(DENDRITE_LOOSE));
+	view_mask_blend(&m[0], dst, grid.x, grid.y, VC(DENDRITE0));
+	view_mask_blend(&m[1], dst, grid.x, grid.y, VC(DENDRITE1));
+	SDL_SetClipRect(dst, &old_clip);
+	for (int k = 0; k < 3; k++)
+		view_mask_free(&m[k]);
+}
 
-	/* The tooltip. */
-	char lines[TIP_LINES][256];
+/* The tooltip's text for neuron (l, i) of lobe li: where it is, its state
+ * and output, its dendrites and the strongest of them. Returns the number
+ * of lines. */
+static int tip_lines(char lines[TIP_LINES][256], const brain *b, const brain_lobe_info *li,
+                     unsigned l, unsigned i, bool hovered, const dendrite_tally *t)
+{
 	int nline = 0;
 	char name[160];
-	neuron_name(b, ul, ui, name, sizeof name);
-	int w = li.width > 0 ? li.width : 1;
-	snprintf(lines[nline++], sizeof lines[0], "%s  at (%d, %d)%s", name, li.x + i % w,
-	         li.y + i / w, hovered ? "" : "  [pinned]");
-	int win = li.wta ? brain_winner(b, ul) : -1;
-	snprintf(lines[nline++], sizeof lines[0], "state %d   output %d%s", brain_state(b, ul, ui),
-	         brain_output(b, ul, ui), win == i ? "   (winner)" : "");
-	for (unsigned t = 0; t < 2; t++) {
-		if (!li.has_dendrites[t]) {
-			snprintf(lines[nline++], sizeof lines[0], "type %u dendrites: none", t);
+	neuron_name(b, l, i, name, sizeof name);
+	int w = li->width > 0 ? li->width : 1;
+	snprintf(lines[nline++], 256, "%s  at (%d, %d)%s", name, li->x + (int)i % w,
+	         li->y + (int)i / w, hovered ? "" : "  [pinned]");
+	int win = li->wta ? brain_winner(b, l) : -1;
+	snprintf(lines[nline++], 256, "state %d   output %d%s", brain_state(b, l, i),
+	         brain_output(b, l, i), win == (int)i ? "   (winner)" : "");
+	for (unsigned ty = 0; ty < 2; ty++) {
+		if (!li->has_dendrites[ty]) {
+			snprintf(lines[nline++], 256, "type %u dendrites: none", ty);
 			continue;
 		}
 		brain_lobe_info si;
 		char sname[64] = "?";
-		if (brain_lobe_info_get(b, li.source_lobe[t], &si) == 0)
-			lobe_name(&si, li.source_lobe[t], sname, sizeof sname);
-		snprintf(lines[nline++], sizeof lines[0], "type %u dendrites: %u from %s, %u loose", t,
-		         count[t], sname, loose[t]);
+		if (brain_lobe_info_get(b, li->source_lobe[ty], &si) == 0)
+			lobe_name(&si, li->source_lobe[ty], sname, sizeof sname);
+		snprintf(lines[nline++], 256, "type %u dendrites: %u from %s, %u loose", ty,
+		         t->count[ty], sname, t->loose[ty]);
 	}
-	if (ntop) {
-		snprintf(lines[nline++], sizeof lines[0], "strongest dendrites (by short-term weight):");
-		for (int k = 0; k < ntop; k++) {
+	if (t->ntop) {
+		snprintf(lines[nline++], 256, "strongest dendrites (by short-term weight):");
+		for (int k = 0; k < t->ntop; k++) {
+			const top_dendrite *d = &t->top[k];
 			char src[160];
-			neuron_name(b, top[k].d.src_lobe, top[k].d.src, src, sizeof src);
-			snprintf(lines[nline++], sizeof lines[0],
+			neuron_name(b, d->d.src_lobe, d->d.src, src, sizeof src);
+			snprintf(lines[nline++], 256,
 			         "type %u #%u from %s:  STW %u  LTW %u  strength %u  susceptibility %u",
-			         top[k].type, top[k].k, src, top[k].d.stw, top[k].d.ltw, top[k].d.strength,
-			         top[k].d.suscept);
+			         d->type, d->k, src, d->d.stw, d->d.ltw, d->d.strength, d->d.suscept);
 		}
-		if (count[0] + count[1] > (unsigned)ntop)
-			snprintf(lines[nline++], sizeof lines[0], "... %u dendrites in all (lines: %s)",
-			         count[0] + count[1], "cyan type 0, green type 1, grey loose");
+		if (t->count[0] + t->count[1] > (unsigned)t->ntop)
+			snprintf(lines[nline++], 256, "... %u dendrites in all (lines: %s)",
+			         t->count[0] + t->count[1], "cyan type 0, green type 1, grey loose");
 	}
+	return nline;
+}
+
+/* The tooltip's box: by the pointer when hovering, else beside the pinned
+ * neuron nr; kept on the surface (flipped to the other side of the point
+ * first). */
+static void draw_tip(SDL_Surface *dst, const view_frame *fr, char lines[TIP_LINES][256],
+                     int nline, bool hovered, SDL_Rect nr)
+{
+	const view_fonts *f = &fr->fonts;
 	int pad = f->px / 2, lh = TTF_FontLineSkip(f->small), tw = 0;
 	for (int k = 0; k < nline; k++) {
 		int x = text_w(f->small, lines[k]);
@@ -515,7 +583,6 @@ void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
 		box.x = nr.x + nr.w + 8;
 		box.y = nr.y;
 	}
-	/* Keep it on the surface: flip to the other side of the point first. */
 	if (box.x + box.w > dst->w)
 		box.x = (hovered ? fr->mouse_x : nr.x) - 8 - box.w;
 	if (box.y + box.h > dst->h)
@@ -529,4 +596,26 @@ void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
 	for (int k = 0; k < nline; k++)
 		view_text(dst, f->small, lines[k], box.x + pad, box.y + pad + k * lh, VIEW_LEFT | VIEW_TOP,
 		          k < 2 ? VC(INK) : VC(TIP_DIM), 0);
+}
+
+void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
+{
+	int l, i;
+	bool hovered = view_brain_neuron_at(fr, b, fr->mouse_x, fr->mouse_y, &l, &i);
+	if (!hovered) {
+		l = fr->pin_lobe;
+		i = fr->pin_cell;
+	}
+	brain_lobe_info li;
+	if (l < 0 || i < 0 || brain_lobe_info_get(b, (unsigned)l, &li) != 0 || (unsigned)i >= li.neurons)
+		return;
+	unsigned ul = (unsigned)l, ui = (unsigned)i;
+	dendrite_tally t = {.ntop = 0};
+	draw_dendrites(dst, fr, b, ul, ui, &t);
+	SDL_Rect nr = neuron_rect(fr, &li, ui);
+	view_outline(dst, &(SDL_Rect){nr.x - 2, nr.y - 2, nr.w + 3, nr.h + 3}, VC(BRAIN_HOT),
+	             fr->cell >= 6 ? 2 : 1);
+	char lines[TIP_LINES][256];
+	int nline = tip_lines(lines, b, &li, ul, ui, hovered, &t);
+	draw_tip(dst, fr, lines, nline, hovered, nr);
 }

@@ -11,7 +11,7 @@ struct view_hist {
 	uint8_t *chems;         /* [cap * 256] */
 	int chosen[VIEW_HIST_MAX_CHEMS];
 	int nchosen;
-	plot_data *plot;        /* the chosen chemicals, same capacity */
+	trace_series *plot;        /* the chosen chemicals, same capacity */
 };
 
 static size_t slot(const view_hist *h, size_t i)
@@ -22,9 +22,9 @@ static size_t slot(const view_hist *h, size_t i)
 
 /* A new plot of `chosen`, filled from the whole history; NULL when out of
  * memory. */
-static plot_data *build_plot(const view_hist *h, const int *chosen, int n)
+static trace_series *build_plot(const view_hist *h, const int *chosen, int n)
 {
-	plot_data *d = plot_data_new_chems(chosen, n, h->cap);
+	trace_series *d = trace_series_new_chems(chosen, n, h->cap);
 	if (!d)
 		return NULL;
 	float v[VIEW_HIST_MAX_CHEMS];
@@ -32,7 +32,7 @@ static plot_data *build_plot(const view_hist *h, const int *chosen, int n)
 		const uint8_t *row = h->chems + slot(h, i) * 256;
 		for (int k = 0; k < n; k++)
 			v[k] = row[chosen[k]];
-		plot_data_push(d, h->times[slot(h, i)], v);
+		trace_series_push(d, h->times[slot(h, i)], v);
 	}
 	return d;
 }
@@ -69,7 +69,7 @@ void view_hist_free(view_hist *h)
 {
 	if (!h)
 		return;
-	plot_data_free(h->plot);
+	trace_series_free(h->plot);
 	free(h->times);
 	free(h->chems);
 	free(h);
@@ -82,7 +82,7 @@ int view_hist_sample(view_hist *h, double t, const uint8_t *chems)
 	float v[VIEW_HIST_MAX_CHEMS];
 	for (int k = 0; k < h->nchosen; k++)
 		v[k] = chems[h->chosen[k]];
-	if (plot_data_push(h->plot, t, v) != 0)
+	if (trace_series_push(h->plot, t, v) != 0)
 		return -1;
 	size_t s;
 	if (h->len < h->cap) {
@@ -100,7 +100,7 @@ int view_hist_sample(view_hist *h, double t, const uint8_t *chems)
 void view_hist_clear(view_hist *h)
 {
 	h->head = h->len = 0;
-	plot_data_clear(h->plot);
+	trace_series_clear(h->plot);
 }
 
 int view_hist_toggle(view_hist *h, int chem)
@@ -121,10 +121,10 @@ int view_hist_toggle(view_hist *h, int chem)
 			return -1;
 		chosen[n++] = chem;
 	}
-	plot_data *d = build_plot(h, chosen, n);
+	trace_series *d = build_plot(h, chosen, n);
 	if (!d)
 		return -1;
-	plot_data_free(h->plot);
+	trace_series_free(h->plot);
 	h->plot = d;
 	memcpy(h->chosen, chosen, (size_t)n * sizeof *chosen);
 	h->nchosen = n;
@@ -154,7 +154,7 @@ size_t view_hist_len(const view_hist *h)
 	return h->len;
 }
 
-const plot_data *view_hist_plot(const view_hist *h)
+const trace_series *view_hist_plot(const view_hist *h)
 {
 	return h->plot;
 }

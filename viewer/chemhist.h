@@ -2,7 +2,7 @@
  * the chosen few it plots.
  *
  * Every sample keeps the whole chemical array (256 bytes), so a chemical
- * added to the plot later shows its past at once: the plot_data of the
+ * added to the plot later shows its past at once: the trace_series of the
  * chosen chemicals is rebuilt from the history whenever the choice changes,
  * and grows by one row per sample otherwise. No SDL here. */
 #ifndef C2_VIEWER_CHEMHIST_H
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "viewer/series.h"
+#include "trace/series.h"
 
 /* Most chemicals plotted at once: one palette colour each (draw.h). */
 enum { VIEW_HIST_MAX_CHEMS = 16 };
@@ -45,6 +45,6 @@ int view_hist_chem(const view_hist *h, int i);
 size_t view_hist_len(const view_hist *h);
 
 /* The samples of the plotted chemicals, for plot_render. */
-const plot_data *view_hist_plot(const view_hist *h);
+const trace_series *view_hist_plot(const view_hist *h);
 
 #endif

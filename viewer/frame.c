@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "genome/vocab.h"
+#include "trace/columns.h"
 #include "viewer/brainview.h"
 #include "viewer/draw.h"
 #include "viewer/plot.h"
@@ -455,7 +456,7 @@ static const char *pick_title(const view_picker *p, char *buf, size_t n)
 	case VIEW_PICK_AMOUNT: {
 		char name[64];
 		snprintf(buf, n, "Inject %s: amount -255..255 (Enter alone: 50)",
-		         plot_chem_label(p->chem, name, sizeof name));
+		         trace_chem_legend(p->chem, name, sizeof name));
 		return buf;
 	}
 	case VIEW_PICK_STIMULUS:

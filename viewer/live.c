@@ -11,8 +11,8 @@
 #include <SDL2/SDL.h>
 
 #include "base/fileio.h"
-#include "engine/trace.h"
 #include "genome/vocab.h"
+#include "trace/writer.h"
 #include "viewer/chemhist.h"
 #include "viewer/draw.h"
 #include "viewer/font.h"
@@ -287,7 +287,7 @@ static void pick(live *L)
 			say(L, "'%s' is not an amount in -255..255", p->text);
 			return;
 		}
-		plot_chem_label(p->chem, name, sizeof name);
+		trace_chem_legend(p->chem, name, sizeof name);
 		if (input(L, name, "inject %d %ld", p->chem, v))
 			say(L, "injecting %ld %s%s", v, name, when(L));
 		view_picker_close(p);
@@ -393,23 +393,10 @@ static void picker_key(live *L, const SDL_KeyboardEvent *k)
 	L->dirty = true;
 }
 
-static void key(live *L, const SDL_KeyboardEvent *k)
+/* The pace keys: pause, step, speed, and the plot's window. False for any
+ * other key. */
+static bool pace_key(live *L, SDL_Keycode s)
 {
-	if (L->fr.picker.mode != VIEW_PICK_NONE) {
-		picker_key(L, k);
-		return;
-	}
-	SDL_Keycode s = k->keysym.sym;
-	bool shift = (k->keysym.mod & KMOD_SHIFT) != 0;
-	L->dirty = true;
-	if (s == SDLK_F1 || s == SDLK_QUESTION || (s == SDLK_SLASH && shift)) {
-		L->fr.help = !L->fr.help;
-		return;
-	}
-	if (L->fr.help && s == SDLK_ESCAPE) {
-		L->fr.help = false;
-		return;
-	}
 	char label[16];
 	switch (s) {
 	case SDLK_SPACE:
@@ -450,6 +437,32 @@ static void key(live *L, const SDL_KeyboardEvent *k)
 	case SDLK_BACKSLASH:
 		view_pace_window_auto(&L->pace);
 		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+static void key(live *L, const SDL_KeyboardEvent *k)
+{
+	if (L->fr.picker.mode != VIEW_PICK_NONE) {
+		picker_key(L, k);
+		return;
+	}
+	SDL_Keycode s = k->keysym.sym;
+	bool shift = (k->keysym.mod & KMOD_SHIFT) != 0;
+	L->dirty = true;
+	if (s == SDLK_F1 || s == SDLK_QUESTION || (s == SDLK_SLASH && shift)) {
+		L->fr.help = !L->fr.help;
+		return;
+	}
+	if (L->fr.help && s == SDLK_ESCAPE) {
+		L->fr.help = false;
+		return;
+	}
+	if (pace_key(L, s))
+		return;
+	switch (s) {
 	case SDLK_m:
 		L->fr.by_state = !L->fr.by_state;
 		break;
@@ -802,19 +815,16 @@ static int loop(live *L)
 	return VIEW_LIVE_OK;
 }
 
-int view_live_run(creature *c, creature_events *ev, const view_live_opts *o, char *err, size_t errn)
+/* The viewer's state for creature c: the session's events text so far, the
+ * frame, the pace, the pickers' choices and the chemical history (sampled
+ * once). NULL when out of memory (err says so). */
+static live *live_new(creature *c, creature_events *ev, const view_live_opts *o, char *err,
+                      size_t errn)
 {
-	int rc = check_display(err, errn);
-	if (rc)
-		return rc;
-	char font[4096];
-	if (view_font_find(font, sizeof font, err, errn) != 0)
-		return VIEW_LIVE_ERROR;
-
 	live *L = calloc(1, sizeof *L);
 	if (!L) {
 		snprintf(err, errn, "out of memory");
-		return VIEW_LIVE_ERROR;
+		return NULL;
 	}
 	L->c = c;
 	L->ev = ev;
@@ -843,34 +853,88 @@ int view_live_run(creature *c, creature_events *ev, const view_live_opts *o, cha
 		snprintf(err, errn, "out of memory for the chemical history");
 		c2_wbuf_free(&L->session);
 		free(L);
-		return VIEW_LIVE_ERROR;
+		return NULL;
 	}
 	L->fr.hist = L->hist;
 	sample(L);
+	return L;
+}
+
+/* --screenshot-after: the ticks as fast as possible, the pending window
+ * events and --keys, then one frame through the screenshot key's code. */
+static int screenshot_after(live *L, char *err, size_t errn)
+{
+	const view_live_opts *o = L->o;
+	double t = wall();
+	run_ticks(L, o->screenshot_after, HUGE_VAL);
+	L->ran_wall = wall() - t;
+	L->pace.rate = L->ran_wall > 0 ? L->ran / L->ran_wall : 0; /* what the status shows */
+	SDL_Event e;
+	while (SDL_PollEvent(&e))
+		if (e.type != SDL_QUIT) /* a window manager closing us early is ignored */
+			on_event(L, &e);
+	if (o->keys)
+		press_keys(L, o->keys);
+	char why[300];
+	if (o->may_write &&
+	    o->may_write("--screenshot-after", o->screenshot_path, why, sizeof why) != 0) {
+		snprintf(err, errn, "--screenshot-after %s: %s", o->screenshot_path, why);
+		return VIEW_LIVE_ERROR;
+	}
+	if (screenshot(L, o->screenshot_path) != 0) {
+		snprintf(err, errn, "%s", L->err);
+		return VIEW_LIVE_ERROR;
+	}
+	return 0;
+}
+
+/* --record: the session's events text, and where it ended. */
+static int record_session(live *L, char *err, size_t errn)
+{
+	c2_wbuf *rec = L->o->record;
+	c2_w_bytes(rec, L->session.data, L->session.len);
+	c2_w_printf(rec, "# the session ended at tick %llu after %llu ticks (N) with state hash %016llx\n",
+	            (unsigned long long)creature_ticks(L->c), (unsigned long long)L->ran,
+	            (unsigned long long)creature_hash(L->c));
+	if (rec->oom) {
+		snprintf(err, errn, "--record: out of memory");
+		return VIEW_LIVE_ERROR;
+	}
+	return 0;
+}
+
+/* What ran, and how fast the engine went while it ran (with the drawing in
+ * between): compare with `c2rt run`'s summary. The tick and state hash are
+ * what a replay of --record reaches. */
+static void print_session(const live *L)
+{
+	const creature *c = L->c;
+	double secs = creature_seconds(c);
+	fprintf(stderr, "c2rt view: %llu ticks this session, creature time %.0f s (%.2f h), %s; "
+	                "%.0f ticks/s while running; %u frames, %.1f ms each; "
+	                "at tick %llu state hash %016llx\n",
+	        (unsigned long long)L->ran, secs, secs / 3600,
+	        creature_alive(c) ? "alive" : creature_death_name(creature_cause_of_death(c)),
+	        L->ran_wall > 0 ? L->ran / L->ran_wall : 0.0, L->frames,
+	        L->frames ? 1000 * L->draw_total / L->frames : 0.0,
+	        (unsigned long long)creature_ticks(c), (unsigned long long)creature_hash(c));
+}
+
+int view_live_run(creature *c, creature_events *ev, const view_live_opts *o, char *err, size_t errn)
+{
+	int rc = check_display(err, errn);
+	if (rc)
+		return rc;
+	char font[4096];
+	if (view_font_find(font, sizeof font, err, errn) != 0)
+		return VIEW_LIVE_ERROR;
+	live *L = live_new(c, ev, o, err, errn);
+	if (!L)
+		return VIEW_LIVE_ERROR;
 
 	rc = open_window(L, err, errn);
 	if (rc == 0 && o->screenshot_path) {
-		/* As fast as possible, then one frame through the screenshot key's
-		 * code. */
-		double t = wall();
-		run_ticks(L, o->screenshot_after, HUGE_VAL);
-		L->ran_wall = wall() - t;
-		L->pace.rate = L->ran_wall > 0 ? L->ran / L->ran_wall : 0; /* what the status shows */
-		SDL_Event e;
-		while (SDL_PollEvent(&e))
-			if (e.type != SDL_QUIT) /* a window manager closing us early is ignored */
-				on_event(L, &e);
-		if (o->keys)
-			press_keys(L, o->keys);
-		char why[300];
-		if (o->may_write &&
-		    o->may_write("--screenshot-after", o->screenshot_path, why, sizeof why) != 0) {
-			snprintf(err, errn, "--screenshot-after %s: %s", o->screenshot_path, why);
-			rc = VIEW_LIVE_ERROR;
-		} else if (screenshot(L, o->screenshot_path) != 0) {
-			snprintf(err, errn, "%s", L->err);
-			rc = VIEW_LIVE_ERROR;
-		}
+		rc = screenshot_after(L, err, errn);
 	} else if (rc == 0) {
 		if (o->keys)
 			press_keys(L, o->keys);
@@ -879,29 +943,10 @@ int view_live_run(creature *c, creature_events *ev, const view_live_opts *o, cha
 			rc = VIEW_LIVE_ERROR;
 		}
 	}
-	if (rc == 0 && o->record) {
-		c2_wbuf *rec = o->record;
-		c2_w_bytes(rec, L->session.data, L->session.len);
-		c2_w_printf(rec, "# the session ended at tick %llu after %llu ticks (N) with state hash %016llx\n",
-		            (unsigned long long)creature_ticks(c), (unsigned long long)L->ran,
-		            (unsigned long long)creature_hash(c));
-		if (rec->oom)
-			rc = VIEW_LIVE_ERROR, snprintf(err, errn, "--record: out of memory");
-	}
-	if (rc == 0) {
-		/* What ran, and how fast the engine went while it ran (with the
-		 * drawing in between): compare with `c2rt run`'s summary. The
-		 * tick and state hash are what a replay of --record reaches. */
-		double secs = creature_seconds(c);
-		fprintf(stderr, "c2rt view: %llu ticks this session, creature time %.0f s (%.2f h), %s; "
-		                "%.0f ticks/s while running; %u frames, %.1f ms each; "
-		                "at tick %llu state hash %016llx\n",
-		        (unsigned long long)L->ran, secs, secs / 3600,
-		        creature_alive(c) ? "alive" : creature_death_name(creature_cause_of_death(c)),
-		        L->ran_wall > 0 ? L->ran / L->ran_wall : 0.0, L->frames,
-		        L->frames ? 1000 * L->draw_total / L->frames : 0.0,
-		        (unsigned long long)creature_ticks(c), (unsigned long long)creature_hash(c));
-	}
+	if (rc == 0 && o->record)
+		rc = record_session(L, err, errn);
+	if (rc == 0)
+		print_session(L);
 	SDL_FreeSurface(L->frame);
 	if (L->win)
 		SDL_DestroyWindow(L->win);

@@ -25,9 +25,9 @@
 #include "viewer/plot.h"
 
 /* The longest request c2rt can send: a whole-run table is at most
- * PLOT_EXACT_BYTES of rows or PLOT_SUMMARY_BYTES of buckets (series.h),
- * and the texts and names are short. */
-#define MAX_REQUEST ((size_t)PLOT_EXACT_BYTES + PLOT_SUMMARY_BYTES + (1u << 20))
+ * TRACE_SERIES_EXACT_BYTES of rows or TRACE_SERIES_SUMMARY_BYTES of
+ * buckets (trace/series.h), and the texts and names are short. */
+#define MAX_REQUEST ((size_t)TRACE_SERIES_EXACT_BYTES + TRACE_SERIES_SUMMARY_BYTES + (1u << 20))
 
 /* The window's options from c2rt view's. */
 static void live_opts(const cli_view_args *a, view_live_opts *vo)

@@ -150,14 +150,14 @@ static void fit_text(TTF_Font *f, const char *text, int w, char *buf, size_t n)
 
 /* The range of rows to draw for [t0, t1]: one row either side as well, so
  * lines run on to the edges of the plot. */
-static void window_rows(const plot_data *d, double t0, double t1, size_t *ia, size_t *ib,
+static void window_rows(const trace_series *d, double t0, double t1, size_t *ia, size_t *ib,
                         size_t *iend)
 {
-	size_t a = plot_data_lower_bound(d, t0);
-	size_t b = plot_data_lower_bound(d, nextafter(t1, HUGE_VAL)); /* first row > t1 */
+	size_t a = trace_series_lower_bound(d, t0);
+	size_t b = trace_series_lower_bound(d, nextafter(t1, HUGE_VAL)); /* first row > t1 */
 	*iend = b;
 	*ia = a > 0 ? a - 1 : a;
-	*ib = b < plot_data_len(d) ? b + 1 : b;
+	*ib = b < trace_series_len(d) ? b + 1 : b;
 }
 
 /* One pixel column's worth of samples. */
@@ -236,19 +236,19 @@ static int column_at(double x, int pw)
 }
 
 /* Draw series k of rows [ia, ib) into m (the plot area, pw x ph). A row is
- * a sample or a summary's bucket (plot_data_bucket): its first point, its
+ * a sample or a summary's bucket (trace_series_bucket): its first point, its
  * extremes, its last point — for a sample the one point. A bucket inside
  * one column adds to it exactly what its samples would; one across a
  * column boundary gives its extremes to the column holding its middle. */
-static void draw_series(view_mask *m, const plot_data *d, int k, size_t ia, size_t ib, double t0,
+static void draw_series(view_mask *m, const trace_series *d, int k, size_t ia, size_t ib, double t0,
                         double t1, double ymin, double ymax, double width)
 {
 	int pw = m->w, ph = m->h;
 	double xs = pw / (t1 - t0), ys = (ph - 1) / (ymax - ymin);
 	stroke s = {m, width, 0, 0, 0, {0}};
 	for (size_t i = ia; i < ib; i++) {
-		plot_bucket b;
-		plot_data_bucket(d, i, k, &b);
+		trace_bucket b;
+		trace_series_bucket(d, i, k, &b);
 		if (b.gap)
 			stroke_break(&s);
 		if (!isfinite(b.lo))
@@ -270,10 +270,10 @@ static void draw_series(view_mask *m, const plot_data *d, int k, size_t ia, size
 
 /* The window [*t0, *t1] to show (see plot_style); returns whether d has
  * any rows. */
-static int time_window(const plot_data *d, const plot_style *st, double *t0, double *t1)
+static int time_window(const trace_series *d, const plot_style *st, double *t0, double *t1)
 {
 	double a, b;
-	int have_data = plot_data_span(d, &a, &b) == 0;
+	int have_data = trace_series_span(d, &a, &b) == 0;
 	int scroll = st->window > 0 && isfinite(st->window);
 	if (st->t1 > st->t0 && isfinite(st->t0) && isfinite(st->t1)) {
 		*t0 = st->t0;
@@ -302,7 +302,7 @@ typedef struct layout {
 	int line_h, swatch, max_name, pad;
 } layout;
 
-static void legend_text(const plot_data *d, int k, const plot_style *st, size_t ia, size_t iend,
+static void legend_text(const trace_series *d, int k, const plot_style *st, size_t ia, size_t iend,
                         char *val, size_t n)
 {
 	val[0] = '\0';
@@ -310,7 +310,7 @@ static void legend_text(const plot_data *d, int k, const plot_style *st, size_t 
 		return;
 	float v = NAN;
 	for (size_t i = iend; i > ia; i--) {
-		v = plot_data_value(d, i - 1, k);
+		v = trace_series_value(d, i - 1, k);
 		if (!isnan(v))
 			break;
 	}
@@ -319,10 +319,10 @@ static void legend_text(const plot_data *d, int k, const plot_style *st, size_t 
 
 /* Legend: per series a short thick line in its colour, its name and
  * (style.legend_values) its newest value; in columns of legend_rows. */
-static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, const plot_style *st,
+static void draw_legend(SDL_Surface *dst, const layout *L, const trace_series *d, const plot_style *st,
                         const view_fonts *f, size_t ia, size_t iend)
 {
-	int n = plot_data_nseries(d), px = f->px, colw = L->legend_colw, swatch = L->swatch;
+	int n = trace_series_nseries(d), px = f->px, colw = L->legend_colw, swatch = L->swatch;
 	char buf[64];
 	view_mask lm;
 	int lm_ok = view_mask_init(&lm, swatch + 2, L->line_h) == 0;
@@ -338,7 +338,7 @@ static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, c
 		}
 		char val[32], name[160];
 		legend_text(d, k, st, ia, iend, val, sizeof val);
-		fit_text(f->label, plot_data_name(d, k), L->max_name, name, sizeof name);
+		fit_text(f->label, trace_series_name(d, k), L->max_name, name, sizeof name);
 		view_text(dst, f->label, name, x + swatch + L->pad, y + L->line_h / 2,
 		          VIEW_LEFT | VIEW_VCENTER, hidden ? VC(PLOT_HIDDEN) : VC(INK), 0);
 		if (val[0])
@@ -360,7 +360,7 @@ static void draw_legend(SDL_Surface *dst, const layout *L, const plot_data *d, c
 typedef struct plot_ctx {
 	SDL_Surface *dst;
 	SDL_Rect r;             /* the whole widget */
-	const plot_data *d;
+	const trace_series *d;
 	const plot_style *st;
 	const view_fonts *f;
 	double t0, t1;          /* the time window */
@@ -412,7 +412,7 @@ static int legend_layout(plot_ctx *c)
 {
 	layout *L = &c->L;
 	const view_fonts *f = c->f;
-	int n = plot_data_nseries(c->d), px = f->px;
+	int n = trace_series_nseries(c->d), px = f->px;
 	L->line_h = font_h(f->label) + 3;
 	L->swatch = px * 2;
 	L->max_name = px * 14;
@@ -420,7 +420,7 @@ static int legend_layout(plot_ctx *c)
 	for (int k = 0; k < n; k++) {
 		char val[32];
 		legend_text(c->d, k, c->st, c->ia, c->iend, val, sizeof val);
-		int w = text_w(f->label, plot_data_name(c->d, k));
+		int w = text_w(f->label, trace_series_name(c->d, k));
 		if (w > L->max_name)
 			w = L->max_name;
 		if (val[0])
@@ -484,7 +484,7 @@ static int plot_layout(plot_ctx *c, char *err, size_t errn)
 	L->legend_y = L->plot.y;
 	if (L->plot.w < 60 || L->plot.h < 40) {
 		snprintf(err, errn, "plot: %dx%d is too small for a plot with %d series", c->r.w, c->r.h,
-		         plot_data_nseries(c->d));
+		         trace_series_nseries(c->d));
 		return -1;
 	}
 	return 0;
@@ -554,7 +554,7 @@ static int draw_lines(const plot_ctx *c)
 	/* At least 2 px: a thinner line falling between two pixel rows shows
 	 * as two faint ones. */
 	double lw = fmax(2.0, c->f->px / 7.0);
-	for (int k = 0; c->have_data && k < plot_data_nseries(c->d); k++) {
+	for (int k = 0; c->have_data && k < trace_series_nseries(c->d); k++) {
 		if (c->st->hidden && c->st->hidden[k])
 			continue;
 		draw_series(&m, c->d, k, c->ia, c->ib, c->t0, c->t1, c->ymin, c->ymax, lw);
@@ -641,7 +641,7 @@ static int draw_all(const plot_ctx *c, char *err, size_t errn)
 	return 0;
 }
 
-int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const plot_style *st,
+int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, const plot_style *st,
                 const view_fonts *f, SDL_Rect *data_area, double *win0, double *win1, char *err,
                 size_t errn)
 {
@@ -682,7 +682,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const p
 	return 0;
 }
 
-int plot_write_png(const char *path, int w, int h, const plot_data *d, const plot_style *st,
+int plot_write_png(const char *path, int w, int h, const trace_series *d, const plot_style *st,
                    char *err, size_t errn)
 {
 	if (w < CLI_PLOT_MIN_W || h < CLI_PLOT_MIN_H || w > CLI_PLOT_MAX_SIDE || h > CLI_PLOT_MAX_SIDE) {

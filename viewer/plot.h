@@ -4,11 +4,11 @@
  *
  * Dense data is reduced per pixel column to its min/max (so a one-tick
  * spike still shows) plus first/last (so the line joins up); sparse data is
- * drawn point to point. The live viewer keeps a plot_data ring and redraws
- * with style.window set; `c2rt plot` and `c2rt run --plot` hand the whole
- * run to c2rt-view (cli/plotreq.h), which calls plot_write_png with it. A
- * long run is held as per-bucket summaries (series.h): drawn as the samples
- * would be, but where a bucket straddles two pixel columns. */
+ * drawn point to point. The live viewer keeps a trace_series ring and
+ * redraws with style.window set; `c2rt plot` and `c2rt run --plot` hand the
+ * whole run to c2rt-view (cli/plotreq.h), which calls plot_write_png with
+ * it. A long run is held as per-bucket summaries (trace/series.h): drawn as
+ * the samples would be, but where a bucket straddles two pixel columns. */
 #ifndef C2_VIEWER_PLOT_H
 #define C2_VIEWER_PLOT_H
 
@@ -17,8 +17,8 @@
 
 #include <SDL2/SDL.h>
 
+#include "trace/series.h"
 #include "viewer/font.h"
-#include "viewer/series.h"
 
 typedef struct plot_style {
 	const char *title;   /* drawn above the plot; NULL or "": none */
@@ -67,7 +67,7 @@ void plot_time_label(const plot_time_axis *ax, double t, char *buf, size_t n);
  * window shown — what a viewer needs to map the mouse to a time and value.
  * Returns 0, or -1 with a message in err (surface not 32 bits per pixel,
  * r too small for a plot, or out of memory). */
-int plot_render(SDL_Surface *dst, const SDL_Rect *r, const plot_data *d, const plot_style *st,
+int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, const plot_style *st,
                 const view_fonts *f, SDL_Rect *data_area, double *t0, double *t1, char *err,
                 size_t errn);
 
@@ -80,7 +80,7 @@ int plot_font_px(int w, int h);
  * "-" is stdout: what c2rt-view draw does). Opens and closes its own fonts;
  * needs no display. Returns 0, or -1 with a message in err (no font, bad
  * size, render or write failure). */
-int plot_write_png(const char *path, int w, int h, const plot_data *d, const plot_style *st,
+int plot_write_png(const char *path, int w, int h, const trace_series *d, const plot_style *st,
                    char *err, size_t errn);
 
 #endif

@@ -62,15 +62,30 @@ static const uint32_t needs_it_cells = 0
 #undef X
 	;
 
+/* it_near [O C1 update_all_creature_brain_inputs]: "it is near me" is
+ * 255 - 2 px of IT's distance within 128 px (left alone farther). */
+static void sense_it_near(const world *w, const w_crt *cr)
+{
+	int64_t d = w_abs64(w->objs[cr->it].x - cr->x) / WORLD_FX;
+	if (d >= 128)
+		return;
+	int now = brain_state(creature_brain_const(cr->c), GENOME_LOBE_SENSE, GENOME_SENSE_IT_NEAR);
+	if (now >= 0)
+		creature_nudge_cell(cr->c, GENOME_LOBE_SENSE, GENOME_SENSE_IT_NEAR, (int)(255 - 2 * d) - now);
+}
+
 void w_pre_step(world *w, size_t k)
 {
 	w_crt *cr = &w->crts[k];
 	creature *c = cr->c;
 	creature_set_action_mask(c, w->opt.mask_actions && cr->it < 0 ? ~needs_it_cells : ~0u);
-	/* IMPT before each brain tick (CREATURE_BRAIN_PERIOD) while the action runs */
-	if (w->opt.impt && cr->act >= 0 && !creature_asleep(c) &&
-	    creature_ticks(c) % CREATURE_BRAIN_PERIOD == 0 && row_of(cr->act)->impt)
-		creature_nudge_action(c, (unsigned)cr->act, row_of(cr->act)->impt);
+	if (creature_ticks(c) % CREATURE_BRAIN_PERIOD != 0 || creature_asleep(c))
+		return;
+	/* IMPT before each brain tick while the action runs */
+	if (w->opt.impt && cr->act >= 0 && row_of(cr->act)->impt)
+		creature_nudge_action(c, (unsigned)cr->act, w->opt.impt * row_of(cr->act)->impt);
+	if (w->opt.it_near && cr->it >= 0)
+		sense_it_near(w, cr);
 }
 
 /* ---- moving ----------------------------------------------------------------------- */
@@ -94,9 +109,14 @@ static int64_t speed(const world *w, size_t k)
 	if (!w->opt.gait_speeds)
 		return v;
 	unsigned best = 0; /* C1: the highest gait locus wins; gait 0 when none is up */
-	for (unsigned g = 1; g < GENOME_RL_GAIT_N; g++)
-		if (creature_gait(c, g) > creature_gait(c, best))
+	uint8_t top = creature_gait(c, 0);
+	for (unsigned g = 1; g < GENOME_RL_GAIT_N; g++) {
+		uint8_t level = creature_gait(c, g);
+		if (level > top) {
 			best = g;
+			top = level;
+		}
+	}
 	return v * gait_quarters[best] / 4;
 }
 
@@ -188,6 +208,8 @@ static void act_now(world *w, size_t k, const act_row *r)
 		l->a = cr->act;
 		l->b = r->event;
 	}
+	cr->acted = cr->act;
+	cr->acted_kind = (int16_t)w->objs[id].kind;
 	if (r->event == WORLD_EV_GET)
 		w_carry(w, id, (int)k);
 	w_object_event(w, id, r->event, (int)k);
@@ -275,6 +297,8 @@ static void drop(world *w, size_t k, const act_row *r)
 		return;
 	int id = cr->carried;
 	if (id >= 0) {
+		cr->acted = cr->act;
+		cr->acted_kind = (int16_t)w->objs[id].kind;
 		w_put_down(w, id, cr->x);
 		w_object_event(w, id, WORLD_EV_DROP, (int)k);
 		w_stimulus(w, k, (uint8_t)r->stimulus, -1, -1, 255);
@@ -293,6 +317,13 @@ static void start(world *w, size_t k, int a, const act_row *r)
 		w_log *l = w_log_add(w, r->behaviour == B_THINK ? LOG_SPEAK : LOG_ACTION, (int)k, cr->it);
 		if (l)
 			l->a = (int16_t)a;
+		/* C1 [O update_action_selection]: the decision given up is cleared,
+		 * the new one gets 10 */
+		if (w->opt.decision_switch && a >= 0) {
+			if (cr->act >= 0)
+				creature_nudge_action(cr->c, (unsigned)cr->act, -255);
+			creature_nudge_action(cr->c, (unsigned)a, 10);
+		}
 	}
 	cr->act = (int8_t)a;
 	cr->target = r->needs_it ? cr->it : -1;

@@ -21,9 +21,20 @@ typedef struct w_ev {
 	long line;
 } w_ev;
 
+/* A reactive rule (`when ACTION [KIND] COMMAND`): the hand answers an act
+ * of the first creature in the tick it happens. */
+typedef struct w_rule {
+	uint8_t action;  /* decision cell of the act */
+	int16_t kind;    /* the object's kind at the act, or -1: any */
+	uint8_t cmd;     /* a hand command: pat slap yes no */
+	long line;
+} w_rule;
+
 struct world_events {
 	w_ev *v;
 	size_t n;
+	w_rule rules[WORLD_MAX_RULES];
+	size_t nrules;
 	creature_events engine;
 };
 
@@ -34,6 +45,7 @@ static int parse_object_arg(const world *w, w_line *p, int i, w_ev *e);
 static int parse_hand(const world *w, w_line *p, int i, w_ev *e);
 static int parse_say(const world *w, w_line *p, int i, w_ev *e);
 static int parse_drop(const world *w, w_line *p, int i, w_ev *e);
+static int parse_bring(const world *w, w_line *p, int i, w_ev *e);
 static void apply_add(world *w, const w_ev *e);
 static void apply_remove(world *w, const w_ev *e);
 static void apply_move(world *w, const w_ev *e);
@@ -41,6 +53,7 @@ static void apply_hand(world *w, const w_ev *e);
 static void apply_say(world *w, const w_ev *e);
 static void apply_pickup(world *w, const w_ev *e);
 static void apply_drop(world *w, const w_ev *e);
+static void apply_bring(world *w, const w_ev *e);
 
 /* The world's commands: ONE table (name, usage, parse, apply, the hand's
  * stimulus or -1). */
@@ -60,6 +73,7 @@ static const struct {
 	{"say", "say VERB [NOUN]", parse_say, apply_say, -1},
 	{"pickup", "pickup OBJECT", parse_object_arg, apply_pickup, -1},
 	{"drop", "drop [X]", parse_drop, apply_drop, -1},
+	{"bring", "bring KIND|CATEGORY", parse_bring, apply_bring, -1},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0], CMD_ADD = 0, CMD_MOVE = 2 };
 
@@ -136,6 +150,54 @@ static int parse_drop(const world *w, w_line *p, int i, w_ev *e)
 	if (p->nt - i > 1)
 		return usage(p, e);
 	return p->nt - i == 1 ? x_of(p, i, e) : 0;
+}
+
+/* bring KIND|CATEGORY: a kind of the world file, else a category name or
+ * number (kept in e->noun, e->kind -1). */
+static int parse_bring(const world *w, w_line *p, int i, w_ev *e)
+{
+	if (p->nt - i != 1)
+		return usage(p, e);
+	int kind = w_kind_find(w, p->t[i].s, p->t[i].n), cat = -1;
+	if (kind > 0) {
+		e->kind = (int16_t)kind;
+		return 0;
+	}
+	int rc = w_vocab(p, i, &genome_categories, &cat);
+	if (rc)
+		return w_fail(p, "bring: '%.*s' is neither a kind of this world nor a category",
+		              (int)p->t[i].n, p->t[i].s);
+	e->kind = -1;
+	e->noun = (int16_t)cat;
+	return 0;
+}
+
+/* `when ACTION [KIND] COMMAND` (tokens from 1). */
+static int parse_rule(const world *w, world_events *ev, w_line *p)
+{
+	static const char usage_when[] = "usage: when ACTION [KIND] pat|slap|yes|no";
+	if (p->nt < 3 || p->nt > 4)
+		return w_fail(p, usage_when);
+	if (ev->nrules == WORLD_MAX_RULES)
+		return c2_fail_line(p->err, C2_ETOOBIG, p->line, "more than %d 'when' rules",
+		                    WORLD_MAX_RULES);
+	w_rule *r = &ev->rules[ev->nrules];
+	int action, rc = w_vocab(p, 1, &genome_actions, &action);
+	if (rc)
+		return rc;
+	r->action = (uint8_t)action;
+	r->kind = -1;
+	if (p->nt == 4 && (r->kind = (int16_t)w_kind_find(w, p->t[2].s, p->t[2].n)) <= 0)
+		return w_fail(p, "when: unknown kind '%.*s'", (int)p->t[2].n, p->t[2].s);
+	const w_tok *c = &p->t[p->nt - 1];
+	for (int k = 0; k < NCOMMANDS; k++)
+		if (commands[k].stimulus >= 0 && w_tok_is(c, commands[k].name)) {
+			r->cmd = (uint8_t)k;
+			r->line = p->line;
+			ev->nrules++;
+			return 0;
+		}
+	return w_fail(p, usage_when);
 }
 
 /* The index of the command word after the timing prefix, or -1 when the
@@ -237,6 +299,12 @@ static int split(world_events *ev, const world *w, const char *text, size_t len,
 	while (c2_next_line(text, len, &pos, &s, &n)) {
 		p.line++;
 		int rc = w_tokenize(&p, s, n);
+		if (rc == 0 && p.nt > 0 && w_tok_is(&p.t[0], "when")) {
+			if ((rc = parse_rule(w, ev, &p)) != 0)
+				return rc;
+			memset(rest + (s - text), ' ', n);
+			continue;
+		}
 		int i = rc == 0 ? command_word(&p) : -1;
 		int cmd = NCOMMANDS;
 		for (int k = 0; i >= 0 && k < NCOMMANDS && cmd == NCOMMANDS; k++)
@@ -342,6 +410,7 @@ static void hand_to(world *w, int64_t x)
 {
 	w_obj *h = &w->objs[0];
 	h->state = WORLD_OBJ_PRESENT;
+	h->timer = w->opt.hand_leaves; /* objects.c: it leaves when this runs out */
 	h->x = w_clamp(w, x, w_obj_width(w, h));
 	if (w->hand_carried >= 0)
 		w->objs[w->hand_carried].x = h->x;
@@ -383,20 +452,18 @@ static void apply_say(world *w, const w_ev *e)
 	}
 }
 
-static void apply_pickup(world *w, const w_ev *e)
+/* The hand takes object id (its get handler runs). */
+static void hand_pickup(world *w, const w_ev *e, int id)
 {
-	int id = object_named(w, e->name);
-	if (id < 0 || w->objs[id].state != WORLD_OBJ_PRESENT)
-		return;
 	hand_to(w, w->objs[id].x);
 	log_hand(w, e);
 	w_carry(w, id, WORLD_HAND);
 	w_object_event(w, id, WORLD_EV_GET, -1);
 }
 
-/* What the hand holds goes down at X, or just in front of the first
- * creature (touching it). */
-static void apply_drop(world *w, const w_ev *e)
+/* What the hand holds goes down at e's X, or just in front of the first
+ * creature (touching it); its drop handler runs. */
+static void hand_drop(world *w, const w_ev *e)
 {
 	int id = w->hand_carried;
 	if (id < 0)
@@ -411,6 +478,57 @@ static void apply_drop(world *w, const w_ev *e)
 	log_hand(w, e);
 	w_put_down(w, id, x);
 	w_object_event(w, id, WORLD_EV_DROP, -1);
+}
+
+static void apply_pickup(world *w, const w_ev *e)
+{
+	int id = object_named(w, e->name);
+	if (id >= 0 && w->objs[id].state == WORLD_OBJ_PRESENT)
+		hand_pickup(w, e, id);
+}
+
+static void apply_drop(world *w, const w_ev *e)
+{
+	hand_drop(w, e);
+}
+
+/* bring [I]: the hand takes the object of that kind (or category) nearest
+ * the first creature, in the world, visible and carried by no one (ties:
+ * the lower id), and drops it just in front of the creature; nothing when
+ * there is none. A player's way of feeding (the research note, 4.4). */
+static void apply_bring(world *w, const w_ev *e)
+{
+	if (w->ncrts == 0)
+		return;
+	int64_t cx = w->crts[0].x, bestd = 0;
+	int best = -1;
+	for (size_t id = 1; id < w->nobjs; id++) {
+		const w_obj *o = &w->objs[id];
+		bool match = e->kind > 0 ? o->kind == e->kind : w_kind_of(w, o)->category == e->noun;
+		int64_t d = w_abs64(o->x - cx);
+		if (match && w_visible(w, o) && o->carrier == -1 && (best < 0 || d < bestd)) {
+			best = (int)id;
+			bestd = d;
+		}
+	}
+	if (best < 0)
+		return;
+	hand_pickup(w, e, best);
+	hand_drop(w, e);
+}
+
+void w_events_react(world *w, const world_events *ev)
+{
+	if (w->ncrts == 0 || w->crts[0].acted < 0)
+		return;
+	const w_crt *cr = &w->crts[0];
+	for (size_t k = 0; k < ev->nrules; k++) {
+		const w_rule *r = &ev->rules[k];
+		if (r->action == cr->acted && (r->kind < 0 || r->kind == cr->acted_kind)) {
+			w_ev e = {.cmd = r->cmd, .line = r->line};
+			apply_hand(w, &e);
+		}
+	}
 }
 
 static bool due(const w_ev *e, uint64_t t)

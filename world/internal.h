@@ -100,6 +100,11 @@ typedef struct w_crt {
 	int16_t rep[WORLD_NCAT]; /* representative object of each category, or -1 */
 	uint64_t repmask;        /* derived (not saved): bit k when rep[k] >= 0 */
 	uint64_t seen_ever;      /* bit k: category k has been seen */
+	uint64_t repseen;        /* bit k: rep[k] was in sight at the last look (keep_unseen) */
+	/* goal direction (goal.c): where each category's object last was (-1:
+	 * unknown) and how much its stimuli lowered each drive (0..255) */
+	int64_t goal_x[WORLD_NCAT];
+	uint8_t goal_w[WORLD_NCAT][GENOME_NDRIVES];
 	int32_t it;        /* IT: object id, or -1 */
 	int64_t it_last;   /* IT's distance at the last approach / retreat check */
 	int64_t edge_last; /* the nearest edge's distance at the last check, or -1 */
@@ -107,6 +112,11 @@ typedef struct w_crt {
 	uint8_t phase;     /* w_phase */
 	int32_t target;    /* the object the action began on, or -1 */
 	int32_t wait;      /* recovering or running: ticks left */
+	/* this tick's act, for the events' `when` rules (not saved: set and
+	 * read within one world tick): its decision cell (-1: none) and the
+	 * object's kind when it acted */
+	int8_t acted;
+	int16_t acted_kind;
 } w_crt;
 
 /* Log record types: X(ID, name). */
@@ -213,10 +223,17 @@ static inline bool w_visible(const world *w, const w_obj *o)
 	return o->state == WORLD_OBJ_PRESENT && !(w_kind_of(w, o)->flags & KF_INVISIBLE);
 }
 
-/* Make object id (-1: none) the representative of category cat. */
-static inline void w_set_rep(w_crt *cr, int cat, int id)
+/* Make object id (-1: none) the representative of category cat; the one
+ * it replaces leaves its place in goal_x (C1's record kept the place of
+ * an object it lost). */
+static inline void w_set_rep(const world *w, w_crt *cr, int cat, int id)
 {
+	if (cr->rep[cat] == id)
+		return;
+	if (cr->rep[cat] >= 0)
+		cr->goal_x[cat] = w->objs[cr->rep[cat]].x;
 	cr->rep[cat] = (int16_t)id;
+	cr->repseen &= ~(1ull << cat);
 	if (id >= 0)
 		cr->repmask |= 1ull << cat;
 	else
@@ -239,6 +256,9 @@ void w_set_env(world *w, size_t k);
 
 /* events.c: the world commands due at the world's tick, in file order. */
 void w_events_apply(world *w, const world_events *ev);
+/* After the creatures stepped: the `when` rules answering the first
+ * creature's act of this tick. */
+void w_events_react(world *w, const world_events *ev);
 
 /* load.c */
 int w_kind_find(const world *w, const char *name, size_t n); /* index, or -1 */
@@ -246,6 +266,7 @@ int w_kind_find(const world *w, const char *name, size_t n); /* index, or -1 */
 /* perceive.c */
 /* Can creature k see object id? / hear something at x? / is it touching it? */
 bool w_sees(const world *w, const w_crt *cr, const w_obj *o);
+bool w_in_sight(const world *w, const w_crt *cr, int64_t x); /* x lies where it looks */
 bool w_hears(const world *w, const w_crt *cr, int64_t x);
 bool w_touches(const world *w, const w_crt *cr, const w_obj *o);
 /* The gap between a creature's and an object's near edges (may be < 0). */
@@ -254,6 +275,14 @@ void w_perceive(world *w, size_t k);
 /* Work out IT from the attention winner; on a change to a new object reset
  * the attention (option it_change_reset) and log it. */
 void w_update_it(world *w, size_t k);
+
+/* goal.c: C1's goal direction (option goal_direction) */
+/* Creature k took a stimulus `g` (modulated by m) from object id of
+ * category cat: learn what it lowered. */
+void w_goal_learn(world *w, size_t k, int cat, const genome_stimulus_gene *g, uint8_t m);
+/* Before creature k's step: every goal_period ticks, push towards what
+ * its drives want. */
+void w_goal(world *w, size_t k);
 
 /* act.c */
 /* Before creature k's step: its decision mask and IMPT. */
@@ -269,6 +298,10 @@ void w_move_creature(world *w, size_t k, int64_t dx);
 void w_object_event(world *w, int id, int ev, int actor);
 /* Timers and rolling, in id order. */
 void w_objects_tick(world *w);
+/* hand_leaves [I]: the hand, holding nothing, leaves the world (a player
+ * moves the pointer away) hand_leaves ticks after its last command (run
+ * before the tick's commands). */
+void w_hand_tick(world *w);
 /* Creature (or the hand, WORLD_HAND) takes / puts down object id. */
 void w_carry(world *w, int id, int carrier);
 void w_put_down(world *w, int id, int64_t x);

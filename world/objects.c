@@ -11,19 +11,33 @@
 
 #include "world/internal.h"
 
+/* What every stimulus the world gives does besides the creature's own
+ * response: C1 [O] made the object that stimulated the creature stand for
+ * its category (representative=stimulus) and learnt what it lowered (goal
+ * direction). */
+static void stimulated(world *w, size_t k, const genome_stimulus_gene *g, int from, int id,
+                       uint8_t m)
+{
+	w_crt *cr = &w->crts[k];
+	if (w->opt.representative == 2 && id > 0 && from > 0 && w_visible(w, &w->objs[id]))
+		w_set_rep(w, cr, from, id);
+	if (w->opt.goal_direction && from > GENOME_CAT_SELF)
+		w_goal_learn(w, k, from, g, m);
+}
+
 void w_stimulus(world *w, size_t k, uint8_t number, int from, int id, uint8_t m)
 {
 	w_crt *cr = &w->crts[k];
-	bool gene = creature_stimulus(cr->c, number, from, m);
+	const genome_stimulus_gene *g = creature_stimulus_gene(cr->c, number);
+	bool given = g && creature_stimulus_explicit(cr->c, g, from, m);
 	w_log *l = w_log_add(w, LOG_STIMULUS, (int)k, id);
 	if (l) {
 		l->a = number;
 		l->b = (int16_t)from;
-		l->ndose = gene ? 0 : 255; /* 255: the creature has no gene for it */
+		l->ndose = g ? 0 : 255; /* 255: the creature has no gene for it */
 	}
-	/* C1 [O]: the object that stimulated the creature stands for its category */
-	if (w->opt.representative == 2 && id > 0 && from > 0 && w_visible(w, &w->objs[id]))
-		w_set_rep(cr, from, id);
+	if (given)
+		stimulated(w, k, g, from, id, m);
 }
 
 void w_stim_explicit(world *w, size_t k, const genome_stimulus_gene *g, int from, int id)
@@ -39,8 +53,8 @@ void w_stim_explicit(world *w, size_t k, const genome_stimulus_gene *g, int from
 				l->amount[l->ndose++] = g->dose[d].amount;
 			}
 	}
-	if (w->opt.representative == 2 && id > 0 && from > 0 && w_visible(w, &w->objs[id]))
-		w_set_rep(&w->crts[k], from, id);
+	if (given)
+		stimulated(w, k, g, from, id, 255);
 }
 
 /* ---- carrying ---------------------------------------------------------------------- */
@@ -207,10 +221,25 @@ static void roll(world *w, int id)
 		o->vx = -o->vx > f ? o->vx + f : 0;
 }
 
+void w_hand_tick(world *w)
+{
+	w_obj *h = &w->objs[0];
+	if (h->state != WORLD_OBJ_PRESENT || h->timer <= 0 || w->hand_carried >= 0 || --h->timer > 0)
+		return;
+	h->state = WORLD_OBJ_VANISHED;
+	w_log *l = w_log_add(w, LOG_HAND, -1, 0);
+	if (l) {
+		l->what = "leave";
+		l->x = h->x;
+	}
+}
+
 void w_objects_tick(world *w)
 {
 	for (size_t id = 1; id < w->nobjs; id++) {
 		w_obj *o = &w->objs[id];
+		if (!(o->timer | o->regrow | o->vx))
+			continue; /* nothing counting down, not rolling: most objects, most ticks */
 		if (o->state == WORLD_OBJ_VANISHED) {
 			if (o->regrow > 0 && --o->regrow == 0) {
 				o->state = WORLD_OBJ_PRESENT;

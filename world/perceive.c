@@ -32,11 +32,16 @@ static void sight_span(const world *w, const w_crt *cr, int64_t *lo, int64_t *hi
 		*hi = *hi < cr->x ? *hi : cr->x;
 }
 
-bool w_sees(const world *w, const w_crt *cr, const w_obj *o)
+bool w_in_sight(const world *w, const w_crt *cr, int64_t x)
 {
 	int64_t lo, hi;
 	sight_span(w, cr, &lo, &hi);
-	return w_visible(w, o) && o->x >= lo && o->x <= hi;
+	return x >= lo && x <= hi;
+}
+
+bool w_sees(const world *w, const w_crt *cr, const w_obj *o)
+{
+	return w_visible(w, o) && w_in_sight(w, cr, o->x);
 }
 
 bool w_hears(const world *w, const w_crt *cr, int64_t x)
@@ -108,10 +113,48 @@ static void distance_check(world *w, size_t k, int id, int64_t *last, uint8_t cl
 	     w_abs64(moved));
 }
 
+/* keep_unseen [O C1 update_perception, update.cpp]: may the unseen
+ * representative of `cat` stay (true: nothing else to do), with `id` the
+ * object of that category seen now, if any? It stays while it is in the
+ * creature's room (the whole floor with sight_rooms=floor), visible and of
+ * that category, unless another one is seen and it is not IT; replaced or
+ * lost, the category's attention cell is cleared. */
+static bool kept_unseen(world *w, size_t k, int cat, int id)
+{
+	w_crt *cr = &w->crts[k];
+	int rep = cr->rep[cat];
+	if (rep < 0)
+		return false;
+	const w_obj *o = &w->objs[rep];
+	bool held = w_visible(w, o) && w_kind_of(w, o)->category == cat &&
+	            (w->opt.sight_rooms == 1 || w_room_at(w, o->x) == cr->room);
+	if (held && (id < 0 || rep == cr->it)) {
+		cr->repseen &= ~(1ull << cat);
+		return true;
+	}
+	creature_nudge_cell(cr->c, GENOME_LOBE_ATTENTION, (unsigned)cat, -255);
+	return false;
+}
+
+/* keep_unseen: a kept representative back in sight (bit set in `seen`)
+ * comes into view again at view_return_m [O C1]; every representative in
+ * sight is marked so. */
+static void back_in_view(world *w, size_t k, uint64_t seen)
+{
+	w_crt *cr = &w->crts[k];
+	for (uint64_t back = seen & cr->repmask & ~cr->repseen & ~1ull; back; back &= back - 1) {
+		int cat = __builtin_ctzll(back);
+		w_stimulus(w, k, GENOME_STIM_OBJECT_IN_VIEW, cat, cr->rep[cat], (uint8_t)w->opt.view_return_m);
+	}
+	cr->repseen |= seen & cr->repmask;
+}
+
 void w_perceive(world *w, size_t k)
 {
 	w_crt *cr = &w->crts[k];
 	if (!w->opt.perceive_asleep && (creature_asleep(cr->c) || creature_dreaming(cr->c)))
+		return;
+	if (w->tick % (uint64_t)w->opt.perceive_period != 0)
 		return;
 	int best[WORLD_NCAT];
 	int64_t bestd[WORLD_NCAT];
@@ -143,12 +186,18 @@ void w_perceive(world *w, size_t k)
 		int id = best[cat];
 		if (id >= 0 && w->opt.representative == 1)
 			id = nth_seen(w, cr, cat, c2_rng_below(&w->rng, nseen[cat]));
+		if (w->opt.keep_unseen && kept_unseen(w, k, cat, id))
+			continue;
 		if (id == cr->rep[cat])
 			continue;
-		w_set_rep(cr, cat, id);
-		if (id >= 0)
+		w_set_rep(w, cr, cat, id);
+		if (id >= 0) {
 			came_into_view(w, k, cat, id);
+			cr->repseen |= 1ull << cat;
+		}
 	}
+	if (w->opt.keep_unseen)
+		back_in_view(w, k, keep);
 	/* IT coming or going, and the nearest edge [O C1]. */
 	if (cr->it >= 0 && cr->rep[w_kind_of(w, &w->objs[cr->it])->category] == cr->it)
 		distance_check(w, k, cr->it, &cr->it_last, GENOME_STIM_APPROACHING, GENOME_STIM_RETREATING);

@@ -17,7 +17,7 @@
 #include "world/internal.h"
 
 static const uint8_t MAGIC[8] = {'C', '2', 'R', 'T', 'W', 'R', 'L', 'D'};
-enum { SNAP_VERSION = 1, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 1024u << 20 };
+enum { SNAP_VERSION = 2, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 1024u << 20 };
 
 static void put_obj(c2_sink *s, const w_obj *o)
 {
@@ -41,6 +41,11 @@ static void put_crt(c2_sink *s, const w_crt *cr)
 	for (int cat = 0; cat < WORLD_NCAT; cat++)
 		c2_put_u16(s, (uint16_t)cr->rep[cat]);
 	c2_put_u64(s, cr->seen_ever);
+	c2_put_u64(s, cr->repseen);
+	for (int cat = 0; cat < WORLD_NCAT; cat++) {
+		c2_put_u64(s, (uint64_t)cr->goal_x[cat]);
+		c2_put(s, cr->goal_w[cat], sizeof cr->goal_w[cat]);
+	}
 	c2_put_u32(s, (uint32_t)cr->it);
 	c2_put_u64(s, (uint64_t)cr->it_last);
 	c2_put_u64(s, (uint64_t)cr->edge_last);
@@ -157,10 +162,18 @@ static int get_crt(const world *w, c2_rbuf *r, w_crt *cr, c2_err *err)
 	cr->carried = (int32_t)c2_r_u32(r);
 	bool ok = true;
 	for (int cat = 0; cat < WORLD_NCAT; cat++) {
-		w_set_rep(cr, cat, (int16_t)c2_r_u16(r));
+		cr->rep[cat] = (int16_t)c2_r_u16(r);
 		ok &= ref_ok(cr->rep[cat], w->nobjs);
+		if (cr->rep[cat] >= 0)
+			cr->repmask |= 1ull << cat;
 	}
 	cr->seen_ever = c2_r_u64(r);
+	cr->repseen = c2_r_u64(r);
+	for (int cat = 0; cat < WORLD_NCAT; cat++) {
+		cr->goal_x[cat] = (int64_t)c2_r_u64(r);
+		c2_r_bytes(r, cr->goal_w[cat], sizeof cr->goal_w[cat]);
+		ok &= cr->goal_x[cat] >= -1 && cr->goal_x[cat] <= (int64_t)WORLD_MAX_X * WORLD_FX;
+	}
 	cr->it = (int32_t)c2_r_u32(r);
 	cr->it_last = (int64_t)c2_r_u64(r);
 	cr->edge_last = (int64_t)c2_r_u64(r);

@@ -138,10 +138,12 @@ int w_add_crt(world *w, creature *c, c2_err *err)
 	cr->alive_seen = creature_alive(c);
 	cr->carried = cr->it = cr->target = -1;
 	cr->edge_last = -1;
-	cr->act = -1;
+	cr->act = cr->acted = -1;
 	cr->phase = PH_STAND;
-	for (int cat = 0; cat < WORLD_NCAT; cat++)
+	for (int cat = 0; cat < WORLD_NCAT; cat++) {
 		cr->rep[cat] = -1;
+		cr->goal_x[cat] = -1;
+	}
 	w->ncrts++;
 	creature_set_in_world(c, true);
 	return 0;
@@ -169,6 +171,7 @@ static void died(world *w, size_t k)
 
 void world_step(world *w, const world_events *ev)
 {
+	w_hand_tick(w);
 	if (ev)
 		w_events_apply(w, ev);
 	/* objects first, then creatures (C1's world update [O]): a timer of N
@@ -176,9 +179,12 @@ void world_step(world *w, const world_events *ev)
 	w_objects_tick(w);
 	for (size_t k = 0; k < w->ncrts; k++) {
 		w_crt *cr = &w->crts[k];
+		cr->acted = -1; /* this tick's act, for the events' `when` rules */
 		if (creature_alive(cr->c)) {
 			w_perceive(w, k);
 			w_update_it(w, k);
+			if (w->opt.goal_direction)
+				w_goal(w, k);
 			w_pre_step(w, k);
 		}
 		creature_step(cr->c, k == 0 && ev ? world_events_engine(ev) : NULL);
@@ -189,6 +195,8 @@ void world_step(world *w, const world_events *ev)
 			died(w, k);
 		}
 	}
+	if (ev)
+		w_events_react(w, ev);
 	w->tick++;
 }
 

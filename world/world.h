@@ -65,6 +65,18 @@
 	  "[I] which seen object stands for its category when the last one is lost or the " \
 	  "category is new: the nearest (ties: lower id), a random one (openc2e [O]), or the " \
 	  "nearest replaced by the last one that stimulated the creature (C1 [O])")          \
+	X(keep_unseen, 0, 0, 1, NULL,                                                          \
+	  "[O C1 attention records] 1 = a category's object stays its representative while "  \
+	  "it is in the creature's room, out of sight too (it may stay IT); coming back into " \
+	  "sight it fires 'object comes into view' at view_return_m; an object newly seen "   \
+	  "replaces an unseen representative that is not IT (that category's attention cell " \
+	  "is cleared); 0 = kept only while seen (openc2e [O])")                             \
+	X(view_return_m, 26, 0, 255, NULL,                                                     \
+	  "[O C1] magnitude of 'object comes into view' when a kept representative comes "   \
+	  "back into sight (keep_unseen)")                                                   \
+	X(perceive_period, 8, 1, 1000, NULL,                                                   \
+	  "[O C1 world phases 2 and 10 of 16] world ticks between two looks (the "            \
+	  "representatives and the view, approach and edge stimuli); 1 = every tick")        \
 	X(perceive_asleep, 0, 0, 1, NULL,                                                      \
 	  "[O C1 apply_stimulus] 0 = a creature asleep or dreaming takes no new "            \
 	  "representative and gets no perception stimuli (C1 took the record through the "  \
@@ -85,13 +97,33 @@
 	X(act_recover, 24, 0, 100000, NULL,                                                    \
 	  "[O C1 scripts: wait 4, event, wait 20] world ticks after an act before the same " \
 	  "action acts again")                                                               \
-	X(impt, 1, 0, 1, NULL,                                                                 \
-	  "[O C1] 1 = each brain tick the running action's decision cell gets its IMPT "     \
-	  "(quiescent 0, walk 1, come 2, act, get and eat 3, run 4)")                         \
+	X(impt, 1, 0, 4, NULL,                                                                 \
+	  "[O C1] each brain tick the running action's decision cell gets this many times "  \
+	  "its IMPT (quiescent 0, walk 1, come 2, act, get and eat 3, run 4); 0 = none; C1's " \
+	  "engine added twice the script's IMPT (Document::update_world: 2)")                \
+	X(decision_switch, 0, 0, 1, NULL,                                                      \
+	  "[O C1 update_action_selection] 1 = when the decision changes, the decision cell "  \
+	  "given up is cleared and the new one gets 10")                                     \
 	X(it_change_reset, 1, 0, 1, NULL,                                                      \
 	  "[O C1] 1 = when IT changes to a new object the decision, sense and source lobes " \
 	  "are cleared and the new IT's source cell gets it_boost; the action restarts")     \
 	X(it_boost, 30, 0, 255, NULL, "[O C1] the new IT's source cell after the reset")       \
+	X(goal_direction, 0, 0, 1, NULL,                                                       \
+	  "[O C1 update_goal_direction] 1 = every goal_period ticks the creature's drives, "  \
+	  "weighted by what it learnt each category's stimuli lower (each drive-decrease "    \
+	  "chemical a stimulus from an object gives: weight = (amount + 4 weight) / 5), "     \
+	  "push the source cell of the best category it has an object for, or the verb "     \
+	  "'left'/'right' towards where it last was; 0 = none: C2 norns could not choose "    \
+	  "what to look at by need (D: Chris Double, Canny Norns; creatures.wiki OHSS)")      \
+	X(goal_period, 128, 1, 100000, NULL,                                                   \
+	  "[O C1] world ticks between two goal-direction updates (world phase 15 of 16, one " \
+	  "pass in 8)")                                                                      \
+	X(it_near, 0, 0, 1, NULL,                                                              \
+	  "[O C1 brain inputs] 1 = before each brain tick the general-sense cell 'it is "     \
+	  "near me' is set to 255 - 2 x IT's distance in px within 128 px (0 farther)")      \
+	X(hand_leaves, 0, 0, 1000000, NULL,                                                    \
+	  "[I] world ticks after its last command the hand, holding nothing, leaves the "     \
+	  "world (a player moves the pointer away); 0 = it stays where it last acted")        \
 	X(roll_friction, 64, 0, 1000000, NULL,                                                 \
 	  "[I] a rolling object slows by this many 1/256 px per tick every tick")            \
 	X(body_px_per_unit, 50, 0, 100000, NULL,                                               \
@@ -112,6 +144,7 @@ enum {
 	WORLD_MAX_OBJECTS = 4096, /* the hand, the file's objects and those added later */
 	WORLD_MAX_OPS = 4096,     /* handler actions */
 	WORLD_MAX_STARTS = 64,
+	WORLD_MAX_RULES = 64,     /* `when` rules of an events file */
 	WORLD_MAX_CREATURES = 64,
 	WORLD_MAX_LINE = 1024,
 	WORLD_MAX_NAME = 32, /* a room's, kind's or object's name, with the NUL */
@@ -169,6 +202,12 @@ int world_add_creature(world *w, creature *c, c2_err *err);
  *     pickup OBJECT          the hand takes the object (its `get` handler runs)
  *     drop [X]               the hand drops what it holds at X (default: just in
  *                            front of the first creature; `drop` handler runs)
+ *     bring KIND|CATEGORY    the hand picks up the nearest such object carried
+ *                            by no one and drops it in front of the first creature
+ * and, without timing, reactive rules:
+ *     when ACTION [KIND] pat|slap|yes|no
+ *                            the hand answers each act of the first creature
+ *                            (eat, push ... on an object of KIND) in that tick
  * OBJECT is a name: the one the world file or `add` gave, else KIND.N, the
  * N-th object created as KIND (names stay when an object becomes another
  * kind); "hand" is the hand. World lines apply before the creatures step, in

@@ -1013,6 +1013,38 @@ static int visit_geom(ld *L, int node, const ctx *parent)
 	return visit_children(L, node, &c);
 }
 
+/* An <axis> of a joint (node c): its direction, turned into world
+ * coordinates by W and made a unit vector, and the ODE parameters its
+ * attributes give (ODE's defaults for the others). */
+static int read_axis(ld *L, int c, const xode_xf *W, body_axis *ax)
+{
+	int rc;
+	double v[3];
+	if ((rc = check_element(L, c)) != 0 || (rc = vec3(L, c, "x", "y", "z", v)) != 0)
+		return rc;
+	double n = 0;
+	for (int r = 0; r < 3; r++) {
+		ax->dir[r] = W->a[r][0] * v[0] + W->a[r][1] * v[1] + W->a[r][2] * v[2];
+		n += ax->dir[r] * ax->dir[r];
+	}
+	n = sqrt(n);
+	if (!(n > 0) || !isfinite(n))
+		return fail(L, c, "<axis> %g %g %g has no direction", v[0], v[1], v[2]);
+	for (int r = 0; r < 3; r++)
+		ax->dir[r] /= n;
+	for (size_t i = 0; i < xode_naxis_params; i++) {
+		const xode_axis_param *ap = &xode_axis_params[i];
+		double *field = (double *)((char *)ax + ap->offset);
+		bool given;
+		*field = ap->ode_default;
+		if ((rc = num_opt(L, c, ap->attr, field, &given)) != 0)
+			return rc;
+		if (given)
+			ax->given |= ap->bit;
+	}
+	return 0;
+}
+
 static int visit_joint(ld *L, int node, const ctx *parent)
 {
 	int rc = check_element(L, node);
@@ -1068,30 +1100,8 @@ static int visit_joint(ld *L, int node, const ctx *parent)
 	for (int c = L->t->nodes[k].first; c >= 0; c = L->t->nodes[c].next) {
 		if (L->t->nodes[c].kind != XT_ELEM || L->t->nodes[c].elem != XE_AXIS)
 			continue;
-		body_axis *ax = &j->axis[j->naxes];
-		double v[3];
-		if ((rc = check_element(L, c)) != 0 || (rc = vec3(L, c, "x", "y", "z", v)) != 0)
+		if ((rc = read_axis(L, c, &parent->W, &j->axis[j->naxes])) != 0)
 			return rc;
-		double n = 0;
-		for (int r = 0; r < 3; r++) {
-			ax->dir[r] = W->a[r][0] * v[0] + W->a[r][1] * v[1] + W->a[r][2] * v[2];
-			n += ax->dir[r] * ax->dir[r];
-		}
-		n = sqrt(n);
-		if (!(n > 0) || !isfinite(n))
-			return fail(L, c, "<axis> %g %g %g has no direction", v[0], v[1], v[2]);
-		for (int r = 0; r < 3; r++)
-			ax->dir[r] /= n;
-		for (size_t i = 0; i < xode_naxis_params; i++) {
-			const xode_axis_param *ap = &xode_axis_params[i];
-			double *field = (double *)((char *)ax + ap->offset);
-			bool given;
-			*field = ap->ode_default;
-			if ((rc = num_opt(L, c, ap->attr, field, &given)) != 0)
-				return rc;
-			if (given)
-				ax->given |= ap->bit;
-		}
 		j->naxes++;
 	}
 	return 0;

@@ -7,7 +7,7 @@
 # Before the sums were kept current the factor was ~220 (every read summed
 # the neuron's 128 dendrites), then ~26 on the plain per-dendrite path;
 # such rules now run neuron by neuron sixteen dendrites at a time, planned
-# again whenever a weight moves a sum (brain/tick.c, BRAIN_DSUMS): ~2.
+# again whenever a weight moves a sum (brain/sum_rules.c, BRAIN_DSUMS): ~2.
 . tests/cli/lib.sh
 need_shared
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind not installed"; exit 77; }

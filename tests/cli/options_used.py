@@ -263,6 +263,7 @@ C("validate", "--strict", "warn.gen", "--strict", code=2)
 C("validate", "--sex", "male.gen", "--sex m")
 C("plot", "-o", "tr.csv", "-o p.png")
 C("plot", "--chem", "tr.csv -o p.png", "--chem atp")
+C("plot", "--column", "tr.csv -o p.png", "--column drive:hunger")
 C("plot", "--size", "tr.csv -o p.png", "--size 800x600")
 C("plot", "--title", "tr.csv -o p.png", "--title hello")
 # svrule

@@ -68,7 +68,7 @@ awk -v secs="$T/secs" -v qs="$T/qs" '
 	}
 ' "$T/anchors" "$T/secs" "$T/qs" || die "citations that name no heading (above)"
 
-# Every file of the checkout the semantics names (`brain/tick.c`,
+# Every file of the checkout the semantics names (`brain/reference.c`,
 # `genome/rates.[ch]`, `body/xode*.c`) exists: when code moves, the text
 # that explains it must follow.
 grep -ohE '`(base|genome|brain|biochem|body|engine|cli|viewer|tests|bench|docs|genomes|scripts)/[A-Za-z0-9_./*-]*(\[ch\])?`' \

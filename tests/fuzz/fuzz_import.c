@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "engine/import.h"
+#include "exchange/import.h"
 #include "tests/fuzz/fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -17,31 +17,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > (1u << 20))
 		return 0;
-	c2exp_file x;
+	exchange_file x;
 	c2_err err;
-	if (c2exp_parse(&x, data, size, &err) != 0) {
+	if (exchange_parse(&x, data, size, &err) != 0) {
 		if (err.code != C2_EFORMAT || err.offset < 0 || (size_t)err.offset > size)
 			__builtin_trap(); /* refusals name a place in the input */
 		return 0;
 	}
 	size_t loose;
-	if (c2exp_dendrites(&x, &loose) < loose)
+	if (exchange_dendrites(&x, &loose) < loose)
 		__builtin_trap();
 	creature_config cfg;
 	creature_config_default(&cfg);
 	creature *c;
-	if (creature_import(&c, &x, &cfg, NULL, &err) == 0) {
+	if (exchange_import(&c, &x, &cfg, NULL, &err) == 0) {
 		for (int t = 0; t < 20; t++)
 			creature_step(c, NULL);
 		fuzz_check_roundtrip(c);
 		creature_free(c);
 	}
 	uint64_t age;
-	if (creature_export_age(&x, &age) && age <= 200) {
-		creature_compare cmp;
-		if (creature_compare_export(&x, &cfg, &cmp, &err) == 0)
-			creature_compare_free(&cmp);
+	if (exchange_export_age(&x, &age) && age <= 200) {
+		exchange_compare cmp;
+		if (exchange_compare_export(&x, &cfg, &cmp, &err) == 0)
+			exchange_compare_free(&cmp);
 	}
-	c2exp_free(&x);
+	exchange_free(&x);
 	return 0;
 }

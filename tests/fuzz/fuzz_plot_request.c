@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c2_wbuf w = {0};
 	if (cli_plot_encode(&p.q, p.d, &w) != 0 || w.oom)
 		__builtin_trap();
-	if (!plot_data_summarised(p.d) && (w.len != size || memcmp(w.data, data, size) != 0))
+	if (!trace_series_summarised(p.d) && (w.len != size || memcmp(w.data, data, size) != 0))
 		__builtin_trap();
 	c2_wbuf_free(&w);
 	cli_plot_decoded_free(&p);

@@ -1,13 +1,13 @@
-/* fuzz_trace_csv.c — libFuzzer target for the trace CSV reader behind
- * `c2rt plot` (viewer/trace_csv.c; no SDL involved). The reader takes a
+/* fuzz_trace_csv.c — libFuzzer target for the trace reader behind
+ * `c2rt plot` (trace/reader.c, CSV and NDJSON; part of the core). The reader takes a
  * path, so each input is written to one temporary file first. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "viewer/series.h"
-#include "viewer/trace_csv.h"
+#include "trace/reader.h"
+#include "trace/series.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -26,26 +26,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	fclose(f);
-	plot_csv_err e;
-	plot_csv *r = plot_csv_open(path, &e);
+	trace_reader_err e;
+	trace_reader *r = trace_reader_open(path, &e);
 	if (r) {
-		int n = plot_csv_ncols(r);
+		int n = trace_reader_ncols(r);
 		int cols[2048];
 		int k = 0;
-		for (int c = 0; c < n && k < 2048; c++)
-			if (plot_csv_col_kind(r, c) >= PLOT_CSV_DRIVE)
+		for (int c = 0; c < n && k < 2048; c++) { /* every column a plot may draw */
+			trace_kind kind = trace_columns[trace_reader_col(r, c)].kind;
+			if (kind == TRACE_KIND_NUMBER || kind == TRACE_KIND_GAP)
 				cols[k++] = c;
+		}
 		if (k > 0) {
 			const char *names[2048];
 			for (int i = 0; i < k; i++)
-				names[i] = plot_csv_col_label(r, cols[i]);
-			plot_data *d = plot_data_new(k, names, 0);
+				names[i] = trace_reader_col_label(r, cols[i]);
+			trace_series *d = trace_series_new(k, names, 0);
 			if (d) {
-				(void)plot_csv_read(r, cols, k, d, NULL, NULL, 20);
-				plot_data_free(d);
+				(void)trace_reader_read(r, cols, k, d, NULL, NULL, 20);
+				trace_series_free(d);
 			}
 		}
-		plot_csv_close(r);
+		trace_reader_close(r);
 	}
 	unlink(path);
 	return 0;

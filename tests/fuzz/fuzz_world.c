@@ -6,7 +6,8 @@
  * fuzz_snapshot does): whatever restores must run, save and restore again
  * to the same hash. Any other input is a world file, optionally followed
  * by a line "%%" and an events file: a refused file must name its line; a
- * world that loads gets a small creature (whose decisions and attention
+ * world that loads (with options drawn from the input's hash: goal
+ * direction, kept representatives ...) gets a small creature (whose decisions and attention
  * the input's bytes drive, so that every action meets every object) and
  * runs 300 ticks with its events; then it must save and restore to the
  * same hash. */
@@ -106,14 +107,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			ev_len = size - i - 3;
 			break;
 		}
+	/* the input's hash also turns on C1's attention options, so that goal
+	 * direction, kept representatives, the hand leaving ... meet every world */
+	uint64_t h = c2_hash_bytes(C2_HASH_INIT, data, size);
+	world_options o;
+	world_options_default(&o);
+	o.goal_direction = h & 1;
+	o.keep_unseen = h >> 1 & 1;
+	o.it_near = h >> 2 & 1;
+	o.decision_switch = h >> 3 & 1;
+	o.perceive_period = 1 + (int)(h >> 4 & 7);
+	o.goal_period = 1 + (int)(h >> 7 & 31);
+	o.hand_leaves = (int)(h >> 12 & 15);
+	o.sight_facing = h >> 16 & 1;
+	o.representative = (int)(h >> 17 & 1) * 2;
 	world *w;
 	c2_err err;
-	if (world_load(&w, text, len, NULL, 7, &err) != 0) {
+	if (world_load(&w, text, len, &o, 7, &err) != 0) {
 		if (err.line < 1 && err.code != C2_ENOMEM)
 			__builtin_trap();
 		return 0;
 	}
-	live(w, ev, ev_len, c2_hash_bytes(C2_HASH_INIT, data, size));
+	live(w, ev, ev_len, h);
 	world_free(w);
 	return 0;
 }

@@ -60,6 +60,12 @@ done
 printf 'every 50 pat\nat 10 pickup carrot.1\nat 30 drop\nat 40 say eat food\n' >"$tmp/hand.ev"
 "$C2RT" run "$OUT/fuzz_genome/starter.gen" --ticks 300 --quiet --world "$ROOT/worlds/garden.world" \
 	--events "$tmp/hand.ev" --save "$OUT/fuzz_world/garden.snap"
+# Its traces, with the world: columns (IT's distance empty, or null, without IT).
+for f in csv ndjson; do
+	"$C2RT" run "$OUT/fuzz_genome/starter.gen" --ticks 300 --every 20 --quiet \
+		--world "$ROOT/worlds/garden.world" --events "$tmp/hand.ev" \
+		--trace "$OUT/fuzz_trace_csv/garden.$f" --trace-format $f
+done
 
 # SV-rules: each distinct rule of the semantics corpus (its first column).
 rm -f "$OUT"/fuzz_svrule/corpus-*.txt

@@ -1,5 +1,5 @@
 /* synth_export.h — export-shaped files made from a c2rt creature, in the
- * layout engine/export.c reads: the unit tests' inputs and the fuzz seeds
+ * layout exchange/export.c reads: the unit tests' inputs and the fuzz seeds
  * of fuzz_import (tests/fuzz/make_export_seeds.c). Made from our own
  * genomes only, never from a game file. Header-only: both users include it. */
 #ifndef C2_SYNTH_EXPORT_H
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "base/bytes.h"
-#include "engine/export.h"
-#include "engine/import.h"
+#include "exchange/export.h"
+#include "exchange/import.h"
 
 /* Class references the synthetic archive uses after a class's first marker. */
 enum { SX_ORGAN_REF = 0x8003, SX_RECEPTOR_REF = 0x8004 };
@@ -45,7 +45,7 @@ static inline void sx_f32(c2_wbuf *w, double v)
 	c2_w_u32(w, bits);
 }
 
-static inline void sx_organ(c2_wbuf *w, const c2exp_organ *o, bool *receptor_named)
+static inline void sx_organ(c2_wbuf *w, const exchange_organ *o, bool *receptor_named)
 {
 	c2_w_u32(w, o->key);
 	c2_w_u8(w, o->clock_rate);
@@ -90,7 +90,7 @@ static inline void sx_organ(c2_wbuf *w, const c2exp_organ *o, bool *receptor_nam
 	}
 }
 
-static inline void sx_lobe(c2_wbuf *w, const c2exp_lobe *L)
+static inline void sx_lobe(c2_wbuf *w, const exchange_lobe *L)
 {
 	c2_w_u32(w, L->x);
 	c2_w_u32(w, L->y);
@@ -101,19 +101,19 @@ static inline void sx_lobe(c2_wbuf *w, const c2exp_lobe *L)
 	c2_w_u8(w, L->leakage);
 	c2_w_u8(w, L->rest);
 	c2_w_u8(w, L->gain);
-	c2_w_bytes(w, L->state_rule, C2EXP_RULE);
+	c2_w_bytes(w, L->state_rule, EXCHANGE_RULE);
 	uint8_t fl[4] = {0, 0, 0, L->flags};
 	c2_w_bytes(w, fl, 4);
 	for (unsigned t = 0; t < 2; t++) {
-		const c2exp_dtype *d = &L->d[t];
+		const exchange_dtype *d = &L->d[t];
 		c2_w_u32(w, d->source_lobe);
 		uint8_t f[14] = {d->min,        d->max,           d->spread,     d->fanout,
 		                 d->min_ltw,    d->max_ltw,       d->min_strength, d->max_strength,
 		                 d->migration,  d->relax_suscept, d->relax_stw,  d->ltw_gain,
 		                 d->gain_every, d->lose_every};
 		c2_w_bytes(w, f, sizeof f);
-		for (int k = 0; k < C2EXP_NDRULES; k++) {
-			c2_w_bytes(w, d->rules[k], C2EXP_RULE);
+		for (int k = 0; k < EXCHANGE_NDRULES; k++) {
+			c2_w_bytes(w, d->rules[k], EXCHANGE_RULE);
 			sx_filler(w, 3, (uint8_t)k);
 		}
 	}
@@ -121,17 +121,17 @@ static inline void sx_lobe(c2_wbuf *w, const c2exp_lobe *L)
 	c2_w_u32(w, L->dendrites_in);
 }
 
-static inline void sx_neurons(c2_wbuf *w, const c2exp_lobe *L)
+static inline void sx_neurons(c2_wbuf *w, const exchange_lobe *L)
 {
 	for (uint32_t i = 0; i < L->cells; i++) {
-		const c2exp_neuron *n = &L->neurons[i];
+		const exchange_neuron *n = &L->neurons[i];
 		uint8_t head[8] = {n->x, n->y, n->output, n->state, 0, 0, 0, 0};
 		c2_w_bytes(w, head, sizeof head);
 		for (unsigned t = 0; t < 2; t++) {
 			c2_w_u8(w, n->count[t]);
 			c2_w_u32(w, (uint32_t)t << 31 | i << 16);
 			for (unsigned k = 0; k < n->count[t]; k++) {
-				const c2exp_dendrite *d = &L->dend[t][n->first[t] + k];
+				const exchange_dendrite *d = &L->dend[t][n->first[t] + k];
 				c2_w_u32(w, d->src);
 				uint8_t b[6] = {d->x, d->y, d->suscept, d->stw, d->ltw, d->strength};
 				c2_w_bytes(w, b, sizeof b);
@@ -140,9 +140,9 @@ static inline void sx_neurons(c2_wbuf *w, const c2exp_lobe *L)
 	}
 }
 
-/* Append an export of view `v` (creature_to_export) whose genome is the
+/* Append an export of view `v` (exchange_from_creature) whose genome is the
  * gene stream genes[0..n) (genes and "gend", no "dna2"). */
-static inline void sx_export(c2_wbuf *w, const c2exp_file *v, const uint8_t *genes, size_t n,
+static inline void sx_export(c2_wbuf *w, const exchange_file *v, const uint8_t *genes, size_t n,
                              const char *moniker, const sx_options *o)
 {
 	sx_marker(w, "Creature");
@@ -194,13 +194,13 @@ static inline void sx_export(c2_wbuf *w, const c2exp_file *v, const uint8_t *gen
 static inline int sx_creature(c2_wbuf *w, const creature *c, const char *moniker, bool unknown_blocks,
                               c2_err *err)
 {
-	c2exp_file v;
-	int rc = creature_to_export(c, &v, err);
+	exchange_file v;
+	int rc = exchange_from_creature(c, &v, err);
 	if (rc)
 		return rc;
 	genome g;
 	if ((rc = creature_genome(c, &g, err)) != 0) {
-		c2exp_free(&v);
+		exchange_free(&v);
 		return rc;
 	}
 	g.format = GENOME_STREAM;
@@ -209,7 +209,7 @@ static inline int sx_creature(c2_wbuf *w, const creature *c, const char *moniker
 	uint8_t *genes = malloc(n ? n : 1);
 	if (!genes) {
 		genome_free(&g);
-		c2exp_free(&v);
+		exchange_free(&v);
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
 	genome_encode(&g, genes, n);
@@ -217,7 +217,7 @@ static inline int sx_creature(c2_wbuf *w, const creature *c, const char *moniker
 	sx_options o = {unknown_blocks, (uint32_t)creature_sex(c), (uint8_t)creature_stage(c)};
 	sx_export(w, &v, genes, n, moniker, &o);
 	free(genes);
-	c2exp_free(&v);
+	exchange_free(&v);
 	return w->oom ? c2_fail(err, C2_ENOMEM, -1, -1, "out of memory") : 0;
 }
 

@@ -10,27 +10,12 @@
 
 #include "engine/engine.h"
 #include "engine/events.h"
-#include "engine/trace.h"
 #include "genome/text.h"
 #include "genome/vocab.h"
 #include "engine/internal.h"
 #include "testutil.h"
 
 static const char FEED[] = "every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n";
-
-static creature *hatch(const genome *g, genome_sex sex, uint64_t seed)
-{
-	creature_config cfg;
-	creature_config_default(&cfg);
-	cfg.sex = sex;
-	cfg.seed = seed;
-	creature *c;
-	c2_err err;
-	int rc = creature_hatch(&c, g, &cfg, &err);
-	if (rc)
-		fail_msg("hatch: %s", err.msg);
-	return c;
-}
 
 static void parse_events(creature_events *ev, const char *text)
 {
@@ -44,7 +29,7 @@ static void test_hatch_norn(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *f = hatch(&g, GENOME_FEMALE, 1), *m = hatch(&g, GENOME_MALE, 1);
+	creature *f = test_hatch(&g, GENOME_FEMALE, 1), *m = test_hatch(&g, GENOME_MALE, 1);
 	assert_true(creature_alive(f));
 	assert_int_equal(creature_stage(f), 0);
 	assert_true(creature_dreaming(f)); /* birth instincts are processed in the egg */
@@ -73,7 +58,7 @@ static void test_lifetime_norn(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_FEMALE, 3);
+	creature *c = test_hatch(&g, GENOME_FEMALE, 3);
 	creature_events ev;
 	parse_events(&ev, FEED);
 	/* Thresholds of the seven ageing receptors and the biochem tick at which
@@ -119,7 +104,7 @@ static void test_starvation_kills(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_MALE, 5);
+	creature *c = test_hatch(&g, GENOME_MALE, 5);
 	creature_events ev;
 	parse_events(&ev, "every 1 from 0 inject ATP -255\n");
 	bc_organ_info first;
@@ -145,8 +130,8 @@ static void test_determinism(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *a = hatch(&g, GENOME_FEMALE, 11), *b = hatch(&g, GENOME_FEMALE, 11),
-	         *d = hatch(&g, GENOME_FEMALE, 12);
+	creature *a = test_hatch(&g, GENOME_FEMALE, 11), *b = test_hatch(&g, GENOME_FEMALE, 11),
+	         *d = test_hatch(&g, GENOME_FEMALE, 12);
 	assert_int_equal(creature_hash(a), creature_hash(b));
 	for (int t = 0; t < 3000; t++) {
 		creature_step(a, NULL);
@@ -168,7 +153,7 @@ static void test_snapshot_roundtrip(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *a = hatch(&g, GENOME_FEMALE, 21);
+	creature *a = test_hatch(&g, GENOME_FEMALE, 21);
 	creature_events ev;
 	parse_events(&ev, FEED);
 	for (int t = 0; t < 2000; t++) {
@@ -210,7 +195,7 @@ static void test_snapshot_corrupt(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *a = hatch(&g, GENOME_MALE, 2);
+	creature *a = test_hatch(&g, GENOME_MALE, 2);
 	for (int t = 0; t < 100; t++)
 		creature_step(a, NULL);
 	c2_wbuf w = {0};
@@ -306,7 +291,7 @@ static void test_events_schedule(void **state)
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_FEMALE, 1), *ref = hatch(&g, GENOME_FEMALE, 1);
+	creature *c = test_hatch(&g, GENOME_FEMALE, 1), *ref = test_hatch(&g, GENOME_FEMALE, 1);
 	creature_events ev;
 	/* Ageing is touched by nothing but its slow decay: a clean counter. */
 	parse_events(&ev, "at 3 inject Ageing -1\nevery 4 from 2 until 14 inject Ageing -10\n"
@@ -448,48 +433,13 @@ static void test_events_limit(void **state)
 	expect_event_error("at 999999999999999h kill\n", 1, "usage: at TIME");
 }
 
-/* Every chemical's label is its own and reads back to it; chemicals that
- * share a name stand together in the table (trace_chem_label looks one
- * back for a repeat); a chemical listed twice is refused. */
-static void test_trace_chem_labels(void **state)
-{
-	(void)state;
-	char labels[256][64];
-	for (int c = 0; c < 256; c++) {
-		trace_chem_label((uint8_t)c, labels[c], sizeof labels[c]);
-		assert_int_equal(trace_chem_find(labels[c], strlen(labels[c])), c);
-		for (int d = 0; d < c; d++)
-			if (!strcmp(labels[c], labels[d]))
-				fail_msg("chemicals %d and %d share the label '%s'", d, c, labels[c]);
-		const char *name = genome_vocab_name(&genome_chemicals, c);
-		for (int d = 0; name && d + 1 < c; d++) {
-			const char *other = genome_vocab_name(&genome_chemicals, d);
-			if (other && !strcmp(other, name) && strcmp(genome_vocab_name(&genome_chemicals, c - 1), name))
-				fail_msg("chemical %d is named '%s' as %d is, but not next to it", c, name, d);
-		}
-	}
-	assert_string_equal(labels[236], "Unknown Toxin");
-	assert_string_equal(labels[237], "Unknown Toxin 237");
-	assert_int_equal(trace_chem_find("unknown_toxin-239", 17), 239);
-	assert_int_equal(trace_chem_find("ATP 236", 7), -1); /* 236 is not ATP */
-	assert_int_equal(trace_chem_find("256", 3), -1);
-	trace_cfg t = {0};
-	c2_err err;
-	assert_int_equal(trace_set_chems(&t, "236,Unknown Toxin 237, unknown_toxin_238", &err), 0);
-	assert_int_equal(t.nchem, 3);
-	assert_int_equal(t.chem[2], 238);
-	assert_int_not_equal(trace_set_chems(&t, "ATP,Glucose,atp", &err), 0);
-	assert_non_null(strstr(err.msg, "'atp' is listed twice"));
-	assert_int_not_equal(trace_set_chems(&t, "Unknown Toxin,236", &err), 0);
-}
-
 /* §6.1: asleep flag, halving while asleep, modulation, source significance. */
 static void test_stimulus_flags(void **state)
 {
 	(void)state;
 	genome g;
 	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_FEMALE, 1);
+	creature *c = test_hatch(&g, GENOME_FEMALE, 1);
 	while (creature_dreaming(c))
 		creature_step(c, NULL);
 	/* Quiet the two cells first: a test may reach inside (engine/internal.h);
@@ -531,41 +481,6 @@ static void test_stimulus_flags(void **state)
 	assert_true(creature_stimulus(c, 1, GENOME_CAT_HAND, 255));
 	assert_int_equal(bc_chem_get(creature_biochem_const(c), GENOME_CHEM_REWARD), reward + 32 > 255 ? 255 : reward + 32);
 	assert_false(creature_stimulus(c, 27, -1, 255)); /* no gene for 27 */
-	creature_free(c);
-	genome_free(&g);
-}
-
-static void test_trace_columns(void **state)
-{
-	(void)state;
-	genome g;
-	TEST_LOAD_NORN(&g);
-	creature *c = hatch(&g, GENOME_MALE, 1);
-	trace_cfg t = {0};
-	trace_default_chems(&t);
-	c2_wbuf w = {0};
-	trace_header(c, &t, &w);
-	trace_row(c, &t, &w);
-	c2_w_u8(&w, 0);
-	const char *s = (const char *)w.data;
-	const char *nl = strchr(s, '\n');
-	assert_non_null(nl);
-	size_t head = 1, row = 1;
-	for (const char *p = s; p < nl; p++)
-		head += *p == ',';
-	for (const char *p = nl + 1; *p && *p != '\n'; p++)
-		row += *p == ',';
-	assert_int_equal(head, 6 + 17 + 21 + 9);
-	assert_int_equal(row, head);
-	assert_non_null(strstr(s, "drive:Hunger"));
-	assert_non_null(strstr(s, "lf:brain"));
-	assert_non_null(strstr(s, "chem:ATP"));
-	c2_err err;
-	assert_int_equal(trace_set_chems(&t, "glucose, Need_for_Pleasure,99", &err), 0);
-	assert_int_equal(t.nchem, 3);
-	assert_int_equal(t.chem[1], 2);
-	assert_int_not_equal(trace_set_chems(&t, "glucose,bogus", &err), 0);
-	c2_wbuf_free(&w);
 	creature_free(c);
 	genome_free(&g);
 }
@@ -692,8 +607,6 @@ int main(void)
 		cmocka_unit_test(test_events_cursor),
 		cmocka_unit_test(test_events_limit),
 		cmocka_unit_test(test_stimulus_flags),
-		cmocka_unit_test(test_trace_columns),
-		cmocka_unit_test(test_trace_chem_labels),
 		cmocka_unit_test(test_life_force_never_negative),
 		cmocka_unit_test(test_check_genome_is_hatch),
 	};

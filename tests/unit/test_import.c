@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "engine/import.h"
+#include "exchange/import.h"
 #include "genome/text.h"
 #include "testutil.h"
 #include "tests/fuzz/synth_export.h"
@@ -62,31 +62,31 @@ static void synth(c2_wbuf *w, const creature *c, bool blocks)
 		fail_msg("synth: %s", err.msg);
 }
 
-static void parse_ok(c2exp_file *x, const c2_wbuf *w)
+static void parse_ok(exchange_file *x, const c2_wbuf *w)
 {
 	c2_err err;
-	if (c2exp_parse(x, w->data, w->len, &err) != 0)
+	if (exchange_parse(x, w->data, w->len, &err) != 0)
 		fail_msg("parse: %ld: %s", err.offset, err.msg);
 }
 
 /* Import with the default configuration, or fail the test. */
-static creature *import_ok(const c2exp_file *x, creature_import_report *rep)
+static creature *import_ok(const exchange_file *x, exchange_import_report *rep)
 {
 	creature_config cfg;
 	creature_config_default(&cfg);
 	creature *d;
 	c2_err err;
-	if (creature_import(&d, x, &cfg, rep, &err) != 0)
+	if (exchange_import(&d, x, &cfg, rep, &err) != 0)
 		fail_msg("import: %ld: %s", err.offset, err.msg);
 	return d;
 }
 
 /* The brains, chemicals and organ states of two views agree. */
-static void assert_same_state(const c2exp_file *a, const c2exp_file *b)
+static void assert_same_state(const exchange_file *a, const exchange_file *b)
 {
 	assert_int_equal(a->nlobes, b->nlobes);
 	for (uint32_t l = 0; l < a->nlobes; l++) {
-		const c2exp_lobe *p = &a->lobes[l], *q = &b->lobes[l];
+		const exchange_lobe *p = &a->lobes[l], *q = &b->lobes[l];
 		assert_int_equal(p->cells, q->cells);
 		assert_int_equal(p->threshold, q->threshold);
 		assert_int_equal(p->leakage, q->leakage);
@@ -101,7 +101,7 @@ static void assert_same_state(const c2exp_file *a, const c2exp_file *b)
 		for (unsigned t = 0; t < 2; t++) {
 			assert_int_equal(p->ndend[t], q->ndend[t]);
 			for (uint32_t k = 0; k < p->ndend[t]; k++) {
-				const c2exp_dendrite *d = &p->dend[t][k], *e = &q->dend[t][k];
+				const exchange_dendrite *d = &p->dend[t][k], *e = &q->dend[t][k];
 				assert_int_equal(d->src, e->src);
 				assert_int_equal(d->stw, e->stw);
 				assert_int_equal(d->ltw, e->ltw);
@@ -114,8 +114,8 @@ static void assert_same_state(const c2exp_file *a, const c2exp_file *b)
 	assert_memory_equal(a->half + 1, b->half + 1, 255);
 	assert_int_equal(a->norgans, b->norgans);
 	for (size_t i = 0; i <= a->norgans; i++) {
-		const c2exp_organ *o = i < a->norgans ? &a->organs[i] : &a->brain_organ;
-		const c2exp_organ *p = i < a->norgans ? &b->organs[i] : &b->brain_organ;
+		const exchange_organ *o = i < a->norgans ? &a->organs[i] : &a->brain_organ;
+		const exchange_organ *p = i < a->norgans ? &b->organs[i] : &b->brain_organ;
 		assert_int_equal(o->clock, p->clock);
 		assert_int_equal(o->clock_rate, p->clock_rate);
 		assert_int_equal(o->biotick, p->biotick);
@@ -137,10 +137,10 @@ static void test_read_synthetic(void **state)
 	creature *c = hatch_run(GENOME_MALE, 300);
 	c2_wbuf w = {0};
 	synth(&w, c, true);
-	c2exp_file x, v;
+	exchange_file x, v;
 	parse_ok(&x, &w);
 	c2_err err;
-	assert_int_equal(creature_to_export(c, &v, &err), 0);
+	assert_int_equal(exchange_from_creature(c, &v, &err), 0);
 
 	/* blocks: the understood ones read, the rest skipped by name and offset */
 	static const char *const names[] = {"Creature", "CGallery", "CBrain", "CThing",
@@ -165,9 +165,9 @@ static void test_read_synthetic(void **state)
 	assert_memory_equal(x.order, v.order, v.nlobes * sizeof *v.order);
 	assert_same_state(&x, &v);
 	uint64_t age;
-	assert_true(creature_export_age(&x, &age));
+	assert_true(exchange_export_age(&x, &age));
 	assert_int_equal(age * CREATURE_BIOCHEM_PERIOD, creature_ticks(c));
-	size_t loose, n = c2exp_dendrites(&x, &loose);
+	size_t loose, n = exchange_dendrites(&x, &loose);
 	assert_true(n > 500 && loose > 0 && loose < n);
 
 	/* the embedded genome is the creature's */
@@ -179,9 +179,9 @@ static void test_read_synthetic(void **state)
 	genome_free(&kept);
 	genome_free(&g);
 
-	c2exp_free(&x);
-	c2exp_free(&v);
-	c2exp_free(NULL);
+	exchange_free(&x);
+	exchange_free(&v);
+	exchange_free(NULL);
 	c2_wbuf_free(&w);
 	creature_free(c);
 }
@@ -194,9 +194,9 @@ static void test_import_roundtrip(void **state)
 	creature *c = hatch_run(GENOME_FEMALE, 300);
 	c2_wbuf w = {0};
 	synth(&w, c, false);
-	c2exp_file x, v, u;
+	exchange_file x, v, u;
 	parse_ok(&x, &w);
-	creature_import_report rep;
+	exchange_import_report rep;
 	creature *d = import_ok(&x, &rep);
 	c2_err err;
 	assert_string_equal(rep.moniker, "TEST");
@@ -211,10 +211,10 @@ static void test_import_roundtrip(void **state)
 	assert_int_equal(brain_ticks(creature_brain_const(d)), brain_ticks(creature_brain_const(c)));
 
 	/* the imported creature holds the exported state */
-	assert_int_equal(creature_to_export(c, &v, &err), 0);
-	assert_int_equal(creature_to_export(d, &u, &err), 0);
+	assert_int_equal(exchange_from_creature(c, &v, &err), 0);
+	assert_int_equal(exchange_from_creature(d, &u, &err), 0);
 	assert_same_state(&v, &u);
-	c2exp_free(&u);
+	exchange_free(&u);
 
 	/* it saves, loads and runs on; its brain and chemistry move */
 	c2_wbuf s = {0};
@@ -232,8 +232,8 @@ static void test_import_roundtrip(void **state)
 
 	creature_free(e);
 	c2_wbuf_free(&s);
-	c2exp_free(&v);
-	c2exp_free(&x);
+	exchange_free(&v);
+	exchange_free(&x);
 	c2_wbuf_free(&w);
 	creature_free(d);
 	creature_free(c);
@@ -250,9 +250,9 @@ static void test_import_mid_dream(void **state)
 	assert_true(creature_dreaming(c));
 	c2_wbuf w = {0};
 	synth(&w, c, false);
-	c2exp_file x;
+	exchange_file x;
 	parse_ok(&x, &w);
-	creature_import_report rep;
+	exchange_import_report rep;
 	creature *d = import_ok(&x, &rep);
 	c2_err err;
 	assert_int_equal(rep.instincts_pending, pending);
@@ -264,25 +264,25 @@ static void test_import_mid_dream(void **state)
 	}
 	assert_int_equal(brain_instinct_pending(creature_brain_const(d)), 0);
 	/* both wired the same instincts */
-	c2exp_file v, u;
-	assert_int_equal(creature_to_export(c, &v, &err), 0);
-	assert_int_equal(creature_to_export(d, &u, &err), 0);
+	exchange_file v, u;
+	assert_int_equal(exchange_from_creature(c, &v, &err), 0);
+	assert_int_equal(exchange_from_creature(d, &u, &err), 0);
 	genome kept;
 	assert_int_equal(creature_genome(c, &kept, &err), 0);
 	const genome *g = &kept;
 	size_t wired = 0;
 	for (size_t i = 0; i < g->ngenes; i++)
 		if (g->genes[i].kind == GK_INSTINCT && genome_gene_switches_on(&g->genes[i], GENOME_MALE, 0)) {
-			bool a = creature_instinct_wired(c, &v, &g->genes[i].u.instinct);
-			bool b = creature_instinct_wired(d, &u, &g->genes[i].u.instinct);
+			bool a = exchange_instinct_wired(c, &v, &g->genes[i].u.instinct);
+			bool b = exchange_instinct_wired(d, &u, &g->genes[i].u.instinct);
 			assert_int_equal(a, b);
 			wired += a;
 		}
 	assert_true(wired >= pending);
 	genome_free(&kept);
-	c2exp_free(&v);
-	c2exp_free(&u);
-	c2exp_free(&x);
+	exchange_free(&v);
+	exchange_free(&u);
+	exchange_free(&x);
 	c2_wbuf_free(&w);
 	creature_free(d);
 	creature_free(c);
@@ -299,56 +299,56 @@ static void test_compare_self(void **state)
 	c2_err err;
 	c2_wbuf w = {0};
 	synth(&w, c, true);
-	c2exp_file x;
+	exchange_file x;
 	parse_ok(&x, &w);
-	creature_compare cmp;
-	if (creature_compare_export(&x, &cfg, &cmp, &err) != 0)
+	exchange_compare cmp;
+	if (exchange_compare_export(&x, &cfg, &cmp, &err) != 0)
 		fail_msg("compare: %s", err.msg);
 	assert_int_equal(cmp.world_ticks, 300);
 	assert_true(cmp.n > 100);
 	size_t genome_rows = 0;
 	for (size_t i = 0; i < cmp.n; i++) {
-		const creature_compare_row *r = &cmp.rows[i];
-		if (r->verdict != CREATURE_EQUAL)
+		const exchange_compare_row *r = &cmp.rows[i];
+		if (r->verdict != EXCHANGE_EQUAL)
 			fail_msg("%s / %s: %s vs %s (%s)", r->item, r->field, r->exp, r->mine,
-			         creature_basis_name(r->basis));
-		genome_rows += r->basis == CREATURE_BASIS_GENOME;
+			         exchange_basis_name(r->basis));
+		genome_rows += r->basis == EXCHANGE_BASIS_GENOME;
 	}
 	assert_true(genome_rows > 100);
-	creature_compare_free(&cmp);
+	exchange_compare_free(&cmp);
 
 	/* another seed: the genome's rows still agree; the wiring does not */
 	cfg.seed = 6;
-	assert_int_equal(creature_compare_export(&x, &cfg, &cmp, &err), 0);
+	assert_int_equal(exchange_compare_export(&x, &cfg, &cmp, &err), 0);
 	size_t random_off = 0;
 	for (size_t i = 0; i < cmp.n; i++) {
-		const creature_compare_row *r = &cmp.rows[i];
-		if (r->basis == CREATURE_BASIS_GENOME && r->verdict != CREATURE_EQUAL)
+		const exchange_compare_row *r = &cmp.rows[i];
+		if (r->basis == EXCHANGE_BASIS_GENOME && r->verdict != EXCHANGE_EQUAL)
 			fail_msg("%s / %s: %s vs %s", r->item, r->field, r->exp, r->mine);
-		random_off += r->basis != CREATURE_BASIS_GENOME && r->verdict != CREATURE_EQUAL;
+		random_off += r->basis != EXCHANGE_BASIS_GENOME && r->verdict != EXCHANGE_EQUAL;
 	}
 	assert_true(random_off > 0);
-	creature_compare_free(&cmp);
+	exchange_compare_free(&cmp);
 
 	/* the spread over seeds 6..13: the wiring's rows get one, with the
 	 * run's own value inside it; seed 1 (the export's) is not among them,
 	 * so some row parts from the export; the verdicts stay seed 6's */
-	creature_compare one, many;
-	assert_int_equal(creature_compare_export(&x, &cfg, &one, &err), 0);
-	assert_int_equal(creature_compare_seeds(&x, &cfg, 8, &many, &err), 0);
+	exchange_compare one, many;
+	assert_int_equal(exchange_compare_export(&x, &cfg, &one, &err), 0);
+	assert_int_equal(exchange_compare_seeds(&x, &cfg, 8, &many, &err), 0);
 	assert_int_equal(many.nseeds, 8);
 	assert_int_equal(one.n, many.n);
 	size_t spreads = 0, varied = 0;
 	for (size_t i = 0; i < many.n; i++) {
-		const creature_compare_row *r = &many.rows[i];
+		const exchange_compare_row *r = &many.rows[i];
 		assert_string_equal(r->mine, one.rows[i].mine);
 		assert_int_equal(r->verdict, one.rows[i].verdict);
 		if (!r->spread.n) { /* the wiring's rows are all whole numbers */
-			assert_int_not_equal(r->basis, CREATURE_BASIS_RANDOM);
+			assert_int_not_equal(r->basis, EXCHANGE_BASIS_RANDOM);
 			continue;
 		}
 		spreads++;
-		assert_int_equal(r->basis, CREATURE_BASIS_RANDOM);
+		assert_int_equal(r->basis, EXCHANGE_BASIS_RANDOM);
 		assert_int_equal(r->spread.n, 8);
 		long mine = atol(r->mine), e = atol(r->exp);
 		assert_true(r->spread.min <= mine && mine <= r->spread.max);
@@ -358,9 +358,9 @@ static void test_compare_self(void **state)
 	}
 	assert_true(spreads > 0);
 	assert_true(varied > 0);
-	creature_compare_free(&one);
-	creature_compare_free(&many);
-	c2exp_free(&x);
+	exchange_compare_free(&one);
+	exchange_compare_free(&many);
+	exchange_free(&x);
 	c2_wbuf_free(&w);
 	creature_free(c);
 }
@@ -369,9 +369,9 @@ static void test_compare_self(void **state)
 
 static void expect_refused(const uint8_t *data, size_t len, long at_most, const char *what)
 {
-	c2exp_file x;
+	exchange_file x;
 	c2_err err;
-	int rc = c2exp_parse(&x, data, len, &err);
+	int rc = exchange_parse(&x, data, len, &err);
 	if (rc != C2_EFORMAT)
 		fail_msg("%s: parse gave %d, not a format error", what, rc);
 	if (err.offset < 0 || err.offset > at_most)
@@ -391,7 +391,7 @@ static void test_truncated(void **state)
 	creature_free(c);
 }
 
-static size_t block_at(const c2exp_file *x, const char *name)
+static size_t block_at(const exchange_file *x, const char *name)
 {
 	for (size_t i = 0; i < x->nblocks; i++)
 		if (!strcmp(x->blocks[i].name, name))
@@ -412,7 +412,7 @@ static void test_corrupted(void **state)
 	creature *c = hatch_run(GENOME_MALE, 300);
 	c2_wbuf w = {0};
 	synth(&w, c, false);
-	c2exp_file y, x; /* y: the good file's layout; x: scratch */
+	exchange_file y, x; /* y: the good file's layout; x: scratch */
 	parse_ok(&y, &w);
 	uint8_t *b = malloc(w.len);
 	assert_non_null(b);
@@ -437,7 +437,7 @@ static void test_corrupted(void **state)
 	FRESH();
 	put32(b + y.lobes[l].offset + 47, 200);
 	expect_refused(b, w.len, (long)w.len, "dendrite source lobe");
-	assert_int_equal(c2exp_parse(&x, b, w.len, &err), C2_EFORMAT);
+	assert_int_equal(exchange_parse(&x, b, w.len, &err), C2_EFORMAT);
 	assert_non_null(strstr(err.msg, "dendrite from lobe 200"));
 	assert_true(err.offset > (long)y.lobes[y.nlobes - 1].offset);
 
@@ -449,7 +449,7 @@ static void test_corrupted(void **state)
 	FRESH();
 	put32(b + organ + 11, 0x7FC00000); /* NaN */
 	expect_refused(b, w.len, (long)(organ + 11), "life force");
-	assert_int_equal(c2exp_parse(&x, b, w.len, &err), C2_EFORMAT);
+	assert_int_equal(exchange_parse(&x, b, w.len, &err), C2_EFORMAT);
 	assert_int_equal(err.offset, (long)(organ + 11));
 	FRESH();
 	size_t second = y.organs[1].offset - 2; /* the second organ's class reference */
@@ -458,7 +458,7 @@ static void test_corrupted(void **state)
 	/* the first reference sets the class; the next organ's no longer matches */
 	assert_true(y.norgans > 2);
 	expect_refused(b, w.len, (long)w.len, "organ class reference");
-	assert_int_equal(c2exp_parse(&x, b, w.len, &err), C2_EFORMAT);
+	assert_int_equal(exchange_parse(&x, b, w.len, &err), C2_EFORMAT);
 	assert_int_equal(err.offset, (long)(y.organs[2].offset - 2));
 	FRESH();
 	b[second + 1] = 0x00; /* 0x0003: an object reference, not a class */
@@ -475,17 +475,18 @@ static void test_corrupted(void **state)
 	creature_config cfg;
 	creature_config_default(&cfg);
 	creature *d;
-	assert_int_equal(creature_import(&d, &x, &cfg, NULL, &err), C2_EFORMAT);
+	assert_int_equal(exchange_import(&d, &x, &cfg, NULL, &err), C2_EFORMAT);
 	assert_true(err.offset >= (long)y.genes_offset);
-	c2exp_free(&x);
+	exchange_free(&x);
 	FRESH();
 	put32(b + y.genes_offset - 5, 3); /* sex 3 */
 	parse_ok(&x, &(c2_wbuf){b, w.len, w.len, false});
-	assert_int_equal(creature_import(&d, &x, &cfg, NULL, &err), C2_EFORMAT);
-	assert_int_equal(creature_compare_export(&x, &cfg, &(creature_compare){0}, &err), C2_EFORMAT);
-	c2exp_free(&x);
+	assert_int_equal(exchange_import(&d, &x, &cfg, NULL, &err), C2_EFORMAT);
+	assert_int_equal(exchange_compare_export(&x, &cfg, &(exchange_compare){0}, &err),
+	                 C2_EFORMAT);
+	exchange_free(&x);
 #undef FRESH
-	c2exp_free(&y);
+	exchange_free(&y);
 	free(b);
 	c2_wbuf_free(&w);
 	creature_free(c);
@@ -499,9 +500,9 @@ static void test_real_export(void **state)
 	const char *path = test_shared("exports/c2-norn-6KUC.exp");
 	if (!path)
 		skip();
-	c2exp_file x;
+	exchange_file x;
 	c2_err err;
-	if (c2exp_read_file(&x, path, &err) != 0)
+	if (exchange_read_file(&x, path, &err) != 0)
 		fail_msg("%ld: %s", err.offset, err.msg);
 	size_t parsed = 0;
 	for (size_t i = 0; i < x.nblocks; i++)
@@ -522,18 +523,18 @@ static void test_real_export(void **state)
 	/* every row the genome alone decides agrees */
 	creature_config cfg;
 	creature_config_default(&cfg);
-	creature_compare cmp;
-	if (creature_compare_export(&x, &cfg, &cmp, &err) != 0)
+	exchange_compare cmp;
+	if (exchange_compare_export(&x, &cfg, &cmp, &err) != 0)
 		fail_msg("compare: %s", err.msg);
 	for (size_t i = 0; i < cmp.n; i++) {
-		const creature_compare_row *r = &cmp.rows[i];
-		if (r->basis == CREATURE_BASIS_GENOME && r->verdict != CREATURE_EQUAL)
+		const exchange_compare_row *r = &cmp.rows[i];
+		if (r->basis == EXCHANGE_BASIS_GENOME && r->verdict != EXCHANGE_EQUAL)
 			fail_msg("%s / %s: export %s, c2rt %s", r->item, r->field, r->exp, r->mine);
 	}
-	creature_compare_free(&cmp);
+	exchange_compare_free(&cmp);
 
 	/* imported, it runs 10,000 ticks; its brain and chemistry move */
-	creature_import_report rep;
+	exchange_import_report rep;
 	creature *c = import_ok(&x, &rep);
 	assert_true(rep.brain && rep.chemicals && rep.brain_organ && rep.age_known);
 	assert_int_equal(rep.organs_matched, rep.organs);
@@ -546,7 +547,7 @@ static void test_real_export(void **state)
 	assert_int_not_equal(brain_hash(creature_brain_const(c)), bh);
 	assert_memory_not_equal(bc_chemicals(creature_biochem_const(c)), chem, sizeof chem);
 	creature_free(c);
-	c2exp_free(&x);
+	exchange_free(&x);
 }
 
 int main(void)

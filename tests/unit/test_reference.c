@@ -1,11 +1,11 @@
 /* test_reference.c — every shortcut of the brain and the biochemistry is
  * exact: whole creatures run with and without --opt brain_reference=1 and
  * --opt biochem_reference=1 (every rule of every neuron and dendrite
- * evaluated plainly, brain/neurons.c and brain/tick.c; every receptor group
- * evaluated and every chemical decayed, biochem/tick.c) have the same state
- * hash after every world tick, across a save and load of the fast one; and
- * the byte-wide kernels (brain/simd.h) give the scalar kernels' bits on
- * random data. */
+ * evaluated plainly, brain/reference.c; every receptor group evaluated and
+ * every chemical decayed, biochem/tick.c) have the same state hash after
+ * every world tick, across a save and load of the fast one; and the
+ * byte-wide kernels (brain/simd.h, brain/avx2.h) give the scalar kernels'
+ * bits on random data. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "base/fileio.h"
+#include "brain/avx2.h"
 #include "brain/simd.h"
 #include "brain/svrule_vm.h"
 #include "engine/engine.h"
@@ -118,7 +119,7 @@ static void test_norn_reference(void **state)
 
 /* The norn with its decision lobe's susceptibility and reinforcement
  * rules reading all four input sums (issue 15's genome: the brain runs
- * those neuron by neuron with the sums kept current, brain/tick.c). */
+ * those neuron by neuron with the sums kept current, brain/sum_rules.c). */
 static void test_sum_rules_reference(void **state)
 {
 	(void)state;

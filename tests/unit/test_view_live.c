@@ -221,18 +221,18 @@ static void test_hist(void **state)
 	}
 	assert_int_equal(view_hist_sample(h, 4.5, c), -1); /* backwards */
 	assert_int_equal(view_hist_len(h), 4);               /* the ring kept the newest 4 */
-	const plot_data *d = view_hist_plot(h);
-	assert_int_equal(plot_data_len(d), 4);
-	assert_true(plot_data_time(d, 0) == 2);
-	assert_true(plot_data_value(d, 3, 1) == 25);
+	const trace_series *d = view_hist_plot(h);
+	assert_int_equal(trace_series_len(d), 4);
+	assert_true(trace_series_time(d, 0) == 2);
+	assert_true(trace_series_value(d, 3, 1) == 25);
 	/* Adding a chemical shows its past at once. */
 	assert_int_equal(view_hist_toggle(h, GENOME_CHEM_GLYCOGEN), 1);
 	d = view_hist_plot(h);
-	assert_int_equal(plot_data_nseries(d), 3);
-	assert_string_equal(plot_data_name(d, 2), "Glycogen");
-	assert_int_equal(plot_data_len(d), 4);
-	assert_true(plot_data_value(d, 0, 2) == 32);
-	assert_true(plot_data_value(d, 3, 2) == 35);
+	assert_int_equal(trace_series_nseries(d), 3);
+	assert_string_equal(trace_series_name(d, 2), "Glycogen");
+	assert_int_equal(trace_series_len(d), 4);
+	assert_true(trace_series_value(d, 0, 2) == 32);
+	assert_true(trace_series_value(d, 3, 2) == 35);
 	assert_true(view_hist_has(h, GENOME_CHEM_GLYCOGEN));
 	/* Removing one keeps the others' colours in order. */
 	assert_int_equal(view_hist_toggle(h, GENOME_CHEM_ATP), 0);
@@ -252,10 +252,10 @@ static void test_hist(void **state)
 	c[GENOME_CHEM_GLYCOGEN] = 99;
 	assert_int_equal(view_hist_sample(h, 7, c), 0);
 	d = view_hist_plot(h);
-	assert_true(plot_data_value(d, plot_data_len(d) - 1, 0) == 99);
+	assert_true(trace_series_value(d, trace_series_len(d) - 1, 0) == 99);
 	view_hist_clear(h);
 	assert_int_equal(view_hist_len(h), 0);
-	assert_int_equal(plot_data_len(view_hist_plot(h)), 0);
+	assert_int_equal(trace_series_len(view_hist_plot(h)), 0);
 	assert_int_equal(view_hist_sample(h, 1, c), 0); /* time starts over */
 	view_hist_free(h);
 	view_hist_free(NULL);

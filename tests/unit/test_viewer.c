@@ -1,7 +1,8 @@
-/* test_viewer.c — the drawing library headless: sample ring buffer, time
- * axis, trace CSV reader, plot pixels (lines, spikes, colours, clipping),
- * the plot request c2rt sends c2rt-view (the same pixels after the trip),
- * and PNG files written atomically and read back with SDL2_image. */
+/* test_viewer.c — the drawing library headless: time axis, plot pixels
+ * (lines, spikes, colours, clipping, summarised runs), the plot request c2rt
+ * sends c2rt-view (the same pixels after the trip), and PNG files written
+ * atomically and read back with SDL2_image. (The sample table and the trace
+ * reader are tested without SDL in test_trace.c.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +10,6 @@
 
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,85 +19,13 @@
 #include <SDL2/SDL_image.h>
 
 #include "cli/plotreq.h"
+#include "trace/series.h"
 #include "viewer/draw.h"
 #include "viewer/font.h"
 #include "viewer/plot.h"
-#include "viewer/series.h"
-#include "viewer/trace_csv.h"
-
-static const char FIXTURE[] = "tests/fixtures/plot_trace.csv";
+#include "testutil.h"
 
 /* ---------------------------------------------------------------- helpers */
-
-static char tmpdir[512];
-
-static int setup_tmp(void **state)
-{
-	(void)state;
-	const char *base = getenv("C2RT_TMP");
-	snprintf(tmpdir, sizeof tmpdir, "%s/viewer.XXXXXX", base && *base ? base : "/tmp");
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown_tmp(void **state)
-{
-	(void)state;
-	DIR *dir = opendir(tmpdir);
-	if (dir) {
-		struct dirent *e;
-		char p[1024];
-		while ((e = readdir(dir)))
-			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-				snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
-				unlink(p);
-			}
-		closedir(dir);
-	}
-	rmdir(tmpdir);
-	return 0;
-}
-
-static void tmp_path(char *buf, size_t n, const char *name)
-{
-	snprintf(buf, n, "%s/%s", tmpdir, name);
-}
-
-static void write_file(const char *path, const char *text, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(text, 1, len, f), len);
-	assert_int_equal(fclose(f), 0);
-}
-
-/* The fixture's header line (the format's columns, written by hand once). */
-static char *fixture_header(void)
-{
-	FILE *f = fopen(FIXTURE, "rb");
-	assert_non_null(f);
-	static char line[8192];
-	assert_non_null(fgets(line, sizeof line, f));
-	fclose(f);
-	line[strcspn(line, "\r\n")] = '\0';
-	return line;
-}
-
-/* Number of fields in a CSV line without quotes. */
-static int count_fields(const char *s)
-{
-	int n = 1;
-	for (; *s; s++)
-		n += *s == ',';
-	return n;
-}
-
-/* A data line for the fixture header: seconds t, every number v. */
-static void data_line(char *buf, size_t n, int nfields, long tick, const char *secs, int v)
-{
-	int k = snprintf(buf, n, "%ld,%s,adult,1,rest,food", tick, secs);
-	for (int i = 6; i < nfields; i++)
-		k += snprintf(buf + k, n - (size_t)k, ",%d", v);
-}
 
 static uint32_t get_px(SDL_Surface *s, int x, int y)
 {
@@ -127,157 +55,6 @@ static int open_fonts(view_fonts *f)
 	if (rc != 0)
 		print_error("fonts: %s\n", err);
 	return rc;
-}
-
-/* ---------------------------------------------------------------- series */
-
-static void test_series_ring(void **state)
-{
-	(void)state;
-	const char *names[] = {"a", "b"};
-	plot_data *d = plot_data_new(2, names, 4);
-	assert_non_null(d);
-	for (int i = 0; i < 10; i++) {
-		float v[2] = {(float)i, (float)(100 + i)};
-		assert_int_equal(plot_data_push(d, i * 0.5, v), 0);
-	}
-	/* Only the newest 4 stay, oldest first. */
-	assert_int_equal(plot_data_len(d), 4);
-	assert_true(plot_data_time(d, 0) == 3.0);
-	assert_true(plot_data_value(d, 0, 0) == 6.0f);
-	assert_true(plot_data_value(d, 3, 1) == 109.0f);
-	double t0, t1;
-	assert_int_equal(plot_data_span(d, &t0, &t1), 0);
-	assert_true(t0 == 3.0 && t1 == 4.5);
-	assert_int_equal(plot_data_lower_bound(d, 3.7), 2);
-	assert_int_equal(plot_data_lower_bound(d, 0), 0);
-	assert_int_equal(plot_data_lower_bound(d, 99), 4);
-	/* Time never goes back; non-finite times are refused. */
-	float v[2] = {0, 0};
-	assert_int_equal(plot_data_push(d, 4.0, v), -1);
-	assert_int_equal(plot_data_push(d, NAN, v), -1);
-	assert_int_equal(plot_data_len(d), 4);
-	assert_string_equal(plot_data_name(d, 1), "b");
-	plot_data_clear(d);
-	assert_int_equal(plot_data_len(d), 0);
-	assert_int_equal(plot_data_span(d, &t0, &t1), -1);
-	plot_data_free(d);
-	assert_null(plot_data_new(0, names, 0));
-}
-
-static void test_series_chems(void **state)
-{
-	(void)state;
-	const int chems[] = {99, 70, 200};
-	plot_data *d = plot_data_new_chems(chems, 3, 10);
-	assert_non_null(d);
-	assert_string_equal(plot_data_name(d, 0), "ATP");
-	assert_string_equal(plot_data_name(d, 1), "Glucose");
-	assert_string_equal(plot_data_name(d, 2), "chemical 200");
-	plot_data_free(d);
-	const int bad[] = {99, 256};
-	assert_null(plot_data_new_chems(bad, 2, 0));
-}
-
-static void test_series_grows(void **state)
-{
-	(void)state;
-	const char *names[] = {"x"};
-	plot_data *d = plot_data_new(1, names, 0);
-	assert_non_null(d);
-	for (int i = 0; i < 5000; i++) {
-		float v = (float)(i % 256);
-		assert_int_equal(plot_data_push(d, i, &v), 0);
-	}
-	assert_int_equal(plot_data_len(d), 5000);
-	assert_true(plot_data_time(d, 4999) == 4999.0);
-	assert_true(plot_data_value(d, 300, 0) == 44.0f);
-	plot_data_free(d);
-}
-
-/* A wavy test signal with spikes, and NaN (a gap) in a stretch of it. */
-static float signal(long i)
-{
-	if (i >= 1500000 && i < 1500100)
-		return NAN;
-	if (i % 99991 == 7)
-		return 255.0f;
-	return (float)(128 + 100 * sin(i / 30000.0) + (i % 17));
-}
-
-/* A whole-run table keeps its rows exactly up to PLOT_EXACT_BYTES, then
- * buckets: never more than PLOT_SUMMARY_BUCKETS of them however many
- * samples come, and together they keep the first and last samples, every
- * extreme and every gap. */
-static void test_series_summary(void **state)
-{
-	(void)state;
-	const char *names[] = {"x"};
-	plot_data *d = plot_data_new(1, names, 0);
-	assert_non_null(d);
-	long exact = PLOT_EXACT_BYTES / (sizeof(double) + sizeof(float)), n = 3000000;
-	float lo = INFINITY, hi = -INFINITY;
-	for (long i = 0; i < n; i++) {
-		float v = signal(i);
-		assert_int_equal(plot_data_push(d, i * 0.1, &v), 0);
-		if (i == exact / 2)
-			assert_false(plot_data_summarised(d));
-		if (!isnan(v)) {
-			lo = fminf(lo, v);
-			hi = fmaxf(hi, v);
-		}
-		assert_true(plot_data_len(d) <= (size_t)(plot_data_summarised(d) ? PLOT_SUMMARY_BUCKETS : exact));
-	}
-	assert_true(plot_data_summarised(d));
-	size_t len = plot_data_len(d);
-	assert_true(len > PLOT_SUMMARY_BUCKETS / 4);
-	double t0, t1;
-	assert_int_equal(plot_data_span(d, &t0, &t1), 0);
-	assert_true(t0 == 0.0 && t1 == (n - 1) * 0.1);
-	float blo = INFINITY, bhi = -INFINITY;
-	int gaps = 0, spikes = 0;
-	double prev = -1;
-	for (size_t i = 0; i < len; i++) {
-		plot_bucket b;
-		plot_data_bucket(d, i, 0, &b);
-		assert_true(b.t0 > prev && b.t1 >= b.t0);
-		prev = b.t1;
-		assert_true(plot_data_time(d, i) == b.t0 && plot_data_time_last(d, i) == b.t1);
-		if (!isnan(b.lo)) {
-			assert_true(b.lo <= b.first && b.first <= b.hi && b.lo <= b.last && b.last <= b.hi);
-			assert_true(plot_data_value(d, i, 0) == b.last);
-			blo = fminf(blo, b.lo);
-			bhi = fmaxf(bhi, b.hi);
-		}
-		gaps += b.gap;
-		spikes += b.hi == 255.0f;
-		/* A bucket holds the samples of its cell, no more. */
-		if (b.gap)
-			assert_true(b.t1 >= 1500000 * 0.1 - 1e-6 && b.t0 <= 1500099 * 0.1 + 1e-6);
-	}
-	assert_true(blo == lo && bhi == hi);
-	assert_true(gaps >= 1 && gaps <= 2);
-	assert_int_equal(spikes, (int)((n - 7 + 99990) / 99991));
-	plot_bucket b;
-	plot_data_bucket(d, 0, 0, &b);
-	assert_true(b.first == signal(0) && b.t0 == 0.0);
-	plot_data_bucket(d, len - 1, 0, &b);
-	assert_true(b.last == signal(n - 1));
-	/* Time still never goes back, and a span no axis can show is refused. */
-	float v = 1;
-	assert_int_equal(plot_data_push(d, 1.0, &v), -1);
-	assert_int_equal(plot_data_push(d, 1e308, &v), 0);
-	assert_true(plot_data_len(d) <= PLOT_SUMMARY_BUCKETS);
-	/* Cleared, it holds exact rows again, and summarises again later. */
-	plot_data_clear(d);
-	assert_false(plot_data_summarised(d));
-	assert_int_equal(plot_data_push(d, -1e308, &v), 0);
-	assert_int_equal(plot_data_len(d), 1);
-	for (long i = 1; i <= exact + 1; i++)
-		assert_int_equal(plot_data_push(d, -1e308 + 1e292 * (double)i, &v), 0);
-	assert_true(plot_data_summarised(d));
-	assert_int_equal(plot_data_push(d, 1e308, &v), -1);
-	plot_data_free(d);
 }
 
 /* ---------------------------------------------------------------- time axis */
@@ -315,211 +92,6 @@ static void test_time_axis(void **state)
 	assert_int_equal(plot_time_axis_make(0, INFINITY, 7, &ax), -1);
 }
 
-/* ---------------------------------------------------------------- CSV */
-
-static void test_csv_fixture(void **state)
-{
-	(void)state;
-	plot_csv_err e;
-	plot_csv *r = plot_csv_open(FIXTURE, &e);
-	if (!r)
-		fail_msg("%s:%ld: %s", FIXTURE, e.line, e.msg);
-	int atp = plot_csv_chem_col(r, 99), glu = plot_csv_chem_col(r, 70);
-	assert_true(atp > 0 && glu > 0);
-	assert_string_equal(plot_csv_col_name(r, atp), "chem:ATP");
-	assert_string_equal(plot_csv_col_label(r, glu), "Glucose");
-	assert_int_equal(plot_csv_col_kind(r, 6), PLOT_CSV_DRIVE);
-	assert_string_equal(plot_csv_col_label(r, 8), "Hunger");
-	assert_int_equal(plot_csv_col_kind(r, PLOT_CSV_FIXED + 17), PLOT_CSV_LF);
-	assert_int_equal(plot_csv_col_chem(r, 0), -1);
-	assert_int_equal(plot_csv_chem_col(r, 2), -1); /* no Need for Pleasure column */
-	int cols[2] = {atp, glu};
-	const char *names[2] = {"ATP", "Glucose"};
-	plot_data *d = plot_data_new(2, names, 0);
-	assert_non_null(d);
-	assert_int_equal(plot_csv_read(r, cols, 2, d, NULL, NULL, 5), 0);
-	assert_int_equal(plot_data_len(d), 41);
-	assert_true(plot_data_time(d, 40) == 1200.0);
-	plot_data_free(d);
-	plot_csv_close(r);
-}
-
-typedef struct reports {
-	int n;
-	long line[8];
-	char why[8][256];
-} reports;
-
-static void collect(void *ctx, long line, const char *why)
-{
-	reports *r = ctx;
-	if (r->n < 8) {
-		r->line[r->n] = line;
-		snprintf(r->why[r->n], sizeof r->why[0], "%s", why);
-	}
-	r->n++;
-}
-
-/* Read text as a trace; returns the bad-line count (or -2 when the header
- * was refused, its line and reason in *e) and the rows read in *rows. */
-static long read_text(const char *text, size_t len, reports *rep, plot_csv_err *e, size_t *rows)
-{
-	char path[600];
-	tmp_path(path, sizeof path, "t.csv");
-	write_file(path, text, len);
-	memset(rep, 0, sizeof *rep);
-	plot_csv *r = plot_csv_open(path, e);
-	if (!r)
-		return -2;
-	int col = plot_csv_chem_col(r, 99);
-	assert_true(col > 0);
-	const char *name = "ATP";
-	plot_data *d = plot_data_new(1, &name, 0);
-	long bad = plot_csv_read(r, &col, 1, d, collect, rep, 3);
-	*rows = plot_data_len(d);
-	plot_data_free(d);
-	plot_csv_close(r);
-	return bad;
-}
-
-static void test_csv_bad_lines(void **state)
-{
-	(void)state;
-	const char *hdr = fixture_header();
-	int nf = count_fields(hdr);
-	size_t cap = 1 << 20;
-	char *text = malloc(cap);
-	char l1[4096], l2[4096];
-	assert_non_null(text);
-	reports rep;
-	plot_csv_err e;
-	size_t rows;
-
-	/* CRLF ends, a quoted word, a blank line: all fine. */
-	data_line(l1, sizeof l1, nf, 0, "0", 10);
-	data_line(l2, sizeof l2, nf, 2, "0.2", 20);
-	char *q = strstr(l2, "food");
-	assert_non_null(q);
-	int k = snprintf(text, cap, "%s\r\n%s\r\n\r\n", hdr, l1);
-	k += snprintf(text + k, cap - (size_t)k, "%.*s\"fo\"\"od\"%s\r\n", (int)(q - l2), l2, q + 4);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 0);
-	assert_int_equal(rows, 2);
-
-	/* A byte-order mark before the header is not part of "tick". */
-	k = snprintf(text, cap, "\xEF\xBB\xBF%s\n%s\n", hdr, l1);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 0);
-	assert_int_equal(rows, 1);
-
-	/* Each bad line is reported with its number and skipped. */
-	k = snprintf(text, cap, "%s\n%s\n", hdr, l1);           /* line 2 good */
-	k += snprintf(text + k, cap - (size_t)k, "1,0.1,adult\n"); /* 3: too few fields */
-	data_line(l2, sizeof l2, nf, 2, "abc", 1);
-	k += snprintf(text + k, cap - (size_t)k, "%s\n", l2);      /* 4: seconds not a number */
-	data_line(l2, sizeof l2, nf, 2, "5", 1);
-	k += snprintf(text + k, cap - (size_t)k, "%s\n", l2);      /* 5: good */
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 2);
-	assert_int_equal(rows, 2);
-	assert_int_equal(rep.line[0], 3);
-	assert_non_null(strstr(rep.why[0], "fields"));
-	assert_int_equal(rep.line[1], 4);
-	assert_non_null(strstr(rep.why[1], "seconds"));
-
-	/* Time going back, a word where a number belongs, a NUL byte. */
-	data_line(l1, sizeof l1, nf, 0, "10", 1);
-	data_line(l2, sizeof l2, nf, 1, "9.5", 1);
-	k = snprintf(text, cap, "%s\n%s\n%s\n", hdr, l1, l2);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
-	assert_int_equal(rep.line[0], 3);
-	assert_non_null(strstr(rep.why[0], "before"));
-	data_line(l2, sizeof l2, nf, 1, "11", 1);
-	char *last = strrchr(l2, ',');
-	snprintf(last, 8, ",nan");
-	k = snprintf(text, cap, "%s\n%s\n", hdr, l2);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
-	assert_non_null(strstr(rep.why[0], "not a number"));
-	k = snprintf(text, cap, "%s\n%s\n", hdr, l1);
-	text[k - 3] = '\0';
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
-	assert_non_null(strstr(rep.why[0], "NUL"));
-
-	/* A line over the limit stops the reading there (its end is never
-	 * looked for: a device may send none); so do too many bad lines. */
-	k = snprintf(text, cap, "%s\n%s\n", hdr, l1);
-	memset(text + k, '7', PLOT_CSV_LINE_MAX + 10);
-	k += PLOT_CSV_LINE_MAX + 10;
-	k += snprintf(text + k, cap - (size_t)k, "\n%s\n", l1);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 1);
-	assert_int_equal(rep.line[0], 3);
-	assert_non_null(strstr(rep.why[0], "longer than 65536 bytes; stopped reading"));
-	assert_int_equal(rows, 1);
-	k = snprintf(text, cap, "%s\nx\n\"y\nz\nw\n", hdr);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), 3);
-	assert_int_equal(rep.n, 4);
-	assert_non_null(strstr(rep.why[1], "unterminated"));
-	assert_non_null(strstr(rep.why[3], "too many"));
-	free(text);
-}
-
-static void test_csv_bad_header(void **state)
-{
-	(void)state;
-	reports rep;
-	plot_csv_err e;
-	size_t rows;
-	char text[8192];
-	const char *hdr = fixture_header();
-
-	assert_int_equal(read_text("", 0, &rep, &e, &rows), -2);
-	assert_int_equal(e.line, 1);
-	assert_non_null(strstr(e.msg, "empty"));
-	/* A device with no line end: refused at the cap, not read for ever. */
-	assert_null(plot_csv_open("/dev/zero", &e));
-	assert_int_equal(e.line, 1);
-	assert_non_null(strstr(e.msg, "header longer than 65536 bytes"));
-	int k = snprintf(text, sizeof text, "tick,secs,stage\n");
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
-	assert_int_equal(e.line, 1);
-	/* Drives out of order. */
-	k = snprintf(text, sizeof text, "%s\n", hdr);
-	char *p = strstr(text, "drive:Hunger");
-	assert_non_null(p);
-	memcpy(p, "drive:Hungry", 12);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
-	assert_non_null(strstr(e.msg, "drive:Hunger"));
-	/* Unknown chemical, repeated chemical, unknown prefix. */
-	k = snprintf(text, sizeof text, "%s,chem:Kryptonite\n", hdr);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
-	assert_non_null(strstr(e.msg, "Kryptonite"));
-	k = snprintf(text, sizeof text, "%s,chem:atp\n", hdr);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
-	assert_non_null(strstr(e.msg, "repeats"));
-	k = snprintf(text, sizeof text, "%s,brain:x\n", hdr);
-	assert_int_equal(read_text(text, (size_t)k, &rep, &e, &rows), -2);
-	assert_non_null(strstr(e.msg, "unknown column"));
-}
-
-static void test_csv_shared_names(void **state)
-{
-	(void)state;
-	/* Chemicals 236..239 share one name; columns written from the
-	 * vocabulary read back in order; numbers name unnamed chemicals. */
-	char text[8192], path[600];
-	int k = snprintf(text, sizeof text, "%s,chem:Unknown Toxin,chem:Unknown Toxin,chem:200\n",
-	                 fixture_header());
-	tmp_path(path, sizeof path, "names.csv");
-	write_file(path, text, (size_t)k);
-	plot_csv_err e;
-	plot_csv *r = plot_csv_open(path, &e);
-	if (!r)
-		fail_msg("%ld: %s", e.line, e.msg);
-	int n = plot_csv_ncols(r);
-	assert_int_equal(plot_csv_col_chem(r, n - 3), 236);
-	assert_int_equal(plot_csv_col_chem(r, n - 2), 237);
-	assert_int_equal(plot_csv_col_chem(r, n - 1), 200);
-	assert_string_equal(plot_csv_col_label(r, n - 1), "chemical 200");
-	plot_csv_close(r);
-}
-
 /* ---------------------------------------------------------------- drawing */
 
 static void test_palette(void **state)
@@ -547,7 +119,7 @@ static void test_plot_pixels(void **state)
 	const char *names[NS] = {"ATP", "ADP", "Glucose", "Glycogen", "Pain", "Hunger", "Reward",
 	                         "Punishment", "Adrenaline", "Injury", "Ageing", "Oxygen", "Water",
 	                         "Fat"};
-	plot_data *d = plot_data_new(NS, names, 0);
+	trace_series *d = trace_series_new(NS, names, 0);
 	assert_non_null(d);
 	for (int i = 0; i < ROWS; i++) {
 		float v[NS];
@@ -556,7 +128,7 @@ static void test_plot_pixels(void **state)
 		/* Series 0 is flat at 20 but for one sample: a one-row spike to
 		 * 255 that per-column min/max must keep. */
 		v[0] = i == 12345 ? 255.0f : 20.0f;
-		assert_int_equal(plot_data_push(d, i * 0.2, v), 0);
+		assert_int_equal(trace_series_push(d, i * 0.2, v), 0);
 	}
 	/* Draw into the middle of a bigger surface painted magenta, to check
 	 * nothing outside the rectangle is touched. */
@@ -596,7 +168,7 @@ static void test_plot_pixels(void **state)
 	SDL_Rect flat = {area.x + 10, y20 - 1, 50, 3};
 	assert_true(count_colour(s, &flat, view_palette(0)) > 40);
 	SDL_FreeSurface(s);
-	plot_data_free(d);
+	trace_series_free(d);
 	view_fonts_close(&f);
 }
 
@@ -614,16 +186,16 @@ static void test_plot_summary_pixels(void **state)
 	enum { NS = 3 };
 	const char *names[NS] = {"ATP", "Glucose", "Pain"};
 	long n = 2000000;
-	plot_data *whole = plot_data_new(NS, names, 0), *all = plot_data_new(NS, names, (size_t)n);
+	trace_series *whole = trace_series_new(NS, names, 0), *all = trace_series_new(NS, names, (size_t)n);
 	assert_non_null(whole);
 	assert_non_null(all);
 	for (long i = 0; i < n; i++) {
-		float v[NS] = {signal(i), signal(i * 3) / 2, (float)((i / 50000) % 2 ? 30 : 200)};
-		assert_int_equal(plot_data_push(whole, i * 0.1, v), 0);
-		assert_int_equal(plot_data_push(all, i * 0.1, v), 0);
+		float v[NS] = {test_signal(i), test_signal(i * 3) / 2, (float)((i / 50000) % 2 ? 30 : 200)};
+		assert_int_equal(trace_series_push(whole, i * 0.1, v), 0);
+		assert_int_equal(trace_series_push(all, i * 0.1, v), 0);
 	}
-	assert_true(plot_data_summarised(whole));
-	assert_false(plot_data_summarised(all));
+	assert_true(trace_series_summarised(whole));
+	assert_false(trace_series_summarised(all));
 	SDL_Surface *a = view_surface_new(1000, 700), *b = view_surface_new(1000, 700);
 	assert_non_null(a);
 	assert_non_null(b);
@@ -649,8 +221,8 @@ static void test_plot_summary_pixels(void **state)
 	assert_true(far < 700);
 	SDL_FreeSurface(a);
 	SDL_FreeSurface(b);
-	plot_data_free(whole);
-	plot_data_free(all);
+	trace_series_free(whole);
+	trace_series_free(all);
 	view_fonts_close(&f);
 }
 
@@ -660,7 +232,7 @@ static void test_plot_scrolling(void **state)
 	view_fonts f;
 	assert_int_equal(open_fonts(&f), 0);
 	const char *names[] = {"Glucose", "ATP"};
-	plot_data *d = plot_data_new(2, names, 500); /* a live ring */
+	trace_series *d = trace_series_new(2, names, 500); /* a live ring */
 	SDL_Surface *s = view_surface_new(640, 400);
 	assert_non_null(d);
 	assert_non_null(s);
@@ -676,7 +248,7 @@ static void test_plot_scrolling(void **state)
 	assert_true(t0 == 0 && t1 == 60);
 	for (int i = 0; i < 2000; i++) {
 		float v[2] = {(float)(i % 256), i % 100 < 50 ? 200.0f : NAN}; /* gaps */
-		assert_int_equal(plot_data_push(d, i * 0.2, v), 0);
+		assert_int_equal(trace_series_push(d, i * 0.2, v), 0);
 		if (i == 100) {
 			/* Shorter than the window: it fills from the left. */
 			assert_int_equal(plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
@@ -696,12 +268,12 @@ static void test_plot_scrolling(void **state)
 	SDL_Rect tiny = {0, 0, 60, 40};
 	assert_int_equal(plot_render(s, &tiny, d, &st, &f, NULL, NULL, NULL, err, sizeof err), -1);
 	SDL_FreeSurface(s);
-	plot_data_free(d);
+	trace_series_free(d);
 	view_fonts_close(&f);
 }
 
 /* Render d with q's style into a new w x h surface. */
-static SDL_Surface *render_req(const cli_plot_req *q, const plot_data *d, const view_fonts *f)
+static SDL_Surface *render_req(const cli_plot_req *q, const trace_series *d, const view_fonts *f)
 {
 	plot_style st;
 	plot_style_default(&st);
@@ -728,15 +300,15 @@ static void test_plot_request(void **state)
 	assert_int_equal(open_fonts(&f), 0);
 	const char *names[] = {"ATP", "Glucose", "Pain"};
 	for (int summary = 0; summary < 2; summary++) {
-		plot_data *d = plot_data_new(3, names, 0);
+		trace_series *d = trace_series_new(3, names, 0);
 		assert_non_null(d);
-		int n = summary ? 800000 : 500; /* 800000 rows outgrow PLOT_EXACT_BYTES */
+		int n = summary ? 800000 : 500; /* 800000 rows outgrow TRACE_SERIES_EXACT_BYTES */
 		for (int i = 0; i < n; i++) {
 			float v[3] = {(float)(i % 200), i % 1000 < 10 ? NAN : 100.0f + (float)(i % 7),
 			              (float)(255 - i % 120)};
-			assert_int_equal(plot_data_push(d, i * 0.1, v), 0);
+			assert_int_equal(trace_series_push(d, i * 0.1, v), 0);
 		}
-		assert_int_equal(plot_data_summarised(d), summary);
+		assert_int_equal(trace_series_summarised(d), summary);
 		cli_plot_req q;
 		cli_plot_req_default(&q);
 		q.w = 900;
@@ -750,8 +322,8 @@ static void test_plot_request(void **state)
 		c2_err err;
 		if (cli_plot_decode(w.data, w.len, &p, &err) != 0)
 			fail_msg("decode: %s", err.msg);
-		assert_int_equal(plot_data_len(p.d), plot_data_len(d));
-		assert_int_equal(plot_data_summarised(p.d), summary);
+		assert_int_equal(trace_series_len(p.d), trace_series_len(d));
+		assert_int_equal(trace_series_summarised(p.d), summary);
 		assert_string_equal(p.q.title, "trip");
 		assert_null(p.q.x_label);
 		SDL_Surface *a = render_req(&q, d, &f), *b = render_req(&p.q, p.d, &f);
@@ -760,7 +332,7 @@ static void test_plot_request(void **state)
 		SDL_FreeSurface(b);
 		/* A table rebuilt from buckets takes no more samples. */
 		float v[3] = {1, 2, 3};
-		assert_int_equal(plot_data_push(p.d, 1e9, v), summary ? -1 : 0);
+		assert_int_equal(trace_series_push(p.d, 1e9, v), summary ? -1 : 0);
 		cli_plot_decoded_free(&p);
 		/* Every shorter request, and any byte more, is refused. */
 		for (size_t len = 0; len < w.len; len += summary ? 4099 : 1)
@@ -769,7 +341,7 @@ static void test_plot_request(void **state)
 		assert_int_not_equal(cli_plot_decode(w.data, w.len, &p, &err), 0);
 		assert_non_null(strstr(err.msg, "after the last row"));
 		c2_wbuf_free(&w);
-		plot_data_free(d);
+		trace_series_free(d);
 	}
 	view_fonts_close(&f);
 }
@@ -778,10 +350,10 @@ static void test_plot_request_lies(void **state)
 {
 	(void)state;
 	const char *names[] = {"ATP"};
-	plot_data *d = plot_data_new(1, names, 0);
+	trace_series *d = trace_series_new(1, names, 0);
 	assert_non_null(d);
 	float v = 5;
-	assert_int_equal(plot_data_push(d, 1.0, &v), 0);
+	assert_int_equal(trace_series_push(d, 1.0, &v), 0);
 	cli_plot_req q;
 	cli_plot_req_default(&q);
 	c2_wbuf w = {0};
@@ -816,30 +388,30 @@ static void test_plot_request_lies(void **state)
 		c2_wbuf_free(&x);
 	}
 	/* A bucket whose least value is above its first one. */
-	plot_data *b = plot_data_new(1, names, 0);
-	plot_bucket k = {.t0 = 0, .t1 = 1, .first = 5, .last = 6, .lo = 5.5f, .hi = 7};
-	assert_int_equal(plot_data_push_bucket(b, &k), -1);
+	trace_series *b = trace_series_new(1, names, 0);
+	trace_bucket k = {.t0 = 0, .t1 = 1, .first = 5, .last = 6, .lo = 5.5f, .hi = 7};
+	assert_int_equal(trace_series_push_bucket(b, &k), -1);
 	k.lo = 4;
-	assert_int_equal(plot_data_push_bucket(b, &k), 0);
+	assert_int_equal(trace_series_push_bucket(b, &k), 0);
 	k.t0 = 0.5; /* before the last bucket's end */
-	assert_int_equal(plot_data_push_bucket(b, &k), -1);
-	plot_data_free(b);
+	assert_int_equal(trace_series_push_bucket(b, &k), -1);
+	trace_series_free(b);
 	c2_wbuf_free(&w);
-	plot_data_free(d);
+	trace_series_free(d);
 }
 
 static void test_png_roundtrip(void **state)
 {
 	(void)state;
 	const char *names[] = {"ATP", "Glucose", "Pain"};
-	plot_data *d = plot_data_new(3, names, 0);
+	trace_series *d = trace_series_new(3, names, 0);
 	assert_non_null(d);
 	for (int i = 0; i < 300; i++) {
 		float v[3] = {(float)(i % 200), 100.0f, (float)(255 - i % 120)};
-		assert_int_equal(plot_data_push(d, i * 12.0, v), 0);
+		assert_int_equal(trace_series_push(d, i * 12.0, v), 0);
 	}
 	char path[600], err[256];
-	tmp_path(path, sizeof path, "plot.png");
+	test_tmp_path(path, sizeof path, "plot.png");
 	plot_style st;
 	plot_style_default(&st);
 	st.title = "round trip";
@@ -858,7 +430,7 @@ static void test_png_roundtrip(void **state)
 	SDL_FreeSurface(img);
 
 	/* Only the PNG is left in the directory: no temporary file. */
-	DIR *dir = opendir(tmpdir);
+	DIR *dir = opendir(test_tmpdir());
 	assert_non_null(dir);
 	struct dirent *e;
 	while ((e = readdir(dir)))
@@ -867,12 +439,12 @@ static void test_png_roundtrip(void **state)
 	closedir(dir);
 
 	/* A directory that does not exist: an error, nothing written. */
-	tmp_path(path, sizeof path, "no/such/dir/plot.png");
+	test_tmp_path(path, sizeof path, "no/such/dir/plot.png");
 	assert_int_equal(plot_write_png(path, 800, 500, d, &st, err, sizeof err), -1);
 	assert_non_null(strstr(err, "no/such/dir"));
 	assert_int_equal(plot_write_png("x.png", 10, 10, d, &st, err, sizeof err), -1);
 	assert_non_null(strstr(err, "size"));
-	plot_data_free(d);
+	trace_series_free(d);
 }
 
 static void test_font_missing(void **state)
@@ -893,15 +465,7 @@ static void test_font_missing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_series_ring),
-		cmocka_unit_test(test_series_chems),
-		cmocka_unit_test(test_series_grows),
-		cmocka_unit_test(test_series_summary),
 		cmocka_unit_test(test_time_axis),
-		cmocka_unit_test(test_csv_fixture),
-		cmocka_unit_test(test_csv_bad_lines),
-		cmocka_unit_test(test_csv_bad_header),
-		cmocka_unit_test(test_csv_shared_names),
 		cmocka_unit_test(test_palette),
 		cmocka_unit_test(test_plot_pixels),
 		cmocka_unit_test(test_plot_summary_pixels),
@@ -911,5 +475,5 @@ int main(void)
 		cmocka_unit_test(test_png_roundtrip),
 		cmocka_unit_test(test_font_missing),
 	};
-	return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
+	return cmocka_run_group_tests(tests, test_tmp_setup, test_tmp_teardown);
 }

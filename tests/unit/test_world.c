@@ -28,25 +28,18 @@
 
 static creature *tiny(uint64_t seed)
 {
-	genome g;
-	c2_err err;
-	if (genome_text_parse(WORLD_TINY, sizeof WORLD_TINY - 1, &g, &err) != 0)
-		fail_msg("tiny genome line %ld: %s", err.line, err.msg);
-	creature_config cfg;
-	creature_config_default(&cfg);
-	cfg.seed = seed;
-	creature *c;
-	if (creature_hatch(&c, &g, &cfg, &err) != 0)
-		fail_msg("hatch: %s", err.msg);
-	genome_free(&g);
-	return c;
+	return test_hatch_text(WORLD_TINY, sizeof WORLD_TINY - 1, seed);
 }
 
+static world_options opts(void);
+
+/* o NULL: opts(), the defaults but looking every tick. */
 static world *load(const char *text, const world_options *o)
 {
 	world *w;
 	c2_err err;
-	if (world_load(&w, text, strlen(text), o, 1, &err) != 0)
+	world_options d = opts();
+	if (world_load(&w, text, strlen(text), o ? o : &d, 1, &err) != 0)
 		fail_msg("world line %ld: %s", err.line, err.msg);
 	return w;
 }
@@ -62,10 +55,13 @@ static world *with_tiny(const char *text, const world_options *o)
 	return w;
 }
 
+/* The defaults, but looking every tick (perceive_period 1): each test sees
+ * what a step changed at once. */
 static world_options opts(void)
 {
 	world_options o;
 	world_options_default(&o);
+	o.perceive_period = 1;
 	return o;
 }
 
@@ -302,7 +298,7 @@ static void test_sight_options(void **state)
 	run(w, 1, -1, -1);
 	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
 	w->crts[0].facing = -1;
-	w_set_rep(&w->crts[0], GENOME_CAT_FOOD, -1);
+	w_set_rep(w, &w->crts[0], GENOME_CAT_FOOD, -1);
 	run(w, 1, -1, -1);
 	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 2);
 	world_free(w);
@@ -366,6 +362,102 @@ static void test_perceive_asleep(void **state)
 }
 
 /* IT approaching / retreating past the threshold, graded; edges likewise. */
+/* A look every perceive_period ticks (C1: 8): between two looks nothing
+ * seen changes the representatives. */
+static void test_perceive_period(void **state)
+{
+	(void)state;
+	world_options o = opts();
+	o.perceive_period = 8;
+	world *w = with_tiny(ROW, &o);
+	run(w, 1, -1, -1); /* tick 0 looks */
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
+	w->objs[1].state = WORLD_OBJ_REMOVED;
+	run(w, 7, -1, -1); /* ticks 1..7 do not */
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 1);
+	run(w, 1, -1, -1); /* tick 8 does */
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], 2);
+	world_free(w);
+}
+
+static int source_cell(world *w, int cat)
+{
+	return brain_state(creature_brain_const(world_creature(w, 0)), GENOME_LOBE_SOURCE, (unsigned)cat);
+}
+
+/* keep_unseen (C1's attention records): kept out of sight while in the
+ * room, back in view at view_return_m, replaced by a newly seen one unless
+ * IT (its attention cell cleared), dropped when it leaves the room or turns
+ * invisible. */
+static void test_keep_unseen(void **state)
+{
+	(void)state;
+	static const char W[] = "room a 0 1000\nroom b 1000 2000\n"
+	                        "kind carrot food width 20\nkind ghost food width 20 invisible\n"
+	                        "object carrot 700\n" /* 1 */
+	                        "object carrot 120\n" /* 2 */
+	                        "creature 500 east\n";
+	world_options o = opts();
+	o.keep_unseen = 1;
+	o.sight_range = 300;
+	world *w = with_tiny(W, &o);
+	w_crt *cr = &w->crts[0];
+	run(w, 1, -1, -1);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 1);
+	/* out of sight (and nothing else of it in sight): kept, no stimulus */
+	cr->x = 900 * WORLD_FX;
+	w->objs[1].x = 400 * WORLD_FX;
+	w->nlog = 0;
+	run(w, 3, -1, -1);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 0);
+	/* back in sight: stimulus 8 at 26 (significance 100 x 26 / 255 = 10) */
+	int before = source_cell(w, GENOME_CAT_FOOD);
+	cr->x = 500 * WORLD_FX;
+	w_perceive(w, 0);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(source_cell(w, GENOME_CAT_FOOD) - before, 100 * 26 / 255);
+	run(w, 3, -1, -1);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1); /* once */
+	/* another carrot seen while it is out of sight and not IT: replaced,
+	 * the category's attention cell cleared, stimulus 8 at 80 */
+	creature_hear(world_creature(w, 0), GENOME_LOBE_ATTENTION, GENOME_CAT_FOOD);
+	cr->x = 200 * WORLD_FX; /* sees carrot 2 at 120, not carrot 1 at 400 + 300 */
+	w->objs[1].x = 800 * WORLD_FX;
+	w->nlog = 0;
+	w_perceive(w, 0);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 2);
+	assert_int_equal(count_stim(w, GENOME_STIM_OBJECT_IN_VIEW), 1);
+	assert_int_equal(brain_state(creature_brain_const(world_creature(w, 0)), GENOME_LOBE_ATTENTION,
+	                             GENOME_CAT_FOOD), 0);
+	/* IT out of sight stays IT and representative while another is seen */
+	cr->it = 2;
+	cr->x = 700 * WORLD_FX;
+	w->objs[1].x = 800 * WORLD_FX;
+	w_perceive(w, 0);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 2);
+	/* dropped when it turns invisible (then the seen one takes over) */
+	w->objs[2].kind = (uint16_t)w_kind_find(w, "ghost", 5);
+	w_perceive(w, 0);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], 1);
+	/* dropped when it leaves the creature's room, none seen: none */
+	cr->it = -1;
+	w->objs[1].x = 1500 * WORLD_FX;
+	w_perceive(w, 0);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], -1);
+	assert_true(cr->goal_x[GENOME_CAT_FOOD] == 1500 * WORLD_FX); /* its last place */
+	world_free(w);
+	/* keep_unseen 0: lost as soon as it is out of sight */
+	o.keep_unseen = 0;
+	w = with_tiny(W, &o);
+	run(w, 1, -1, -1);
+	w->crts[0].x = 900 * WORLD_FX;
+	w->objs[1].x = 400 * WORLD_FX;
+	run(w, 1, -1, -1);
+	assert_int_equal(w->crts[0].rep[GENOME_CAT_FOOD], -1);
+	world_free(w);
+}
+
 static void test_approach_retreat(void **state)
 {
 	(void)state;
@@ -514,27 +606,137 @@ static void test_it_change_reset(void **state)
 static void test_impt(void **state)
 {
 	(void)state;
-	world *w = with_tiny(ROW, NULL);
-	run(w, 8, GENOME_ACT_LEFT, -1);
-	assert_int_equal(w->crts[0].act, GENOME_ACT_LEFT);
-	creature *c = world_creature(w, 0);
-	while (creature_ticks(c) % CREATURE_BRAIN_PERIOD)
-		run(w, 1, -1, -1);
-	creature_nudge_action(c, GENOME_ACT_LEFT, -155); /* heard: 255 -> 100 */
-	w_pre_step(w, 0);
-	assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_DECISION, GENOME_ACT_LEFT), 101);
-	world_free(w);
+	/* impt 1 adds the action's IMPT (walk: 1) before each brain tick, 0
+	 * none, 2 twice it (C1's engine) */
+	for (int impt = 0; impt <= 2; impt++) {
+		world_options o = opts();
+		o.impt = impt;
+		world *w = with_tiny(ROW, &o);
+		run(w, 8, GENOME_ACT_LEFT, -1);
+		assert_int_equal(w->crts[0].act, GENOME_ACT_LEFT);
+		creature *c = world_creature(w, 0);
+		while (creature_ticks(c) % CREATURE_BRAIN_PERIOD)
+			run(w, 1, -1, -1);
+		creature_nudge_action(c, GENOME_ACT_LEFT, -155); /* heard: 255 -> 100 */
+		w_pre_step(w, 0);
+		assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_DECISION, GENOME_ACT_LEFT),
+		                 100 + impt);
+		world_free(w);
+	}
+}
+
+/* goal_direction (C1): weights learnt from what an object's stimuli lower,
+ * then the source cell of the category the drives want, or the verb
+ * towards where its object last was, or forgetting a place seen empty. */
+static void test_goal_direction(void **state)
+{
+	(void)state;
+	static const char W[] = "room r 0 3000\nkind carrot food width 20 edible\n"
+	                        "on carrot eat stim actor 0 none 0 0 Hunger_Decrease 100 Anger_Decrease 30\n"
+	                        "object carrot 700\ncreature 500 east\n";
 	world_options o = opts();
-	o.impt = 0;
-	w = with_tiny(ROW, &o);
-	c = world_creature(w, 0);
-	run(w, 8, GENOME_ACT_LEFT, -1);
+	o.goal_direction = 1;
+	o.goal_period = 4;
+	world *w = with_tiny(W, &o);
+	w_crt *cr = &w->crts[0];
+	creature *c = world_creature(w, 0);
+	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) < 2; t++)
+		run(w, 1, GENOME_ACT_EAT, GENOME_CAT_FOOD);
+	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 2);
+	/* two bites: (100 + 0) / 5 = 20, then (100 + 80) / 5 = 36 */
+	assert_int_equal(cr->goal_w[GENOME_CAT_FOOD][GENOME_DRIVE_HUNGER], 36);
+	assert_int_equal(cr->goal_w[GENOME_CAT_FOOD][GENOME_DRIVE_ANGER], (30 + 4 * 6) / 5);
+	assert_int_equal(cr->goal_w[GENOME_CAT_FOOD][GENOME_DRIVE_PAIN], 0);
+	/* hungry, attending to nothing: the food's source cell gets the
+	 * baseline max(10, hunger x 255/256 / 4) at the next goal tick */
+	while (creature_ticks(c) % 4)
+		run(w, 1, -1, -1);
+	c->drives[GENOME_DRIVE_HUNGER] = 200; /* the tiny creature has no receptor setting it */
+	int hunger = creature_drive(c, GENOME_DRIVE_HUNGER);
+	cr->it = -1;
+	int base = hunger * 255 / 256 / 4;
+	int before = source_cell(w, GENOME_CAT_FOOD);
+	w_goal(w, 0);
+	assert_int_equal(source_cell(w, GENOME_CAT_FOOD) - before, base > 255 - before ? 255 - before : base);
+	/* not when it is IT already, nor off the goal tick */
+	cr->it = cr->rep[GENOME_CAT_FOOD];
+	before = source_cell(w, GENOME_CAT_FOOD);
+	w_goal(w, 0);
+	assert_int_equal(source_cell(w, GENOME_CAT_FOOD), before);
+	/* the carrot gone out of sight: the verb towards where it was */
+	cr->it = -1;
+	w->objs[1].x = 100 * WORLD_FX;
+	cr->x = 2000 * WORLD_FX;
+	w_perceive(w, 0);
+	assert_int_equal(cr->rep[GENOME_CAT_FOOD], -1);
+	assert_true(cr->goal_x[GENOME_CAT_FOOD] == 100 * WORLD_FX);
+	const brain *b = creature_brain_const(c);
+	int left = brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_LEFT), right = brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_RIGHT);
+	w_goal(w, 0);
+	assert_int_equal(brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_LEFT), left + base > 255 ? 255 : left + base);
+	assert_int_equal(brain_state(b, GENOME_LOBE_VERB, GENOME_ACT_RIGHT), right);
+	/* where it should see it and does not: forgotten */
+	w->objs[1].state = WORLD_OBJ_REMOVED;
+	cr->x = 300 * WORLD_FX;
+	w_goal(w, 0);
+	assert_true(cr->goal_x[GENOME_CAT_FOOD] == -1);
+	world_free(w);
+	/* off (the default): nothing learnt */
+	o.goal_direction = 0;
+	w = with_tiny(W, &o);
+	for (int t = 0; t < 200 && count_log(w, LOG_ACT, 0, NULL) < 1; t++)
+		run(w, 1, GENOME_ACT_EAT, GENOME_CAT_FOOD);
+	assert_int_equal(w->crts[0].goal_w[GENOME_CAT_FOOD][GENOME_DRIVE_HUNGER], 0);
+	world_free(w);
+}
+
+/* it_near (C1's brain inputs): "it is near me" = 255 - 2 x IT's distance
+ * within 128 px, before each brain tick. */
+static void test_it_near(void **state)
+{
+	(void)state;
+	world_options o = opts();
+	o.it_near = 1;
+	world *w = with_tiny(ROW, &o);
+	run(w, 9, GENOME_ACT_QUIESCENT, GENOME_CAT_FOOD);
+	assert_int_equal(w->crts[0].it, 1);
+	creature *c = world_creature(w, 0);
+	w->objs[1].x = w->crts[0].x + 30 * WORLD_FX;
 	while (creature_ticks(c) % CREATURE_BRAIN_PERIOD)
 		run(w, 1, -1, -1);
-	creature_nudge_action(c, GENOME_ACT_LEFT, -155);
 	w_pre_step(w, 0);
-	assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_DECISION, GENOME_ACT_LEFT), 100);
+	assert_int_equal(brain_state(creature_brain_const(c), GENOME_LOBE_SENSE, GENOME_SENSE_IT_NEAR), 195);
 	world_free(w);
+}
+
+/* decision_switch (C1): the decision given up is cleared, the new one +10
+ * (w_act sees the brain's new winner after creature_step). */
+static void test_decision_switch(void **state)
+{
+	(void)state;
+	for (int on = 0; on <= 1; on++) {
+		world_options o = opts();
+		o.decision_switch = on;
+		world *w = with_tiny(ROW, &o);
+		creature *c = world_creature(w, 0);
+		run(w, 8, GENOME_ACT_LEFT, -1);
+		assert_int_equal(w->crts[0].act, GENOME_ACT_LEFT);
+		while (creature_ticks(c) % CREATURE_BRAIN_PERIOD)
+			run(w, 1, -1, -1);
+		creature_nudge_action(c, GENOME_ACT_LEFT, -255);
+		creature_hear(c, GENOME_LOBE_DECISION, GENOME_ACT_RIGHT);
+		creature_nudge_action(c, GENOME_ACT_RIGHT, -55); /* 200 */
+		creature_step(c, NULL);                      /* the brain: right */
+		assert_int_equal(creature_action(c), GENOME_ACT_RIGHT);
+		creature_nudge_action(c, GENOME_ACT_LEFT, 155);  /* the old cell still up */
+		const brain *b = creature_brain_const(c);
+		int right = brain_state(b, GENOME_LOBE_DECISION, GENOME_ACT_RIGHT);
+		w_act(w, 0);
+		assert_int_equal(w->crts[0].act, GENOME_ACT_RIGHT);
+		assert_int_equal(brain_state(b, GENOME_LOBE_DECISION, GENOME_ACT_LEFT), on ? 0 : 155);
+		assert_int_equal(brain_state(b, GENOME_LOBE_DECISION, GENOME_ACT_RIGHT), right + (on ? 10 : 0));
+		world_free(w);
+	}
 }
 
 /* ---- walking ------------------------------------------------------------------------ */
@@ -899,6 +1101,95 @@ static void test_hand(void **state)
 	world_free(w);
 }
 
+/* bring: the nearest such object carried by no one, in front of the
+ * creature; when: the hand answers the first creature's acts in their tick;
+ * hand_leaves: the hand goes away after its last command. */
+static void test_hand_teaching(void **state)
+{
+	(void)state;
+	world_options o = opts();
+	o.hand_leaves = 5;
+	world *w = with_tiny(KINDS, &o);
+	world_events *ev = parse_ev(w,
+		"at 1 bring rock      # a kind\n"
+		"at 3 bring food      # a category\n"
+		"at 4 bring critter   # none: nothing\n"
+		"when eat pat\n"
+		"when push ball slap  # not a push on a rock\n");
+	for (int t = 0; t < 2; t++)
+		world_step(w, ev);
+	assert_true(obj_x(w, 2) == 500 + 45); /* the rock, touching the creature */
+	assert_int_equal(w->objs[2].carrier, -1);
+	for (int t = 2; t < 5; t++)
+		world_step(w, ev);
+	assert_true(obj_x(w, 1) == 500 + 35); /* the carrot */
+	assert_int_equal(count_log(w, LOG_HAND, 0, NULL), 4); /* two brings: pick up, drop */
+	/* the hand leaves 5 ticks after its last command */
+	world_object_info oi;
+	for (int t = 5; t < 8; t++)
+		world_step(w, ev);
+	world_object(w, 0, &oi);
+	assert_int_equal(oi.state, WORLD_OBJ_PRESENT);
+	for (int t = 8; t < 10; t++)
+		world_step(w, ev);
+	world_object(w, 0, &oi);
+	assert_int_equal(oi.state, WORLD_OBJ_VANISHED);
+	/* each eat: a pat in the same tick, from the hand */
+	w->nlog = 0;
+	for (int t = 0; t < 100 && count_log(w, LOG_ACT, 0, NULL) == 0; t++) {
+		decide(w, 0, GENOME_ACT_EAT, GENOME_CAT_FOOD);
+		world_step(w, ev);
+	}
+	const w_log *act = NULL, *pat = NULL;
+	assert_int_equal(count_log(w, LOG_ACT, 0, &act), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_PATS), 1);
+	for (size_t i = 0; i < w->nlog; i++)
+		if (w->log[i].type == LOG_STIMULUS && w->log[i].a == GENOME_STIM_POINTER_PATS)
+			pat = &w->log[i];
+	assert_true(pat->tick == act->tick && pat->b == GENOME_CAT_HAND);
+	/* a push on the rock: no slap */
+	w->nlog = 0;
+	for (int t = 0; t < 100 && count_log(w, LOG_ACT, 0, NULL) == 0; t++) {
+		decide(w, 0, GENOME_ACT_PUSH, GENOME_CAT_THING);
+		world_step(w, ev);
+	}
+	assert_int_equal(count_log(w, LOG_ACT, 0, NULL), 1);
+	assert_int_equal(count_stim(w, GENOME_STIM_POINTER_SLAPS), 0);
+	world_events_free(ev);
+	world_free(w);
+	/* errors name the line */
+	static const struct {
+		const char *text;
+		long line;
+		const char *why;
+	} bad[] = {
+		{"at 1 pat\nwhen eat\n", 2, "usage: when"},
+		{"when sneeze pat\n", 1, "sneeze"},
+		{"when eat nosuch pat\n", 1, "unknown kind"},
+		{"when eat carrot kiss\n", 1, "usage: when"},
+		{"when eat carrot pat now\n", 1, "usage: when"},
+		{"at 1 bring\n", 1, "usage: bring"},
+		{"at 1 bring nosuch\n", 1, "neither a kind"},
+	};
+	w = with_tiny(KINDS, NULL);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		world_events *e = (world_events *)1;
+		c2_err err;
+		int rc = world_events_parse(&e, w, bad[i].text, strlen(bad[i].text), &err);
+		if (rc == 0 || e != NULL || err.line != bad[i].line || !strstr(err.msg, bad[i].why))
+			fail_msg("case %zu: rc %d line %ld '%s'", i, rc, err.line, err.msg);
+	}
+	c2_wbuf t = {0};
+	for (int r = 0; r <= WORLD_MAX_RULES; r++)
+		c2_w_printf(&t, "when eat pat\n");
+	world_events *e;
+	c2_err err;
+	assert_int_equal(world_events_parse(&e, w, (const char *)t.data, t.len, &err), C2_ETOOBIG);
+	assert_int_equal(err.line, WORLD_MAX_RULES + 1);
+	c2_wbuf_free(&t);
+	world_free(w);
+}
+
 static void test_events_objects(void **state)
 {
 	(void)state;
@@ -982,17 +1273,22 @@ static void test_stand_in_in_world(void **state)
 	world_free(w);
 }
 
-static world *garden(uint64_t seed, creature *c)
+static world *garden_with(uint64_t seed, creature *c, const world_options *o)
 {
 	uint8_t *text;
 	size_t len;
 	c2_err err;
 	assert_int_equal(c2_read_file("worlds/garden.world", 1u << 20, &text, &len, &err), 0);
 	world *w;
-	assert_int_equal(world_load(&w, (const char *)text, len, NULL, seed, &err), 0);
+	assert_int_equal(world_load(&w, (const char *)text, len, o, seed, &err), 0);
 	free(text);
 	assert_int_equal(world_add_creature(w, c, &err), 0);
 	return w;
+}
+
+static world *garden(uint64_t seed, creature *c)
+{
+	return garden_with(seed, c, NULL);
 }
 
 static creature *starter(uint64_t seed)
@@ -1009,28 +1305,38 @@ static creature *starter(uint64_t seed)
 	return c;
 }
 
-static void test_snapshot_resume(void **state)
+/* Save at 3000 ticks, resume, run on: bit for bit, with the defaults (c1
+ * 0) and with every C1 mechanism on and the teaching commands (1). */
+static void snapshot_resume(int c1)
 {
-	(void)state;
-	world *a = garden(3, starter(3)), *b;
-	static const char E[] = "every 700 pat\nat 900 pickup nut.1\nat 950 drop\nevery 300 inject Glucose 30\n";
+	world_options o;
+	world_options_default(&o);
+	if (c1) {
+		o.goal_direction = o.keep_unseen = o.it_near = o.decision_switch = 1;
+		o.goal_period = 64;
+		o.hand_leaves = 30;
+	}
+	world *a = garden_with(3, starter(3), &o), *b;
+	const char *E = c1 ? "every 700 bring food\nwhen eat pat\nevery 300 inject Glucose 30\n"
+	                   : "every 700 pat\nat 900 pickup nut.1\nat 950 drop\nevery 300 inject Glucose 30\n";
+	size_t elen = strlen(E);
 	world_events *ev = parse_ev(a, E);
 	for (int t = 0; t < 3000; t++)
 		world_step(a, ev);
 	c2_wbuf s = {0};
-	assert_int_equal(world_save(a, E, sizeof E - 1, &s), 0);
+	assert_int_equal(world_save(a, E, elen, &s), 0);
 	uint8_t *extra;
 	size_t nextra;
 	c2_err err;
 	if (world_restore(&b, s.data, s.len, &extra, &nextra, &err) != 0)
 		fail_msg("restore: %s", err.msg);
-	assert_int_equal(nextra, sizeof E - 1);
+	assert_int_equal(nextra, elen);
 	assert_memory_equal(extra, E, nextra);
 	free(extra);
 	assert_int_equal(world_hash(a), world_hash(b));
 	/* saving the restored world gives the same bytes */
 	c2_wbuf s2 = {0};
-	assert_int_equal(world_save(b, E, sizeof E - 1, &s2), 0);
+	assert_int_equal(world_save(b, E, elen, &s2), 0);
 	assert_int_equal(s2.len, s.len);
 	assert_memory_equal(s2.data, s.data, s.len);
 	world_events *ev2 = parse_ev(b, E);
@@ -1055,6 +1361,13 @@ static void test_snapshot_resume(void **state)
 	world_events_free(ev2);
 	world_free(a);
 	world_free(b);
+}
+
+static void test_snapshot_resume(void **state)
+{
+	(void)state;
+	snapshot_resume(0);
+	snapshot_resume(1);
 }
 
 static void test_determinism(void **state)
@@ -1152,11 +1465,16 @@ int main(void)
 		cmocka_unit_test(test_sight_options),
 		cmocka_unit_test(test_representative_modes),
 		cmocka_unit_test(test_perceive_asleep),
+		cmocka_unit_test(test_perceive_period),
+		cmocka_unit_test(test_keep_unseen),
 		cmocka_unit_test(test_approach_retreat),
 		cmocka_unit_test(test_it_and_mask),
 		cmocka_unit_test(test_mask_reference),
 		cmocka_unit_test(test_it_change_reset),
 		cmocka_unit_test(test_impt),
+		cmocka_unit_test(test_goal_direction),
+		cmocka_unit_test(test_it_near),
+		cmocka_unit_test(test_decision_switch),
 		cmocka_unit_test(test_walk_walls_rooms),
 		cmocka_unit_test(test_gait_and_weakness),
 		cmocka_unit_test(test_eat),
@@ -1168,6 +1486,7 @@ int main(void)
 		cmocka_unit_test(test_roll_and_collide),
 		cmocka_unit_test(test_become_timer_scopes),
 		cmocka_unit_test(test_hand),
+		cmocka_unit_test(test_hand_teaching),
 		cmocka_unit_test(test_events_objects),
 		cmocka_unit_test(test_stand_in_in_world),
 		cmocka_unit_test(test_snapshot_resume),

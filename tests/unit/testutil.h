@@ -7,11 +7,15 @@
 #ifndef C2_TESTUTIL_H
 #define C2_TESTUTIL_H
 
+#include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/fileio.h"
+#include "engine/engine.h"
 #include "genome/genome.h"
 #include "genome/text.h"
 
@@ -81,6 +85,91 @@ static inline void test_load_text_genome(const char *path, genome *g)
 	if (genome_text_parse((const char *)text, len, g, &err) != 0)
 		fail_msg("%s:%ld: %s", path, err.line, err.msg);
 	free(text);
+}
+
+/* Hatch a creature of g with this sex and seed (the other options at
+ * their defaults), or fail the test. */
+static inline creature *test_hatch(const genome *g, genome_sex sex, uint64_t seed)
+{
+	creature_config cfg;
+	creature_config_default(&cfg);
+	cfg.sex = sex;
+	cfg.seed = seed;
+	creature *c;
+	c2_err err;
+	if (creature_hatch(&c, g, &cfg, &err) != 0)
+		fail_msg("hatch: %s", err.msg);
+	return c;
+}
+
+/* Hatch a creature from a genome's text form (one of the tests' fixtures),
+ * the other options at their defaults, or fail the test. */
+static inline creature *test_hatch_text(const char *text, size_t len, uint64_t seed)
+{
+	genome g;
+	c2_err err;
+	if (genome_text_parse(text, len, &g, &err) != 0)
+		fail_msg("genome line %ld: %s", err.line, err.msg);
+	creature_config cfg;
+	creature_config_default(&cfg);
+	cfg.seed = seed;
+	creature *c;
+	if (creature_hatch(&c, &g, &cfg, &err) != 0)
+		fail_msg("hatch: %s", err.msg);
+	genome_free(&g);
+	return c;
+}
+
+/* A wavy signal with spikes, and NaN (a gap) in a stretch of it: what
+ * the sample table summarises (test_trace) and the plot draws
+ * (test_viewer). */
+static inline float test_signal(long i)
+{
+	if (i >= 1500000 && i < 1500100)
+		return NAN;
+	if (i % 99991 == 7)
+		return 255.0f;
+	return (float)(128 + 100 * sin(i / 30000.0) + (i % 17));
+}
+
+/* A scratch folder for a test binary's files: made under $C2RT_TMP (else
+ * /tmp) by test_tmp_setup, a cmocka group setup; emptied and removed by
+ * test_tmp_teardown; test_tmp_path names a file in it. */
+static inline char *test_tmpdir(void)
+{
+	static char dir[512];
+	return dir;
+}
+
+static inline int test_tmp_setup(void **state)
+{
+	(void)state;
+	const char *base = getenv("C2RT_TMP");
+	snprintf(test_tmpdir(), 512, "%s/unit.XXXXXX", base && *base ? base : "/tmp");
+	return mkdtemp(test_tmpdir()) ? 0 : -1;
+}
+
+static inline int test_tmp_teardown(void **state)
+{
+	(void)state;
+	DIR *dir = opendir(test_tmpdir());
+	if (dir) {
+		struct dirent *e;
+		char p[1024];
+		while ((e = readdir(dir)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+				snprintf(p, sizeof p, "%s/%s", test_tmpdir(), e->d_name);
+				unlink(p);
+			}
+		closedir(dir);
+	}
+	rmdir(test_tmpdir());
+	return 0;
+}
+
+static inline void test_tmp_path(char *buf, size_t n, const char *name)
+{
+	snprintf(buf, n, "%s/%s", test_tmpdir(), name);
 }
 
 #endif

@@ -21,8 +21,8 @@
  * export ends with CGenome). Truncated or corrupted input is refused with
  * C2_EFORMAT and the byte offset; the cost is linear in the input size.
  * The core never prints. */
-#ifndef C2_EXPORT_H
-#define C2_EXPORT_H
+#ifndef C2_EXCHANGE_EXPORT_H
+#define C2_EXCHANGE_EXPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -31,65 +31,65 @@
 #include "base/err.h"
 
 /* Largest export accepted (a real one is ~110 KB). */
-#define C2EXP_MAX_FILE (64u << 20)
+#define EXCHANGE_MAX_FILE (64u << 20)
 
 enum {
-	C2EXP_NAME = 32,       /* class names longer than this are not markers */
-	C2EXP_MAX_BLOCKS = 64, /* blocks listed; more are counted, not listed */
-	C2EXP_RULE = 12,       /* SV-rule bytes */
-	C2EXP_NDRULES = 6,     /* rules of a dendrite type, in gene order */
-	C2EXP_LOBE_UNKNOWN = 11
+	EXCHANGE_NAME = 32,       /* class names longer than this are not markers */
+	EXCHANGE_MAX_BLOCKS = 64, /* blocks listed; more are counted, not listed */
+	EXCHANGE_RULE = 12,       /* SV-rule bytes */
+	EXCHANGE_NDRULES = 6,     /* rules of a dendrite type, in gene order */
+	EXCHANGE_LOBE_UNKNOWN = 11
 };
 
 /* One stretch of the file: a class marker and what follows it up to the
  * next top-level block, or bytes after an understood block. */
-typedef struct c2exp_block {
-	char name[C2EXP_NAME]; /* class name, or "after CBrain" etc. */
+typedef struct exchange_block {
+	char name[EXCHANGE_NAME]; /* class name, or "after CBrain" etc. */
 	size_t offset, length;
 	bool parsed; /* understood and read; false = skipped */
-} c2exp_block;
+} exchange_block;
 
-typedef struct c2exp_dendrite {
+typedef struct exchange_dendrite {
 	uint32_t src;          /* source neuron (index in the source lobe) */
 	uint8_t x, y;          /* the source's grid position when it was wired */
 	uint8_t suscept, stw, ltw, strength;
-} c2exp_dendrite;
+} exchange_dendrite;
 
-typedef struct c2exp_neuron {
+typedef struct exchange_neuron {
 	uint8_t x, y, output, state;
 	uint8_t extra[4];  /* not understood (perception cells hold their source lobe) */
 	uint8_t count[2];  /* dendrites of type 0 / 1 */
-	uint32_t first[2]; /* index of the first in c2exp_lobe.dend[type] */
-} c2exp_neuron;
+	uint32_t first[2]; /* index of the first in exchange_lobe.dend[type] */
+} exchange_neuron;
 
 /* A dendrite type of a lobe, as the lobe header holds it. */
-typedef struct c2exp_dtype {
+typedef struct exchange_dtype {
 	uint32_t source_lobe;
 	uint8_t min, max, spread, fanout, min_ltw, max_ltw, min_strength, max_strength;
 	uint8_t migration, relax_suscept, relax_stw, ltw_gain, gain_every, lose_every;
 	/* gain, loss, susceptibility, reinforcement, back- and forward-propagation
 	 * rules: the gene's bytes, each followed by 3 bytes not understood */
-	uint8_t rules[C2EXP_NDRULES][C2EXP_RULE];
-} c2exp_dtype;
+	uint8_t rules[EXCHANGE_NDRULES][EXCHANGE_RULE];
+} exchange_dtype;
 
-typedef struct c2exp_lobe {
+typedef struct exchange_lobe {
 	size_t offset;
 	uint32_t x, y, width, height;
-	uint8_t unknown[C2EXP_LOBE_UNKNOWN]; /* not understood; byte 0 = perceptible flag */
+	uint8_t unknown[EXCHANGE_LOBE_UNKNOWN]; /* not understood; byte 0 = perceptible flag */
 	uint8_t threshold, leakage, rest, gain;
-	uint8_t state_rule[C2EXP_RULE];
+	uint8_t state_rule[EXCHANGE_RULE];
 	uint8_t flags; /* bit 0: winner-takes-all */
-	c2exp_dtype d[2];
+	exchange_dtype d[2];
 	uint32_t cells, dendrites_in; /* neurons; dendrites reaching this lobe */
-	c2exp_neuron *neurons;        /* cells entries */
-	c2exp_dendrite *dend[2];      /* every dendrite of each type, neuron by neuron */
+	exchange_neuron *neurons;        /* cells entries */
+	exchange_dendrite *dend[2];      /* every dendrite of each type, neuron by neuron */
 	uint32_t ndend[2];
-} c2exp_lobe;
+} exchange_lobe;
 
 /* An organ (COrgan, or the brain organ inside CBrain). Receptors, emitters
  * and reactions are kept as gene bodies: reactions are reordered from the
  * archive's (reactants, rate, products) into gene order. */
-typedef struct c2exp_organ {
+typedef struct exchange_organ {
 	size_t offset;
 	uint32_t key;         /* not understood: 0 body, 1 brain, then mostly gene order */
 	uint8_t clock_rate, clock;
@@ -102,10 +102,10 @@ typedef struct c2exp_organ {
 	uint8_t (*receptors)[8]; /* in group order */
 	uint8_t (*emitters)[8];
 	uint8_t (*reactions)[9];
-} c2exp_organ;
+} exchange_organ;
 
-typedef struct c2exp_file {
-	c2exp_block blocks[C2EXP_MAX_BLOCKS];
+typedef struct exchange_file {
+	exchange_block blocks[EXCHANGE_MAX_BLOCKS];
 	size_t nblocks, blocks_dropped;
 
 	/* CGenome: u32 length, moniker, u32 sex, u8 life stage, the gene stream */
@@ -118,9 +118,9 @@ typedef struct c2exp_file {
 
 	/* CBrain */
 	bool has_brain;
-	c2exp_organ brain_organ;
+	exchange_organ brain_organ;
 	uint32_t nlobes;
-	c2exp_lobe *lobes;
+	exchange_lobe *lobes;
 	bool has_order;     /* the lobe list after the neurons */
 	uint32_t *order;    /* nlobes entries (each < nlobes) */
 	bool has_updates;   /* the u32 that closes CBrain */
@@ -129,23 +129,23 @@ typedef struct c2exp_file {
 	/* CBiochemistry */
 	bool has_biochem;
 	uint8_t chem[256], half[256];
-	c2exp_organ *organs; /* the body organ first, as stored */
+	exchange_organ *organs; /* the body organ first, as stored */
 	size_t norgans;
-} c2exp_file;
+} exchange_file;
 
 /* Parse `len` bytes. On success returns 0 and fills *x (free with
- * c2exp_free); on failure returns C2_EFORMAT (or C2_ENOMEM), leaves *x empty,
+ * exchange_free); on failure returns C2_EFORMAT (or C2_ENOMEM), leaves *x empty,
  * and err holds the byte offset and the reason. Never reads outside
  * data[0..len). */
-int c2exp_parse(c2exp_file *x, const uint8_t *data, size_t len, c2_err *err);
+int exchange_parse(exchange_file *x, const uint8_t *data, size_t len, c2_err *err);
 
-/* Read and parse a file (at most C2EXP_MAX_FILE bytes). */
-int c2exp_read_file(c2exp_file *x, const char *path, c2_err *err);
+/* Read and parse a file (at most EXCHANGE_MAX_FILE bytes). */
+int exchange_read_file(exchange_file *x, const char *path, c2_err *err);
 
-/* Free what c2exp_parse allocated; *x becomes empty. NULL is fine. */
-void c2exp_free(c2exp_file *x);
+/* Free what exchange_parse allocated; *x becomes empty. NULL is fine. */
+void exchange_free(exchange_file *x);
 
 /* Total dendrites of the brain, and those with strength 0 (loose). */
-size_t c2exp_dendrites(const c2exp_file *x, size_t *loose);
+size_t exchange_dendrites(const exchange_file *x, size_t *loose);
 
 #endif

@@ -8,38 +8,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/import.h"
-#include "engine/internal.h"
+#include "exchange/import.h"
+#include "genome/vocab.h"
 
 static const char *const verdict_names[] = {
 #define X(n, t) t,
-	CREATURE_VERDICTS(X)
+	EXCHANGE_VERDICTS(X)
 #undef X
 };
 static const char *const basis_names[] = {
 #define X(n, t, m) t,
-	CREATURE_BASES(X)
+	EXCHANGE_BASES(X)
 #undef X
 };
 static const char *const basis_meanings[] = {
 #define X(n, t, m) m,
-	CREATURE_BASES(X)
+	EXCHANGE_BASES(X)
 #undef X
 };
 
-const char *creature_verdict_name(creature_verdict v)
+const char *exchange_verdict_name(exchange_verdict v)
 {
-	return v < CREATURE_NVERDICTS ? verdict_names[v] : "?";
+	return v < EXCHANGE_NVERDICTS ? verdict_names[v] : "?";
 }
 
-const char *creature_basis_name(creature_basis b)
+const char *exchange_basis_name(exchange_basis b)
 {
-	return b < CREATURE_NBASES ? basis_names[b] : "?";
+	return b < EXCHANGE_NBASES ? basis_names[b] : "?";
 }
 
-const char *creature_basis_meaning(creature_basis b)
+const char *exchange_basis_meaning(exchange_basis b)
 {
-	return b < CREATURE_NBASES ? basis_meanings[b] : "?";
+	return b < EXCHANGE_NBASES ? basis_meanings[b] : "?";
 }
 
 /* Tolerances of "close" (stated in the rows' notes). */
@@ -49,19 +49,19 @@ const char *creature_basis_meaning(creature_basis b)
 /* ---- rows ------------------------------------------------------------------------------ */
 
 typedef struct ctx {
-	creature_compare *cmp;
+	exchange_compare *cmp;
 	int rc;
 } ctx;
 
 static void row(ctx *k, const char *item, const char *field, const char *e, const char *m,
-                creature_verdict v, creature_basis b, const char *note)
+                exchange_verdict v, exchange_basis b, const char *note)
 {
-	creature_compare *cmp = k->cmp;
+	exchange_compare *cmp = k->cmp;
 	if (k->rc)
 		return;
 	if (cmp->n == cmp->cap) {
 		size_t cap = cmp->cap ? 2 * cmp->cap : 256;
-		creature_compare_row *r = realloc(cmp->rows, cap * sizeof *r);
+		exchange_compare_row *r = realloc(cmp->rows, cap * sizeof *r);
 		if (!r) {
 			k->rc = C2_ENOMEM;
 			return;
@@ -69,7 +69,7 @@ static void row(ctx *k, const char *item, const char *field, const char *e, cons
 		cmp->rows = r;
 		cmp->cap = cap;
 	}
-	creature_compare_row *r = &cmp->rows[cmp->n++];
+	exchange_compare_row *r = &cmp->rows[cmp->n++];
 	memset(r, 0, sizeof *r);
 	snprintf(r->item, sizeof r->item, "%s", item);
 	snprintf(r->field, sizeof r->field, "%s", field);
@@ -84,19 +84,19 @@ static void row(ctx *k, const char *item, const char *field, const char *e, cons
 /* An integer row: equal, close (within `share` of the export's value, or
  * `absolute`), or different. */
 static void row_int(ctx *k, const char *item, const char *field, long e, long m, double share,
-                    long absolute, creature_basis b, const char *note)
+                    long absolute, exchange_basis b, const char *note)
 {
 	char es[32], ms[32];
 	snprintf(es, sizeof es, "%ld", e);
 	snprintf(ms, sizeof ms, "%ld", m);
 	long d = labs(e - m);
-	creature_verdict v = d == 0 ? CREATURE_EQUAL
-	                     : (d <= absolute || d <= share * (double)labs(e)) ? CREATURE_CLOSE
-	                                                                      : CREATURE_DIFFERENT;
+	exchange_verdict v = d == 0 ? EXCHANGE_EQUAL
+	                     : (d <= absolute || d <= share * (double)labs(e)) ? EXCHANGE_CLOSE
+	                                                                      : EXCHANGE_DIFFERENT;
 	row(k, item, field, es, ms, v, b, note);
 }
 
-static void row_eq(ctx *k, const char *item, const char *field, long e, long m, creature_basis b,
+static void row_eq(ctx *k, const char *item, const char *field, long e, long m, exchange_basis b,
                    const char *note)
 {
 	row_int(k, item, field, e, m, 0.0, 0, b, note);
@@ -105,18 +105,19 @@ static void row_eq(ctx *k, const char *item, const char *field, long e, long m, 
 /* A life force: the export keeps 32-bit floats that C2 accumulated in
  * single precision; they agree when they part by less than one unit. */
 static void row_lf(ctx *k, const char *item, const char *field, double e, double m,
-                   creature_basis b, const char *note)
+                   exchange_basis b, const char *note)
 {
 	char es[32], ms[32];
 	snprintf(es, sizeof es, "%.2f", e);
 	snprintf(ms, sizeof ms, "%.2f", m);
-	row(k, item, field, es, ms, fabs(e - m) < 1.0 ? CREATURE_EQUAL : CREATURE_DIFFERENT, b, note);
+	row(k, item, field, es, ms, fabs(e - m) < 1.0 ? EXCHANGE_EQUAL : EXCHANGE_DIFFERENT, b,
+	    note);
 }
 
 static void row_text(ctx *k, const char *item, const char *field, const char *e, const char *m,
-                     creature_basis b, const char *note)
+                     exchange_basis b, const char *note)
 {
-	row(k, item, field, e, m, strcmp(e, m) == 0 ? CREATURE_EQUAL : CREATURE_DIFFERENT, b, note);
+	row(k, item, field, e, m, strcmp(e, m) == 0 ? EXCHANGE_EQUAL : EXCHANGE_DIFFERENT, b, note);
 }
 
 static const char *yes(bool v)
@@ -175,11 +176,11 @@ static void track_tick(track *t, const bc_biochem *bc, bool first)
 
 /* Does some receptor of `v` write (organ, tissue, locus)? `own` restricts
  * the search to one organ (for the organ's own loci). */
-static bool receptor_on(const c2exp_file *v, const c2exp_organ *own, uint8_t organ, uint8_t tissue,
-                        uint8_t locus)
+static bool receptor_on(const exchange_file *v, const exchange_organ *own, uint8_t organ,
+                        uint8_t tissue, uint8_t locus)
 {
 	for (size_t i = 0; i < v->norgans; i++) {
-		const c2exp_organ *o = &v->organs[i];
+		const exchange_organ *o = &v->organs[i];
 		if (own && o != own)
 			continue;
 		for (uint32_t r = 0; r < o->nreceptors; r++)
@@ -190,11 +191,11 @@ static bool receptor_on(const c2exp_file *v, const c2exp_organ *own, uint8_t org
 	return false;
 }
 
-static void organ_rows(ctx *k, const char *item, const c2exp_organ *e, const c2exp_organ *m,
+static void organ_rows(ctx *k, const char *item, const exchange_organ *e, const exchange_organ *m,
                        bool receptor_clock, bool rate_moved, bool repair_moved, bool disturbed,
                        bool is_brain)
 {
-	creature_basis clock_b = rate_moved ? CREATURE_BASIS_WORLD : CREATURE_BASIS_GENOME;
+	exchange_basis clock_b = rate_moved ? EXCHANGE_BASIS_WORLD : EXCHANGE_BASIS_GENOME;
 	const char *clock_note =
 		rate_moved ? "its clock-rate receptors read chemicals the world moves: the rate "
 		             "changed during c2rt's run (reference 5.8.1)"
@@ -208,63 +209,64 @@ static void organ_rows(ctx *k, const char *item, const c2exp_organ *e, const c2e
 	row_eq(k, item, "bioticks", e->biotick, m->biotick, clock_b, clock_note);
 	const char *lf_note = "whole units: the export keeps 32-bit floats";
 	/* life force ages once per activation: it follows the bioticks */
-	creature_basis lf_b = disturbed || rate_moved ? CREATURE_BASIS_WORLD : CREATURE_BASIS_GENOME;
-	row_lf(k, item, "initial life force", e->initial_lf, m->initial_lf, CREATURE_BASIS_GENOME,
+	exchange_basis lf_b =
+	    disturbed || rate_moved ? EXCHANGE_BASIS_WORLD : EXCHANGE_BASIS_GENOME;
+	row_lf(k, item, "initial life force", e->initial_lf, m->initial_lf, EXCHANGE_BASIS_GENOME,
 	       lf_note);
 	row_lf(k, item, "short-term life force", e->st_lf, m->st_lf, lf_b, lf_note);
 	row_lf(k, item, "long-term life force", e->lt_lf, m->lt_lf, lf_b, lf_note);
-	row_eq(k, item, "LT repair rate", e->lt_repair, m->lt_repair, CREATURE_BASIS_GENOME, NULL);
+	row_eq(k, item, "LT repair rate", e->lt_repair, m->lt_repair, EXCHANGE_BASIS_GENOME, NULL);
 	row_eq(k, item, "repair-rate locus", e->repair_rate, m->repair_rate,
-	       repair_moved ? CREATURE_BASIS_WORLD : CREATURE_BASIS_GENOME,
+	       repair_moved ? EXCHANGE_BASIS_WORLD : EXCHANGE_BASIS_GENOME,
 	       is_brain ? "no gene sets it; the export holds 32 (option brain_repair_rate)"
 	             : "mean of its receptors' nominals while their chemicals stay below "
 	               "threshold (5.6)");
 	row_eq(k, item, "injury locus", e->injury, m->injury,
-	       disturbed ? CREATURE_BASIS_WORLD : CREATURE_BASIS_GENOME, NULL);
-	row_eq(k, item, "energy cost", e->energy_cost, m->energy_cost, CREATURE_BASIS_GENOME,
+	       disturbed ? EXCHANGE_BASIS_WORLD : EXCHANGE_BASIS_GENOME, NULL);
+	row_eq(k, item, "energy cost", e->energy_cost, m->energy_cost, EXCHANGE_BASIS_GENOME,
 	       is_brain ? "option brain_energy_cost (Q10)" : "2 + genes / 10 (5.8)");
 	row_eq(k, item, "damage without energy", e->starve_damage, m->starve_damage,
-	       CREATURE_BASIS_GENOME,
+	       EXCHANGE_BASIS_GENOME,
 	       "ATP coefficient x 10^6 / 255, truncated (option starve_full_scale; 5.8.1)");
 	row_eq(k, item, "energy available", e->energy_ok != 0, m->energy_ok != 0,
-	       disturbed ? CREATURE_BASIS_WORLD : CREATURE_BASIS_GENOME, NULL);
-	row_eq(k, item, "receptors", e->nreceptors, m->nreceptors, CREATURE_BASIS_GENOME, NULL);
-	row_eq(k, item, "receptor groups", e->ngroups, m->ngroups, CREATURE_BASIS_GENOME, NULL);
-	row_eq(k, item, "emitters", e->nemitters, m->nemitters, CREATURE_BASIS_GENOME, NULL);
-	row_eq(k, item, "reactions", e->nreactions, m->nreactions, CREATURE_BASIS_GENOME, NULL);
+	       disturbed ? EXCHANGE_BASIS_WORLD : EXCHANGE_BASIS_GENOME, NULL);
+	row_eq(k, item, "receptors", e->nreceptors, m->nreceptors, EXCHANGE_BASIS_GENOME, NULL);
+	row_eq(k, item, "receptor groups", e->ngroups, m->ngroups, EXCHANGE_BASIS_GENOME, NULL);
+	row_eq(k, item, "emitters", e->nemitters, m->nemitters, EXCHANGE_BASIS_GENOME, NULL);
+	row_eq(k, item, "reactions", e->nreactions, m->nreactions, EXCHANGE_BASIS_GENOME, NULL);
 }
 
-static void compare_organs(ctx *k, const c2exp_file *x, const c2exp_file *v, const creature *c,
-                           const track *t)
+static void compare_organs(ctx *k, const exchange_file *x, const exchange_file *v,
+                           const creature *c, const track *t)
 {
 	long *map = calloc(x->norgans ? x->norgans : 1, sizeof *map);
 	if (!map) {
 		k->rc = C2_ENOMEM;
 		return;
 	}
-	size_t matched = creature_match_organs(x, v, map);
+	size_t matched = exchange_match_organs(x, v, map);
 	row_eq(k, "organs", "matched by their genes", (long)x->norgans, (long)matched,
-	       CREATURE_BASIS_GENOME, "export organs with a c2rt organ of the same genes");
+	       EXCHANGE_BASIS_GENOME, "export organs with a c2rt organ of the same genes");
 	for (size_t i = 0; i < x->norgans; i++) {
 		char item[48];
 		long j = map[i];
 		if (j < 0) {
 			snprintf(item, sizeof item, "export organ @%zu", x->organs[i].offset);
-			row(k, item, "counterpart", "present", "none", CREATURE_DIFFERENT,
-			    CREATURE_BASIS_GENOME, "no c2rt organ has its genes");
+			row(k, item, "counterpart", "present", "none", EXCHANGE_DIFFERENT,
+			    EXCHANGE_BASIS_GENOME, "no c2rt organ has its genes");
 			continue;
 		}
 		bc_organ_info oi;
-		bc_organ_get(c->bc, (size_t)j, &oi);
+		bc_organ_get(creature_biochem_const(c), (size_t)j, &oi);
 		if (oi.kind == BC_ORGAN_BODY)
 			snprintf(item, sizeof item, "body organ");
 		else
 			snprintf(item, sizeof item, "organ %ld (gene %ld)", j, oi.gene);
-		const c2exp_organ *m = &v->organs[j];
-		long raw = creature_organ_diff(&x->organs[i], m, false);
-		long expressed = creature_organ_diff(&x->organs[i], m, true);
+		const exchange_organ *m = &v->organs[j];
+		long raw = exchange_organ_diff(&x->organs[i], m, false);
+		long expressed = exchange_organ_diff(&x->organs[i], m, true);
 		row_eq(k, item, "genes unlike c2rt's", raw, 0,
-		       raw && expressed == 0 ? CREATURE_BASIS_ENGINE : CREATURE_BASIS_GENOME,
+		       raw && expressed == 0 ? EXCHANGE_BASIS_ENGINE : EXCHANGE_BASIS_GENOME,
 		       raw == 0 ? NULL
 		       : expressed == 0
 		           ? "C2 wraps a mutated out-of-range codon into range when it expresses a "
@@ -275,7 +277,7 @@ static void compare_organs(ctx *k, const c2exp_file *x, const c2exp_file *v, con
 		           t->repair_moved[j], t->disturbed[j], false);
 	}
 	free(map);
-	long bi = bc_brain_organ_index(c->bc);
+	long bi = bc_brain_organ_index(creature_biochem_const(c));
 	if (x->has_brain && bi >= 0)
 		organ_rows(k, "brain organ", &x->brain_organ, &v->brain_organ, false,
 		           t->rate_moved[bi], t->repair_moved[bi], t->disturbed[bi], true);
@@ -283,7 +285,7 @@ static void compare_organs(ctx *k, const c2exp_file *x, const c2exp_file *v, con
 
 /* ---- brain ----------------------------------------------------------------------------- */
 
-static void order_text(const c2exp_file *v, char *buf, size_t cap)
+static void order_text(const exchange_file *v, char *buf, size_t cap)
 {
 	size_t at = 0;
 	buf[0] = 0;
@@ -297,14 +299,14 @@ typedef struct dstats {
 	long total, loose, cells, weighted, loose_susceptible, susceptible;
 } dstats;
 
-static dstats dendrite_stats(const c2exp_lobe *L, unsigned t)
+static dstats dendrite_stats(const exchange_lobe *L, unsigned t)
 {
 	dstats s = {0, 0, 0, 0, 0, 0};
 	for (uint32_t i = 0; i < L->cells; i++) {
-		const c2exp_neuron *n = &L->neurons[i];
+		const exchange_neuron *n = &L->neurons[i];
 		unsigned loose = 0;
 		for (unsigned j = 0; j < n->count[t]; j++) {
-			const c2exp_dendrite *d = &L->dend[t][n->first[t] + j];
+			const exchange_dendrite *d = &L->dend[t][n->first[t] + j];
 			s.total++;
 			s.susceptible += d->suscept != 0;
 			if (d->strength)
@@ -319,19 +321,19 @@ static dstats dendrite_stats(const c2exp_lobe *L, unsigned t)
 	return s;
 }
 
-static creature_basis locus_basis(const c2exp_file *v, unsigned lobe, unsigned locus)
+static exchange_basis locus_basis(const exchange_file *v, unsigned lobe, unsigned locus)
 {
-	return receptor_on(v, NULL, 0, (uint8_t)lobe, (uint8_t)locus) ? CREATURE_BASIS_WORLD
-	                                                               : CREATURE_BASIS_GENOME;
+	return receptor_on(v, NULL, 0, (uint8_t)lobe, (uint8_t)locus) ? EXCHANGE_BASIS_WORLD
+	                                                               : EXCHANGE_BASIS_GENOME;
 }
 
-static void lobe_rows(ctx *k, unsigned l, const c2exp_lobe *e, const c2exp_lobe *m,
-                      const c2exp_file *v)
+static void lobe_rows(ctx *k, unsigned l, const exchange_lobe *e, const exchange_lobe *m,
+                      const exchange_file *v)
 {
 	char item[48];
 	const char *role = genome_vocab_name(&genome_lobes, (int)l);
 	snprintf(item, sizeof item, "lobe %u %s", l, role ? role : "");
-	const creature_basis G = CREATURE_BASIS_GENOME;
+	const exchange_basis G = EXCHANGE_BASIS_GENOME;
 	row_eq(k, item, "x", e->x, m->x, G, NULL);
 	row_eq(k, item, "y", e->y, m->y, G, NULL);
 	row_eq(k, item, "width", e->width, m->width, G, NULL);
@@ -344,17 +346,17 @@ static void lobe_rows(ctx *k, unsigned l, const c2exp_lobe *e, const c2exp_lobe 
 	row_eq(k, item, "leakage", e->leakage, m->leakage, locus_basis(v, l, BRAIN_RL_LEAKAGE), NULL);
 	row_eq(k, item, "rest state", e->rest, m->rest, locus_basis(v, l, BRAIN_RL_REST), NULL);
 	row_eq(k, item, "input gain", e->gain, m->gain, G, NULL);
-	row_eq(k, item, "state rule", memcmp(e->state_rule, m->state_rule, C2EXP_RULE) == 0, 1, G,
-	       "1 = the export's rule bytes are the gene's");
+	row_eq(k, item, "state rule", memcmp(e->state_rule, m->state_rule, EXCHANGE_RULE) == 0, 1,
+	       G, "1 = the export's rule bytes are the gene's");
 	long firing_e = 0, firing_m = 0;
 	for (uint32_t i = 0; i < e->cells; i++)
 		firing_e += e->neurons[i].output != 0;
 	for (uint32_t i = 0; i < m->cells; i++)
 		firing_m += m->neurons[i].output != 0;
-	row_eq(k, item, "firing neurons", firing_e, firing_m, CREATURE_BASIS_WORLD,
+	row_eq(k, item, "firing neurons", firing_e, firing_m, EXCHANGE_BASIS_WORLD,
 	       "what the creature senses and does at that moment");
 	for (unsigned t = 0; t < 2; t++) {
-		const c2exp_dtype *de = &e->d[t], *dm = &m->d[t];
+		const exchange_dtype *de = &e->d[t], *dm = &m->d[t];
 		dstats se = dendrite_stats(e, t), sm = dendrite_stats(m, t);
 		if (se.total == 0 && sm.total == 0)
 			continue;
@@ -376,105 +378,110 @@ static void lobe_rows(ctx *k, unsigned l, const c2exp_lobe *e, const c2exp_lobe 
 		       "1 = the export's six rules are the gene's");
 		bool drawn = dm->min != dm->max;
 		row_int(k, item, F("dendrites"), se.total, sm.total, CLOSE_SHARE, 0,
-		        drawn ? CREATURE_BASIS_RANDOM : G,
+		        drawn ? EXCHANGE_BASIS_RANDOM : G,
 		        drawn ? "counts per neuron are drawn at birth (4.2); close = within 10%" : NULL);
 		row_int(k, item, F("loose dendrites"), se.loose, sm.loose, CLOSE_SHARE, 0,
-		        CREATURE_BASIS_RANDOM,
+		        EXCHANGE_BASIS_RANDOM,
 		        "random initial strengths, atrophy (4.6, Q6), and migration to firing "
 		        "sources, which the world drives: close = within 10%");
 		if (dm->migration == 2)
 			row_int(k, item, F("fully loose cells"), se.cells, sm.cells, CLOSE_SHARE, 0,
-			        CREATURE_BASIS_RANDOM, "the count the ConASH emitter reads (4.6): close = "
-			                               "within 10%");
+			        EXCHANGE_BASIS_RANDOM,
+			        "the count the ConASH emitter reads (4.6): close = within 10%");
 		row_eq(k, item, F("loose with STW or LTW"), se.weighted, sm.weighted, G,
 		       "a dendrite going loose clears STW, LTW and susceptibility (4.5; option "
 		       "loose_clears_weights)");
 		row_int(k, item, F("loose, susceptible"), se.loose_susceptible, sm.loose_susceptible,
-		        CLOSE_SHARE, 0, CREATURE_BASIS_WORLD,
+		        CLOSE_SHARE, 0, EXCHANGE_BASIS_WORLD,
 		        "the susceptibility rule still runs on loose dendrites whose source and "
 		        "neuron fire");
 		row_int(k, item, F("susceptible"), se.susceptible, sm.susceptible, CLOSE_SHARE, 0,
-		        CREATURE_BASIS_WORLD,
+		        EXCHANGE_BASIS_WORLD,
 		        "dendrites of the recent winners (move-twrds 255 64: 63, 111, 174 ...; 4.5)");
 #undef F
 	}
 }
 
-static void compare_brain(ctx *k, const c2exp_file *x, const c2exp_file *v)
+static void compare_brain(ctx *k, const exchange_file *x, const exchange_file *v)
 {
 	if (!x->has_brain)
 		return;
 	if (x->has_updates)
 		row_eq(k, "brain", "brain ticks", x->brain_updates, v->brain_updates,
-		       CREATURE_BASIS_GENOME,
+		       EXCHANGE_BASIS_GENOME,
 		       "the u32 closing CBrain; the first brain tick comes one brain period after "
 		       "hatching (option late_brain_start)");
 	if (x->has_order) {
 		char oe[64], om[64];
 		order_text(x, oe, sizeof oe);
 		order_text(v, om, sizeof om);
-		row_text(k, "brain", "lobe order", oe, om, CREATURE_BASIS_ENGINE,
+		row_text(k, "brain", "lobe order", oe, om, EXCHANGE_BASIS_ENGINE,
 		         "Q17: c2rt runs openc2e's order (option lobe_order); the list after the "
 		         "export's neurons puts perception after the lobes without dendrites (4.8)");
 	}
-	row_eq(k, "brain", "lobes", x->nlobes, v->nlobes, CREATURE_BASIS_GENOME, NULL);
+	row_eq(k, "brain", "lobes", x->nlobes, v->nlobes, EXCHANGE_BASIS_GENOME, NULL);
 	for (unsigned l = 0; l < x->nlobes && l < v->nlobes; l++)
 		lobe_rows(k, l, &x->lobes[l], &v->lobes[l], v);
 }
 
 /* ---- instincts --------------------------------------------------------------------------- */
 
-static void compare_instincts(ctx *k, const c2exp_file *x, const c2exp_file *v, const creature *c,
-                              const genome *g)
+static void compare_instincts(ctx *k, const exchange_file *x, const exchange_file *v,
+                              const creature *c, const genome *g)
 {
-	size_t idx = 0, pending = brain_instinct_pending(c->brain), total = 0;
-	for (int s = 0; s <= c->stage; s++)
+	const brain *b = creature_brain_const(c);
+	genome_sex sex = creature_sex(c);
+	int stage = creature_stage(c);
+	size_t idx = 0, pending = brain_instinct_pending(b), total = 0;
+	for (int s = 0; s <= stage; s++)
 		for (size_t i = 0; i < g->ngenes; i++)
 			total += g->genes[i].kind == GK_INSTINCT &&
-			         genome_gene_switches_on(&g->genes[i], c->cfg.sex, s);
-	for (int s = 0; s <= c->stage; s++)
+			         genome_gene_switches_on(&g->genes[i], sex, s);
+	for (int s = 0; s <= stage; s++)
 		for (size_t i = 0; i < g->ngenes; i++) {
 			const genome_gene *gene = &g->genes[i];
-			if (gene->kind != GK_INSTINCT || !genome_gene_switches_on(gene, c->cfg.sex, s))
+			if (gene->kind != GK_INSTINCT || !genome_gene_switches_on(gene, sex, s))
 				continue;
 			const genome_instinct_gene *ig = &gene->u.instinct;
 			char item[48];
 			snprintf(item, sizeof item, "instinct %zu (gene %zu)", idx, i);
 			uint16_t in[3];
-			unsigned n = brain_instinct_inputs(c->brain, ig, in);
+			unsigned n = brain_instinct_inputs(b, ig, in);
 			const char *why = NULL;
 			if (idx >= total - pending)
 				why = "not yet dreamt: one instinct per 2 brain ticks (option "
 				      "dream_ticks_per_instinct; 5.8.1)";
 			else if (n == 2)
 				why = "no concept cell has 2 dendrites: dropped (6.2, Q12)";
-			bool we = creature_instinct_wired(c, x, ig), wm = creature_instinct_wired(c, v, ig);
-			row_text(k, item, "wired", yes(we), yes(wm), CREATURE_BASIS_GENOME, why);
+			bool we = exchange_instinct_wired(c, x, ig),
+			     wm = exchange_instinct_wired(c, v, ig);
+			row_text(k, item, "wired", yes(we), yes(wm), EXCHANGE_BASIS_GENOME, why);
 			idx++;
 		}
 }
 
 /* ---- chemicals ---------------------------------------------------------------------------- */
 
-static void compare_chemicals(ctx *k, const c2exp_file *x, const c2exp_file *v)
+static void compare_chemicals(ctx *k, const exchange_file *x, const exchange_file *v)
 {
 	if (!x->has_biochem)
 		return;
 	long same = 0;
 	for (int c = 1; c < 256; c++)
 		same += x->half[c] == v->half[c];
-	row_eq(k, "chemicals", "half-lives equal", 255, same, CREATURE_BASIS_GENOME,
+	row_eq(k, "chemicals", "half-lives equal", 255, same, EXCHANGE_BASIS_GENOME,
 	       "of chemicals 1..255: the genome's half-lives gene");
 	for (int c = 1; c < 256; c++) {
 		char item[48];
 		const char *name = genome_vocab_name(&genome_chemicals, c);
 		snprintf(item, sizeof item, "chemical %d %s", c, name ? name : "");
 		if (x->half[c] != v->half[c])
-			row_eq(k, item, "half-life", x->half[c], v->half[c], CREATURE_BASIS_GENOME, NULL);
+			row_eq(k, item, "half-life", x->half[c], v->half[c], EXCHANGE_BASIS_GENOME,
+			       NULL);
 		if (!x->chem[c] && !v->chem[c])
 			continue;
 		row_int(k, item, "concentration", x->chem[c], v->chem[c], CLOSE_SHARE, CLOSE_CHEM,
-		        CREATURE_BASIS_WORLD,
+		        EXCHANGE_BASIS_WORLD,
 		        "food, objects, stimuli and actions of the missing world; close = within 10% "
 		        "or 3");
 	}
@@ -482,8 +489,8 @@ static void compare_chemicals(ctx *k, const c2exp_file *x, const c2exp_file *v)
 
 /* ---- the comparison ---------------------------------------------------------------------- */
 
-int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, creature_compare *out,
-                            c2_err *err)
+int exchange_compare_export(const exchange_file *x, const creature_config *cfg0,
+                            exchange_compare *out, c2_err *err)
 {
 	memset(out, 0, sizeof *out);
 	if (!x->has_genome)
@@ -491,7 +498,7 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	if (x->sex != GENOME_MALE && x->sex != GENOME_FEMALE)
 		return c2_fail(err, C2_EFORMAT, (long)x->genes_offset - 5, -1,
 		               "CGenome sex %lu is neither 1 (male) nor 2 (female)", (unsigned long)x->sex);
-	if (!creature_export_age(x, &out->biochem_ticks))
+	if (!exchange_export_age(x, &out->biochem_ticks))
 		return c2_fail(err, C2_EFORMAT, -1, -1,
 		               "the export's age cannot be read off its body organ: nothing to run to");
 	genome g;
@@ -516,7 +523,7 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	out->world_ticks = out->biochem_ticks * CREATURE_BIOCHEM_PERIOD;
 
 	track t;
-	if (track_init(&t, bc_organ_count(c->bc)) != 0) {
+	if (track_init(&t, bc_organ_count(creature_biochem_const(c))) != 0) {
 		creature_free(c);
 		track_free(&t);
 		genome_free(&g);
@@ -524,28 +531,29 @@ int creature_compare_export(const c2exp_file *x, const creature_config *cfg0, cr
 	}
 	for (uint64_t i = 0; i < out->world_ticks; i++) {
 		creature_step(c, NULL);
-		track_tick(&t, c->bc, i == 0);
+		track_tick(&t, creature_biochem_const(c), i == 0);
 	}
-	c2exp_file v;
-	rc = creature_to_export(c, &v, err);
+	exchange_file v;
+	rc = exchange_from_creature(c, &v, err);
 	if (rc == 0) {
 		ctx k = {out, 0};
-		row_eq(&k, "creature", "sex", (long)x->sex, (long)c->cfg.sex, CREATURE_BASIS_GENOME,
-		       "1 male, 2 female");
-		row_eq(&k, "creature", "life stage", x->stage, c->stage, CREATURE_BASIS_GENOME, NULL);
+		row_eq(&k, "creature", "sex", (long)x->sex, (long)creature_sex(c),
+		       EXCHANGE_BASIS_GENOME, "1 male, 2 female");
+		row_eq(&k, "creature", "life stage", x->stage, creature_stage(c),
+		       EXCHANGE_BASIS_GENOME, NULL);
 		compare_organs(&k, x, &v, c, &t);
 		compare_brain(&k, x, &v);
 		compare_instincts(&k, x, &v, c, &g);
 		compare_chemicals(&k, x, &v);
 		if (k.rc)
 			rc = c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
-		c2exp_free(&v);
+		exchange_free(&v);
 	}
 	track_free(&t);
 	creature_free(c);
 	genome_free(&g);
 	if (rc)
-		creature_compare_free(out);
+		exchange_compare_free(out);
 	return rc;
 }
 
@@ -562,45 +570,45 @@ static bool row_long(const char *s, long *v)
 /* The row of `cmp` with this item and field, looked for from `hint` on
  * (the runs list their rows in the same order, give or take the chemicals
  * that one run holds and another does not). */
-static const creature_compare_row *find_row(const creature_compare *cmp, const creature_compare_row *r,
-                                            size_t hint)
+static const exchange_compare_row *find_row(const exchange_compare *cmp,
+                                            const exchange_compare_row *r, size_t hint)
 {
 	for (size_t k = 0; k < cmp->n; k++) {
-		const creature_compare_row *o = &cmp->rows[(hint + k) % cmp->n];
+		const exchange_compare_row *o = &cmp->rows[(hint + k) % cmp->n];
 		if (!strcmp(o->item, r->item) && !strcmp(o->field, r->field))
 			return o;
 	}
 	return NULL;
 }
 
-int creature_compare_seeds(const c2exp_file *x, const creature_config *cfg, unsigned nseeds,
-                           creature_compare *out, c2_err *err)
+int exchange_compare_seeds(const exchange_file *x, const creature_config *cfg, unsigned nseeds,
+                           exchange_compare *out, c2_err *err)
 {
-	int rc = creature_compare_export(x, cfg, out, err);
+	int rc = exchange_compare_export(x, cfg, out, err);
 	if (rc || nseeds <= 1)
 		return rc;
 	/* Welford's running mean and sum of squares, seed by seed in order, so
 	 * the figures are the same bits on every build. */
 	double *m2 = calloc(out->n, sizeof *m2);
 	if (!m2) {
-		creature_compare_free(out);
+		exchange_compare_free(out);
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	}
 	for (size_t i = 0; i < out->n; i++) {
-		creature_compare_row *r = &out->rows[i];
+		exchange_compare_row *r = &out->rows[i];
 		long v;
-		if (r->basis == CREATURE_BASIS_RANDOM && row_long(r->mine, &v))
-			r->spread = (creature_spread){1, v, v, (double)v, 0.0, false};
+		if (r->basis == EXCHANGE_BASIS_RANDOM && row_long(r->mine, &v))
+			r->spread = (exchange_spread){1, v, v, (double)v, 0.0, false};
 	}
 	for (unsigned s = 1; s < nseeds && rc == 0; s++) {
 		creature_config c = *cfg;
 		c.seed = cfg->seed + s;
-		creature_compare more;
-		if ((rc = creature_compare_export(x, &c, &more, err)) != 0)
+		exchange_compare more;
+		if ((rc = exchange_compare_export(x, &c, &more, err)) != 0)
 			break;
 		for (size_t i = 0; i < out->n; i++) {
-			creature_spread *sp = &out->rows[i].spread;
-			const creature_compare_row *o;
+			exchange_spread *sp = &out->rows[i].spread;
+			const exchange_compare_row *o;
 			long v;
 			if (!sp->n || !(o = find_row(&more, &out->rows[i], i)) || !row_long(o->mine, &v))
 				continue;
@@ -611,10 +619,10 @@ int creature_compare_seeds(const c2exp_file *x, const creature_config *cfg, unsi
 			sp->mean += d / sp->n;
 			m2[i] += d * ((double)v - sp->mean);
 		}
-		creature_compare_free(&more);
+		exchange_compare_free(&more);
 	}
 	for (size_t i = 0; i < out->n && rc == 0; i++) {
-		creature_compare_row *r = &out->rows[i];
+		exchange_compare_row *r = &out->rows[i];
 		long e;
 		if (!r->spread.n)
 			continue;
@@ -623,13 +631,13 @@ int creature_compare_seeds(const c2exp_file *x, const creature_config *cfg, unsi
 	}
 	free(m2);
 	if (rc)
-		creature_compare_free(out);
+		exchange_compare_free(out);
 	else
 		out->nseeds = nseeds;
 	return rc;
 }
 
-void creature_compare_free(creature_compare *cmp)
+void exchange_compare_free(exchange_compare *cmp)
 {
 	free(cmp->rows);
 	memset(cmp, 0, sizeof *cmp);

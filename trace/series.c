@@ -1,14 +1,13 @@
-/* series.c — the ring buffer of plot samples (see series.h). */
-#include "viewer/series.h"
+/* series.c — the sample table: a ring, or a whole run summarised in
+ * bounded memory (see series.h). */
+#include "trace/series.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 
-#include "engine/trace.h"
-#include "genome/vocab.h"
+#include "trace/columns.h"
 
 enum { MAX_SERIES = 1024, FIRST_CAP = 256, MIN_BUCKETS = 64 };
 
@@ -31,7 +30,7 @@ typedef struct summary {
 	uint8_t *gap;     /* [max * nseries] */
 } summary;
 
-struct plot_data {
+struct trace_series {
 	int nseries;
 	int growable;   /* capacity 0 at creation: the whole run, bounded */
 	int summarised; /* rows are buckets (the exact rows outgrew their budget) */
@@ -40,24 +39,24 @@ struct plot_data {
 	size_t len;     /* rows held */
 	double *times;  /* [cap] */
 	float *values;  /* [cap * nseries], row-major: a pushed row is one memcpy */
-	char (*names)[PLOT_NAME_MAX];
+	char (*names)[TRACE_SERIES_NAME_MAX];
 	summary sum;
 };
 
-static size_t slot(const plot_data *d, size_t i)
+static size_t slot(const trace_series *d, size_t i)
 {
 	size_t s = d->head + i;
 	return s >= d->cap ? s - d->cap : s;
 }
 
-plot_data *plot_data_new(int nseries, const char *const *names, size_t capacity)
+trace_series *trace_series_new(int nseries, const char *const *names, size_t capacity)
 {
 	if (nseries < 1 || nseries > MAX_SERIES || !names)
 		return NULL;
 	size_t cap = capacity ? capacity : FIRST_CAP;
 	if (cap > SIZE_MAX / sizeof(float) / (size_t)nseries)
 		return NULL;
-	plot_data *d = calloc(1, sizeof *d);
+	trace_series *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
 	d->nseries = nseries;
@@ -67,44 +66,35 @@ plot_data *plot_data_new(int nseries, const char *const *names, size_t capacity)
 	d->values = malloc(cap * (size_t)nseries * sizeof *d->values);
 	d->names = calloc((size_t)nseries, sizeof *d->names);
 	if (!d->times || !d->values || !d->names) {
-		plot_data_free(d);
+		trace_series_free(d);
 		return NULL;
 	}
 	for (int s = 0; s < nseries; s++) {
 		const char *n = names[s] ? names[s] : "";
 		size_t l = strlen(n);
-		if (l >= PLOT_NAME_MAX)
-			l = PLOT_NAME_MAX - 1;
+		if (l >= TRACE_SERIES_NAME_MAX)
+			l = TRACE_SERIES_NAME_MAX - 1;
 		memcpy(d->names[s], n, l);
 		d->names[s][l] = '\0';
 	}
 	return d;
 }
 
-const char *plot_chem_label(int chem, char *buf, size_t n)
-{
-	if (genome_vocab_name(&genome_chemicals, chem))
-		trace_chem_label((uint8_t)chem, buf, n); /* unique: "Unknown Toxin 237" */
-	else
-		snprintf(buf, n, "chemical %d", chem);
-	return buf;
-}
-
-plot_data *plot_data_new_chems(const int *chems, int n, size_t capacity)
+trace_series *trace_series_new_chems(const int *chems, int n, size_t capacity)
 {
 	if (!chems || n < 1 || n > MAX_SERIES)
 		return NULL;
-	char (*labels)[PLOT_NAME_MAX] = malloc((size_t)n * sizeof *labels);
+	char (*labels)[TRACE_SERIES_NAME_MAX] = malloc((size_t)n * sizeof *labels);
 	const char **names = malloc((size_t)n * sizeof *names);
-	plot_data *d = NULL;
+	trace_series *d = NULL;
 	if (labels && names) {
 		int ok = 1;
 		for (int i = 0; i < n; i++) {
 			ok &= chems[i] >= 0 && chems[i] <= 255;
-			names[i] = plot_chem_label(chems[i], labels[i], sizeof labels[i]);
+			names[i] = trace_chem_legend(chems[i], labels[i], sizeof labels[i]);
 		}
 		if (ok)
-			d = plot_data_new(n, names, capacity);
+			d = trace_series_new(n, names, capacity);
 	}
 	free(names);
 	free(labels);
@@ -122,7 +112,7 @@ static void summary_free(summary *m)
 	memset(m, 0, sizeof *m);
 }
 
-void plot_data_free(plot_data *d)
+void trace_series_free(trace_series *d)
 {
 	if (!d)
 		return;
@@ -134,7 +124,7 @@ void plot_data_free(plot_data *d)
 }
 
 /* Double the capacity, laying the rows out oldest-first from slot 0. */
-static int grow(plot_data *d)
+static int grow(trace_series *d)
 {
 	size_t ns = (size_t)d->nseries;
 	if (d->cap > SIZE_MAX / 2 / sizeof(float) / ns)
@@ -165,7 +155,7 @@ static int grow(plot_data *d)
 
 /* Fold the samples of bucket j (one series' first/last/lo/hi/gap) into
  * bucket i, which comes before it. */
-static void fold(plot_data *d, size_t i, size_t j)
+static void fold(trace_series *d, size_t i, size_t j)
 {
 	summary *m = &d->sum;
 	size_t ns = (size_t)d->nseries;
@@ -188,7 +178,7 @@ static void fold(plot_data *d, size_t i, size_t j)
 }
 
 /* Double the cells `shift` times: buckets that land in one cell merge. */
-static void coarsen(plot_data *d, int shift)
+static void coarsen(trace_series *d, int shift)
 {
 	summary *m = &d->sum;
 	size_t ns = (size_t)d->nseries, out = 0;
@@ -216,7 +206,7 @@ static void coarsen(plot_data *d, int shift)
 /* Add a sample to the summary: into the last bucket when it falls in its
  * cell, else as a new bucket (the cells widened first when t lies beyond
  * the last one). */
-static int summary_push(plot_data *d, double t, const float *values)
+static int summary_push(trace_series *d, double t, const float *values)
 {
 	summary *m = &d->sum;
 	size_t ns = (size_t)d->nseries;
@@ -261,13 +251,13 @@ static int summary_push(plot_data *d, double t, const float *values)
 
 /* The arrays of a summary of d (its bucket budget, sized from the series),
  * with the rows' times and values: 0, or -1 out of memory (nothing kept). */
-static int summary_alloc(const plot_data *d, summary *m, double **times, float **values)
+static int summary_alloc(const trace_series *d, summary *m, double **times, float **values)
 {
 	size_t ns = (size_t)d->nseries;
 	size_t per = 3 * sizeof(double) + ns * (4 * sizeof(float) + 1);
-	size_t max = PLOT_SUMMARY_BYTES / per;
-	if (max > PLOT_SUMMARY_BUCKETS)
-		max = PLOT_SUMMARY_BUCKETS;
+	size_t max = TRACE_SERIES_SUMMARY_BYTES / per;
+	if (max > TRACE_SERIES_SUMMARY_BUCKETS)
+		max = TRACE_SERIES_SUMMARY_BUCKETS;
 	if (max < MIN_BUCKETS)
 		max = MIN_BUCKETS;
 	*m = (summary){.max = max};
@@ -288,11 +278,11 @@ static int summary_alloc(const plot_data *d, summary *m, double **times, float *
 }
 
 /* Rows become buckets: d's arrays are those of m from now on. */
-static void summary_start(plot_data *d, const summary *m, double *times, float *values)
+static void summary_start(trace_series *d, const summary *m, double *times, float *values)
 {
 	d->times = times;
 	d->values = values;
-	summary_free(&d->sum); /* a summary before a plot_data_clear */
+	summary_free(&d->sum); /* a summary before a trace_series_clear */
 	d->sum = *m;
 	d->summarised = 1;
 	d->len = 0;
@@ -300,7 +290,7 @@ static void summary_start(plot_data *d, const summary *m, double *times, float *
 
 /* The exact rows have reached their budget: from now on keep buckets. The
  * grid is as fine as leaves the rows so far half the buckets allowed. */
-static int summarise(plot_data *d)
+static int summarise(trace_series *d)
 {
 	size_t ns = (size_t)d->nseries;
 	summary m;
@@ -329,17 +319,17 @@ static int summarise(plot_data *d)
 	return 0;
 }
 
-int plot_data_push(plot_data *d, double t, const float *values)
+int trace_series_push(trace_series *d, double t, const float *values)
 {
-	if (!isfinite(t) || (d->len && t < plot_data_time_last(d, d->len - 1)))
+	if (!isfinite(t) || (d->len && t < trace_series_time_last(d, d->len - 1)))
 		return -1;
 	if (d->summarised && d->sum.width == 0)
-		return -1; /* buckets given by plot_data_push_bucket: no grid to add to */
+		return -1; /* buckets given by trace_series_push_bucket: no grid to add to */
 	if (d->summarised)
 		return summary_push(d, t, values);
 	if (d->len == d->cap) {
 		size_t row = sizeof(double) + (size_t)d->nseries * sizeof(float);
-		if (d->growable && d->cap * 2 > PLOT_EXACT_BYTES / row) {
+		if (d->growable && d->cap * 2 > TRACE_SERIES_EXACT_BYTES / row) {
 			if (!isfinite(t - d->times[slot(d, 0)]) || summarise(d) != 0)
 				return -1;
 			return summary_push(d, t, values);
@@ -361,7 +351,7 @@ int plot_data_push(plot_data *d, double t, const float *values)
 	return 0;
 }
 
-void plot_data_clear(plot_data *d)
+void trace_series_clear(trace_series *d)
 {
 	/* Back to exact rows, in the arrays the summary had (cap rows). */
 	d->summarised = 0;
@@ -369,17 +359,17 @@ void plot_data_clear(plot_data *d)
 	d->len = 0;
 }
 
-int plot_data_summarised(const plot_data *d)
+int trace_series_summarised(const trace_series *d)
 {
 	return d->summarised;
 }
 
-double plot_data_time_last(const plot_data *d, size_t i)
+double trace_series_time_last(const trace_series *d, size_t i)
 {
 	return d->summarised ? d->sum.tlast[i] : d->times[slot(d, i)];
 }
 
-void plot_data_bucket(const plot_data *d, size_t i, int s, plot_bucket *b)
+void trace_series_bucket(const trace_series *d, size_t i, int s, trace_bucket *b)
 {
 	size_t a = slot(d, i) * (size_t)d->nseries + (size_t)s;
 	b->t0 = d->times[slot(d, i)];
@@ -397,37 +387,37 @@ void plot_data_bucket(const plot_data *d, size_t i, int s, plot_bucket *b)
 	b->gap = d->sum.gap[a];
 }
 
-int plot_data_nseries(const plot_data *d)
+int trace_series_nseries(const trace_series *d)
 {
 	return d->nseries;
 }
 
-size_t plot_data_len(const plot_data *d)
+size_t trace_series_len(const trace_series *d)
 {
 	return d->len;
 }
 
-const char *plot_data_name(const plot_data *d, int s)
+const char *trace_series_name(const trace_series *d, int s)
 {
 	return d->names[s];
 }
 
-double plot_data_time(const plot_data *d, size_t i)
+double trace_series_time(const trace_series *d, size_t i)
 {
 	return d->times[slot(d, i)];
 }
 
-float plot_data_value(const plot_data *d, size_t i, int s)
+float trace_series_value(const trace_series *d, size_t i, int s)
 {
 	return d->values[slot(d, i) * (size_t)d->nseries + (size_t)s];
 }
 
-size_t plot_data_lower_bound(const plot_data *d, double t)
+size_t trace_series_lower_bound(const trace_series *d, double t)
 {
 	size_t lo = 0, hi = d->len;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (plot_data_time(d, mid) < t)
+		if (trace_series_time(d, mid) < t)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -435,25 +425,44 @@ size_t plot_data_lower_bound(const plot_data *d, double t)
 	return lo;
 }
 
-int plot_data_span(const plot_data *d, double *t0, double *t1)
+int trace_series_span(const trace_series *d, double *t0, double *t1)
 {
 	if (!d->len)
 		return -1;
-	*t0 = plot_data_time(d, 0);
-	*t1 = plot_data_time_last(d, d->len - 1);
+	*t0 = trace_series_time(d, 0);
+	*t1 = trace_series_time_last(d, d->len - 1);
+	return 0;
+}
+
+int trace_series_range(const trace_series *d, double *lo, double *hi)
+{
+	double a = INFINITY, b = -INFINITY;
+	for (size_t i = 0; i < d->len; i++)
+		for (int k = 0; k < d->nseries; k++) {
+			trace_bucket bk;
+			trace_series_bucket(d, i, k, &bk);
+			if (isfinite(bk.lo) && isfinite(bk.hi)) { /* NaN: no value */
+				a = fmin(a, bk.lo);
+				b = fmax(b, bk.hi);
+			}
+		}
+	if (a > b)
+		return -1;
+	*lo = a;
+	*hi = b;
 	return 0;
 }
 
 /* Is b (nseries buckets) a bucket a summary can hold: times in order after
  * the newest row's, and per series either no finite value (all NaN) or
  * finite ones with lo and hi around first and last? */
-static int bucket_ok(const plot_data *d, const plot_bucket *b)
+static int bucket_ok(const trace_series *d, const trace_bucket *b)
 {
 	if (!isfinite(b[0].t0) || !isfinite(b[0].t1) || b[0].t1 < b[0].t0 ||
 	    (d->len && b[0].t0 < d->sum.tlast[d->len - 1]))
 		return 0;
 	for (int s = 0; s < d->nseries; s++) {
-		const plot_bucket *x = &b[s];
+		const trace_bucket *x = &b[s];
 		int none = isnan(x->first) && isnan(x->last) && isnan(x->lo) && isnan(x->hi);
 		int some = isfinite(x->first) && isfinite(x->last) && isfinite(x->lo) &&
 		           isfinite(x->hi) && x->lo <= fminf(x->first, x->last) &&
@@ -464,7 +473,7 @@ static int bucket_ok(const plot_data *d, const plot_bucket *b)
 	return 1;
 }
 
-int plot_data_push_bucket(plot_data *d, const plot_bucket *b)
+int trace_series_push_bucket(trace_series *d, const trace_bucket *b)
 {
 	if (!d->growable || (!d->summarised && d->len) || (d->summarised && d->sum.width != 0) ||
 	    !bucket_ok(d, b))

@@ -4,7 +4,7 @@
  * and records the offset and what was being read when they do not suffice;
  * every count is checked against the bytes it needs before anything is
  * allocated for it, so memory and time stay linear in the input. */
-#include "engine/export.h"
+#include "exchange/export.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -124,7 +124,7 @@ static uint32_t count(rd *r, size_t each, const char *what)
 
 typedef struct marker {
 	size_t offset, body; /* the 0xFFFF tag; the first byte after the name */
-	char name[C2EXP_NAME];
+	char name[EXCHANGE_NAME];
 } marker;
 
 static bool name_char(uint8_t c, bool first)
@@ -139,7 +139,7 @@ static bool marker_at(const uint8_t *d, size_t len, size_t at, marker *m)
 	if (len - at < MARKER_HEAD + 1 || d[at] != 0xFF || d[at + 1] != 0xFF)
 		return false;
 	size_t n = (size_t)d[at + 4] | (size_t)d[at + 5] << 8;
-	if (n == 0 || n >= C2EXP_NAME || len - at - MARKER_HEAD < n)
+	if (n == 0 || n >= EXCHANGE_NAME || len - at - MARKER_HEAD < n)
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!name_char(d[at + MARKER_HEAD + i], i == 0))
@@ -165,15 +165,15 @@ static bool next_marker(const uint8_t *d, size_t len, size_t from, marker *m)
 	return false;
 }
 
-static void add_block(c2exp_file *x, const char *name, size_t off, size_t len, bool parsed)
+static void add_block(exchange_file *x, const char *name, size_t off, size_t len, bool parsed)
 {
 	if (len == 0)
 		return;
-	if (x->nblocks == C2EXP_MAX_BLOCKS) {
+	if (x->nblocks == EXCHANGE_MAX_BLOCKS) {
 		x->blocks_dropped++;
 		return;
 	}
-	c2exp_block *b = &x->blocks[x->nblocks++];
+	exchange_block *b = &x->blocks[x->nblocks++];
 	memset(b, 0, sizeof *b);
 	snprintf(b->name, sizeof b->name, "%s", name);
 	b->offset = off;
@@ -183,11 +183,12 @@ static void add_block(c2exp_file *x, const char *name, size_t off, size_t len, b
 
 /* List the stretch [from, to) we do not understand: the bytes before its
  * first marker (named after the block they follow), then each marker. */
-static void add_skipped(c2exp_file *x, const uint8_t *d, size_t from, size_t to, const char *after)
+static void add_skipped(exchange_file *x, const uint8_t *d, size_t from, size_t to,
+                        const char *after)
 {
 	marker m;
 	size_t at = from;
-	char lead[C2EXP_NAME];
+	char lead[EXCHANGE_NAME];
 	snprintf(lead, sizeof lead, "%s", after);
 	while (at < to) {
 		bool found = next_marker(d, to, at, &m);
@@ -240,7 +241,7 @@ static bool object_tag(rd *r, uint16_t *ref, bool *named, const char *name)
 	return true;
 }
 
-static void free_organ(c2exp_organ *o)
+static void free_organ(exchange_organ *o)
 {
 	free(o->receptors);
 	free(o->emitters);
@@ -269,7 +270,7 @@ static uint8_t *read_records(rd *r, uint32_t *n, size_t width, const char *what)
 }
 
 /* One organ record (after its object tag, if any). */
-static int read_organ(rd *r, c2exp_organ *o, classes *cls)
+static int read_organ(rd *r, exchange_organ *o, classes *cls)
 {
 	memset(o, 0, sizeof *o);
 	o->offset = r->pos;
@@ -342,7 +343,7 @@ static int read_organ(rd *r, c2exp_organ *o, classes *cls)
 
 /* ---- CBrain ------------------------------------------------------------------------- */
 
-static void read_dtype(rd *r, c2exp_dtype *t)
+static void read_dtype(rd *r, exchange_dtype *t)
 {
 	t->source_lobe = u32(r, "lobe header");
 	uint8_t f[14];
@@ -366,13 +367,13 @@ static void read_dtype(rd *r, c2exp_dtype *t)
 	 * rules of the gene in gene order (gain, loss, susceptibility,
 	 * reinforcement, back- and forward-propagation; the bytes match the
 	 * genome's), each followed by 3 bytes we do not understand. */
-	for (int k = 0; k < C2EXP_NDRULES; k++) {
-		bytes(r, t->rules[k], C2EXP_RULE, "lobe header");
+	for (int k = 0; k < EXCHANGE_NDRULES; k++) {
+		bytes(r, t->rules[k], EXCHANGE_RULE, "lobe header");
 		(void)take(r, 3, "lobe header");
 	}
 }
 
-static void read_lobe(rd *r, c2exp_lobe *L)
+static void read_lobe(rd *r, exchange_lobe *L)
 {
 	L->offset = r->pos;
 	L->x = u32(r, "lobe header");
@@ -384,7 +385,7 @@ static void read_lobe(rd *r, c2exp_lobe *L)
 	L->leakage = u8(r, "lobe header");
 	L->rest = u8(r, "lobe header");
 	L->gain = u8(r, "lobe header");
-	bytes(r, L->state_rule, C2EXP_RULE, "lobe header");
+	bytes(r, L->state_rule, EXCHANGE_RULE, "lobe header");
 	uint8_t fl[4];
 	bytes(r, fl, sizeof fl, "lobe header");
 	L->flags = fl[3];
@@ -396,7 +397,7 @@ static void read_lobe(rd *r, c2exp_lobe *L)
 
 /* The neurons of one lobe: a counting pass (every length checked), then
  * the arrays are sized and a second pass fills them. */
-static int read_neurons(rd *r, c2exp_lobe *L, uint32_t nlobes, const c2exp_lobe *lobes)
+static int read_neurons(rd *r, exchange_lobe *L, uint32_t nlobes, const exchange_lobe *lobes)
 {
 	size_t start = r->pos;
 	if (L->cells > (r->len - r->pos) / NEURON_MIN) {
@@ -423,7 +424,7 @@ static int read_neurons(rd *r, c2exp_lobe *L, uint32_t nlobes, const c2exp_lobe 
 		return c2_fail(r->err, C2_ENOMEM, -1, -1, "out of memory reading an export");
 	r->pos = start;
 	for (uint32_t i = 0; i < L->cells; i++) {
-		c2exp_neuron *n = &L->neurons[i];
+		exchange_neuron *n = &L->neurons[i];
 		const uint8_t *p = take(r, 8, "neuron");
 		n->x = p[0];
 		n->y = p[1];
@@ -438,7 +439,7 @@ static int read_neurons(rd *r, c2exp_lobe *L, uint32_t nlobes, const c2exp_lobe 
 			uint32_t sl = L->d[t].source_lobe;
 			for (uint32_t k = 0; k < n->count[t]; k++) {
 				size_t at = r->pos;
-				c2exp_dendrite *d = &L->dend[t][L->ndend[t]++];
+				exchange_dendrite *d = &L->dend[t][L->ndend[t]++];
 				p = take(r, DENDRITE_BYTES, "dendrite");
 				d->src = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
 				         (uint32_t)p[3] << 24;
@@ -467,7 +468,7 @@ static int read_neurons(rd *r, c2exp_lobe *L, uint32_t nlobes, const c2exp_lobe 
 
 /* The lobe order (a permutation), 24 bytes and the update count, if the
  * bytes are there and the order is a permutation; else left unread. */
-static void read_brain_tail(rd *r, c2exp_file *x)
+static void read_brain_tail(rd *r, exchange_file *x)
 {
 	size_t need = (size_t)x->nlobes * 4 + BRAIN_TAIL_GAP + 4;
 	if (r->len - r->pos < need)
@@ -497,7 +498,7 @@ static void read_brain_tail(rd *r, c2exp_file *x)
 	x->has_updates = true;
 }
 
-static int read_brain(rd *r, c2exp_file *x)
+static int read_brain(rd *r, exchange_file *x)
 {
 	classes none = {0, 0, false};
 	int rc = read_organ(r, &x->brain_organ, &none);
@@ -528,7 +529,7 @@ static int read_brain(rd *r, c2exp_file *x)
 
 /* ---- CBiochemistry ------------------------------------------------------------------ */
 
-static int read_biochem(rd *r, c2exp_file *x)
+static int read_biochem(rd *r, exchange_file *x)
 {
 	(void)u16(r, "CBiochemistry"); /* not understood (2) */
 	for (int c = 0; c < 256; c++) {
@@ -551,14 +552,14 @@ static int read_biochem(rd *r, c2exp_file *x)
 			/* an organ takes at least ORGAN_HEAD + 16 bytes: at most
 			 * linear growth in the input */
 			size_t ncap = cap ? 2 * cap : 32;
-			c2exp_organ *no = realloc(x->organs, ncap * sizeof *no);
+			exchange_organ *no = realloc(x->organs, ncap * sizeof *no);
 			if (!no)
 				return c2_fail(r->err, C2_ENOMEM, -1, -1, "out of memory reading an export");
 			x->organs = no;
 			cap = ncap;
 		}
 		int rc = read_organ(r, &x->organs[x->norgans], &cls);
-		x->norgans++; /* counted even when half-read, so c2exp_free frees it */
+		x->norgans++; /* counted even when half-read, so exchange_free frees it */
 		if (rc)
 			return rc;
 	}
@@ -568,7 +569,7 @@ static int read_biochem(rd *r, c2exp_file *x)
 
 /* ---- CGenome ------------------------------------------------------------------------ */
 
-static int read_genome(rd *r, c2exp_file *x)
+static int read_genome(rd *r, exchange_file *x)
 {
 	size_t at = r->pos;
 	uint32_t n = u32(r, "CGenome length");
@@ -597,20 +598,21 @@ static int read_genome(rd *r, c2exp_file *x)
 
 /* ---- the file ------------------------------------------------------------------------- */
 
-typedef int (*block_reader)(rd *, c2exp_file *);
+typedef int (*block_reader)(rd *, exchange_file *);
 
 /* The blocks we understand, by class name. */
-#define C2EXP_KNOWN_BLOCKS(X) X("CBrain", read_brain) X("CBiochemistry", read_biochem) X("CGenome", read_genome)
+#define EXCHANGE_KNOWN_BLOCKS(X)                                                                   \
+	X("CBrain", read_brain) X("CBiochemistry", read_biochem) X("CGenome", read_genome)
 
 static block_reader reader_for(const char *name)
 {
 #define X(n, f) if (strcmp(name, n) == 0) return f;
-	C2EXP_KNOWN_BLOCKS(X)
+	EXCHANGE_KNOWN_BLOCKS(X)
 #undef X
 	return NULL;
 }
 
-int c2exp_parse(c2exp_file *x, const uint8_t *data, size_t len, c2_err *err)
+int exchange_parse(exchange_file *x, const uint8_t *data, size_t len, c2_err *err)
 {
 	memset(x, 0, sizeof *x);
 	c2_err_clear(err);
@@ -620,7 +622,7 @@ int c2exp_parse(c2exp_file *x, const uint8_t *data, size_t len, c2_err *err)
 		               "not a Creatures 2 export (no 'Creature' class marker at the start)");
 	rd r = {data, len, 0, err, false};
 	size_t skip_from = 0, at = 0;
-	char after[C2EXP_NAME + 8] = "";
+	char after[EXCHANGE_NAME + 8] = "";
 	bool done[3] = {false, false, false};
 	while (next_marker(data, len, at, &m)) {
 		block_reader f = reader_for(m.name);
@@ -633,7 +635,7 @@ int c2exp_parse(c2exp_file *x, const uint8_t *data, size_t len, c2_err *err)
 		r.pos = m.body;
 		int rc = f(&r, x);
 		if (rc) {
-			c2exp_free(x);
+			exchange_free(x);
 			return rc;
 		}
 		done[which] = true;
@@ -647,27 +649,27 @@ int c2exp_parse(c2exp_file *x, const uint8_t *data, size_t len, c2_err *err)
 	static const char *const names[3] = {"CBrain", "CBiochemistry", "CGenome"};
 	for (int k = 0; k < 3; k++)
 		if (!done[k]) {
-			c2exp_free(x);
+			exchange_free(x);
 			return c2_fail(err, C2_EFORMAT, (long)len, -1,
 			               "no '%s' block before the end (truncated, or not an export)", names[k]);
 		}
 	return 0;
 }
 
-int c2exp_read_file(c2exp_file *x, const char *path, c2_err *err)
+int exchange_read_file(exchange_file *x, const char *path, c2_err *err)
 {
 	memset(x, 0, sizeof *x);
 	uint8_t *buf;
 	size_t len;
-	int rc = c2_read_file(path, C2EXP_MAX_FILE, &buf, &len, err);
+	int rc = c2_read_file(path, EXCHANGE_MAX_FILE, &buf, &len, err);
 	if (rc)
 		return rc;
-	rc = c2exp_parse(x, buf, len, err);
+	rc = exchange_parse(x, buf, len, err);
 	free(buf);
 	return rc;
 }
 
-void c2exp_free(c2exp_file *x)
+void exchange_free(exchange_file *x)
 {
 	if (!x)
 		return;
@@ -686,12 +688,12 @@ void c2exp_free(c2exp_file *x)
 	memset(x, 0, sizeof *x);
 }
 
-size_t c2exp_dendrites(const c2exp_file *x, size_t *loose)
+size_t exchange_dendrites(const exchange_file *x, size_t *loose)
 {
 	size_t n = 0, nl = 0;
 	for (uint32_t l = 0; l < x->nlobes; l++)
 		for (unsigned t = 0; t < 2; t++) {
-			const c2exp_lobe *L = &x->lobes[l];
+			const exchange_lobe *L = &x->lobes[l];
 			n += L->ndend[t];
 			for (uint32_t k = 0; k < L->ndend[t]; k++)
 				nl += L->dend[t][k].strength == 0;

@@ -7,16 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/import.h"
-#include "engine/internal.h"
+#include "engine/assemble.h"
+#include "exchange/import.h"
 #include "genome/lobes.h"
+#include "genome/vocab.h"
 
-bool creature_export_age(const c2exp_file *x, uint64_t *biochem_ticks)
+bool exchange_export_age(const exchange_file *x, uint64_t *biochem_ticks)
 {
 	if (!x->has_biochem || x->norgans == 0)
 		return false;
 	/* The body organ: engine-made, first, without genes. */
-	const c2exp_organ *o = &x->organs[0];
+	const exchange_organ *o = &x->organs[0];
 	if (o->clock_rate != BC_BODY_CLOCK_RATE || o->nreceptors || o->nemitters || o->nreactions)
 		return false;
 	uint64_t sum = (uint64_t)o->biotick * 255u + o->clock - BC_BODY_CLOCK_START;
@@ -34,7 +35,7 @@ static int oom(c2_err *err)
 }
 
 static void view_dtype(const brain *b, unsigned l, unsigned t, const genome_dendrite_gene *g,
-                       c2exp_dtype *d)
+                       exchange_dtype *d)
 {
 	d->source_lobe = g->source_lobe;
 	d->min = g->min;
@@ -52,14 +53,14 @@ static void view_dtype(const brain *b, unsigned l, unsigned t, const genome_dend
 	d->ltw_gain = (uint8_t)brain_receptor_value(b, l, (unsigned)base + BRAIN_RATE_LTW_GAIN);
 	d->gain_every = (uint8_t)brain_receptor_value(b, l, (unsigned)base + BRAIN_RATE_STRENGTH_GAIN);
 	d->lose_every = (uint8_t)brain_receptor_value(b, l, (unsigned)base + BRAIN_RATE_STRENGTH_LOSS);
-	const uint8_t *rules[C2EXP_NDRULES] = {g->strength_gain_rule, g->strength_loss_rule,
+	const uint8_t *rules[EXCHANGE_NDRULES] = {g->strength_gain_rule, g->strength_loss_rule,
 	                                       g->suscept_rule,      g->reinforce_rule,
 	                                       g->backprop_rule,     g->fwdprop_rule};
-	for (int k = 0; k < C2EXP_NDRULES; k++)
-		memcpy(d->rules[k], rules[k], C2EXP_RULE);
+	for (int k = 0; k < EXCHANGE_NDRULES; k++)
+		memcpy(d->rules[k], rules[k], EXCHANGE_RULE);
 }
 
-static int view_brain(const brain *b, c2exp_file *v, c2_err *err)
+static int view_brain(const brain *b, exchange_file *v, c2_err *err)
 {
 	v->nlobes = (uint32_t)brain_lobe_count(b);
 	v->lobes = calloc(v->nlobes ? v->nlobes : 1, sizeof *v->lobes);
@@ -69,7 +70,7 @@ static int view_brain(const brain *b, c2exp_file *v, c2_err *err)
 	for (unsigned l = 0; l < v->nlobes; l++) {
 		brain_lobe_info li;
 		brain_lobe_info_get(b, l, &li);
-		c2exp_lobe *L = &v->lobes[l];
+		exchange_lobe *L = &v->lobes[l];
 		L->x = (uint32_t)li.x;
 		L->y = (uint32_t)li.y;
 		L->width = (uint32_t)li.width;
@@ -79,7 +80,7 @@ static int view_brain(const brain *b, c2exp_file *v, c2_err *err)
 		L->leakage = (uint8_t)brain_receptor_value(b, l, BRAIN_RL_LEAKAGE);
 		L->rest = (uint8_t)brain_receptor_value(b, l, BRAIN_RL_REST);
 		L->gain = li.gene->gain;
-		memcpy(L->state_rule, li.gene->state_rule, C2EXP_RULE);
+		memcpy(L->state_rule, li.gene->state_rule, EXCHANGE_RULE);
 		L->flags = li.gene->flags;
 		L->cells = li.neurons;
 		for (unsigned t = 0; t < 2; t++) {
@@ -92,7 +93,7 @@ static int view_brain(const brain *b, c2exp_file *v, c2_err *err)
 			return oom(err);
 		uint32_t at[2] = {0, 0};
 		for (unsigned i = 0; i < li.neurons; i++) {
-			c2exp_neuron *n = &L->neurons[i];
+			exchange_neuron *n = &L->neurons[i];
 			n->x = (uint8_t)(i % (unsigned)li.width);
 			n->y = (uint8_t)(i / (unsigned)li.width);
 			n->state = (uint8_t)brain_state(b, l, i);
@@ -105,7 +106,7 @@ static int view_brain(const brain *b, c2exp_file *v, c2_err *err)
 				for (unsigned k = 0; k < n->count[t]; k++) {
 					brain_dendrite_info d;
 					brain_dendrite_get(b, l, i, t, k, &d);
-					c2exp_dendrite *o = &L->dend[t][at[t]++];
+					exchange_dendrite *o = &L->dend[t][at[t]++];
 					o->src = d.src;
 					o->x = (uint8_t)(d.src % (unsigned)si.width);
 					o->y = (uint8_t)(d.src / (unsigned)si.width);
@@ -127,7 +128,7 @@ static int view_brain(const brain *b, c2exp_file *v, c2_err *err)
 	return 0;
 }
 
-static int view_organ(const bc_biochem *bc, size_t i, c2exp_organ *o, c2_err *err)
+static int view_organ(const bc_biochem *bc, size_t i, exchange_organ *o, c2_err *err)
 {
 	bc_organ_info oi;
 	bc_organ_get(bc, i, &oi);
@@ -172,13 +173,13 @@ static int view_organ(const bc_biochem *bc, size_t i, c2exp_organ *o, c2_err *er
 	return 0;
 }
 
-int creature_to_export(const creature *c, c2exp_file *v, c2_err *err)
+int exchange_from_creature(const creature *c, exchange_file *v, c2_err *err)
 {
 	memset(v, 0, sizeof *v);
-	v->sex = (uint32_t)c->cfg.sex;
-	v->stage = c->stage;
-	int rc = view_brain(c->brain, v, err);
-	const bc_biochem *bc = c->bc;
+	v->sex = (uint32_t)creature_sex(c);
+	v->stage = (uint8_t)creature_stage(c);
+	int rc = view_brain(creature_brain_const(c), v, err);
+	const bc_biochem *bc = creature_biochem_const(c);
 	long bi = bc_brain_organ_index(bc);
 	size_t total = bc_organ_count(bc);
 	v->norgans = bi >= 0 ? total - 1 : total;
@@ -195,7 +196,7 @@ int creature_to_export(const creature *c, c2exp_file *v, c2_err *err)
 	}
 	v->has_biochem = true;
 	if (rc)
-		c2exp_free(v);
+		exchange_free(v);
 	return rc;
 }
 
@@ -208,7 +209,7 @@ static int cmp9(const void *a, const void *b) { return memcmp(a, b, 9); }
  * it (C3's Genome::GetCodon: c % (max - min + 1) + min) — the export shows
  * a receptor whose organ byte mutated to 3 stored with organ 0, and a
  * reaction amount mutated to 0 stored as 1. */
-void creature_expressed_bytes(bc_elem_kind kind, const uint8_t *in, uint8_t *out)
+void exchange_expressed_bytes(bc_elem_kind kind, const uint8_t *in, uint8_t *out)
 {
 	size_t n = kind == BC_REACTION ? 9 : 8;
 	memcpy(out, in, n);
@@ -235,8 +236,8 @@ static long element_diff(const uint8_t *a, const uint8_t *b, size_t n, bc_elem_k
 		memcpy(sa, a, n * w);
 		memcpy(sb, b, n * w);
 		for (size_t i = 0; expressed && i < n; i++) {
-			creature_expressed_bytes(kind, a + i * w, sa + i * w);
-			creature_expressed_bytes(kind, b + i * w, sb + i * w);
+			exchange_expressed_bytes(kind, a + i * w, sa + i * w);
+			exchange_expressed_bytes(kind, b + i * w, sb + i * w);
 		}
 		qsort(sa, n, w, w == 8 ? cmp8 : cmp9);
 		qsort(sb, n, w, w == 8 ? cmp8 : cmp9);
@@ -260,7 +261,7 @@ static long element_diff(const uint8_t *a, const uint8_t *b, size_t n, bc_elem_k
 	return diff;
 }
 
-long creature_organ_diff(const c2exp_organ *a, const c2exp_organ *b, bool expressed)
+long exchange_organ_diff(const exchange_organ *a, const exchange_organ *b, bool expressed)
 {
 	if (a->lt_repair != b->lt_repair || fabs(a->initial_lf - b->initial_lf) >= 1.0 ||
 	    a->nreceptors != b->nreceptors || a->nemitters != b->nemitters ||
@@ -272,7 +273,7 @@ long creature_organ_diff(const c2exp_organ *a, const c2exp_organ *b, bool expres
 	return r < 0 || e < 0 || x < 0 ? -1 : r + e + x;
 }
 
-size_t creature_match_organs(const c2exp_file *x, const c2exp_file *mine, long *map)
+size_t exchange_match_organs(const exchange_file *x, const exchange_file *mine, long *map)
 {
 	size_t matched = 0;
 	bool *used = calloc(mine->norgans ? mine->norgans : 1, 1);
@@ -280,7 +281,8 @@ size_t creature_match_organs(const c2exp_file *x, const c2exp_file *mine, long *
 		map[i] = -1;
 		long best = -1;
 		for (size_t j = 0; used && j < mine->norgans; j++) {
-			long d = used[j] ? -1 : creature_organ_diff(&x->organs[i], &mine->organs[j], true);
+			long d = used[j] ? -1
+			                 : exchange_organ_diff(&x->organs[i], &mine->organs[j], true);
 			/* the closest organ of the same shape; at most a quarter of its genes
 			 * may differ (mutations) */
 			size_t genes = x->organs[i].nreceptors + x->organs[i].nemitters +
@@ -301,30 +303,32 @@ size_t creature_match_organs(const c2exp_file *x, const c2exp_file *mine, long *
 
 /* ---- instinct detection ----------------------------------------------------------------- */
 
-bool creature_instinct_wired(const creature *c, const c2exp_file *v, const genome_instinct_gene *g)
+bool exchange_instinct_wired(const creature *c, const exchange_file *v,
+                             const genome_instinct_gene *g)
 {
 	uint16_t in[3];
-	unsigned n = brain_instinct_inputs(c->brain, g, in);
+	unsigned n = brain_instinct_inputs(creature_brain_const(c), g, in);
 	if (n == 0 || v->nlobes <= GENOME_LOBE_CONCEPT)
 		return false;
-	const c2exp_lobe *C = &v->lobes[GENOME_LOBE_CONCEPT], *D = &v->lobes[GENOME_LOBE_DECISION];
+	const exchange_lobe *C = &v->lobes[GENOME_LOBE_CONCEPT],
+	                    *D = &v->lobes[GENOME_LOBE_DECISION];
 	unsigned t = g->reinforcer == GENOME_CHEM_PUNISHMENT ? 1 : 0;
 	if (g->action >= D->cells)
 		return false;
-	const c2exp_neuron *act = &D->neurons[g->action];
+	const exchange_neuron *act = &D->neurons[g->action];
 	for (uint32_t i = 0; i < C->cells; i++) {
-		const c2exp_neuron *cn = &C->neurons[i];
+		const exchange_neuron *cn = &C->neurons[i];
 		if (cn->count[0] != n)
 			continue;
 		bool match = true;
 		for (unsigned k = 0; k < n && match; k++) {
-			const c2exp_dendrite *d = &C->dend[0][cn->first[0] + k];
+			const exchange_dendrite *d = &C->dend[0][cn->first[0] + k];
 			match = d->src == in[k] && d->ltw == g->level && d->strength > 0;
 		}
 		if (!match)
 			continue;
 		for (unsigned k = 0; k < act->count[t]; k++) {
-			const c2exp_dendrite *d = &D->dend[t][act->first[t] + k];
+			const exchange_dendrite *d = &D->dend[t][act->first[t] + k];
 			if (d->src == i && d->ltw == g->level && d->strength > 0)
 				return true;
 		}
@@ -334,15 +338,15 @@ bool creature_instinct_wired(const creature *c, const c2exp_file *v, const genom
 
 /* ---- the import ------------------------------------------------------------------------ */
 
-static void note(creature_import_report *rep, const char *fmt, ...)
+static void note(exchange_import_report *rep, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
 
-static void note(creature_import_report *rep, const char *fmt, ...)
+static void note(exchange_import_report *rep, const char *fmt, ...)
 {
-	if (rep->nnotes == CREATURE_IMPORT_NOTES)
+	if (rep->nnotes == EXCHANGE_IMPORT_NOTES)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
@@ -351,8 +355,8 @@ static void note(creature_import_report *rep, const char *fmt, ...)
 }
 
 /* Does the export's brain have the shape the genome builds? */
-static bool brain_shape_ok(const c2exp_file *x, const genome *g, genome_sex sex,
-                           creature_import_report *rep)
+static bool brain_shape_ok(const exchange_file *x, const genome *g, genome_sex sex,
+                           exchange_import_report *rep)
 {
 	size_t n = genome_lobe_list(g, (int)sex, NULL, NULL, 0);
 	if (!x->has_brain || n != x->nlobes || n == 0) {
@@ -369,7 +373,7 @@ static bool brain_shape_ok(const c2exp_file *x, const genome *g, genome_sex sex,
 		genome_lobe_dims_compute(lobes, n, dims);
 	}
 	for (size_t l = 0; ok && l < n; l++) {
-		const c2exp_lobe *L = &x->lobes[l];
+		const exchange_lobe *L = &x->lobes[l];
 		ok = L->cells == (uint32_t)(dims[l].w * dims[l].h);
 		for (unsigned t = 0; ok && t < 2; t++)
 			ok = L->ndend[t] == 0 || L->d[t].source_lobe == lobes[l]->dendrite[t].source_lobe;
@@ -384,10 +388,10 @@ static bool brain_shape_ok(const c2exp_file *x, const genome *g, genome_sex sex,
 }
 
 /* Copy the export's neurons, dendrites and lobe loci into brain b. */
-static void import_brain(brain *b, const c2exp_file *x)
+static void import_brain(brain *b, const exchange_file *x)
 {
 	for (unsigned l = 0; l < x->nlobes; l++) {
-		const c2exp_lobe *L = &x->lobes[l];
+		const exchange_lobe *L = &x->lobes[l];
 		*brain_receptor_locus(b, l, BRAIN_RL_THRESHOLD) = L->threshold;
 		*brain_receptor_locus(b, l, BRAIN_RL_LEAKAGE) = L->leakage;
 		*brain_receptor_locus(b, l, BRAIN_RL_REST) = L->rest;
@@ -400,11 +404,11 @@ static void import_brain(brain *b, const c2exp_file *x)
 			r[BRAIN_RATE_STRENGTH_LOSS] = L->d[t].lose_every;
 		}
 		for (unsigned i = 0; i < L->cells; i++) {
-			const c2exp_neuron *n = &L->neurons[i];
+			const exchange_neuron *n = &L->neurons[i];
 			brain_neuron_set(b, l, i, n->state, n->output);
 			for (unsigned t = 0; t < 2; t++)
 				for (unsigned k = 0; k < n->count[t]; k++) {
-					const c2exp_dendrite *e = &L->dend[t][n->first[t] + k];
+					const exchange_dendrite *e = &L->dend[t][n->first[t] + k];
 					brain_dendrite_info d = {0, (uint16_t)e->src, e->stw, e->ltw, e->strength,
 					                         e->suscept};
 					(void)brain_dendrite_set(b, l, i, t, k, &d); /* shapes were checked */
@@ -416,15 +420,18 @@ static void import_brain(brain *b, const c2exp_file *x)
 	brain_refresh(b);
 }
 
-/* Build the brain: the export's own when its shape fits the genome. */
-/* g: the creature's genome (the creature keeps it packed). */
-static int build_brain(creature *c, const genome *g, const c2exp_file *x,
-                       creature_import_report *rep, c2_err *err)
+/* Build the brain of creature c (in the first phase of its assembly) into
+ * *b, with its random stream: the export's own when its shape fits the
+ * genome. g: the creature's genome (the creature keeps it packed). */
+static int build_brain(brain **b, creature *c, const genome *g, const exchange_file *x,
+                       exchange_import_report *rep, c2_err *err)
 {
-	if (!brain_shape_ok(x, g, c->cfg.sex, rep)) {
+	const creature_config *cfg = creature_get_config(c);
+	c2_rng *rng = creature_assemble_rng(c);
+	if (!brain_shape_ok(x, g, cfg->sex, rep)) {
 		if (!x->has_brain)
 			note(rep, "brain: no CBrain block: brain built fresh from the genome");
-		return brain_build(&c->brain, g, c->cfg.sex, &c->cfg.brain, &c->rng, err);
+		return brain_build(b, g, cfg->sex, &cfg->brain, rng, err);
 	}
 	size_t neurons = 0;
 	for (uint32_t l = 0; l < x->nlobes; l++)
@@ -437,39 +444,38 @@ static int build_brain(creature *c, const genome *g, const c2exp_file *x,
 		for (uint32_t i = 0; i < x->lobes[l].cells; i++, at++)
 			for (unsigned t = 0; t < 2; t++)
 				counts[2 * at + t] = x->lobes[l].neurons[i].count[t];
-	int rc = brain_build_shaped(&c->brain, g, c->cfg.sex, &c->cfg.brain, counts, 2 * neurons,
-	                            &c->rng, err);
+	int rc = brain_build_shaped(b, g, cfg->sex, &cfg->brain, counts, 2 * neurons, rng, err);
 	free(counts);
 	if (rc)
 		return rc;
-	import_brain(c->brain, x);
+	import_brain(*b, x);
 	rep->brain = true;
 	rep->lobes = x->nlobes;
 	rep->neurons = neurons;
-	rep->dendrites = c2exp_dendrites(x, &rep->loose);
+	rep->dendrites = exchange_dendrites(x, &rep->loose);
 	return 0;
 }
 
 /* Keep pending only the expressed instincts after the last one the export
  * shows wired (the FIFO was processed in order, §6.2). */
-static int requeue_instincts(creature *c, const genome *g, const c2exp_file *x,
-                             creature_import_report *rep,
+static int requeue_instincts(creature *c, const genome *g, const exchange_file *x,
+                             exchange_import_report *rep,
                              c2_err *err)
 {
-	size_t n = brain_instinct_pending(c->brain);
+	size_t n = brain_instinct_pending(creature_brain_const(c));
 	genome_instinct_gene *q = malloc((n ? n : 1) * sizeof *q);
 	if (!q)
 		return oom(err);
 	/* The queue in expression order: by stage, then gene order. */
 	size_t k = 0, last = 0;
 	bool any = false;
-	for (int s = 0; s <= c->stage; s++)
+	for (int s = 0; s <= creature_stage(c); s++)
 		for (size_t i = 0; i < g->ngenes && k < n; i++) {
 			const genome_gene *gene = &g->genes[i];
-			if (gene->kind != GK_INSTINCT || !genome_gene_switches_on(gene, c->cfg.sex, s))
+			if (gene->kind != GK_INSTINCT || !genome_gene_switches_on(gene, creature_sex(c), s))
 				continue;
 			q[k] = gene->u.instinct;
-			if (creature_instinct_wired(c, x, &q[k])) {
+			if (exchange_instinct_wired(c, x, &q[k])) {
 				rep->instincts_wired++;
 				last = k + 1;
 				any = true;
@@ -477,71 +483,70 @@ static int requeue_instincts(creature *c, const genome *g, const c2exp_file *x,
 			k++;
 		}
 	rep->instincts = k;
-	brain_instinct_clear(c->brain);
-	int rc = 0;
 	if (!any && k)
 		note(rep, "instincts: none of the %zu expressed instincts is visibly wired; none "
 		          "queued again", k);
-	for (size_t i = any ? last : k; i < k && !rc; i++)
-		rc = brain_instinct_push(c->brain, &q[i], err);
+	size_t from = any ? last : k;
+	int rc = creature_assemble_instincts(c, q + from, k - from, err);
 	rep->instincts_pending = any ? k - last : 0;
 	free(q);
 	return rc;
 }
 
 /* Copy the chemicals and every matched organ's running state. */
-static int import_biochem(creature *c, const c2exp_file *x, creature_import_report *rep,
+static int import_biochem(creature *c, const exchange_file *x, exchange_import_report *rep,
                           c2_err *err)
 {
 	if (!x->has_biochem) {
 		note(rep, "biochemistry: no CBiochemistry block: chemicals and organs as at hatching");
 		return 0;
 	}
+	bc_biochem *bc = creature_assemble_biochem(c);
 	for (int k = 1; k < 256; k++) {
-		bc_chem_set(c->bc, (uint8_t)k, x->chem[k]);
-		bc_half_life_set(c->bc, (uint8_t)k, x->half[k]);
+		bc_chem_set(bc, (uint8_t)k, x->chem[k]);
+		bc_half_life_set(bc, (uint8_t)k, x->half[k]);
 	}
 	rep->chemicals = true;
-	c2exp_file mine;
-	int rc = creature_to_export(c, &mine, err);
+	exchange_file mine;
+	int rc = exchange_from_creature(c, &mine, err);
 	if (rc)
 		return rc;
 	long *map = calloc(x->norgans ? x->norgans : 1, sizeof *map);
 	if (!map) {
-		c2exp_free(&mine);
+		exchange_free(&mine);
 		return oom(err);
 	}
 	rep->organs = x->norgans;
-	rep->organs_matched = creature_match_organs(x, &mine, map);
+	rep->organs_matched = exchange_match_organs(x, &mine, map);
 	for (size_t i = 0; i < x->norgans; i++) {
-		const c2exp_organ *o = &x->organs[i];
+		const exchange_organ *o = &x->organs[i];
 		bc_organ_state s = {o->clock, o->clock_rate, o->repair_rate, o->injury, o->biotick,
 		                    o->st_lf, o->lt_lf, o->energy_ok != 0};
 		if (map[i] >= 0)
-			bc_organ_set_state(c->bc, (size_t)map[i], &s);
+			bc_organ_set_state(bc, (size_t)map[i], &s);
 		else
 			note(rep, "organ at offset %zu (%lu receptors, %lu emitters, %lu reactions) has no "
 			          "counterpart among the genome's organs: not imported", o->offset,
 			     (unsigned long)o->nreceptors, (unsigned long)o->nemitters,
 			     (unsigned long)o->nreactions);
 	}
-	long bi = bc_brain_organ_index(c->bc);
+	long bi = bc_brain_organ_index(bc);
 	if (bi >= 0 && x->has_brain) {
-		const c2exp_organ *o = &x->brain_organ;
+		const exchange_organ *o = &x->brain_organ;
 		bc_organ_state s = {o->clock, o->clock_rate, o->repair_rate, o->injury, o->biotick,
 		                    o->st_lf, o->lt_lf, o->energy_ok != 0};
-		rep->brain_organ = bc_organ_set_state(c->bc, (size_t)bi, &s);
+		rep->brain_organ = bc_organ_set_state(bc, (size_t)bi, &s);
 	}
 	free(map);
-	c2exp_free(&mine);
+	exchange_free(&mine);
 	return 0;
 }
 
-int creature_import(creature **out, const c2exp_file *x, const creature_config *cfg0,
-                    creature_import_report *rep0, c2_err *err)
+int exchange_import(creature **out, const exchange_file *x, const creature_config *cfg0,
+                    exchange_import_report *rep0, c2_err *err)
 {
-	creature_import_report local;
-	creature_import_report *rep = rep0 ? rep0 : &local;
+	exchange_import_report local;
+	exchange_import_report *rep = rep0 ? rep0 : &local;
 	memset(rep, 0, sizeof *rep);
 	*out = NULL;
 	if (!x->has_genome)
@@ -567,42 +572,32 @@ int creature_import(creature **out, const c2exp_file *x, const creature_config *
 	cfg.sex = (genome_sex)x->sex;
 	rep->sex = cfg.sex;
 	rep->stage = x->stage;
-	rep->age_known = creature_export_age(x, &rep->biochem_ticks);
+	rep->age_known = exchange_export_age(x, &rep->biochem_ticks);
 	rep->world_ticks = rep->biochem_ticks * CREATURE_BIOCHEM_PERIOD;
 	if (!rep->age_known)
 		note(rep, "age: the body organ's clock does not give it; the creature continues at "
 		          "tick 0");
 
 	creature *c;
-	rc = eng_alloc(&c, &g, &cfg, err);
+	rc = creature_assemble_begin(&c, &g, &cfg, err);
 	if (rc) {
 		genome_free(&g);
 		return rc;
 	}
-	c2_rng_seed(&c->rng, cfg.seed);
-	if ((rc = build_brain(c, &g, x, rep, err)) != 0 ||
-	    (rc = bc_create(&c->bc, &cfg.biochem, eng_resolve_locus, c, err)) != 0)
-		goto fail;
-	for (int s = 0; s <= x->stage && !rc; s++) {
-		c->stage = (uint8_t)s;
-		rc = eng_express_stage(c, s, err);
-	}
-	if (rc || (rc = requeue_instincts(c, &g, x, rep, err)) != 0 ||
+	brain *b = NULL;
+	if ((rc = build_brain(&b, c, &g, x, rep, err)) != 0 ||
+	    (rc = creature_assemble_express(c, b, x->stage, err)) != 0 ||
+	    (rc = requeue_instincts(c, &g, x, rep, err)) != 0 ||
 	    (rc = import_biochem(c, x, rep, err)) != 0)
 		goto fail;
-	bc_tick_count_set(c->bc, (uint32_t)rep->biochem_ticks);
-	c->tick = rep->world_ticks;
-	for (int s = 0; s <= c->stage; s++)
-		c->stage_tick[s] = s == 0 ? 0 : c->tick; /* entered before the export: when is unknown */
-	c->action = (int16_t)brain_winner(c->brain, GENOME_LOBE_DECISION);
-	c->object = (int16_t)brain_winner(c->brain, GENOME_LOBE_ATTENTION);
-	size_t pending = brain_instinct_pending(c->brain);
-	if (pending) {
-		/* It was dreaming its instincts (in the egg): go on at the same pace. */
-		creature_dream(c, (unsigned)pending);
-		uint32_t pace = (uint32_t)c->cfg.engine.dream_ticks_per_instinct;
-		c->dream_wait = x->has_updates ? x->brain_updates % pace : 0;
-	}
+	/* It was dreaming its instincts (in the egg): it goes on at the same pace. */
+	size_t pending = brain_instinct_pending(creature_brain_const(c));
+	uint32_t pace = (uint32_t)creature_get_config(c)->engine.dream_ticks_per_instinct;
+	creature_assembly_clock clk = {rep->world_ticks, (uint32_t)rep->biochem_ticks,
+	                               (unsigned)pending,
+	                               pending && x->has_updates ? x->brain_updates % pace : 0};
+	if ((rc = creature_assemble_finish(c, &clk, err)) != 0)
+		goto fail;
 	note(rep, "not in the blocks read: creature loci (drives, life-stage and floating loci), "
 	          "lobe chemical loci chem0-5 and other receptor-driven bytes: the receptors set "
 	          "them again at their organs' next activations");
