@@ -9,7 +9,7 @@
 #                     at -O2 (the one-minute loop; the long tests are make test's)
 #   make test         every test, then the same suite under ASan+UBSan
 #   make test-one     the suite once (T=NAME: only tests whose name has NAME;
-#                     T=test_brain:wta_* runs the cmocka cases matching wta_*)
+#                     T=test_brain:test_norn_* runs the cmocka cases matching test_norn_*)
 #   make test-core    the core's unit tests and fuzz replays (no SDL needed)
 #   make test-cluster the Slurm job-array script on a one-node Slurm cluster (root)
 #   make run          the main job on the bundled default genome

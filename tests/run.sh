@@ -172,6 +172,9 @@ save_times() {
 finish() { # finish WHAT: the queued tests, the summary line, the exit status
 	run_queue
 	save_times
+	if [ -n "${C2RT_CASES:-}" ] && [ $pass -eq 0 ]; then
+		fail=$((fail + 1)) failed="$failed (no case matches '$C2RT_CASES')"
+	fi
 	echo "== $pass passed, $skip skipped, $fail failed ($BUILD$1)"
 	echo "== the tests' own times summed: ${sum_secs}s wall, $((sum_ms / 1000))s CPU"
 	[ $fail -eq 0 ] || { echo "failed:$failed"; exit 1; }
