@@ -83,7 +83,9 @@ run_now() {
 		for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); t += p[1] * 60 + p[2] }
 		printf "%d\n", t * 1000 }' "$TMPD/q/$n_id.times")
 	printf '%s\t%s\t%s\n' "$(( $(date +%s) - n_start ))" "$n_name" "${n_ms:-0}" >"$TMPD/q/$n_id.secs"
-	echo $n_rc >"$TMPD/q/$n_id.rc"
+	# Renamed into place: reap takes the .rc file's existence for the end
+	# of the test, and must not read it between its creation and the write.
+	echo $n_rc >"$TMPD/q/$n_id.rc.tmp" && mv "$TMPD/q/$n_id.rc.tmp" "$TMPD/q/$n_id.rc"
 }
 
 # report ID: print a finished test's line (and its log when it failed).
