@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/helper.h"
 #include "genome/vocab.h"
 #include "trace/columns.h"
 #include "trace/reader.h"
-#include "viewer/plot.h"
 
 enum { MAX_CHEM_ARGS = 64, MAX_BAD_LINES = 20 };
 
@@ -56,8 +56,9 @@ const cli_spec cli_cmd_plot_spec = {
 	"sample; NDJSON: one object per line with those keys. --column draws other\n"
 	"numeric columns (words such as world:room are not drawn). Time runs along\n"
 	"x in creature seconds, minutes or hours; values up y, 0..255 for\n"
-	"chemicals and drives, else the data's range. Needs no display. A bad line\n"
-	"is reported as FILE:LINE: reason (exit 2) and no picture is written.",
+	"chemicals and drives, else the data's range. Needs no display; c2rt's\n"
+	"viewer program (c2rt-view) draws the picture. A bad line is reported as\n"
+	"FILE:LINE: reason (exit 2) and no picture is written.",
 	plot_opts,
 	1,
 	1,
@@ -84,8 +85,8 @@ static bool parse_size(const char *s, int *w, int *h)
 	memcpy(ws, s, (size_t)(x - s));
 	ws[x - s] = '\0';
 	long lw, lh;
-	if (!cli_parse_long(ws, PLOT_MIN_W, PLOT_MAX_SIDE, &lw) ||
-	    !cli_parse_long(x + 1, PLOT_MIN_H, PLOT_MAX_SIDE, &lh))
+	if (!cli_parse_long(ws, CLI_PLOT_MIN_W, CLI_PLOT_MAX_SIDE, &lw) ||
+	    !cli_parse_long(x + 1, CLI_PLOT_MIN_H, CLI_PLOT_MAX_SIDE, &lh))
 		return false;
 	*w = (int)lw;
 	*h = (int)lh;
@@ -174,16 +175,16 @@ static int pick_columns(const trace_reader *r, const char *path, int *cols, int 
 /* The value axis: 0..255 for concentrations and drives; the data's range
  * (from 0, or below it) when another column is drawn. */
 static void value_axis(const trace_reader *r, const int *cols, int ncols, const trace_series *d,
-                       plot_style *st)
+                       cli_plot_req *q)
 {
 	for (int j = 0; j < ncols; j++) {
 		trace_col c = trace_reader_col(r, cols[j]);
 		double lo, hi;
 		if (c == TRACE_COL_CHEM || c == TRACE_COL_DRIVE || trace_series_range(d, &lo, &hi) != 0)
 			continue;
-		st->y_label = "value";
-		st->ymin = lo < 0 ? lo : 0;
-		st->ymax = hi > st->ymin ? hi : st->ymin + 1;
+		q->y_label = "value";
+		q->ymin = lo < 0 ? lo : 0;
+		q->ymax = hi > q->ymin ? hi : q->ymin + 1;
 		return;
 	}
 }
@@ -211,7 +212,9 @@ int cli_cmd_plot(int argc, char **argv)
 	int w, h;
 	if (!parse_size(size_arg, &w, &h))
 		return cli_fail(CLI_USAGE, "plot", "--size '%s' is not WxH within %dx%d..%dx%d", size_arg,
-		                PLOT_MIN_W, PLOT_MIN_H, PLOT_MAX_SIDE, PLOT_MAX_SIDE);
+		                CLI_PLOT_MIN_W, CLI_PLOT_MIN_H, CLI_PLOT_MAX_SIDE, CLI_PLOT_MAX_SIDE);
+	if ((rc = cli_helper_check("plot", NULL)) != 0)
+		return rc;
 
 	trace_reader_err e;
 	trace_reader *r = trace_reader_open(path, &e);
@@ -253,18 +256,18 @@ int cli_cmd_plot(int argc, char **argv)
 		goto done;
 	}
 
-	plot_style st;
-	plot_style_default(&st);
-	value_axis(r, cols, ncols, d, &st);
+	cli_plot_req q;
+	cli_plot_req_default(&q);
+	q.w = w;
+	q.h = h;
+	value_axis(r, cols, ncols, d, &q);
 	/* "Chemicals — FILE", or with --column the file's name alone. */
 	char deftitle[256];
 	bool stdin_path = strcmp(path, "-") == 0;
 	snprintf(deftitle, sizeof deftitle, "%s%s", columns.n ? "" : "Chemicals \u2014 ",
 	         stdin_path ? "standard input" : base_name(path));
-	st.title = title ? title : stdin_path && !columns.n ? "Chemicals" : deftitle;
-	char err[512];
-	if (plot_write_png(out_path, w, h, d, &st, err, sizeof err) != 0)
-		rc = cli_fail(CLI_BAD, "plot", "%s", err);
+	q.title = title ? title : stdin_path && !columns.n ? "Chemicals" : deftitle;
+	rc = cli_plot("plot", NULL, out_path, &q, d);
 done:
 	trace_series_free(d);
 	free(names);

@@ -9,13 +9,13 @@
 #include "base/fileio.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
+#include "cli/helper.h"
 #include "cli/world_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 #include "genome/vocab.h"
 #include "trace/series.h"
 #include "trace/writer.h"
-#include "viewer/plot.h"
 
 static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
 static const char *world_path, *log_path;
@@ -91,8 +91,8 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* --plot: the traced chemicals, sampled at the trace rows, drawn by the same
- * code as `c2rt plot`. */
+/* --plot: the traced chemicals, sampled at the trace rows, drawn as `c2rt
+ * plot` draws (by c2rt-view: cli/helper.h). */
 static trace_series *plot_new(const trace_cfg *t)
 {
 	int chems[256];
@@ -185,10 +185,12 @@ typedef struct run {
 	uint64_t ran;           /* ticks run */
 	double wall;            /* their wall time */
 	bool hit_limit;         /* --until stopped by --max-ticks */
+	char plot_what[4200];   /* "--plot FILE", what a failed drawing names */
 } run;
 
 /* The options' checks: those that exclude or need each other, --until,
- * --chem and --trace-format. CLI_OK or CLI_USAGE (said). */
+ * --chem and --trace-format; with --plot, that the drawing program is
+ * there. CLI_OK, or CLI_USAGE or CLI_BAD (no drawing program), said. */
 static int check_options(run *r, int npos)
 {
 	if (npos == 0 && !cli_cargs.resume_path)
@@ -226,6 +228,11 @@ static int check_options(run *r, int npos)
 			return cli_fail(CLI_USAGE, "run", "--trace-format: csv or ndjson, not '%s'", format_arg);
 	}
 	int rc = cli_creature_args_finish(&cli_cargs, "run");
+	if (rc)
+		return rc;
+	/* Not a whole run, then no picture: the drawing program is looked for first. */
+	snprintf(r->plot_what, sizeof r->plot_what, "--plot %s", plot_path ? plot_path : "");
+	rc = plot_path ? cli_helper_check("run", r->plot_what) : CLI_OK;
 	if (rc)
 		return rc;
 	r->in_world = world_path || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
@@ -367,16 +374,15 @@ static int finish_outputs(run *r)
 		c2_wbuf_free(&sw);
 	}
 	if (rc == 0 && r->pd) {
-		char title[160], perr[200];
+		char title[160];
 		snprintf(title, sizeof title, "%s — %s, seed %llu", r->genome ? r->genome : cli_cargs.resume_path,
 		         creature_sex(c) == GENOME_MALE ? "male" : "female",
 		         (unsigned long long)creature_get_config(c)->seed);
-		plot_style st;
-		plot_style_default(&st);
-		st.title = title;
-		if ((rc = cli_stdout_check("run")) == 0 &&
-		    plot_write_png(plot_path, 1200, 700, r->pd, &st, perr, sizeof perr) != 0)
-			rc = cli_fail(CLI_BAD, "run", "--plot %s: %s", plot_path, perr);
+		cli_plot_req q;
+		cli_plot_req_default(&q);
+		q.title = title;
+		if ((rc = cli_stdout_check("run")) == 0)
+			rc = cli_plot("run", r->plot_what, plot_path, &q, r->pd);
 	}
 	return rc;
 }

@@ -14,14 +14,17 @@
 #include "cli/breed_out.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
+#include "cli/helper.h"
 #include "cli/journal.h"
 #include "genome/breed.h"
 #include "genome/fields.h"
 #include "trace/columns.h"
 #include "trace/series.h"
-#include "viewer/plot.h"
 
 static const char *gene_arg, *field_arg, *values_arg, *variants_dir, *plot_path;
+/* Is the plot drawn? Not by a shard, nor, without --plot, where c2rt's
+ * viewer (which draws) is not installed: said before the work. */
+static bool draws;
 
 enum { MAX_VALUES = 256 };
 static int parse_values(const char *arg, int *v, size_t *n);
@@ -97,7 +100,7 @@ static const cli_opt opts[] = {
 	{"field", OPT_STR, &field_arg, "NAME", "its field as 'c2rt dump' names it (threshold, d0.min ...), stage, mut, or halflife:CHEM", 0, 0, NULL},
 	{"values", OPT_STR, &values_arg, "LIST|A..B[/STEP]", "the values: 0,16,32 or 0..255/16", 0, 0, NULL},
 	{"variants", OPT_OUT_DIR, &variants_dir, "DIR", "where the variants go (default: next to -o, RESULTS-variants/)", 0, 0, NULL},
-	{"plot", OPT_OUT, &plot_path, "FILE.png", "plot lifespan against the value (default: RESULTS.png)", 0, 0, NULL},
+	{"plot", OPT_OUT, &plot_path, "FILE.png", "plot lifespan against the value (default: RESULTS.png, where c2rt's viewer is installed)", 0, 0, NULL},
 	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
 	{"batch", OPT_GROUP, cli_batch_opts, NULL, NULL, 0, 0, NULL},
 	{0},
@@ -372,17 +375,18 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
 		}
 		trace_series_push(d, values[order[i]], row);
 	}
-	char err[256];
-	plot_style st;
-	plot_style_default(&st);
-	st.title = what;
-	st.x_label = field;
-	st.y_label = "lifespan (creature hours)";
-	st.ymin = 0;
-	st.ymax = top > 0 ? ceil(top * 1.1) : 1;
-	int rc = plot_write_png(path, 1200, 700, d, &st, err, sizeof err);
+	char pw[4200];
+	snprintf(pw, sizeof pw, "--plot %s", path);
+	cli_plot_req q;
+	cli_plot_req_default(&q);
+	q.title = what;
+	q.x_label = field;
+	q.y_label = "lifespan (creature hours)";
+	q.ymin = 0;
+	q.ymax = top > 0 ? ceil(top * 1.1) : 1;
+	int rc = cli_plot("sweep", pw, path, &q, d);
 	trace_series_free(d);
-	return rc ? cli_fail(CLI_BAD, "sweep", "--plot %s: %s", path, err) : CLI_OK;
+	return rc;
 }
 
 /* What is swept, for the table and the plot. */
@@ -429,7 +433,7 @@ static int report(const batch_spec *s, const sweep_names *nm, const char *what, 
 	int rc = oc ? tabulate(s, cli_batch.out, oc, n) : cli_fail(CLI_BAD, "sweep", "out of memory");
 	if (rc == CLI_OK) {
 		print_table(s, what, values, n, oc);
-		if ((rc = cli_stdout_check("sweep")) == CLI_OK)
+		if ((rc = cli_stdout_check("sweep")) == CLI_OK && draws)
 			rc = draw_plot(nm->png, what, field_arg, values, n, oc);
 	}
 	free(oc);
@@ -499,6 +503,22 @@ int cli_cmd_sweep(int argc, char **argv)
 	size_t nvalues;
 	if ((rc = parse_values(values_arg, values, &nvalues)) != 0)
 		return rc;
+	draws = !cli_batch.shard;
+	if (draws) {
+		/* --plot needs the drawing program; the default plot is left out
+		 * without it (a note, not a failure: a cluster node has no viewer). */
+		char png[4096], what[4200];
+		beside(cli_batch.out, ".png", png, sizeof png);
+		if (plot_path)
+			snprintf(what, sizeof what, "--plot %s", plot_path);
+		else
+			snprintf(what, sizeof what, "%s not drawn", png);
+		if (cli_helper_check("sweep", what) != CLI_OK) {
+			if (plot_path)
+				return CLI_BAD;
+			draws = false;
+		}
+	}
 	genome g;
 	if ((rc = cli_load_genome(pos[0], &g)) != 0)
 		return rc;

@@ -6,20 +6,6 @@
 #include "xode/xode.h"
 #include "cli/cli.h"
 
-const cli_command cli_commands[] = {
-#define X(name) {#name, cli_cmd_##name, &cli_cmd_##name##_spec},
-	CLI_COMMANDS(X)
-#undef X
-};
-const int cli_ncommands = (int)(sizeof cli_commands / sizeof cli_commands[0]);
-
-const cli_subcommand cli_subcommands[] = {
-#define X(cmd, sub) {#cmd, {#sub, cli_cmd_##cmd##_##sub, &cli_cmd_##cmd##_##sub##_spec}},
-	CLI_SUBCOMMANDS(X)
-#undef X
-};
-const int cli_nsubcommands = (int)(sizeof cli_subcommands / sizeof cli_subcommands[0]);
-
 /* What this build of c2rt reads and writes, one line each, after the
  * version. XODE asks every implementation to advertise its version and
  * compliance (bgig and postlink implied, +retain: unknown data kept). */

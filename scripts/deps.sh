@@ -1,14 +1,21 @@
 #!/bin/sh
 # Install the Debian packages c2rt needs, but only those that are missing.
 #
-# Usage: scripts/deps.sh [GROUP...]
-#   groups: core (the library and its tests), view (SDL, fonts), build (both,
-#   the default), test, fuzz, bench, cluster
+# Usage: scripts/deps.sh [--check] [GROUP...]
+#   groups: core (the library, c2rt and the tests of both), view (c2rt-view:
+#   SDL, fonts), build (both, the default), test, fuzz, bench, cluster
 # Each package is probed cheaply (pkg-config, a header or a command) so that
-# `make` on a machine that already has everything costs a few milliseconds.
-# As root (or with password-less sudo) missing packages are installed with
-# apt-get; otherwise the exact apt-get line is printed and we fail.
+# a check on a machine that already has everything costs a few milliseconds.
+# `make deps` runs this: as root (or with password-less sudo) missing
+# packages are installed with apt-get; otherwise the exact apt-get line is
+# printed and we fail. With --check (what every build runs) nothing is
+# installed: the missing packages are named, with `make deps` to get them.
 set -u
+check=0
+if [ "${1:-}" = --check ]; then
+	check=1
+	shift
+fi
 
 missing=""
 need() { # need PACKAGE TEST...   (the TEST command succeeds when PACKAGE is present)
@@ -69,6 +76,10 @@ done
 [ -z "$missing" ] && exit 0
 
 echo "c2rt: missing Debian packages:$missing" >&2
+if [ $check = 1 ]; then
+	echo "c2rt: 'make deps' installs them (as root), or: apt-get install$missing" >&2
+	exit 1
+fi
 if [ "$(id -u)" = 0 ]; then
 	SUDO=""
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then

@@ -249,9 +249,9 @@ static int summary_push(trace_series *d, double t, const float *values)
 	return 0;
 }
 
-/* The exact rows have reached their budget: from now on keep buckets. The
- * grid is as fine as leaves the rows so far half the buckets allowed. */
-static int summarise(trace_series *d)
+/* The arrays of a summary of d (its bucket budget, sized from the series),
+ * with the rows' times and values: 0, or -1 out of memory (nothing kept). */
+static int summary_alloc(const trace_series *d, summary *m, double **times, float **values)
 {
 	size_t ns = (size_t)d->nseries;
 	size_t per = 3 * sizeof(double) + ns * (4 * sizeof(float) + 1);
@@ -260,34 +260,54 @@ static int summarise(trace_series *d)
 		max = TRACE_SERIES_SUMMARY_BUCKETS;
 	if (max < MIN_BUCKETS)
 		max = MIN_BUCKETS;
-	summary m = {.max = max, .t0 = d->times[slot(d, 0)]};
-	double *times = malloc(max * sizeof *times);
-	float *values = malloc(max * ns * sizeof *values);
-	m.cell = malloc(max * sizeof *m.cell);
-	m.tlast = malloc(max * sizeof *m.tlast);
-	m.first = malloc(max * ns * sizeof *m.first);
-	m.lo = malloc(max * ns * sizeof *m.lo);
-	m.hi = malloc(max * ns * sizeof *m.hi);
-	m.gap = malloc(max * ns);
-	if (!times || !values || !m.cell || !m.tlast || !m.first || !m.lo || !m.hi || !m.gap) {
-		free(times);
-		free(values);
-		summary_free(&m);
-		return -1;
-	}
-	double span = d->times[slot(d, d->len - 1)] - m.t0;
-	int e;
-	frexp(span / (double)(max / 2), &e);
-	m.width = ldexp(1, e); /* >= span / (max / 2) */
-	double *old_t = d->times;
-	float *old_v = d->values;
-	size_t n = d->len;
+	*m = (summary){.max = max};
+	*times = malloc(max * sizeof **times);
+	*values = malloc(max * ns * sizeof **values);
+	m->cell = malloc(max * sizeof *m->cell);
+	m->tlast = malloc(max * sizeof *m->tlast);
+	m->first = malloc(max * ns * sizeof *m->first);
+	m->lo = malloc(max * ns * sizeof *m->lo);
+	m->hi = malloc(max * ns * sizeof *m->hi);
+	m->gap = malloc(max * ns);
+	if (*times && *values && m->cell && m->tlast && m->first && m->lo && m->hi && m->gap)
+		return 0;
+	free(*times);
+	free(*values);
+	summary_free(m);
+	return -1;
+}
+
+/* Rows become buckets: d's arrays are those of m from now on. */
+static void summary_start(trace_series *d, const summary *m, double *times, float *values)
+{
 	d->times = times;
 	d->values = values;
 	summary_free(&d->sum); /* a summary before a trace_series_clear */
-	d->sum = m;
+	d->sum = *m;
 	d->summarised = 1;
 	d->len = 0;
+}
+
+/* The exact rows have reached their budget: from now on keep buckets. The
+ * grid is as fine as leaves the rows so far half the buckets allowed. */
+static int summarise(trace_series *d)
+{
+	size_t ns = (size_t)d->nseries;
+	summary m;
+	double *times;
+	float *values;
+	if (summary_alloc(d, &m, &times, &values) != 0)
+		return -1;
+	m.t0 = d->times[slot(d, 0)];
+	double span = d->times[slot(d, d->len - 1)] - m.t0;
+	int e;
+	frexp(span / (double)(m.max / 2), &e);
+	m.width = ldexp(1, e); /* >= span / (m.max / 2) */
+	double *old_t = d->times;
+	float *old_v = d->values;
+	size_t n = d->len;
+	size_t max = m.max;
+	summary_start(d, &m, times, values);
 	for (size_t i = 0; i < n; i++) {
 		size_t s = slot(d, i); /* head and cap still those of the old rows */
 		(void)summary_push(d, old_t[s], old_v + s * ns); /* spans checked when pushed */
@@ -303,6 +323,8 @@ int trace_series_push(trace_series *d, double t, const float *values)
 {
 	if (!isfinite(t) || (d->len && t < trace_series_time_last(d, d->len - 1)))
 		return -1;
+	if (d->summarised && d->sum.width == 0)
+		return -1; /* buckets given by trace_series_push_bucket: no grid to add to */
 	if (d->summarised)
 		return summary_push(d, t, values);
 	if (d->len == d->cap) {
@@ -428,5 +450,60 @@ int trace_series_range(const trace_series *d, double *lo, double *hi)
 		return -1;
 	*lo = a;
 	*hi = b;
+	return 0;
+}
+
+/* Is b (nseries buckets) a bucket a summary can hold: times in order after
+ * the newest row's, and per series either no finite value (all NaN) or
+ * finite ones with lo and hi around first and last? */
+static int bucket_ok(const trace_series *d, const trace_bucket *b)
+{
+	if (!isfinite(b[0].t0) || !isfinite(b[0].t1) || b[0].t1 < b[0].t0 ||
+	    (d->len && b[0].t0 < d->sum.tlast[d->len - 1]))
+		return 0;
+	for (int s = 0; s < d->nseries; s++) {
+		const trace_bucket *x = &b[s];
+		int none = isnan(x->first) && isnan(x->last) && isnan(x->lo) && isnan(x->hi);
+		int some = isfinite(x->first) && isfinite(x->last) && isfinite(x->lo) &&
+		           isfinite(x->hi) && x->lo <= fminf(x->first, x->last) &&
+		           x->hi >= fmaxf(x->first, x->last);
+		if ((!none && !some) || (x->gap != 0 && x->gap != 1))
+			return 0;
+	}
+	return 1;
+}
+
+int trace_series_push_bucket(trace_series *d, const trace_bucket *b)
+{
+	if (!d->growable || (!d->summarised && d->len) || (d->summarised && d->sum.width != 0) ||
+	    !bucket_ok(d, b))
+		return -1;
+	if (!d->summarised) {
+		summary m;
+		double *times;
+		float *values;
+		if (summary_alloc(d, &m, &times, &values) != 0)
+			return -1;
+		free(d->times);
+		free(d->values);
+		summary_start(d, &m, times, values); /* width 0: no grid */
+		d->cap = m.max;
+		d->head = 0;
+	}
+	summary *m = &d->sum;
+	if (d->len == m->max)
+		return -1;
+	size_t i = d->len++, ns = (size_t)d->nseries;
+	d->times[i] = b[0].t0;
+	m->tlast[i] = b[0].t1;
+	m->cell[i] = i;
+	for (size_t s = 0; s < ns; s++) {
+		size_t a = i * ns + s;
+		m->first[a] = b[s].first;
+		m->lo[a] = b[s].lo;
+		m->hi[a] = b[s].hi;
+		m->gap[a] = (uint8_t)b[s].gap;
+		d->values[a] = b[s].last;
+	}
 	return 0;
 }

@@ -70,6 +70,18 @@ typedef struct trace_bucket {
 } trace_bucket;
 void trace_series_bucket(const trace_series *d, size_t i, int s, trace_bucket *b);
 
+/* Append a bucket to a whole-run table (capacity 0) that is empty or holds
+ * buckets given this way: b[0..nseries), one per series, with the same t0
+ * and t1 — what trace_series_bucket gave for a row of a summary, so a
+ * summary sent elsewhere (cli/plotreq.h) is rebuilt as it was. Such a table
+ * takes no more samples (trace_series_push refuses them: it has no grid).
+ * Returns 0, or -1 when the table is not such a one, is full (as many
+ * buckets as a summary holds), or b is not a bucket a summary can hold:
+ * times finite, t0 <= t1, not before the newest row's t1; per series no
+ * finite value (first, last, lo, hi all NaN) or all finite with lo and hi
+ * around first and last; gap 0 or 1. */
+int trace_series_push_bucket(trace_series *d, const trace_bucket *b);
+
 /* Time of the newest sample in row i (trace_series_time is the oldest's; they
  * differ only in a summary). */
 double trace_series_time_last(const trace_series *d, size_t i);

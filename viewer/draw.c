@@ -305,7 +305,7 @@ static int png_to_stream(SDL_Surface *s, FILE *f, char *err, size_t errn, const 
 int view_save_png(SDL_Surface *s, const char *path, char *err, size_t errn)
 {
 	if (strcmp(path, "-") == 0)
-		return png_to_stream(s, stdout, err, errn, "stdout");
+		return png_to_stream(s, stdout, err, errn, "standard output");
 	c2_out o;
 	c2_err e;
 	if (c2_out_open(&o, path, &e) != 0) {

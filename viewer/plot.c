@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/plotreq.h"
 #include "viewer/draw.h"
 
 /* Tick loops count instead of adding up, and stop here: with huge times and
@@ -355,6 +356,291 @@ static void draw_legend(SDL_Surface *dst, const layout *L, const trace_series *d
 	}
 }
 
+/* One plot being drawn: what it draws, where, and the axes found for it. */
+typedef struct plot_ctx {
+	SDL_Surface *dst;
+	SDL_Rect r;             /* the whole widget */
+	const trace_series *d;
+	const plot_style *st;
+	const view_fonts *f;
+	double t0, t1;          /* the time window */
+	int have_data;
+	size_t ia, ib, iend;    /* rows to draw (window_rows) */
+	double ymin, ymax;      /* the value axis: its range, */
+	double ystep, yfirst;   /* tick step and first tick, */
+	int ydec;               /* decimals of its labels */
+	plot_time_axis ax;      /* the x axis */
+	int pad, tick;          /* margins and tick length, from the font size */
+	layout L;
+} plot_ctx;
+
+/* Value of the value axis' tick i, or 0 past the last one. */
+static int y_tick(const plot_ctx *c, int i, double *v)
+{
+	*v = c->yfirst + i * c->ystep;
+	return i < MAX_TICKS && !(*v > c->ymax + c->ystep * 1e-9);
+}
+
+/* Time of the x axis' tick i, or 0 past the last one. */
+static int x_tick(const plot_ctx *c, int i, double *t)
+{
+	*t = c->ax.first + i * c->ax.step;
+	return i < MAX_TICKS && !(*t > c->t1 + c->ax.step * 1e-9);
+}
+
+static void y_tick_label(const plot_ctx *c, double v, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.*f", c->ydec, fabs(v) < c->ystep * 1e-6 ? 0.0 : v);
+}
+
+/* The value axis for a data area of plot_h pixels: a tick every 3.5 label
+ * heights at most, 25s where they suit the 0..255 byte range. */
+static void value_axis(plot_ctx *c, int plot_h)
+{
+	int small_h = font_h(c->f->small);
+	int max_yt = plot_h / (small_h * 7 / 2 > 1 ? small_h * 7 / 2 : 1);
+	if (max_yt < 2)
+		max_yt = 2;
+	c->ystep = round_step((c->ymax - c->ymin) / (max_yt - 1), (const double[]){25, 250, 0});
+	c->yfirst = ceil(c->ymin / c->ystep - 1e-9) * c->ystep;
+	c->ydec = c->ystep >= 1 ? 0 : (int)ceil(-log10(c->ystep) - 1e-9);
+}
+
+/* The legend's columns (as many as its entries need, up to 40% of the
+ * width): sets its fields of c->L and returns its column width. */
+static int legend_layout(plot_ctx *c)
+{
+	layout *L = &c->L;
+	const view_fonts *f = c->f;
+	int n = trace_series_nseries(c->d), px = f->px;
+	L->line_h = font_h(f->label) + 3;
+	L->swatch = px * 2;
+	L->max_name = px * 14;
+	int colw = 0;
+	for (int k = 0; k < n; k++) {
+		char val[32];
+		legend_text(c->d, k, c->st, c->ia, c->iend, val, sizeof val);
+		int w = text_w(f->label, trace_series_name(c->d, k));
+		if (w > L->max_name)
+			w = L->max_name;
+		if (val[0])
+			w += c->pad + text_w(f->label, val);
+		if (w > colw)
+			colw = w;
+	}
+	colw += L->swatch + c->pad + px;
+	L->legend_rows = L->plot.h / L->line_h > 0 ? L->plot.h / L->line_h : 1;
+	L->legend_cols = (n + L->legend_rows - 1) / L->legend_rows;
+	int max_cols = (int)(c->r.w * 0.4) / colw > 0 ? (int)(c->r.w * 0.4) / colw : 1;
+	L->legend_shown = n;
+	if (L->legend_cols > max_cols) {
+		L->legend_cols = max_cols;
+		L->legend_shown = max_cols * L->legend_rows - 1; /* last slot: "+N more" */
+	}
+	L->legend_colw = colw;
+	L->pad = c->pad;
+	return colw;
+}
+
+/* Where everything goes: the data area between the margins that the title,
+ * the tick labels, the axis names and the legend need. Returns 0, or -1
+ * (message in err) when r leaves too little room for the data. */
+static int plot_layout(plot_ctx *c, char *err, size_t errn)
+{
+	const view_fonts *f = c->f;
+	layout *L = &c->L;
+	int px = f->px;
+	c->pad = px / 2 + 2;
+	c->tick = px / 3 + 2;
+	int small_h = font_h(f->small), label_h = font_h(f->label), title_h = font_h(f->title);
+	int has_title = c->st->title && c->st->title[0];
+
+	/* Vertical space first: the legend's rows depend on the plot height. */
+	int top = c->pad + (has_title ? title_h + c->pad : small_h / 2);
+	int bottom = c->tick + 2 + small_h + c->pad / 2 + label_h + c->pad;
+	L->plot.y = c->r.y + top;
+	L->plot.h = c->r.h - top - bottom;
+
+	/* Y ticks; their widest label sets the left margin. */
+	value_axis(c, L->plot.h);
+	int ylab_w = 0;
+	char buf[160];
+	double v;
+	for (int i = 0; y_tick(c, i, &v); i++) {
+		y_tick_label(c, v, buf, sizeof buf);
+		int w = text_w(f->small, buf);
+		if (w > ylab_w)
+			ylab_w = w;
+	}
+	int left = c->pad + label_h + c->pad + ylab_w + 4 + c->tick;
+	L->plot.x = c->r.x + left;
+
+	if (c->have_data)
+		window_rows(c->d, c->t0, c->t1, &c->ia, &c->ib, &c->iend);
+	int colw = legend_layout(c);
+	int right = c->pad + L->legend_cols * colw + c->pad;
+	L->plot.w = c->r.w - left - right;
+	L->legend_x = L->plot.x + L->plot.w + 2 * c->pad;
+	L->legend_y = L->plot.y;
+	if (L->plot.w < 60 || L->plot.h < 40) {
+		snprintf(err, errn, "plot: %dx%d is too small for a plot with %d series", c->r.w, c->r.h,
+		         trace_series_nseries(c->d));
+		return -1;
+	}
+	return 0;
+}
+
+/* The x axis: time (or style.x_label's plain numbers) with as many ticks as
+ * fit, fewer until the widest label fits with room to spare (long labels:
+ * a scrolled window far into a long run). Returns 0, or -1 for a window no
+ * axis can show. */
+static int x_axis(plot_ctx *c)
+{
+	const view_fonts *f = c->f;
+	int plot_w = c->L.plot.w;
+	int max_xt = plot_w / (text_w(f->small, "0000") * 2 + 1);
+	if (max_xt < 2)
+		max_xt = 2;
+	char buf[160];
+	for (;;) {
+		if ((c->st->x_label ? number_axis(c->t0, c->t1, max_xt, &c->ax)
+		                    : plot_time_axis_make(c->t0, c->t1, max_xt, &c->ax)) != 0)
+			return -1;
+		plot_time_label(&c->ax, c->t1, buf, sizeof buf);
+		int lw = text_w(f->small, buf), n0;
+		plot_time_label(&c->ax, c->ax.first, buf, sizeof buf);
+		if ((n0 = text_w(f->small, buf)) > lw)
+			lw = n0;
+		int ticks = (int)((c->t1 - c->ax.first) / c->ax.step) + 1;
+		if (max_xt <= 2 || (double)ticks * lw * 3 / 2 <= plot_w)
+			return 0;
+		max_xt = ticks - 1 < max_xt - 1 ? ticks - 1 : max_xt - 1;
+	}
+}
+
+/* Pixel row of value v and pixel column of time t, in the data area. */
+static int y_pixel(const plot_ctx *c, double v)
+{
+	double ys = (c->L.plot.h - 1) / (c->ymax - c->ymin);
+	return c->L.plot.y + (int)lround((c->ymax - v) * ys);
+}
+
+static int x_pixel(const plot_ctx *c, double t)
+{
+	const SDL_Rect *p = &c->L.plot;
+	int x = p->x + (int)((t - c->t0) * (p->w / (c->t1 - c->t0)));
+	return x >= p->x + p->w ? p->x + p->w - 1 : x;
+}
+
+/* The grid: a line at every tick, under the series. */
+static void draw_grid(const plot_ctx *c)
+{
+	const SDL_Rect *p = &c->L.plot;
+	double v;
+	for (int i = 0; y_tick(c, i, &v); i++)
+		view_fill(c->dst, &(SDL_Rect){p->x, y_pixel(c, v), p->w, 1}, VC(PLOT_GRID));
+	for (int i = 0; x_tick(c, i, &v); i++)
+		view_fill(c->dst, &(SDL_Rect){x_pixel(c, v), p->y, 1, p->h}, VC(PLOT_GRID));
+}
+
+/* The series, each as one anti-aliased stroke. Returns 0, or -1 out of
+ * memory. */
+static int draw_lines(const plot_ctx *c)
+{
+	const SDL_Rect *p = &c->L.plot;
+	view_mask m;
+	if (view_mask_init(&m, p->w, p->h) != 0)
+		return -1;
+	/* At least 2 px: a thinner line falling between two pixel rows shows
+	 * as two faint ones. */
+	double lw = fmax(2.0, c->f->px / 7.0);
+	for (int k = 0; c->have_data && k < trace_series_nseries(c->d); k++) {
+		if (c->st->hidden && c->st->hidden[k])
+			continue;
+		draw_series(&m, c->d, k, c->ia, c->ib, c->t0, c->t1, c->ymin, c->ymax, lw);
+		view_mask_blend(&m, c->dst, p->x, p->y, view_palette(k));
+	}
+	view_mask_free(&m);
+	if (!c->have_data)
+		view_text(c->dst, c->f->label, "no samples yet", p->x + p->w / 2, p->y + p->h / 2,
+		          VIEW_HCENTER | VIEW_VCENTER, VC(PLOT_TICK_TEXT), 0);
+	return 0;
+}
+
+/* Frame, tick marks and tick labels. */
+static void draw_axes(const plot_ctx *c)
+{
+	SDL_Surface *dst = c->dst;
+	int px0 = c->L.plot.x, py0 = c->L.plot.y, pw = c->L.plot.w, ph = c->L.plot.h, tick = c->tick;
+	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, pw + 2, 1}, VC(PLOT_FRAME));
+	view_fill(dst, &(SDL_Rect){px0 - 1, py0 + ph, pw + 2, 1}, VC(PLOT_FRAME));
+	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, 1, ph + 2}, VC(PLOT_FRAME));
+	view_fill(dst, &(SDL_Rect){px0 + pw, py0 - 1, 1, ph + 2}, VC(PLOT_FRAME));
+	char buf[160];
+	double v;
+	for (int i = 0; y_tick(c, i, &v); i++) {
+		int y = y_pixel(c, v);
+		view_fill(dst, &(SDL_Rect){px0 - 1 - tick, y, tick, 1}, VC(PLOT_FRAME));
+		y_tick_label(c, v, buf, sizeof buf);
+		view_text(dst, c->f->small, buf, px0 - 1 - tick - 4, y, VIEW_RIGHT | VIEW_VCENTER,
+		          VC(PLOT_TICK_TEXT), 0);
+	}
+	for (int i = 0; x_tick(c, i, &v); i++) {
+		int x = x_pixel(c, v);
+		view_fill(dst, &(SDL_Rect){x, py0 + ph + 1, 1, tick}, VC(PLOT_FRAME));
+		plot_time_label(&c->ax, v, buf, sizeof buf);
+		view_text(dst, c->f->small, buf, x, py0 + ph + 1 + tick + 2, VIEW_HCENTER | VIEW_TOP,
+		          VC(PLOT_TICK_TEXT), 0);
+	}
+}
+
+/* The axes' names and the title. */
+static void draw_names(const plot_ctx *c)
+{
+	const plot_style *st = c->st;
+	const view_fonts *f = c->f;
+	const SDL_Rect *r = &c->r;
+	int px0 = c->L.plot.x, py0 = c->L.plot.y, pw = c->L.plot.w, ph = c->L.plot.h, pad = c->pad;
+	double u = c->ax.unit;
+	const char *uw = u == 1 ? "seconds" : u == 60 ? "minutes" : u == 3600 ? "hours" : "days";
+	char buf[160];
+	if (st->x_label)
+		snprintf(buf, sizeof buf, "%s", st->x_label);
+	else
+		snprintf(buf, sizeof buf, "creature time (%s)", uw);
+	view_text(c->dst, f->label, buf, px0 + pw / 2, r->y + r->h - pad, VIEW_HCENTER | VIEW_BOTTOM,
+	          VC(INK), 0);
+	const char *y_label = st->y_label ? st->y_label : "concentration";
+	view_text(c->dst, f->label, y_label, r->x + pad, py0 + ph / 2, VIEW_LEFT | VIEW_VCENTER,
+	          VC(INK), 1);
+	if (!st->title || !st->title[0])
+		return;
+	char t[256];
+	fit_text(f->title, st->title, r->w - 2 * pad, t, sizeof t);
+	/* Centred over the data, but kept inside r when it is wide. */
+	int tw = text_w(f->title, t), cx = px0 + pw / 2;
+	if (cx - tw / 2 < r->x + pad)
+		cx = r->x + pad + tw / 2;
+	if (cx + tw / 2 > r->x + r->w - pad)
+		cx = r->x + r->w - pad - tw / 2;
+	view_text(c->dst, f->title, t, cx, r->y + pad, VIEW_HCENTER | VIEW_TOP, VC(INK), 0);
+}
+
+/* Everything inside the clip rectangle r: 0, or -1 with err. */
+static int draw_all(const plot_ctx *c, char *err, size_t errn)
+{
+	view_fill(c->dst, &c->r, VC(PANEL));
+	draw_grid(c);
+	if (draw_lines(c) != 0) {
+		snprintf(err, errn, "plot: out of memory");
+		return -1;
+	}
+	draw_axes(c);
+	draw_names(c);
+	draw_legend(c->dst, &c->L, c->d, c->st, c->f, c->ia, c->iend);
+	return 0;
+}
+
 int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, const plot_style *st,
                 const view_fonts *f, SDL_Rect *data_area, double *win0, double *win1, char *err,
                 size_t errn)
@@ -368,227 +654,40 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, cons
 		plot_style_default(&defaults);
 		st = &defaults;
 	}
-	double ymin = st->ymin, ymax = st->ymax;
-	if (!(ymax > ymin) || !isfinite(ymin) || !isfinite(ymax)) {
-		ymin = 0;
-		ymax = 255;
+	plot_ctx c = {.dst = dst, .r = *r, .d = d, .st = st, .f = f, .ymin = st->ymin, .ymax = st->ymax};
+	if (!(c.ymax > c.ymin) || !isfinite(c.ymin) || !isfinite(c.ymax)) {
+		c.ymin = 0;
+		c.ymax = 255;
 	}
-
-	double t0, t1;
-	int have_data = time_window(d, st, &t0, &t1);
-
-	int px = f->px;
-	int pad = px / 2 + 2, tick = px / 3 + 2;
-	int small_h = font_h(f->small), label_h = font_h(f->label), title_h = font_h(f->title);
-	int has_title = st->title && st->title[0];
-	const char *y_label = st->y_label ? st->y_label : "concentration";
-
-	/* Vertical space first: the legend's rows depend on the plot height. */
-	layout L;
-	int top = pad + (has_title ? title_h + pad : small_h / 2);
-	int bottom = tick + 2 + small_h + pad / 2 + label_h + pad;
-	L.plot.y = r->y + top;
-	L.plot.h = r->h - top - bottom;
-
-	/* Y ticks; their widest label sets the left margin. */
-	int max_yt = L.plot.h / (small_h * 7 / 2 > 1 ? small_h * 7 / 2 : 1);
-	if (max_yt < 2)
-		max_yt = 2;
-	/* 25s suit the 0..255 byte range (0, 25, ... 250). */
-	double ystep = round_step((ymax - ymin) / (max_yt - 1), (const double[]){25, 250, 0});
-	int ylab_w = 0;
-	char buf[160];
-	double yfirst = ceil(ymin / ystep - 1e-9) * ystep;
-	int ydec = ystep >= 1 ? 0 : (int)ceil(-log10(ystep) - 1e-9);
-	for (int i = 0; i < MAX_TICKS; i++) {
-		double v = yfirst + i * ystep;
-		if (v > ymax + ystep * 1e-9)
-			break;
-		snprintf(buf, sizeof buf, "%.*f", ydec, fabs(v) < ystep * 1e-6 ? 0.0 : v);
-		int w = text_w(f->small, buf);
-		if (w > ylab_w)
-			ylab_w = w;
-	}
-	int left = pad + label_h + pad + ylab_w + 4 + tick;
-	L.plot.x = r->x + left;
-
-	/* Legend: as many columns as the entries need, up to 40% of the width. */
-	int n = trace_series_nseries(d);
-	size_t ia = 0, ib = 0, iend = 0;
-	if (have_data)
-		window_rows(d, t0, t1, &ia, &ib, &iend);
-	L.line_h = label_h + 3;
-	int swatch = px * 2, max_name = px * 14;
-	int colw = 0;
-	for (int k = 0; k < n; k++) {
-		char val[32];
-		legend_text(d, k, st, ia, iend, val, sizeof val);
-		int w = text_w(f->label, trace_series_name(d, k));
-		if (w > max_name)
-			w = max_name;
-		if (val[0])
-			w += pad + text_w(f->label, val);
-		if (w > colw)
-			colw = w;
-	}
-	colw += swatch + pad + px;
-	L.legend_rows = L.plot.h / L.line_h > 0 ? L.plot.h / L.line_h : 1;
-	L.legend_cols = (n + L.legend_rows - 1) / L.legend_rows;
-	int max_cols = (int)(r->w * 0.4) / colw > 0 ? (int)(r->w * 0.4) / colw : 1;
-	L.legend_shown = n;
-	if (L.legend_cols > max_cols) {
-		L.legend_cols = max_cols;
-		L.legend_shown = max_cols * L.legend_rows - 1; /* last slot: "+N more" */
-	}
-	L.legend_colw = colw;
-	L.swatch = swatch;
-	L.max_name = max_name;
-	L.pad = pad;
-	int right = pad + L.legend_cols * colw + pad;
-	L.plot.w = r->w - left - right;
-	L.legend_x = L.plot.x + L.plot.w + 2 * pad;
-	L.legend_y = L.plot.y;
-	if (L.plot.w < 60 || L.plot.h < 40) {
-		snprintf(err, errn, "plot: %dx%d is too small for a plot with %d series", r->w, r->h, n);
+	c.have_data = time_window(d, st, &c.t0, &c.t1);
+	if (plot_layout(&c, err, errn) != 0)
+		return -1;
+	if (x_axis(&c) != 0) {
+		snprintf(err, errn, "plot: bad time window");
 		return -1;
 	}
-
 	SDL_Rect old_clip;
 	SDL_GetClipRect(dst, &old_clip);
 	SDL_SetClipRect(dst, r);
-	view_fill(dst, r, VC(PANEL));
-
-	/* Grid: y ticks and time ticks, under the lines. */
-	plot_time_axis ax;
-	int max_xt = L.plot.w / (text_w(f->small, "0000") * 2 + 1);
-	if (max_xt < 2)
-		max_xt = 2;
-	for (;;) {
-		if ((st->x_label ? number_axis(t0, t1, max_xt, &ax) : plot_time_axis_make(t0, t1, max_xt, &ax)) != 0) {
-			SDL_SetClipRect(dst, &old_clip);
-			snprintf(err, errn, "plot: bad time window");
-			return -1;
-		}
-		/* Fewer ticks until the widest label fits with room to spare
-		 * (long labels: a scrolled window far into a long run). */
-		plot_time_label(&ax, t1, buf, sizeof buf);
-		int lw = text_w(f->small, buf), n0;
-		plot_time_label(&ax, ax.first, buf, sizeof buf);
-		if ((n0 = text_w(f->small, buf)) > lw)
-			lw = n0;
-		int ticks = (int)((t1 - ax.first) / ax.step) + 1;
-		if (max_xt <= 2 || (double)ticks * lw * 3 / 2 <= L.plot.w)
-			break;
-		max_xt = ticks - 1 < max_xt - 1 ? ticks - 1 : max_xt - 1;
-	}
-	double xs = L.plot.w / (t1 - t0), ys = (L.plot.h - 1) / (ymax - ymin);
-	for (int i = 0; i < MAX_TICKS; i++) {
-		double v = yfirst + i * ystep;
-		if (v > ymax + ystep * 1e-9)
-			break;
-		int y = L.plot.y + (int)lround((ymax - v) * ys);
-		view_fill(dst, &(SDL_Rect){L.plot.x, y, L.plot.w, 1}, VC(PLOT_GRID));
-	}
-	for (int i = 0; i < MAX_TICKS; i++) {
-		double t = ax.first + i * ax.step;
-		if (t > t1 + ax.step * 1e-9)
-			break;
-		int x = L.plot.x + (int)((t - t0) * xs);
-		if (x >= L.plot.x + L.plot.w)
-			x = L.plot.x + L.plot.w - 1;
-		view_fill(dst, &(SDL_Rect){x, L.plot.y, 1, L.plot.h}, VC(PLOT_GRID));
-	}
-
-	/* The series, each as one anti-aliased stroke. */
-	view_mask m;
-	if (view_mask_init(&m, L.plot.w, L.plot.h) != 0) {
-		SDL_SetClipRect(dst, &old_clip);
-		snprintf(err, errn, "plot: out of memory");
-		return -1;
-	}
-	/* At least 2 px: a thinner line falling between two pixel rows shows
-	 * as two faint ones. */
-	double lw = fmax(2.0, px / 7.0);
-	for (int k = 0; have_data && k < n; k++) {
-		if (st->hidden && st->hidden[k])
-			continue;
-		draw_series(&m, d, k, ia, ib, t0, t1, ymin, ymax, lw);
-		view_mask_blend(&m, dst, L.plot.x, L.plot.y, view_palette(k));
-	}
-	view_mask_free(&m);
-	if (!have_data)
-		view_text(dst, f->label, "no samples yet", L.plot.x + L.plot.w / 2,
-		          L.plot.y + L.plot.h / 2, VIEW_HCENTER | VIEW_VCENTER, VC(PLOT_TICK_TEXT), 0);
-
-	/* Frame, tick marks and tick labels. */
-	int px0 = L.plot.x, py0 = L.plot.y, pw = L.plot.w, ph = L.plot.h;
-	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, pw + 2, 1}, VC(PLOT_FRAME));
-	view_fill(dst, &(SDL_Rect){px0 - 1, py0 + ph, pw + 2, 1}, VC(PLOT_FRAME));
-	view_fill(dst, &(SDL_Rect){px0 - 1, py0 - 1, 1, ph + 2}, VC(PLOT_FRAME));
-	view_fill(dst, &(SDL_Rect){px0 + pw, py0 - 1, 1, ph + 2}, VC(PLOT_FRAME));
-	for (int i = 0; i < MAX_TICKS; i++) {
-		double v = yfirst + i * ystep;
-		if (v > ymax + ystep * 1e-9)
-			break;
-		int y = py0 + (int)lround((ymax - v) * ys);
-		view_fill(dst, &(SDL_Rect){px0 - 1 - tick, y, tick, 1}, VC(PLOT_FRAME));
-		snprintf(buf, sizeof buf, "%.*f", ydec, fabs(v) < ystep * 1e-6 ? 0.0 : v);
-		view_text(dst, f->small, buf, px0 - 1 - tick - 4, y, VIEW_RIGHT | VIEW_VCENTER,
-		          VC(PLOT_TICK_TEXT), 0);
-	}
-	for (int i = 0; i < MAX_TICKS; i++) {
-		double t = ax.first + i * ax.step;
-		if (t > t1 + ax.step * 1e-9)
-			break;
-		int x = px0 + (int)((t - t0) * xs);
-		if (x >= px0 + pw)
-			x = px0 + pw - 1;
-		view_fill(dst, &(SDL_Rect){x, py0 + ph + 1, 1, tick}, VC(PLOT_FRAME));
-		plot_time_label(&ax, t, buf, sizeof buf);
-		view_text(dst, f->small, buf, x, py0 + ph + 1 + tick + 2, VIEW_HCENTER | VIEW_TOP,
-		          VC(PLOT_TICK_TEXT), 0);
-	}
-
-	/* Axis names and title. */
-	const char *uw = ax.unit == 1 ? "seconds" : ax.unit == 60 ? "minutes"
-	               : ax.unit == 3600 ? "hours" : "days";
-	if (st->x_label)
-		snprintf(buf, sizeof buf, "%s", st->x_label);
-	else
-		snprintf(buf, sizeof buf, "creature time (%s)", uw);
-	view_text(dst, f->label, buf, px0 + pw / 2, r->y + r->h - pad, VIEW_HCENTER | VIEW_BOTTOM,
-	          VC(INK), 0);
-	view_text(dst, f->label, y_label, r->x + pad, py0 + ph / 2, VIEW_LEFT | VIEW_VCENTER, VC(INK), 1);
-	if (has_title) {
-		char t[256];
-		fit_text(f->title, st->title, r->w - 2 * pad, t, sizeof t);
-		/* Centred over the data, but kept inside r when it is wide. */
-		int tw = text_w(f->title, t), cx = px0 + pw / 2;
-		if (cx - tw / 2 < r->x + pad)
-			cx = r->x + pad + tw / 2;
-		if (cx + tw / 2 > r->x + r->w - pad)
-			cx = r->x + r->w - pad - tw / 2;
-		view_text(dst, f->title, t, cx, r->y + pad, VIEW_HCENTER | VIEW_TOP, VC(INK), 0);
-	}
-
-	draw_legend(dst, &L, d, st, f, ia, iend);
-
+	int rc = draw_all(&c, err, errn);
 	SDL_SetClipRect(dst, &old_clip);
+	if (rc != 0)
+		return -1;
 	if (data_area)
-		*data_area = L.plot;
+		*data_area = c.L.plot;
 	if (win0)
-		*win0 = t0;
+		*win0 = c.t0;
 	if (win1)
-		*win1 = t1;
+		*win1 = c.t1;
 	return 0;
 }
 
 int plot_write_png(const char *path, int w, int h, const trace_series *d, const plot_style *st,
                    char *err, size_t errn)
 {
-	if (w < PLOT_MIN_W || h < PLOT_MIN_H || w > PLOT_MAX_SIDE || h > PLOT_MAX_SIDE) {
-		snprintf(err, errn, "image size %dx%d is outside %dx%d..%dx%d", w, h, PLOT_MIN_W,
-		         PLOT_MIN_H, PLOT_MAX_SIDE, PLOT_MAX_SIDE);
+	if (w < CLI_PLOT_MIN_W || h < CLI_PLOT_MIN_H || w > CLI_PLOT_MAX_SIDE || h > CLI_PLOT_MAX_SIDE) {
+		snprintf(err, errn, "image size %dx%d is outside %dx%d..%dx%d", w, h, CLI_PLOT_MIN_W,
+		         CLI_PLOT_MIN_H, CLI_PLOT_MAX_SIDE, CLI_PLOT_MAX_SIDE);
 		return -1;
 	}
 	view_fonts f;

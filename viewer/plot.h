@@ -4,11 +4,11 @@
  *
  * Dense data is reduced per pixel column to its min/max (so a one-tick
  * spike still shows) plus first/last (so the line joins up); sparse data is
- * drawn point to point. The live viewer keeps a trace_series ring and redraws
- * with style.window set; `c2rt plot` and `c2rt run --plot` call
- * plot_write_png with the whole run, which a long run holds as per-bucket
- * summaries (series.h): drawn as the samples would be, but where a bucket
- * straddles two pixel columns. */
+ * drawn point to point. The live viewer keeps a trace_series ring and
+ * redraws with style.window set; `c2rt plot` and `c2rt run --plot` hand the
+ * whole run to c2rt-view (cli/plotreq.h), which calls plot_write_png with
+ * it. A long run is held as per-bucket summaries (trace/series.h): drawn as
+ * the samples would be, but where a bucket straddles two pixel columns. */
 #ifndef C2_VIEWER_PLOT_H
 #define C2_VIEWER_PLOT_H
 
@@ -74,11 +74,12 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, cons
 /* Label size in pixels that suits a w x h plot (the fonts to open for it). */
 int plot_font_px(int w, int h);
 
-/* Headless: render d into a new w x h image (PLOT_MIN_* .. PLOT_MAX_SIDE)
- * and write it as a PNG at path atomically (view_save_png; "-" is stdout).
- * Opens and closes its own fonts; needs no display. Returns 0, or -1 with a
- * message in err (no font, bad size, render or write failure). */
-enum { PLOT_MIN_W = 240, PLOT_MIN_H = 160, PLOT_MAX_SIDE = 8192 };
+/* Headless: render d into a new w x h image (the sizes a plot request
+ * allows: CLI_PLOT_MIN_W, CLI_PLOT_MIN_H .. CLI_PLOT_MAX_SIDE in
+ * cli/plotreq.h) and write it as a PNG at path atomically (view_save_png;
+ * "-" is stdout: what c2rt-view draw does). Opens and closes its own fonts;
+ * needs no display. Returns 0, or -1 with a message in err (no font, bad
+ * size, render or write failure). */
 int plot_write_png(const char *path, int w, int h, const trace_series *d, const plot_style *st,
                    char *err, size_t errn);
 

@@ -50,6 +50,11 @@ for d in exchange world trace batch; do
 	in=$(grep -ln '^#include "engine/internal\.h"' $d/*.[ch] 2>/dev/null)
 	[ -z "$in" ] || die "$d/ reaches into the engine's internals: $in"
 done
+# The front ends: c2rt (cli/) over the whole core and nothing of the
+# viewer; the viewer's program (viewer/) over the core and the cli's option
+# tables.
+allowed cli base genome brain biochem framsticks xode body engine exchange world trace batch
+allowed viewer base genome brain biochem framsticks xode body engine exchange world trace batch cli
 
 # A name tells its room: every symbol a room's objects define starts with
 # the room's prefix (or the short prefix of its internals, declared in its
@@ -74,10 +79,34 @@ if command -v nm >/dev/null 2>&1 && [ -f "$BUILD/libc2rt.a" ]; then
 	[ -z "$dup" ] || die "a prefix belongs to two rooms: $dup"
 fi
 
-# SDL only in the viewer and the tool.
+# SDL only in the viewer: not in the core, not in c2rt (cli/), whose
+# program links none of the drawing stack (tests/cli/no_sdl.sh runs it
+# without).
 CORE="base genome brain biochem framsticks xode body engine exchange world trace batch"
-sdl=$(for d in $CORE; do grep -l '^#include <SDL' $d/*; done 2>/dev/null)
-[ -z "$sdl" ] || die "SDL in the core: $sdl"
+sdl=$(for d in $CORE cli; do grep -l -e '^#include <SDL' -e '^#include <fontconfig' $d/*; done 2>/dev/null)
+[ -z "$sdl" ] || die "SDL below the viewer: $sdl"
+
+# The installed headers are the public ones: every header another room or a
+# front end includes, and what those include; no other (a room's own
+# headers are internal.h, *_impl.h, or named in the Makefile's INTERNAL_HDR).
+public=$(
+	for d in $CORE; do
+		for h in $d/*.h $d/*.def; do
+			[ -f "$h" ] || continue
+			grep -l "^#include \"$h\"" */*.[ch] 2>/dev/null | grep -v -e "^$d/" -e '^tests/' -e '^bench/' |
+				grep -q . && echo "$h"
+		done
+	done | sort -u)
+while :; do # and the headers they include, until nothing is added
+	more=$( (echo "$public"; for h in $public; do sed -n 's/^#include "\([a-z]*\/[a-z_0-9]*\.[a-z]*\)".*/\1/p' "$h"; done) |
+		sort -u)
+	[ "$more" = "$public" ] && break
+	public=$more
+done
+echo "$public" >"$T/public"
+make -s --no-print-directory -C "$ROOT" public-headers | sort -u >"$T/installed"
+diff "$T/public" "$T/installed" >"$T/hdiff" ||
+	die "make install's headers (>) are not the public ones (<): $(cat "$T/hdiff")"
 
 # The core never prints (snprintf into buffers is fine).
 out=$(grep -n '[^sn]printf(\|[^a-z_]puts(\|putchar(\|stdout\|stderr' \
@@ -99,9 +128,11 @@ globals=$(for f in $(for d in $CORE; do echo $d/*.c; done); do
 done)
 [ -z "$globals" ] || die "writable globals in the core: $globals"
 
-# The core's unit tests and the fuzz replays link without SDL; the viewer's
-# own tests do link it (the check can fail).
+# c2rt, the core's unit tests and the fuzz replays link without SDL; the
+# viewer's program and its own tests do link it (the check can fail).
 command -v ldd >/dev/null 2>&1 || { echo "no ldd"; exit 77; }
+! ldd "$C2RT" | grep -q -e libSDL -e libfontconfig || die "$C2RT links the drawing stack"
+ldd "$BUILD/c2rt-view" | grep -q libSDL2 || die "$BUILD/c2rt-view should link SDL"
 for b in "$BUILD"/tests/test_* "$BUILD"/tests/fuzz_*_replay; do
 	case $(basename "$b") in
 	test_view*) ldd "$b" | grep -q libSDL2 || die "$b should link SDL" ;;

@@ -1,7 +1,9 @@
-# install.sh — `make install DESTDIR=...` installs a working tool, its man
-# page and bash completion (generated from the command tables), libc2rt.a,
-# the public headers and c2rt.pc; a program builds against the library with
-# `pkg-config --cflags --libs c2rt`; `make uninstall` removes it all.
+# install.sh — `make install DESTDIR=...` installs a working tool and the
+# viewer's program it runs (libexec/c2rt/c2rt-view, found from where c2rt
+# is), its man page and bash completion (generated from the command
+# tables), libc2rt.a, the public headers (and none of the internal ones)
+# and c2rt.pc; a program builds against the library with `pkg-config
+# --cflags --libs c2rt`; `make uninstall` removes it all.
 . tests/cli/lib.sh
 command -v pkg-config >/dev/null || { echo "no pkg-config"; exit 77; }
 D=$T/dest
@@ -16,14 +18,27 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 make -s -C "$ROOT" $variant install DESTDIR="$D" PREFIX=/usr/local >"$T/install.log" 2>&1 ||
 	{ cat "$T/install.log"; die "make install"; }
 P=$D/usr/local
-for f in bin/c2rt lib/libc2rt.a lib/pkgconfig/c2rt.pc share/man/man1/c2rt.1 \
+for f in bin/c2rt libexec/c2rt/c2rt-view lib/libc2rt.a lib/pkgconfig/c2rt.pc share/man/man1/c2rt.1 \
          share/bash-completion/completions/c2rt include/c2rt/engine/engine.h \
          include/c2rt/base/version.h include/c2rt/genome/chemicals.def; do
 	[ -f "$P/$f" ] || die "not installed: $f"
 done
-[ ! -e "$P/include/c2rt/engine/internal.h" ] || die "an internal header was installed"
+for h in engine/internal.h brain/simd.h body/neuro.h; do
+	[ ! -e "$P/include/c2rt/$h" ] || die "an internal header was installed: $h"
+done
 "$P/bin/c2rt" --version >"$T/v" || die "installed c2rt --version"
 grep -q "^c2rt [0-9]" "$T/v" || die "version: $(cat "$T/v")"
+# The installed c2rt draws with the installed c2rt-view (nothing else told
+# where it is), and says where it looked once that is gone.
+"$P/bin/c2rt" run "$BUILD/genomes/starter.gen" --ticks 300 --plot "$T/i.png" --quiet ||
+	die "installed c2rt run --plot"
+[ "$(head -c 4 "$T/i.png" | od -An -c | tr -d ' ')" = "211PNG" ] || die "installed --plot: not a PNG"
+mv "$P/libexec/c2rt/c2rt-view" "$T/hidden-view"
+expect_exit 2 "$P/bin/c2rt" run "$BUILD/genomes/starter.gen" --ticks 300 --plot "$T/j.png"
+contains "$T/err" "not found in $P/bin, $P/bin/../libexec/c2rt"
+expect_exit 2 env C2RT_EXEC_PATH="$T" "$P/bin/c2rt" plot "$ROOT/tests/fixtures/plot_trace.csv" -o "$T/j.png"
+contains "$T/err" "not found in $T, $P/bin"
+mv "$T/hidden-view" "$P/libexec/c2rt/c2rt-view"
 
 # A program built against the installed library through pkg-config
 # (PKG_CONFIG_SYSROOT_DIR maps c2rt.pc's /usr/local into DESTDIR).

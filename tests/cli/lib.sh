@@ -11,6 +11,14 @@ T=$(mktemp -d "$C2RT_TMP/t.XXXXXX")
 
 die() { echo "FAIL: $*" >&2; exit 1; }
 
+# short: run a test's long acceptance part shorter — under the sanitizers
+# (ten times slower) and in make check (C2RT_QUICK: the one-minute loop);
+# the -O2 pass of make test runs it whole.
+short() {
+	case $BUILD in */san) return 0 ;; esac
+	[ -n "${C2RT_QUICK:-}" ]
+}
+
 # have_shared: is the real C2 data there? Under CI (the CI variable set) its
 # absence fails the test instead: a CI run must not pass by skipping.
 have_shared() {

@@ -5,7 +5,7 @@
 # session with a body replays. With the shared data, the norn with
 # johnnie.xode too.
 . "$(dirname "$0")/lib.sh"
-command -v xvfb-run >/dev/null 2>&1 || { echo "no xvfb-run (make deps-test installs xvfb)"; exit 77; }
+command -v xvfb-run >/dev/null 2>&1 || { echo "no xvfb-run (make deps DEPS=test installs xvfb)"; exit 77; }
 command -v python3 >/dev/null 2>&1 || { echo "no python3"; exit 77; }
 printf 'leak:libdbus-1.so\n' >"$T/lsan.supp"
 export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$T/lsan.supp:print_suppressions=0"

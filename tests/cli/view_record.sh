@@ -3,7 +3,7 @@
 # recording, replayed headless by `c2rt run --events`, reaches the same state
 # hash at every tick. On the starter creature (and the norn when present).
 . "$(dirname "$0")/lib.sh"
-command -v xvfb-run >/dev/null 2>&1 || { echo "no xvfb-run (make deps-test installs xvfb)"; exit 77; }
+command -v xvfb-run >/dev/null 2>&1 || { echo "no xvfb-run (make deps DEPS=test installs xvfb)"; exit 77; }
 printf 'leak:libdbus-1.so\n' >"$T/lsan.supp"
 export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$T/lsan.supp:print_suppressions=0"
 

@@ -5,7 +5,7 @@
 # save resuming in `c2rt run`, and the live loop at max speed until SIGTERM.
 # Runs on the tiny fixture (two lobes, no decision lobe) and the real norn.
 . "$(dirname "$0")/lib.sh"
-command -v xvfb-run >/dev/null 2>&1 || { echo "no xvfb-run (make deps-test installs xvfb)"; exit 77; }
+command -v xvfb-run >/dev/null 2>&1 || { echo "no xvfb-run (make deps DEPS=test installs xvfb)"; exit 77; }
 command -v python3 >/dev/null 2>&1 || { echo "no python3"; exit 77; }
 
 # SDL's D-Bus connection (screensaver, input methods) keeps an allocation

@@ -1,7 +1,8 @@
 /* test_viewer.c — the drawing library headless: time axis, plot pixels
- * (lines, spikes, colours, clipping, summarised runs), and PNG files
- * written atomically and read back with SDL2_image. (The sample table and
- * the trace reader are tested without SDL in test_trace.c.) */
+ * (lines, spikes, colours, clipping, summarised runs), the plot request c2rt
+ * sends c2rt-view (the same pixels after the trip), and PNG files written
+ * atomically and read back with SDL2_image. (The sample table and the trace
+ * reader are tested without SDL in test_trace.c.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 
 #include <SDL2/SDL_image.h>
 
+#include "cli/plotreq.h"
 #include "trace/series.h"
 #include "viewer/draw.h"
 #include "viewer/font.h"
@@ -270,6 +272,134 @@ static void test_plot_scrolling(void **state)
 	view_fonts_close(&f);
 }
 
+/* Render d with q's style into a new w x h surface. */
+static SDL_Surface *render_req(const cli_plot_req *q, const trace_series *d, const view_fonts *f)
+{
+	plot_style st;
+	plot_style_default(&st);
+	st.title = q->title;
+	st.x_label = q->x_label;
+	st.y_label = q->y_label;
+	st.ymin = q->ymin;
+	st.ymax = q->ymax;
+	SDL_Surface *s = view_surface_new(q->w, q->h);
+	char err[256];
+	if (!s || plot_render(s, &(SDL_Rect){0, 0, q->w, q->h}, d, &st, f, NULL, NULL, NULL, err,
+	                      sizeof err) != 0)
+		fail_msg("render: %s", err);
+	return s;
+}
+
+/* What c2rt-view draws from a request is what c2rt's table would draw: the
+ * same pixels, for exact rows and for a long run's buckets; every cut of a
+ * request is refused at a byte of it, and so are its lies. */
+static void test_plot_request(void **state)
+{
+	(void)state;
+	view_fonts f;
+	assert_int_equal(open_fonts(&f), 0);
+	const char *names[] = {"ATP", "Glucose", "Pain"};
+	for (int summary = 0; summary < 2; summary++) {
+		trace_series *d = trace_series_new(3, names, 0);
+		assert_non_null(d);
+		int n = summary ? 800000 : 500; /* 800000 rows outgrow TRACE_SERIES_EXACT_BYTES */
+		for (int i = 0; i < n; i++) {
+			float v[3] = {(float)(i % 200), i % 1000 < 10 ? NAN : 100.0f + (float)(i % 7),
+			              (float)(255 - i % 120)};
+			assert_int_equal(trace_series_push(d, i * 0.1, v), 0);
+		}
+		assert_int_equal(trace_series_summarised(d), summary);
+		cli_plot_req q;
+		cli_plot_req_default(&q);
+		q.w = 900;
+		q.h = 500;
+		q.title = "trip";
+		q.y_label = summary ? "level" : NULL;
+		c2_wbuf w = {0};
+		assert_int_equal(cli_plot_encode(&q, d, &w), 0);
+		assert_false(w.oom);
+		cli_plot_decoded p;
+		c2_err err;
+		if (cli_plot_decode(w.data, w.len, &p, &err) != 0)
+			fail_msg("decode: %s", err.msg);
+		assert_int_equal(trace_series_len(p.d), trace_series_len(d));
+		assert_int_equal(trace_series_summarised(p.d), summary);
+		assert_string_equal(p.q.title, "trip");
+		assert_null(p.q.x_label);
+		SDL_Surface *a = render_req(&q, d, &f), *b = render_req(&p.q, p.d, &f);
+		assert_int_equal(memcmp(a->pixels, b->pixels, (size_t)a->pitch * (size_t)a->h), 0);
+		SDL_FreeSurface(a);
+		SDL_FreeSurface(b);
+		/* A table rebuilt from buckets takes no more samples. */
+		float v[3] = {1, 2, 3};
+		assert_int_equal(trace_series_push(p.d, 1e9, v), summary ? -1 : 0);
+		cli_plot_decoded_free(&p);
+		/* Every shorter request, and any byte more, is refused. */
+		for (size_t len = 0; len < w.len; len += summary ? 4099 : 1)
+			assert_int_not_equal(cli_plot_decode(w.data, len, &p, &err), 0);
+		c2_w_u8(&w, 0);
+		assert_int_not_equal(cli_plot_decode(w.data, w.len, &p, &err), 0);
+		assert_non_null(strstr(err.msg, "after the last row"));
+		c2_wbuf_free(&w);
+		trace_series_free(d);
+	}
+	view_fonts_close(&f);
+}
+
+static void test_plot_request_lies(void **state)
+{
+	(void)state;
+	const char *names[] = {"ATP"};
+	trace_series *d = trace_series_new(1, names, 0);
+	assert_non_null(d);
+	float v = 5;
+	assert_int_equal(trace_series_push(d, 1.0, &v), 0);
+	cli_plot_req q;
+	cli_plot_req_default(&q);
+	c2_wbuf w = {0};
+	assert_int_equal(cli_plot_encode(&q, d, &w), 0);
+	/* magic | u16 w | u16 h | f64 ymin | f64 ymax | 3 texts (u32 none) |
+	 * u32 nseries | u8 3 "ATP" | u8 kind | u32 rows | f64 t | f32 v */
+	enum { W = 8, NSER = 8 + 4 + 16 + 12, KIND = NSER + 4 + 4, ROWS = KIND + 1, T = ROWS + 4 };
+	struct {
+		size_t at;
+		uint8_t byte;
+		const char *why;
+	} lies[] = {
+		{0, 'X', "not one"},
+		{W + 1, 0, "image size"},       /* w = 1200 & 0xFF < 240 */
+		{NSER, 0, "number of series"},  /* 0 series */
+		{KIND, 7, "kind"},
+		{ROWS, 2, "number of rows"},    /* 2 rows, data for 1 */
+		{T + 7, 0xFF, "not finite"},    /* the time a NaN */
+	};
+	for (size_t i = 0; i < sizeof lies / sizeof lies[0]; i++) {
+		c2_wbuf x = {0};
+		c2_w_bytes(&x, w.data, w.len);
+		x.data[lies[i].at] = lies[i].byte;
+		if (lies[i].at == T + 7)
+			x.data[T + 6] = 0xFF;
+		cli_plot_decoded p;
+		c2_err err;
+		assert_int_not_equal(cli_plot_decode(x.data, x.len, &p, &err), 0);
+		if (!strstr(err.msg, lies[i].why))
+			fail_msg("lie %zu: '%s' lacks '%s'", i, err.msg, lies[i].why);
+		assert_true(err.offset >= 0 && (size_t)err.offset <= x.len);
+		c2_wbuf_free(&x);
+	}
+	/* A bucket whose least value is above its first one. */
+	trace_series *b = trace_series_new(1, names, 0);
+	trace_bucket k = {.t0 = 0, .t1 = 1, .first = 5, .last = 6, .lo = 5.5f, .hi = 7};
+	assert_int_equal(trace_series_push_bucket(b, &k), -1);
+	k.lo = 4;
+	assert_int_equal(trace_series_push_bucket(b, &k), 0);
+	k.t0 = 0.5; /* before the last bucket's end */
+	assert_int_equal(trace_series_push_bucket(b, &k), -1);
+	trace_series_free(b);
+	c2_wbuf_free(&w);
+	trace_series_free(d);
+}
+
 static void test_png_roundtrip(void **state)
 {
 	(void)state;
@@ -340,6 +470,8 @@ int main(void)
 		cmocka_unit_test(test_plot_pixels),
 		cmocka_unit_test(test_plot_summary_pixels),
 		cmocka_unit_test(test_plot_scrolling),
+		cmocka_unit_test(test_plot_request),
+		cmocka_unit_test(test_plot_request_lies),
 		cmocka_unit_test(test_png_roundtrip),
 		cmocka_unit_test(test_font_missing),
 	};
