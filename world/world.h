@@ -167,7 +167,7 @@ int world_event_number(int ev);         /* its C2 number, or -1 */
 
 typedef struct world world;
 
-/* Load a world file's text[0..len) (see README: world files):
+/* Load a world file's text[0..len) (see docs/world.md: world files):
  *     room NAME X0 X1 [temperature T] [light L] [air A] [radiation R]
  *     kind NAME CATEGORY [width W] [edible] [carry] [push] [pull] [stop] [hit]
  *                        [invisible] [timer TICKS]
