@@ -303,8 +303,8 @@ def main():
         print(p + '\n')
     apply_edits(ctx['edits'])
     print('%d commands run in %d files, %d failed; %d blocks skipped (long or no '
-          'shared data), %d marked not run' % (total[0], len(files), total[1],
-                                               total[2], total[3]))
+          'shared data), %d marked not run; %d problems' % (
+              total[0], len(files), total[1], total[2], total[3], len(problems)))
     sys.exit(1 if problems else 0)
 
 
