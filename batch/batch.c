@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fileio.h"
 #include "base/hash.h"
 #include "trace/columns.h"
 
@@ -572,6 +573,24 @@ int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *o
 		                    "altered throughout");
 	}
 	return check_unique(out, err);
+}
+
+/* Every results line starts with the run: the CSV header's first column
+ * and every NDJSON row's first key. */
+static const char CSV_HEAD[] = "run,", JSON_HEAD[] = "{\"run\":";
+
+static int results_head(const uint8_t *head, size_t n, c2_err *err)
+{
+	size_t nc = sizeof CSV_HEAD - 1, nj = sizeof JSON_HEAD - 1;
+	if (memcmp(head, CSV_HEAD, n < nc ? n : nc) == 0 || memcmp(head, JSON_HEAD, n < nj ? n : nj) == 0)
+		return 0;
+	return c2_fail_line(err, C2_EFORMAT, 1, "not a c2rt results file (it starts with neither the "
+	                                         "CSV header's 'run,' nor an NDJSON row)");
+}
+
+int batch_read_results(const char *path, uint8_t **text, size_t *len, c2_err *err)
+{
+	return c2_read_file_checked(path, (size_t)8 << 30, sizeof JSON_HEAD - 1, results_head, text, len, err);
 }
 
 void batch_file_free(batch_file *f)

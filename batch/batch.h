@@ -176,6 +176,12 @@ typedef struct batch_file {
 int batch_file_parse(const char *text, size_t len, batch_format f, batch_file *out, c2_err *err);
 void batch_file_free(batch_file *f);
 
+/* Read a results file ("-": stdin) whole, up to 8 GiB, as batch_file_parse
+ * takes it. Its first bytes must open a row or a header of this c2rt (both
+ * start with the run column): anything else (a genome, /dev/zero) is refused
+ * after those bytes instead of being read up to the cap. */
+int batch_read_results(const char *path, uint8_t **text, size_t *len, c2_err *err);
+
 /* The value in column `name` of row i of a parsed file (text: the file's
  * text), unquoted, into buf: "" for an empty cell or a JSON null. Returns
  * false when there is no such column (or it does not fit). */

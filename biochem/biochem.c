@@ -238,7 +238,7 @@ static void compile_emitters(bc_biochem *b)
 		bc_organ *o = &b->organs[e->organ];
 		if (o->em_n++ == 0)
 			o->em_first = (uint32_t)i;
-		uint8_t *p = resolve_locus(b, C2_EMITTER, e->organ, &e->g.organ);
+		uint8_t *p = resolve_locus(b, GENOME_EMITTER, e->organ, &e->g.organ);
 		e->src = p ? p : &b->dummy_em;
 		unsigned rate = e->g.sample_rate;
 		e->every = !p ? 0 : rate > 1 ? (uint8_t)rate : rate == 1 || b->opt.emitter_rate0_as_1;

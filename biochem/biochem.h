@@ -135,7 +135,7 @@ extern const c2_option_table bc_option_tab;
  * valid, and the same, for the lifetime of the bc_biochem, or NULL when the
  * engine has no such byte (e.g. a lobe number the brain lacks): the gene is
  * then bound to a dummy. `dir` says who binds: GENOME_RECEPTOR writes the byte,
- * C2_EMITTER reads it (and clears it when its clear-source flag says so).
+ * GENOME_EMITTER reads it (and clears it when its clear-source flag says so).
  * The resolver may be called several times for the same address; it must
  * not call back into this module. */
 typedef uint8_t *(*bc_locus_resolver)(void *ctx, genome_locus_dir dir, uint8_t organ,

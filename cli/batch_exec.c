@@ -19,9 +19,6 @@
 #include "genome/vocab.h"
 #include "trace/writer.h"
 
-/* Largest results file --resume reads back. */
-#define RESULTS_MAX ((size_t)8 << 30)
-
 cli_batch_args cli_batch;
 
 cli_opt cli_batch_opts[] = {
@@ -445,7 +442,7 @@ static int kept_read(kept_file *k, const char *path)
 	if (stat(path, &st) != 0 && errno == ENOENT)
 		return CLI_OK;
 	c2_err err;
-	if (c2_read_file(path, RESULTS_MAX, &k->text, &k->len, &err) != 0)
+	if (batch_read_results(path, &k->text, &k->len, &err) != 0)
 		return cli_report(path, &err);
 	return CLI_OK;
 }

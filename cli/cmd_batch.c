@@ -140,7 +140,7 @@ static int read_shards(const char **files, int n, uint8_t **texts, size_t *lens)
 		int rc = cli_journal_idle("batch", files[i]);
 		if (rc)
 			return rc;
-		if (c2_read_file(files[i], (size_t)8 << 30, &texts[i], &lens[i], &err) != 0)
+		if (batch_read_results(files[i], &texts[i], &lens[i], &err) != 0)
 			return cli_report(files[i], &err);
 	}
 	return CLI_OK;

@@ -293,12 +293,27 @@ static int run_loop(run *r)
 		}
 		if (prog.on && r->ran % 4096 == 0)
 			progress_show(&prog, c, r->ran, limit, ticks != 0, t0, now_seconds());
+		uint64_t before = creature_ticks(c);
 		if (r->in_world)
 			world_step(r->cw.w, r->cw.ev);
 		else
 			creature_step(c, &r->cc.ev);
-		r->ran++;
 		uint64_t t = creature_ticks(c);
+		if (t == before) {
+			/* An event killed it before its next tick (`at T kill`): no
+			 * tick ran, so none is counted or hashed; its death row (which
+			 * repeats tick T) is written below or by finish_outputs. */
+			if (t % every == 0) {
+				if (r->trace.f)
+					trace_row(c, &r->tc, &r->tw);
+				if (r->pd)
+					plot_sample(r->pd, c, &r->tc);
+			}
+			if (r->log.f)
+				world_log_ndjson(r->cw.w, &r->lw);
+			break;
+		}
+		r->ran++;
 		if (r->trace.f && t % every == 0)
 			trace_row(c, &r->tc, &r->tw);
 		if (r->pd && t % every == 0)

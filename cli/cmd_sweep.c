@@ -269,7 +269,7 @@ static int tabulate(const batch_spec *s, const char *path, outcome *oc, size_t n
 	uint8_t *text;
 	size_t len;
 	c2_err err;
-	if (c2_read_file(path, (size_t)8 << 30, &text, &len, &err) != 0)
+	if (batch_read_results(path, &text, &len, &err) != 0)
 		return cli_report(path, &err);
 	batch_file bf;
 	if (batch_file_parse((const char *)text, len, s->format, &bf, &err) != 0) {

@@ -137,7 +137,8 @@ typedef struct creature_events creature_events;
 
 /* The one step function: apply the events of `ev` (may be NULL) due at the
  * current tick, in order, then run one world tick (§5.1) — brain tick every
- * CREATURE_BRAIN_PERIOD ticks (while awake or dreaming), biochem tick every
+ * CREATURE_BRAIN_PERIOD ticks (always with the default brain_while_asleep=1;
+ * with 0, only while awake or dreaming), biochem tick every
  * CREATURE_BIOCHEM_PERIOD, the stand-in world, life-stage loci and death. Every
  * front end advances a creature through this and nothing else. A dead
  * creature does nothing (its due events still apply). */

@@ -48,7 +48,7 @@ static void json_field(c2_wbuf *w, const genome_gene *gene, const genome_field *
 		break;
 	case GF_RLOCUS:
 	case GF_ELOCUS:
-		genome_locus_describe(f->kind == GF_RLOCUS ? GENOME_RECEPTOR : C2_EMITTER, gene->u.raw[0],
+		genome_locus_describe(f->kind == GF_RLOCUS ? GENOME_RECEPTOR : GENOME_EMITTER, gene->u.raw[0],
 		                  gene->u.raw[1], b[0], buf, sizeof buf);
 		json_named(w, f->name, b[0], buf);
 		break;

@@ -19,7 +19,7 @@
 
 #include "genome/vocab.h"
 
-typedef enum genome_locus_dir { GENOME_RECEPTOR = 0, C2_EMITTER = 1 } genome_locus_dir;
+typedef enum genome_locus_dir { GENOME_RECEPTOR = 0, GENOME_EMITTER = 1 } genome_locus_dir;
 
 #define GENOME_ANY_TISSUE (-1)
 #define GENOME_NFLOATING 32 /* floating (circulatory) loci per creature */

@@ -139,7 +139,7 @@ void genome_field_text(const genome_gene *gene, const genome_field *f, char *val
 	case GF_RLOCUS:
 	case GF_ELOCUS:
 		snprintf(val, vcap, "%u", b[0]);
-		genome_locus_describe(f->kind == GF_RLOCUS ? GENOME_RECEPTOR : C2_EMITTER, gene->u.raw[0],
+		genome_locus_describe(f->kind == GF_RLOCUS ? GENOME_RECEPTOR : GENOME_EMITTER, gene->u.raw[0],
 		                  gene->u.raw[1], b[0], com, ccap);
 		break;
 	case GF_HALFLIVES: /* one line per chemical: see write_field */
@@ -683,7 +683,7 @@ static void locus_summary(const genome_gene *gene, char *buf, size_t cap)
 {
 	const uint8_t *b = gene->u.raw;
 	char a[160], c[40];
-	genome_locus_dir dir = gene->kind == GK_RECEPTOR ? GENOME_RECEPTOR : C2_EMITTER;
+	genome_locus_dir dir = gene->kind == GK_RECEPTOR ? GENOME_RECEPTOR : GENOME_EMITTER;
 	genome_locus_describe(dir, b[0], b[1], b[2], a, sizeof a);
 	const char *cn = chem_name(b[3]);
 	if (!cn) {

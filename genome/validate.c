@@ -174,7 +174,7 @@ int genome_validate(const genome *g, genome_warnings *w)
 			rc = check_locus(w, g, i, GENOME_RECEPTOR, b, nl, dims);
 			break;
 		case GK_EMITTER:
-			rc = check_locus(w, g, i, C2_EMITTER, b, nl, dims);
+			rc = check_locus(w, g, i, GENOME_EMITTER, b, nl, dims);
 			break;
 		case GK_INSTINCT:
 			for (int s = 0; s < 3 && rc == 0; s++) {
@@ -186,7 +186,8 @@ int genome_validate(const genome *g, genome_warnings *w)
 					rc = warn(w, g, (long)i, "instinct input %d names lobe %u, which does not exist: slot skipped",
 					          s + 1, lobe);
 				else if (cell >= dims[lobe].w * dims[lobe].h)
-					rc = warn(w, g, (long)i, "instinct input %d names cell %u of lobe %u (%d cells): slot skipped",
+					rc = warn(w, g, (long)i, "instinct input %d names cell %u of lobe %u (%d cells): the brain reads on into "
+					          "the next perceptible lobe, as C2 did, or skips it past the perception lobe",
 					          s + 1, cell, lobe, dims[lobe].w * dims[lobe].h);
 			}
 			if (rc == 0 && nl > GENOME_LOBE_DECISION &&

@@ -101,6 +101,13 @@ expect_exit 3 "$C2RT" run "$G" --until death --max-ticks 50
 contains "$T/err" "stopped at --max-ticks 50 before death"
 expect_exit 0 "$C2RT" run "$G" --until stage:child --quiet
 expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --until death --quiet
+# A kill between ticks counts no tick of its own: the summary counts the
+# ticks run, the hashes name each tick once, and the death row repeats it.
+expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --ticks 500 --hash-every 50 --every 50 --trace "$T/k.csv"
+contains "$T/err" "100 ticks (100 this run)"
+[ "$(grep -c '^100 ' "$T/out")" = 1 ] || die "tick 100 hashed $(grep -c '^100 ' "$T/out") times"
+[ "$(grep -c '^100,' "$T/k.csv")" = 2 ] || die "tick 100 has $(grep -c '^100,' "$T/k.csv") rows, not its row and the death row"
+tail -n 1 "$T/k.csv" | grep -q ',dead,' || die "the last row is not the death row: $(tail -n 1 "$T/k.csv")"
 
 # ---- inputs that hold nothing.
 : >"$T/empty.txt"

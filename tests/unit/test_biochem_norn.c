@@ -45,7 +45,7 @@ static uint8_t *resolve(void *ctx, genome_locus_dir dir, uint8_t organ, uint8_t 
 	if (organ == 0 && tissue < 16) {
 		if (dir == GENOME_RECEPTOR && locus >= 19)
 			return &e->cell[tissue][locus - 19];
-		if (dir == C2_EMITTER && locus >= 3)
+		if (dir == GENOME_EMITTER && locus >= 3)
 			return &e->cell[tissue][locus - 3];
 		return &e->param[tissue][dir][locus];
 	}
