@@ -17,7 +17,7 @@
  * from the run's seed, creatures and objects in a fixed order). It steps its
  * creatures only through the engine's public API (creature_step, stimuli,
  * words, environment loci and the world inputs of engine.h) and never
- * reaches into a creature. The README ("A world") documents the world file,
+ * reaches into a creature. docs/world.md documents the world file,
  * the events commands, the options and the log; every rule is tagged there
  * and in the option table as [D] documented, [O] another implementation (C1
  * decompilation, openc2e) or [I] ours; world.c names the sources. */
