@@ -8,6 +8,11 @@
  * runs a fresh norn, so fed, until it dies, reporting the CPU seconds that
  * took.
  *
+ * With --world FILE the same fed norn lives in that world (worlds/garden.world
+ * for make bench): the same events, the world stepping it, so the Ir per
+ * world tick against the norn alone is what the world costs (issue 23: at
+ * most 10% more).
+ *
  * Output (read by scripts/bench.sh): "ticks N", "seconds S",
  * "ticks_per_second R", and "lifetime_estimate_s E" (385,000 world ticks at
  * that speed). With --ticks 0 it only sets up (callgrind's baseline). Exit 77
@@ -19,7 +24,9 @@
 
 #include "bench/bench.h"
 #include "engine/engine.h"
+#include "base/fileio.h"
 #include "engine/events.h"
+#include "world/world.h"
 
 static const char FEED[] = "every 100 inject Glucose 80\nevery 100 inject Hunger_Decrease 20\n"
                            "every 37 stimulus 26\n";
@@ -32,9 +39,45 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The fed norn `c` put into the world of file `path` (which then owns it),
+ * with the fed norn's events as the world's; returns 0, or 1 after saying why
+ * (c is freed). */
+static int enter_world(world **w, world_events **wev, creature *c, const char *path)
+{
+	uint8_t *text;
+	size_t len;
+	c2_err err;
+	int rc = c2_read_file(path, 16u << 20, &text, &len, &err) != 0;
+	if (rc == 0) {
+		rc = world_load(w, (const char *)text, len, NULL, 2026, &err) != 0;
+		free(text);
+	}
+	if (rc == 0 && world_add_creature(*w, c, &err) != 0) {
+		world_free(*w);
+		rc = 1;
+	}
+	if (rc == 0 && world_events_parse(wev, *w, FEED, sizeof FEED - 1, &err) == 0)
+		return 0;
+	fprintf(stderr, "%s: %s\n", path, err.msg);
+	if (rc != 0)
+		creature_free(c);
+	else
+		world_free(*w);
+	return 1;
+}
+
+/* One world tick of the fed norn: alone, or its world's. */
+static void step(creature *c, const creature_events *ev, world *w, const world_events *wev)
+{
+	if (w)
+		world_step(w, wev);
+	else
+		creature_step(c, ev);
+}
+
 int main(int argc, char **argv)
 {
-	const char *path = NULL;
+	const char *path = NULL, *world_path = NULL;
 	long ticks = 20000;
 	int lifetime = 0;
 	for (int i = 1; i < argc; i++) {
@@ -42,10 +85,13 @@ int main(int argc, char **argv)
 			ticks = strtol(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "--genome") && i + 1 < argc)
 			path = argv[++i];
+		else if (!strcmp(argv[i], "--world") && i + 1 < argc)
+			world_path = argv[++i];
 		else if (!strcmp(argv[i], "--lifetime"))
 			lifetime = 1;
 		else {
-			fprintf(stderr, "usage: creature [--ticks N] [--genome FILE] [--lifetime]\n");
+			fprintf(stderr, "usage: creature [--ticks N] [--genome FILE] [--lifetime] "
+			                "[--world FILE]\n");
 			return 1;
 		}
 	}
@@ -66,10 +112,17 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	world *w = NULL;
+	world_events *wev = NULL;
+	if (world_path && enter_world(&w, &wev, c, world_path) != 0) {
+		creature_events_free(&ev);
+		genome_free(&g);
+		return 1;
+	}
 	if (lifetime) {
 		double t0 = cpu_now();
 		while (creature_alive(c)) {
-			creature_step(c, &ev);
+			step(c, &ev, w, wev);
 		}
 		double cpu = cpu_now() - t0;
 		printf("lifetime_ticks %llu\nlifetime_hours %.2f\nlifetime_cause %s\nlifetime_cpu_s %.2f\n",
@@ -78,7 +131,7 @@ int main(int argc, char **argv)
 	} else {
 		double t0 = cpu_now();
 		for (long t = 0; t < ticks && creature_alive(c); t++) {
-			creature_step(c, &ev);
+			step(c, &ev, w, wev);
 		}
 		double s = cpu_now() - t0;
 		double rate = s > 0 ? ticks / s : 0;
@@ -88,7 +141,12 @@ int main(int argc, char **argv)
 			       creature_alive(c));
 	}
 	creature_events_free(&ev);
-	creature_free(c);
+	if (w) {
+		world_events_free(wev);
+		world_free(w); /* and the creature it owns */
+	} else {
+		creature_free(c);
+	}
 	genome_free(&g);
 	return 0;
 }

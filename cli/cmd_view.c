@@ -7,11 +7,12 @@
 #include "cli/breed_out.h"
 #include "cli/cli.h"
 #include "cli/creature_open.h"
+#include "cli/world_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
 #include "viewer/live.h"
 
-static const char *size_arg, *speed_arg, *pin_arg, *dir_arg, *keys_arg, *record_path;
+static const char *size_arg, *speed_arg, *pin_arg, *dir_arg, *keys_arg, *record_path, *world_path;
 static bool paused;
 static uint64_t hash_every;
 /* --screenshot-after TICKS FILE.png takes two arguments: main() takes them
@@ -45,7 +46,11 @@ static const cli_opt opts[] = {
 	{"dir", OPT_OUT_DIR, &dir_arg, "DIR", "where the s and p keys write (default .)", 0, 0, NULL},
 	{"record", OPT_OUT, &record_path, "FILE", "when the window closes, write the session's events (what it started from, then every input made in the window) for 'c2rt run --events'", 0, 0, NULL},
 	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks (as 'c2rt run')", 0, 0, NULL},
-	{"keys", OPT_STR, &keys_arg, "KEYS", "press these keys first, e.g. 'cglyc<Enter><Esc>' (tests, demos)", 0, 0, NULL},
+	{"keys", OPT_STR, &keys_arg, "KEYS", "press these keys first, e.g. 'cglyc<Enter><Esc>' (tests, demos); "
+	 "the mouse: <Click:X,Y> <RClick:X,Y> <Move:X,Y> (window pixels), with a world <Hand:X> "
+	 "<RHand:X> (a click on the world's floor at x X) <Pat> <Slap>", 0, 0, NULL},
+	{"world", OPT_IN, &world_path, "FILE", "live in the world of a world file, as 'c2rt run --world' (a world "
+	 "snapshot resumes without it); the mouse is the hand there", 0, 0, NULL},
 	{"screenshot-after", OPT_CALL, NULL, "TICKS FILE.png",
 	 "run TICKS ticks as fast as possible, save one frame, exit", 0, 0, shot_cb},
 	{0},
@@ -73,7 +78,12 @@ const cli_spec cli_cmd_view_spec = {
 	"and saves it as a PNG (the same code as the screenshot key), then exits.\n"
 	"Every key that changes the creature becomes an events-file line applied\n"
 	"before the next tick; --record FILE writes them, and the command in its\n"
-	"first lines replays the session headless to the same state hashes.",
+	"first lines replays the session headless to the same state hashes.\n"
+	"With --world the creature lives in a world (README: A world), stepped as\n"
+	"'c2rt run --world' steps it; a strip under the status line draws it, and\n"
+	"the mouse there is the hand: left-click the creature's head to pat it, its\n"
+	"bottom (or right-click it) to slap it; click an object to pick it up, and\n"
+	"with one held click where to drop it; y / n: the hand says yes / no.",
 	opts, 0, 1, OPT_IN, view_paths,
 };
 
@@ -84,9 +94,59 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
+/* " --opt NAME=VALUE" for each option of table tab whose value in cur
+ * differs from def. */
+static int differing(char *buf, size_t size, int n, const c2_option_table *tab, const void *cur,
+                     const void *def)
+{
+	for (size_t k = 0; k < tab->n; k++) {
+		int v = c2_option_get(&tab->v[k], cur);
+		if (v != c2_option_get(&tab->v[k], def) && n > 0 && (size_t)n < size)
+			n += snprintf(buf + n, size - (size_t)n, " --opt %s=%d", tab->v[k].name, v);
+	}
+	return n;
+}
+
+/* The recording's first lines: how to replay it headless (the same
+ * creature, and world, with the recorded events). */
+static void record_header(c2_wbuf *rec, const char *title, const char *genome_path)
+{
+	char header[2048];
+	size_t hs = sizeof header;
+	int n = snprintf(header, hs, "# c2rt view --record: a session of %s.\n"
+	                 "# Replay it headless (the last line says where it ended):\n#   c2rt run ", title);
+	if (cli_cargs.resume_path)
+		n += snprintf(header + n, hs - (size_t)n, "--resume %s", cli_cargs.resume_path);
+	else
+		n += snprintf(header + n, hs - (size_t)n, "%s --sex %s --seed %llu", genome_path,
+		              cli_cargs.cfg.sex == GENOME_MALE ? "m" : "f", (unsigned long long)cli_cargs.cfg.seed);
+	if (world_path && n > 0 && (size_t)n < hs)
+		n += snprintf(header + n, hs - (size_t)n, " --world %s", world_path);
+	if (!cli_cargs.resume_path && cli_cargs.body_path && n > 0 && (size_t)n < hs) {
+		n += snprintf(header + n, hs - (size_t)n, " --body %s", cli_cargs.body_path);
+		if (cli_cargs.body_genotype && n > 0 && (size_t)n < hs)
+			n += snprintf(header + n, hs - (size_t)n, " --body-genotype %s", cli_cargs.body_genotype);
+		if (cli_cargs.wiring_path && n > 0 && (size_t)n < hs)
+			n += snprintf(header + n, hs - (size_t)n, " --wiring %s", cli_cargs.wiring_path);
+	}
+	creature_config def;
+	creature_config_default(&def);
+	for (size_t t = 0; t < CREATURE_OPTION_TABLES; t++)
+		n = differing(header, hs, n, creature_option_table(t),
+		              creature_option_cstruct(&cli_cargs.cfg, t), creature_option_cstruct(&def, t));
+	world_options wdef;
+	world_options_default(&wdef);
+	if (world_path)
+		n = differing(header, hs, n, &world_option_tab, &cli_cargs.world, &wdef);
+	if (n > 0 && (size_t)n < hs)
+		snprintf(header + n, hs - (size_t)n, " --events %s --ticks N\n", record_path);
+	c2_w_str(rec, header);
+}
+
 int cli_cmd_view(int argc, char **argv)
 {
 	cli_creature_args_init(&cli_cargs);
+	cli_cargs.world_ok = true;
 	/* Take --screenshot-after TICKS FILE out before the table parser. */
 	char **args = malloc(((size_t)argc + 1) * sizeof *args);
 	if (!args)
@@ -157,68 +217,44 @@ int cli_cmd_view(int argc, char **argv)
 	vo.screenshot_after = shot_ticks;
 	vo.screenshot_path = shot_path;
 
-	/* The creature, as `c2rt run` makes it. */
-	cli_creature cc;
-	rc = cli_creature_open(&cc, "view", npos ? pos[0] : NULL, &cli_cargs);
+	/* The creature, as `c2rt run` makes it: alone, or in its world. */
+	bool in_world = world_path || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
+	if (!in_world && cli_cargs.world_opts)
+		return cli_fail(CLI_USAGE, "view", "a world --opt goes with --world");
+	cli_creature cc = {0};
+	cli_world cw = {0};
+	rc = in_world ? cli_world_open(&cw, "view", npos ? pos[0] : NULL, &cli_cargs, world_path)
+	              : cli_creature_open(&cc, "view", npos ? pos[0] : NULL, &cli_cargs);
 	if (rc)
 		return rc;
 	vo.title = base_name(npos ? pos[0] : cli_cargs.resume_path);
-	vo.events_text = cc.events_text;
-	vo.events_len = cc.events_len;
+	vo.events_text = in_world ? cw.events_text : cc.events_text;
+	vo.events_len = in_world ? cw.events_len : cc.events_len;
+	vo.world = cw.w;
+	vo.world_ev = &cw.ev;
 
-	/* How to replay the recording: the same creature, the recorded events. */
-	char header[2048];
 	c2_wbuf rec = {0};
 	if (record_path) {
-		int n = snprintf(header, sizeof header, "# c2rt view --record: a session of %s.\n"
-		                 "# Replay it headless (the last line says where it ended):\n#   c2rt run ",
-		                 vo.title);
-		if (cli_cargs.resume_path)
-			n += snprintf(header + n, sizeof header - (size_t)n, "--resume %s", cli_cargs.resume_path);
-		else
-			n += snprintf(header + n, sizeof header - (size_t)n, "%s --sex %s --seed %llu", pos[0],
-			              cli_cargs.cfg.sex == GENOME_MALE ? "m" : "f",
-			              (unsigned long long)cli_cargs.cfg.seed);
-		if (!cli_cargs.resume_path && cli_cargs.body_path && n > 0 && (size_t)n < sizeof header) {
-			n += snprintf(header + n, sizeof header - (size_t)n, " --body %s", cli_cargs.body_path);
-			if (cli_cargs.body_genotype && n > 0 && (size_t)n < sizeof header)
-				n += snprintf(header + n, sizeof header - (size_t)n, " --body-genotype %s",
-				              cli_cargs.body_genotype);
-			if (cli_cargs.wiring_path && n > 0 && (size_t)n < sizeof header)
-				n += snprintf(header + n, sizeof header - (size_t)n, " --wiring %s",
-				              cli_cargs.wiring_path);
-		}
-		creature_config def;
-		creature_config_default(&def);
-		for (size_t t = 0; t < CREATURE_OPTION_TABLES; t++) {
-			const c2_option_table *tab = creature_option_table(t);
-			for (size_t k = 0; k < tab->n; k++) {
-				int v = c2_option_get(&tab->v[k], creature_option_cstruct(&cli_cargs.cfg, t));
-				if (v != c2_option_get(&tab->v[k], creature_option_cstruct(&def, t)) && n > 0 &&
-				    (size_t)n < sizeof header)
-					n += snprintf(header + n, sizeof header - (size_t)n, " --opt %s=%d",
-					              tab->v[k].name, v);
-			}
-		}
-		if (n > 0 && (size_t)n < sizeof header)
-			snprintf(header + n, sizeof header - (size_t)n, " --events %s --ticks N\n", record_path);
-		c2_w_str(&rec, header);
+		record_header(&rec, vo.title, npos ? pos[0] : NULL);
 		vo.record = &rec;
 	}
 	vo.may_write = cli_paths_may_write;
 	/* The keys' folder, made as mutate and sweep make theirs. */
 	if (dir_arg && (rc = cli_mkdir("view", dir_arg)) != 0) {
+		c2_wbuf_free(&rec);
 		cli_creature_close(&cc);
+		cli_world_close(&cw);
 		return rc;
 	}
 
 	char msg[512];
-	rc = view_live_run(cc.c, &cc.ev, &vo, msg, sizeof msg);
+	rc = view_live_run(in_world ? world_creature(cw.w, 0) : cc.c, &cc.ev, &vo, msg, sizeof msg);
 	if (rc != VIEW_LIVE_OK)
 		rc = cli_fail(CLI_BAD, "view", "%s", msg);
 	else
 		rc = record_path ? cli_write("view", record_path, rec.data, rec.len) : CLI_OK;
 	c2_wbuf_free(&rec);
 	cli_creature_close(&cc);
+	cli_world_close(&cw);
 	return rc;
 }

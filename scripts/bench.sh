@@ -9,6 +9,10 @@
 #                 $BENCH_FED_TICKS ticks (bench/creature), minus the Ir of a
 #                 run with --ticks 0 (set-up subtracted)
 #   brain         Ir per brain tick of bench/brain, stimulated and --quiet
+#   garden        Ir per world tick of the same fed norn in worlds/garden.world
+#                 (bench/creature --world), set-up subtracted; what the world
+#                 adds over the fed norn alone may be at most 10% of it (issue
+#                 23): over that, make bench fails
 #   biochemistry  Ir of bc_tick and bc_brain_organ_tick (inclusive) in the
 #                 fed-norn run, per biochemistry tick (every 2 world ticks)
 # and, measured directly:
@@ -61,6 +65,10 @@ set -e
 ir0=$(callgrind_run "$TMPD/fed0" "$BUILD/bench/creature" --ticks 0)
 irn=$(callgrind_run "$TMPD/fed" "$BUILD/bench/creature" --ticks "$FED")
 fed=$(( (irn - ir0) / FED ))
+GARDEN=$ROOT/worlds/garden.world
+irw0=$(callgrind_run "$TMPD/garden0" "$BUILD/bench/creature" --ticks 0 --world "$GARDEN")
+irw=$(callgrind_run "$TMPD/garden" "$BUILD/bench/creature" --ticks "$FED" --world "$GARDEN")
+garden=$(( (irw - irw0) / FED ))
 bc=$(inclusive "$TMPD/fed" bc_tick)
 bo=$(inclusive "$TMPD/fed" bc_brain_organ_tick)
 biochem=$(( (${bc:-0} + ${bo:-0}) / (FED / 2) ))
@@ -89,6 +97,7 @@ row() { # name value unit higher_is_better description
 
 printf '%-22s %12s %-10s %12s %7s  %s\n' figure value unit baseline ratio "what"
 row fed_norn_world_tick "$fed" Ir lower "fed norn, first $FED world ticks, set-up subtracted"
+row garden_world_tick "$garden" Ir lower "the same fed norn in worlds/garden.world"
 row brain_tick_stimulated "$stim" Ir lower "bench/brain, stimulated input"
 row brain_tick_idle "$idle" Ir lower "bench/brain --quiet"
 row biochem_tick "$biochem" Ir lower "bc_tick + brain organ, per biochemistry tick (fed norn)"
@@ -102,6 +111,18 @@ while read -r _ name _ bus _ nus _ wus _ rt; do
 done <"$TMPD/body"
 echo "(ratio = value / baseline from ${BASE#$ROOT/}; for ticks_per_second higher is better)"
 
+status=0
+# Issue 23's limit: the garden adds at most 10% to the fed norn's Ir per tick.
+limit=$((fed / 10))
+added=$((garden - fed))
+pct=$(awk -v a="$added" -v f="$fed" 'BEGIN { printf "%.1f", 100 * a / f }')
+if [ "$added" -le "$limit" ]; then
+	echo "the garden adds $added Ir per world tick to the fed norn's $fed ($pct%; limit 10%: $limit): ok"
+else
+	echo "the garden adds $added Ir per world tick to the fed norn's $fed ($pct%): over the limit of 10% ($limit)"
+	status=1
+fi
+
 # Issue 12's acceptance runs: walkers alone for 60 s, the norn with a body.
 echo "== bodies in motion (issue 12)"
 C2RT_ROOT=$ROOT "$BUILD/bench/body" --acceptance
@@ -110,7 +131,6 @@ C2RT_ROOT=$ROOT "$BUILD/bench/body" --acceptance
 echo "== a whole lifetime (the standard norn, fed, until it dies)"
 "$BUILD/bench/creature" --lifetime
 
-status=0
 # Issue 13's figures: batches of fed norn mutants, each run until it dies.
 NORN="$C2RT_SHARED/genomes/c2-norn.gen"
 JOBS_RUNS=${BENCH_JOBS_RUNS:-200}

@@ -162,6 +162,11 @@ static int draw_header(SDL_Surface *dst, const view_frame *fr, const brain *b)
 	char buf[160];
 	snprintf(buf, sizeof buf, "Brain: %zu lobes, %u neurons, coloured by %s (m)", nl, neurons,
 	         fr->by_state ? "state" : "output");
+	/* A narrower panel (a world strip above it) takes a shorter title, so
+	 * that it does not run into the ramp. */
+	int ramp_w = 8 * f->px + text_w(f->small, "0") + text_w(f->small, "255") + 4 * 4;
+	if (text_w(f->label, buf) + ramp_w + 3 * pad > r->w)
+		snprintf(buf, sizeof buf, "Brain: coloured by %s (m)", fr->by_state ? "state" : "output");
 	view_text(dst, f->label, buf, r->x + pad, r->y + pad, VIEW_LEFT | VIEW_TOP, VC(BRAIN_TEXT), 0);
 	draw_ramp(dst, f, r->x + r->w - pad, r->y + pad + label_h / 4, label_h / 2);
 	return pad + label_h + pad / 2;

@@ -65,6 +65,13 @@
 	X(BODY_PUSH, 31, 119, 180, 255, "body panel: a muscle at -1") \
 	X(BODY_STATIC, 170, 176, 186, 255, "body panel: static scene geoms") \
 	X(BODY_EDGE, 40, 44, 52, 255, "body panel: wireframe edges") \
+	X(WORLD_GROUND, 120, 98, 72, 255, "world strip: the floor") \
+	X(WORLD_WALL, 40, 44, 52, 255, "world strip: walls and room boundaries") \
+	X(WORLD_CREATURE, 232, 190, 120, 255, "world strip: a creature") \
+	X(WORLD_IT, 30, 170, 60, 255, "world strip: IT's triangle and line (C2's green)") \
+	X(WORLD_SELECTED, 214, 39, 40, 255, "world strip: the followed creature's arrow (C2's red)") \
+	X(WORLD_HAND, 255, 214, 90, 255, "world strip: the hand") \
+	X(WORLD_POINTER, 40, 44, 52, 140, "world strip: the mouse pointer's line") \
 
 enum view_colour_id {
 #define X(name, r, g, b, a, use) VC_##name,

@@ -34,6 +34,9 @@ static const struct key_help {
 	{"mouse", "hover a neuron: its dendrites and values; click: pin it"},
 	{"drag / wheel", "on the body: turn / zoom the view"},
 	{"b", "body: shaded or wireframe"},
+	{"click (world)", "on a creature's head: pat; its bottom or right-click: slap"},
+	{"click (world)", "on an object: pick it up; with one held: drop it there"},
+	{"y / n", "with a world: the hand says yes / no"},
 	{"s", "save a snapshot (resume with c2rt run/view --resume)"},
 	{"p or F12", "save a screenshot (PNG)"},
 	{"Esc", "close the picker / help, unpin"},
@@ -573,6 +576,14 @@ static void layout(view_frame *fr, int w, int h, bool body)
 	fr->status_r = (SDL_Rect){0, 0, w, bar};
 	fr->hint_r = (SDL_Rect){0, h - bar, w, bar};
 	int y0 = bar + gap, y1 = h - bar - gap, ch = y1 - y0;
+	fr->world_geom.r = (SDL_Rect){0, 0, 0, 0};
+	if (fr->world) { /* the world strip under the status line: a fifth of the height */
+		int sh = (int)lround(ch * 0.2), least = 6 * TTF_FontLineSkip(f->small);
+		sh = sh < least ? least : sh;
+		fr->world_geom.r = (SDL_Rect){gap, y0, w - 2 * gap, sh};
+		y0 += sh + gap;
+		ch = y1 - y0;
+	}
 	int upper = (int)lround(ch * 0.6);
 	fr->plot_r = (SDL_Rect){gap, y0 + upper + gap, w - 2 * gap, ch - upper - gap};
 	/* The brain panel as wide as its grid wants at this height (a 4:3 grid
@@ -633,6 +644,9 @@ int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char 
 	if (fr->body_r.w > 0)
 		view_body_draw(dst, &fr->body_r, &fr->body_cam, creature_body_model(c),
 		               creature_body_sim(c), fr->fonts.label, "Body");
+	if (fr->world)
+		view_world_draw(dst, &fr->world_geom.r, &fr->fonts, fr->world, fr->mouse_x, fr->mouse_y,
+		                &fr->world_geom);
 	draw_hints(dst, fr);
 	SDL_SetClipRect(dst, NULL);
 	if (!fr->help)

@@ -21,6 +21,7 @@
 #include "viewer/font.h"
 #include "viewer/match.h"
 #include "viewer/pace.h"
+#include "viewer/worldview.h"
 
 /* ---- the picker: type to narrow a list of names, Enter picks ------------- */
 
@@ -74,10 +75,12 @@ typedef struct view_frame {
 	view_picker picker;
 	char message[200];     /* shown in the hint line while non-empty */
 	view_body_cam body_cam; /* the body panel's camera (creatures with a body) */
+	const world *world;    /* the world the creature lives in (NULL: none): a strip under the status line */
 
 	/* geometry of the last render, for the mouse */
 	SDL_Rect status_r, brain_r, drives_r, organs_r, plot_r, hint_r;
 	SDL_Rect body_r;           /* empty when the creature has no body */
+	view_world_geom world_geom; /* the world strip (r empty without a world) */
 	int grid_x, grid_y;        /* the 64x48 brain grid's origin */
 	double cell;               /* and its neuron size in pixels */
 	SDL_Rect pick_list;        /* picker rows (pick_row_h each), from match top */

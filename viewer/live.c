@@ -19,6 +19,7 @@
 #include "viewer/frame.h"
 #include "viewer/match.h"
 #include "viewer/pace.h"
+#include "viewer/worldview.h"
 
 /* Samples of all 256 chemicals kept for the plot (8 MB): enough for the
  * longest window at its sampling rate, with room for the window to grow. */
@@ -35,6 +36,7 @@ enum { HISTORY = 32768 };
 typedef struct live {
 	creature *c;
 	creature_events *ev;
+	world *w;           /* the world it lives in, or NULL (o->world) */
 	c2_wbuf session;    /* the events text so far: what it started from, then the inputs */
 	const view_live_opts *o;
 	SDL_Window *win;
@@ -96,6 +98,26 @@ static void sample(live *L)
  * Returns false (and says why) if the line is refused. */
 static bool input(live *L, const char *note, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* With a world: the session's text with the line, parsed anew, is the
+ * world's events from now on (the line is not kept if that fails). */
+static int world_input(live *L, const char *line, int n, const char *note, c2_err *e)
+{
+	size_t keep = L->session.len;
+	c2_w_printf(&L->session, "%s%*s# %s\n", line, n < 40 ? 40 - n : 1, "", note);
+	world_events *ev = NULL;
+	int rc = L->session.oom ? c2_fail(e, C2_ENOMEM, -1, -1, "out of memory")
+	                        : world_events_parse(&ev, L->w, (const char *)L->session.data,
+	                                             L->session.len, e);
+	if (rc) {
+		L->session.len = keep;
+		L->session.oom = false;
+		return rc;
+	}
+	world_events_free(*L->o->world_ev);
+	*L->o->world_ev = ev;
+	return 0;
+}
+
 static bool input(live *L, const char *note, const char *fmt, ...)
 {
 	char cmd[160], line[256];
@@ -105,12 +127,21 @@ static bool input(live *L, const char *note, const char *fmt, ...)
 	va_end(ap);
 	int n = snprintf(line, sizeof line, "at %llu %s", (unsigned long long)creature_ticks(L->c), cmd);
 	c2_err e;
-	if (n < 0 || (size_t)n >= sizeof line || creature_events_append(L->ev, line, (size_t)n, &e) != 0) {
-		say(L, "cannot queue '%s': %s", line, n > 0 && (size_t)n < sizeof line ? e.msg : "too long");
+	bool fits = n > 0 && (size_t)n < sizeof line;
+	if (!fits || (L->w ? world_input(L, line, n, note, &e)
+	                   : creature_events_append(L->ev, line, (size_t)n, &e)) != 0) {
+		say(L, "cannot queue '%s': %s", line, fits ? e.msg : "too long");
 		return false;
 	}
-	c2_w_printf(&L->session, "%s%*s# %s\n", line, n < 40 ? 40 - n : 1, "", note);
+	if (!L->w)
+		c2_w_printf(&L->session, "%s%*s# %s\n", line, n < 40 ? 40 - n : 1, "", note);
 	return true;
+}
+
+/* The hash `c2rt run --hash-every` prints: the whole world's, with one. */
+static uint64_t state_hash(const live *L)
+{
+	return L->w ? world_hash(L->w) : creature_hash(L->c);
 }
 
 /* Run up to n world ticks (events first, as `c2rt run` does), stopping at
@@ -120,14 +151,17 @@ static uint64_t run_ticks(live *L, uint64_t n, double deadline)
 {
 	uint64_t ran = 0, every = view_pace_sample_every(&L->pace);
 	while (ran < n && creature_alive(L->c)) {
-		creature_step(L->c, L->ev);
+		if (L->w)
+			world_step(L->w, *L->o->world_ev);
+		else
+			creature_step(L->c, L->ev);
 		ran++;
 		L->ran++;
 		uint64_t t = creature_ticks(L->c);
 		if (t % every == 0 || !creature_alive(L->c))
 			sample(L);
 		if (L->o->hash_every && t % L->o->hash_every == 0)
-			printf("%llu %016llx\n", (unsigned long long)t, (unsigned long long)creature_hash(L->c));
+			printf("%llu %016llx\n", (unsigned long long)t, (unsigned long long)state_hash(L));
 		/* The clock costs far less than 64 ticks. */
 		if ((ran & 63) == 0 && wall() >= deadline)
 			break;
@@ -220,7 +254,17 @@ static void cmd_snapshot(live *L)
 	c2_err e;
 	if (!may_write(L, path, "snapshot"))
 		return;
-	if (creature_save_file(L->c, path, L->session.data, L->session.len, &e) != 0)
+	int rc;
+	if (L->w) { /* the whole world, as `c2rt run --world --save` */
+		c2_wbuf b = {0};
+		rc = world_save(L->w, L->session.data, L->session.len, &b) != 0 || b.oom
+		             ? c2_fail(&e, C2_ENOMEM, -1, -1, "out of memory")
+		             : c2_write_file_atomic(path, b.data, b.len, &e);
+		c2_wbuf_free(&b);
+	} else {
+		rc = creature_save_file(L->c, path, L->session.data, L->session.len, &e);
+	}
+	if (rc != 0)
 		say(L, "snapshot failed: %s: %s", path, e.msg);
 	else
 		say(L, "saved snapshot %s", path);
@@ -484,6 +528,13 @@ static void key(live *L, const SDL_KeyboardEvent *k)
 	case SDLK_z:
 		cmd_sleep(L);
 		break;
+	case SDLK_y:
+	case SDLK_n:
+		if (!L->w)
+			L->dirty = false;
+		else if (input(L, s == SDLK_y ? "key y" : "key n", "%s", s == SDLK_y ? "yes" : "no"))
+			say(L, "the hand says %s%s", s == SDLK_y ? "yes" : "no", when(L));
+		break;
 	case SDLK_d:
 		cmd_dream(L);
 		break;
@@ -524,6 +575,41 @@ static void click(live *L, int x, int y)
 	}
 }
 
+/* ---- the hand: the mouse in the world strip ------------------------------------ */
+
+/* A click of `button` at (x, y): true when it was on the world strip. As
+ * a Creatures player knows it (the Docking Station manual's "Basic Norn
+ * Care": a click on the nose tickles, on the bottom slaps), the left button
+ * on the creature's head half pats it and on its bottom half slaps it; the
+ * right button slaps anywhere on it (the games held Delete for that). On
+ * an object the hand picks it up; holding one, a click anywhere else drops
+ * it there. Each is the events-file line `c2rt run --world` replays. */
+static bool world_click(live *L, int button, int x, int y)
+{
+	view_world_hit h = view_world_at(&L->fr.world_geom, L->w, x, y);
+	if (h.what == VIEW_WORLD_NOTHING)
+		return false;
+	int held = view_world_hand_holds(L->w);
+	world_object_info oi;
+	if (h.what == VIEW_WORLD_CREATURE) {
+		bool pat = button == SDL_BUTTON_LEFT && h.front;
+		if (h.index != 0)
+			say(L, "the hand pats and slaps the first creature only (as events files do)");
+		else if (input(L, pat ? "mouse: the creature's head" : "mouse: the creature's bottom", "%s",
+		               pat ? "pat" : "slap"))
+			say(L, "%s%s", pat ? "pat" : "slap", when(L));
+	} else if (held >= 0) {
+		world_object(L->w, (size_t)held, &oi);
+		if (input(L, "mouse: drop what the hand holds", "drop %.0f", h.x))
+			say(L, "dropping %s at x %.0f%s", oi.name, h.x, when(L));
+	} else if (h.what == VIEW_WORLD_OBJECT && world_object(L->w, (size_t)h.index, &oi) == 0) {
+		if (input(L, "mouse: the hand takes it", "pickup %s", oi.name))
+			say(L, "picking up %s%s", oi.name, when(L));
+	}
+	L->dirty = true;
+	return true;
+}
+
 static void on_event(live *L, const SDL_Event *e)
 {
 	switch (e->type) {
@@ -551,6 +637,9 @@ static void on_event(live *L, const SDL_Event *e)
 		L->dirty = true;
 		break;
 	case SDL_MOUSEBUTTONDOWN:
+		if (L->w && L->fr.picker.mode == VIEW_PICK_NONE &&
+		    world_click(L, e->button.button, e->button.x, e->button.y))
+			break;
 		L->dragging = e->button.button == SDL_BUTTON_LEFT &&
 		              view_frame_over_body(&L->fr, e->button.x, e->button.y);
 		if (e->button.button == SDL_BUTTON_LEFT && !L->dragging)
@@ -592,32 +681,87 @@ static const struct named_key {
 	{"<Right>", SDLK_RIGHT},  {"<F1>", SDLK_F1},      {"<F12>", SDLK_F12},
 };
 
-/* The next key of a --keys string: its keycode, modifiers and typed
- * character (0 for named keys), or for <Run:N> the ticks to run (*run, with
- * *sym 0); returns the bytes it took, 0 at the end, -1 for a bad token. */
-static int next_key(const char *s, SDL_Keycode *sym, Uint16 *mod, char *ch, uint64_t *run)
+/* One token of a --keys string: a key (its keycode, modifiers and typed
+ * character, 0 for named keys), <Run:N> (run > 0 or sym 0), or the mouse. */
+typedef enum { M_NONE, M_CLICK, M_RCLICK, M_MOVE, M_HAND, M_RHAND, M_PAT, M_SLAP } mouse_kind;
+
+typedef struct key_tok {
+	SDL_Keycode sym;
+	Uint16 mod;
+	char ch;
+	uint64_t run;
+	mouse_kind mouse;
+	long mx, my;
+} key_tok;
+
+/* The mouse tokens: NAME (then ":X,Y", ":X" or nothing: nargs 2, 1, 0). */
+static const struct mouse_tok {
+	const char *name;
+	mouse_kind kind;
+	int nargs;
+} mouse_toks[] = {
+	{"<Click:", M_CLICK, 2}, {"<RClick:", M_RCLICK, 2}, {"<Move:", M_MOVE, 2},
+	{"<Hand:", M_HAND, 1},   {"<RHand:", M_RHAND, 1},   {"<Pat>", M_PAT, 0},
+	{"<Slap>", M_SLAP, 0},
+};
+
+/* A decimal number at *p (advanced), at most 100000000; false if none. */
+static bool number(const char **p, long *out)
 {
-	*mod = 0;
-	*ch = 0;
-	*run = 0;
+	const char *s = *p;
+	long n = 0;
+	while (*s >= '0' && *s <= '9' && n < 100000000)
+		n = n * 10 + (*s++ - '0');
+	if (s == *p)
+		return false;
+	*p = s;
+	*out = n;
+	return true;
+}
+
+/* A mouse token at s: the bytes it took, 0 if s is none, -1 if bad. */
+static int mouse_token(const char *s, key_tok *k)
+{
+	for (size_t i = 0; i < sizeof mouse_toks / sizeof mouse_toks[0]; i++) {
+		const struct mouse_tok *m = &mouse_toks[i];
+		size_t n = strlen(m->name);
+		if (strncmp(s, m->name, n))
+			continue;
+		const char *p = s + n;
+		k->mouse = m->kind;
+		if (m->nargs == 0)
+			return (int)n;
+		if (!number(&p, &k->mx) || (m->nargs == 2 && (*p++ != ',' || !number(&p, &k->my))) ||
+		    *p != '>')
+			return -1;
+		return (int)(p + 1 - s);
+	}
+	return 0;
+}
+
+/* The next token of a --keys string into *k; returns the bytes it took, 0
+ * at the end, -1 for a bad token. */
+static int next_key(const char *s, key_tok *k)
+{
+	memset(k, 0, sizeof *k);
 	if (!*s)
 		return 0;
 	if (!strncmp(s, "<Run:", 5)) {
 		const char *p = s + 5;
-		uint64_t n = 0;
-		while (*p >= '0' && *p <= '9' && n < 100000000)
-			n = n * 10 + (uint64_t)(*p++ - '0');
-		if (p == s + 5 || *p != '>')
+		long n;
+		if (!number(&p, &n) || *p != '>')
 			return -1;
-		*sym = 0;
-		*run = n;
+		k->run = (uint64_t)n;
 		return (int)(p + 1 - s);
 	}
+	int m = mouse_token(s, k);
+	if (m)
+		return m;
 	if (*s == '<') {
 		for (size_t i = 0; i < sizeof named_keys / sizeof named_keys[0]; i++) {
 			size_t n = strlen(named_keys[i].name);
 			if (!strncmp(s, named_keys[i].name, n)) {
-				*sym = named_keys[i].sym;
+				k->sym = named_keys[i].sym;
 				return (int)n;
 			}
 		}
@@ -625,52 +769,104 @@ static int next_key(const char *s, SDL_Keycode *sym, Uint16 *mod, char *ch, uint
 	}
 	if (*s < 0x20 || *s > 0x7e)
 		return -1;
-	*ch = *s;
+	k->ch = *s;
 	/* Keycodes of unshifted keys are their characters; shifted ones as on
 	 * a US keyboard, which is what the command keys assume. */
 	if (*s >= 'A' && *s <= 'Z') {
-		*sym = *s - 'A' + 'a';
-		*mod = KMOD_LSHIFT;
+		k->sym = *s - 'A' + 'a';
+		k->mod = KMOD_LSHIFT;
 	} else if (*s == '?') {
-		*sym = SDLK_QUESTION;
+		k->sym = SDLK_QUESTION;
 	} else if (*s == '+') {
-		*sym = SDLK_PLUS;
+		k->sym = SDLK_PLUS;
 	} else {
-		*sym = (SDL_Keycode)*s;
+		k->sym = (SDL_Keycode)*s;
 	}
 	return 1;
 }
 
 int view_live_check_keys(const char *keys, char *err, size_t errn)
 {
-	SDL_Keycode sym;
-	Uint16 mod;
-	char ch;
-	uint64_t run;
+	key_tok k;
 	int n;
-	while ((n = next_key(keys, &sym, &mod, &ch, &run)) > 0)
+	while ((n = next_key(keys, &k)) > 0)
 		keys += n;
 	if (n < 0) {
 		snprintf(err, errn, "bad key at '%.12s' (characters, or <Enter> <Esc> <Up> <Down> <BS> "
-		                    "<Space> <Right> <F1> <F12> <Run:N>)", keys);
+		                    "<Space> <Right> <F1> <F12> <Run:N>, the mouse <Click:X,Y> "
+		                    "<RClick:X,Y> <Move:X,Y>, with a world <Hand:X> <RHand:X> <Pat> <Slap>)",
+		         keys);
 		return -1;
 	}
 	return 0;
+}
+
+/* Where a world token points, in window pixels, from the frame just
+ * drawn: world x on the floor line, or the first creature's head (<Pat>)
+ * or bottom (<Slap>), a quarter of its width from its middle. */
+static void world_token_at(live *L, const key_tok *k, int *x, int *y)
+{
+	const view_world_geom *g = &L->fr.world_geom;
+	*y = g->floor_y - 2;
+	if (k->mouse == M_HAND || k->mouse == M_RHAND) {
+		*x = view_world_screen_x(g, (double)k->mx);
+		return;
+	}
+	world_creature_info ci;
+	if (world_creature_get(L->w, 0, &ci) != 0)
+		return;
+	double quarter = world_get_options(L->w)->creature_width * g->scale / 4;
+	int side = (k->mouse == M_PAT ? 1 : -1) * ci.facing;
+	*x = view_world_screen_x(g, ci.x) + side * (int)lround(quarter > 1 ? quarter : 1);
+	*y = g->floor_y - g->crt_h / 2;
+}
+
+/* A mouse token, delivered as the window would: the frame drawn first (the
+ * hit test reads its geometry), the pointer moved there, then the button
+ * pressed and released. */
+static void press_mouse(live *L, const key_tok *k)
+{
+	if (k->mouse >= M_HAND && !L->w) {
+		say(L, "%s: there is no world", k->mouse == M_PAT ? "<Pat>" : k->mouse == M_SLAP ? "<Slap>" : "<Hand:X>");
+		return;
+	}
+	if (draw(L) != 0)
+		return;
+	int x = (int)k->mx, y = (int)k->my;
+	if (k->mouse >= M_HAND)
+		world_token_at(L, k, &x, &y);
+	SDL_Event e = {0};
+	e.type = SDL_MOUSEMOTION;
+	e.motion.x = x;
+	e.motion.y = y;
+	on_event(L, &e);
+	if (k->mouse == M_MOVE)
+		return;
+	bool right = k->mouse == M_RCLICK || k->mouse == M_RHAND;
+	memset(&e, 0, sizeof e);
+	e.type = SDL_MOUSEBUTTONDOWN;
+	e.button.button = right ? SDL_BUTTON_RIGHT : SDL_BUTTON_LEFT;
+	e.button.x = x;
+	e.button.y = y;
+	on_event(L, &e);
+	e.type = SDL_MOUSEBUTTONUP;
+	on_event(L, &e);
 }
 
 /* Press the keys as the window would deliver them: a key-down event, then,
  * while a picker takes text, the typed character. */
 static void press_keys(live *L, const char *keys)
 {
-	SDL_Keycode sym;
-	Uint16 mod;
-	char ch;
-	uint64_t run;
+	key_tok k;
 	int n;
-	while ((n = next_key(keys, &sym, &mod, &ch, &run)) > 0) {
+	while ((n = next_key(keys, &k)) > 0) {
 		keys += n;
-		if (!sym) { /* <Run:N> */
-			run_ticks(L, run, HUGE_VAL);
+		if (k.mouse) {
+			press_mouse(L, &k);
+			continue;
+		}
+		if (!k.sym) { /* <Run:N> */
+			run_ticks(L, k.run, HUGE_VAL);
 			sample(L);
 			L->dirty = true;
 			continue;
@@ -678,13 +874,13 @@ static void press_keys(live *L, const char *keys)
 		bool typing = L->fr.picker.mode != VIEW_PICK_NONE;
 		SDL_Event e = {0};
 		e.type = SDL_KEYDOWN;
-		e.key.keysym.sym = sym;
-		e.key.keysym.mod = mod;
+		e.key.keysym.sym = k.sym;
+		e.key.keysym.mod = k.mod;
 		on_event(L, &e);
-		if (ch && typing && L->fr.picker.mode != VIEW_PICK_NONE) {
+		if (k.ch && typing && L->fr.picker.mode != VIEW_PICK_NONE) {
 			SDL_Event t = {0};
 			t.type = SDL_TEXTINPUT;
-			t.text.text[0] = ch;
+			t.text.text[0] = k.ch;
 			on_event(L, &t);
 		}
 		L->swallow = 0;
@@ -826,7 +1022,8 @@ static live *live_new(creature *c, creature_events *ev, const view_live_opts *o,
 		snprintf(err, errn, "out of memory");
 		return NULL;
 	}
-	L->c = c;
+	L->w = o->world;
+	L->c = o->world ? world_creature(o->world, 0) : c;
 	L->ev = ev;
 	L->o = o;
 	if (o->events_len) {
@@ -837,6 +1034,7 @@ static live *live_new(creature *c, creature_events *ev, const view_live_opts *o,
 	c2_w_printf(&L->session, "# c2rt view: inputs from the window (at the tick before which they apply)\n");
 	view_frame_init(&L->fr);
 	L->fr.title = o->title;
+	L->fr.world = o->world;
 	L->fr.pin_lobe = o->pin_lobe;
 	L->fr.pin_cell = o->pin_cell;
 	view_pace_init(&L->pace, o->speed);
@@ -895,7 +1093,7 @@ static int record_session(live *L, char *err, size_t errn)
 	c2_w_bytes(rec, L->session.data, L->session.len);
 	c2_w_printf(rec, "# the session ended at tick %llu after %llu ticks (N) with state hash %016llx\n",
 	            (unsigned long long)creature_ticks(L->c), (unsigned long long)L->ran,
-	            (unsigned long long)creature_hash(L->c));
+	            (unsigned long long)state_hash(L));
 	if (rec->oom) {
 		snprintf(err, errn, "--record: out of memory");
 		return VIEW_LIVE_ERROR;
@@ -917,7 +1115,7 @@ static void print_session(const live *L)
 	        creature_alive(c) ? "alive" : creature_death_name(creature_cause_of_death(c)),
 	        L->ran_wall > 0 ? L->ran / L->ran_wall : 0.0, L->frames,
 	        L->frames ? 1000 * L->draw_total / L->frames : 0.0,
-	        (unsigned long long)creature_ticks(c), (unsigned long long)creature_hash(c));
+	        (unsigned long long)creature_ticks(c), (unsigned long long)state_hash(L));
 }
 
 int view_live_run(creature *c, creature_events *ev, const view_live_opts *o, char *err, size_t errn)

@@ -24,6 +24,7 @@
 #include "base/bytes.h"
 #include "engine/engine.h"
 #include "engine/events.h"
+#include "world/world.h"
 
 enum { VIEW_LIVE_DEFAULT_W = 1280, VIEW_LIVE_DEFAULT_H = 800 };
 
@@ -52,13 +53,31 @@ typedef struct view_live_opts {
 	/* Keys to press before the first frame (tests, demos): characters as
 	 * typed ('A' is shift+a), and <Enter> <Esc> <Up> <Down> <BS> <Space>
 	 * <Right> <F1> <F12>, and <Run:N>, which runs N world ticks there and
-	 * then (as N presses of the step key would). NULL: none. */
+	 * then (as N presses of the step key would); the mouse: <Click:X,Y> and
+	 * <RClick:X,Y> press the left / right button at window pixel (X, Y),
+	 * <Move:X,Y> moves the pointer there; with a world, <Hand:X> and
+	 * <RHand:X> click the world strip at world x X on the floor line
+	 * (a creature's head is its facing half: <Pat> and <Slap> click the first
+	 * creature's head and bottom). NULL: none. */
 	const char *keys;
 	/* Screenshot mode (screenshot_path non-NULL): run screenshot_after ticks
 	 * as fast as possible, draw one frame, save it with the screenshot
 	 * key's code, and return. */
 	uint64_t screenshot_after;
 	const char *screenshot_path;
+	/* A world (`c2rt view --world`; NULL: none): the creature is its first,
+	 * stepped with world_step as `c2rt run --world` steps it, with the
+	 * events *world_ev (may hold NULL); hashes, snapshots and the recording's
+	 * closing line are the whole world's. Each input appends its line to the
+	 * session's text, which is parsed anew into a list that replaces
+	 * *world_ev (the old one freed; the caller frees the last): the list in
+	 * force is always the parse of the text --record writes. The world strip
+	 * shows it, and the mouse there is the hand: a click on the creature's
+	 * head pats it, on its bottom (or a right-click) slaps it; on an object
+	 * picks it up; with an object held, drops it where clicked (the events
+	 * lines pat, slap, pickup NAME, drop X). */
+	world *world;
+	world_events **world_ev;
 } view_live_opts;
 
 /* Defaults: 1280 x 800, x1, running, nothing pinned, ".". */
@@ -74,7 +93,8 @@ enum {
 int view_live_check_keys(const char *keys, char *err, size_t errn);
 
 /* Run creature c (events ev, not NULL, applied before each tick as in
- * `c2rt run`, and to which the window's inputs are appended) in a window until the user
+ * `c2rt run`, and to which the window's inputs are appended; with o->world,
+ * c is its first creature and ev is not used) in a window until the user
  * quits (or the screenshot is saved). Returns VIEW_LIVE_OK, or an error code
  * with a message in err.
  * Without DISPLAY / WAYLAND_DISPLAY (and no SDL_VIDEODRIVER chosen by the

@@ -203,6 +203,7 @@ void world_step(world *w, const world_events *ev)
 /* ---- reading ----------------------------------------------------------------------- */
 
 uint64_t world_ticks(const world *w) { return w->tick; }
+const world_options *world_get_options(const world *w) { return &w->opt; }
 size_t world_creature_count(const world *w) { return w->ncrts; }
 size_t world_room_count(const world *w) { return w->nrooms; }
 size_t world_object_count(const world *w) { return w->nobjs; }

@@ -280,6 +280,10 @@ typedef struct world_creature_info {
 } world_creature_info;
 int world_creature_get(const world *w, size_t i, world_creature_info *out); /* 0, or -1 */
 
+/* The options the world runs with (read-only: e.g. the creature width a
+ * viewer draws). */
+const world_options *world_get_options(const world *w);
+
 /* Hash of the whole world: its clock, random stream, options, objects,
  * every creature's place and state in the world and every creature_hash. */
 uint64_t world_hash(const world *w);

@@ -312,6 +312,7 @@ C("view", "--wiring", VIEW.replace("40", "400") + " --body body.f0", "--wiring w
 C("view", "--opt", VIEW + " --hash-every 40", "--opt reinforce=set --keys <Run:400>", need="x")
 C("view", "--resume", "--screenshot-after 40 s.png", "--resume s.snap", need="x")
 C("view", "--size", VIEW, "--size 800x600", need="x")
+C("view", "--world", VIEW, "--world gd.world", need="x")
 C("view", "--speed", "g.gen --hash-every 1", "--speed 100", need="x", live=1.5,
   check=lambda b, o: session_ticks(o) > 3 * session_ticks(b) > 0)
 C("view", "--speed", VIEW, "--speed 10", expect="refuse", need="x")

@@ -1,0 +1,138 @@
+/* test_view_world.c — the viewer's world strip drawn headless: its scale
+ * (the whole floor, or following the creature in a world too wide), the
+ * pixels of objects and the creature where the geometry says they are, and
+ * what the mouse finds there (the creature's head and bottom, an object,
+ * the floor's x) — the hit test the hand's clicks go through. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "tests/fixtures/world_tiny.h"
+#include "viewer/draw.h"
+#include "viewer/font.h"
+#include "viewer/worldview.h"
+#include "world/world.h"
+
+static world *with_tiny(const char *text)
+{
+	world *w;
+	c2_err err;
+	if (world_load(&w, text, strlen(text), NULL, 1, &err) != 0)
+		fail_msg("world line %ld: %s", err.line, err.msg);
+	if (world_add_creature(w, test_hatch_text(WORLD_TINY, sizeof WORLD_TINY - 1, 1), &err) != 0)
+		fail_msg("add: %s", err.msg);
+	return w;
+}
+
+static int colour_is(SDL_Surface *s, int x, int y, SDL_Color c)
+{
+	uint32_t p = ((uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch))[x];
+	uint8_t r, g, b;
+	SDL_GetRGB(p, s->format, &r, &g, &b);
+	return r == c.r && g == c.g && b == c.b;
+}
+
+static const char GARDEN[] = "room west 0 1000 temperature 60\n"
+                             "room east 1000 2000 temperature 200 light 120\n"
+                             "kind ball toy width 40 carry\n"
+                             "object ball 700\n"
+                             "creature 300 east\n";
+
+/* The strip of a 2000 px world in 1200 px: all of it; a click finds the
+ * creature's head (east of its middle: it faces east) and bottom, the ball,
+ * and the floor's x elsewhere. */
+static void test_strip_fit_and_hits(void **state)
+{
+	(void)state;
+	world *w = with_tiny(GARDEN);
+	SDL_Surface *s = view_surface_new(1200, 200);
+	assert_non_null(s);
+	view_fonts f;
+	char err[200];
+	assert_int_equal(view_fonts_open(&f, 13, err, sizeof err), 0);
+	view_world_geom g;
+	SDL_Rect r = {0, 0, 1200, 200};
+	view_world_draw(s, &r, &f, w, -1, -1, &g);
+	assert_false(g.follow);
+	assert_true(fabs(g.scale - (1200.0 - 2 * g.pad) / 2000) < 1e-9);
+	assert_int_equal(view_world_screen_x(&g, 0), g.pad);
+	assert_int_equal(view_world_screen_x(&g, 2000), 1200 - g.pad);
+
+	int y = g.floor_y - 2, cx = view_world_screen_x(&g, 300), q = (int)lround(50 * g.scale / 4);
+	view_world_hit h = view_world_at(&g, w, cx + q, y);
+	assert_int_equal(h.what, VIEW_WORLD_CREATURE);
+	assert_int_equal(h.index, 0);
+	assert_true(h.front);
+	h = view_world_at(&g, w, cx - q, y);
+	assert_int_equal(h.what, VIEW_WORLD_CREATURE);
+	assert_false(h.front);
+	assert_true(colour_is(s, cx - q, y, VC(WORLD_CREATURE)));  /* its body ... */
+	assert_true(colour_is(s, cx + q + 1, g.floor_y - g.crt_h + 2, VC(WORLD_WALL))); /* ... its head */
+
+	int bx = view_world_screen_x(&g, 700);
+	h = view_world_at(&g, w, bx, y);
+	assert_int_equal(h.what, VIEW_WORLD_OBJECT);
+	world_object_info oi;
+	assert_int_equal(world_object(w, (size_t)h.index, &oi), 0);
+	assert_string_equal(oi.name, "ball.1");
+	assert_true(colour_is(s, bx, y, view_palette(oi.category)));
+
+	int fx = view_world_screen_x(&g, 1500);
+	h = view_world_at(&g, w, fx, y);
+	assert_int_equal(h.what, VIEW_WORLD_FLOOR);
+	assert_true(fabs(h.x - 1500) <= 1 / g.scale);
+	assert_true(colour_is(s, fx, g.floor_y + 1, VC(WORLD_GROUND)));
+	/* the rooms are tinted apart: the cold room bluer than the warm one */
+	uint8_t r0, g0, b0, r1, g1, b1;
+	uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + (size_t)(g.floor_y - g.crt_h - 20) * (size_t)s->pitch);
+	SDL_GetRGB(row[view_world_screen_x(&g, 100)], s->format, &r0, &g0, &b0);
+	SDL_GetRGB(row[view_world_screen_x(&g, 1900)], s->format, &r1, &g1, &b1);
+	assert_true(b0 > r0 && r1 > b1);
+	/* outside the strip: nothing */
+	assert_int_equal(view_world_at(&g, w, 10, 250).what, VIEW_WORLD_NOTHING);
+	view_fonts_close(&f);
+	SDL_FreeSurface(s);
+	world_free(w);
+}
+
+/* 9000 px of world in 1000 px is under the least scale: the strip shows
+ * the floor at that scale, centred on the creature, clamped to the west
+ * wall while it stands near it. */
+static void test_strip_follows(void **state)
+{
+	(void)state;
+	world *w = with_tiny("room long 0 9000\ncreature 4500 west\n");
+	SDL_Surface *s = view_surface_new(1000, 160);
+	view_fonts f;
+	char err[200];
+	assert_int_equal(view_fonts_open(&f, 12, err, sizeof err), 0);
+	view_world_geom g;
+	SDL_Rect r = {0, 0, 1000, 160};
+	view_world_draw(s, &r, &f, w, -1, -1, &g);
+	assert_true(g.follow);
+	assert_true(g.scale == VIEW_WORLD_MIN_SCALE);
+	assert_true(abs(view_world_screen_x(&g, 4500) - 500) <= 1);
+	world_free(w);
+	w = with_tiny("room long 0 9000\ncreature 100 east\n");
+	view_world_draw(s, &r, &f, w, -1, -1, &g);
+	assert_true(g.x0 == 0);
+	view_fonts_close(&f);
+	SDL_FreeSurface(s);
+	world_free(w);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_strip_fit_and_hits),
+		cmocka_unit_test(test_strip_follows),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
