@@ -18,7 +18,7 @@ Usage:
                       [--events FILE] [--seeds 20] [--jobs 2]
                       [--opt NAME=VALUE]... [--ticks N] [--keep DIR] [--json]
 
-Everything a figure in the README's "A world" section says comes from a
+Everything a figure in docs/world.md says comes from a
 run of this script; the command line is printed with the summary.
 """
 import argparse

@@ -10,7 +10,7 @@
  * neuroimpl-simple.h/.cpp (N, Nu, *, D, Rnd, Sin) and the generated
  * f0-neuroclasses table (property ranges). What the SDK leaves to the
  * simulator proper — touch, gyroscope, muscles — is defined here and in
- * sim.c, and documented in the README.
+ * sim.c, and documented in docs/bodies.md.
  *
  * Class names, locations, input counts and property defaults come from the
  * f0 builder's one table (frams_f0_neuro_classes); this file only says how the

@@ -17,7 +17,7 @@
  * back through the same setters a snapshot restore uses, so a sim restored
  * from body_sim_save's bytes continues bit for bit as the original would.
  *
- * How the model maps onto ODE (README "Bodies in motion" has the table):
+ * How the model maps onto ODE (docs/bodies.md has the table):
  * - f0 ball-and-stick: each part is an ODE body with a sphere of radius
  *   `part_radius` x s, mass = the SDK's part mass x dn; each stick (joint) is
  *   an ODE ball joint at its first part, softened by stif, plus a 3-axis
@@ -183,7 +183,7 @@ void body_sim_tick(body_sim *s);
 
 /* The ODE steps per tick and the solver iterations per step this body
  * takes: the options' substeps and iterations, or fewer when they would
- * cost more than work_budget (sim.h's option; README "Bodies in motion"). */
+ * cost more than work_budget (sim.h's option; docs/bodies.md). */
 void body_sim_stepping(const body_sim *s, int *substeps, int *iterations);
 
 /* Effectors, in a fixed order: f0 muscle neurons in neuron order; XODE

@@ -69,7 +69,7 @@ const cli_spec cli_cmd_body_spec = {
 	"defaults skipped), json (the whole model). --list prints the SDK loader's\n"
 	"listing of a .gen file, then each genotype's format. An invalid body prints\n"
 	"FILE:LINE: reason and exits 2 (with --format sdk the report is printed first).\n"
-	"--simulate runs the body alone on ODE (README: Bodies in motion) and prints\n"
+	"--simulate runs the body alone on ODE (docs/bodies.md) and prints\n"
 	"its effectors and how far its centre of mass went.",
 	opts, 1, 1, OPT_IN, NULL,
 };

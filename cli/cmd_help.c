@@ -161,7 +161,7 @@ static void print_man(FILE *f)
 		roff(f, environment[i][1]);
 		fputc('\n', f);
 	}
-	fprintf(f, ".SH SEE ALSO\nThe README of the c2rt sources.\n");
+	fprintf(f, ".SH SEE ALSO\nThe README of the c2rt sources and its docs/ folder: docs/commands/NAME.md for each command.\n");
 }
 
 /* ---- bash completion ---------------------------------------------------------- */

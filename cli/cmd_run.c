@@ -40,7 +40,7 @@ static const cli_opt opts[] = {
 	{"save", OPT_OUT, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
 	{"quiet", OPT_FLAG, &quiet, NULL, "no summary or progress on stderr", 0, 0, NULL},
 	{"plot", OPT_OUT, &plot_path, "FILE.png", "also draw the traced chemicals into a PNG", 0, 0, NULL},
-	{"world", OPT_IN, &world_path, "FILE", "live in the world of a world file (see README: A world)", 0, 0, NULL},
+	{"world", OPT_IN, &world_path, "FILE", "live in the world of a world file (docs/world.md)", 0, 0, NULL},
 	{"log", OPT_OUT, &log_path, "FILE.ndjson", "--world: write every world event as NDJSON", 0, 0, NULL},
 	{0},
 };

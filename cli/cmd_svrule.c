@@ -74,14 +74,14 @@ const cli_spec cli_cmd_svrule_disasm_spec = {
 };
 
 static const cli_opt ops_opts[] = {
-	{"markdown", OPT_FLAG, &ops_markdown, NULL, "as a Markdown table (the README's)", 0, 0, NULL},
+	{"markdown", OPT_FLAG, &ops_markdown, NULL, "as a Markdown table (the one in docs/commands/svrule.md)", 0, 0, NULL},
 	{0},
 };
 
 const cli_spec cli_cmd_svrule_ops_spec = {
 	"svrule ops", "", "list the SV-rule opcodes: byte, name, kind and what each does",
 	"The opcode table of the evaluator itself (genome/svrule.h), so this list,\n"
-	"'disasm --explain' and the README's table cannot disagree with it.",
+	"'disasm --explain' and docs/commands/svrule.md's table cannot disagree with it.",
 	ops_opts, 0, 0, OPT_STR, NULL,
 };
 

@@ -75,7 +75,12 @@ const cli_spec cli_cmd_view_spec = {
 	"and saves it as a PNG (the same code as the screenshot key), then exits.\n"
 	"Every key that changes the creature becomes an events-file line applied\n"
 	"before the next tick; --record FILE writes them, and the command in its\n"
-	"first lines replays the session headless to the same state hashes.",
+	"first lines replays the session headless to the same state hashes.\n"
+	"With --world the creature lives in a world (docs/world.md), stepped as\n"
+	"'c2rt run --world' steps it; a strip under the status line draws it, and\n"
+	"the mouse there is the hand: left-click the creature's head to pat it, its\n"
+	"bottom (or right-click it) to slap it; click an object to pick it up, and\n"
+	"with one held click where to drop it; y / n: the hand says yes / no.",
 	opts, 0, 1, OPT_IN, view_paths,
 };
 

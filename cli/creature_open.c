@@ -21,10 +21,10 @@ cli_creature_args cli_cargs;
 cli_opt cli_creature_opts[] = {
 	{"sex", OPT_STR, &cli_cargs.sex, "m|f", "the creature's sex: m(ale) or f(emale) (default f)", 0, 0, NULL},
 	{"seed", OPT_STR, &cli_cargs.seed, "S", "seed of the creature's random stream (default 1)", 0, 0, NULL},
-	{"events", OPT_IN, &cli_cargs.events_path, "FILE", "timed inputs (see README: events files)", 0, 0, NULL},
+	{"events", OPT_IN, &cli_cargs.events_path, "FILE", "timed inputs (docs/events.md)", 0, 0, NULL},
 	{"body", OPT_IN, &cli_cargs.body_path, "FILE", "give the creature a body: f0 (.f0, .gen) or XODE (.xode), simulated on ODE", 0, 0, NULL},
 	{"body-genotype", OPT_STR, &cli_cargs.body_genotype, "N|NAME", "--body FILE.gen: which genotype (default: the first f0 one)", 0, 0, NULL},
-	{"wiring", OPT_IN, &cli_cargs.wiring_path, "FILE", "--body: how the creature drives it (see README: wiring files)", 0, 0, NULL},
+	{"wiring", OPT_IN, &cli_cargs.wiring_path, "FILE", "--body: how the creature drives it (docs/bodies.md: wiring files)", 0, 0, NULL},
 	{"opt", OPT_CALL, &cli_cargs, "NAME=VALUE", "set an option of any module (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
 	{0},
 };

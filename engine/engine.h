@@ -274,8 +274,8 @@ void creature_clear_attention(creature *c, int category, uint8_t boost);
  * body's effectors through its wiring, and the body acts back on the
  * creature (the muscle-energy locus follows the work its muscles did, the
  * slope and wind loci its tilt and speed, contacts fire stimuli). Snapshots
- * hold the body and creature_hash covers it. The README's "Bodies in
- * motion" section documents the wiring table and the file format. */
+ * hold the body and creature_hash covers it. docs/bodies.md documents
+ * the wiring table and the file format. */
 
 typedef struct creature_body_spec {
 	const char *name;       /* the body file's name: its extension picks the format */
@@ -289,7 +289,7 @@ typedef struct creature_body_spec {
  * name the line of the body file (C2_EFORMAT, C2_EINVAL, C2_ENOMEM). */
 int creature_set_body(creature *c, const creature_body_spec *spec, c2_err *err);
 /* Replace the default wiring by a wiring file's text[0..len): lines
- * `EFFECTOR <- TERM * TERM ... [+ OFFSET]` (README). Errors name the line;
+ * `EFFECTOR <- TERM * TERM ... [+ OFFSET]` (docs/bodies.md). Errors name the line;
  * the wiring is then unchanged. */
 int creature_set_body_wiring(creature *c, const char *text, size_t len, c2_err *err);
 bool creature_has_body(const creature *c);

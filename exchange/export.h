@@ -10,7 +10,7 @@
  * brain follows the public Kaitai file Creatures2/c2exp.ksy of the
  * repository mnemoli/creaturesstructs; the biochemistry, organ and genome
  * layouts were read off the real export and are checked field by field
- * against the genome's values (reference §5.8, §5.8.1; README).
+ * against the genome's values (reference §5.8, §5.8.1; docs/commands/import.md).
  *
  * The reader understands three top-level blocks — CBrain, CBiochemistry and
  * CGenome — and parses them field by field, checking every length and count

@@ -39,7 +39,7 @@ BUILD=$(cd "$BUILD" && pwd)
 #   batch_kill, breed_kill, sweep_kill
 #                      kill -9 at 20 moments each (outputs_attack and the
 #                      batch tests cover the paths in a few)
-LONG_TESTS="body_resume_norn run_body_sleep batch_kill breed_kill sweep_kill"
+LONG_TESTS="body_resume_norn run_body_sleep batch_kill breed_kill sweep_kill world_learn"
 
 : "${C2RT_SHARED:=$ROOT/../shared}"
 C2RT=$BUILD/c2rt

@@ -1,5 +1,5 @@
 /* writer.h — rows describing a creature over time, as CSV or NDJSON: the
- * columns of columns.h, in its order (the README's "trace" lists them);
+ * columns of columns.h, in its order (docs/commands/run.md lists them);
  * in a world, where it is, its room, IT and what it carries.
  * `action` is the decision winner's name, or "asleep" / "dreaming" / "dead"
  * / "none"; `object` the attention winner's category. NDJSON rows carry the

@@ -1,5 +1,5 @@
-/* act.c — what a creature's decisions do in the world (world.h; README "A
- * world": actions).
+/* act.c — what a creature's decisions do in the world (world.h; docs/world.md:
+ * actions).
  *
  * ONE table, a row per decision cell: how it behaves, whether it needs IT,
  * the event it sends IT [D CAOS guide event numbers], the actor's own

@@ -1,5 +1,5 @@
 /* goal.c — goal direction, C1's way of turning a need into attention
- * (option goal_direction; README "A world": attention).
+ * (option goal_direction; docs/world.md: attention).
  *
  * [O] LibreCreatures (C1 decompilation), src/c1/creatures/creature.cpp:
  *   - apply_stimulus: every stimulus from an object (not from the creature

@@ -1,4 +1,4 @@
-/* load.c — reading a world file (see world.h and the README's "World files").
+/* load.c — reading a world file (see world.h and docs/world.md, "World files").
  *
  * One statement a line, '#' comments; names of chemicals, stimuli,
  * categories and senses by name or number (the vocabularies' look-ups, '_'

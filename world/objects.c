@@ -1,6 +1,6 @@
 /* objects.c — what objects do: their handlers (`on KIND EVENT ACTION`, in
  * file order), timers, vanishing and regrowing, rolling, and being carried
- * (world.h; README "A world": world files).
+ * (world.h; docs/world.md: world files).
  *
  * A handler's stimulus reaches its scope as CAOS's STM# / STIM did [D]:
  * WRIT the actor, SIGN every creature that sees the object, SHOU every

@@ -1,6 +1,6 @@
 /* perceive.c — what a creature sees and hears, its representatives, IT,
- * and the stimuli the engine of C2 made from them (world.h; README "A
- * world": perception).
+ * and the stimuli the engine of C2 made from them (world.h; docs/world.md:
+ * perception).
  *
  * Sight [O C1 can_perceive; openc2e agentIsVisible]: an object that is not
  * invisible (ATTR 16 [D]), in the creature's room (option sight_rooms),

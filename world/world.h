@@ -17,7 +17,7 @@
  * from the run's seed, creatures and objects in a fixed order). It steps its
  * creatures only through the engine's public API (creature_step, stimuli,
  * words, environment loci and the world inputs of engine.h) and never
- * reaches into a creature. The README ("A world") documents the world file,
+ * reaches into a creature. docs/world.md documents the world file,
  * the events commands, the options and the log; every rule is tagged there
  * and in the option table as [D] documented, [O] another implementation (C1
  * decompilation, openc2e) or [I] ours; world.c names the sources. */
@@ -167,7 +167,7 @@ int world_event_number(int ev);         /* its C2 number, or -1 */
 
 typedef struct world world;
 
-/* Load a world file's text[0..len) (see README: world files):
+/* Load a world file's text[0..len) (see docs/world.md: world files):
  *     room NAME X0 X1 [temperature T] [light L] [air A] [radiation R]
  *     kind NAME CATEGORY [width W] [edible] [carry] [push] [pull] [stop] [hit]
  *                        [invisible] [timer TICKS]

@@ -2,7 +2,7 @@
  * expat into the body model, and written back out (as XODE with nothing lost,
  * and as JSON).
  *
- * What the loader implements (the README's "XODE bodies" section has the
+ * What the loader implements (docs/commands/body.md, "XODE bodies", has the
  * details and worked examples):
  * - every element of the format: world, space, group, jointgroup, body
  *   (nested), geom (box, cappedCylinder, cylinder, sphere, plane, ray,

@@ -1,4 +1,4 @@
-# batch_parallel.sh — the GNU parallel recipe of the README, for real:
+# batch_parallel.sh — the GNU parallel recipe of docs/commands/batch.md, for real:
 # scripts/batch-parallel.sh runs 3 shards of a batch of mutants as parallel
 # jobs and merges them; the result equals one local `c2rt batch` (wall times
 # aside). Rerunning it with everything done runs nothing and changes nothing.

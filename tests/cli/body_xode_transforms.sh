@@ -346,7 +346,7 @@ expect = [
 EOF
 check mass
 
-# --- the README's example (docs/arm.xode): base at (1,0,0) turned Rz(90);
+# --- docs/commands/body.md's example (docs/arm.xode): base at (1,0,0) turned Rz(90);
 # the forearm 1 along the base's x (world y): (1,1,0); its hand 0.5 further
 # along the same axis: (1,1.5,0); the elbow's anchor (0,0,0) in the forearm's
 # frame: (1,1,0). Box 1 x 2 x 3 of density 2 turned Rz(90): world inertia
@@ -366,5 +366,5 @@ expect = [
 ]
 EOF2
 check readme
-cmp -s "$T/readme.out.xode" "$ROOT/docs/arm.xode" || die "the README's example does not export byte for byte"
+cmp -s "$T/readme.out.xode" "$ROOT/docs/arm.xode" || die "docs/commands/body.md's example does not export byte for byte"
 exit 0

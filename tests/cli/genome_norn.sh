@@ -2,7 +2,7 @@
 . "$(dirname "$0")/lib.sh"
 need_shared
 
-# dump | asm is byte-identical, through a pipe as in the README.
+# dump | asm is byte-identical, through a pipe as in docs/commands/dump.md.
 "$C2RT" dump "$NORN" | "$C2RT" asm - -o "$T/n.gen" || die "dump | asm failed"
 cmp "$T/n.gen" "$NORN" || die "dump | asm is not byte-identical"
 

@@ -7,9 +7,8 @@
 # the same document; "bodies-reference" followed by section N (the old notes
 # on bodies) is section 10.N. Every text file of the checkout is read,
 # tracked or new, this script aside (its patterns would match themselves).
-# No file but the top-level README (which issue 22 rewrites) may name the
-# outside documents the citations used to point into, and every file of the
-# checkout the semantics names must exist.
+# No file may name the outside documents the citations used to point into,
+# and every file of the checkout the semantics names must exist.
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT" || die "no checkout"
 export LC_ALL=C
@@ -87,10 +86,9 @@ while IFS= read -r p; do
 done <"$T/paths"
 [ -z "$missing" ] || die "$DOCS names files that do not exist:$missing"
 
-# Nothing but the top-level README names the outside documents.
+# Nothing names the outside documents.
 outside=$(tr '\n' '\0' <"$T/files" |
-	xargs -0 grep -HIn -E 'c2-runtime-reference\.md|bodies-reference\.md|world-reference\.md|shared/docs/' |
-	grep -v '^README\.md:' || true)
+	xargs -0 grep -HIn -E 'c2-runtime-reference\.md|bodies-reference\.md|world-reference\.md|shared/docs/' || true)
 [ -z "$outside" ] || die "files that cite documents outside the repository:
 $outside"
 exit 0

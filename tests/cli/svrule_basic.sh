@@ -71,12 +71,12 @@ fi
 exit 0
 
 # ops and disasm --explain print the opcode table's synopsis column, and the
-# README's opcode table is that output.
+# opcode table of docs/commands/svrule.md is that output.
 expect_exit 0 "$C2RT" svrule ops
 [ "$(wc -l <"$T/out")" -eq 42 ] || die "svrule ops: $(wc -l <"$T/out") lines, expected 42"
 contains "$T/out" " 31  PLUS               binary   acc = min(255, acc + x)"
 expect_exit 0 "$C2RT" svrule disasm --explain "state PLUS type0 MINUS type1"
 contains "$T/out" " 2   12    type0              weighted input sum of type-0 dendrites"
 expect_exit 0 "$C2RT" svrule ops --markdown
-sed -n '/^<!-- svrule-ops/,/^<!-- \/svrule-ops/p' "$ROOT/README.md" | sed '1d;$d' >"$T/readme-ops"
-diff -u "$T/readme-ops" "$T/out" || die "README's opcode table differs from 'c2rt svrule ops --markdown'"
+sed -n '/^<!-- svrule-ops/,/^<!-- \/svrule-ops/p' "$ROOT/docs/commands/svrule.md" | sed '1d;$d' >"$T/readme-ops"
+diff -u "$T/readme-ops" "$T/out" || die "docs/commands/svrule.md's opcode table differs from 'c2rt svrule ops --markdown'"
