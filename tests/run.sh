@@ -39,7 +39,22 @@ BUILD=$(cd "$BUILD" && pwd)
 #   batch_kill, breed_kill, sweep_kill
 #                      kill -9 at 20 moments each (outputs_attack and the
 #                      batch tests cover the paths in a few)
-LONG_TESTS="body_resume_norn run_body_sleep batch_kill breed_kill sweep_kill world_learn"
+#   world_learn        20 seeds of three learning experiments and their
+#                      control (world_run, world_teach cover the hand)
+#   docs_examples      every example of the README and docs/ (its commands
+#                      are those the CLI tests check piecewise)
+#   options            every option of every command shown to change the
+#                      output (messages and options_used's quick cases stay)
+#   batch_body, batch_body_jobs, run_body, view_body, body_f0_conformance
+#                      bodies on ODE, each run seconds long (body_golden,
+#                      body_simulate and test_body_sim cover the physics)
+#   batch_world, view_world, view_screenshot, outputs_attack, events_cost
+#                      runs of the norn, the garden and the window compared
+#                      with run (world_run, view_record, outputs do in small)
+LONG_TESTS="body_resume_norn run_body_sleep batch_kill breed_kill sweep_kill world_learn
+docs_examples options batch_body batch_body_jobs run_body view_body body_f0_conformance
+batch_world view_world view_screenshot outputs_attack events_cost"
+LONG_TESTS=$(echo $LONG_TESTS) # one line, one space between names
 
 : "${C2RT_SHARED:=$ROOT/../shared}"
 C2RT=$BUILD/c2rt
