@@ -338,6 +338,9 @@ uninstall:
 	  $(DESTDIR)$(BASHCOMPDIR)/c2rt
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/c2rt
 
+# The Python package: make python, test-python (in make test), install-python.
+include python/python.mk
+
 clean:
 	rm -rf build out
 

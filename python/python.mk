@@ -1,0 +1,57 @@
+# python.mk — the Python package (python/c2rt), included by the Makefile.
+#
+#   make python          build/libc2rt.so: the core plus the shim python/c2py.c,
+#                        compiled position-independent (the package dlopens it)
+#   make test-python     python3 -m pytest python/tests (part of make test)
+#   make install-python  the package, with its library inside it, under
+#                        $(PYDIR) (make install does it too)
+#
+# The package needs only Debian's python3-cffi (numpy, pandas, matplotlib
+# when present); scripts/deps.sh's `python` group installs them.
+
+# Debian's interpreter, where apt puts the modules (a pyenv or venv python3
+# earlier on PATH would not see them); PYTHON=... overrides.
+PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
+PYDIR ?= $(PREFIX)/lib/python3/dist-packages
+
+SHLIB := $(BUILD)/libc2rt.so
+PY_SRC := python/c2py.c
+PIC_OBJ := $(CORE_SRC:%.c=$(BUILD)/pic/%.o) $(PY_SRC:%.c=$(BUILD)/pic/%.o)
+PY_FILES := $(sort $(wildcard python/c2rt/*.py)) python/c2rt/c2py.h
+
+.PHONY: python test-python install-python uninstall-python deps-python
+
+deps-python:
+	@scripts/deps.sh core python
+
+$(BUILD)/pic/%.o: %.c | deps-core
+	@mkdir -p $(@D)
+	$(say) PIC $<
+	$(Q)$(CC) $(CFLAGS_BASE) $(CFLAGS) $(EXPAT_CFLAGS) $(ODE_CFLAGS) -fPIC -c $< -o $@
+
+$(SHLIB): $(PIC_OBJ)
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -shared -Wl,-soname,libc2rt.so -Wl,--no-undefined -o $@ $^ $(CORE_LIBS)
+
+python: deps-python $(SHLIB) $(TOOL) $(GENOME_BIN)
+
+# The tests compare against the tool and our genomes (build/genomes/*.gen).
+test-python: python
+	@C2RT_LIBRARY=$(abspath $(SHLIB)) C2RT_TOOL=$(abspath $(TOOL)) C2RT_BUILD=$(abspath $(BUILD)) \
+	  $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
+
+install-python: python
+	install -d $(DESTDIR)$(PYDIR)/c2rt
+	install -m 644 $(PY_FILES) $(DESTDIR)$(PYDIR)/c2rt/
+	install -m 755 $(SHLIB) $(DESTDIR)$(PYDIR)/c2rt/libc2rt.so
+	@echo "installed the c2rt Python package under $(DESTDIR)$(PYDIR)"
+
+uninstall-python:
+	rm -rf $(DESTDIR)$(PYDIR)/c2rt
+
+# `import c2rt` works after make install; make test runs the Python tests.
+install: install-python
+uninstall: uninstall-python
+test: test-python
+
+-include $(PIC_OBJ:.o=.d)
