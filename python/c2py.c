@@ -136,10 +136,10 @@ int c2py_genome_encode(const genome *g, uint8_t **out, size_t *len)
 	return 0;
 }
 
-int c2py_genome_text(const genome *g, char **out, size_t *len)
+int c2py_genome_text(const genome *g, const char *source, char **out, size_t *len)
 {
 	c2_wbuf w = {0};
-	genome_text_opts opts = {NULL, NULL};
+	genome_text_opts opts = {NULL, source}; /* source: the first comment line, as `c2rt dump` */
 	if (genome_text_write(g, &opts, &w) != 0) {
 		c2_wbuf_free(&w);
 		return C2_ENOMEM;

@@ -213,8 +213,10 @@ class Genome:
         return _take(out, n)
 
     def text(self):
+        """The text form, as `c2rt dump` writes it (naming the file it came from)."""
+        src = self.source.encode() if self.source and not self.source.startswith("<") else ffi.NULL
         out, n = ffi.new("char **"), ffi.new("size_t *")
-        if lib.c2py_genome_text(self._g, out, n) != 0:
+        if lib.c2py_genome_text(self._g, src, out, n) != 0:
             raise _oom("a genome's text")
         return _take(out, n).decode("utf-8")
 
@@ -269,7 +271,7 @@ class Genome:
         """A mutated copy, as `c2rt mutate --rate R --seed S`."""
         e = _new_err()
         return Genome._boxed(lib.c2py_genome_mutate(self._g, _rate(rate), _u64("seed", seed), e),
-                             e, "mutate")
+                             e, "<mutate>")
 
     def cross(self, dad, rate=1.0, seed=1, mum_moniker=None, dad_moniker=None):
         """A child of this genome (mum) and `dad`, as `c2rt cross`."""
@@ -278,7 +280,7 @@ class Genome:
         m, d = _moniker("mum_moniker", mum_moniker), _moniker("dad_moniker", dad_moniker)
         e = _new_err()
         h = lib.c2py_genome_cross(self._g, dad._g, m, d, _rate(rate), _u64("seed", seed), e)
-        return Genome._boxed(h, e, "cross")
+        return Genome._boxed(h, e, "<cross>")
 
     def check(self, sex="female"):
         """Raise C2Error if a creature of `sex` cannot hatch from it."""

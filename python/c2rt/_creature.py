@@ -212,7 +212,7 @@ class Creature:
     @property
     def genome(self):
         e = _new_err()
-        return Genome._boxed(lib.c2py_creature_genome(self._handle(), e), e, "creature")
+        return Genome._boxed(lib.c2py_creature_genome(self._handle(), e), e, "<creature>")
 
     @property
     def chemicals(self):

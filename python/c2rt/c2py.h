@@ -56,9 +56,10 @@ genome *c2py_genome_parse(const uint8_t *buf, size_t len, c2py_err *e);
 genome *c2py_genome_text_parse(const char *text, size_t len, c2py_err *e);
 void c2py_genome_free(genome *g);
 size_t c2py_genome_ngenes(const genome *g);
-/* The .gen bytes, the text form, the JSON form: 0, or C2_ENOMEM. */
+/* The .gen bytes, the text form (source, may be NULL: the file named in its
+ * first comment), the JSON form: 0, or C2_ENOMEM. */
 int c2py_genome_encode(const genome *g, uint8_t **out, size_t *len);
-int c2py_genome_text(const genome *g, char **out, size_t *len);
+int c2py_genome_text(const genome *g, const char *source, char **out, size_t *len);
 int c2py_genome_json(const genome *g, char **out, size_t *len);
 /* Indices of the genes switched on entering `stage` (in_force 0) or in force
  * once `stage` is reached (1); out holds c2py_genome_ngenes entries. */
