@@ -74,13 +74,18 @@ static int wbuf_out(c2_wbuf *w, uint8_t **out, size_t *len)
 
 /* ---- genomes ------------------------------------------------------------------ */
 
-static genome *genome_box(genome *g, int rc)
+/* A genome the core filled (rc 0) moved to the heap for Python to hold;
+ * NULL with e filled when the core failed (rc, err) or memory ran out. */
+static genome *genome_box(genome *g, int rc, const c2_err *err, c2py_err *e)
 {
-	if (rc != 0)
+	if (rc != 0) {
+		err_out(e, err);
 		return NULL;
+	}
 	genome *box = malloc(sizeof *box);
 	if (!box) {
 		genome_free(g);
+		err_set(e, C2_ENOMEM, "out of memory");
 		return NULL;
 	}
 	*box = *g;
@@ -92,12 +97,7 @@ genome *c2py_genome_parse(const uint8_t *buf, size_t len, c2py_err *e)
 	genome g;
 	c2_err err;
 	int rc = genome_parse(&g, buf, len, &err);
-	if (rc)
-		err_out(e, &err);
-	genome *box = genome_box(&g, rc);
-	if (!rc && !box)
-		err_set(e, C2_ENOMEM, "out of memory");
-	return box;
+	return genome_box(&g, rc, &err, e);
 }
 
 genome *c2py_genome_text_parse(const char *text, size_t len, c2py_err *e)
@@ -105,12 +105,7 @@ genome *c2py_genome_text_parse(const char *text, size_t len, c2py_err *e)
 	genome g;
 	c2_err err;
 	int rc = genome_text_parse(text, len, &g, &err);
-	if (rc)
-		err_out(e, &err);
-	genome *box = genome_box(&g, rc);
-	if (!rc && !box)
-		err_set(e, C2_ENOMEM, "out of memory");
-	return box;
+	return genome_box(&g, rc, &err, e);
 }
 
 void c2py_genome_free(genome *g)
@@ -170,12 +165,7 @@ genome *c2py_genome_mutate(const genome *g, double rate, uint64_t seed, c2py_err
 	genome child;
 	c2_err err;
 	int rc = genome_mutate(g, &child, rate, &rng, NULL, &err);
-	if (rc)
-		err_out(e, &err);
-	genome *box = genome_box(&child, rc);
-	if (!rc && !box)
-		err_set(e, C2_ENOMEM, "out of memory");
-	return box;
+	return genome_box(&child, rc, &err, e);
 }
 
 genome *c2py_genome_cross(const genome *mum, const genome *dad, const uint8_t *mum_moniker,
@@ -186,12 +176,7 @@ genome *c2py_genome_cross(const genome *mum, const genome *dad, const uint8_t *m
 	genome child;
 	c2_err err;
 	int rc = genome_cross(mum, dad, mum_moniker, dad_moniker, rate, &rng, &child, NULL, &err);
-	if (rc)
-		err_out(e, &err);
-	genome *box = genome_box(&child, rc);
-	if (!rc && !box)
-		err_set(e, C2_ENOMEM, "out of memory");
-	return box;
+	return genome_box(&child, rc, &err, e);
 }
 
 int c2py_genome_check(const genome *g, int sex, c2py_err *e)
@@ -389,12 +374,7 @@ genome *c2py_creature_genome(const creature *c, c2py_err *e)
 	genome g;
 	c2_err err;
 	int rc = creature_genome(c, &g, &err);
-	if (rc)
-		err_out(e, &err);
-	genome *box = genome_box(&g, rc);
-	if (!rc && !box)
-		err_set(e, C2_ENOMEM, "out of memory");
-	return box;
+	return genome_box(&g, rc, &err, e);
 }
 
 void c2py_chemicals(const creature *c, uint8_t *out)
