@@ -6,13 +6,17 @@
 #   make install-python  the package, with its library inside it, under
 #                        $(PYDIR) (make install does it too)
 #
+# Or, after make python: pip install --no-build-isolation ./python (offline,
+# python/setup.py copies build/libc2rt.so into the package).
 # The package needs only Debian's python3-cffi (numpy, pandas, matplotlib
 # when present); scripts/deps.sh's `python` group installs them.
 
 # Debian's interpreter, where apt puts the modules (a pyenv or venv python3
 # earlier on PATH would not see them); PYTHON=... overrides.
 PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
-PYDIR ?= $(PREFIX)/lib/python3/dist-packages
+# where Debian's python3 looks under PREFIX (/usr/local/lib/python3.11/dist-packages)
+PYVER = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+PYDIR ?= $(PREFIX)/lib/python$(PYVER)/dist-packages
 
 SHLIB := $(BUILD)/libc2rt.so
 PY_SRC := python/c2py.c
