@@ -20,6 +20,7 @@
 #include "genome/text.h"
 #include "genome/vocab.h"
 #include "trace/writer.h"
+#include "world/world.h"
 
 _Static_assert(sizeof(((c2py_err *)0)->msg) == sizeof(((c2_err *)0)->msg), "c2py_err.msg");
 
@@ -48,6 +49,8 @@ size_t c2py_sizeof(int what)
 	case 0: return sizeof(c2py_err);
 	case 1: return sizeof(c2py_lobe_info);
 	case 2: return sizeof(c2py_organ_info);
+	case 3: return sizeof(c2py_object_info);
+	case 4: return sizeof(c2py_place_info);
 	default: return 0;
 	}
 }
@@ -217,27 +220,41 @@ int c2py_vocab_size(int vocab)
 
 /* ---- creatures ------------------------------------------------------------------ */
 
-/* Apply NAME=VALUE lines to cfg; a bad one is named by its line. */
-static int apply_options(creature_config *cfg, const char *opts, size_t len, c2_err *err)
+/* Apply NAME=VALUE lines with `parse` (one line, NUL-terminated); a bad
+ * one is named by its line. */
+typedef int (*option_parser)(void *opts, const char *text, c2_err *err);
+
+static int each_option(const char *text, size_t len, option_parser parse, void *opts,
+                       c2_err *err)
 {
 	long line = 0;
 	for (size_t i = 0; i < len;) {
 		size_t j = i;
-		while (j < len && opts[j] != '\n')
+		while (j < len && text[j] != '\n')
 			j++;
 		line++;
 		char buf[256];
 		if (j - i >= sizeof buf)
 			return c2_fail_line(err, C2_EINVAL, line, "option too long");
-		memcpy(buf, opts + i, j - i);
+		memcpy(buf, text + i, j - i);
 		buf[j - i] = '\0';
-		if (j > i && creature_config_parse(cfg, buf, err) != 0) {
+		if (j > i && parse(opts, buf, err) != 0) {
 			err->line = line;
 			return err->code;
 		}
 		i = j + 1;
 	}
 	return 0;
+}
+
+static int creature_option(void *cfg, const char *text, c2_err *err)
+{
+	return creature_config_parse(cfg, text, err);
+}
+
+static int world_option(void *wo, const char *text, c2_err *err)
+{
+	return c2_option_parse(&world_option_tab, wo, text, err);
 }
 
 creature *c2py_hatch(const genome *g, int sex, uint64_t seed, const char *opts, size_t len,
@@ -249,7 +266,7 @@ creature *c2py_hatch(const genome *g, int sex, uint64_t seed, const char *opts, 
 	cfg.seed = seed;
 	c2_err err;
 	creature *c = NULL;
-	if (apply_options(&cfg, opts, len, &err) != 0 || creature_hatch(&c, g, &cfg, &err) != 0) {
+	if (each_option(opts, len, creature_option, &cfg, &err) != 0 || creature_hatch(&c, g, &cfg, &err) != 0) {
 		err_out(e, &err);
 		return NULL;
 	}
@@ -280,8 +297,11 @@ void c2py_events_free(creature_events *ev)
 }
 
 /* One run, as cli/cmd_run.c's run loop: up to n ticks, stopping at death
- * or at a kill between ticks; hashes and trace rows as there. */
+ * or at a kill between ticks; hashes and trace rows as there. In a world
+ * (world set) the world steps and is hashed, following creature c (its first). */
 typedef struct run_out {
+	world *world;
+	const world_events *wev;
 	uint64_t hash_every, *hashes;
 	size_t cap, nhashes;
 	uint64_t every; /* trace rows (0: no trace) */
@@ -294,7 +314,10 @@ static uint64_t run_loop(creature *c, const creature_events *ev, uint64_t n, run
 	uint64_t ran = 0;
 	while (ran < n) {
 		uint64_t before = creature_ticks(c);
-		creature_step(c, ev);
+		if (o->world)
+			world_step(o->world, o->wev);
+		else
+			creature_step(c, ev);
 		uint64_t t = creature_ticks(c);
 		if (t == before) { /* killed before its tick: its death row repeats tick t */
 			if (o->every && t % o->every == 0)
@@ -306,7 +329,7 @@ static uint64_t run_loop(creature *c, const creature_events *ev, uint64_t n, run
 			trace_row(c, o->tc, o->w);
 		if (o->hash_every && t % o->hash_every == 0 && o->nhashes < o->cap) {
 			o->hashes[2 * o->nhashes] = t;
-			o->hashes[2 * o->nhashes + 1] = creature_hash(c);
+			o->hashes[2 * o->nhashes + 1] = o->world ? world_hash(o->world) : creature_hash(c);
 			o->nhashes++;
 		}
 		if (!creature_alive(c))
@@ -318,7 +341,7 @@ static uint64_t run_loop(creature *c, const creature_events *ev, uint64_t n, run
 uint64_t c2py_step(creature *c, const creature_events *ev, uint64_t n, uint64_t hash_every,
                    uint64_t *hashes, size_t cap, size_t *nhashes)
 {
-	run_out o = {hash_every, hashes, hashes ? cap : 0, 0, 0, NULL, NULL};
+	run_out o = {NULL, NULL, hash_every, hashes, hashes ? cap : 0, 0, 0, NULL, NULL};
 	uint64_t ran = run_loop(c, ev, n, &o);
 	if (nhashes)
 		*nhashes = o.nhashes;
@@ -344,7 +367,7 @@ int c2py_trace(creature *c, const creature_events *ev, uint64_t n, uint64_t ever
 	trace_header(c, &tc, &w);
 	if (creature_ticks(c) == 0)
 		trace_row(c, &tc, &w);
-	run_out o = {0, NULL, 0, 0, every ? every : 1, &tc, &w};
+	run_out o = {NULL, NULL, 0, NULL, 0, 0, every ? every : 1, &tc, &w};
 	*ran = run_loop(c, ev, n, &o);
 	if (!creature_alive(c) && creature_ticks(c) % o.every != 0)
 		trace_row(c, &tc, &w); /* the death row, whatever `every` says */
@@ -511,4 +534,116 @@ creature *c2py_load_file(const char *path, uint8_t **extra, size_t *nextra, c2py
 		return NULL;
 	}
 	return c;
+}
+
+/* ---- worlds ------------------------------------------------------------------------ */
+
+world *c2py_world_load(const char *text, size_t len, const char *opts, size_t optlen,
+                       uint64_t seed, c2py_err *e)
+{
+	world_options wo;
+	world_options_default(&wo);
+	c2_err err;
+	world *w = NULL;
+	if (each_option(opts, optlen, world_option, &wo, &err) != 0) {
+		err_out(e, &err);
+		return NULL;
+	}
+	if (world_load(&w, text, len, &wo, seed, &err) != 0) {
+		err_out(e, &err);
+		return NULL;
+	}
+	return w;
+}
+
+int c2py_world_add(world *w, creature *c, c2py_err *e)
+{
+	c2_err err;
+	int rc = world_add_creature(w, c, &err);
+	if (rc)
+		err_out(e, &err);
+	return rc;
+}
+
+world_events *c2py_world_events_parse(const world *w, const char *text, size_t len, c2py_err *e)
+{
+	world_events *ev = NULL;
+	c2_err err;
+	if (world_events_parse(&ev, w, text, len, &err) != 0) {
+		err_out(e, &err);
+		return NULL;
+	}
+	return ev;
+}
+
+uint64_t c2py_world_step(world *w, const world_events *ev, uint64_t n, uint64_t hash_every,
+                         uint64_t *hashes, size_t cap, size_t *nhashes)
+{
+	if (nhashes)
+		*nhashes = 0;
+	if (world_creature_count(w) == 0)
+		return 0;
+	run_out o = {w, ev, hash_every, hashes, hashes ? cap : 0, 0, 0, NULL, NULL};
+	uint64_t ran = run_loop(world_creature(w, 0), NULL, n, &o);
+	if (nhashes)
+		*nhashes = o.nhashes;
+	return ran;
+}
+
+int c2py_world_object(const world *w, size_t id, c2py_object_info *out)
+{
+	world_object_info o;
+	if (world_object(w, id, &o) != 0)
+		return -1;
+	memset(out, 0, sizeof *out);
+	snprintf(out->name, sizeof out->name, "%s", o.name ? o.name : "");
+	snprintf(out->kind, sizeof out->kind, "%s", o.kind ? o.kind : "");
+	out->category = o.category;
+	out->x = o.x;
+	out->width = o.width;
+	out->state = (int)o.state;
+	out->visible = o.visible;
+	out->carrier = o.carrier;
+	return 0;
+}
+
+int c2py_world_place(const world *w, size_t i, c2py_place_info *out)
+{
+	world_creature_info p;
+	if (world_creature_get(w, i, &p) != 0)
+		return -1;
+	memset(out, 0, sizeof *out);
+	out->x = p.x;
+	out->facing = p.facing;
+	out->room = p.room;
+	out->it = p.it;
+	out->it_distance = p.it_distance;
+	out->carried = p.carried;
+	out->action = p.action;
+	snprintf(out->phase, sizeof out->phase, "%s", p.phase ? p.phase : "");
+	return 0;
+}
+
+int c2py_world_save(const world *w, const char *extra, size_t nextra, uint8_t **out, size_t *len)
+{
+	c2_wbuf b = {0};
+	*out = NULL;
+	*len = 0;
+	if (world_save(w, extra, extra ? nextra : 0, &b) != 0) {
+		c2_wbuf_free(&b);
+		return C2_ENOMEM;
+	}
+	return wbuf_out(&b, out, len);
+}
+
+world *c2py_world_restore(const uint8_t *data, size_t len, uint8_t **extra, size_t *nextra,
+                          c2py_err *e)
+{
+	world *w = NULL;
+	c2_err err;
+	if (world_restore(&w, data, len, extra, nextra, &err) != 0) {
+		err_out(e, &err);
+		return NULL;
+	}
+	return w;
 }

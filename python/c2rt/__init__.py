@@ -25,7 +25,7 @@ try:
 except ImportError:  # the package works without NumPy: bytes and lists
     _np = None
 
-__all__ = ["C2Error", "Genome", "Creature", "chemical", "chemical_name", "drive_names",
+__all__ = ["C2Error", "Genome", "Creature", "World", "chemical", "chemical_name", "drive_names",
            "stimulus", "GENOME_MAX_FILE"]
 
 GENOME_MAX_FILE = 16 * 1024 * 1024  # genome/genome.h: the parser's cap
@@ -106,6 +106,18 @@ def _read(path, cap, what):
     if len(data) > cap:
         raise ValueError("%s %s is larger than %d bytes" % (what, os.fsdecode(path), cap))
     return data
+
+
+def _write_atomic(path, data):
+    """Write data to path whole or not at all: a temporary file, then rename."""
+    tmp = path + b".tmp%d" % os.getpid()
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def _take(ptr, length):
@@ -224,15 +236,7 @@ class Genome:
         """Write .gen bytes, or the text form when the name ends in .txt;
         written to a temporary file, then renamed (never half-written)."""
         p = _path("path", path)
-        data = self.text().encode() if p.endswith(b".txt") else self.to_bytes()
-        tmp = p + b".tmp%d" % os.getpid()
-        try:
-            with open(tmp, "wb") as f:
-                f.write(data)
-            os.replace(tmp, p)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        _write_atomic(p, self.text().encode() if p.endswith(b".txt") else self.to_bytes())
 
     def __len__(self):
         return lib.c2py_genome_ngenes(self._g)
@@ -307,4 +311,5 @@ def _moniker(name, m):
     return b
 
 
-from ._creature import Creature  # noqa: E402  (it uses the helpers above)
+from ._creature import Creature  # noqa: E402  (they use the helpers above)
+from ._world import World  # noqa: E402

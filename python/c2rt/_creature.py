@@ -101,6 +101,7 @@ class Creature:
         if h == ffi.NULL:
             raise C2Error(e, genome.source if e.line == 0 else "options")
         self._c = ffi.gc(h, lib.creature_free)
+        self._world = None
         self._events = None
         self._events_text = None
         if events is not None:
@@ -110,6 +111,7 @@ class Creature:
     def _wrap(cls, handle, extra):
         self = cls.__new__(cls)
         self._c = ffi.gc(handle, lib.creature_free)
+        self._world = None
         self._events = None
         self._events_text = None
         if extra:
@@ -122,7 +124,10 @@ class Creature:
         return self._c
 
     def close(self):
-        """Free the creature now (else when it is garbage)."""
+        """Free the creature now (else when it is garbage); one in a world
+        is the world's to free."""
+        if self._world is not None:
+            self._c = None
         if self._c is not None:
             ffi.release(self._c)
             self._c = None
@@ -134,6 +139,8 @@ class Creature:
     def set_events(self, events):
         """The timed inputs in force (engine/events.h's language: a str, bytes,
         or a list of lines); None: none. They are kept in snapshots."""
+        if getattr(self, "_world", None) is not None:
+            raise ValueError("this creature lives in a world: give the world its events")
         if events is None:
             self._events = self._events_text = None
             return
@@ -154,6 +161,8 @@ class Creature:
         return self._events_text.decode("utf-8", "replace") if self._events_text else None
 
     def _ev(self):
+        if self._world is not None:
+            raise ValueError("this creature lives in a world: step the world")
         return self._events if self._events is not None else ffi.NULL
 
     def step(self, n=1, events=None):

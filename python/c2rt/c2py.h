@@ -47,7 +47,8 @@ typedef struct c2py_organ_info {
 	uint32_t biotick, energy_cost, receptors, emitters, reactions;
 } c2py_organ_info;
 
-/* sizeof c2py_err, c2py_lobe_info, c2py_organ_info (what = 0, 1, 2), else 0. */
+/* sizeof c2py_err, c2py_lobe_info, c2py_organ_info, c2py_object_info,
+ * c2py_place_info (what = 0 .. 4), else 0. */
 size_t c2py_sizeof(int what);
 void c2py_free(void *p);
 
@@ -140,3 +141,48 @@ int c2py_save_file(const creature *c, const char *path, const char *extra, size_
                    c2py_err *e);
 creature *c2py_load(const uint8_t *data, size_t len, uint8_t **extra, size_t *nextra, c2py_err *e);
 creature *c2py_load_file(const char *path, uint8_t **extra, size_t *nextra, c2py_err *e);
+
+/* ---- worlds (world/world.h) ------------------------------------------------------ */
+typedef struct world world;
+typedef struct world_events world_events;
+
+typedef struct c2py_object_info {
+	char name[32], kind[32];
+	int category;
+	double x, width;
+	int state;            /* 0 present, 1 vanished, 2 removed */
+	int visible;
+	int carrier;          /* creature index, -2 the hand, -1 none */
+} c2py_object_info;
+
+typedef struct c2py_place_info {
+	double x;
+	int facing, room, it;
+	double it_distance;
+	int carried, action;
+	char phase[16];
+} c2py_place_info;
+
+/* Load a world file's text with its options (NAME=VALUE lines, e->line
+ * names a bad one) and seed, as `c2rt run --world FILE --seed S --opt ...`. */
+world *c2py_world_load(const char *text, size_t len, const char *opts, size_t optlen,
+                       uint64_t seed, c2py_err *e);
+void world_free(world *w);
+/* The world takes c (it frees it from then on) — or, on failure, not. */
+int c2py_world_add(world *w, creature *c, c2py_err *e);
+world_events *c2py_world_events_parse(const world *w, const char *text, size_t len, c2py_err *e);
+void world_events_free(world_events *ev);
+/* Step up to n ticks as `c2rt run --world` does (it follows creature 0:
+ * stops when it dies), hashing the world every hash_every ticks. */
+uint64_t c2py_world_step(world *w, const world_events *ev, uint64_t n, uint64_t hash_every,
+                         uint64_t *hashes, size_t cap, size_t *nhashes);
+uint64_t world_ticks(const world *w);
+uint64_t world_hash(const world *w);
+size_t world_creature_count(const world *w);
+creature *world_creature(world *w, size_t i);
+size_t world_object_count(const world *w);
+int c2py_world_object(const world *w, size_t id, c2py_object_info *out);
+int c2py_world_place(const world *w, size_t i, c2py_place_info *out);
+int c2py_world_save(const world *w, const char *extra, size_t nextra, uint8_t **out, size_t *len);
+world *c2py_world_restore(const uint8_t *data, size_t len, uint8_t **extra, size_t *nextra,
+                          c2py_err *e);
