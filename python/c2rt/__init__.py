@@ -25,7 +25,7 @@ try:
 except ImportError:  # the package works without NumPy: bytes and lists
     _np = None
 
-__all__ = ["C2Error", "Genome", "Creature", "World", "chemical", "chemical_name", "drive_names",
+__all__ = ["C2Error", "Genome", "Creature", "World", "batch", "chemical", "chemical_name", "drive_names",
            "stimulus", "GENOME_MAX_FILE"]
 
 GENOME_MAX_FILE = 16 * 1024 * 1024  # genome/genome.h: the parser's cap
@@ -313,3 +313,4 @@ def _moniker(name, m):
 
 from ._creature import Creature  # noqa: E402  (they use the helpers above)
 from ._world import World  # noqa: E402
+from ._batch import batch  # noqa: E402
