@@ -12,6 +12,7 @@ except ImportError:
     _pd = None
 
 EVENTS_MAX_TEXT = 16 << 20  # as `c2rt run --events` reads them
+MAX_HASHES = 1 << 24  # (tick, hash) pairs of one run_hashes call: 256 MiB
 DENDRITE_FIELDS = ("cell", "k", "source_lobe", "source", "stw", "ltw", "strength",
                    "susceptibility")
 _ORGAN_KINDS = ("body", "organ", "brain")
@@ -177,6 +178,8 @@ class Creature:
         """Step n ticks; the (tick, hash) pairs of `c2rt run --hash-every every`."""
         n, every = _u64("n", n), _int("every", every, 1, (1 << 64) - 1)
         cap = n // every + 1
+        if cap > MAX_HASHES:
+            raise ValueError("n / every is at most %d hashes a call" % MAX_HASHES)
         buf = ffi.new("uint64_t[]", 2 * cap)
         got = ffi.new("size_t *")
         lib.c2py_step(self._handle(), self._ev(), n, every, buf, cap, got)

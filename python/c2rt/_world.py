@@ -4,7 +4,7 @@ import os
 
 from . import C2Error, Genome, SNAPSHOT_MAX_FILE, _int, _new_err, _oom, _path, _read, _take, \
     _text, _u64, _write_atomic, ffi, lib
-from ._creature import EVENTS_MAX_TEXT, Creature, _options
+from ._creature import EVENTS_MAX_TEXT, MAX_HASHES, Creature, _options
 
 WORLD_MAX_FILE = 16 << 20  # as `c2rt run --world` reads it
 _STATES = ("present", "vanished", "removed")
@@ -122,6 +122,8 @@ class World:
         """Step n ticks; `c2rt run --world --hash-every every`'s (tick, hash) pairs."""
         n, every = _u64("n", n), _int("every", every, 1, (1 << 64) - 1)
         cap = n // every + 1
+        if cap > MAX_HASHES:
+            raise ValueError("n / every is at most %d hashes a call" % MAX_HASHES)
         buf, got = ffi.new("uint64_t[]", 2 * cap), ffi.new("size_t *")
         self._step(n, every, buf, cap, got)
         return [(buf[2 * i], buf[2 * i + 1]) for i in range(got[0])]

@@ -78,6 +78,7 @@ def test_creature_entry_points(g, c, tmp_path):
         raises(c.run_hashes, 10, bad)
         raises(c.trace, bad)
     raises(c.run_hashes, 10, 0)
+    raises(c.run_hashes, 1 << 40, 1)
     raises(c.trace, 10, every=0)
     for bad in ["NoSuchChem", "ATP,ATP", 3, ["ATP", 999]]:
         raises(c.trace, 10, chems=bad)
