@@ -12,8 +12,6 @@ C2Error with its message and where (offset, line, gene). Arrays are copies
 (NumPy when installed, else bytes/lists): they stay valid after the creature
 moves on or is freed.
 """
-import csv
-import io
 import json
 import operator
 import os

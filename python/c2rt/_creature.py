@@ -3,7 +3,7 @@ import csv
 import io
 import os
 
-from . import (C2Error, Genome, SNAPSHOT_MAX_FILE, _int, _new_err, _np, _oom, _path, _read,
+from . import (C2Error, Genome, SNAPSHOT_MAX_FILE, _int, _new_err, _np, _oom, _path,
                _sex, _take, _text, _u64, chemical, drive_names, stimulus, ffi, lib)
 
 try:
