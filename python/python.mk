@@ -40,8 +40,15 @@ $(SHLIB): $(PIC_OBJ)
 python: deps-python $(SHLIB) $(TOOL) $(GENOME_BIN)
 
 # The tests compare against the tool and our genomes (build/genomes/*.gen).
+# With SAN=1 the interpreter is started with the sanitizers' runtimes
+# preloaded (a dlopened library cannot bring ASan in); Python's own
+# allocations are not ours to leak-check.
+ifeq ($(SAN),1)
+  PY_SAN = LD_PRELOAD="$$($(CC) -print-file-name=libasan.so):$$($(CC) -print-file-name=libubsan.so)" \
+           ASAN_OPTIONS=detect_leaks=0
+endif
 test-python: python
-	@C2RT_LIBRARY=$(abspath $(SHLIB)) C2RT_TOOL=$(abspath $(TOOL)) C2RT_BUILD=$(abspath $(BUILD)) \
+	@$(PY_SAN) C2RT_LIBRARY=$(abspath $(SHLIB)) C2RT_TOOL=$(abspath $(TOOL)) C2RT_BUILD=$(abspath $(BUILD)) \
 	  $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 
 install-python: python

@@ -14,6 +14,10 @@ ir() { # the instructions a command executes
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
 		sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
+# First, without valgrind: both run all N ticks and end in the same state.
+want=$("$BUILD/c2rt" run "$GENOME" --seed 1 --ticks "$N" --hash-every "$N" --quiet)
+got=$("$PY" python/bench_step.py "$GENOME" "$N" 1000) || exit 1
+[ "$want" = "$got" ] || { echo "python-bench: c2rt says '$want', Python '$got'" >&2; exit 1; }
 cli0=$(ir "$BUILD/c2rt" run "$GENOME" --seed 1 --ticks 1 --quiet)
 cli=$(ir "$BUILD/c2rt" run "$GENOME" --seed 1 --ticks $((N + 1)) --quiet)
 py0=$(ir "$PY" python/bench_step.py "$GENOME" 0 1)
