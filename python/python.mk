@@ -28,14 +28,18 @@ PY_FILES := $(sort $(wildcard python/c2rt/*.py)) python/c2rt/c2py.h
 deps-python:
 	@scripts/deps.sh core python
 
+# -fno-semantic-interposition and -Bsymbolic: calls inside the library go
+# straight to its own functions, not through the PLT as interposable
+# symbols (as in the static library c2rt links).
+PIC_FLAGS := -fPIC -fno-semantic-interposition
 $(BUILD)/pic/%.o: %.c | deps-core
 	@mkdir -p $(@D)
 	$(say) PIC $<
-	$(Q)$(CC) $(CFLAGS_BASE) $(CFLAGS) $(EXPAT_CFLAGS) $(ODE_CFLAGS) -fPIC -c $< -o $@
+	$(Q)$(CC) $(CFLAGS_BASE) $(CFLAGS) $(EXPAT_CFLAGS) $(ODE_CFLAGS) $(PIC_FLAGS) -c $< -o $@
 
 $(SHLIB): $(PIC_OBJ)
 	$(say) LD $@
-	$(Q)$(CC) $(LDFLAGS_ALL) -shared -Wl,-soname,libc2rt.so -Wl,--no-undefined -o $@ $^ $(CORE_LIBS)
+	$(Q)$(CC) $(LDFLAGS_ALL) -shared -Wl,-soname,libc2rt.so -Wl,--no-undefined -Wl,-Bsymbolic -o $@ $^ $(CORE_LIBS)
 
 python: deps-python $(SHLIB) $(TOOL) $(GENOME_BIN)
 
