@@ -145,11 +145,7 @@ class Creature:
         if events is None:
             self._events = self._events_text = None
             return
-        if isinstance(events, (list, tuple)):
-            events = "\n".join(_text("event", x).decode("utf-8", "replace") for x in events)
-        b = _text("events", events)
-        if len(b) > EVENTS_MAX_TEXT:
-            raise ValueError("events text is at most %d bytes" % EVENTS_MAX_TEXT)
+        b = events_bytes(events)
         e = _new_err()
         ev = lib.c2py_events_parse(b, len(b), e)
         if ev == ffi.NULL:
@@ -350,6 +346,16 @@ class Creature:
             return "<Creature (closed)>"
         return "<Creature %s seed %d tick %d stage %d %s>" % (
             self.sex, self.seed, self.ticks, self.stage, "alive" if self.alive else "dead")
+
+
+def events_bytes(events):
+    """An events text (str, bytes, or a list of lines) as the bytes the parser reads."""
+    if isinstance(events, (list, tuple)):
+        events = "\n".join(_text("event", x).decode("utf-8", "replace") for x in events)
+    b = _text("events", events)
+    if len(b) > EVENTS_MAX_TEXT:
+        raise ValueError("events text is at most %d bytes" % EVENTS_MAX_TEXT)
+    return b
 
 
 def _options(options):

@@ -4,7 +4,7 @@ import os
 
 from . import C2Error, Genome, SNAPSHOT_MAX_FILE, _int, _new_err, _oom, _path, _read, _take, \
     _text, _u64, _write_atomic, ffi, lib
-from ._creature import EVENTS_MAX_TEXT, MAX_HASHES, Creature, _options
+from ._creature import MAX_HASHES, Creature, _options, events_bytes
 
 WORLD_MAX_FILE = 16 << 20  # as `c2rt run --world` reads it
 _STATES = ("present", "vanished", "removed")
@@ -90,9 +90,7 @@ class World:
         if events is None:
             self._ev = self._events_text = None
             return
-        b = _text("events", "\n".join(events) if isinstance(events, (list, tuple)) else events)
-        if len(b) > EVENTS_MAX_TEXT:
-            raise ValueError("events text is at most %d bytes" % EVENTS_MAX_TEXT)
+        b = events_bytes(events)
         e = _new_err()
         ev = lib.c2py_world_events_parse(self._handle(), b, len(b), e)
         if ev == ffi.NULL:
