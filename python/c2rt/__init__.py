@@ -23,8 +23,8 @@ try:
 except ImportError:  # the package works without NumPy: bytes and lists
     _np = None
 
-__all__ = ["C2Error", "Genome", "Creature", "World", "batch", "chemical", "chemical_name", "drive_names",
-           "stimulus", "GENOME_MAX_FILE"]
+__all__ = ["C2Error", "Genome", "Creature", "World", "batch", "chemical", "chemical_name",
+           "drive_names", "stimulus", "GENOME_MAX_FILE"]
 
 GENOME_MAX_FILE = 16 * 1024 * 1024  # genome/genome.h: the parser's cap
 SNAPSHOT_MAX_FILE = 1 << 30
