@@ -8,7 +8,7 @@ Why cffi in ABI mode (ffi.dlopen), not API mode or the CPython C API:
 - the declarations cffi reads (c2py.h) are also compiled into the library
   (python/c2py.c includes them, next to the core's own headers), so the C
   compiler checks every one of them against the real prototypes; the only
-  structs that cross are the shim's three small records, whose sizes
+  structs that cross are the shim's five small records, whose sizes
   c2py_sizeof reports and we compare below. ABI mode's usual risk — a cdef
   that silently disagrees with the library — is closed that way;
 - its cost (about a microsecond per call) does not matter for the hot path:
@@ -52,7 +52,8 @@ def _open():
     else:
         raise ImportError("c2rt: libc2rt.so not found (tried %s); run `make python` "
                           "or set C2RT_LIBRARY" % ", ".join(tried))
-    for i, name in enumerate(("c2py_err", "c2py_lobe_info", "c2py_organ_info")):
+    for i, name in enumerate(("c2py_err", "c2py_lobe_info", "c2py_organ_info", "c2py_object_info",
+                              "c2py_place_info")):
         if lib.c2py_sizeof(i) != ffi.sizeof(name):
             raise ImportError("c2rt: %s is %d bytes in the library, %d here: the library "
                               "was built from another c2py.h" % (name, lib.c2py_sizeof(i),

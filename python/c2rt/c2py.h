@@ -8,7 +8,7 @@
  * dropped) to cffi's cdef. Hence: no macros, no includes but the standard
  * ones, nothing cffi cannot parse. Only opaque pointers, scalars and flat
  * buffers cross: Python never sees a core struct's layout, except c2py_err
- * and the two small records below, whose sizes c2py_sizeof() reports so
+ * and the shim's small records below, whose sizes c2py_sizeof() reports so
  * that _lib.py refuses a library built from another version of this file.
  *
  * Buffers the shim allocates (*out) are freed with c2py_free. */
