@@ -288,8 +288,9 @@ test-core: core
 # golden state hashes once more with an unoptimised build: the same seed must
 # give the same bits at -O0, -O2 and under ASan+UBSan.
 test:
-	@$(MAKE) --no-print-directory deps DEPS="build test"
+	@$(MAKE) --no-print-directory deps DEPS="build test python"
 	@$(MAKE) --no-print-directory test-one
+	@$(MAKE) --no-print-directory test-python
 	@$(MAKE) --no-print-directory SAN=1 test-one
 	@$(MAKE) --no-print-directory OPT=0 test-determinism
 	@$(MAKE) --no-print-directory CC=clang BUILD=build/clang test-determinism
@@ -409,6 +410,9 @@ uninstall:
 	  $(DESTDIR)$(BASHCOMPDIR)/c2rt
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/c2rt
 	rmdir $(DESTDIR)$(LIBEXECDIR)/c2rt 2>/dev/null || true
+
+# The Python package: make python, test-python (in make test), install-python.
+include python/python.mk
 
 clean:
 	rm -rf build out

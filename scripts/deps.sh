@@ -3,7 +3,8 @@
 #
 # Usage: scripts/deps.sh [--check] [GROUP...]
 #   groups: core (the library, c2rt and the tests of both), view (c2rt-view:
-#   SDL, fonts), build (both, the default), test, fuzz, bench, cluster
+#   SDL, fonts), build (both, the default), test, fuzz, bench, cluster,
+#   python (the Python package: python/python.mk)
 # Each package is probed cheaply (pkg-config, a header or a command) so that
 # a check on a machine that already has everything costs a few milliseconds.
 # `make deps` runs this: as root (or with password-less sudo) missing
@@ -62,6 +63,14 @@ for g in $groups; do
 		;;
 	bench)
 		need valgrind have_cmd valgrind
+		;;
+	python) # make python: Debian's modules, probed by their folders (cheap)
+		need python3 have_file /usr/bin/python3
+		need python3-cffi have_file /usr/lib/python3/dist-packages/cffi
+		need python3-numpy have_file /usr/lib/python3/dist-packages/numpy
+		need python3-pytest have_file /usr/lib/python3/dist-packages/pytest
+		need python3-pandas have_file /usr/lib/python3/dist-packages/pandas
+		need python3-matplotlib have_file /usr/lib/python3/dist-packages/matplotlib
 		;;
 	cluster) # make test-cluster: a one-node Slurm cluster
 		need munge have_cmd munged
