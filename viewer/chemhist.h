@@ -44,7 +44,7 @@ int view_hist_count(const view_hist *h);
 int view_hist_chem(const view_hist *h, int i);
 size_t view_hist_len(const view_hist *h);
 
-/* The samples of the plotted chemicals, for plot_render. */
+/* The samples of the plotted chemicals, for view_plot_render. */
 const trace_series *view_hist_plot(const view_hist *h);
 
 #endif

@@ -431,8 +431,8 @@ static void draw_organs(SDL_Surface *dst, view_frame *fr, const creature *c)
 static void draw_plot(SDL_Surface *dst, view_frame *fr)
 {
 	const SDL_Rect *r = &fr->plot_r;
-	plot_style st;
-	plot_style_default(&st);
+	view_plot_style st;
+	view_plot_style_default(&st);
 	char title[128], win[32];
 	span_text(view_pace_window(fr->pace), win, sizeof win);
 	snprintf(title, sizeof title, "Chemicals, window %s%s", win,
@@ -441,7 +441,7 @@ static void draw_plot(SDL_Surface *dst, view_frame *fr)
 	st.window = view_pace_window(fr->pace);
 	st.legend_values = 1;
 	char err[200];
-	if (plot_render(dst, r, view_hist_plot(fr->hist), &st, &fr->fonts, NULL, NULL, NULL, err,
+	if (view_plot_render(dst, r, view_hist_plot(fr->hist), &st, &fr->fonts, NULL, NULL, NULL, err,
 	                sizeof err) != 0) {
 		view_fill(dst, r, VC(PANEL));
 		view_text(dst, fr->fonts.label, err, r->x + r->w / 2, r->y + r->h / 2,

@@ -108,14 +108,14 @@ static int draw(void)
 	    cli_plot_decode(req, len, &p, &e) != 0) {
 		c2_err_format(&e, "standard input", msg, sizeof msg);
 	} else {
-		plot_style st;
-		plot_style_default(&st);
+		view_plot_style st;
+		view_plot_style_default(&st);
 		st.title = p.q.title;
 		st.x_label = p.q.x_label;
 		st.y_label = p.q.y_label;
 		st.ymin = p.q.ymin;
 		st.ymax = p.q.ymax;
-		if (plot_write_png("-", p.q.w, p.q.h, p.d, &st, msg, sizeof msg) == 0)
+		if (view_plot_write_png("-", p.q.w, p.q.h, p.d, &st, msg, sizeof msg) == 0)
 			rc = 0;
 	}
 	if (rc)

@@ -15,7 +15,7 @@
 enum { MAX_TICKS = 1000 };
 
 
-void plot_style_default(plot_style *st)
+void view_plot_style_default(view_plot_style *st)
 {
 	memset(st, 0, sizeof *st);
 	st->ymin = 0;
@@ -42,7 +42,7 @@ static double round_step(double raw, const double *extra)
 	return best;
 }
 
-int plot_time_axis_make(double t0, double t1, int max_ticks, plot_time_axis *ax)
+int view_plot_time_axis_make(double t0, double t1, int max_ticks, view_plot_time_axis *ax)
 {
 	if (!isfinite(t0) || !isfinite(t1) || !(t1 > t0) || max_ticks < 2)
 		return -1;
@@ -77,7 +77,7 @@ int plot_time_axis_make(double t0, double t1, int max_ticks, plot_time_axis *ax)
 }
 
 /* A plain number axis (style.x_label set): round 1-2-5 steps, no unit. */
-static int number_axis(double t0, double t1, int max_ticks, plot_time_axis *ax)
+static int number_axis(double t0, double t1, int max_ticks, view_plot_time_axis *ax)
 {
 	if (!isfinite(t0) || !isfinite(t1) || !(t1 > t0) || max_ticks < 2)
 		return -1;
@@ -89,7 +89,7 @@ static int number_axis(double t0, double t1, int max_ticks, plot_time_axis *ax)
 	return 0;
 }
 
-void plot_time_label(const plot_time_axis *ax, double t, char *buf, size_t n)
+void view_plot_time_label(const view_plot_time_axis *ax, double t, char *buf, size_t n)
 {
 	double v = t / ax->unit;
 	if (fabs(v) < ax->step / ax->unit * 1e-6)
@@ -97,7 +97,7 @@ void plot_time_label(const plot_time_axis *ax, double t, char *buf, size_t n)
 	snprintf(buf, n, "%.*f", ax->decimals, v);
 }
 
-int plot_font_px(int w, int h)
+int view_plot_font_px(int w, int h)
 {
 	/* 14 px labels at the default 1200 x 700, in proportion otherwise. */
 	double s = fmin(w / 1200.0, h / 700.0);
@@ -268,9 +268,9 @@ static void draw_series(view_mask *m, const trace_series *d, int k, size_t ia, s
 	stroke_flush(&s);
 }
 
-/* The window [*t0, *t1] to show (see plot_style); returns whether d has
+/* The window [*t0, *t1] to show (see view_plot_style); returns whether d has
  * any rows. */
-static int time_window(const trace_series *d, const plot_style *st, double *t0, double *t1)
+static int time_window(const trace_series *d, const view_plot_style *st, double *t0, double *t1)
 {
 	double a, b;
 	int have_data = trace_series_span(d, &a, &b) == 0;
@@ -302,7 +302,7 @@ typedef struct layout {
 	int line_h, swatch, max_name, pad;
 } layout;
 
-static void legend_text(const trace_series *d, int k, const plot_style *st, size_t ia, size_t iend,
+static void legend_text(const trace_series *d, int k, const view_plot_style *st, size_t ia, size_t iend,
                         char *val, size_t n)
 {
 	val[0] = '\0';
@@ -319,7 +319,7 @@ static void legend_text(const trace_series *d, int k, const plot_style *st, size
 
 /* Legend: per series a short thick line in its colour, its name and
  * (style.legend_values) its newest value; in columns of legend_rows. */
-static void draw_legend(SDL_Surface *dst, const layout *L, const trace_series *d, const plot_style *st,
+static void draw_legend(SDL_Surface *dst, const layout *L, const trace_series *d, const view_plot_style *st,
                         const view_fonts *f, size_t ia, size_t iend)
 {
 	int n = trace_series_nseries(d), px = f->px, colw = L->legend_colw, swatch = L->swatch;
@@ -361,7 +361,7 @@ typedef struct plot_ctx {
 	SDL_Surface *dst;
 	SDL_Rect r;             /* the whole widget */
 	const trace_series *d;
-	const plot_style *st;
+	const view_plot_style *st;
 	const view_fonts *f;
 	double t0, t1;          /* the time window */
 	int have_data;
@@ -369,7 +369,7 @@ typedef struct plot_ctx {
 	double ymin, ymax;      /* the value axis: its range, */
 	double ystep, yfirst;   /* tick step and first tick, */
 	int ydec;               /* decimals of its labels */
-	plot_time_axis ax;      /* the x axis */
+	view_plot_time_axis ax;      /* the x axis */
 	int pad, tick;          /* margins and tick length, from the font size */
 	layout L;
 } plot_ctx;
@@ -504,11 +504,11 @@ static int x_axis(plot_ctx *c)
 	char buf[160];
 	for (;;) {
 		if ((c->st->x_label ? number_axis(c->t0, c->t1, max_xt, &c->ax)
-		                    : plot_time_axis_make(c->t0, c->t1, max_xt, &c->ax)) != 0)
+		                    : view_plot_time_axis_make(c->t0, c->t1, max_xt, &c->ax)) != 0)
 			return -1;
-		plot_time_label(&c->ax, c->t1, buf, sizeof buf);
+		view_plot_time_label(&c->ax, c->t1, buf, sizeof buf);
 		int lw = text_w(f->small, buf), n0;
-		plot_time_label(&c->ax, c->ax.first, buf, sizeof buf);
+		view_plot_time_label(&c->ax, c->ax.first, buf, sizeof buf);
 		if ((n0 = text_w(f->small, buf)) > lw)
 			lw = n0;
 		int ticks = (int)((c->t1 - c->ax.first) / c->ax.step) + 1;
@@ -588,7 +588,7 @@ static void draw_axes(const plot_ctx *c)
 	for (int i = 0; x_tick(c, i, &v); i++) {
 		int x = x_pixel(c, v);
 		view_fill(dst, &(SDL_Rect){x, py0 + ph + 1, 1, tick}, VC(PLOT_FRAME));
-		plot_time_label(&c->ax, v, buf, sizeof buf);
+		view_plot_time_label(&c->ax, v, buf, sizeof buf);
 		view_text(dst, c->f->small, buf, x, py0 + ph + 1 + tick + 2, VIEW_HCENTER | VIEW_TOP,
 		          VC(PLOT_TICK_TEXT), 0);
 	}
@@ -597,7 +597,7 @@ static void draw_axes(const plot_ctx *c)
 /* The axes' names and the title. */
 static void draw_names(const plot_ctx *c)
 {
-	const plot_style *st = c->st;
+	const view_plot_style *st = c->st;
 	const view_fonts *f = c->f;
 	const SDL_Rect *r = &c->r;
 	int px0 = c->L.plot.x, py0 = c->L.plot.y, pw = c->L.plot.w, ph = c->L.plot.h, pad = c->pad;
@@ -641,7 +641,7 @@ static int draw_all(const plot_ctx *c, char *err, size_t errn)
 	return 0;
 }
 
-int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, const plot_style *st,
+int view_plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, const view_plot_style *st,
                 const view_fonts *f, SDL_Rect *data_area, double *win0, double *win1, char *err,
                 size_t errn)
 {
@@ -649,9 +649,9 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, cons
 		snprintf(err, errn, "plot: the surface must have 32 bits per pixel");
 		return -1;
 	}
-	plot_style defaults;
+	view_plot_style defaults;
 	if (!st) {
-		plot_style_default(&defaults);
+		view_plot_style_default(&defaults);
 		st = &defaults;
 	}
 	plot_ctx c = {.dst = dst, .r = *r, .d = d, .st = st, .f = f, .ymin = st->ymin, .ymax = st->ymax};
@@ -682,7 +682,7 @@ int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, cons
 	return 0;
 }
 
-int plot_write_png(const char *path, int w, int h, const trace_series *d, const plot_style *st,
+int view_plot_write_png(const char *path, int w, int h, const trace_series *d, const view_plot_style *st,
                    char *err, size_t errn)
 {
 	if (w < CLI_PLOT_MIN_W || h < CLI_PLOT_MIN_H || w > CLI_PLOT_MAX_SIDE || h > CLI_PLOT_MAX_SIDE) {
@@ -691,13 +691,13 @@ int plot_write_png(const char *path, int w, int h, const trace_series *d, const 
 		return -1;
 	}
 	view_fonts f;
-	if (view_fonts_open(&f, plot_font_px(w, h), err, errn) != 0)
+	if (view_fonts_open(&f, view_plot_font_px(w, h), err, errn) != 0)
 		return -1;
 	int rc = -1;
 	SDL_Surface *s = view_surface_new(w, h);
 	if (!s)
 		snprintf(err, errn, "cannot create a %dx%d image: %s", w, h, SDL_GetError());
-	else if (plot_render(s, &(SDL_Rect){0, 0, w, h}, d, st, &f, NULL, NULL, NULL, err, errn) == 0)
+	else if (view_plot_render(s, &(SDL_Rect){0, 0, w, h}, d, st, &f, NULL, NULL, NULL, err, errn) == 0)
 		rc = view_save_png(s, path, err, errn);
 	SDL_FreeSurface(s);
 	view_fonts_close(&f);

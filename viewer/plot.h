@@ -6,7 +6,7 @@
  * spike still shows) plus first/last (so the line joins up); sparse data is
  * drawn point to point. The live viewer keeps a trace_series ring and
  * redraws with style.window set; `c2rt plot` and `c2rt run --plot` hand the
- * whole run to c2rt-view (cli/plotreq.h), which calls plot_write_png with
+ * whole run to c2rt-view (cli/plotreq.h), which calls view_plot_write_png with
  * it. A long run is held as per-bucket summaries (trace/series.h): drawn as
  * the samples would be, but where a bucket straddles two pixel columns. */
 #ifndef C2_VIEWER_PLOT_H
@@ -20,7 +20,7 @@
 #include "trace/series.h"
 #include "viewer/font.h"
 
-typedef struct plot_style {
+typedef struct view_plot_style {
 	const char *title;   /* drawn above the plot; NULL or "": none */
 	const char *y_label; /* NULL: "concentration" */
 	const char *x_label; /* NULL: x is creature time (s, min, h, d); else x is a
@@ -35,30 +35,30 @@ typedef struct plot_style {
 	                        newest value inside the window */
 	const uint8_t *hidden; /* NULL, or nseries flags: nonzero hides a series
 	                          (it keeps its colour and legend slot, greyed) */
-} plot_style;
+} view_plot_style;
 
 /* Fill *st with the defaults: no title, 0..255, whole span, no values. */
-void plot_style_default(plot_style *st);
+void view_plot_style_default(view_plot_style *st);
 
 /* The time axis for a window of [t0, t1] seconds: a unit chosen from the
  * span (seconds below 3 minutes, minutes below 3 hours, hours below 3 days,
  * else days) and a
  * round tick step (1-2-5, or 15/30 for s and min, 3/6/12/24 for h) giving at
  * most max_ticks ticks. */
-typedef struct plot_time_axis {
+typedef struct view_plot_time_axis {
 	double unit;           /* seconds per unit: 1, 60, 3600 or 86400 */
 	const char *unit_name; /* "s", "min", "h" or "d" */
 	double step;           /* tick step in seconds */
 	double first;          /* first tick >= t0, in seconds (a multiple of step) */
 	int decimals;          /* digits after the point in tick labels */
-} plot_time_axis;
+} view_plot_time_axis;
 
 /* Compute the axis for t1 > t0 (finite) and max_ticks >= 2. Returns 0, or -1
  * for arguments outside that contract. */
-int plot_time_axis_make(double t0, double t1, int max_ticks, plot_time_axis *ax);
+int view_plot_time_axis_make(double t0, double t1, int max_ticks, view_plot_time_axis *ax);
 
 /* Label of the tick at time t (seconds) in the axis's unit, e.g. "1.5". */
-void plot_time_label(const plot_time_axis *ax, double t, char *buf, size_t n);
+void view_plot_time_label(const view_plot_time_axis *ax, double t, char *buf, size_t n);
 
 /* Draw d into rectangle r of dst (32 bits per pixel, not locked) with
  * style st (NULL: defaults) and fonts f; pixels outside r are never
@@ -67,12 +67,12 @@ void plot_time_label(const plot_time_axis *ax, double t, char *buf, size_t n);
  * window shown — what a viewer needs to map the mouse to a time and value.
  * Returns 0, or -1 with a message in err (surface not 32 bits per pixel,
  * r too small for a plot, or out of memory). */
-int plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, const plot_style *st,
+int view_plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d, const view_plot_style *st,
                 const view_fonts *f, SDL_Rect *data_area, double *t0, double *t1, char *err,
                 size_t errn);
 
 /* Label size in pixels that suits a w x h plot (the fonts to open for it). */
-int plot_font_px(int w, int h);
+int view_plot_font_px(int w, int h);
 
 /* Headless: render d into a new w x h image (the sizes a plot request
  * allows: CLI_PLOT_MIN_W, CLI_PLOT_MIN_H .. CLI_PLOT_MAX_SIDE in
@@ -80,7 +80,7 @@ int plot_font_px(int w, int h);
  * "-" is stdout: what c2rt-view draw does). Opens and closes its own fonts;
  * needs no display. Returns 0, or -1 with a message in err (no font, bad
  * size, render or write failure). */
-int plot_write_png(const char *path, int w, int h, const trace_series *d, const plot_style *st,
+int view_plot_write_png(const char *path, int w, int h, const trace_series *d, const view_plot_style *st,
                    char *err, size_t errn);
 
 #endif

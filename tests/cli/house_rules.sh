@@ -61,7 +61,8 @@ allowed viewer base genome brain biochem framsticks xode body engine exchange wo
 # internal.h / *_impl.h), and no prefix belongs to two rooms. (AddressSanitizer
 # adds an __odr_asan.NAME beside each global: not ours.)
 ROOM_PREFIXES="base:c2_ genome:genome_ brain:brain_ biochem:bc_ framsticks:frams_
-xode:xode_,xt_ body:body_ engine:creature_,eng_ exchange:exchange_ world:world_,w_ trace:trace_ batch:batch_"
+xode:xode_,xt_ body:body_ engine:creature_,eng_ exchange:exchange_ world:world_,w_ trace:trace_ batch:batch_
+cli:cli_,main$ viewer:view_,main$"
 if command -v nm >/dev/null 2>&1 && [ -f "$BUILD/libc2rt.a" ]; then
 	for rp in $ROOM_PREFIXES; do
 		room=${rp%%:*}
@@ -75,7 +76,8 @@ if command -v nm >/dev/null 2>&1 && [ -f "$BUILD/libc2rt.a" ]; then
 			tr '\n' ' ')
 		[ -z "$bad" ] || die "$room/ defines names without its prefix (${rp#*:}): $bad"
 	done
-	dup=$(echo "$ROOM_PREFIXES" | tr ' ' '\n' | sed 's/^[a-z]*://' | tr ',' '\n' | sort | uniq -d)
+	# (main: the one entry point of each of the two programs)
+	dup=$(echo "$ROOM_PREFIXES" | tr ' ' '\n' | sed 's/^[a-z]*://' | tr ',' '\n' | grep -v '^main[$]$' | sort | uniq -d)
 	[ -z "$dup" ] || die "a prefix belongs to two rooms: $dup"
 fi
 

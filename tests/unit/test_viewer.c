@@ -62,34 +62,34 @@ static int open_fonts(view_fonts *f)
 static void test_time_axis(void **state)
 {
 	(void)state;
-	plot_time_axis ax;
+	view_plot_time_axis ax;
 	char buf[32];
-	assert_int_equal(plot_time_axis_make(0, 60, 10, &ax), 0);
+	assert_int_equal(view_plot_time_axis_make(0, 60, 10, &ax), 0);
 	assert_string_equal(ax.unit_name, "s");
 	assert_true(ax.step == 10.0);
-	assert_int_equal(plot_time_axis_make(0, 20 * 60, 12, &ax), 0);
+	assert_int_equal(view_plot_time_axis_make(0, 20 * 60, 12, &ax), 0);
 	assert_string_equal(ax.unit_name, "min");
 	assert_true(ax.step == 120.0);
-	plot_time_label(&ax, 240, buf, sizeof buf);
+	view_plot_time_label(&ax, 240, buf, sizeof buf);
 	assert_string_equal(buf, "4");
-	assert_int_equal(plot_time_axis_make(0, 3600, 5, &ax), 0);
+	assert_int_equal(view_plot_time_axis_make(0, 3600, 5, &ax), 0);
 	assert_true(ax.step == 15 * 60.0); /* 15 min, a sexagesimal step */
-	assert_int_equal(plot_time_axis_make(0, 11 * 3600, 12, &ax), 0);
+	assert_int_equal(view_plot_time_axis_make(0, 11 * 3600, 12, &ax), 0);
 	assert_string_equal(ax.unit_name, "h");
 	assert_true(ax.step == 3600.0);
-	assert_int_equal(plot_time_axis_make(0, 10 * 86400, 6, &ax), 0);
+	assert_int_equal(view_plot_time_axis_make(0, 10 * 86400, 6, &ax), 0);
 	assert_string_equal(ax.unit_name, "d");
 	assert_true(ax.step == 2 * 86400.0);
-	assert_int_equal(plot_time_axis_make(0, 2, 6, &ax), 0);
+	assert_int_equal(view_plot_time_axis_make(0, 2, 6, &ax), 0);
 	assert_true(fabs(ax.step - 0.5) < 1e-12);
 	assert_int_equal(ax.decimals, 1);
-	plot_time_label(&ax, 1.5, buf, sizeof buf);
+	view_plot_time_label(&ax, 1.5, buf, sizeof buf);
 	assert_string_equal(buf, "1.5");
 	/* A scrolled window starts at the first round tick inside it. */
-	assert_int_equal(plot_time_axis_make(1234.5, 1294.5, 7, &ax), 0);
+	assert_int_equal(view_plot_time_axis_make(1234.5, 1294.5, 7, &ax), 0);
 	assert_true(ax.first >= 1234.5 && ax.first - ax.step < 1234.5);
-	assert_int_equal(plot_time_axis_make(5, 5, 7, &ax), -1);
-	assert_int_equal(plot_time_axis_make(0, INFINITY, 7, &ax), -1);
+	assert_int_equal(view_plot_time_axis_make(5, 5, 7, &ax), -1);
+	assert_int_equal(view_plot_time_axis_make(0, INFINITY, 7, &ax), -1);
 }
 
 /* ---------------------------------------------------------------- drawing */
@@ -137,12 +137,12 @@ static void test_plot_pixels(void **state)
 	SDL_Color magenta = {255, 0, 255, 255};
 	view_fill(s, NULL, magenta);
 	SDL_Rect r = {50, 40, 900, 600}, area;
-	plot_style st;
-	plot_style_default(&st);
+	view_plot_style st;
+	view_plot_style_default(&st);
 	st.title = "test";
 	char err[256];
 	double t0, t1;
-	int rc = plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err);
+	int rc = view_plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err);
 	if (rc)
 		fail_msg("%s", err);
 	assert_true(t0 == 0.0 && fabs(t1 - (ROWS - 1) * 0.2) < 1e-9);
@@ -201,8 +201,8 @@ static void test_plot_summary_pixels(void **state)
 	assert_non_null(b);
 	SDL_Rect r = {0, 0, 1000, 700};
 	char err[256];
-	assert_int_equal(plot_render(a, &r, whole, NULL, &f, NULL, NULL, NULL, err, sizeof err), 0);
-	assert_int_equal(plot_render(b, &r, all, NULL, &f, NULL, NULL, NULL, err, sizeof err), 0);
+	assert_int_equal(view_plot_render(a, &r, whole, NULL, &f, NULL, NULL, NULL, err, sizeof err), 0);
+	assert_int_equal(view_plot_render(b, &r, all, NULL, &f, NULL, NULL, NULL, err, sizeof err), 0);
 	long differ = 0, far = 0;
 	for (int y = 0; y < 700; y++)
 		for (int x = 0; x < 1000; x++) {
@@ -236,37 +236,37 @@ static void test_plot_scrolling(void **state)
 	SDL_Surface *s = view_surface_new(640, 400);
 	assert_non_null(d);
 	assert_non_null(s);
-	plot_style st;
-	plot_style_default(&st);
+	view_plot_style st;
+	view_plot_style_default(&st);
 	st.window = 60;
 	st.legend_values = 1;
 	char err[256];
 	SDL_Rect r = {0, 0, 640, 400}, area;
 	double t0, t1;
 	/* No samples yet: axes and a note, no failure. */
-	assert_int_equal(plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
+	assert_int_equal(view_plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
 	assert_true(t0 == 0 && t1 == 60);
 	for (int i = 0; i < 2000; i++) {
 		float v[2] = {(float)(i % 256), i % 100 < 50 ? 200.0f : NAN}; /* gaps */
 		assert_int_equal(trace_series_push(d, i * 0.2, v), 0);
 		if (i == 100) {
 			/* Shorter than the window: it fills from the left. */
-			assert_int_equal(plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
+			assert_int_equal(view_plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
 			assert_true(t0 == 0 && t1 == 60);
 		}
 	}
-	assert_int_equal(plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
+	assert_int_equal(view_plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
 	assert_true(fabs(t1 - 1999 * 0.2) < 1e-9 && fabs(t1 - t0 - 60) < 1e-9);
 	assert_true(count_colour(s, &area, view_palette(0)) > 50);
 	assert_true(count_colour(s, &area, view_palette(1)) > 50);
 	/* A hidden series is not drawn. */
 	uint8_t hidden[2] = {0, 1};
 	st.hidden = hidden;
-	assert_int_equal(plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
+	assert_int_equal(view_plot_render(s, &r, d, &st, &f, &area, &t0, &t1, err, sizeof err), 0);
 	assert_int_equal(count_colour(s, &area, view_palette(1)), 0);
 	/* Too small a rectangle is an error, not a mess. */
 	SDL_Rect tiny = {0, 0, 60, 40};
-	assert_int_equal(plot_render(s, &tiny, d, &st, &f, NULL, NULL, NULL, err, sizeof err), -1);
+	assert_int_equal(view_plot_render(s, &tiny, d, &st, &f, NULL, NULL, NULL, err, sizeof err), -1);
 	SDL_FreeSurface(s);
 	trace_series_free(d);
 	view_fonts_close(&f);
@@ -275,8 +275,8 @@ static void test_plot_scrolling(void **state)
 /* Render d with q's style into a new w x h surface. */
 static SDL_Surface *render_req(const cli_plot_req *q, const trace_series *d, const view_fonts *f)
 {
-	plot_style st;
-	plot_style_default(&st);
+	view_plot_style st;
+	view_plot_style_default(&st);
 	st.title = q->title;
 	st.x_label = q->x_label;
 	st.y_label = q->y_label;
@@ -284,7 +284,7 @@ static SDL_Surface *render_req(const cli_plot_req *q, const trace_series *d, con
 	st.ymax = q->ymax;
 	SDL_Surface *s = view_surface_new(q->w, q->h);
 	char err[256];
-	if (!s || plot_render(s, &(SDL_Rect){0, 0, q->w, q->h}, d, &st, f, NULL, NULL, NULL, err,
+	if (!s || view_plot_render(s, &(SDL_Rect){0, 0, q->w, q->h}, d, &st, f, NULL, NULL, NULL, err,
 	                      sizeof err) != 0)
 		fail_msg("render: %s", err);
 	return s;
@@ -412,10 +412,10 @@ static void test_png_roundtrip(void **state)
 	}
 	char path[600], err[256];
 	test_tmp_path(path, sizeof path, "plot.png");
-	plot_style st;
-	plot_style_default(&st);
+	view_plot_style st;
+	view_plot_style_default(&st);
 	st.title = "round trip";
-	if (plot_write_png(path, 800, 500, d, &st, err, sizeof err) != 0)
+	if (view_plot_write_png(path, 800, 500, d, &st, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	SDL_Surface *img = IMG_Load(path);
 	assert_non_null(img);
@@ -440,9 +440,9 @@ static void test_png_roundtrip(void **state)
 
 	/* A directory that does not exist: an error, nothing written. */
 	test_tmp_path(path, sizeof path, "no/such/dir/plot.png");
-	assert_int_equal(plot_write_png(path, 800, 500, d, &st, err, sizeof err), -1);
+	assert_int_equal(view_plot_write_png(path, 800, 500, d, &st, err, sizeof err), -1);
 	assert_non_null(strstr(err, "no/such/dir"));
-	assert_int_equal(plot_write_png("x.png", 10, 10, d, &st, err, sizeof err), -1);
+	assert_int_equal(view_plot_write_png("x.png", 10, 10, d, &st, err, sizeof err), -1);
 	assert_non_null(strstr(err, "size"));
 	trace_series_free(d);
 }
