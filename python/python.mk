@@ -23,7 +23,7 @@ PY_SRC := python/c2py.c
 PIC_OBJ := $(CORE_SRC:%.c=$(BUILD)/pic/%.o) $(PY_SRC:%.c=$(BUILD)/pic/%.o)
 PY_FILES := $(sort $(wildcard python/c2rt/*.py)) python/c2rt/c2py.h
 
-.PHONY: python test-python install-python uninstall-python deps-check-python
+.PHONY: python python-build test-python install-python uninstall-python deps-check-python
 
 # Only `make deps` installs (make test asks it for the python group too).
 deps-check-python:
@@ -42,7 +42,13 @@ $(SHLIB): $(PIC_OBJ)
 	$(say) LD $@
 	$(Q)$(CC) $(LDFLAGS_ALL) -shared -Wl,-soname,libc2rt.so -Wl,--no-undefined -Wl,-Bsymbolic -o $@ $^ $(CORE_LIBS)
 
-python: $(SHLIB) $(TOOL) $(GENOME_BIN)
+# make python promises what it needs, as make run and make test do: it asks
+# make deps for the core's and the package's Debian packages first (the
+# only installer), then builds.
+python:
+	@$(MAKE) --no-print-directory deps DEPS="core python"
+	@$(MAKE) --no-print-directory python-build
+python-build: $(SHLIB) $(TOOL) $(GENOME_BIN)
 
 # The tests compare against the tool and our genomes (build/genomes/*.gen).
 # With SAN=1 the interpreter is started with the sanitizers' runtimes
@@ -52,11 +58,11 @@ ifeq ($(SAN),1)
   PY_SAN = LD_PRELOAD="$$($(CC) -print-file-name=libasan.so):$$($(CC) -print-file-name=libubsan.so)" \
            ASAN_OPTIONS=detect_leaks=0
 endif
-test-python: python | deps-check-python
+test-python: python-build | deps-check-python
 	@$(PY_SAN) C2RT_LIBRARY=$(abspath $(SHLIB)) C2RT_TOOL=$(abspath $(TOOL)) C2RT_BUILD=$(abspath $(BUILD)) \
 	  $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 
-install-python: python
+install-python: python-build
 	install -d $(DESTDIR)$(PYDIR)/c2rt
 	install -m 644 $(PY_FILES) $(DESTDIR)$(PYDIR)/c2rt/
 	install -m 755 $(SHLIB) $(DESTDIR)$(PYDIR)/c2rt/libc2rt.so
