@@ -2,7 +2,8 @@
 standard library only (zlib), for the tests that look at c2rt's pictures.
 
 read_png(path) -> (width, height, bytes_per_pixel, rows), rows[y] being a
-bytearray of width * bytes_per_pixel channel bytes."""
+bytearray of width * bytes_per_pixel channel bytes; pixel(rows, bpp, x, y)
+-> the (r, g, b) at x, y."""
 import struct
 import zlib
 
@@ -45,3 +46,8 @@ def read_png(path):
         rows.append(line)
         prev = line
     return w, h, bpp, rows
+
+
+def pixel(rows, bpp, x, y):
+    r = rows[y]
+    return (r[x * bpp], r[x * bpp + 1], r[x * bpp + 2])

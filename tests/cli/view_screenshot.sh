@@ -30,11 +30,10 @@ png_stats() {
 	python3 - "$1" <<'PY'
 import os, sys
 sys.path.insert(0, os.path.join(os.environ["ROOT"], "tests", "cli"))
-from pngread import read_png
+from pngread import read_png, pixel
 w, h, bpp, rows = read_png(sys.argv[1])
 def px(x, y):
-    r = rows[y]
-    return (r[x * bpp], r[x * bpp + 1], r[x * bpp + 2])
+    return pixel(rows, bpp, x, y)
 palette = [0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x17becf,
            0xbcbd22, 0x393b79, 0x000000, 0x00695c, 0x637939, 0xa55194, 0xe7ba52, 0x6b6ecf]
 palette = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in palette]

@@ -115,11 +115,10 @@ strip_stats() {
 	python3 - "$1" <<'PY'
 import os, sys
 sys.path.insert(0, os.path.join(os.environ["ROOT"], "tests", "cli"))
-from pngread import read_png
+from pngread import read_png, pixel
 w, h, bpp, rows = read_png(sys.argv[1])
 def px(x, y):
-    r = rows[y]
-    return (r[x * bpp], r[x * bpp + 1], r[x * bpp + 2])
+    return pixel(rows, bpp, x, y)
 ground = (120, 98, 72)
 crt = (232, 190, 120)
 # the floor: the longest run of the ground colour down the middle column, in the top third
