@@ -19,18 +19,6 @@
 #include "genome/vocab.h"
 #include "testutil.h"
 
-static creature *hatch(const genome *g, uint64_t seed)
-{
-	creature_config cfg;
-	creature_config_default(&cfg);
-	cfg.seed = seed;
-	creature *c;
-	c2_err err;
-	if (creature_hatch(&c, g, &cfg, &err) != 0)
-		fail_msg("hatch: %s", err.msg);
-	return c;
-}
-
 /* Dendrites of decision cell `action` of `type` with LTW >= `min`. */
 static unsigned strong_links(const brain *b, unsigned action, unsigned type, unsigned min)
 {
@@ -48,7 +36,7 @@ static void test_instincts_wired(void **state)
 	(void)state;
 	genome g;
 	test_load_text_genome("genomes/starter.txt", &g);
-	creature *c = hatch(&g, 1);
+	creature *c = test_hatch(&g, GENOME_FEMALE, 1);
 	while (creature_dreaming(c))
 		creature_step(c, NULL);
 	const brain *b = creature_brain_const(c);
@@ -71,7 +59,7 @@ enum { TRAIN_TICKS = 36000, PAT_GAP = 50, SEEDS = 8 };
  * `train`, a pat follows every choice of it (at most one per 5 s). */
 static double run_one(const genome *g, uint64_t seed, int action, bool train, unsigned *learned)
 {
-	creature *c = hatch(g, seed);
+	creature *c = test_hatch(g, GENOME_FEMALE, seed);
 	static const uint8_t chems[2] = {73, 79}, amounts[2] = {30, 10}; /* Starch, Protein */
 	uint64_t last_pat = 0;
 	long hits = 0, awake = 0;
