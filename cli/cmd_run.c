@@ -185,6 +185,7 @@ typedef struct run {
 	uint64_t ran;           /* ticks run */
 	double wall;            /* their wall time */
 	bool hit_limit;         /* --until stopped by --max-ticks */
+	bool killed_between;    /* an event killed it before a tick (`at T kill`) */
 	char plot_what[4200];   /* "--plot FILE", what a failed drawing names */
 } run;
 
@@ -273,6 +274,15 @@ static int open_run(run *r)
 	return CLI_OK;
 }
 
+/* One row of the trace and one sample of the plot, of the state now. */
+static void sample(run *r)
+{
+	if (r->trace.f)
+		trace_row(r->c, &r->tc, &r->tw);
+	if (r->pd)
+		plot_sample(r->pd, r->c, &r->tc);
+}
+
 /* Run until the goal or the limit: a world tick at a time, the events due
  * at a tick applied just before it runs, the trace rows, --plot's samples,
  * the hashes and the log written after it. */
@@ -308,23 +318,16 @@ static int run_loop(run *r)
 		uint64_t t = creature_ticks(c);
 		if (t == before) {
 			/* An event killed it before its next tick (`at T kill`): no
-			 * tick ran, so none is counted or hashed; its death row (which
-			 * repeats tick T) is written below or by finish_outputs. */
-			if (t % every == 0) {
-				if (r->trace.f)
-					trace_row(c, &r->tc, &r->tw);
-				if (r->pd)
-					plot_sample(r->pd, c, &r->tc);
-			}
+			 * tick ran, so none is counted or hashed; finish_outputs writes
+			 * its death row (which repeats tick T). */
+			r->killed_between = true;
 			if (r->log.f)
 				world_log_ndjson(r->cw.w, &r->lw);
 			break;
 		}
 		r->ran++;
-		if (r->trace.f && t % every == 0)
-			trace_row(c, &r->tc, &r->tw);
-		if (r->pd && t % every == 0)
-			plot_sample(r->pd, c, &r->tc);
+		if (t % every == 0)
+			sample(r);
 		if (hash_every && t % hash_every == 0)
 			printf("%llu %016llx\n", (unsigned long long)t,
 			       (unsigned long long)(r->in_world ? world_hash(r->cw.w) : creature_hash(c)));
@@ -349,12 +352,8 @@ static int finish_outputs(run *r)
 {
 	creature *c = r->c;
 	/* The death row is always in the trace, whatever --every says. */
-	if (!creature_alive(c) && creature_ticks(c) % every != 0) {
-		if (r->trace.f)
-			trace_row(c, &r->tc, &r->tw);
-		if (r->pd)
-			plot_sample(r->pd, c, &r->tc);
-	}
+	if (!creature_alive(c) && (creature_ticks(c) % every != 0 || r->killed_between))
+		sample(r);
 	int rc = CLI_OK;
 	if (flush(&r->trace, &r->tw, true) != 0)
 		rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", trace_path, strerror(errno));
