@@ -176,6 +176,12 @@ const brain_svrule_prog *brain_lobe_rule(const brain *b, unsigned lobe, unsigned
 /* Neuron state / output, or -1 when the neuron does not exist. */
 int brain_state(const brain *b, unsigned lobe, unsigned cell);
 int brain_output(const brain *b, unsigned lobe, unsigned cell);
+/* A lobe's neuron states (which 0) or outputs (1), brain_lobe_info's
+ * `neurons` of them, or NULL when there is no such lobe. The arrays are
+ * made once, when the brain is built, and stay where they are until
+ * brain_free: a caller may keep the pointer and read it after every tick
+ * (the Python package's live arrays do). */
+const uint8_t *brain_cells(const brain *b, unsigned lobe, int which);
 
 /* The neuron with the largest output of a lobe (lowest index on ties), or -1
  * when no neuron fires (or no such lobe). For a winner-takes-all lobe this

@@ -365,6 +365,13 @@ int brain_output(const brain *b, unsigned lobe, unsigned cell)
 	return b->lobes[lobe].output[cell];
 }
 
+const uint8_t *brain_cells(const brain *b, unsigned lobe, int which)
+{
+	if (lobe >= b->nlobes)
+		return NULL;
+	return which ? b->lobes[lobe].output : b->lobes[lobe].state;
+}
+
 int brain_winner(const brain *b, unsigned lobe)
 {
 	if (lobe >= b->nlobes)

@@ -356,6 +356,11 @@ uint8_t creature_drive(const creature *c, unsigned drive)
 	return drive < GENOME_NDRIVES ? c->drives[drive] : 0;
 }
 
+const uint8_t *creature_drives(const creature *c)
+{
+	return c->drives;
+}
+
 /* ---- inputs ---------------------------------------------------------------- */
 
 void creature_inject(creature *c, uint8_t chem, int amount)

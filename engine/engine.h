@@ -159,6 +159,9 @@ bool creature_dreaming(const creature *c);
 int creature_action(const creature *c);
 int creature_object(const creature *c);
 uint8_t creature_drive(const creature *c, unsigned drive); /* 0..16 */
+/* All GENOME_NDRIVES drives, where the creature keeps them until
+ * creature_free (a pointer that stays valid across ticks). */
+const uint8_t *creature_drives(const creature *c);
 /* A copy of the creature's genome (its genes; what followed "gend" in the
  * file it hatched from is not kept): fills *out (free with genome_free) and
  * returns 0, or C2_ENOMEM (with err, which may be NULL). The creature keeps

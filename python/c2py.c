@@ -348,13 +348,19 @@ uint64_t c2py_step(creature *c, const creature_events *ev, uint64_t n, uint64_t 
 	return ran;
 }
 
-int c2py_trace(creature *c, const creature_events *ev, uint64_t n, uint64_t every,
-               const char *chems, char **out, size_t *len, uint64_t *ran, c2py_err *e)
+/* The trace run of c2py_trace and c2py_world_trace: creature c alone (its
+ * events ev) or creature `who` of world w (w's events wev), followed until it
+ * dies. */
+static int trace_run(creature *c, const creature_events *ev, world *w, const world_events *wev,
+                     size_t who, uint64_t n, uint64_t every, const char *chems, char **out,
+                     size_t *len, uint64_t *ran, c2py_err *e)
 {
 	trace_cfg tc;
 	memset(&tc, 0, sizeof tc);
 	trace_default_chems(&tc);
 	tc.format = TRACE_CSV;
+	tc.in_world = w;
+	tc.creature = who;
 	c2_err err;
 	*out = NULL;
 	*len = 0;
@@ -363,18 +369,44 @@ int c2py_trace(creature *c, const creature_events *ev, uint64_t n, uint64_t ever
 		err_out(e, &err);
 		return err.code;
 	}
-	c2_wbuf w = {0};
-	trace_header(c, &tc, &w);
+	c2_wbuf b = {0};
+	trace_header(c, &tc, &b);
 	if (creature_ticks(c) == 0)
-		trace_row(c, &tc, &w);
-	run_out o = {NULL, NULL, 0, NULL, 0, 0, every ? every : 1, &tc, &w};
+		trace_row(c, &tc, &b);
+	run_out o = {w, wev, 0, NULL, 0, 0, every ? every : 1, &tc, &b};
 	*ran = run_loop(c, ev, n, &o);
 	if (!creature_alive(c) && creature_ticks(c) % o.every != 0)
-		trace_row(c, &tc, &w); /* the death row, whatever `every` says */
-	int rc = wbuf_out(&w, (uint8_t **)out, len);
+		trace_row(c, &tc, &b); /* the death row, whatever `every` says */
+	int rc = wbuf_out(&b, (uint8_t **)out, len);
 	if (rc)
 		err_set(e, rc, "out of memory");
 	return rc;
+}
+
+int c2py_trace(creature *c, const creature_events *ev, uint64_t n, uint64_t every,
+               const char *chems, char **out, size_t *len, uint64_t *ran, c2py_err *e)
+{
+	return trace_run(c, ev, NULL, NULL, 0, n, every, chems, out, len, ran, e);
+}
+
+int c2py_world_trace(world *w, const world_events *ev, size_t who, uint64_t n, uint64_t every,
+                     const char *chems, char **out, size_t *len, uint64_t *ran, c2py_err *e)
+{
+	*out = NULL;
+	*len = 0;
+	*ran = 0;
+	if (who >= world_creature_count(w)) {
+		err_set(e, C2_EINVAL, "the world has no such creature");
+		return C2_EINVAL;
+	}
+	return trace_run(world_creature(w, who), NULL, w, ev, who, n, every, chems, out, len, ran, e);
+}
+
+int c2py_world_log_take(world *w, char **out, size_t *len)
+{
+	c2_wbuf b = {0};
+	world_log_ndjson(w, &b);
+	return wbuf_out(&b, (uint8_t **)out, len);
 }
 
 const char *c2py_death(const creature *c)
@@ -403,6 +435,21 @@ genome *c2py_creature_genome(const creature *c, c2py_err *e)
 void c2py_chemicals(const creature *c, uint8_t *out)
 {
 	memcpy(out, bc_chemicals(creature_biochem_const(c)), 256);
+}
+
+const uint8_t *c2py_chemicals_at(const creature *c)
+{
+	return bc_chemicals(creature_biochem_const(c));
+}
+
+const uint8_t *c2py_drives_at(const creature *c)
+{
+	return creature_drives(c);
+}
+
+const uint8_t *c2py_lobe_cells_at(const creature *c, unsigned lobe, int which)
+{
+	return brain_cells(creature_brain_const(c), lobe, which);
 }
 
 size_t c2py_drives(const creature *c, uint8_t *out, size_t cap)

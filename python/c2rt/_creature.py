@@ -5,6 +5,7 @@ import os
 
 from . import (C2Error, Genome, SNAPSHOT_MAX_FILE, _int, _new_err, _np, _oom, _path,
                _sex, _take, _text, _u64, chemical, drive_names, stimulus, ffi, lib)
+from ._live import _Keeper, live_u8
 
 try:
     import pandas as _pd
@@ -18,9 +19,21 @@ DENDRITE_FIELDS = ("cell", "k", "source_lobe", "source", "stw", "ltw", "strength
 _ORGAN_KINDS = ("body", "organ", "brain")
 
 
-def _u8_array(cbuf, n):
-    raw = bytes(ffi.buffer(cbuf, n))
-    return _np.frombuffer(raw, dtype=_np.uint8).copy() if _np is not None else raw
+def _chem_list(chems):
+    """A trace's chemical list for the C side: NULL (the default), or NAME,NAME..."""
+    if chems is None:
+        return ffi.NULL
+    if not isinstance(chems, (str, bytes)):
+        chems = ",".join(c if isinstance(c, str) else str(_int("chemical", c, 0, 255))
+                         for c in chems)
+    return _text("chems", chems)
+
+
+def _trace_rows(text):
+    """A trace's CSV as a pandas DataFrame, or a list of dicts without pandas."""
+    if _pd is not None:
+        return _pd.read_csv(io.StringIO(text))
+    return [{k: _num(v) for k, v in row.items()} for row in csv.DictReader(io.StringIO(text))]
 
 
 class Lobe:
@@ -37,18 +50,17 @@ class Lobe:
 
     def _cells(self, which):
         h = self._c._handle()
-        buf = ffi.new("uint8_t[]", max(self.neurons, 1))
-        n = lib.c2py_lobe_cells(h, self.index, which, buf, self.neurons)
-        if n < 0:
-            raise RuntimeError("lobe %d changed under us" % self.index)
-        return _u8_array(buf, n)
+        return live_u8(self._c._keeper, lib.c2py_lobe_cells_at(h, self.index, which),
+                       self.neurons)
 
     @property
     def states(self):
+        """The neurons' states: a live read-only uint8 view (see chemicals)."""
         return self._cells(0)
 
     @property
     def outputs(self):
+        """The neurons' outputs: a live read-only uint8 view (see chemicals)."""
         return self._cells(1)
 
     def __repr__(self):
@@ -102,6 +114,7 @@ class Creature:
         if h == ffi.NULL:
             raise C2Error(e, genome.source if e.line == 0 else "options")
         self._c = ffi.gc(h, lib.creature_free)
+        self._keeper = _Keeper(self._c)
         self._world = None
         self._events = None
         self._events_text = None
@@ -112,6 +125,7 @@ class Creature:
     def _wrap(cls, handle, extra):
         self = cls.__new__(cls)
         self._c = ffi.gc(handle, lib.creature_free)
+        self._keeper = _Keeper(self._c)
         self._world = None
         self._events = None
         self._events_text = None
@@ -126,11 +140,15 @@ class Creature:
 
     def close(self):
         """Free the creature now (else when it is garbage); one in a world
-        is the world's to free."""
+        is the world's to free. While live arrays of it (chemicals, drives,
+        a lobe's states or outputs) are still around, it is freed when the
+        last of them is."""
         if self._world is not None:
             self._c = None
         if self._c is not None:
-            ffi.release(self._c)
+            if not self._keeper.lent():
+                ffi.release(self._c)
+            self._keeper = None  # the views keep it, if any: freed with the last
             self._c = None
         if self._events is not None:
             ffi.release(self._events)
@@ -184,17 +202,11 @@ class Creature:
     def trace(self, n, every=1, chems=None):
         """Step n ticks and return `c2rt run --trace - --every K --chem LIST`'s
         rows: a pandas DataFrame when pandas is installed, else a list of dicts."""
-        text = self.trace_csv(n, every, chems)
-        if _pd is not None:
-            return _pd.read_csv(io.StringIO(text))
-        return [{k: _num(v) for k, v in row.items()} for row in csv.DictReader(io.StringIO(text))]
+        return _trace_rows(self.trace_csv(n, every, chems))
 
     def trace_csv(self, n, every=1, chems=None):
         n, every = _u64("n", n), _int("every", every, 1, (1 << 64) - 1)
-        if chems is not None and not isinstance(chems, (str, bytes)):
-            chems = ",".join(c if isinstance(c, str) else str(_int("chemical", c, 0, 255))
-                             for c in chems)
-        cl = _text("chems", chems) if chems is not None else ffi.NULL
+        cl = _chem_list(chems)
         out, ln, ran = ffi.new("char **"), ffi.new("size_t *"), ffi.new("uint64_t *")
         e = _new_err()
         if lib.c2py_trace(self._handle(), self._ev(), n, every, cl, out, ln, ran, e) != 0:
@@ -224,18 +236,16 @@ class Creature:
 
     @property
     def chemicals(self):
-        """The 256 chemical concentrations (uint8; a copy)."""
-        buf = ffi.new("uint8_t[256]")
-        lib.c2py_chemicals(self._handle(), buf)
-        return _u8_array(buf, 256)
+        """The 256 chemical concentrations: a read-only NumPy uint8 view of
+        the creature's own array, live (it follows the creature as it steps:
+        take .copy() to keep a moment); bytes (a copy) without NumPy."""
+        return live_u8(self._keeper, lib.c2py_chemicals_at(self._handle()), 256)
 
     @property
     def drives(self):
-        """The drives (uint8, in drive_names() order; a copy)."""
-        names = drive_names()
-        buf = ffi.new("uint8_t[]", len(names))
-        n = lib.c2py_drives(self._handle(), buf, len(names))
-        return _u8_array(buf, n)
+        """The drives in drive_names() order: a live read-only uint8 view,
+        as chemicals."""
+        return live_u8(self._keeper, lib.c2py_drives_at(self._handle()), len(drive_names()))
 
     @property
     def organs(self):

@@ -1,10 +1,12 @@
 """_world.py — a world (world/world.h): rooms, objects and creatures stepped
 together, as `c2rt run GENOME --world FILE` steps them."""
+import json
 import os
 
 from . import C2Error, Genome, SNAPSHOT_MAX_FILE, _int, _new_err, _oom, _path, _read, _take, \
     _text, _u64, _write_atomic, ffi, lib
-from ._creature import MAX_HASHES, Creature, _options, events_bytes
+from ._creature import MAX_HASHES, Creature, _chem_list, _options, _trace_rows, events_bytes
+from ._live import _Keeper
 
 WORLD_MAX_FILE = 16 << 20  # as `c2rt run --world` reads it
 _STATES = ("present", "vanished", "removed")
@@ -46,6 +48,7 @@ class World:
         if h == ffi.NULL:
             raise C2Error(e, source if e.code != 5 or e.line == 0 else "options")
         self._w = ffi.gc(h, lib.world_free)
+        self._keeper = _Keeper(self._w)
         self._ev = self._events_text = None
         self._creatures = []
         self.source = source
@@ -60,13 +63,18 @@ class World:
         return self._w
 
     def close(self):
+        """Free the world and its creatures now (else when it is garbage);
+        while live arrays of its creatures are around, when the last goes."""
+        lent = self._w is not None and (self._keeper.lent() or
+                                        any(c._keeper.lent() for c in self._creatures))
         for c in self._creatures:
-            c._c = None
+            c._c = c._keeper = None
         self._creatures = []
         self._ev = None
         if self._w is not None:
-            ffi.release(self._w)
-            self._w = None
+            if not lent:
+                ffi.release(self._w)
+            self._w = self._keeper = None
 
     def add(self, creature):
         """Move `creature` (a Creature not in a world) into the world; returns it."""
@@ -81,6 +89,8 @@ class World:
         raw = ffi.cast("creature *", h)  # a plain pointer, owning nothing
         ffi.gc(h, None)  # detach the destructor: the world frees it now
         creature._c = raw
+        # views taken before the move keep the world alive from now on
+        creature._keeper.handle, creature._keeper.owner = raw, self._keeper
         creature._world = self
         creature._events = creature._events_text = None
         self._creatures.append(creature)
@@ -131,9 +141,55 @@ class World:
 
     ticks = property(lambda self: lib.world_ticks(self._handle()))
 
+    def _sync(self):
+        """Wrap the creatures the world holds that Python has not seen yet
+        (a restored world's; those born in it)."""
+        h = self._handle()
+        for i in range(len(self._creatures), lib.world_creature_count(h)):
+            c = Creature.__new__(Creature)
+            c._c, c._world, c._events, c._events_text = lib.world_creature(h, i), self, None, None
+            c._keeper = _Keeper(c._c)
+            c._keeper.owner = self._keeper
+            self._creatures.append(c)
+
     @property
     def creatures(self):
+        self._sync()
         return list(self._creatures)
+
+    # ---- traces and the log -------------------------------------------------------
+    def trace(self, n, every=1, chems=None, creature=0):
+        """Step n ticks and return `c2rt run --world --trace - --every K --chem
+        LIST`'s rows for creature `creature` (its world: columns too), following
+        it (stopping when it dies): a pandas DataFrame with pandas, else a list
+        of dicts."""
+        return _trace_rows(self.trace_csv(n, every, chems, creature))
+
+    def trace_csv(self, n, every=1, chems=None, creature=0):
+        n, every = _u64("n", n), _int("every", every, 1, (1 << 64) - 1)
+        who = _int("creature", creature, 0, max(len(self.creatures) - 1, 0))
+        cl = _chem_list(chems)
+        out, ln, ran = ffi.new("char **"), ffi.new("size_t *"), ffi.new("uint64_t *")
+        ev = self._ev if self._ev is not None else ffi.NULL
+        e = _new_err()
+        if lib.c2py_world_trace(self._handle(), ev, who, n, every, cl, out, ln, ran, e) != 0:
+            raise C2Error(e, "chems")
+        return _take(out, ln).decode("utf-8")
+
+    def set_log(self, on=True):
+        """Start (or stop) the world's log, `c2rt run --world --log`'s records."""
+        lib.world_set_log(self._handle(), bool(on))
+
+    def log_ndjson(self):
+        """The records logged since the last call, as NDJSON text (and forget them)."""
+        out, ln = ffi.new("char **"), ffi.new("size_t *")
+        if lib.c2py_world_log_take(self._handle(), out, ln) != 0:
+            raise _oom("the world's log")
+        return _take(out, ln).decode("utf-8")
+
+    def log(self):
+        """The records logged since the last call, as dicts (and forget them)."""
+        return [json.loads(line) for line in self.log_ndjson().splitlines() if line]
 
     @property
     def objects(self):
@@ -193,13 +249,11 @@ class World:
             raise C2Error(e, name)
         self = cls.__new__(cls)
         self._w = ffi.gc(h, lib.world_free)
+        self._keeper = _Keeper(self._w)
         self._ev = self._events_text = None
         self.source = name
         self._creatures = []
-        for i in range(lib.world_creature_count(h)):
-            c = Creature.__new__(Creature)
-            c._c, c._world, c._events, c._events_text = lib.world_creature(h, i), self, None, None
-            self._creatures.append(c)
+        self._sync()
         ex = _take(extra, nextra) if extra[0] != ffi.NULL else b""
         if ex:
             self.set_events(ex)

@@ -115,6 +115,12 @@ uint64_t c2py_seed(const creature *c);
 genome *c2py_creature_genome(const creature *c, c2py_err *e);
 
 void c2py_chemicals(const creature *c, uint8_t *out);
+/* Where the creature keeps its 256 chemicals, its drives (c2py_drives' count)
+ * and a lobe's states (which 0) or outputs (1) (NULL: no such lobe): fixed
+ * until the creature is freed, so Python's live arrays read them in place. */
+const uint8_t *c2py_chemicals_at(const creature *c);
+const uint8_t *c2py_drives_at(const creature *c);
+const uint8_t *c2py_lobe_cells_at(const creature *c, unsigned lobe, int which);
 size_t c2py_drives(const creature *c, uint8_t *out, size_t cap);
 size_t c2py_lobe_count(const creature *c);
 int c2py_lobe(const creature *c, unsigned lobe, c2py_lobe_info *out);
@@ -176,6 +182,14 @@ void world_events_free(world_events *ev);
  * stops when it dies), hashing the world every hash_every ticks. */
 uint64_t c2py_world_step(world *w, const world_events *ev, uint64_t n, uint64_t hash_every,
                          uint64_t *hashes, size_t cap, size_t *nhashes);
+/* The same run writing `c2rt run --world --trace` 's CSV for creature `who`
+ * (its world columns too), following it: stops when it dies. As c2py_trace. */
+int c2py_world_trace(world *w, const world_events *ev, size_t who, uint64_t n, uint64_t every,
+                     const char *chems, char **out, size_t *len, uint64_t *ran, c2py_err *e);
+/* The world's log (`c2rt run --world --log`): on or off, and the NDJSON
+ * records logged since the last take (*out: c2py_free). 0, or C2_ENOMEM. */
+void world_set_log(world *w, bool on);
+int c2py_world_log_take(world *w, char **out, size_t *len);
 uint64_t world_ticks(const world *w);
 uint64_t world_hash(const world *w);
 size_t world_creature_count(const world *w);

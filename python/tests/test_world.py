@@ -68,8 +68,13 @@ def test_world_bad_arguments(tmp_path):
         with pytest.raises((c2rt.C2Error, ValueError, OSError)):
             c2rt.World.load(bad)
     w.step(10)
+    for bad in [("NoSuchChemical",), (1, 0), (1, -1), (-1,), (1, 1, None, 1), (1, 1, None, -1),
+                (1, 1, None, "x"), (1, 1, [999])]:
+        with pytest.raises((c2rt.C2Error, ValueError, TypeError)):
+            w.trace_csv(*bad) if bad[0] != "NoSuchChemical" else w.trace_csv(1, chems=bad[0])
     w.close()
     with pytest.raises(ValueError):
         c.hash()
-    with pytest.raises(ValueError):
-        w.step(1)
+    for fn in (lambda: w.step(1), lambda: w.trace_csv(1), w.set_log, w.log, lambda: c.chemicals):
+        with pytest.raises(ValueError):
+            fn()
