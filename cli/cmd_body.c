@@ -12,6 +12,7 @@
 #include "base/fileio.h"
 #include "body/body.h"
 #include "framsticks/f0.h"
+#include "framsticks/f1.h"
 #include "framsticks/frams.h"
 #include "body/load.h"
 #include "cli/body_simulate.h"
@@ -146,15 +147,30 @@ static int list_gen(body_input *in)
 		chars += g[i].len;
 	}
 	printf("\ntotal: %zu items, %zu characters\n", n, chars);
+	/* Then each genotype's format and whether it builds (f0 and f1 do). */
 	printf("\nformats:\n");
+	size_t nok = 0;
 	for (size_t i = 0; i < n; i++) {
 		frams_geno gi;
 		frams_geno_marker(g[i].genes, g[i].len, &gi);
+		body_model m;
+		c2_err err;
+		int brc = frams_genotype_build(g[i].genes, g[i].len, g[i].name, g[i].line, &m, &err);
 		if (gi.format)
-			printf("%zu. f%c\n", i + 1, gi.format);
+			printf("%zu. f%c", i + 1, gi.format);
 		else
-			printf("%zu. invalid format declaration\n", i + 1);
+			printf("%zu. invalid format declaration", i + 1);
+		if (brc == 0)
+			printf(", loadable: %zu parts, %zu joints, %zu neurons\n", m.nparts, m.njoints,
+			       m.nneurons);
+		else if (gi.format == '0' || gi.format == '1')
+			printf(", not loadable: line %ld: %s\n", err.line, err.msg);
+		else
+			printf("\n");
+		nok += brc == 0;
+		body_free(&m);
 	}
+	printf("\nloadable: %zu of %zu genotypes\n", nok, n);
 	free(g);
 	return CLI_OK;
 }
