@@ -40,8 +40,8 @@ static const cli_opt opts[] = {
 	 "what to print (default summary)", 0, 0, NULL},
 	{"genotype", OPT_STR, &genotype_sel, "N|NAME",
 	 "genotype files: the genotype to load (default: the first f0 one)", 0, 0, NULL},
-	{"list", OPT_FLAG, &list, NULL, "genotype files: list the genotypes and their formats", 0, 0,
-	 NULL},
+	{"list", OPT_FLAG, &list, NULL,
+	 "genotype files: list the genotypes, their formats and whether they load", 0, 0, NULL},
 	{"simulate", OPT_FLAG, &simulate, NULL,
 	 "simulate the body alone on ODE (f0: moved by its own neurons; XODE: by its motors)", 0, 0,
 	 NULL},
@@ -61,14 +61,16 @@ static const cli_opt opts[] = {
 
 const cli_spec cli_cmd_body_spec = {
 	"body", "FILE",
-	"load an alternative body (Framsticks f0 .f0/.gen, or XODE .xode) and show it",
-	"FILE is an f0 genotype (.f0: starting with //0 or /*0*/), a Framsticks\n"
-	"genotype file (.gen: org objects) or an XODE 1.0r23 scene (.xode). Formats:\n"
+	"load an alternative body (Framsticks f0 or f1 .f0/.gen, or XODE .xode) and show it",
+	"FILE is an f0 genotype (.f0: starting with //0 or /*0*/; /*1*/ for f1), a\n"
+	"Framsticks genotype file (.gen: org objects; f1 genotypes are converted to\n"
+	"f0 as the SDK does) or an XODE 1.0r23 scene (.xode). Formats:\n"
 	"summary (readable; text is the same), sdk (f0: the Framsticks SDK 5.0rc10\n"
 	"report: its messages, valid=/parts=/..., one line per part, joint and neuron,\n"
 	"the genes as given and as re-saved), f0 (the genotype as the SDK re-saves it,\n"
 	"defaults skipped), json (the whole model). --list prints the SDK loader's\n"
-	"listing of a .gen file, then each genotype's format. An invalid body prints\n"
+	"listing of a .gen file, then each genotype's format and whether it loads\n"
+	"(its size, or why not), then how many load. An invalid body prints\n"
 	"FILE:LINE: reason and exits 2 (with --format sdk the report is printed first).\n"
 	"--simulate runs the body alone on ODE (docs/bodies.md) and prints\n"
 	"its effectors and how far its centre of mass went.",
@@ -258,8 +260,10 @@ static void print_neurons(const body_model *m)
 static void print_summary(const char *path, const body_model *m)
 {
 	const frams_f0_info *fi = frams_f0_info_of(m);
-	printf("%s: %s body%s\n", path, m->format == BODY_F0 ? "f0" : "XODE",
-	       fi ? (fi->valid ? ", valid" : ", INVALID") : "");
+	const char *kind = m->format != BODY_F0 ? "XODE body"
+	                   : fi && fi->f1_genes ? "f1 body (converted to f0)"
+	                                        : "f0 body";
+	printf("%s: %s%s\n", path, kind, fi ? (fi->valid ? ", valid" : ", INVALID") : "");
 	if (m->name)
 		printf("name      %s\n", m->name);
 	if (fi)
