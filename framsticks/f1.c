@@ -503,10 +503,12 @@ static void grow_connection(conv *cv, size_t me, size_t begin, size_t colon, siz
 		long self = (long)cv->nf1 - 1;
 		add_conn(cv, true, self, self + rel, w, begin);
 	} else if ((nl == 1 && b0 == 'i') || (nl == 6 && memcmp(cv->g + begin, "Vstyle", 6) == 0)) {
-		/* Neuro's extra properties take the rest of the genotype. */
+		/* Neuro's extra properties. The SDK hands setFromString the rest of
+		 * the genotype (a C string from the colon on); we take the field,
+		 * which keeps a genotype of many of them linear. */
 		char **dst = nl == 1 ? &nu->info : &nu->vstyle;
 		free(*dst);
-		*dst = dup_range(cv, cv->g + colon + 1, cv->n - colon - 1);
+		*dst = dup_range(cv, cv->g + colon + 1, end - colon - 1);
 	} else if (isupper((unsigned char)b0) || strchr("*|@", b0) ||
 	           (b0 == '>' && at(cv, begin + 1))) {
 		grow_io(cv, me, begin, colon, end, c);

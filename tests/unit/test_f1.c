@@ -233,6 +233,11 @@ static void test_neuron_fields(void **state)
 	m = build_ok("X[Sin,f0:x]");
 	assert_string_equal(m.neurons[0].props, "");
 	body_free(&m);
+	/* the neuron's own fields (the SDK would take the rest of the genotype) */
+	m = build_ok("X[i:ab,Vstyle:v]X");
+	assert_string_equal(m.neurons[0].info, "ab");
+	assert_string_equal(m.neurons[0].vstyle, "v");
+	body_free(&m);
 	/* an unknown class keeps its name and ignores properties */
 	m = build_ok("X[Thr,t:1]");
 	assert_string_equal(m.neurons[0].cls, "Thr");
