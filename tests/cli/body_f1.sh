@@ -30,6 +30,8 @@ expect_exit 0 "$C2RT" body "$FR/walking.gen" --genotype "Basic Quadruped"
 contains "$T/out" "parts     11"
 contains "$T/out" "  N1   @      Rotation muscle  on J0"
 contains "$T/out" "  N2   *      Constant"
+expect_exit 0 "$C2RT" body "$FR/walking.gen" --genotype "Basic Quadruped" --format json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["f1_genes"].startswith("MX[@*:-.4") and len(d["parts"])==11' "$T/out" || die "json"
 
 # An f1 genotype file of its own: the marker says f1.
 printf '/*1*/X(X[|G:1],X)\n' >"$T/star.f0"
