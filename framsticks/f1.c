@@ -246,23 +246,26 @@ static bool fail(conv *cv, int code, size_t off, const char *fmt, ...)
 	return false;
 }
 
-/* Room for one more of `elem` bytes in *arr (cap *cap, count n, at most
- * `limit`); false (and the failure recorded) when out of memory or past the
- * limit. */
-static bool reserve(conv *cv, void **arr, size_t *cap, size_t n, size_t elem, size_t limit,
-                    const char *what, size_t off)
+/* Room for one more of `elem` bytes in arr (cap *cap, count n, at most
+ * `limit`): the array to use, or NULL (and the failure recorded) when out
+ * of memory or past the limit. */
+static void *reserve(conv *cv, void *arr, size_t *cap, size_t n, size_t elem, size_t limit,
+                     const char *what, size_t off)
 {
-	if (n >= limit)
-		return fail(cv, C2_ETOOBIG, off, "more than %zu %s (the limit)", limit, what);
+	if (n >= limit) {
+		fail(cv, C2_ETOOBIG, off, "more than %zu %s (the limit)", limit, what);
+		return NULL;
+	}
 	if (n < *cap)
-		return true;
+		return arr;
 	size_t ncap = *cap ? *cap * 2 : 16;
-	void *p = realloc(*arr, ncap * elem);
-	if (!p)
-		return fail(cv, C2_ENOMEM, off, "out of memory");
-	*arr = p;
+	void *p = realloc(arr, ncap * elem);
+	if (!p) {
+		fail(cv, C2_ENOMEM, off, "out of memory");
+		return NULL;
+	}
 	*cap = ncap;
-	return true;
+	return p;
 }
 
 /* A number as the SDK's "%lg" writes it and its loader reads it back. */
@@ -285,9 +288,11 @@ static char *dup_range(conv *cv, const char *s, size_t n)
 
 static int grow_part(conv *cv, const gprops *c, size_t off)
 {
-	if (!reserve(cv, (void **)&cv->parts, &cv->cap_parts, cv->nparts, sizeof *cv->parts,
-	             BODY_MAX_PARTS, "parts", off))
+	f1part *v = reserve(cv, cv->parts, &cv->cap_parts, cv->nparts, sizeof *v, BODY_MAX_PARTS,
+	                    "parts", off);
+	if (!v)
 		return -1;
+	cv->parts = v;
 	cv->parts[cv->nparts] = (f1part){g6(1.0 / c->weight), g6(c->friction), g6(c->ingestion),
 	                                 g6(c->assimilation), g6(c->visual_size), g6(c->cred),
 	                                 g6(c->cgreen), g6(c->cblue), 1.0, off};
@@ -296,9 +301,11 @@ static int grow_part(conv *cv, const gprops *c, size_t off)
 
 static bool grow_joint(conv *cv, int p1, int p2, const double k[3], const gprops *c, size_t off)
 {
-	if (!reserve(cv, (void **)&cv->joints, &cv->cap_joints, cv->njoints, sizeof *cv->joints,
-	             BODY_MAX_JOINTS, "joints", off))
+	f1joint *v = reserve(cv, cv->joints, &cv->cap_joints, cv->njoints, sizeof *v,
+	                     BODY_MAX_JOINTS, "joints", off);
+	if (!v)
 		return false;
+	cv->joints = v;
 	double len = c->length < 2.0 ? c->length : 2.0;
 	cv->joints[cv->njoints++] = (f1joint){p1, p2, g6(len), {g6(k[0]), g6(k[1]), g6(k[2])},
 	                                      g6(c->stamina), g6(c->cred), g6(c->cgreen), g6(c->cblue),
@@ -312,11 +319,14 @@ static bool grow_joint(conv *cv, int p1, int p2, const double k[3], const gprops
 /* A new neuron of class `cls` (owned by it on success), on nothing yet. */
 static f1neuro *add_neuron(conv *cv, char *cls, size_t off)
 {
-	if (!cls || !reserve(cv, (void **)&cv->neurons, &cv->cap_neurons, cv->nneurons,
-	                     sizeof *cv->neurons, FRAMS_F0_MAX_ITEMS, "neurons", off)) {
+	f1neuro *v = cls ? reserve(cv, cv->neurons, &cv->cap_neurons, cv->nneurons, sizeof *v,
+	                           FRAMS_F0_MAX_ITEMS, "neurons", off)
+	                 : NULL;
+	if (!v) {
 		free(cls);
 		return NULL;
 	}
+	cv->neurons = v;
 	f1neuro *nu = &cv->neurons[cv->nneurons++];
 	*nu = (f1neuro){cls, NULL, NULL, NULL, -1, -1, off};
 	return nu;
@@ -326,10 +336,12 @@ static bool add_conn(conv *cv, bool pending, long to, long from, double w, size_
 {
 	f1conn **arr = pending ? &cv->pending : &cv->conns;
 	size_t *n = pending ? &cv->npending : &cv->nconns;
-	if (!reserve(cv, (void **)arr, pending ? &cv->cap_pending : &cv->cap_conns, *n, sizeof **arr,
-	             FRAMS_F0_MAX_ITEMS - (pending ? cv->nconns : cv->npending), "connections",
-	             off))
+	f1conn *v = reserve(cv, *arr, pending ? &cv->cap_pending : &cv->cap_conns, *n, sizeof *v,
+	                    FRAMS_F0_MAX_ITEMS - (pending ? cv->nconns : cv->npending),
+	                    "connections", off);
+	if (!v)
 		return false;
+	*arr = v;
 	(*arr)[(*n)++] = (f1conn){to, from, w, off};
 	return true;
 }
@@ -570,10 +582,13 @@ static bool old_muscle(conv *cv, size_t me, size_t *t, const gprops *c)
 static size_t grow_neuro(conv *cv, size_t t, const gprops *c)
 {
 	size_t me = cv->nneurons;
-	if (!add_neuron(cv, dup_range(cv, "N", 1), t - 1) ||
-	    !reserve(cv, (void **)&cv->f1_to_f0, &cv->cap_f1, cv->nf1, sizeof *cv->f1_to_f0,
-	             FRAMS_F0_MAX_ITEMS, "neurons", t))
+	long *v = add_neuron(cv, dup_range(cv, "N", 1), t - 1)
+	              ? reserve(cv, cv->f1_to_f0, &cv->cap_f1, cv->nf1, sizeof *v, FRAMS_F0_MAX_ITEMS,
+	                        "neurons", t)
+	              : NULL;
+	if (!v)
 		return cv->n;
+	cv->f1_to_f0 = v;
 	cv->neurons[me].part = last_part(cv);
 	cv->f1_to_f0[cv->nf1++] = (long)me;
 	while (sdk_blank(at(cv, t)))
