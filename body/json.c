@@ -183,6 +183,8 @@ void body_json_write(const body_model *m, c2_wbuf *w)
 		jkeystr(w, "shape", frams_f0_shape_name(fi->shape));
 		jkey(w, "se", fi->se);
 		jkeystr(w, "vstyle", fi->vstyle);
+		if (fi->f1_genes) /* converted from f1: the genes it came from */
+			jkeystr(w, "f1_genes", fi->f1_genes);
 	}
 	jvec(w, "gravity", m->gravity, 3);
 	c2_w_printf(w, ",\"total_mass\":");

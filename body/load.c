@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "framsticks/f0.h"
+#include "framsticks/f1.h"
 #include "framsticks/frams.h"
 #include "xode/xode.h"
 
@@ -20,7 +21,7 @@ static int load_f0(const char *text, size_t len, const char *genotype, body_mode
                    c2_err *err)
 {
 	(void)genotype;
-	return frams_f0_build_genotype(text, len, NULL, 1, m, err);
+	return frams_genotype_build(text, len, NULL, 1, m, err);
 }
 
 /* ---- Framsticks genotype files ----------------------------------------------- */
@@ -83,7 +84,7 @@ static int load_gen(const char *text, size_t len, const char *genotype, body_mod
 		rc = c2_fail_line(err, C2_EINVAL, 0,
 		                  "no f0 genotype among the %zu (c2rt body --list shows them)", n);
 	else
-		rc = frams_f0_build_genotype(g[pick].genes, g[pick].len, g[pick].name, g[pick].line, m, err);
+		rc = frams_genotype_build(g[pick].genes, g[pick].len, g[pick].name, g[pick].line, m, err);
 	/* The file reader's own warnings come with the body's. */
 	for (size_t i = 0; i < gen.log.n && rc != C2_ENOMEM; i++)
 		if (gen.log.v[i].level == FRAMS_WARN && body_warn(m, gen.log.v[i].line, "%s",

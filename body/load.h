@@ -12,7 +12,7 @@
 #include "body/body.h"
 
 typedef enum body_source {
-	BODY_SOURCE_F0,   /* an f0 genotype with its //0 marker */
+	BODY_SOURCE_F0,   /* a Framsticks genotype with its marker (//0 f0; none, //1 f1) */
 	BODY_SOURCE_GEN,  /* a Framsticks genotype file (org: objects) */
 	BODY_SOURCE_XODE, /* an XODE document */
 	BODY_SOURCE_N

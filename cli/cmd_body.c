@@ -12,6 +12,7 @@
 #include "base/fileio.h"
 #include "body/body.h"
 #include "framsticks/f0.h"
+#include "framsticks/f1.h"
 #include "framsticks/frams.h"
 #include "body/load.h"
 #include "cli/body_simulate.h"
@@ -39,8 +40,8 @@ static const cli_opt opts[] = {
 	 "what to print (default summary)", 0, 0, NULL},
 	{"genotype", OPT_STR, &genotype_sel, "N|NAME",
 	 "genotype files: the genotype to load (default: the first f0 one)", 0, 0, NULL},
-	{"list", OPT_FLAG, &list, NULL, "genotype files: list the genotypes and their formats", 0, 0,
-	 NULL},
+	{"list", OPT_FLAG, &list, NULL,
+	 "genotype files: list the genotypes, their formats and whether they load", 0, 0, NULL},
 	{"simulate", OPT_FLAG, &simulate, NULL,
 	 "simulate the body alone on ODE (f0: moved by its own neurons; XODE: by its motors)", 0, 0,
 	 NULL},
@@ -60,14 +61,16 @@ static const cli_opt opts[] = {
 
 const cli_spec cli_cmd_body_spec = {
 	"body", "FILE",
-	"load an alternative body (Framsticks f0 .f0/.gen, or XODE .xode) and show it",
-	"FILE is an f0 genotype (.f0: starting with //0 or /*0*/), a Framsticks\n"
-	"genotype file (.gen: org objects) or an XODE 1.0r23 scene (.xode). Formats:\n"
+	"load an alternative body (Framsticks f0 or f1 .f0/.gen, or XODE .xode) and show it",
+	"FILE is an f0 genotype (.f0: starting with //0 or /*0*/; /*1*/ for f1), a\n"
+	"Framsticks genotype file (.gen: org objects; f1 genotypes are converted to\n"
+	"f0 as the SDK does) or an XODE 1.0r23 scene (.xode). Formats:\n"
 	"summary (readable; text is the same), sdk (f0: the Framsticks SDK 5.0rc10\n"
 	"report: its messages, valid=/parts=/..., one line per part, joint and neuron,\n"
 	"the genes as given and as re-saved), f0 (the genotype as the SDK re-saves it,\n"
 	"defaults skipped), json (the whole model). --list prints the SDK loader's\n"
-	"listing of a .gen file, then each genotype's format. An invalid body prints\n"
+	"listing of a .gen file, then each genotype's format and whether it loads\n"
+	"(its size, or why not), then how many load. An invalid body prints\n"
 	"FILE:LINE: reason and exits 2 (with --format sdk the report is printed first).\n"
 	"--simulate runs the body alone on ODE (docs/bodies.md) and prints\n"
 	"its effectors and how far its centre of mass went.",
@@ -146,15 +149,30 @@ static int list_gen(body_input *in)
 		chars += g[i].len;
 	}
 	printf("\ntotal: %zu items, %zu characters\n", n, chars);
+	/* Then each genotype's format and whether it builds (f0 and f1 do). */
 	printf("\nformats:\n");
+	size_t nok = 0;
 	for (size_t i = 0; i < n; i++) {
 		frams_geno gi;
 		frams_geno_marker(g[i].genes, g[i].len, &gi);
+		body_model m;
+		c2_err err;
+		int brc = frams_genotype_build(g[i].genes, g[i].len, g[i].name, g[i].line, &m, &err);
 		if (gi.format)
-			printf("%zu. f%c\n", i + 1, gi.format);
+			printf("%zu. f%c", i + 1, gi.format);
 		else
-			printf("%zu. invalid format declaration\n", i + 1);
+			printf("%zu. invalid format declaration", i + 1);
+		if (brc == 0)
+			printf(", loadable: %zu parts, %zu joints, %zu neurons\n", m.nparts, m.njoints,
+			       m.nneurons);
+		else if (gi.format == '0' || gi.format == '1')
+			printf(", not loadable: line %ld: %s\n", err.line, err.msg);
+		else
+			printf("\n");
+		nok += brc == 0;
+		body_free(&m);
 	}
+	printf("\nloadable: %zu of %zu genotypes\n", nok, n);
 	free(g);
 	return CLI_OK;
 }
@@ -242,8 +260,10 @@ static void print_neurons(const body_model *m)
 static void print_summary(const char *path, const body_model *m)
 {
 	const frams_f0_info *fi = frams_f0_info_of(m);
-	printf("%s: %s body%s\n", path, m->format == BODY_F0 ? "f0" : "XODE",
-	       fi ? (fi->valid ? ", valid" : ", INVALID") : "");
+	const char *kind = m->format != BODY_F0 ? "XODE body"
+	                   : fi && fi->f1_genes ? "f1 body (converted to f0)"
+	                                        : "f0 body";
+	printf("%s: %s%s\n", path, kind, fi ? (fi->valid ? ", valid" : ", INVALID") : "");
 	if (m->name)
 		printf("name      %s\n", m->name);
 	if (fi)

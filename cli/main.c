@@ -12,7 +12,7 @@
 static const char *const capabilities[] = {
 	"genomes: Creatures 2 dna2 files and headerless gene streams; the c2rt genome text form",
 	"exports: Creatures 2 .exp files (c2rt import)",
-	("bodies: Framsticks f0 genotypes (.f0, .gen; SDK 5.0rc10); " XODE_COMPLIANCE),
+	("bodies: Framsticks f0 and f1 genotypes (.f0, .gen; SDK 5.0rc10, f1 converted as its GenoConv_f1); " XODE_COMPLIANCE),
 	"traces: csv, ndjson",
 };
 

@@ -330,6 +330,7 @@ static void frams_f0_info_free(void *p)
 		return;
 	free(fi->vstyle);
 	free(fi->genes);
+	free(fi->f1_genes);
 	frams_log_free(&fi->log);
 	free(fi);
 }

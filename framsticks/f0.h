@@ -43,6 +43,9 @@ typedef struct frams_f0_info {
 	char *genes;      /* the genotype as given, after its format marker */
 	size_t ngenes;
 	long first_line;  /* input line of the first genes line */
+	char *f1_genes;   /* a body converted from f1 (f1.h): the f1 genes as given,
+	                   * `genes` being the f0 they became; NULL for f0 */
+	size_t nf1_genes;
 	frams_log log;    /* the SDK's messages, in order, with input lines */
 } frams_f0_info;
 

@@ -42,9 +42,13 @@ contains "$T/err" "ref.f0:3: j: joins Part #1, which is not defined before this 
 printf '/*0*/p:x=abc\n' >"$T/num.f0"
 expect_exit 2 "$C2RT" body "$T/num.f0" --format json
 contains "$T/err" "num.f0:1: invalid p: line: Could not parse 'abc'"
+# No marker is f1, as in the SDK: converted; f4 is refused by name.
 printf 'X(X,X)\n' >"$T/f1.f0"
-expect_exit 2 "$C2RT" body "$T/f1.f0"
-contains "$T/err" "f1.f0:1: genotype format f1 is not supported"
+expect_exit 0 "$C2RT" body "$T/f1.f0"
+contains "$T/out" "f1.f0: f1 body (converted to f0), valid"
+printf '/*4*/X(X,X)\n' >"$T/f4.f0"
+expect_exit 2 "$C2RT" body "$T/f4.f0"
+contains "$T/err" "f4.f0:1: genotype format f4 is not supported (f0 and f1 are)"
 printf '//0\n' >"$T/empty.f0"
 expect_exit 2 "$C2RT" body "$T/empty.f0"
 contains "$T/err" "empty.f0:2: the genotype has no parts and no neurons"
