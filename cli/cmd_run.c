@@ -176,6 +176,7 @@ typedef struct run {
 	bool until_death;       /* --until death */
 	bool in_world;          /* --world, or a world snapshot resumed */
 	trace_cfg tc;           /* the trace's format, chemicals and world */
+	genome_organ_names organs; /* its organs' names (tc.organs) */
 	cli_creature cc;        /* without a world: the creature and its events */
 	cli_world cw;           /* with one: the world, its creatures and events */
 	creature *c;            /* the creature traced (a world's first) */
@@ -262,6 +263,8 @@ static int open_run(run *r)
 	if (trace_path) {
 		if ((rc = cli_out_open(&r->trace, "run", trace_path)) != 0)
 			return rc;
+		cli_organ_names("run", r->c, r->genome, &r->organs);
+		r->tc.organs = &r->organs;
 		trace_header(r->c, &r->tc, &r->tw);
 		if (creature_ticks(r->c) == 0)
 			trace_row(r->c, &r->tc, &r->tw);
@@ -436,6 +439,7 @@ int cli_cmd_run(int argc, char **argv)
 	cli_out_abort(&r.trace);
 	cli_out_abort(&r.log);
 	trace_series_free(r.pd);
+	genome_organ_names_free(&r.organs);
 	cli_creature_close(&r.cc);
 	cli_world_close(&r.cw);
 	return rc;

@@ -9,6 +9,7 @@
 
 #include "engine/engine.h"
 #include "engine/events.h"
+#include "genome/organs.h"
 #include "world/world.h"
 #include "cli/cli.h"
 
@@ -95,5 +96,14 @@ void cli_creature_close(cli_creature *cc);
  * `resume_path`)? CLI_OK, or CLI_BAD after saying why not. */
 int cli_same_genome(const char *cmd, const creature *c, const char *genome_path,
                     const char *resume_path);
+
+/* Names for creature c's organs (genome/organs.h) into *out (free with
+ * genome_organ_names_free): from the Genetics Kit notes beside genome_path
+ * (its name with .gno for its extension) when that file exists, else by
+ * what each organ holds. A notes file that cannot be read is a warning
+ * ("c2rt CMD: warning: ..."), not an error; with no memory the organs keep
+ * their numbers (*out empty). */
+void cli_organ_names(const char *cmd, const creature *c, const char *genome_path,
+                     genome_organ_names *out);
 
 #endif

@@ -36,6 +36,18 @@ NAMES(genome_migrations, "migration", GENOME_MIGRATIONS);
 NAMES(genome_perceptible, "perceptible flag", GENOME_PERCEPTIBLE);
 NAMES(genome_sensorimotor_emitters, "sensorimotor emitter locus", GENOME_SENSORIMOTOR);
 
+#define ORGAN_NAME(id, name, marks) name,
+#define ORGAN_MARKS(id, name, marks) marks,
+static const char *const standard_organ_names[] = {GENOME_STANDARD_ORGANS(ORGAN_NAME)};
+static const char *const standard_organ_marks[] = {GENOME_STANDARD_ORGANS(ORGAN_MARKS)};
+const genome_vocab genome_standard_organs = {"organ", standard_organ_names,
+                                             GENOME_NSTANDARD_ORGANS};
+
+const char *genome_standard_organ_marks(int i)
+{
+	return i >= 0 && i < GENOME_NSTANDARD_ORGANS ? standard_organ_marks[i] : NULL;
+}
+
 const char *genome_vocab_name(const genome_vocab *v, int value)
 {
 	if (value < 0 || value >= v->n)

@@ -184,23 +184,17 @@ static size_t group_count(trace_group g, const src *s)
 }
 
 /* What follows a group's prefix in column i's name ("" for one column):
- * the drive's name; the organ's, body, organ1..organN, brain; the
+ * the drive's name; the organ's (bc_organ_label: body, its name or
+ * organI, brain); the
  * chemical's label. */
 static void group_label(trace_group g, const src *s, size_t i, char *buf, size_t cap)
 {
-	bc_organ_info oi;
 	switch (g) {
 	case TRACE_GROUP_DRIVES:
 		snprintf(buf, cap, "%s", genome_drives.names[i]);
 		break;
 	case TRACE_GROUP_ORGANS:
-		bc_organ_get(s->bc, i, &oi);
-		if (oi.kind == BC_ORGAN_BODY)
-			snprintf(buf, cap, "body");
-		else if (oi.kind == BC_ORGAN_BRAIN)
-			snprintf(buf, cap, "brain");
-		else
-			snprintf(buf, cap, "organ%zu", i);
+		bc_organ_label(s->bc, i, s->t->organs, buf, cap);
 		break;
 	case TRACE_GROUP_CHEMS:
 		trace_chem_label(s->t->chem[i], buf, cap);
