@@ -247,3 +247,25 @@ void cli_organ_names(const char *cmd, const creature *c, const char *genome_path
 	genome_gno_free(&gno);
 	genome_free(&g);
 }
+
+static const char MONIKER_LINE[] = "# moniker ";
+
+void cli_moniker_line(const char *moniker, c2_wbuf *w)
+{
+	c2_w_printf(w, "%s%.4s\n", MONIKER_LINE, moniker);
+}
+
+const char *cli_moniker(const void *events, size_t len, char out[5])
+{
+	size_t p = sizeof MONIKER_LINE - 1, n = 0;
+	const char *s = events;
+	if (!s || len <= p || memcmp(s, MONIKER_LINE, p) != 0)
+		return NULL;
+	while (n < 4 && p + n < len && s[p + n] > ' ' && s[p + n] < 127)
+		n++;
+	if (n == 0 || (p + n < len && s[p + n] != '\n'))
+		return NULL;
+	memcpy(out, s + p, n);
+	out[n] = '\0';
+	return out;
+}
