@@ -14,6 +14,7 @@
 #include "biochem/biochem.h"
 #include "brain/brain.h"
 #include "engine/engine.h"
+#include "genome/gno.h"
 #include "engine/events.h"
 #include "genome/breed.h"
 #include "genome/genome.h"
@@ -348,8 +349,49 @@ uint64_t c2py_step(creature *c, const creature_events *ev, uint64_t n, uint64_t 
 	return ran;
 }
 
+/* Creature c's organs' names: by the notes file gno (when it reads), else
+ * by what they hold; empty when memory ran out (the organs keep their
+ * numbers). */
+static void organ_names(const creature *c, const char *gno_path, genome_organ_names *out)
+{
+	genome g;
+	genome_gno gno = {0};
+	c2_err err;
+	out->v = NULL;
+	out->n = 0;
+	bool have = gno_path && genome_gno_read_file(&gno, gno_path, &err) == 0;
+	if (creature_genome(c, &g, &err) == 0) {
+		(void)genome_organ_names_make(out, &g, have ? &gno : NULL);
+		genome_free(&g);
+	}
+	genome_gno_free(&gno);
+}
+
+long c2py_organ_names(const creature *c, const char *gno, char *buf, size_t cap)
+{
+	genome_organ_names names;
+	organ_names(c, gno, &names);
+	const bc_biochem *b = creature_biochem_const(c);
+	size_t at = 0;
+	for (size_t i = 0, n = bc_organ_count(b); i < n; i++) {
+		char name[GENOME_ORGAN_NAME_MAX + 16];
+		bc_organ_label(b, i, &names, name, sizeof name);
+		size_t k = strlen(name);
+		if (at + k + 2 > cap) {
+			genome_organ_names_free(&names);
+			return -1;
+		}
+		memcpy(buf + at, name, k);
+		buf[at + k] = '\n';
+		at += k + 1;
+	}
+	buf[at] = '\0';
+	genome_organ_names_free(&names);
+	return (long)at;
+}
+
 int c2py_trace(creature *c, const creature_events *ev, uint64_t n, uint64_t every,
-               const char *chems, char **out, size_t *len, uint64_t *ran, c2py_err *e)
+               const char *chems, const char *gno, char **out, size_t *len, uint64_t *ran, c2py_err *e)
 {
 	trace_cfg tc;
 	memset(&tc, 0, sizeof tc);
@@ -363,6 +405,9 @@ int c2py_trace(creature *c, const creature_events *ev, uint64_t n, uint64_t ever
 		err_out(e, &err);
 		return err.code;
 	}
+	genome_organ_names names;
+	organ_names(c, gno, &names);
+	tc.organs = &names;
 	c2_wbuf w = {0};
 	trace_header(c, &tc, &w);
 	if (creature_ticks(c) == 0)
@@ -371,6 +416,7 @@ int c2py_trace(creature *c, const creature_events *ev, uint64_t n, uint64_t ever
 	*ran = run_loop(c, ev, n, &o);
 	if (!creature_alive(c) && creature_ticks(c) % o.every != 0)
 		trace_row(c, &tc, &w); /* the death row, whatever `every` says */
+	genome_organ_names_free(&names);
 	int rc = wbuf_out(&w, (uint8_t **)out, len);
 	if (rc)
 		err_set(e, rc, "out of memory");

@@ -11,6 +11,7 @@
 #include "base/bytes.h"
 #include "base/rng.h"
 #include "genome/gno.h"
+#include "genome/organs.h"
 #include "genome/text.h"
 #include "testutil.h"
 
@@ -734,6 +735,114 @@ static void test_validate_synthetic(void **state)
 	genome_free(&g);
 }
 
+/* ---- organ names (genome/organs.h) ---------------------------------------- */
+
+/* A genome of four organs: a heart (its reactions), a lung and a second
+ * lung (the same chemistry), and one holding nothing a standard organ has. */
+static const char ORGANS_TEXT[] =
+	"gene organ id=1\n"
+	"gene reaction\n    r1 Glucose\n    p1 Pyruvate\n    p2 Energy\n"
+	"gene reaction\n    r1 Energy\n    r2 ADP\n    p1 ATP\n"
+	"gene organ id=2\n"
+	"gene reaction\n    r1 Air\n    p1 Oxygen\n"
+	"gene receptor\n    organ creature\n    tissue 1\n    locus 0\n    chemical Carbon Dioxide\n"
+	"gene organ id=3\n"
+	"gene reaction\n    r1 Air\n    p1 Oxygen\n"
+	"gene reaction\n    r1 Histamine A\n"
+	"gene organ id=4\n"
+	"gene reaction\n    r1 Glucose\n    p1 Starch\n";
+
+static void organs_genome(genome *g)
+{
+	c2_err err;
+	if (genome_text_parse(ORGANS_TEXT, sizeof ORGANS_TEXT - 1, g, &err) != 0)
+		fail_msg("line %ld: %s", err.line, err.msg);
+}
+
+static void test_organ_names(void **state)
+{
+	(void)state;
+	genome g;
+	organs_genome(&g);
+	genome_organ_names o;
+	assert_int_equal(genome_organ_names_make(&o, &g, NULL), 0);
+	assert_int_equal(o.n, 4);
+	assert_string_equal(genome_organ_names_of(&o, 0), "Heart");
+	assert_string_equal(genome_organ_names_of(&o, 3), "Lung");
+	assert_string_equal(genome_organ_names_of(&o, 6), "Lung 2");
+	assert_null(genome_organ_names_of(&o, 9)); /* one mark is not enough */
+	assert_null(genome_organ_names_of(&o, 1)); /* not an organ gene */
+	assert_null(genome_organ_names_of(NULL, 0));
+	/* the same genome, the same names */
+	genome_organ_names again;
+	assert_int_equal(genome_organ_names_make(&again, &g, NULL), 0);
+	for (size_t i = 0; i < o.n; i++)
+		assert_string_equal(o.v[i].name, again.v[i].name);
+	genome_organ_names_free(&again);
+	genome_organ_names_free(&o);
+
+	/* Notes name organs first; a reserved or empty description falls back
+	 * to what the organ holds; repeats get numbers. */
+	char d0[] = "009 HEART - Organ", d1[] = "CNS: TIME'S ARROW (new) - Organ", d2[] = "organ12",
+	     d3[] = "HEART", note[] = "";
+	genome_gno_entry e[4] = {
+		{3, 0, 1, d0, note}, {3, 0, 2, d1, note}, {3, 0, 3, d2, note}, {3, 0, 4, d3, note}};
+	genome_gno gno = {e, 4, 0};
+	assert_int_equal(genome_organ_names_make(&o, &g, &gno), 0);
+	assert_string_equal(genome_organ_names_of(&o, 0), "Heart");
+	assert_string_equal(genome_organ_names_of(&o, 3), "Times Arrow");
+	assert_string_equal(genome_organ_names_of(&o, 6), "Lung");
+	assert_string_equal(genome_organ_names_of(&o, 9), "Heart 2");
+	genome_organ_names_free(&o);
+	genome_free(&g);
+}
+
+static void test_organ_tidy(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{"009 HEART - Organ", "Heart"},
+		{"001 CNS: DRIVE LOBE SUPPORT - Organ", "Drive Lobe Support"},
+		{"005 PANCREAS BETA CELLS (Insulin Activity) - Organ", "Pancreas Beta Cells"},
+		{"016 UTERUS (F) - Organ", "Uterus"},
+		{"018 TIME'S ARROW - Organ", "Times Arrow"},
+		{"my Odd, organ; - x - Organ", "my Odd organ - x"},
+		{"  - Organ", ""},
+		{"(((", ""},
+		{"", ""},
+	};
+	char out[GENOME_ORGAN_NAME_MAX];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		genome_organ_tidy(cases[i][0], out, sizeof out);
+		assert_string_equal(out, cases[i][1]);
+	}
+	genome_organ_tidy("A VERY LONG ORGAN NAME THAT GOES ON AND ON - Organ", out, sizeof out);
+	assert_int_equal(strlen(out), GENOME_ORGAN_NAME_MAX - 1);
+}
+
+/* Every mark of the standard organs' table names something (a slip would
+ * leave read_marks failing: no organ would ever be named by its contents),
+ * and the real norn's organs, without its notes, get the Genetics Kit's
+ * names (shared/names/c2-organs.tsv; its second lung is "Lung 2"). */
+static void test_organ_norn(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	genome_organ_names o;
+	assert_int_equal(genome_organ_names_make(&o, &g, NULL), 0);
+	static const char *const want[] = {
+		"DriveLobeSupport", "ConceptLobeSupport", "DecisionLobeSupport", "RegulatorLobeSupport",
+		"Times Arrow", "Environmental If", "Muscle", "Heart", "Lung", "Lung 2", "Liver",
+		"PancreasBeta", "PancreasAlpha", "Tummy", "Kidney", "Bones", "Spleen", "Skin", "Gonad",
+		"Uterus"};
+	assert_int_equal(o.n, sizeof want / sizeof want[0]);
+	for (size_t i = 0; i < o.n; i++)
+		assert_string_equal(o.v[i].name, want[i]);
+	genome_organ_names_free(&o);
+	genome_free(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -752,6 +861,9 @@ int main(void)
 		cmocka_unit_test(test_text_errors),
 		cmocka_unit_test(test_text_names),
 		cmocka_unit_test(test_validate_synthetic),
+		cmocka_unit_test(test_organ_names),
+		cmocka_unit_test(test_organ_tidy),
+		cmocka_unit_test(test_organ_norn),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
