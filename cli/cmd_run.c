@@ -214,7 +214,11 @@ static int check_options(run *r, int npos)
 			r->until_death = true;
 		else if (!strncmp(until_arg, "stage:", 6) && (r->until_stage = genome_stage_by_name(until_arg + 6)) >= 0)
 			;
-		else
+		else if (!strncmp(until_arg, "stage:", 6)) {
+			char hint[160];
+			genome_stage_hint(until_arg + 6, strlen(until_arg + 6), hint, sizeof hint);
+			return cli_fail(CLI_USAGE, "run", "--until: unknown stage '%s'%s", until_arg + 6, hint);
+		} else
 			return cli_fail(CLI_USAGE, "run", "--until: expected death or stage:NAME, got '%s'", until_arg);
 	}
 	trace_default_chems(&r->tc);

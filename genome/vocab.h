@@ -18,12 +18,28 @@ typedef struct genome_vocab {
 	const char *what; /* e.g. "chemical", for messages */
 	const char *const *names;
 	int n;
+	const char *topic; /* what `c2rt names TOPIC` lists it as ("chemicals"), or NULL */
 } genome_vocab;
 
 /* Name of value v, or NULL when v has none. */
 const char *genome_vocab_name(const genome_vocab *v, int value);
 /* Value whose name matches s[0..len) (first match), or -1. */
 int genome_vocab_find(const genome_vocab *v, const char *s, size_t len);
+/* Help for an unknown name s[0..len) of vocabulary v, for the end of a
+ * message: " (did you mean Glucose? see c2rt names chemicals)" when one name
+ * is near (base/near.h), else " (Pointer pats me, Creature pats me hold it;
+ * see c2rt names stimuli)" when names hold it (a word of 3 letters at
+ * least; at most 4 listed), else
+ * " (see c2rt names stimuli)"; without a topic the "see" part is left out
+ * (and "" when nothing is left). Written into buf (cut to cap). */
+void genome_vocab_hint(const genome_vocab *v, const char *s, size_t len, char *buf, size_t cap);
+/* The same for a list of names (NULL-terminated) listed as `topic`. */
+void genome_names_hint(const char *const *names, size_t n, const char *topic, const char *s,
+                       size_t len, char *buf, size_t cap);
+/* The same for a life stage: " (did you mean child? see c2rt names
+ * stages)", else every stage listed: " (stages: embryo, child, ...; see c2rt
+ * names stages)". */
+void genome_stage_hint(const char *s, size_t len, char *buf, size_t cap);
 /* Do two names match under the loose rule above? */
 int genome_name_eq(const char *a, size_t alen, const char *b);
 

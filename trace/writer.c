@@ -32,8 +32,11 @@ int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
 		while (len && p[len - 1] == ' ')
 			len--;
 		int chem = trace_chem_find(p, len);
-		if (chem <= 0)
-			return c2_fail(err, C2_EINVAL, -1, -1, "unknown chemical '%.*s'", (int)len, p);
+		if (chem <= 0) {
+			char hint[160];
+			genome_vocab_hint(&genome_chemicals, p, len, hint, sizeof hint);
+			return c2_fail(err, C2_EINVAL, -1, -1, "unknown chemical '%.*s'%s", (int)len, p, hint);
+		}
 		/* One column per chemical: two of one name could not be told apart. */
 		if (seen[chem])
 			return c2_fail(err, C2_EINVAL, -1, -1, "chemical '%.*s' is listed twice", (int)len, p);
