@@ -293,6 +293,7 @@ const char *cli_number_problem(const char *s, long min, long max, long *out, cha
 	X(svrule)                                                               \
 	X(brain)                                                                \
 	X(options)                                                              \
+	X(names)                                                                \
 	X(run)                                                                  \
 	X(view)                                                                 \
 	X(import)                                                               \
