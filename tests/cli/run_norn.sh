@@ -21,6 +21,13 @@ printf 'junk' >"$T/norn.gno"
 expect_exit 0 "$C2RT" run "$T/norn.gen" --ticks 10 --trace "$T/named2.csv"
 contains "$T/err" "warning: $T/norn.gno:"
 cmp -s "$T/named.csv" "$T/named2.csv" || die "a broken notes file changed the trace"
+# The old numbered name draws the same organ as its name.
+expect_exit 0 "$C2RT" run "$T/norn.gen" --ticks 2000 --every 100 --trace "$T/named.csv"
+expect_exit 0 "$C2RT" plot "$T/named.csv" --column lf:Heart -o "$T/heart.png" --title heart
+expect_exit 0 "$C2RT" plot "$T/named.csv" --column lf:organ8 -o "$T/organ8.png" --title heart
+cmp -s "$T/heart.png" "$T/organ8.png" || die "lf:organ8 did not draw the Heart"
+expect_exit 0 "$C2RT" plot "$T/named.csv" --column lf:organ9 -o "$T/organ9.png" --title heart
+cmp -s "$T/heart.png" "$T/organ9.png" && die "lf:organ9 drew the Heart too"
 
 # NDJSON: one object per line.
 expect_exit 0 "$C2RT" run "$NORN" --ticks 300 --every 100 --trace "$T/t.ndjson" --trace-format ndjson
