@@ -66,8 +66,9 @@ void c2_near_add(c2_near *q, const char *cand)
 	/* The start of a longer name counts as one edit (--max for --max-ticks);
 	 * otherwise a third of the word may be wrong, at least one letter (none
 	 * in a one-letter word, to which anything would be "near"). */
-	int score = n >= 3 && starts(cand, q->word, n, q->loose) ? 1
-	                                                          : edit_distance(q->word, n, cand, q->loose);
+	int score = n >= 3 && strlen(cand) > n && starts(cand, q->word, n, q->loose)
+	                ? 1
+	                : edit_distance(q->word, n, cand, q->loose);
 	int limit = n < 2 ? 0 : n < 6 ? 1 : (int)(n / 3);
 	if (score > 0 && score <= limit && (!q->best || score < q->score)) {
 		q->best = cand;

@@ -9,9 +9,11 @@
 #include <cmocka.h>
 
 #include "base/bytes.h"
+#include "base/near.h"
 #include "base/rng.h"
 #include "genome/gno.h"
 #include "genome/organs.h"
+#include "genome/vocab.h"
 #include "genome/text.h"
 #include "testutil.h"
 
@@ -735,6 +737,74 @@ static void test_validate_synthetic(void **state)
 	genome_free(&g);
 }
 
+/* ---- names for the unknown (base/near.h, genome_vocab_hint) ------------------ */
+
+static const char *nearest(const char *word, bool loose, const char *const *cands)
+{
+	c2_near q;
+	c2_near_init(&q, word, strlen(word), loose);
+	for (; *cands; cands++)
+		c2_near_add(&q, *cands);
+	return c2_near_best(&q);
+}
+
+static void test_near(void **state)
+{
+	(void)state;
+	const char *const opts[] = {"ticks", "max-ticks", "trace", "help", NULL};
+	assert_string_equal(nearest("tick", false, opts), "ticks");      /* one letter */
+	assert_string_equal(nearest("max", false, opts), "max-ticks");   /* the start */
+	assert_string_equal(nearest("tarce", false, opts), "trace");     /* a swap */
+	assert_null(nearest("x", false, opts));                          /* too short */
+	assert_null(nearest("bananas", false, opts));                    /* too far */
+	assert_null(nearest("ticks", false, opts));                      /* itself: not a slip */
+	assert_null(nearest("TICK", false, opts));                       /* exact: case counts */
+	const char *const chems[] = {"Glucose", "Glycogen", "Need for Pleasure", NULL};
+	assert_string_equal(nearest("glucse", true, chems), "Glucose");
+	assert_string_equal(nearest("need_for_pleasur", true, chems), "Need for Pleasure");
+	assert_null(nearest("GLUCSE", false, chems));                    /* exact: case counts */
+	char longw[80];
+	memset(longw, 'a', sizeof longw - 1);
+	longw[sizeof longw - 1] = '\0';
+	assert_null(nearest(longw, true, chems));
+	assert_true(c2_near_contains("Pointer pats me", "PATS", 4));
+	assert_true(c2_near_contains("Need for Pleasure", "for_pl", 6));
+	assert_false(c2_near_contains("Pointer pats me", "slaps", 5));
+	assert_false(c2_near_contains("Pointer pats me", "", 0));
+}
+
+static void hint(const genome_vocab *v, const char *word, const char *want)
+{
+	char buf[200];
+	genome_vocab_hint(v, word, strlen(word), buf, sizeof buf);
+	assert_string_equal(buf, want);
+}
+
+static void test_vocab_hint(void **state)
+{
+	(void)state;
+	hint(&genome_chemicals, "Glucse", " (did you mean Glucose? see c2rt names chemicals)");
+	hint(&genome_stimuli, "pats",
+	     " (Pointer pats me, Creature pats me hold it; see c2rt names stimuli)");
+	hint(&genome_stimuli, "slaps me",
+	     " (Pointer slaps me, Creature slaps me hold it; see c2rt names stimuli)");
+	hint(&genome_stimuli, "action",
+	     " (<spare action>, Involuntary Action 0, involuntary action 1, Involuntary Action 2"
+	     " ... hold it; see c2rt names stimuli)");
+	hint(&genome_stimuli, "xyzzy", " (see c2rt names stimuli)");
+	hint(&genome_drives, "Hungr", " (did you mean Hunger? see c2rt names drives)");
+	hint(&genome_body_parts, "hed", " (did you mean head?)"); /* no topic */
+	hint(&genome_body_parts, "xyzzy", "");
+	char buf[200], small[12];
+	genome_stage_hint("banana", 6, buf, sizeof buf);
+	assert_string_equal(buf, " (stages: embryo, child, adolescent, youth, adult, old, senile;"
+	                         " see c2rt names stages)");
+	genome_stage_hint("adlt", 4, buf, sizeof buf);
+	assert_string_equal(buf, " (did you mean adult? see c2rt names stages)");
+	genome_vocab_hint(&genome_stimuli, "pats", 4, small, sizeof small); /* cut, terminated */
+	assert_int_equal(strlen(small), sizeof small - 1);
+}
+
 /* ---- organ names (genome/organs.h) ---------------------------------------- */
 
 /* A genome of four organs: a heart (its reactions), a lung and a second
@@ -861,6 +931,8 @@ int main(void)
 		cmocka_unit_test(test_text_errors),
 		cmocka_unit_test(test_text_names),
 		cmocka_unit_test(test_validate_synthetic),
+		cmocka_unit_test(test_near),
+		cmocka_unit_test(test_vocab_hint),
 		cmocka_unit_test(test_organ_names),
 		cmocka_unit_test(test_organ_tidy),
 		cmocka_unit_test(test_organ_norn),
