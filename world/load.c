@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/near.h"
 #include "base/words.h"
 #include "world/internal.h"
 
@@ -431,6 +432,20 @@ static int world_new(world **out, const world_options *opts, uint64_t seed, c2_e
 	return 0;
 }
 
+/* A line no statement starts: the nearest statement (base/near.h), or the list. */
+static int unknown_statement(w_line *p)
+{
+	c2_near q;
+	c2_near_init(&q, p->t[0].s, p->t[0].n, false);
+	for (size_t k = 0; k < sizeof statements / sizeof *statements; k++)
+		c2_near_add(&q, statements[k].name);
+	if (c2_near_best(&q))
+		return w_fail(p, "unknown statement '%.*s' (did you mean %s?)", (int)p->t[0].n, p->t[0].s,
+		              c2_near_best(&q));
+	return w_fail(p, "unknown statement '%.*s' (room, kind, on, object, creature)", (int)p->t[0].n,
+	              p->t[0].s);
+}
+
 static int parse_text(world *w, pending *pd, const char *text, size_t len, c2_err *err)
 {
 	w_line p = {.err = err};
@@ -444,9 +459,7 @@ static int parse_text(world *w, pending *pd, const char *text, size_t len, c2_er
 		size_t k = 0, nst = sizeof statements / sizeof *statements;
 		while (k < nst && !w_tok_is(&p.t[0], statements[k].name))
 			k++;
-		rc = k < nst ? statements[k].parse(w, &p, pd)
-		             : w_fail(&p, "unknown statement '%.*s' (room, kind, on, object, creature)",
-		                      (int)p.t[0].n, p.t[0].s);
+		rc = k < nst ? statements[k].parse(w, &p, pd) : unknown_statement(&p);
 	}
 	return rc ? rc : finish(w, pd, p.line, err);
 }

@@ -85,6 +85,9 @@ contains "$T/err" "unknown option 'brian_while_asleep' (did you mean brain_while
 printf 'room a 0 100\nkind k fod\n' >"$T/w.world"
 expect_exit 2 "$C2RT" run "$T/tiny.gen" --ticks 1 --world "$T/w.world"
 contains "$T/err" "w.world:2: unknown category 'fod' (did you mean food? see c2rt names categories)"
+printf 'rom a 0 100\n' >"$T/w2.world"
+expect_exit 2 "$C2RT" run "$T/tiny.gen" --ticks 1 --world "$T/w2.world"
+contains "$T/err" "w2.world:1: unknown statement 'rom' (did you mean room?)"
 # the genome text form
 printf 'gene receptor\n    chemical Glucse\n' >"$T/g.txt"
 expect_exit 2 "$C2RT" asm "$T/g.txt" -o "$T/g.gen"
