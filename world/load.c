@@ -4,6 +4,7 @@
  * categories and senses by name or number (the vocabularies' look-ups, '_'
  * or '-' for spaces); every error FILE:LINE: reason. Linear in the file's
  * size, bounded by the WORLD_MAX_* limits. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,14 +77,29 @@ int w_kind_find(const world *w, const char *name, size_t n)
 	return -1;
 }
 
+void w_kind_hint(const world *w, const char *name, size_t n, char *buf, size_t cap)
+{
+	c2_near q;
+	c2_near_init(&q, name, n, false);
+	for (size_t k = 1; k < w->nkinds; k++)
+		c2_near_add(&q, w->kinds[k].name);
+	if (c2_near_best(&q))
+		snprintf(buf, cap, " (did you mean %s? ", c2_near_best(&q));
+	else
+		snprintf(buf, cap, " (");
+}
+
 static int kind_arg(world *w, w_line *p, int i, int *out)
 {
 	if (i >= p->nt)
 		return w_fail(p, "missing KIND");
 	*out = w_kind_find(w, p->t[i].s, p->t[i].n);
-	if (*out <= 0) /* kind 0 is the hand's: no line may name it */
-		return w_fail(p, "unknown kind '%.*s' (declare it with a 'kind' line first)",
-		              (int)p->t[i].n, p->t[i].s);
+	if (*out <= 0) { /* kind 0 is the hand's: no line may name it */
+		char hint[96];
+		w_kind_hint(w, p->t[i].s, p->t[i].n, hint, sizeof hint);
+		return w_fail(p, "unknown kind '%.*s'%sdeclare it with a 'kind' line first)",
+		              (int)p->t[i].n, p->t[i].s, hint);
+	}
 	return 0;
 }
 

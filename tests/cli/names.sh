@@ -88,6 +88,13 @@ contains "$T/err" "w.world:2: unknown category 'fod' (did you mean food? see c2r
 printf 'rom a 0 100\n' >"$T/w2.world"
 expect_exit 2 "$C2RT" run "$T/tiny.gen" --ticks 1 --world "$T/w2.world"
 contains "$T/err" "w2.world:1: unknown statement 'rom' (did you mean room?)"
+printf 'room a 0 100\nkind carrot food\nobject carot 50\n' >"$T/w3.world"
+expect_exit 2 "$C2RT" run "$T/tiny.gen" --ticks 1 --world "$T/w3.world"
+contains "$T/err" "w3.world:3: unknown kind 'carot' (did you mean carrot? declare it with a 'kind' line first)"
+printf 'room a 0 100\nkind carrot food\nobject carrot 50\n' >"$T/w4.world"
+printf 'at 1 add carot 5\n' >"$T/w4.ev"
+expect_exit 2 "$C2RT" run "$T/tiny.gen" --ticks 1 --world "$T/w4.world" --events "$T/w4.ev"
+contains "$T/err" "w4.ev:1: add: unknown kind 'carot' (did you mean carrot? kinds are declared by the world file)"
 # the genome text form
 printf 'gene receptor\n    chemical Glucse\n' >"$T/g.txt"
 expect_exit 2 "$C2RT" asm "$T/g.txt" -o "$T/g.gen"
