@@ -2,6 +2,7 @@
 #include "base/options.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,13 +42,35 @@ static int set_checked(const c2_option_table *t, const c2_option *o, void *opts,
 	return 0;
 }
 
+void c2_option_near(const c2_option_table *t, c2_near *q)
+{
+	for (size_t k = 0; k < t->n; k++)
+		c2_near_add(q, t->v[k].name);
+}
+
+/* " (did you mean NAME? see c2rt options)", or " (see c2rt options)". */
+static void unknown_hint(const c2_option_table *t, const char *name, size_t len, char *buf,
+                         size_t cap)
+{
+	c2_near q;
+	c2_near_init(&q, name, len, false);
+	c2_option_near(t, &q);
+	if (c2_near_best(&q))
+		snprintf(buf, cap, " (did you mean %s? see c2rt options)", c2_near_best(&q));
+	else
+		snprintf(buf, cap, " (see c2rt options)");
+}
+
 int c2_option_set(const c2_option_table *t, void *opts, const char *name, long value,
                   c2_err *err)
 {
 	const c2_option *o = name ? c2_option_find(t, name, strlen(name)) : NULL;
-	if (!o)
-		return c2_fail(err, C2_EINVAL, -1, -1, "unknown %s option '%s' (see c2rt options)",
-		               t->module, name ? name : "(null)");
+	if (!o) {
+		char hint[96];
+		unknown_hint(t, name ? name : "", name ? strlen(name) : 0, hint, sizeof hint);
+		return c2_fail(err, C2_EINVAL, -1, -1, "unknown %s option '%s'%s", t->module,
+		               name ? name : "(null)", hint);
+	}
 	return set_checked(t, o, opts, value, err);
 }
 
@@ -89,9 +112,12 @@ int c2_option_parse(const c2_option_table *t, void *opts, const char *text, c2_e
 	if (!eq || eq == text || !eq[1])
 		return c2_fail(err, C2_EINVAL, -1, -1, "'%s' is not NAME=VALUE", text);
 	const c2_option *o = c2_option_find(t, text, (size_t)(eq - text));
-	if (!o)
-		return c2_fail(err, C2_EINVAL, -1, -1, "unknown %s option '%.*s' (see c2rt options)",
-		               t->module, (int)(eq - text), text);
+	if (!o) {
+		char hint[96];
+		unknown_hint(t, text, (size_t)(eq - text), hint, sizeof hint);
+		return c2_fail(err, C2_EINVAL, -1, -1, "unknown %s option '%.*s'%s", t->module,
+		               (int)(eq - text), text, hint);
+	}
 	const char *val = eq + 1;
 	char *end;
 	long v = strtol(val, &end, 10);

@@ -16,6 +16,7 @@
 
 #include "base/bytes.h"
 #include "base/err.h"
+#include "base/near.h"
 
 typedef struct c2_option {
 	const char *name;
@@ -74,6 +75,8 @@ void c2_options_default(const c2_option_table *t, void *opts);
 
 /* The option called name[0..len), or NULL. */
 const c2_option *c2_option_find(const c2_option_table *t, const char *name, size_t len);
+/* Offer every option name of t to a "did you mean" search (base/near.h). */
+void c2_option_near(const c2_option_table *t, c2_near *q);
 
 /* Value of `o` in the struct at `opts`. */
 int c2_option_get(const c2_option *o, const void *opts);

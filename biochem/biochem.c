@@ -4,6 +4,7 @@
 #include "biochem/internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -669,6 +670,23 @@ static const bc_organ *organ_at_c(const bc_biochem *b, size_t i)
 	if (i == b->norgans && b->has_brain)
 		return &b->brain;
 	return NULL;
+}
+
+void bc_organ_label(const bc_biochem *b, size_t i, const genome_organ_names *names, char *buf,
+                    size_t cap)
+{
+	bc_organ_info oi;
+	const char *name;
+	if (!bc_organ_get(b, i, &oi))
+		snprintf(buf, cap, "%s", "");
+	else if (oi.kind == BC_ORGAN_BODY)
+		snprintf(buf, cap, "body");
+	else if (oi.kind == BC_ORGAN_BRAIN)
+		snprintf(buf, cap, "brain");
+	else if ((name = genome_organ_names_of(names, oi.gene)) != NULL)
+		snprintf(buf, cap, "%s", name);
+	else
+		snprintf(buf, cap, "organ%zu", i);
 }
 
 bool bc_organ_get(const bc_biochem *b, size_t i, bc_organ_info *out)

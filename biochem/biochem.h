@@ -51,6 +51,7 @@
 #include "base/options.h"
 #include "genome/genome.h"
 #include "genome/loci.h"
+#include "genome/organs.h"
 
 /* ---- constants (one place) -------------------------------------------------- */
 
@@ -262,6 +263,12 @@ size_t bc_organ_count(const bc_biochem *b);
 long bc_brain_organ_index(const bc_biochem *b);
 /* Fill *out for organ `i`; false (and *out untouched) if i is out of range. */
 bool bc_organ_get(const bc_biochem *b, size_t i, bc_organ_info *out);
+/* The name of organ i for people and trace columns: "body", "brain", its
+ * name in `names` (genome/organs.h; NULL: none), else "organI" (I its
+ * index: the name traces gave every genome organ before organs had names,
+ * and still give an unnamed one). Empty when i is out of range. */
+void bc_organ_label(const bc_biochem *b, size_t i, const genome_organ_names *names, char *buf,
+                    size_t cap);
 /* Set organ i's injury locus, as CAOS INJR does (applied at its next
  * activation: damage = value/255 * initial_LF / 10). False if i is out of range. */
 bool bc_organ_set_injury(bc_biochem *b, size_t i, uint8_t value);

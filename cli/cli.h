@@ -145,17 +145,6 @@ void cli_vmsg(FILE *f, const char *cmd, const char *fmt, va_list ap)
 /* Print one line of a report (no prefix) and a newline to f, escaped. */
 void cli_line(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* "Did you mean": the nearest of the candidates given to cli_near_add, or
- * NULL when none is close (a third of the word's letters may be wrong, or
- * the word is the start of a candidate). */
-typedef struct cli_near {
-	const char *word, *best;
-	int score;
-} cli_near;
-void cli_near_init(cli_near *q, const char *word);
-void cli_near_add(cli_near *q, const char *candidate);
-const char *cli_near_best(const cli_near *q);
-
 /* ---- outputs (cli/output.c) ------------------------------------------------
  * Every file a command writes is a cli_out: written to a temporary file
  * beside the target and renamed into place by cli_out_commit, so a failed,
@@ -304,6 +293,7 @@ const char *cli_number_problem(const char *s, long min, long max, long *out, cha
 	X(svrule)                                                               \
 	X(brain)                                                                \
 	X(options)                                                              \
+	X(names)                                                                \
 	X(run)                                                                  \
 	X(view)                                                                 \
 	X(import)                                                               \

@@ -69,7 +69,11 @@ int cli_cmd_express(int argc, char **argv)
 		return cli_fail(CLI_USAGE, "express", "--replaced goes with --upto");
 	int stage = parse_stage(stage_arg);
 	if (stage < 0)
-		return cli_fail(CLI_USAGE, "express", "unknown stage '%s'", stage_arg);
+	{
+		char hint[160];
+		genome_stage_hint(stage_arg, strlen(stage_arg), hint, sizeof hint);
+		return cli_fail(CLI_USAGE, "express", "unknown stage '%s'%s", stage_arg, hint);
+	}
 
 	genome g;
 	if ((rc = cli_load_genome(pos[0], &g)) != 0)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/bytes.h"
+#include "base/near.h"
 #include "base/version.h"
 #include "cli/cli.h"
 
@@ -376,11 +377,11 @@ int cli_cmd_help(int argc, char **argv)
 		cli_print_overview(stdout);
 		return CLI_OK;
 	}
-	cli_near near;
-	cli_near_init(&near, pos[0]);
+	c2_near near;
+	c2_near_init(&near, pos[0], strlen(pos[0]), false);
 	for (int i = 0; i < cli_ncommands; i++) {
 		if (strcmp(cli_commands[i].name, pos[0]) != 0) {
-			cli_near_add(&near, cli_commands[i].name);
+			c2_near_add(&near, cli_commands[i].name);
 			continue;
 		}
 		if (npos == 1) {
@@ -395,7 +396,7 @@ int cli_cmd_help(int argc, char **argv)
 			}
 		return cli_fail(CLI_USAGE, "help", "'%s' has no subcommand '%s'", pos[0], pos[1]);
 	}
-	const char *best = cli_near_best(&near);
+	const char *best = c2_near_best(&near);
 	if (best)
 		return cli_fail(CLI_USAGE, "help", "unknown command '%s' (did you mean '%s'?)", pos[0], best);
 	return cli_fail(CLI_USAGE, "help", "unknown command '%s'", pos[0]);

@@ -213,12 +213,17 @@ static int write_genome(const exchange_file *x)
 	return rc;
 }
 
-/* -o: the snapshot ("-": standard output). */
-static int save(const creature *c)
+/* -o: the snapshot ("-": standard output). Its events are one comment
+ * naming the creature (cli_moniker_line), so that what resumes it can call
+ * it by its name. */
+static int save(const creature *c, const char *moniker)
 {
-	c2_wbuf w = {0};
-	int rc = creature_save(c, NULL, 0, &w) != 0 ? cli_fail(CLI_BAD, "import", "out of memory")
-	                                            : cli_write("import", out_path, w.data, w.len);
+	c2_wbuf w = {0}, ev = {0};
+	cli_moniker_line(moniker, &ev);
+	int rc = ev.oom || creature_save(c, ev.data, ev.len, &w) != 0
+	                 ? cli_fail(CLI_BAD, "import", "out of memory")
+	                 : cli_write("import", out_path, w.data, w.len);
+	c2_wbuf_free(&ev);
 	c2_wbuf_free(&w);
 	return rc;
 }
@@ -261,7 +266,7 @@ int cli_cmd_import(int argc, char **argv)
 			if (!quiet)
 				print_summary(pos[0], &x, &rep, c);
 			if (out_path)
-				rc = save(c);
+				rc = save(c, rep.moniker);
 			if (rc == CLI_OK && out_path && !quiet)
 				fprintf(stderr, "c2rt import: wrote %s (continue it with 'c2rt run --resume %s')\n",
 				        out_path, out_path);

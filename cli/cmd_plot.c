@@ -99,8 +99,11 @@ static bool parse_size(const char *s, int *w, int *h)
 static int chem_column(const trace_reader *r, const char *path, const char *s, size_t n, int *col)
 {
 	int chem = trace_chem_find(s, n);
-	if (chem < 0)
-		return cli_fail(CLI_USAGE, "plot", "unknown chemical '%.*s'", (int)n, s);
+	if (chem < 0) {
+		char hint[160];
+		genome_vocab_hint(&genome_chemicals, s, n, hint, sizeof hint);
+		return cli_fail(CLI_USAGE, "plot", "unknown chemical '%.*s'%s", (int)n, s, hint);
+	}
 	if ((*col = trace_reader_chem_col(r, chem)) < 0) {
 		char label[64];
 		trace_chem_label((uint8_t)chem, label, sizeof label);

@@ -176,6 +176,7 @@ typedef struct run {
 	bool until_death;       /* --until death */
 	bool in_world;          /* --world, or a world snapshot resumed */
 	trace_cfg tc;           /* the trace's format, chemicals and world */
+	genome_organ_names organs; /* its organs' names (tc.organs) */
 	cli_creature cc;        /* without a world: the creature and its events */
 	cli_world cw;           /* with one: the world, its creatures and events */
 	creature *c;            /* the creature traced (a world's first) */
@@ -213,7 +214,11 @@ static int check_options(run *r, int npos)
 			r->until_death = true;
 		else if (!strncmp(until_arg, "stage:", 6) && (r->until_stage = genome_stage_by_name(until_arg + 6)) >= 0)
 			;
-		else
+		else if (!strncmp(until_arg, "stage:", 6)) {
+			char hint[160];
+			genome_stage_hint(until_arg + 6, strlen(until_arg + 6), hint, sizeof hint);
+			return cli_fail(CLI_USAGE, "run", "--until: unknown stage '%s'%s", until_arg + 6, hint);
+		} else
 			return cli_fail(CLI_USAGE, "run", "--until: expected death or stage:NAME, got '%s'", until_arg);
 	}
 	trace_default_chems(&r->tc);
@@ -262,6 +267,8 @@ static int open_run(run *r)
 	if (trace_path) {
 		if ((rc = cli_out_open(&r->trace, "run", trace_path)) != 0)
 			return rc;
+		cli_organ_names("run", r->c, r->genome, &r->organs);
+		r->tc.organs = &r->organs;
 		trace_header(r->c, &r->tc, &r->tw);
 		if (creature_ticks(r->c) == 0)
 			trace_row(r->c, &r->tc, &r->tw);
@@ -436,6 +443,7 @@ int cli_cmd_run(int argc, char **argv)
 	cli_out_abort(&r.trace);
 	cli_out_abort(&r.log);
 	trace_series_free(r.pd);
+	genome_organ_names_free(&r.organs);
 	cli_creature_close(&r.cc);
 	cli_world_close(&r.cw);
 	return rc;

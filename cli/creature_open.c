@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/fileio.h"
+#include "genome/gno.h"
 #include "cli/cli.h"
 
 void cli_creature_close(cli_creature *cc)
@@ -208,4 +210,62 @@ int cli_creature_open(cli_creature *cc, const char *cmd, const char *genome_path
 		return cli_report(src, &err);
 	}
 	return CLI_OK;
+}
+
+/* "DIR/NAME.gen" -> "DIR/NAME.gno" (any extension, or none: appended). */
+static void gno_beside(const char *genome_path, char *buf, size_t cap)
+{
+	const char *slash = strrchr(genome_path, '/');
+	const char *dot = strrchr(slash ? slash : genome_path, '.');
+	size_t stem = dot && dot != (slash ? slash + 1 : genome_path) ? (size_t)(dot - genome_path)
+	                                                              : strlen(genome_path);
+	snprintf(buf, cap, "%.*s.gno", (int)stem, genome_path);
+}
+
+void cli_organ_names(const char *cmd, const creature *c, const char *genome_path,
+                     genome_organ_names *out)
+{
+	out->v = NULL;
+	out->n = 0;
+	genome g;
+	c2_err err;
+	if (creature_genome(c, &g, &err) != 0)
+		return; /* out of memory: the organs keep their numbers */
+	genome_gno gno = {0};
+	bool have = false;
+	char path[4096];
+	if (genome_path && strcmp(genome_path, "-") != 0) {
+		gno_beside(genome_path, path, sizeof path);
+		if (access(path, F_OK) == 0) {
+			have = genome_gno_read_file(&gno, path, &err) == 0;
+			if (!have)
+				cli_msg(stderr, cmd, "warning: %s: %s (organs are named by what they hold)", path,
+				        err.msg);
+		}
+	}
+	(void)genome_organ_names_make(out, &g, have ? &gno : NULL);
+	genome_gno_free(&gno);
+	genome_free(&g);
+}
+
+static const char MONIKER_LINE[] = "# moniker ";
+
+void cli_moniker_line(const char *moniker, c2_wbuf *w)
+{
+	c2_w_printf(w, "%s%.4s\n", MONIKER_LINE, moniker);
+}
+
+const char *cli_moniker(const void *events, size_t len, char out[5])
+{
+	size_t p = sizeof MONIKER_LINE - 1, n = 0;
+	const char *s = events;
+	if (!s || len <= p || memcmp(s, MONIKER_LINE, p) != 0)
+		return NULL;
+	while (n < 4 && p + n < len && s[p + n] > ' ' && s[p + n] < 127)
+		n++;
+	if (n == 0 || (p + n < len && s[p + n] != '\n'))
+		return NULL;
+	memcpy(out, s + p, n);
+	out[n] = '\0';
+	return out;
 }

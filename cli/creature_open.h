@@ -9,6 +9,7 @@
 
 #include "engine/engine.h"
 #include "engine/events.h"
+#include "genome/organs.h"
 #include "world/world.h"
 #include "cli/cli.h"
 
@@ -95,5 +96,22 @@ void cli_creature_close(cli_creature *cc);
  * `resume_path`)? CLI_OK, or CLI_BAD after saying why not. */
 int cli_same_genome(const char *cmd, const creature *c, const char *genome_path,
                     const char *resume_path);
+
+/* A creature's name in its events text: the comment line "# moniker NAME"
+ * that `c2rt import -o` writes into the snapshot's events (and that
+ * resuming keeps). cli_moniker_line appends it; cli_moniker finds it in
+ * the first line of an events text (NULL: none) and copies the name (at
+ * most 4 printable characters) into out. */
+void cli_moniker_line(const char *moniker, c2_wbuf *w);
+const char *cli_moniker(const void *events, size_t len, char out[5]);
+
+/* Names for creature c's organs (genome/organs.h) into *out (free with
+ * genome_organ_names_free): from the Genetics Kit notes beside genome_path
+ * (its name with .gno for its extension) when that file exists, else by
+ * what each organ holds. A notes file that cannot be read is a warning
+ * ("c2rt CMD: warning: ..."), not an error; with no memory the organs keep
+ * their numbers (*out empty). */
+void cli_organ_names(const char *cmd, const creature *c, const char *genome_path,
+                     genome_organ_names *out);
 
 #endif

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/near.h"
 #include "base/version.h"
 #include "xode/xode.h"
 #include "cli/cli.h"
@@ -39,12 +40,13 @@ static int dispatch(int argc, char **argv)
 		version();
 		return CLI_OK;
 	}
-	cli_near near;
-	cli_near_init(&near, cmd[0] == '-' ? cmd + strspn(cmd, "-") : cmd);
+	c2_near near;
+	const char *word = cmd[0] == '-' ? cmd + strspn(cmd, "-") : cmd;
+	c2_near_init(&near, word, strlen(word), false);
 	if (cmd[0] == '-') {
-		cli_near_add(&near, "help");
-		cli_near_add(&near, "version");
-		const char *best = cli_near_best(&near);
+		c2_near_add(&near, "help");
+		c2_near_add(&near, "version");
+		const char *best = c2_near_best(&near);
 		if (best)
 			cli_msg(stderr, NULL, "unknown option '%s' (did you mean --%s?)", cmd, best);
 		else
@@ -55,9 +57,9 @@ static int dispatch(int argc, char **argv)
 	for (int i = 0; i < cli_ncommands; i++) {
 		if (strcmp(cli_commands[i].name, cmd) == 0)
 			return cli_commands[i].run(argc - 1, argv + 1);
-		cli_near_add(&near, cli_commands[i].name);
+		c2_near_add(&near, cli_commands[i].name);
 	}
-	const char *best = cli_near_best(&near);
+	const char *best = c2_near_best(&near);
 	if (best)
 		cli_msg(stderr, NULL, "unknown command '%s' (did you mean '%s'? 'c2rt help' lists them)", cmd,
 		        best);

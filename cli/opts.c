@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "base/near.h"
 #include "cli/cli.h"
 
 int cli_parse_sex(const char *s)
@@ -85,62 +86,6 @@ static const char *u64_problem(const char *s, uint64_t min, uint64_t max, uint64
 	}
 	*out = (uint64_t)v;
 	return NULL;
-}
-
-/* ---- the nearest name, for "did you mean" ---------------------------------- */
-
-/* Edit distance with transpositions (optimal string alignment); the names
- * compared are short, longer ones count as far. */
-static int edit_distance(const char *a, const char *b)
-{
-	enum { MAXN = 48 };
-	size_t n = strlen(a), m = strlen(b);
-	if (n > MAXN || m > MAXN)
-		return MAXN;
-	int d[MAXN + 1][MAXN + 1];
-	for (size_t i = 0; i <= n; i++)
-		d[i][0] = (int)i;
-	for (size_t j = 0; j <= m; j++)
-		d[0][j] = (int)j;
-	for (size_t i = 1; i <= n; i++)
-		for (size_t j = 1; j <= m; j++) {
-			int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			if (d[i - 1][j] + 1 < v)
-				v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-		}
-	return d[n][m];
-}
-
-void cli_near_init(cli_near *q, const char *word)
-{
-	q->word = word;
-	q->best = NULL;
-	q->score = 0;
-}
-
-void cli_near_add(cli_near *q, const char *cand)
-{
-	size_t n = strlen(q->word);
-	/* The start of a longer name counts as one edit (--max for --max-ticks);
-	 * otherwise a third of the word may be wrong, at least one letter (none
-	 * in a one-letter word, to which anything would be "near"). */
-	int score = n >= 3 && strncmp(cand, q->word, n) == 0 ? 1 : edit_distance(q->word, cand);
-	int limit = n < 2 ? 0 : n < 6 ? 1 : (int)(n / 3);
-	if (score > 0 && score <= limit && (!q->best || score < q->score)) {
-		q->best = cand;
-		q->score = score;
-	}
-}
-
-const char *cli_near_best(const cli_near *q)
-{
-	return q->best;
 }
 
 int cli_each_opt(const cli_opt *t, int (*fn)(const cli_opt *o, void *ctx), void *ctx)
@@ -246,7 +191,7 @@ static int usage_error(const cli_spec *spec, const char *fmt, ...)
 
 static int near_opt(const cli_opt *o, void *ctx)
 {
-	cli_near_add(ctx, o->name);
+	c2_near_add(ctx, o->name);
 	return 0;
 }
 
@@ -277,17 +222,17 @@ int cli_run_sub(const cli_spec *spec, int argc, char **argv)
 		cli_print_help(spec, stdout);
 		return CLI_OK;
 	}
-	cli_near near;
-	cli_near_init(&near, sub);
+	c2_near near;
+	c2_near_init(&near, sub, strlen(sub), false);
 	for (int i = 0; i < cli_nsubcommands; i++) {
 		const cli_subcommand *c = &cli_subcommands[i];
 		if (strcmp(c->parent, spec->name) != 0)
 			continue;
 		if (strcmp(c->sub.name, sub) == 0)
 			return c->sub.run(argc - 1, argv + 1);
-		cli_near_add(&near, c->sub.name);
+		c2_near_add(&near, c->sub.name);
 	}
-	const char *best = cli_near_best(&near);
+	const char *best = c2_near_best(&near);
 	if (best)
 		return usage_error(spec, "unknown subcommand '%s' (did you mean '%s'?)", sub, best);
 	return usage_error(spec, "unknown subcommand '%s'", sub);
@@ -333,11 +278,11 @@ static int unknown_option(const cli_spec *spec, const char *a, const char *name,
 {
 	char word[64];
 	snprintf(word, sizeof word, "%.*s", (int)len, name);
-	cli_near near;
-	cli_near_init(&near, word);
+	c2_near near;
+	c2_near_init(&near, word, strlen(word), false);
 	cli_each_opt(spec->opts, near_opt, &near);
-	cli_near_add(&near, "help");
-	const char *best = cli_near_best(&near);
+	c2_near_add(&near, "help");
+	const char *best = c2_near_best(&near);
 	if (best)
 		return usage_error(spec, "unknown option '%s' (did you mean %s%s?)", a,
 		                   best[1] ? "--" : "-", best);

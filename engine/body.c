@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/near.h"
 #include "base/words.h"
 #include "body/load.h"
 #include "engine/internal.h"
@@ -153,6 +154,18 @@ static bool name_or_number(const genome_vocab *v, const char *w, size_t n, int l
 	return true;
 }
 
+/* The signal or wave name nearest a mistyped word (base/near.h), or NULL. */
+static const char *near_signal(const char *w, size_t n)
+{
+	c2_near q;
+	c2_near_init(&q, w, n, false);
+	for (int k = 0; k < SIG_N; k++)
+		c2_near_add(&q, signals[k].name);
+	c2_near_add(&q, "rhythm");
+	c2_near_add(&q, "own");
+	return c2_near_best(&q);
+}
+
 /* Words of a signal: its name then its arguments. Returns the words used
  * (0 when w[0] names no signal), or -1 with a reason in why. */
 static int parse_signal(const char *const *w, const size_t *wn, int nw, eng_signal *s,
@@ -173,18 +186,22 @@ static int parse_signal(const char *const *w, const size_t *wn, int nw, eng_sign
 	s->a = s->b = 0;
 	bool ok = true;
 	const char *what = "";
+	const genome_vocab *names = NULL; /* the vocabulary of its argument, for the hint */
 	switch ((eng_signal_kind)k) {
 	case SIG_action:
 		ok = name_or_number(&genome_actions, w[1], wn[1], GENOME_NACTIONS, &s->a), what = "an action";
+		names = &genome_actions;
 		break;
 	case SIG_gait:
 		ok = name_or_number(NULL, w[1], wn[1], GENOME_RL_GAIT_N, &s->a), what = "a gait locus number";
 		break;
 	case SIG_drive:
 		ok = name_or_number(&genome_drives, w[1], wn[1], GENOME_NDRIVES, &s->a), what = "a drive";
+		names = &genome_drives;
 		break;
 	case SIG_chem:
 		ok = name_or_number(&genome_chemicals, w[1], wn[1], 256, &s->a), what = "a chemical";
+		names = &genome_chemicals;
 		break;
 	case SIG_lobe:
 		ok = name_or_number(&genome_lobes, w[1], wn[1], 256, &s->a) &&
@@ -198,7 +215,11 @@ static int parse_signal(const char *const *w, const size_t *wn, int nw, eng_sign
 		break;
 	}
 	if (!ok) {
-		snprintf(why, whyn, "'%s' wants %s, not '%.*s'", signals[k].name, what, (int)wn[1], w[1]);
+		char hint[160] = "";
+		if (names)
+			genome_vocab_hint(names, w[1], wn[1], hint, sizeof hint);
+		snprintf(why, whyn, "'%s' wants %s, not '%.*s'%s", signals[k].name, what, (int)wn[1], w[1],
+		         hint);
 		return -1;
 	}
 	return 1 + signals[k].args;
@@ -293,7 +314,10 @@ static bool parse_drive(const char *const *w, const size_t *wn, int nw, eng_wire
 			}
 			out->sig[out->nsig++] = s;
 		} else {
-			if (used == 0)
+			if (used == 0 && near_signal(w[i], wn[i]))
+				snprintf(why, whyn, "'%.*s' is not a number, a wave or a signal (did you mean %s?)",
+				         (int)wn[i], w[i], near_signal(w[i], wn[i]));
+			else if (used == 0)
 				snprintf(why, whyn, "'%.*s' is not a number, a wave (rhythm, own) or a signal "
 				                    "(activity, action, gait, drive, chem, lobe, float)",
 				         (int)wn[i], w[i]);

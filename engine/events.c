@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/hash.h"
+#include "base/near.h"
 #include "base/words.h"
 #include "genome/fields.h"
 #include "genome/vocab.h"
@@ -103,8 +104,12 @@ static int lookup(lp *p, int i, int j, const genome_vocab *v, int max, const cha
 	}
 	buf[o] = '\0';
 	int x = v ? genome_vocab_find(v, buf, o) : -1;
-	if (x < 0)
-		return fail(p, "unknown %s '%s'", what, buf);
+	if (x < 0) {
+		char hint[160] = "";
+		if (v)
+			genome_vocab_hint(v, buf, o, hint, sizeof hint);
+		return fail(p, "unknown %s '%s'%s", what, buf, hint);
+	}
 	*out = x;
 	return 0;
 }
@@ -302,13 +307,15 @@ static int parse_set_stage(lp *p, int a, creature_event *e)
 	if (p->nt - a != 1)
 		return usage_fail(p, "set-stage");
 	char b[16];
+	char hint[160];
+	genome_stage_hint(p->t[a].s, p->t[a].n, hint, sizeof hint);
 	if (p->t[a].n >= sizeof b)
-		return fail(p, "unknown stage");
+		return fail(p, "unknown stage%s", hint);
 	memcpy(b, p->t[a].s, p->t[a].n);
 	b[p->t[a].n] = '\0';
 	e->a = tok_int(&p->t[a], 0, 6, &v) ? (int)v : genome_stage_by_name(b);
 	if (e->a < 0)
-		return fail(p, "unknown stage '%s'", b);
+		return fail(p, "unknown stage '%s'%s", b, hint);
 	return 0;
 }
 
@@ -405,6 +412,13 @@ static int parse_command(lp *p, int c, creature_event *e)
 			e->cmd = (uint8_t)k;
 			return creature_events_commands[k].parse(p, c + 1, e);
 		}
+	c2_near q;
+	c2_near_init(&q, cmd->s, cmd->n, false);
+	for (size_t k = 0; k < creature_events_ncommands; k++)
+		c2_near_add(&q, creature_events_commands[k].name);
+	if (c2_near_best(&q))
+		return fail(p, "unknown command '%.*s' (did you mean %s?)", (int)cmd->n, cmd->s,
+		            c2_near_best(&q));
 	return fail(p, "unknown command '%.*s'", (int)cmd->n, cmd->s);
 }
 

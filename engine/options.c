@@ -61,9 +61,18 @@ int creature_config_parse(creature_config *cfg, const char *text, c2_err *err)
 	if (!eq || eq == text)
 		return c2_fail(err, C2_EINVAL, -1, -1, "expected NAME=VALUE, got '%s'", text);
 	int t = owner(text, (size_t)(eq - text));
-	if (t < 0)
+	if (t < 0) {
+		c2_near q;
+		c2_near_init(&q, text, (size_t)(eq - text), false);
+		for (size_t i = 0; i < CREATURE_OPTION_TABLES; i++)
+			c2_option_near(creature_option_table(i), &q);
+		if (c2_near_best(&q))
+			return c2_fail(err, C2_EINVAL, -1, -1,
+			               "unknown option '%.*s' (did you mean %s? see 'c2rt options')",
+			               (int)(eq - text), text, c2_near_best(&q));
 		return c2_fail(err, C2_EINVAL, -1, -1, "unknown option '%.*s' (see 'c2rt options')",
 		               (int)(eq - text), text);
+	}
 	return c2_option_parse(creature_option_table((size_t)t), creature_option_struct(cfg, (size_t)t),
 	                       text, err);
 }

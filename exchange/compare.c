@@ -244,11 +244,20 @@ static void compare_organs(ctx *k, const exchange_file *x, const exchange_file *
 		k->rc = C2_ENOMEM;
 		return;
 	}
+	/* Organs by name, as everywhere (by what they hold: an export has no
+	 * notes file beside it); numbered when the names cannot be made. */
+	genome_organ_names names = {0};
+	genome g;
+	c2_err err;
+	if (creature_genome(c, &g, &err) == 0) {
+		(void)genome_organ_names_make(&names, &g, NULL);
+		genome_free(&g);
+	}
 	size_t matched = exchange_match_organs(x, v, map);
 	row_eq(k, "organs", "matched by their genes", (long)x->norgans, (long)matched,
 	       EXCHANGE_BASIS_GENOME, "export organs with a c2rt organ of the same genes");
 	for (size_t i = 0; i < x->norgans; i++) {
-		char item[48];
+		char item[sizeof k->cmp->rows[0].item];
 		long j = map[i];
 		if (j < 0) {
 			snprintf(item, sizeof item, "export organ @%zu", x->organs[i].offset);
@@ -258,8 +267,11 @@ static void compare_organs(ctx *k, const exchange_file *x, const exchange_file *
 		}
 		bc_organ_info oi;
 		bc_organ_get(creature_biochem_const(c), (size_t)j, &oi);
+		const char *name = genome_organ_names_of(&names, oi.gene);
 		if (oi.kind == BC_ORGAN_BODY)
 			snprintf(item, sizeof item, "body organ");
+		else if (name)
+			snprintf(item, sizeof item, "%s (organ %ld, gene %ld)", name, j, oi.gene);
 		else
 			snprintf(item, sizeof item, "organ %ld (gene %ld)", j, oi.gene);
 		const exchange_organ *m = &v->organs[j];
@@ -277,6 +289,7 @@ static void compare_organs(ctx *k, const exchange_file *x, const exchange_file *
 		           t->repair_moved[j], t->disturbed[j], false);
 	}
 	free(map);
+	genome_organ_names_free(&names);
 	long bi = bc_brain_organ_index(creature_biochem_const(c));
 	if (x->has_brain && bi >= 0)
 		organ_rows(k, "brain organ", &x->brain_organ, &v->brain_organ, false,

@@ -101,7 +101,7 @@ typedef struct exchange_spread {
 } exchange_spread;
 
 typedef struct exchange_compare_row {
-	char item[48];  /* "organ 7 (gene 296)", "lobe 6 Decision", "chemical 99 ATP" ... */
+	char item[64];  /* "Muscle (organ 7, gene 296)", "lobe 6 Decision", "chemical 99 ATP" ... */
 	char field[32];
 	char exp[48], mine[48];
 	exchange_verdict verdict;

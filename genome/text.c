@@ -335,19 +335,22 @@ static int parse_header(parser *p, const char *s, size_t n)
 				return perr(p, "gene header: mut '%.*s' is not 0..255", (int)vl, v);
 			p->cur.mut = (uint8_t)u;
 		} else if (kl == 5 && !strncmp(tok, "stage", 5)) {
-			char sn[16];
+			char sn[16], hint[160];
+			int st2 = -1;
 			if (parse_uint(v, vl, 255, &u)) {
 				p->cur.stage = (uint8_t)u;
-			} else if (vl < sizeof sn) {
+				continue;
+			}
+			if (vl < sizeof sn) {
 				memcpy(sn, v, vl);
 				sn[vl] = '\0';
-				int st2 = genome_stage_by_name(sn);
-				if (st2 < 0)
-					return perr(p, "gene header: unknown stage '%s'", sn);
-				p->cur.stage = (uint8_t)st2;
-			} else {
-				return perr(p, "gene header: unknown stage '%.*s'", (int)vl, v);
+				st2 = genome_stage_by_name(sn);
 			}
+			if (st2 < 0) {
+				genome_stage_hint(v, vl, hint, sizeof hint);
+				return perr(p, "gene header: unknown stage '%.*s'%s", (int)vl, v, hint);
+			}
+			p->cur.stage = (uint8_t)st2;
 		} else if (kl == 5 && !strncmp(tok, "flags", 5)) {
 			int fv = genome_parse_flags(v, vl, genome_header_flag_names);
 			if (fv < 0)
@@ -382,7 +385,9 @@ static int byte_value(parser *p, const char *field, const char *v, size_t vl,
 			*out = 0;
 			return 0;
 		}
-		return perr(p, "field '%s': unknown %s '%.*s'", field, vocab->what, (int)vl, v);
+		char hint[160];
+		genome_vocab_hint(vocab, v, vl, hint, sizeof hint);
+		return perr(p, "field '%s': unknown %s '%.*s'%s", field, vocab->what, (int)vl, v, hint);
 	}
 	return perr(p, "field '%s': '%.*s' is not a number 0..255", field, (int)vl, v);
 }

@@ -18,12 +18,28 @@ typedef struct genome_vocab {
 	const char *what; /* e.g. "chemical", for messages */
 	const char *const *names;
 	int n;
+	const char *topic; /* what `c2rt names TOPIC` lists it as ("chemicals"), or NULL */
 } genome_vocab;
 
 /* Name of value v, or NULL when v has none. */
 const char *genome_vocab_name(const genome_vocab *v, int value);
 /* Value whose name matches s[0..len) (first match), or -1. */
 int genome_vocab_find(const genome_vocab *v, const char *s, size_t len);
+/* Help for an unknown name s[0..len) of vocabulary v, for the end of a
+ * message: " (did you mean Glucose? see c2rt names chemicals)" when one name
+ * is near (base/near.h), else " (Pointer pats me, Creature pats me hold it;
+ * see c2rt names stimuli)" when names hold it (a word of 3 letters at
+ * least; at most 4 listed), else
+ * " (see c2rt names stimuli)"; without a topic the "see" part is left out
+ * (and "" when nothing is left). Written into buf (cut to cap). */
+void genome_vocab_hint(const genome_vocab *v, const char *s, size_t len, char *buf, size_t cap);
+/* The same for a list of names (NULL-terminated) listed as `topic`. */
+void genome_names_hint(const char *const *names, size_t n, const char *topic, const char *s,
+                       size_t len, char *buf, size_t cap);
+/* The same for a life stage: " (did you mean child? see c2rt names
+ * stages)", else every stage listed: " (stages: embryo, child, ...; see c2rt
+ * names stages)". */
+void genome_stage_hint(const char *s, size_t len, char *buf, size_t cap);
 /* Do two names match under the loose rule above? */
 int genome_name_eq(const char *a, size_t alen, const char *b);
 
@@ -124,6 +140,43 @@ int genome_name_eq(const char *a, size_t alen, const char *b);
 	X(UPWARD_SLOPE, "upward slope") X(DOWNWARD_SLOPE, "downward slope")              \
 	X(HEADWIND, "headwind") X(TAILWIND, "tailwind")
 
+/* The standard organs of C2's Genetics Kit (shared/names/c2-organs.tsv, its
+ * spellings), X(ID, "name", "marks"), and what marks each one, for naming an
+ * organ by what it holds when no .gno names it (genome/organs.h). Marks are
+ * '|'-separated: a chemical name (the organ's receptors, emitters or
+ * reactions touch it), "A>B" (one of its reactions turns A into B),
+ * "r:LOCUS" / "e:LOCUS" (a receptor / emitter on that entry of
+ * genome/loci.h), "lobe:N" (a receptor or emitter on brain lobe N). A locus
+ * or lobe mark counts twice, as wiring says more of an organ's role than a
+ * chemical it shares with others. The Brain is the brain organ gene itself
+ * and has no marks. */
+#define GENOME_STANDARD_ORGANS(X)                                                           \
+	X(BRAIN, "Brain", "")                                                                    \
+	X(DRIVE_SUPPORT, "DriveLobeSupport", "r:drive|e:drive")                                  \
+	X(CONCEPT_SUPPORT, "ConceptLobeSupport", "lobe:8|ConASH|Reinforcement")                  \
+	X(DECISION_SUPPORT, "DecisionLobeSupport", "lobe:6|DecASH1|DecASH2|Reinforcement")       \
+	X(REGULATOR_SUPPORT, "RegulatorLobeSupport", "lobe:9|Fullness")                          \
+	X(TIMES_ARROW, "Times Arrow",                                                            \
+	  "r:become a child|r:become an adult|r:die of old age|Ageing")                          \
+	X(ENVIRONMENT, "Environmental If",                                                       \
+	  "e:sensorimotor|Air|Grendel smell|Species Pheramone|Parent Pheramone")                 \
+	X(MUSCLE, "Muscle", "r:gait|e:muscle energy used|Muscle Tissue|Oxymyoglobin|Hexokinase") \
+	X(HEART, "Heart", "Energy|Pyruvate|Cyanide|Belladonna|ADP")                              \
+	X(LUNG, "Lung", "Air>Oxygen|Carbon Dioxide|Histamine A|Histamine B")                     \
+	X(LIVER, "Liver", "Urea|Bile Acid|Dehydrogenase|Sodium thiosulphite|Ammonia")            \
+	X(PANCREAS_ALPHA, "PancreasAlpha",                                                       \
+	  "Glycogen>Glucose|Adipose Tissue>Triglyceride|Triglyceride>Fatty Acid|Geddonase")      \
+	X(PANCREAS_BETA, "PancreasBeta",                                                         \
+	  "Glucose>Glycogen|Glucose>Fatty Acid|Fatty Acid>Triglyceride|"                         \
+	  "Triglyceride>Adipose Tissue|Glycogen Synthetase")                                     \
+	X(TUMMY, "Tummy", "Starch>Glucose|Fat>Fatty Acid|Protein>Amino Acid")                    \
+	X(KIDNEY, "Kidney", "Urea>Coldness|Water>Coldness|Urea")                                 \
+	X(BONES, "Bones", "Heavy Metals|EDTA|Vitamin C")                                         \
+	X(SPLEEN, "Spleen", "Antibody 0|Antibody 1|Antibody 2|Arnica")                           \
+	X(SKIN, "Skin", "Adrenaline>Coldness|Fever toxin|Hotness")                               \
+	X(GONAD, "Gonad", "Cholesterol>Oestrogen|Cholesterol>Testosterone|Inhibin")              \
+	X(UTERUS, "Uterus", "e:I am pregnant|r:receptive to sperm|Progesterone|Gonadotrophin|LH")
+
 /* Small enumerations inside genes (names only: no code refers to a value). */
 #define GENOME_BODY_PARTS(X) X(HEAD, "head") X(BODY, "body") X(LEGS, "legs") X(ARMS, "arms") X(TAIL, "tail")
 #define GENOME_SPECIES(X) X(NORN, "norn") X(GRENDEL, "grendel") X(ETTIN, "ettin") X(SHEE, "shee")
@@ -151,6 +204,7 @@ enum genome_chemical {
 #define GENOME_VOCAB_X_SENSE(id, name) GENOME_SENSE_##id,
 #define GENOME_VOCAB_X_INVOL(id, name) GENOME_INVOL_##id,
 #define GENOME_VOCAB_X_SM(id, name) GENOME_SM_##id,
+#define GENOME_VOCAB_X_ORGAN(id, name, marks) GENOME_ORGAN_##id,
 GENOME_VOCAB_ENUM(GENOME_VOCAB_X_DRIVE, GENOME_DRIVES, GENOME_NDRIVES);
 GENOME_VOCAB_ENUM(GENOME_VOCAB_X_STIM, GENOME_STIMULI, GENOME_NSTIMULI);
 GENOME_VOCAB_ENUM(GENOME_VOCAB_X_LOBE, GENOME_LOBES, GENOME_NLOBE_ROLES);
@@ -159,6 +213,7 @@ GENOME_VOCAB_ENUM(GENOME_VOCAB_X_CAT, GENOME_CATEGORIES, GENOME_NCATEGORIES);
 GENOME_VOCAB_ENUM(GENOME_VOCAB_X_SENSE, GENOME_SENSES, GENOME_NSENSES);
 GENOME_VOCAB_ENUM(GENOME_VOCAB_X_INVOL, GENOME_INVOLUNTARY, GENOME_NINVOLUNTARY);
 GENOME_VOCAB_ENUM(GENOME_VOCAB_X_SM, GENOME_SENSORIMOTOR, GENOME_NSENSORIMOTOR);
+GENOME_VOCAB_ENUM(GENOME_VOCAB_X_ORGAN, GENOME_STANDARD_ORGANS, GENOME_NSTANDARD_ORGANS);
 
 /* The first sensorimotor emitter locus an environment may set: the ones
  * before it ("always 255", "asleep") are maintained by the engine. */
@@ -181,6 +236,9 @@ extern const genome_vocab genome_spreads;     /* dendrite spread */
 extern const genome_vocab genome_migrations;  /* dendrite migration */
 extern const genome_vocab genome_perceptible; /* lobe perceptible flag */
 extern const genome_vocab genome_sensorimotor_emitters; /* creature/sensorimotor emitter loci */
+extern const genome_vocab genome_standard_organs; /* the Genetics Kit's organs */
+/* The marks of standard organ i (GENOME_STANDARD_ORGANS), or NULL. */
+const char *genome_standard_organ_marks(int i);
 
 /* Name of cell `cell` of engine lobe `lobe` (drive, action, object category
  * or general sense, by the lobe's role), or NULL. */

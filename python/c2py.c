@@ -14,6 +14,7 @@
 #include "biochem/biochem.h"
 #include "brain/brain.h"
 #include "engine/engine.h"
+#include "genome/gno.h"
 #include "engine/events.h"
 #include "genome/breed.h"
 #include "genome/genome.h"
@@ -348,12 +349,53 @@ uint64_t c2py_step(creature *c, const creature_events *ev, uint64_t n, uint64_t 
 	return ran;
 }
 
+/* Creature c's organs' names: by the notes file gno (when it reads), else
+ * by what they hold; empty when memory ran out (the organs keep their
+ * numbers). */
+static void organ_names(const creature *c, const char *gno_path, genome_organ_names *out)
+{
+	genome g;
+	genome_gno gno = {0};
+	c2_err err;
+	out->v = NULL;
+	out->n = 0;
+	bool have = gno_path && genome_gno_read_file(&gno, gno_path, &err) == 0;
+	if (creature_genome(c, &g, &err) == 0) {
+		(void)genome_organ_names_make(out, &g, have ? &gno : NULL);
+		genome_free(&g);
+	}
+	genome_gno_free(&gno);
+}
+
+long c2py_organ_names(const creature *c, const char *gno, char *buf, size_t cap)
+{
+	genome_organ_names names;
+	organ_names(c, gno, &names);
+	const bc_biochem *b = creature_biochem_const(c);
+	size_t at = 0;
+	for (size_t i = 0, n = bc_organ_count(b); i < n; i++) {
+		char name[GENOME_ORGAN_NAME_MAX + 16];
+		bc_organ_label(b, i, &names, name, sizeof name);
+		size_t k = strlen(name);
+		if (at + k + 2 > cap) {
+			genome_organ_names_free(&names);
+			return -1;
+		}
+		memcpy(buf + at, name, k);
+		buf[at + k] = '\n';
+		at += k + 1;
+	}
+	buf[at] = '\0';
+	genome_organ_names_free(&names);
+	return (long)at;
+}
+
 /* The trace run of c2py_trace and c2py_world_trace: creature c alone (its
  * events ev) or creature `who` of world w (w's events wev), followed until it
- * dies. */
+ * dies; organs named by the notes file gno (may be NULL) or what they hold. */
 static int trace_run(creature *c, const creature_events *ev, world *w, const world_events *wev,
-                     size_t who, uint64_t n, uint64_t every, const char *chems, char **out,
-                     size_t *len, uint64_t *ran, c2py_err *e)
+                     size_t who, uint64_t n, uint64_t every, const char *chems, const char *gno,
+                     char **out, size_t *len, uint64_t *ran, c2py_err *e)
 {
 	trace_cfg tc;
 	memset(&tc, 0, sizeof tc);
@@ -369,6 +411,9 @@ static int trace_run(creature *c, const creature_events *ev, world *w, const wor
 		err_out(e, &err);
 		return err.code;
 	}
+	genome_organ_names names;
+	organ_names(c, gno, &names);
+	tc.organs = &names;
 	c2_wbuf b = {0};
 	trace_header(c, &tc, &b);
 	if (creature_ticks(c) == 0)
@@ -377,6 +422,7 @@ static int trace_run(creature *c, const creature_events *ev, world *w, const wor
 	*ran = run_loop(c, ev, n, &o);
 	if (!creature_alive(c) && creature_ticks(c) % o.every != 0)
 		trace_row(c, &tc, &b); /* the death row, whatever `every` says */
+	genome_organ_names_free(&names);
 	int rc = wbuf_out(&b, (uint8_t **)out, len);
 	if (rc)
 		err_set(e, rc, "out of memory");
@@ -384,13 +430,15 @@ static int trace_run(creature *c, const creature_events *ev, world *w, const wor
 }
 
 int c2py_trace(creature *c, const creature_events *ev, uint64_t n, uint64_t every,
-               const char *chems, char **out, size_t *len, uint64_t *ran, c2py_err *e)
+               const char *chems, const char *gno, char **out, size_t *len, uint64_t *ran,
+               c2py_err *e)
 {
-	return trace_run(c, ev, NULL, NULL, 0, n, every, chems, out, len, ran, e);
+	return trace_run(c, ev, NULL, NULL, 0, n, every, chems, gno, out, len, ran, e);
 }
 
 int c2py_world_trace(world *w, const world_events *ev, size_t who, uint64_t n, uint64_t every,
-                     const char *chems, char **out, size_t *len, uint64_t *ran, c2py_err *e)
+                     const char *chems, const char *gno, char **out, size_t *len, uint64_t *ran,
+                     c2py_err *e)
 {
 	*out = NULL;
 	*len = 0;
@@ -399,7 +447,8 @@ int c2py_world_trace(world *w, const world_events *ev, size_t who, uint64_t n, u
 		err_set(e, C2_EINVAL, "the world has no such creature");
 		return C2_EINVAL;
 	}
-	return trace_run(world_creature(w, who), NULL, w, ev, who, n, every, chems, out, len, ran, e);
+	return trace_run(world_creature(w, who), NULL, w, ev, who, n, every, chems, gno, out, len,
+	                 ran, e);
 }
 
 int c2py_world_log_take(world *w, char **out, size_t *len)

@@ -620,10 +620,33 @@ int trace_reader_chem_col(const trace_reader *r, int chem)
 	return chem >= 0 && chem < 256 ? r->chem_col[chem] : -1;
 }
 
+/* "lf:organK" (K a whole number), the name organ K's column had before
+ * organs had names: K, or -1 for another name. */
+static long organ_alias(const char *s, size_t n)
+{
+	static const char prefix[] = "lf:organ";
+	size_t p = sizeof prefix - 1;
+	if (n <= p || n > p + 6 || !genome_name_eq(s, p, prefix))
+		return -1;
+	long k = 0;
+	for (size_t i = p; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		k = k * 10 + (s[i] - '0');
+	}
+	return k;
+}
+
 int trace_reader_col_find(const trace_reader *r, const char *s, size_t n)
 {
 	for (int c = 0; c < r->ncols; c++)
 		if (genome_name_eq(s, n, r->names[c]))
+			return c;
+	/* An old name of a named organ: the lf: columns are every organ's in
+	 * organ order (lf:body is organ 0), so organ K's is the K-th of them. */
+	long k = organ_alias(s, n);
+	for (int c = 0; k >= 0 && c < r->ncols; c++)
+		if (r->col[c] == TRACE_COL_LF && k-- == 0)
 			return c;
 	return -1;
 }

@@ -5,7 +5,8 @@
  * (columns.h): first those every trace has,
  *   tick,seconds,stage,alive,action,object,drive:<name> x 17 (in drive order)
  * then any of the others, in the table's order:
- *   lf:<organ> x any        (lf:body, lf:brain, lf:organ1 ...)
+ *   lf:<organ> x any        (lf:body, lf:Heart ..., lf:brain; lf:organ1 ...
+ *                            in traces written before organs had names)
  *   chem:<name> x any       (a genome_chemicals name or label, or its number
  *                            0..255 when it has none)
  *   body:x ... body:energy, world:x ... world:carry (each at most once)
@@ -69,7 +70,10 @@ const char *trace_reader_col_label(const trace_reader *r, int col);
 int trace_reader_col_chem(const trace_reader *r, int col);
 /* The column holding chemical chem, or -1 when the file has none. */
 int trace_reader_chem_col(const trace_reader *r, int chem);
-/* The column named s[0..n) (loosely: case, '_' and '-' for spaces), or -1. */
+/* The column named s[0..n) (loosely: case, '_' and '-' for spaces), or -1.
+ * "lf:organK", the name organ K's column had before organs had names
+ * (genome/organs.h), finds organ K's column under its name ("lf:Muscle"),
+ * so the names of old traces still select the same organs. */
 int trace_reader_col_find(const trace_reader *r, const char *s, size_t n);
 
 /* Read every remaining line. Each good line appends one row to d (which

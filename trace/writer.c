@@ -32,8 +32,11 @@ int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
 		while (len && p[len - 1] == ' ')
 			len--;
 		int chem = trace_chem_find(p, len);
-		if (chem <= 0)
-			return c2_fail(err, C2_EINVAL, -1, -1, "unknown chemical '%.*s'", (int)len, p);
+		if (chem <= 0) {
+			char hint[160];
+			genome_vocab_hint(&genome_chemicals, p, len, hint, sizeof hint);
+			return c2_fail(err, C2_EINVAL, -1, -1, "unknown chemical '%.*s'%s", (int)len, p, hint);
+		}
 		/* One column per chemical: two of one name could not be told apart. */
 		if (seen[chem])
 			return c2_fail(err, C2_EINVAL, -1, -1, "chemical '%.*s' is listed twice", (int)len, p);
@@ -184,23 +187,17 @@ static size_t group_count(trace_group g, const src *s)
 }
 
 /* What follows a group's prefix in column i's name ("" for one column):
- * the drive's name; the organ's, body, organ1..organN, brain; the
+ * the drive's name; the organ's (bc_organ_label: body, its name or
+ * organI, brain); the
  * chemical's label. */
 static void group_label(trace_group g, const src *s, size_t i, char *buf, size_t cap)
 {
-	bc_organ_info oi;
 	switch (g) {
 	case TRACE_GROUP_DRIVES:
 		snprintf(buf, cap, "%s", genome_drives.names[i]);
 		break;
 	case TRACE_GROUP_ORGANS:
-		bc_organ_get(s->bc, i, &oi);
-		if (oi.kind == BC_ORGAN_BODY)
-			snprintf(buf, cap, "body");
-		else if (oi.kind == BC_ORGAN_BRAIN)
-			snprintf(buf, cap, "brain");
-		else
-			snprintf(buf, cap, "organ%zu", i);
+		bc_organ_label(s->bc, i, s->t->organs, buf, cap);
 		break;
 	case TRACE_GROUP_CHEMS:
 		trace_chem_label(s->t->chem[i], buf, cap);

@@ -26,6 +26,10 @@ typedef struct trace_cfg {
 	uint8_t chem[256];
 	const world *in_world; /* NULL: no world: columns; else the creature's world */
 	size_t creature;       /* and its index there (world_creature) */
+	/* The organs' names for the lf: columns (genome/organs.h), or NULL:
+	 * lf:organ1 ... as traces had before organs had names. The caller
+	 * keeps them while the trace is written. */
+	const genome_organ_names *organs;
 } trace_cfg;
 
 /* ATP, ADP, Glucose, Glycogen, Reward, Punishment, Ageing, Injury,

@@ -300,7 +300,14 @@ static void bar_row(SDL_Surface *dst, TTF_Font *font, int x, int y, int name_w, 
                     SDL_Color text)
 {
 	int cy = y + row_h / 2, bh = row_h * 3 / 5;
+	/* A name wider than its room is cut at the bar, not drawn over it. */
+	SDL_Rect keep, room = {x, y, name_w > 4 ? name_w - 4 : name_w, row_h}, cut;
+	SDL_GetClipRect(dst, &keep);
+	if (!SDL_IntersectRect(&keep, &room, &cut))
+		cut = (SDL_Rect){x, y, 0, 0}; /* nothing of the name shows */
+	SDL_SetClipRect(dst, &cut);
 	view_text(dst, font, name, x, cy, VIEW_LEFT | VIEW_VCENTER, text, 0);
+	SDL_SetClipRect(dst, &keep);
 	SDL_Rect bar = {x + name_w, cy - bh / 2, bar_w, bh};
 	view_fill(dst, &bar, VC(TRACK));
 	int fill = (int)lround(fmin(fmax(share, 0), 1) * bar_w);
@@ -347,15 +354,19 @@ static void draw_drives(SDL_Surface *dst, view_frame *fr, const creature *c)
 	SDL_SetClipRect(dst, NULL);
 }
 
-/* Organs have no names in a genome: body, organ N (gene order), brain. */
-static void organ_name(size_t i, const bc_organ_info *o, char *buf, size_t n)
+/* The widest organ name's width, but at most half a column: a long name
+ * is cut rather than the bars squeezed. */
+static int organ_names_w(TTF_Font *font, const bc_biochem *bc, const genome_organ_names *names,
+                         int col_w)
 {
-	if (o->kind == BC_ORGAN_BODY)
-		snprintf(buf, n, "body");
-	else if (o->kind == BC_ORGAN_BRAIN)
-		snprintf(buf, n, "brain");
-	else
-		snprintf(buf, n, "organ %zu", i);
+	int w = text_w(font, "organ88");
+	for (size_t i = 0, n = bc_organ_count(bc); i < n; i++) {
+		char name[GENOME_ORGAN_NAME_MAX + 16];
+		bc_organ_label(bc, i, names, name, sizeof name);
+		int tw = text_w(font, name);
+		w = tw > w ? tw : w;
+	}
+	return w < col_w / 2 ? w : col_w / 2;
 }
 
 static void draw_organs(SDL_Surface *dst, view_frame *fr, const creature *c)
@@ -389,18 +400,22 @@ static void draw_organs(SDL_Surface *dst, view_frame *fr, const creature *c)
 	if (cols == 1)
 		per_col = shown;
 	int col_w = (r->w - pad) / cols;
-	int name_w = text_w(font, "organ 88") + pad;
+	int name_w = organ_names_w(font, bc, fr->organs, col_w) + pad;
 	int value_w = text_w(font, "failed") + 8;
 	int bar_w = col_w - pad - name_w - value_w;
 	if (bar_w < 16)
 		bar_w = 16;
 	size_t room = (size_t)per_col * (size_t)cols;
+	fr->organ_names_r = (SDL_Rect){r->x + pad, y0, name_w, row_h};
+	fr->organ_col_w = col_w;
+	fr->organ_per_col = per_col;
+	fr->organ_rows = n < room ? n : room;
 	for (size_t i = 0; i < n && i < room; i++) {
 		bc_organ_info o;
 		if (!bc_organ_get(bc, i, &o))
 			continue;
-		char name[32], val[16];
-		organ_name(i, &o, name, sizeof name);
+		char name[GENOME_ORGAN_NAME_MAX + 16], val[16];
+		bc_organ_label(bc, i, fr->organs, name, sizeof name);
 		double st = o.initial_lf > 0 ? o.st_lf / o.initial_lf : 0;
 		double lt = o.initial_lf > 0 ? o.lt_lf / o.initial_lf : 0;
 		SDL_Color col = o.failed ? VC(ORGAN_FAILED) : o.energy_ok ? VC(ORGAN_OK) : VC(ORGAN_STARVED);
@@ -673,6 +688,22 @@ int view_frame_picker_at(const view_frame *fr, int x, int y)
 		return -1;
 	int m = fr->picker.top + (y - r->y) / fr->pick_row_h;
 	return m < fr->picker.nmatch ? m : -1;
+}
+
+long view_frame_organ_at(const view_frame *fr, const creature *c, int x, int y, char *buf,
+                         size_t cap)
+{
+	const SDL_Rect *f = &fr->organ_names_r;
+	if (f->w <= 0 || f->h <= 0 || fr->organ_col_w <= 0 || x < f->x || y < f->y)
+		return -1;
+	int col = (x - f->x) / fr->organ_col_w, row = (y - f->y) / f->h;
+	if (x - f->x - col * fr->organ_col_w >= f->w || row >= fr->organ_per_col)
+		return -1;
+	size_t i = (size_t)col * (size_t)fr->organ_per_col + (size_t)row;
+	if (i >= fr->organ_rows)
+		return -1;
+	bc_organ_label(creature_biochem_const(c), i, fr->organs, buf, cap);
+	return (long)i;
 }
 
 bool view_frame_over_plot(const view_frame *fr, int x, int y)

@@ -16,6 +16,7 @@
 #include <SDL2/SDL.h>
 
 #include "engine/engine.h"
+#include "genome/organs.h"
 #include "viewer/bodyview.h"
 #include "viewer/chemhist.h"
 #include "viewer/font.h"
@@ -66,6 +67,7 @@ const view_choice *view_picker_current(const view_picker *p);
 typedef struct view_frame {
 	/* inputs, set by the owner */
 	const char *title;     /* e.g. the genome's file name */
+	const genome_organ_names *organs; /* the organs' names (NULL: numbers) */
 	const view_pace *pace;
 	const view_hist *hist;
 	bool by_state;         /* neurons coloured by state instead of output */
@@ -83,6 +85,10 @@ typedef struct view_frame {
 	view_world_geom world_geom; /* the world strip (r empty without a world) */
 	int grid_x, grid_y;        /* the 64x48 brain grid's origin */
 	double cell;               /* and its neuron size in pixels */
+	SDL_Rect organ_names_r;    /* the organs panel's first name cell ... */
+	int organ_col_w;           /* ... its columns' spacing, and per_col rows */
+	int organ_per_col;         /* (organ_names_r.h apart) of the organs drawn */
+	size_t organ_rows;
 	SDL_Rect pick_list;        /* picker rows (pick_row_h each), from match top */
 	int pick_row_h;
 
@@ -111,6 +117,10 @@ int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char 
  * *lobe and *cell set, or false. */
 bool view_frame_neuron_at(const view_frame *fr, const creature *c, int x, int y, int *lobe,
                           int *cell);
+/* The organ (bc_organ_get's index) whose name the last render drew at
+ * (x, y), with the name it drew in buf; or -1. */
+long view_frame_organ_at(const view_frame *fr, const creature *c, int x, int y, char *buf,
+                         size_t cap);
 /* The picker row at (x, y): an index into picker.match, or -1. */
 int view_frame_picker_at(const view_frame *fr, int x, int y);
 /* Is (x, y) over the chemical plot? Over the body panel? */

@@ -1034,6 +1034,7 @@ static live *live_new(creature *c, creature_events *ev, const view_live_opts *o,
 	c2_w_printf(&L->session, "# c2rt view: inputs from the window (at the tick before which they apply)\n");
 	view_frame_init(&L->fr);
 	L->fr.title = o->title;
+	L->fr.organs = o->organs;
 	L->fr.world = o->world;
 	L->fr.pin_lobe = o->pin_lobe;
 	L->fr.pin_cell = o->pin_cell;

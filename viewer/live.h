@@ -24,12 +24,14 @@
 #include "base/bytes.h"
 #include "engine/engine.h"
 #include "engine/events.h"
+#include "genome/organs.h"
 #include "world/world.h"
 
 enum { VIEW_LIVE_DEFAULT_W = 1280, VIEW_LIVE_DEFAULT_H = 800 };
 
 typedef struct view_live_opts {
 	const char *title;        /* status line and window title (e.g. the genome file) */
+	const genome_organ_names *organs; /* the organs' names (NULL: numbers) */
 	int width, height;        /* window size; 0: the defaults above */
 	int speed;                /* starting speed, x1 ... x1000, 0 = max (view_pace_set) */
 	bool paused;              /* start paused */

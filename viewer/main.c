@@ -72,6 +72,13 @@ static int view(int argc, char **argv)
 		return rc;
 	vo.events_text = a.in_world ? cw.events_text : cc.events_text;
 	vo.events_len = a.in_world ? cw.events_len : cc.events_len;
+	/* An imported creature is called by its moniker, not its snapshot's file. */
+	char moniker[5];
+	if (cli_moniker(vo.events_text, vo.events_len, moniker))
+		vo.title = moniker;
+	genome_organ_names organs;
+	cli_organ_names("view", a.in_world ? world_creature(cw.w, 0) : cc.c, a.genome, &organs);
+	vo.organs = &organs;
 	vo.world = cw.w;
 	vo.world_ev = &cw.ev;
 	c2_wbuf rec = {0};
@@ -90,6 +97,7 @@ static int view(int argc, char **argv)
 			rc = a.record_path ? cli_write("view", a.record_path, rec.data, rec.len) : CLI_OK;
 	}
 	c2_wbuf_free(&rec);
+	genome_organ_names_free(&organs);
 	cli_creature_close(&cc);
 	cli_world_close(&cw);
 	return rc;

@@ -98,8 +98,12 @@ static int parse_add(const world *w, w_line *p, int i, w_ev *e)
 	if (p->nt - i < 2 || p->nt - i > 3)
 		return usage(p, e);
 	int kind = w_kind_find(w, p->t[i].s, p->t[i].n);
-	if (kind <= 0)
-		return w_fail(p, "add: unknown kind '%.*s'", (int)p->t[i].n, p->t[i].s);
+	if (kind <= 0) {
+		char hint[96];
+		w_kind_hint(w, p->t[i].s, p->t[i].n, hint, sizeof hint);
+		return w_fail(p, "add: unknown kind '%.*s'%skinds are declared by the world file)", (int)p->t[i].n,
+		              p->t[i].s, hint);
+	}
 	e->kind = (int16_t)kind;
 	int rc = x_of(p, i + 1, e);
 	if (rc == 0 && p->nt - i == 3) {
@@ -187,8 +191,12 @@ static int parse_rule(const world *w, world_events *ev, w_line *p)
 		return rc;
 	r->action = (uint8_t)action;
 	r->kind = -1;
-	if (p->nt == 4 && (r->kind = (int16_t)w_kind_find(w, p->t[2].s, p->t[2].n)) <= 0)
-		return w_fail(p, "when: unknown kind '%.*s'", (int)p->t[2].n, p->t[2].s);
+	if (p->nt == 4 && (r->kind = (int16_t)w_kind_find(w, p->t[2].s, p->t[2].n)) <= 0) {
+		char hint[96];
+		w_kind_hint(w, p->t[2].s, p->t[2].n, hint, sizeof hint);
+		return w_fail(p, "when: unknown kind '%.*s'%skinds are declared by the world file)", (int)p->t[2].n,
+		              p->t[2].s, hint);
+	}
 	const w_tok *c = &p->t[p->nt - 1];
 	for (int k = 0; k < NCOMMANDS; k++)
 		if (commands[k].stimulus >= 0 && w_tok_is(c, commands[k].name)) {

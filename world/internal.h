@@ -264,6 +264,10 @@ void w_events_react(world *w, const world_events *ev);
 
 /* load.c */
 int w_kind_find(const world *w, const char *name, size_t n); /* index, or -1 */
+/* " (did you mean KIND?" for the declared kind nearest a mistyped one
+ * (base/near.h; the hand's kind 0 is never offered), or " (" when none is
+ * near: the start of a message's parenthesis, into buf. */
+void w_kind_hint(const world *w, const char *name, size_t n, char *buf, size_t cap);
 
 /* perceive.c */
 /* Can creature k see object id? / hear something at x? / is it touching it? */

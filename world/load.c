@@ -4,9 +4,11 @@
  * categories and senses by name or number (the vocabularies' look-ups, '_'
  * or '-' for spaces); every error FILE:LINE: reason. Linear in the file's
  * size, bounded by the WORLD_MAX_* limits. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/near.h"
 #include "base/words.h"
 #include "world/internal.h"
 
@@ -75,14 +77,29 @@ int w_kind_find(const world *w, const char *name, size_t n)
 	return -1;
 }
 
+void w_kind_hint(const world *w, const char *name, size_t n, char *buf, size_t cap)
+{
+	c2_near q;
+	c2_near_init(&q, name, n, false);
+	for (size_t k = 1; k < w->nkinds; k++)
+		c2_near_add(&q, w->kinds[k].name);
+	if (c2_near_best(&q))
+		snprintf(buf, cap, " (did you mean %s? ", c2_near_best(&q));
+	else
+		snprintf(buf, cap, " (");
+}
+
 static int kind_arg(world *w, w_line *p, int i, int *out)
 {
 	if (i >= p->nt)
 		return w_fail(p, "missing KIND");
 	*out = w_kind_find(w, p->t[i].s, p->t[i].n);
-	if (*out <= 0) /* kind 0 is the hand's: no line may name it */
-		return w_fail(p, "unknown kind '%.*s' (declare it with a 'kind' line first)",
-		              (int)p->t[i].n, p->t[i].s);
+	if (*out <= 0) { /* kind 0 is the hand's: no line may name it */
+		char hint[96];
+		w_kind_hint(w, p->t[i].s, p->t[i].n, hint, sizeof hint);
+		return w_fail(p, "unknown kind '%.*s'%sdeclare it with a 'kind' line first)",
+		              (int)p->t[i].n, p->t[i].s, hint);
+	}
 	return 0;
 }
 
@@ -431,6 +448,20 @@ static int world_new(world **out, const world_options *opts, uint64_t seed, c2_e
 	return 0;
 }
 
+/* A line no statement starts: the nearest statement (base/near.h), or the list. */
+static int unknown_statement(w_line *p)
+{
+	c2_near q;
+	c2_near_init(&q, p->t[0].s, p->t[0].n, false);
+	for (size_t k = 0; k < sizeof statements / sizeof *statements; k++)
+		c2_near_add(&q, statements[k].name);
+	if (c2_near_best(&q))
+		return w_fail(p, "unknown statement '%.*s' (did you mean %s?)", (int)p->t[0].n, p->t[0].s,
+		              c2_near_best(&q));
+	return w_fail(p, "unknown statement '%.*s' (room, kind, on, object, creature)", (int)p->t[0].n,
+	              p->t[0].s);
+}
+
 static int parse_text(world *w, pending *pd, const char *text, size_t len, c2_err *err)
 {
 	w_line p = {.err = err};
@@ -444,9 +475,7 @@ static int parse_text(world *w, pending *pd, const char *text, size_t len, c2_er
 		size_t k = 0, nst = sizeof statements / sizeof *statements;
 		while (k < nst && !w_tok_is(&p.t[0], statements[k].name))
 			k++;
-		rc = k < nst ? statements[k].parse(w, &p, pd)
-		             : w_fail(&p, "unknown statement '%.*s' (room, kind, on, object, creature)",
-		                      (int)p.t[0].n, p.t[0].s);
+		rc = k < nst ? statements[k].parse(w, &p, pd) : unknown_statement(&p);
 	}
 	return rc ? rc : finish(w, pd, p.line, err);
 }

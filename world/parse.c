@@ -74,8 +74,11 @@ int w_vocab(w_line *p, int i, const genome_vocab *v, int *out)
 		return 0;
 	}
 	int x = genome_vocab_find(v, p->t[i].s, p->t[i].n);
-	if (x < 0)
-		return w_fail(p, "unknown %s '%.*s'", v->what, (int)p->t[i].n, p->t[i].s);
+	if (x < 0) {
+		char hint[160];
+		genome_vocab_hint(v, p->t[i].s, p->t[i].n, hint, sizeof hint);
+		return w_fail(p, "unknown %s '%.*s'%s", v->what, (int)p->t[i].n, p->t[i].s, hint);
+	}
 	*out = x;
 	return 0;
 }

@@ -103,8 +103,18 @@ class Creature:
     """A creature hatched from `genome` (a Genome or a path), as `c2rt run
     GENOME --sex S --seed N --opt NAME=VALUE ... --events FILE` hatches it."""
 
+    _gno = ffi.NULL  # the notes naming its organs (a resumed creature has none)
+
     def __init__(self, genome, sex="female", seed=1, options=None, events=None):
+        # the Genetics Kit notes beside a genome file name its organs, as
+        # they do for `c2rt run`
         if isinstance(genome, (str, bytes, os.PathLike)):
+            path = os.fsdecode(genome)
+            stem, ext = os.path.splitext(path)
+            gno = (stem if ext else path) + ".gno"
+            if os.path.exists(gno):
+                self._gno_path = os.fsencode(gno)
+                self._gno = self._gno_path
             genome = Genome.load(genome)
         if not isinstance(genome, Genome):
             raise TypeError("genome must be a Genome or a path")
@@ -209,7 +219,8 @@ class Creature:
         cl = _chem_list(chems)
         out, ln, ran = ffi.new("char **"), ffi.new("size_t *"), ffi.new("uint64_t *")
         e = _new_err()
-        if lib.c2py_trace(self._handle(), self._ev(), n, every, cl, out, ln, ran, e) != 0:
+        if lib.c2py_trace(self._handle(), self._ev(), n, every, cl, self._gno, out, ln, ran,
+                          e) != 0:
             raise C2Error(e, "chems")
         return _take(out, ln).decode("utf-8")
 
@@ -249,16 +260,21 @@ class Creature:
 
     @property
     def organs(self):
-        """Every organ as a dict: name ('body', 'organN', 'brain': the trace's lf: names),
-        kind, gene, life forces, clock and repair rates, counts."""
+        """Every organ as a dict: name ('body', 'Heart' ..., 'brain'; 'organN' for an
+        organ nothing names: the trace's lf: names), kind, gene, life forces, clock and
+        repair rates, counts."""
         h = self._handle()
         out = []
         info = ffi.new("c2py_organ_info *")
-        for i in range(lib.c2py_organ_count(h)):
+        count = lib.c2py_organ_count(h)
+        buf = ffi.new("char[]", count * 48 + 1)
+        got = lib.c2py_organ_names(h, self._gno, buf, len(buf))
+        names = ffi.string(buf).decode().split("\n")[:-1] if got >= 0 else []
+        for i in range(count):
             if lib.c2py_organ(h, i, info) != 0:
                 continue
             kind = _ORGAN_KINDS[info.kind] if 0 <= info.kind < 3 else str(info.kind)
-            name = "organ%d" % i if kind == "organ" else kind  # as the trace's lf: columns
+            name = names[i] if i < len(names) else kind  # as the trace's lf: columns
             out.append({"index": i, "name": name, "kind": kind, "gene": info.gene,
                         "initial_lf": info.initial_lf, "st_lf": info.st_lf,
                         "lt_lf": info.lt_lf, "failed": bool(info.failed),

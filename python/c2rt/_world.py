@@ -172,7 +172,8 @@ class World:
         out, ln, ran = ffi.new("char **"), ffi.new("size_t *"), ffi.new("uint64_t *")
         ev = self._ev if self._ev is not None else ffi.NULL
         e = _new_err()
-        if lib.c2py_world_trace(self._handle(), ev, who, n, every, cl, out, ln, ran, e) != 0:
+        gno = self.creatures[who]._gno  # its organs' names, as run --world --trace names them
+        if lib.c2py_world_trace(self._handle(), ev, who, n, every, cl, gno, out, ln, ran, e) != 0:
             raise C2Error(e, "chems")
         return _take(out, ln).decode("utf-8")
 

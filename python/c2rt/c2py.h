@@ -96,9 +96,11 @@ uint64_t c2py_step(creature *c, const creature_events *ev, uint64_t n, uint64_t 
 /* The same run writing `c2rt run --trace --every K --chems LIST`'s CSV
  * (header, the row of tick 0 when the creature has not ticked yet, one row
  * every `every` ticks, the death row) into *out. chems NULL: the default
- * chemicals. 0, or an error (e says why; a bad chemical list). */
+ * chemicals. gno: the Genetics Kit notes that name the organs (as the .gno
+ * beside a genome names them for `c2rt run`), or NULL: named by what they
+ * hold. 0, or an error (e says why; a bad chemical list). */
 int c2py_trace(creature *c, const creature_events *ev, uint64_t n, uint64_t every,
-               const char *chems, char **out, size_t *len, uint64_t *ran, c2py_err *e);
+               const char *chems, const char *gno, char **out, size_t *len, uint64_t *ran, c2py_err *e);
 
 uint64_t creature_ticks(const creature *c);
 int creature_stage(const creature *c);
@@ -133,6 +135,10 @@ long c2py_lobe_cells(const creature *c, unsigned lobe, int which, uint8_t *out, 
 long c2py_dendrites(const creature *c, unsigned lobe, unsigned type, uint16_t *out, size_t cap);
 size_t c2py_organ_count(const creature *c);
 int c2py_organ(const creature *c, size_t i, c2py_organ_info *out);
+/* Every organ's name as the trace's lf: columns have it (genome/organs.h;
+ * gno as for c2py_trace), one a line, into buf: the bytes written, or -1
+ * when cap is short. */
+long c2py_organ_names(const creature *c, const char *gno, char *buf, size_t cap);
 
 void creature_inject(creature *c, uint8_t chem, int amount);
 bool creature_stimulus(creature *c, uint8_t number, int from, uint8_t m);
@@ -185,7 +191,8 @@ uint64_t c2py_world_step(world *w, const world_events *ev, uint64_t n, uint64_t 
 /* The same run writing `c2rt run --world --trace` 's CSV for creature `who`
  * (its world columns too), following it: stops when it dies. As c2py_trace. */
 int c2py_world_trace(world *w, const world_events *ev, size_t who, uint64_t n, uint64_t every,
-                     const char *chems, char **out, size_t *len, uint64_t *ran, c2py_err *e);
+                     const char *chems, const char *gno, char **out, size_t *len, uint64_t *ran,
+                     c2py_err *e);
 /* The world's log (`c2rt run --world --log`): on or off, and the NDJSON
  * records logged since the last take (*out: c2py_free). 0, or C2_ENOMEM. */
 void world_set_log(world *w, bool on);

@@ -18,7 +18,28 @@ if command -v xvfb-run >/dev/null 2>&1; then
 		expect_exit 0 xvfb-run -a "$C2RT" view --resume "$T/s.snap" --screenshot-after 40 "$T/s.png"
 	[ -s "$T/s.png" ] || die "view --resume wrote no screenshot"
 	contains "$T/err" "c2rt view: 40 ticks this session"
+	# It is called by its moniker: the left of the status line (who it is;
+	# the right tells the pace, which varies) differs from that of the same
+	# creature resumed without the snapshot's events (then called by the
+	# snapshot's file name).
+	: >"$T/none.events"
+	LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$T/lsan.supp:print_suppressions=0" \
+		expect_exit 0 xvfb-run -a "$C2RT" view --resume "$T/s.snap" --events "$T/none.events" \
+		--screenshot-after 40 "$T/s-file.png"
+	python3 - "$T/s.png" "$T/s-file.png" <<'PY' || die "the moniker is not the title"
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["ROOT"], "tests", "cli"))
+from pngread import read_png
+a, b = read_png(sys.argv[1]), read_png(sys.argv[2])
+assert a[:3] == b[:3], "sizes differ"
+w, h, bpp = a[:3]
+left = w // 3 * bpp
+assert any(a[3][y][:left] != b[3][y][:left] for y in range(h // 25)), "the same status line"
+PY
 fi
+grep -aq '# moniker TEST' "$T/s.snap" || die "the snapshot does not name its creature"
+expect_exit 0 "$C2RT" run --resume "$T/s.snap" --ticks 10 --save "$T/s2.snap"
+grep -aq '# moniker TEST' "$T/s2.snap" || die "a resumed run lost the creature's name"
 expect_exit 0 "$C2RT" validate "$T/s.gen"
 expect_exit 0 "$C2RT" run --resume "$T/s.snap" "$T/s.gen" --ticks 10
 

@@ -288,6 +288,7 @@ C("brain", "--opt", G + " --hash --ticks 20 --dream", "--opt reinforce=set")
 # options
 C("options", "--opt", "", "--opt wrap_arithmetic=1")
 C("options", "--json", "", "--json")
+C("names", "--format", "stages", "--format json")
 # run
 C("run", "--sex", RUN, "--sex m")
 C("run", "--seed", RUN, "--seed 7")

@@ -7,9 +7,27 @@ need_shared
 expect_exit 0 "$C2RT" run "$NORN" --ticks 5000 --every 1000 --trace "$T/t.csv" --chem ATP,Glucose
 [ "$(wc -l <"$T/t.csv")" -eq 7 ] || die "expected a header and 6 rows"
 head -n 1 "$T/t.csv" | grep -q '^tick,seconds,stage,alive,action,object,drive:Pain,' || die "bad header"
-head -n 1 "$T/t.csv" | grep -q ',lf:body,lf:organ1,.*,lf:brain,chem:ATP,chem:Glucose$' || die "bad header tail"
+head -n 1 "$T/t.csv" | grep -q ',lf:body,lf:Drive Lobe Support,.*,lf:brain,chem:ATP,chem:Glucose$' || die "bad header tail"
 contains "$T/err" "c2rt run: 5000 ticks (5000 this run), creature time 500 s"
 contains "$T/err" "stage embryo, alive"
+
+# The organs are named by the Genetics Kit notes beside the genome; a copy
+# without them by what each organ holds; two lungs get distinct names.
+cp "$NORN" "$T/norn.gen"
+expect_exit 0 "$C2RT" run "$T/norn.gen" --ticks 10 --trace "$T/named.csv"
+head -n 1 "$T/named.csv" | grep -q ',lf:body,lf:DriveLobeSupport,lf:ConceptLobeSupport,.*,lf:Heart,lf:Lung,lf:Lung 2,.*,lf:Uterus,lf:brain,' || die "organs not named by what they hold: $(head -n 1 "$T/named.csv")"
+# A notes file that does not read is a warning, and the organs are named by what they hold.
+printf 'junk' >"$T/norn.gno"
+expect_exit 0 "$C2RT" run "$T/norn.gen" --ticks 10 --trace "$T/named2.csv"
+contains "$T/err" "warning: $T/norn.gno:"
+cmp -s "$T/named.csv" "$T/named2.csv" || die "a broken notes file changed the trace"
+# The old numbered name draws the same organ as its name.
+expect_exit 0 "$C2RT" run "$T/norn.gen" --ticks 2000 --every 100 --trace "$T/named.csv"
+expect_exit 0 "$C2RT" plot "$T/named.csv" --column lf:Heart -o "$T/heart.png" --title heart
+expect_exit 0 "$C2RT" plot "$T/named.csv" --column lf:organ8 -o "$T/organ8.png" --title heart
+cmp -s "$T/heart.png" "$T/organ8.png" || die "lf:organ8 did not draw the Heart"
+expect_exit 0 "$C2RT" plot "$T/named.csv" --column lf:organ9 -o "$T/organ9.png" --title heart
+cmp -s "$T/heart.png" "$T/organ9.png" && die "lf:organ9 drew the Heart too"
 
 # NDJSON: one object per line.
 expect_exit 0 "$C2RT" run "$NORN" --ticks 300 --every 100 --trace "$T/t.ndjson" --trace-format ndjson

@@ -111,4 +111,28 @@ view "$NORN" --screenshot-after 300 "$T/norn.png" --pin 6:12
 check_png "$T/norn.png" 1280 800 4
 view "$NORN" --screenshot-after 3000 "$T/norn-small.png" --size 1024x640 --keys 'm'
 check_png "$T/norn-small.png" 1024 640 4
+# Named organs: the notes beside the genome name them ("Drive Lobe
+# Support"); the same genome without its notes is named by what its organs
+# hold ("DriveLobeSupport"). The two pictures differ, and only in the
+# organs panel (test_view_live checks the names' rows and their text).
+mkdir "$T/a" "$T/b"
+cp "$NORN" "$T/a/norn.gen"
+cp "$NORN" "$T/b/norn.gen"
+cp "$(dirname "$NORN")/c2-norn.gno" "$T/a/norn.gno"
+view "$T/a/norn.gen" --screenshot-after 100 "$T/a.png"
+view "$T/b/norn.gen" --screenshot-after 100 "$T/b.png"
+python3 - "$T/a.png" "$T/b.png" <<'PY' || die "the organs' names do not show"
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["ROOT"], "tests", "cli"))
+from pngread import read_png
+a, b = read_png(sys.argv[1]), read_png(sys.argv[2])
+w, h, bpp = a[:3]
+assert a[:3] == b[:3]
+diff = [(x, y) for y in range(h) for x in range(w)
+        if a[3][y][x * bpp:x * bpp + 3] != b[3][y][x * bpp:x * bpp + 3]]
+assert diff, "the same picture with and without the notes"
+# the organs panel is on the right, in the top half (below the status line)
+xs, ys = [x for x, _ in diff], [y for _, y in diff]
+assert min(xs) > w // 2 and max(ys) < h * 2 // 3, (min(xs), max(ys))
+PY
 exit 0

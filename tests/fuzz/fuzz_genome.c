@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "genome/organs.h"
 #include "genome/text.h"
+#include "genome/vocab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -43,6 +45,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c2_wbuf j = {0};
 	(void)genome_json_write(&g, NULL, &j);
 	c2_wbuf_free(&j);
+
+	/* Organ names: one per organ gene, in gene order, unique (loosely). */
+	genome_organ_names names;
+	if (genome_organ_names_make(&names, &g, NULL) == 0) {
+		for (size_t i = 0; i < names.n; i++) {
+			const char *a = names.v[i].name;
+			if (g.genes[names.v[i].gene].kind != GK_ORGAN || (i && names.v[i].gene <= names.v[i - 1].gene))
+				__builtin_trap();
+			for (size_t k = 0; k < i && *a; k++)
+				if (genome_name_eq(a, strlen(a), names.v[k].name))
+					__builtin_trap();
+		}
+		genome_organ_names_free(&names);
+	}
 
 	free(again);
 	genome_free(&back);

@@ -9,8 +9,11 @@
 #include <cmocka.h>
 
 #include "base/bytes.h"
+#include "base/near.h"
 #include "base/rng.h"
 #include "genome/gno.h"
+#include "genome/organs.h"
+#include "genome/vocab.h"
 #include "genome/text.h"
 #include "testutil.h"
 
@@ -734,6 +737,182 @@ static void test_validate_synthetic(void **state)
 	genome_free(&g);
 }
 
+/* ---- names for the unknown (base/near.h, genome_vocab_hint) ------------------ */
+
+static const char *nearest(const char *word, bool loose, const char *const *cands)
+{
+	c2_near q;
+	c2_near_init(&q, word, strlen(word), loose);
+	for (; *cands; cands++)
+		c2_near_add(&q, *cands);
+	return c2_near_best(&q);
+}
+
+static void test_near(void **state)
+{
+	(void)state;
+	const char *const opts[] = {"ticks", "max-ticks", "trace", "help", NULL};
+	assert_string_equal(nearest("tick", false, opts), "ticks");      /* one letter */
+	assert_string_equal(nearest("max", false, opts), "max-ticks");   /* the start */
+	assert_string_equal(nearest("tarce", false, opts), "trace");     /* a swap */
+	assert_null(nearest("x", false, opts));                          /* too short */
+	assert_null(nearest("bananas", false, opts));                    /* too far */
+	assert_null(nearest("ticks", false, opts));                      /* itself: not a slip */
+	assert_null(nearest("TICK", false, opts));                       /* exact: case counts */
+	const char *const chems[] = {"Glucose", "Glycogen", "Need for Pleasure", NULL};
+	assert_string_equal(nearest("glucse", true, chems), "Glucose");
+	assert_string_equal(nearest("need_for_pleasur", true, chems), "Need for Pleasure");
+	assert_null(nearest("GLUCSE", false, chems));                    /* exact: case counts */
+	char longw[80];
+	memset(longw, 'a', sizeof longw - 1);
+	longw[sizeof longw - 1] = '\0';
+	assert_null(nearest(longw, true, chems));
+	assert_true(c2_near_contains("Pointer pats me", "PATS", 4));
+	assert_true(c2_near_contains("Need for Pleasure", "for_pl", 6));
+	assert_false(c2_near_contains("Pointer pats me", "slaps", 5));
+	assert_false(c2_near_contains("Pointer pats me", "", 0));
+}
+
+static void hint(const genome_vocab *v, const char *word, const char *want)
+{
+	char buf[200];
+	genome_vocab_hint(v, word, strlen(word), buf, sizeof buf);
+	assert_string_equal(buf, want);
+}
+
+static void test_vocab_hint(void **state)
+{
+	(void)state;
+	hint(&genome_chemicals, "Glucse", " (did you mean Glucose? see c2rt names chemicals)");
+	hint(&genome_stimuli, "pats",
+	     " (Pointer pats me, Creature pats me hold it; see c2rt names stimuli)");
+	hint(&genome_stimuli, "slaps me",
+	     " (Pointer slaps me, Creature slaps me hold it; see c2rt names stimuli)");
+	hint(&genome_stimuli, "action",
+	     " (<spare action>, Involuntary Action 0, involuntary action 1, Involuntary Action 2"
+	     " ... hold it; see c2rt names stimuli)");
+	hint(&genome_stimuli, "xyzzy", " (see c2rt names stimuli)");
+	hint(&genome_drives, "Hungr", " (did you mean Hunger? see c2rt names drives)");
+	hint(&genome_body_parts, "hed", " (did you mean head?)"); /* no topic */
+	hint(&genome_body_parts, "xyzzy", "");
+	char buf[200], small[12];
+	genome_stage_hint("banana", 6, buf, sizeof buf);
+	assert_string_equal(buf, " (stages: embryo, child, adolescent, youth, adult, old, senile;"
+	                         " see c2rt names stages)");
+	genome_stage_hint("adlt", 4, buf, sizeof buf);
+	assert_string_equal(buf, " (did you mean adult? see c2rt names stages)");
+	genome_vocab_hint(&genome_stimuli, "pats", 4, small, sizeof small); /* cut, terminated */
+	assert_int_equal(strlen(small), sizeof small - 1);
+}
+
+/* ---- organ names (genome/organs.h) ---------------------------------------- */
+
+/* A genome of four organs: a heart (its reactions), a lung and a second
+ * lung (the same chemistry), and one holding nothing a standard organ has. */
+static const char ORGANS_TEXT[] =
+	"gene organ id=1\n"
+	"gene reaction\n    r1 Glucose\n    p1 Pyruvate\n    p2 Energy\n"
+	"gene reaction\n    r1 Energy\n    r2 ADP\n    p1 ATP\n"
+	"gene organ id=2\n"
+	"gene reaction\n    r1 Air\n    p1 Oxygen\n"
+	"gene receptor\n    organ creature\n    tissue 1\n    locus 0\n    chemical Carbon Dioxide\n"
+	"gene organ id=3\n"
+	"gene reaction\n    r1 Air\n    p1 Oxygen\n"
+	"gene reaction\n    r1 Histamine A\n"
+	"gene organ id=4\n"
+	"gene reaction\n    r1 Glucose\n    p1 Starch\n";
+
+static void organs_genome(genome *g)
+{
+	c2_err err;
+	if (genome_text_parse(ORGANS_TEXT, sizeof ORGANS_TEXT - 1, g, &err) != 0)
+		fail_msg("line %ld: %s", err.line, err.msg);
+}
+
+static void test_organ_names(void **state)
+{
+	(void)state;
+	genome g;
+	organs_genome(&g);
+	genome_organ_names o;
+	assert_int_equal(genome_organ_names_make(&o, &g, NULL), 0);
+	assert_int_equal(o.n, 4);
+	assert_string_equal(genome_organ_names_of(&o, 0), "Heart");
+	assert_string_equal(genome_organ_names_of(&o, 3), "Lung");
+	assert_string_equal(genome_organ_names_of(&o, 6), "Lung 2");
+	assert_null(genome_organ_names_of(&o, 9)); /* one mark is not enough */
+	assert_null(genome_organ_names_of(&o, 1)); /* not an organ gene */
+	assert_null(genome_organ_names_of(NULL, 0));
+	/* the same genome, the same names */
+	genome_organ_names again;
+	assert_int_equal(genome_organ_names_make(&again, &g, NULL), 0);
+	for (size_t i = 0; i < o.n; i++)
+		assert_string_equal(o.v[i].name, again.v[i].name);
+	genome_organ_names_free(&again);
+	genome_organ_names_free(&o);
+
+	/* Notes name organs first; a reserved or empty description falls back
+	 * to what the organ holds; repeats get numbers. */
+	char d0[] = "009 HEART - Organ", d1[] = "CNS: TIME'S ARROW (new) - Organ", d2[] = "organ12",
+	     d3[] = "HEART", note[] = "";
+	genome_gno_entry e[4] = {
+		{3, 0, 1, d0, note}, {3, 0, 2, d1, note}, {3, 0, 3, d2, note}, {3, 0, 4, d3, note}};
+	genome_gno gno = {e, 4, 0};
+	assert_int_equal(genome_organ_names_make(&o, &g, &gno), 0);
+	assert_string_equal(genome_organ_names_of(&o, 0), "Heart");
+	assert_string_equal(genome_organ_names_of(&o, 3), "Times Arrow");
+	assert_string_equal(genome_organ_names_of(&o, 6), "Lung");
+	assert_string_equal(genome_organ_names_of(&o, 9), "Heart 2");
+	genome_organ_names_free(&o);
+	genome_free(&g);
+}
+
+static void test_organ_tidy(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{"009 HEART - Organ", "Heart"},
+		{"001 CNS: DRIVE LOBE SUPPORT - Organ", "Drive Lobe Support"},
+		{"005 PANCREAS BETA CELLS (Insulin Activity) - Organ", "Pancreas Beta Cells"},
+		{"016 UTERUS (F) - Organ", "Uterus"},
+		{"018 TIME'S ARROW - Organ", "Times Arrow"},
+		{"my Odd, organ; - x - Organ", "my Odd organ - x"},
+		{"  - Organ", ""},
+		{"(((", ""},
+		{"", ""},
+	};
+	char out[GENOME_ORGAN_NAME_MAX];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		genome_organ_tidy(cases[i][0], out, sizeof out);
+		assert_string_equal(out, cases[i][1]);
+	}
+	genome_organ_tidy("A VERY LONG ORGAN NAME THAT GOES ON AND ON - Organ", out, sizeof out);
+	assert_int_equal(strlen(out), GENOME_ORGAN_NAME_MAX - 1);
+}
+
+/* Every mark of the standard organs' table names something (a slip would
+ * leave read_marks failing: no organ would ever be named by its contents),
+ * and the real norn's organs, without its notes, get the Genetics Kit's
+ * names (shared/names/c2-organs.tsv; its second lung is "Lung 2"). */
+static void test_organ_norn(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	genome_organ_names o;
+	assert_int_equal(genome_organ_names_make(&o, &g, NULL), 0);
+	static const char *const want[] = {
+		"DriveLobeSupport", "ConceptLobeSupport", "DecisionLobeSupport", "RegulatorLobeSupport",
+		"Times Arrow", "Environmental If", "Muscle", "Heart", "Lung", "Lung 2", "Liver",
+		"PancreasBeta", "PancreasAlpha", "Tummy", "Kidney", "Bones", "Spleen", "Skin", "Gonad",
+		"Uterus"};
+	assert_int_equal(o.n, sizeof want / sizeof want[0]);
+	for (size_t i = 0; i < o.n; i++)
+		assert_string_equal(o.v[i].name, want[i]);
+	genome_organ_names_free(&o);
+	genome_free(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -752,6 +931,11 @@ int main(void)
 		cmocka_unit_test(test_text_errors),
 		cmocka_unit_test(test_text_names),
 		cmocka_unit_test(test_validate_synthetic),
+		cmocka_unit_test(test_near),
+		cmocka_unit_test(test_vocab_hint),
+		cmocka_unit_test(test_organ_names),
+		cmocka_unit_test(test_organ_tidy),
+		cmocka_unit_test(test_organ_norn),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

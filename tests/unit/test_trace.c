@@ -138,6 +138,59 @@ static void test_trace_columns(void **state)
 	genome_free(&g);
 }
 
+/* With names (genome/organs.h) the lf: columns carry them, in CSV and as
+ * NDJSON keys; the reader finds each organ also by its old number
+ * (lf:organ8 is the Heart), and an unnamed organ keeps its number. */
+static void test_organ_columns(void **state)
+{
+	(void)state;
+	genome g;
+	TEST_LOAD_NORN(&g);
+	creature *c = test_hatch(&g, GENOME_FEMALE, 1);
+	genome_organ_names names;
+	assert_int_equal(genome_organ_names_make(&names, &g, NULL), 0);
+	trace_cfg t = {0};
+	trace_default_chems(&t);
+	t.organs = &names;
+	c2_wbuf w = {0};
+	trace_header(c, &t, &w);
+	trace_row(c, &t, &w);
+	c2_w_u8(&w, 0);
+	assert_non_null(strstr((const char *)w.data, ",lf:body,lf:DriveLobeSupport,"));
+	assert_non_null(strstr((const char *)w.data, ",lf:Heart,lf:Lung,lf:Lung 2,lf:Liver,"));
+	assert_non_null(strstr((const char *)w.data, ",lf:Uterus,lf:brain,"));
+	w.len--;
+	char path[600];
+	test_tmp_path(path, sizeof path, "organs.csv");
+	write_file(path, (const char *)w.data, w.len);
+	trace_reader_err e;
+	trace_reader *r = trace_reader_open(path, &e);
+	if (!r)
+		fail_msg("%ld: %s", e.line, e.msg);
+	int heart = trace_reader_col_find(r, "lf:heart", 8);
+	assert_true(heart > 0);
+	assert_string_equal(trace_reader_col_label(r, heart), "Heart");
+	assert_int_equal(trace_reader_col_find(r, "lf:organ8", 9), heart);
+	assert_int_equal(trace_reader_col_find(r, "LF:Organ0", 9), trace_reader_col_find(r, "lf:body", 7));
+	assert_int_equal(trace_reader_col_find(r, "lf:organ21", 10), trace_reader_col_find(r, "lf:brain", 8));
+	assert_int_equal(trace_reader_col_find(r, "lf:organ22", 10), -1);
+	assert_int_equal(trace_reader_col_find(r, "lf:organ", 8), -1);
+	assert_int_equal(trace_reader_col_find(r, "lf:organ8x", 10), -1);
+	trace_reader_close(r);
+	/* NDJSON keys; an organ without a name keeps its number */
+	names.v[7].name[0] = '\0'; /* the Heart: organ 8, the 8th organ gene */
+	t.format = TRACE_NDJSON;
+	c2_wbuf nd = {0};
+	trace_row(c, &t, &nd);
+	c2_w_u8(&nd, 0);
+	assert_non_null(strstr((const char *)nd.data, "\"lf:Muscle\":1.0000,\"lf:organ8\":1.0000,\"lf:Lung\":"));
+	c2_wbuf_free(&nd);
+	c2_wbuf_free(&w);
+	genome_organ_names_free(&names);
+	creature_free(c);
+	genome_free(&g);
+}
+
 /* ---------------------------------------------------------------- series */
 
 static void test_series_ring(void **state)
@@ -740,6 +793,7 @@ int main(void)
 		cmocka_unit_test(test_csv_shared_names),
 		cmocka_unit_test(test_world_columns),
 		cmocka_unit_test(test_world_ndjson),
+		cmocka_unit_test(test_organ_columns),
 	};
 	return cmocka_run_group_tests(tests, test_tmp_setup, test_tmp_teardown);
 }

@@ -488,6 +488,65 @@ static void test_frame_overlays(void **state)
 
 /* The real norn: every lobe where the mouse finds it, the decision
  * winner's names beside its column at the default size. */
+/* A render's pixels in rectangle r, packed. */
+static uint32_t *grab(SDL_Surface *s, const SDL_Rect *r)
+{
+	uint32_t *p = malloc(sizeof *p * (size_t)r->w * (size_t)r->h);
+	assert_non_null(p);
+	for (int y = 0; y < r->h; y++)
+		for (int x = 0; x < r->w; x++)
+			p[y * r->w + x] = pixel(s, r->x + x, r->y + y);
+	return p;
+}
+
+/* The organs panel shows the organs' names (x.fr.organs): the Heart's row
+ * is found under its name, whose cell holds text, and is not what the row
+ * shows without names ("organ8"). */
+static void check_organ_names(frame_fixture *x, SDL_Surface *s)
+{
+	char name[64];
+	const SDL_Rect *f = &x->fr.organ_names_r;
+	long heart = -1;
+	for (size_t i = 0; i < x->fr.organ_rows && heart < 0; i++) {
+		int cx = f->x + (int)(i / (size_t)x->fr.organ_per_col) * x->fr.organ_col_w + 2;
+		int cy = f->y + (int)(i % (size_t)x->fr.organ_per_col) * f->h + f->h / 2;
+		if (view_frame_organ_at(&x->fr, x->c, cx, cy, name, sizeof name) == (long)i &&
+		    !strcmp(name, "Heart"))
+			heart = (long)i;
+	}
+	assert_int_equal(heart, 8); /* body, then the organs in gene order */
+	SDL_Rect cell = {f->x + (int)(heart / x->fr.organ_per_col) * x->fr.organ_col_w,
+	                 f->y + (int)(heart % x->fr.organ_per_col) * f->h, f->w - 4, f->h};
+	uint32_t *named = grab(s, &cell);
+	size_t ink = 0;
+	for (int k = 1; k < cell.w * cell.h; k++)
+		ink += named[k] != named[0];
+	assert_true(ink > 20);
+	const genome_organ_names *keep = x->fr.organs;
+	char msg[300];
+	x->fr.organs = NULL;
+	assert_int_equal(view_frame_render(s, &x->fr, x->c, msg, sizeof msg), 0);
+	assert_int_equal(view_frame_organ_at(&x->fr, x->c, cell.x + 2, cell.y + cell.h / 2, name,
+	                                     sizeof name), heart);
+	assert_string_equal(name, "organ8");
+	/* Where both renders hold only the name (the names' column is
+	 * narrower without names): different text. */
+	SDL_Rect both = cell;
+	both.w = x->fr.organ_names_r.w - 4 < cell.w ? x->fr.organ_names_r.w - 4 : cell.w;
+	free(named);
+	x->fr.organs = keep;
+	assert_int_equal(view_frame_render(s, &x->fr, x->c, msg, sizeof msg), 0);
+	named = grab(s, &both);
+	x->fr.organs = NULL;
+	assert_int_equal(view_frame_render(s, &x->fr, x->c, msg, sizeof msg), 0);
+	uint32_t *numbered = grab(s, &both);
+	assert_true(memcmp(named, numbered, sizeof *named * (size_t)both.w * (size_t)both.h) != 0);
+	free(named);
+	free(numbered);
+	x->fr.organs = keep;
+	assert_int_equal(view_frame_render(s, &x->fr, x->c, msg, sizeof msg), 0);
+}
+
 static void test_frame_norn(void **state)
 {
 	(void)state;
@@ -498,20 +557,25 @@ static void test_frame_norn(void **state)
 	creature *c;
 	c2_err err;
 	assert_int_equal(creature_hatch(&c, &g, &cfg, &err), 0);
+	genome_organ_names names;
+	assert_int_equal(genome_organ_names_make(&names, &g, NULL), 0);
 	genome_free(&g);
 	frame_fixture x;
 	fixture_run(&x, c, 2000);
 	char msg[300];
 	SDL_Surface *s = view_surface_new(1280, 800);
+	x.fr.organs = &names;
 	assert_int_equal(view_frame_render(s, &x.fr, x.c, msg, sizeof msg), 0);
 	assert_true(x.fr.cell >= 8);
 	check_neurons(&x, s);
 	assert_int_equal(x.fr.names.px > 0, 1); /* decision names drawn */
+	check_organ_names(&x, s);
 	/* Pin a decision neuron with hundreds of dendrites. */
 	x.fr.pin_lobe = GENOME_LOBE_DECISION;
 	x.fr.pin_cell = 0;
 	assert_int_equal(view_frame_render(s, &x.fr, x.c, msg, sizeof msg), 0);
 	SDL_FreeSurface(s);
+	genome_organ_names_free(&names);
 	fixture_free(&x);
 }
 
