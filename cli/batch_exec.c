@@ -255,7 +255,8 @@ int cli_batch_check_body(const char *cmd, const batch_spec *s, const genome *g)
 		size_t len;
 		if (c2_read_file(s->genome_paths[i], GENOME_MAX_FILE + 1, &buf, &len, &err) != 0)
 			continue;
-		if (genome_parse(&gi, buf, len, &err) == 0) {
+		char why[8];
+		if (cli_genome_from_bytes(s->genome_paths[i], buf, len, &gi, why, sizeof why) == CLI_OK) {
 			rc = batch_check_body(s, &gi, &warn, &fault, &err);
 			genome_free(&gi);
 		}
@@ -347,8 +348,7 @@ static int run_one(const batch_spec *s, size_t r, bool (*stop)(void *ctx), void 
 	genome g;
 	if (batch_genome_hash(buf, len) != s->genome_hashes[gi]) {
 		batch_result_failed(s, r, res, "the genome file changed since the batch started");
-	} else if (genome_parse(&g, buf, len, &err) != 0) {
-		c2_err_format(&err, path, msg, sizeof msg);
+	} else if (cli_genome_from_bytes(path, buf, len, &g, msg, sizeof msg) != CLI_OK) {
 		batch_result_failed(s, r, res, msg);
 	} else {
 		stopped = batch_run(s, r, &g, stop, ctx, res);

@@ -272,8 +272,17 @@ void cli_guard_streams(void);
  * Returns CLI_OK, or reports and returns CLI_BAD. */
 int cli_write(const char *cmd, const char *path, const void *data, size_t len);
 
-/* Read a genome or report why not (returns CLI_OK or CLI_BAD). */
+/* Read a genome, in either form (a dna2 file or gene stream, or the genome
+ * text form: genome_parse_any), or report why not (returns CLI_OK or
+ * CLI_BAD). Every command that takes a GENOME reads it through this (or
+ * cli_genome_from_bytes, for a command that has the bytes already). */
 int cli_load_genome(const char *path, genome *g);
+
+/* Parse a genome file's bytes, in either form: CLI_OK, or CLI_BAD with the
+ * message ("PATH:WHERE: reason", and for a file that is no genome at all the
+ * forms there are) in msg. */
+int cli_genome_from_bytes(const char *path, const uint8_t *buf, size_t len, genome *g, char *msg,
+                          size_t n);
 
 /* "m", "male", "f" or "female" (the one spelling of sex every command
  * accepts): GENOME_MALE or GENOME_FEMALE, or -1. */

@@ -9,6 +9,7 @@
 
 #include "base/fileio.h"
 #include "cli/cli.h"
+#include "genome/text.h"
 
 int cli_parse_sex(const char *s)
 {
@@ -518,10 +519,39 @@ int cli_fail(int code, const char *cmd, const char *fmt, ...)
 	return code;
 }
 
-int cli_load_genome(const char *path, genome *g)
+int cli_genome_from_bytes(const char *path, const uint8_t *buf, size_t len, genome *g, char *msg,
+                          size_t n)
 {
 	c2_err err;
-	if (genome_read_file(g, path, &err) != 0)
+	bool text;
+	if (genome_parse_any(g, buf, len, &text, &err) == 0)
+		return CLI_OK;
+	char where[400];
+	c2_err_format(&err, path, where, sizeof where);
+	/* Say how the file was read: a file that is no genome at all (a body, a
+	 * trace, a typo in the name of a text genome) gets the forms there are. */
+	if (text)
+		snprintf(msg, n, "%s (read as the genome text form, as 'c2rt asm' reads it)", where);
+	else if (err.code == C2_EFORMAT && err.offset == 0)
+		snprintf(msg, n, "%s (a genome is a dna2 file, a gene stream, or the text form "
+		         "'c2rt dump' prints and 'c2rt asm' assembles)", where);
+	else
+		snprintf(msg, n, "%s", where);
+	return CLI_BAD;
+}
+
+int cli_load_genome(const char *path, genome *g)
+{
+	uint8_t *buf;
+	size_t len;
+	c2_err err;
+	genome_init(g);
+	if (c2_read_file(path, GENOME_MAX_FILE, &buf, &len, &err) != 0)
 		return cli_report(path, &err);
-	return CLI_OK;
+	char msg[640];
+	int rc = cli_genome_from_bytes(path, buf, len, g, msg, sizeof msg);
+	free(buf);
+	if (rc)
+		cli_msg(stderr, NULL, "%s", msg);
+	return rc;
 }
