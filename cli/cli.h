@@ -22,7 +22,9 @@
 	X(CLI_USAGE, 1, "usage error: unknown command or option, missing or malformed argument") \
 	X(CLI_BAD, 2, "bad input (a file that cannot be read, parsed or written) or a failed check") \
 	X(CLI_GOAL, 3, "the run ended before its goal: --until stage:NAME when the creature "  \
-	               "died first, or --max-ticks reached before --until")
+	               "died first, or --max-ticks reached before --until")                       \
+	X(CLI_DIFF_USAGE, 4, "usage error of c2rt diff, whose 1 means 'the genomes differ' as "   \
+	                     "diff(1)'s does")
 
 enum {
 #define X(name, code, text) name = code,
