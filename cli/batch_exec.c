@@ -27,7 +27,7 @@ cli_opt cli_batch_opts[] = {
 	{"seeds", OPT_U64, &cli_batch.seeds, "K", "runs per genome, with seeds S, S+1 ... S+K-1 (S: --seed, default 1)", 0, 0, NULL},
 	{"ticks", OPT_U64, &cli_batch.ticks, "N", "run N world ticks (fewer if the creature dies)", 0, 0, NULL},
 	{"until", OPT_STR, &cli_batch.until, "death", "run until the creature dies (or --max-ticks)", 0, 0, NULL},
-	{"max-ticks", OPT_U64, &cli_batch.max_ticks, "N", "--until death gives up after N ticks, alive (default 2000000)", 0, 0, NULL},
+	{"max-ticks", OPT_U64, &cli_batch.max_ticks, "N", "--until death gives up after N ticks, alive (default " CLI_STR(CLI_MAX_TICKS) ")", 0, 0, NULL},
 	{"jobs", OPT_U64, &cli_batch.jobs, "J", "runs at once, one thread each (with --body one process each; default: the processors online)", 0, 0, NULL},
 	{"shard", OPT_STR, &cli_batch.shard, "I/N", "only shard I of N: the runs r with r % N == I-1", 0, 0, NULL},
 	{"resume", OPT_FLAG, &cli_batch.resume, NULL, "keep the finished rows of the results file; run only the rest", 0, 0, NULL},
@@ -44,7 +44,7 @@ void cli_batch_args_init(cli_batch_args *a)
 {
 	memset(a, 0, sizeof *a);
 	a->seeds = 1;
-	a->max_ticks = 2000000;
+	a->max_ticks = CLI_MAX_TICKS;
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	a->jobs = n > 0 ? (uint64_t)n : 1;
 }
@@ -197,9 +197,7 @@ int cli_batch_spec(batch_spec *s, const char *cmd, cli_batch_inputs *in)
 	s->format = (batch_format)fmt;
 	trace_cfg tc;
 	c2_err err;
-	if (cli_batch.chem && !strcmp(cli_batch.chem, "none"))
-		tc.nchem = 0;
-	else if (trace_set_chems(&tc, cli_batch.chem ? cli_batch.chem : "ATP,Glucose,Glycogen", &err))
+	if (trace_set_chems(&tc, cli_batch.chem ? cli_batch.chem : "ATP,Glucose,Glycogen", &err))
 		return cli_fail(CLI_USAGE, cmd, "--chem: %s", err.msg);
 	s->nchem = tc.nchem;
 	memcpy(s->chem, tc.chem, tc.nchem);

@@ -32,6 +32,13 @@ enum {
 #undef X
 };
 
+/* The one default of --max-ticks, the limit of --until (run, batch, sweep):
+ * 2,000,000 ticks, 55.6 creature-hours, five times a fed norn's whole life
+ * (10.7 h); a creature whose ageing broke stops there, alive. */
+#define CLI_MAX_TICKS 2000000
+#define CLI_STR_(x) #x
+#define CLI_STR(x) CLI_STR_(x)
+
 /* What an option (or a positional argument) is. Every file name is one of
  * the four path kinds, never OPT_STR: cli_parse checks them all before the
  * command does any work (see "paths" below), and the completion offers

@@ -294,9 +294,11 @@ int cli_run_sub(const cli_spec *spec, int argc, char **argv)
 	return usage_error(spec, "unknown subcommand '%s'", sub);
 }
 
-/* The options given to the command being parsed (each once). */
+/* The options given to the command being parsed (each once), and the
+ * value each was given. */
 enum { MAX_GIVEN = 128 };
 static const cli_opt *given[MAX_GIVEN];
+static const char *given_val[MAX_GIVEN];
 static int ngiven;
 
 bool cli_given(const char *name)
@@ -319,13 +321,56 @@ const char *cli_given_other(const char *const *allowed)
 	return NULL;
 }
 
-static void note_given(const cli_opt *o)
+/* The NAME=VALUE settings given to a repeatable option (--opt) so far. */
+enum { MAX_SETTINGS = 256 };
+static const char *settings[MAX_SETTINGS];
+static const cli_opt *settings_opt[MAX_SETTINGS];
+static int nsettings;
+
+/* A repeatable option of NAME=VALUE settings (--opt) may set each NAME
+ * once: setting one twice would drop the first without a word. */
+static int note_setting(const cli_spec *spec, const cli_opt *o, const char *val)
 {
+	if (!o->arg || strncmp(o->arg, "NAME=", 5) != 0)
+		return 0;
+	size_t n = strcspn(val, "=");
+	for (int i = 0; i < nsettings; i++)
+		if (settings_opt[i] == o && strncmp(settings[i], val, n) == 0 && settings[i][n] == '=' &&
+		    val[n] == '=')
+			return usage_error(spec, "%s%s %.*s is given twice ('%s', then '%s'): set it once",
+			                   cli_opt_dash(o), o->name, (int)n, val, settings[i] + n + 1,
+			                   val + n + 1);
+	if (nsettings < MAX_SETTINGS) {
+		settings_opt[nsettings] = o;
+		settings[nsettings++] = val;
+	}
+	return 0;
+}
+
+/* Note option o given (with value val, NULL for a flag). An option that
+ * takes one value given twice is a usage error: one of the two would be
+ * dropped without a word, and which one a reader of the command line
+ * cannot tell (the repeatable options, OPT_CALL, are marked "..." in the
+ * usage; of them, --opt may set each NAME once). */
+static int note_given(const cli_spec *spec, const cli_opt *o, const char *val)
+{
+	if (o->kind == OPT_CALL && note_setting(spec, o, val))
+		return CLI_USAGE;
 	for (int i = 0; i < ngiven; i++)
-		if (given[i] == o)
-			return;
-	if (ngiven < MAX_GIVEN)
+		if (given[i] == o) {
+			if (o->kind == OPT_CALL)
+				return 0;
+			if (!val)
+				return usage_error(spec, "%s%s is given twice: once is enough", cli_opt_dash(o),
+				                   o->name);
+			return usage_error(spec, "%s%s is given twice ('%s', then '%s'): it takes one value",
+			                   cli_opt_dash(o), o->name, given_val[i], val);
+		}
+	if (ngiven < MAX_GIVEN) {
+		given_val[ngiven] = val;
 		given[ngiven++] = o;
+	}
+	return 0;
 }
 
 /* An option the command does not have: a usage error naming the nearest
@@ -390,7 +435,7 @@ static int set_value(const cli_spec *spec, const cli_opt *o, const char *val)
 int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int *npos)
 {
 	*npos = 0;
-	ngiven = 0;
+	ngiven = nsettings = 0;
 	int only_pos = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -416,10 +461,11 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 		const cli_opt *o = q.found;
 		if (!o)
 			return unknown_option(spec, a, name, q.len);
-		note_given(o);
 		if (o->kind == OPT_FLAG) {
 			if (eq)
 				return usage_error(spec, "option --%s takes no value", o->name);
+			if (note_given(spec, o, NULL))
+				return CLI_USAGE;
 			*(bool *)o->ptr = true;
 			continue;
 		}
@@ -430,6 +476,8 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 				                   o->arg ? o->arg : "VALUE");
 			val = argv[++i];
 		}
+		if (note_given(spec, o, val))
+			return CLI_USAGE;
 		int rc = set_value(spec, o, val);
 		if (rc)
 			return rc;
