@@ -1,7 +1,8 @@
 # options_shared.sh — what every command's options share, through the one
 # parser (cli/opts.c): an option that takes one value given twice is
 # refused (naming both values), a repeatable one (marked "..." in the
-# usage) is not; --chem none wherever chemicals are listed; one --max-ticks
+# usage) is not; an option naming a lobe, cell or locus says the ranges the
+# brain has; --chem none wherever chemicals are listed; one --max-ticks
 # default for run, batch and sweep.
 . tests/cli/lib.sh
 G="$BUILD/genomes/starter.gen"
@@ -29,6 +30,18 @@ contains "$T/err" "c2rt run: --opt reinforce is given twice ('set', then 'max'):
 expect_exit 1 "$C2RT" svrule eval state --opt wrap_arithmetic=1 --opt wrap_arithmetic=0
 contains "$T/err" "--opt wrap_arithmetic is given twice"
 expect_exit 0 "$C2RT" plot "$ROOT/tests/fixtures/plot_trace.csv" --chem ATP --chem Glucose -o "$T/p.png"
+
+# ---- an option that names a part of the brain is checked against the brain
+# built, with the ranges it has (view --pin: view_errors.sh)
+expect_exit 1 "$C2RT" brain "$G" --locus 99:13=4 --ticks 1
+contains "$T/err" "c2rt brain: --locus 99:13=4: no lobe 99: this brain's lobes are 0..8"
+expect_exit 1 "$C2RT" brain "$G" --locus 1:999=4 --ticks 1
+contains "$T/err" "c2rt brain: --locus 1:999=4: lobe 1 (Drive, 18 cells) has receptor loci 0..36: 0 threshold, 1 leakage, 2 rest, 3..12 dendrite rates, 13..18 chem0..chem5, 19..36 the cells' states"
+expect_exit 1 "$C2RT" brain "$G" --locus 1:3=256 --ticks 1
+contains "$T/err" "--locus '1:3=256': VALUE is a byte, 0..255"
+expect_exit 1 "$C2RT" brain "$G" --locus 1:-3=2 --ticks 1
+contains "$T/err" "--locus '1:-3=2' is not LOBE:LOCUS=VALUE"
+expect_exit 0 "$C2RT" brain "$G" --locus 1:36=4 --ticks 1 --hash
 
 # ---- --chem none: no chemical columns (run and batch; sweep is batch's)
 expect_exit 0 "$C2RT" run "$G" --ticks 20 --chem none --trace "$T/t.csv" --quiet
