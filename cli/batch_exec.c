@@ -493,6 +493,32 @@ static int kept_read(kept_file *k, const char *path)
 	return CLI_OK;
 }
 
+/* Without --resume: runs of this batch already finished — in the journal of
+ * an interrupted run or in the results file — are not run again silently:
+ * CLI_USAGE, saying how to keep them (--resume) or to run them again
+ * (remove the file). Files of another batch are replaced, as any output. */
+static int no_redo(const char *cmd, const batch_spec *s, cli_journal *j, kept_file *jk,
+                   const c2_wbuf *header)
+{
+	char why[400];
+	if (jk->text && kept_parse(jk, s, header, why, sizeof why) == 0 && jk->bf.nrows)
+		return cli_fail(CLI_USAGE, cmd, "%s holds %zu finished run%s of this batch, interrupted: "
+		                "--resume runs only the rest; remove it to run them all again", jk->path,
+		                jk->bf.nrows, jk->bf.nrows == 1 ? "" : "s");
+	kept_file rk;
+	int rc = kept_read(&rk, j->path);
+	if (rc == CLI_OK && rk.text && kept_parse(&rk, s, header, why, sizeof why) == 0 && rk.bf.nrows)
+		rc = cli_fail(CLI_USAGE, cmd, "%s already holds %zu run%s of this batch: --resume keeps "
+		              "%s and runs the rest (if any); remove it to run %s again", rk.path,
+		              rk.bf.nrows, rk.bf.nrows == 1 ? "" : "s", rk.bf.nrows == 1 ? "it" : "them",
+		              rk.bf.nrows == 1 ? "it" : "them");
+	else if (rc == CLI_OK && jk->text && !cli_batch.quiet)
+		cli_msg(stderr, cmd, "%s: the journal of another batch's interrupted run is replaced",
+		        jk->path);
+	kept_free(&rk);
+	return rc;
+}
+
 /* The rows a new journal starts with, after the header in *w: nothing
  * without --resume; with it, the rows of the interrupted run's journal and
  * those of the results file that the journal lacks (a journal is the whole
@@ -506,11 +532,9 @@ static int load_kept(const char *cmd, const batch_spec *s, cli_journal *j, bool 
 	char why[400];
 	int rc = kept_read(&jk, j->journal_path);
 	if (rc == CLI_OK && !resume) {
-		if (jk.text && !cli_batch.quiet)
-			cli_msg(stderr, cmd, "%s: the journal of an interrupted run is replaced (--resume "
-			                     "would have continued it)", jk.path);
+		rc = no_redo(cmd, s, j, &jk, w);
 		kept_free(&jk);
-		return CLI_OK;
+		return rc;
 	}
 	bool journal = jk.text != NULL;
 	if (rc == CLI_OK && journal && kept_parse(&jk, s, w, why, sizeof why) != 0)

@@ -106,7 +106,7 @@ contains "$T/err" "c2rt batch: 1 of 2 runs failed (the error column of $T/e.csv 
 python3 - "$T/e.csv" <<'PY' || die "error row"
 import csv, sys
 r = list(csv.DictReader(open(sys.argv[1])))
-assert r[1]["genome"].endswith("bad,name.gen") and "not a Creatures 2 genome" in r[1]["error"], r[1]
+assert r[1]["genome"].endswith("bad,name.gen") and "outside a gene" in r[1]["error"], r[1]
 assert r[1]["lifespan_s"] == "" and r[0]["error"] == ""
 PY
 # ... and so does a resumed batch that kept the failed row.
