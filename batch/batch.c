@@ -412,8 +412,11 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 #define OKU(nm, v) ok ? col_u64(rw, nm, v) : col(rw, nm, "", false)
 	OKU("ticks", res->ticks);
 	OKU("alive", res->alive);
+	/* A lifespan only where the creature died; its age at the end of the
+	 * run either way (a run cut short by --ticks or --max-ticks is no life). */
 	snprintf(val, sizeof val, "%.1f", ok ? (double)res->lived / CREATURE_TICKS_PER_SECOND : 0.0);
-	col(rw, "lifespan_s", ok ? val : "", false);
+	col(rw, "lifespan_s", ok && !res->alive ? val : "", false);
+	col(rw, "age_s", ok ? val : "", false);
 	col(rw, "stage", ok ? genome_stage_name(res->stage) : "", true);
 	col(rw, "cause", ok ? creature_death_name(res->cause) : "", true);
 	if (ok)

@@ -7,7 +7,7 @@
  * first + r % K; shard I of N (1-based) holds the runs with r % N == I - 1.
  * A row starts with the run number, the batch id and the number of runs:
  *
- *     run,batch,runs,genome,genome_hash,seed,sex,body,ticks,alive,lifespan_s,stage,cause,
+ *     run,batch,runs,genome,genome_hash,seed,sex,body,ticks,alive,lifespan_s,age_s,stage,cause,
  *     state_hash,avg:chem:ATP,end:chem:ATP,...,avg:drive:Hunger,end:drive:Hunger,...,
  *     act:quiescent,...,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,
  *     wall_s,error,check
@@ -20,6 +20,9 @@
  * of them its eats, and the eats of an object of category food, fruit or
  * seed, C2's food categories, as bench/world_life.py counts them; the share
  * of the ticks it lived with no IT, 0..1).
+ *
+ * `lifespan_s` is the creature seconds it lived where it died, empty where
+ * it was alive at the end; `age_s` its age at the end either way.
  *
  * (NDJSON: one object per line with the same keys in the same order). The
  * batch id is a hash of everything that decides the rows — genome contents,
