@@ -94,6 +94,12 @@ uint64_t batch_id(const batch_spec *s)
 	c2_put(&k, s->drive, s->ndrive);
 	put_body(&k, s);
 	put_world(&k, s);
+	c2_put_u8(&k, s->genome_mutations != NULL);
+	for (size_t i = 0; s->genome_mutations && i < s->ngenomes; i++) {
+		const char *m = s->genome_mutations[i] ? s->genome_mutations[i] : "";
+		c2_put_u64(&k, strlen(m));
+		c2_put(&k, m, strlen(m));
+	}
 	return c2_hash_finish(k.h);
 }
 
@@ -457,6 +463,8 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 		col(rw, "world:it_none", ok ? val : "", false);
 	}
 #undef OKU
+	if (s->genome_mutations) /* known before the run: in failed rows too */
+		col(rw, "mutations", res ? s->genome_mutations[res->genome] : "", true);
 	snprintf(val, sizeof val, "%.3f", wall);
 	col(rw, "wall_s", res ? val : "", false);
 	col(rw, "error", res ? res->error : "", true);

@@ -12,6 +12,8 @@
  *     act:quiescent,...,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,
  *     wall_s,error,check
  *
+ * with a parent genome (--parent), a `mutations` column before wall_s:
+ * the genome's changes from it, as `c2rt diff` names them, "; " between;
  * and with a world, a `world` column after `body` and four before wall_s:
  *
  *     world:acts,world:eats,world:food_eats,world:it_none
@@ -102,6 +104,10 @@ typedef struct batch_spec {
 	size_t ngenomes;
 	const char *const *genome_paths; /* as they go into the genome column */
 	const uint64_t *genome_hashes;   /* batch_genome_hash of each file's bytes */
+	/* Each genome's changes from a parent (`c2rt batch --parent`), for a
+	 * `mutations` column before wall_s; NULL: no such column. In the batch
+	 * id by content. */
+	const char *const *genome_mutations;
 } batch_spec;
 
 /* The check of a row: the hash of its bytes before the check cell (batch.c

@@ -164,4 +164,25 @@ contains "$T/err" "no genomes"
 expect_exit 1 "$C2RT" batch "$S" --ticks 10 --chem Nonesuch -o "$T/u.csv"
 expect_exit 1 "$C2RT" batch "$S" --ticks 10 --drive Nonesuch -o "$T/u.csv"
 expect_exit 2 "$C2RT" batch "$T/missing.gen" --ticks 10 -o "$T/u.csv"
+
+# --parent: each row carries its genome's mutations (what `c2rt diff PARENT
+# GENOME` prints, "; " between), so results and mutations join without a
+# script; a resume with another parent is another batch.
+expect_exit 0 "$C2RT" mutate "$S" --n 4 --rate 4 --seed 7 -o "$T/kids" --log "$T/kids.log"
+expect_exit 0 "$C2RT" batch --dir "$T/kids" "$S" --parent "$S" --ticks 10 --quiet -o "$T/m.csv"
+for k in "$T"/kids/*.gen "$S"; do
+	"$C2RT" diff "$S" "$k" >"$T/d"
+	python3 - "$T/m.csv" "$k" "$T/d" <<'PY' || die "mutations of $k"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["genome"] == sys.argv[2]]
+want = "; ".join(open(sys.argv[3]).read().splitlines())
+assert len(rows) == 1 and rows[0]["mutations"] == want, (rows[0]["mutations"], want)
+PY
+done
+python3 -c 'import csv, sys; assert sum(1 for r in csv.DictReader(open(sys.argv[1])) if r["mutations"]) >= 3' "$T/m.csv" ||
+	die "the kids' mutations are missing"
+head -n 1 "$T/m.csv" | grep -q ',mutations,wall_s,error,check$' || die "mutations column: $(head -n 1 "$T/m.csv")"
+head -n 1 "$T/a.csv" | grep -q 'mutations' && die "a mutations column without --parent"
+expect_exit 2 "$C2RT" batch --dir "$T/kids" "$S" --parent "$M" --ticks 10 --quiet -o "$T/m.csv" --resume
+contains "$T/err" "holds rows of another batch"
 exit 0
