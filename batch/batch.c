@@ -94,6 +94,12 @@ uint64_t batch_id(const batch_spec *s)
 	c2_put(&k, s->drive, s->ndrive);
 	put_body(&k, s);
 	put_world(&k, s);
+	c2_put_u8(&k, s->genome_mutations != NULL);
+	for (size_t i = 0; s->genome_mutations && i < s->ngenomes; i++) {
+		const char *m = s->genome_mutations[i] ? s->genome_mutations[i] : "";
+		c2_put_u64(&k, strlen(m));
+		c2_put(&k, m, strlen(m));
+	}
 	return c2_hash_finish(k.h);
 }
 
@@ -412,8 +418,11 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 #define OKU(nm, v) ok ? col_u64(rw, nm, v) : col(rw, nm, "", false)
 	OKU("ticks", res->ticks);
 	OKU("alive", res->alive);
+	/* A lifespan only where the creature died; its age at the end of the
+	 * run either way (a run cut short by --ticks or --max-ticks is no life). */
 	snprintf(val, sizeof val, "%.1f", ok ? (double)res->lived / CREATURE_TICKS_PER_SECOND : 0.0);
-	col(rw, "lifespan_s", ok ? val : "", false);
+	col(rw, "lifespan_s", ok && !res->alive ? val : "", false);
+	col(rw, "age_s", ok ? val : "", false);
 	col(rw, "stage", ok ? genome_stage_name(res->stage) : "", true);
 	col(rw, "cause", ok ? creature_death_name(res->cause) : "", true);
 	if (ok)
@@ -454,6 +463,8 @@ static void columns(const batch_spec *s, const batch_result *res, double wall, r
 		col(rw, "world:it_none", ok ? val : "", false);
 	}
 #undef OKU
+	if (s->genome_mutations) /* known before the run: in failed rows too */
+		col(rw, "mutations", res ? s->genome_mutations[res->genome] : "", true);
 	snprintf(val, sizeof val, "%.3f", wall);
 	col(rw, "wall_s", res ? val : "", false);
 	col(rw, "error", res ? res->error : "", true);

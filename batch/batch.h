@@ -7,11 +7,13 @@
  * first + r % K; shard I of N (1-based) holds the runs with r % N == I - 1.
  * A row starts with the run number, the batch id and the number of runs:
  *
- *     run,batch,runs,genome,genome_hash,seed,sex,body,ticks,alive,lifespan_s,stage,cause,
+ *     run,batch,runs,genome,genome_hash,seed,sex,body,ticks,alive,lifespan_s,age_s,stage,cause,
  *     state_hash,avg:chem:ATP,end:chem:ATP,...,avg:drive:Hunger,end:drive:Hunger,...,
  *     act:quiescent,...,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,
  *     wall_s,error,check
  *
+ * with a parent genome (--parent), a `mutations` column before wall_s:
+ * the genome's changes from it, as `c2rt diff` names them, "; " between;
  * and with a world, a `world` column after `body` and four before wall_s:
  *
  *     world:acts,world:eats,world:food_eats,world:it_none
@@ -20,6 +22,9 @@
  * of them its eats, and the eats of an object of category food, fruit or
  * seed, C2's food categories, as bench/world_life.py counts them; the share
  * of the ticks it lived with no IT, 0..1).
+ *
+ * `lifespan_s` is the creature seconds it lived where it died, empty where
+ * it was alive at the end; `age_s` its age at the end either way.
  *
  * (NDJSON: one object per line with the same keys in the same order). The
  * batch id is a hash of everything that decides the rows — genome contents,
@@ -99,6 +104,10 @@ typedef struct batch_spec {
 	size_t ngenomes;
 	const char *const *genome_paths; /* as they go into the genome column */
 	const uint64_t *genome_hashes;   /* batch_genome_hash of each file's bytes */
+	/* Each genome's changes from a parent (`c2rt batch --parent`), for a
+	 * `mutations` column before wall_s; NULL: no such column. In the batch
+	 * id by content. */
+	const char *const *genome_mutations;
 } batch_spec;
 
 /* The check of a row: the hash of its bytes before the check cell (batch.c

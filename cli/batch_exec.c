@@ -27,7 +27,7 @@ cli_opt cli_batch_opts[] = {
 	{"seeds", OPT_U64, &cli_batch.seeds, "K", "runs per genome, with seeds S, S+1 ... S+K-1 (S: --seed, default 1)", 0, 0, NULL},
 	{"ticks", OPT_U64, &cli_batch.ticks, "N", "run N world ticks (fewer if the creature dies)", 0, 0, NULL},
 	{"until", OPT_STR, &cli_batch.until, "death", "run until the creature dies (or --max-ticks)", 0, 0, NULL},
-	{"max-ticks", OPT_U64, &cli_batch.max_ticks, "N", "--until death gives up after N ticks, alive (default 2000000)", 0, 0, NULL},
+	{"max-ticks", OPT_U64, &cli_batch.max_ticks, "N", "--until death gives up after N ticks, alive (default " CLI_STR(CLI_MAX_TICKS) ")", 0, 0, NULL},
 	{"jobs", OPT_U64, &cli_batch.jobs, "J", "runs at once, one thread each (with --body one process each; default: the processors online)", 0, 0, NULL},
 	{"shard", OPT_STR, &cli_batch.shard, "I/N", "only shard I of N: the runs r with r % N == I-1", 0, 0, NULL},
 	{"resume", OPT_FLAG, &cli_batch.resume, NULL, "keep the finished rows of the results file; run only the rest", 0, 0, NULL},
@@ -44,7 +44,7 @@ void cli_batch_args_init(cli_batch_args *a)
 {
 	memset(a, 0, sizeof *a);
 	a->seeds = 1;
-	a->max_ticks = 2000000;
+	a->max_ticks = CLI_MAX_TICKS;
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	a->jobs = n > 0 ? (uint64_t)n : 1;
 }
@@ -197,9 +197,7 @@ int cli_batch_spec(batch_spec *s, const char *cmd, cli_batch_inputs *in)
 	s->format = (batch_format)fmt;
 	trace_cfg tc;
 	c2_err err;
-	if (cli_batch.chem && !strcmp(cli_batch.chem, "none"))
-		tc.nchem = 0;
-	else if (trace_set_chems(&tc, cli_batch.chem ? cli_batch.chem : "ATP,Glucose,Glycogen", &err))
+	if (trace_set_chems(&tc, cli_batch.chem ? cli_batch.chem : "ATP,Glucose,Glycogen", &err))
 		return cli_fail(CLI_USAGE, cmd, "--chem: %s", err.msg);
 	s->nchem = tc.nchem;
 	memcpy(s->chem, tc.chem, tc.nchem);
@@ -255,7 +253,8 @@ int cli_batch_check_body(const char *cmd, const batch_spec *s, const genome *g)
 		size_t len;
 		if (c2_read_file(s->genome_paths[i], GENOME_MAX_FILE + 1, &buf, &len, &err) != 0)
 			continue;
-		if (genome_parse(&gi, buf, len, &err) == 0) {
+		char why[8];
+		if (cli_genome_from_bytes(s->genome_paths[i], buf, len, &gi, why, sizeof why) == CLI_OK) {
 			rc = batch_check_body(s, &gi, &warn, &fault, &err);
 			genome_free(&gi);
 		}
@@ -347,8 +346,7 @@ static int run_one(const batch_spec *s, size_t r, bool (*stop)(void *ctx), void 
 	genome g;
 	if (batch_genome_hash(buf, len) != s->genome_hashes[gi]) {
 		batch_result_failed(s, r, res, "the genome file changed since the batch started");
-	} else if (genome_parse(&g, buf, len, &err) != 0) {
-		c2_err_format(&err, path, msg, sizeof msg);
+	} else if (cli_genome_from_bytes(path, buf, len, &g, msg, sizeof msg) != CLI_OK) {
 		batch_result_failed(s, r, res, msg);
 	} else {
 		stopped = batch_run(s, r, &g, stop, ctx, res);
@@ -495,6 +493,32 @@ static int kept_read(kept_file *k, const char *path)
 	return CLI_OK;
 }
 
+/* Without --resume: runs of this batch already finished — in the journal of
+ * an interrupted run or in the results file — are not run again silently:
+ * CLI_USAGE, saying how to keep them (--resume) or to run them again
+ * (remove the file). Files of another batch are replaced, as any output. */
+static int no_redo(const char *cmd, const batch_spec *s, cli_journal *j, kept_file *jk,
+                   const c2_wbuf *header)
+{
+	char why[400];
+	if (jk->text && kept_parse(jk, s, header, why, sizeof why) == 0 && jk->bf.nrows)
+		return cli_fail(CLI_USAGE, cmd, "%s holds %zu finished run%s of this batch, interrupted: "
+		                "--resume runs only the rest; remove it to run them all again", jk->path,
+		                jk->bf.nrows, jk->bf.nrows == 1 ? "" : "s");
+	kept_file rk;
+	int rc = kept_read(&rk, j->path);
+	if (rc == CLI_OK && rk.text && kept_parse(&rk, s, header, why, sizeof why) == 0 && rk.bf.nrows)
+		rc = cli_fail(CLI_USAGE, cmd, "%s already holds %zu run%s of this batch: --resume keeps "
+		              "%s and runs the rest (if any); remove it to run %s again", rk.path,
+		              rk.bf.nrows, rk.bf.nrows == 1 ? "" : "s", rk.bf.nrows == 1 ? "it" : "them",
+		              rk.bf.nrows == 1 ? "it" : "them");
+	else if (rc == CLI_OK && jk->text && !cli_batch.quiet)
+		cli_msg(stderr, cmd, "%s: the journal of another batch's interrupted run is replaced",
+		        jk->path);
+	kept_free(&rk);
+	return rc;
+}
+
 /* The rows a new journal starts with, after the header in *w: nothing
  * without --resume; with it, the rows of the interrupted run's journal and
  * those of the results file that the journal lacks (a journal is the whole
@@ -508,11 +532,9 @@ static int load_kept(const char *cmd, const batch_spec *s, cli_journal *j, bool 
 	char why[400];
 	int rc = kept_read(&jk, j->journal_path);
 	if (rc == CLI_OK && !resume) {
-		if (jk.text && !cli_batch.quiet)
-			cli_msg(stderr, cmd, "%s: the journal of an interrupted run is replaced (--resume "
-			                     "would have continued it)", jk.path);
+		rc = no_redo(cmd, s, j, &jk, w);
 		kept_free(&jk);
-		return CLI_OK;
+		return rc;
 	}
 	bool journal = jk.text != NULL;
 	if (rc == CLI_OK && journal && kept_parse(&jk, s, w, why, sizeof why) != 0)

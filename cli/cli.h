@@ -22,13 +22,22 @@
 	X(CLI_USAGE, 1, "usage error: unknown command or option, missing or malformed argument") \
 	X(CLI_BAD, 2, "bad input (a file that cannot be read, parsed or written) or a failed check") \
 	X(CLI_GOAL, 3, "the run ended before its goal: --until stage:NAME when the creature "  \
-	               "died first, or --max-ticks reached before --until")
+	               "died first, or --max-ticks reached before --until")                       \
+	X(CLI_DIFF_USAGE, 4, "usage error of c2rt diff, whose 1 means 'the genomes differ' as "   \
+	                     "diff(1)'s does")
 
 enum {
 #define X(name, code, text) name = code,
 	CLI_EXIT_CODES(X)
 #undef X
 };
+
+/* The one default of --max-ticks, the limit of --until (run, batch, sweep):
+ * 2,000,000 ticks, 55.6 creature-hours, five times a fed norn's whole life
+ * (10.7 h); a creature whose ageing broke stops there, alive. */
+#define CLI_MAX_TICKS 2000000
+#define CLI_STR_(x) #x
+#define CLI_STR(x) CLI_STR_(x)
 
 /* What an option (or a positional argument) is. Every file name is one of
  * the four path kinds, never OPT_STR: cli_parse checks them all before the
@@ -261,8 +270,17 @@ void cli_guard_streams(void);
  * Returns CLI_OK, or reports and returns CLI_BAD. */
 int cli_write(const char *cmd, const char *path, const void *data, size_t len);
 
-/* Read a genome or report why not (returns CLI_OK or CLI_BAD). */
+/* Read a genome, in either form (a dna2 file or gene stream, or the genome
+ * text form: genome_parse_any), or report why not (returns CLI_OK or
+ * CLI_BAD). Every command that takes a GENOME reads it through this (or
+ * cli_genome_from_bytes, for a command that has the bytes already). */
 int cli_load_genome(const char *path, genome *g);
+
+/* Parse a genome file's bytes, in either form: CLI_OK, or CLI_BAD with the
+ * message ("PATH:WHERE: reason", and for a file that is no genome at all the
+ * forms there are) in msg. */
+int cli_genome_from_bytes(const char *path, const uint8_t *buf, size_t len, genome *g, char *msg,
+                          size_t n);
 
 /* "m", "male", "f" or "female" (the one spelling of sex every command
  * accepts): GENOME_MALE or GENOME_FEMALE, or -1. */

@@ -11,12 +11,14 @@
 #include "cli/creature_open.h"
 #include "cli/journal.h"
 #include "batch/batch.h"
+#include "genome/breed.h"
 
-static const char *dir;
+static const char *dir, *parent;
 static bool merge;
 
 static const cli_opt opts[] = {
 	{"dir", OPT_IN_DIR, &dir, "DIR", "run every DIR/*.gen (in name order), after any GENOME given", 0, 0, NULL},
+	{"parent", OPT_IN, &parent, "GENOME", "add a mutations column: each genome's changes from GENOME, as 'c2rt diff' names them", 0, 0, NULL},
 	{"creature", OPT_GROUP, cli_creature_opts, NULL, NULL, 0, 0, NULL},
 	{"batch", OPT_GROUP, cli_batch_opts, NULL, NULL, 0, 0, NULL},
 	{"merge", OPT_FLAG, &merge, NULL, "join the results files given (shards) into -o, in run order", 0, 0, NULL},
@@ -191,6 +193,72 @@ static int do_merge(const char **files, int n)
 	return rc;
 }
 
+/* One genome's changes from the parent's, as 'c2rt diff' prints them, one
+ * per "; ", into *out (malloc'd; "" when they are the same, or when the
+ * genome does not load: its runs' rows say why). CLI_OK or CLI_BAD. */
+static int changes_of(const genome *p, const char *path, char **out)
+{
+	genome g;
+	c2_wbuf w = {0};
+	char msg[8];
+	uint8_t *buf;
+	size_t len;
+	c2_err err;
+	if (c2_read_file(path, GENOME_MAX_FILE + 1, &buf, &len, &err) == 0) {
+		if (cli_genome_from_bytes(path, buf, len, &g, msg, sizeof msg) == CLI_OK) {
+			genome_changes ch = {0};
+			if (genome_diff(p, &g, &ch, &err) == 0)
+				genome_changes_text(&ch, &g, &w);
+			genome_changes_free(&ch);
+			genome_free(&g);
+		}
+		free(buf);
+	}
+	/* One change per line: "a\nb\n" becomes "a; b". */
+	c2_wbuf joined = {0};
+	for (size_t i = 0; !w.oom && i < w.len; i++)
+		if (w.data[i] != '\n')
+			c2_w_u8(&joined, w.data[i]);
+		else if (i + 1 < w.len)
+			c2_w_str(&joined, "; ");
+	c2_w_u8(&joined, 0);
+	bool oom = w.oom || joined.oom;
+	c2_wbuf_free(&w);
+	*out = oom ? NULL : (char *)joined.data;
+	if (oom) {
+		c2_wbuf_free(&joined);
+		return cli_fail(CLI_BAD, "batch", "out of memory");
+	}
+	return CLI_OK;
+}
+
+/* The mutations column: each genome's changes from --parent. */
+static int mutations(batch_spec *s, char ***out)
+{
+	*out = NULL;
+	if (!parent)
+		return CLI_OK;
+	genome p;
+	int rc = cli_load_genome(parent, &p);
+	if (rc)
+		return rc;
+	char **v = calloc(s->ngenomes ? s->ngenomes : 1, sizeof *v);
+	rc = v ? CLI_OK : cli_fail(CLI_BAD, "batch", "out of memory");
+	for (size_t i = 0; rc == CLI_OK && i < s->ngenomes; i++)
+		rc = changes_of(&p, s->genome_paths[i], &v[i]);
+	genome_free(&p);
+	*out = v;
+	s->genome_mutations = (const char *const *)v;
+	return rc;
+}
+
+static void free_mutations(char **v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 /* The genomes' batch, run into -o. */
 static int do_batch(const char **paths, size_t n)
 {
@@ -198,12 +266,15 @@ static int do_batch(const char **paths, size_t n)
 	cli_batch_inputs in;
 	cli_journal j = {0};
 	uint64_t *hashes = NULL;
+	char **muts = NULL;
 	cli_batch_tally t;
 	int rc = cli_batch_spec(&s, "batch", &in);
 	if (rc == CLI_OK)
 		rc = cli_batch_lock("batch", &j);
 	if (rc == CLI_OK)
 		rc = cli_batch_genomes("batch", &s, paths, n, &hashes);
+	if (rc == CLI_OK)
+		rc = mutations(&s, &muts);
 	if (rc == CLI_OK)
 		rc = cli_batch_check_body("batch", &s, NULL);
 	if (rc == CLI_OK)
@@ -212,6 +283,7 @@ static int do_batch(const char **paths, size_t n)
 		rc = cli_batch_verdict("batch", &t, cli_batch.out);
 	cli_journal_close(&j);
 	free(hashes);
+	free_mutations(muts, n);
 	cli_batch_inputs_free(&in);
 	return rc;
 }
@@ -221,7 +293,7 @@ int cli_cmd_batch(int argc, char **argv)
 	cli_creature_args_init(&cli_cargs);
 	cli_cargs.world_ok = true; /* with --world */
 	cli_batch_args_init(&cli_batch);
-	dir = NULL;
+	dir = parent = NULL;
 	merge = false;
 	const char **pos = malloc(((size_t)argc + 1) * sizeof *pos);
 	if (!pos)

@@ -34,9 +34,15 @@ static int add_locus(const char *arg, void *ctx)
 	(void)ctx;
 	unsigned lobe, locus, value;
 	char tail;
-	if (sscanf(arg, "%u:%u=%u%c", &lobe, &locus, &value, &tail) != 3 || lobe > 255 ||
-	    locus > 255 + 19 || value > 255) {
-		cli_msg(stderr, "brain", "--locus '%s' is not LOBE:LOCUS=VALUE (bytes)", arg);
+	/* Which lobes and loci there are depends on the genome: check_loci
+	 * says, once the brain is built; here only the form and the byte. */
+	if (sscanf(arg, "%u:%u=%u%c", &lobe, &locus, &value, &tail) != 3 || strchr(arg, '-') ||
+	    lobe > 1000000 || locus > 1000000) {
+		cli_msg(stderr, "brain", "--locus '%s' is not LOBE:LOCUS=VALUE", arg);
+		return 1;
+	}
+	if (value > 255) {
+		cli_msg(stderr, "brain", "--locus '%s': VALUE is a byte, 0..255", arg);
 		return 1;
 	}
 	if (a.nloci == MAX_LOCI) {
@@ -295,6 +301,27 @@ static int run_ticks(brain *b, c2_rng *rng)
 	return CLI_OK;
 }
 
+/* Every --locus names a receptor locus this brain has: else a usage error
+ * with the ranges there are (checked once, before any tick). */
+static int check_loci(const brain *b)
+{
+	for (int k = 0; k < a.nloci; k++) {
+		const locus_set *s = &a.loci[k];
+		char arg[32];
+		snprintf(arg, sizeof arg, "%u:%u=%u", s->lobe, s->locus, s->value);
+		brain_lobe_info li;
+		if (cli_brain_lobe("brain", "--locus", arg, b, s->lobe, &li))
+			return CLI_USAGE;
+		if (s->locus >= BRAIN_RL_CELL + li.neurons)
+			return cli_fail(CLI_USAGE, "brain", "--locus %s: lobe %u (%s, %u cells) has receptor "
+			                "loci 0..%u: 0 threshold, 1 leakage, 2 rest, 3..12 dendrite rates, "
+			                "13..18 chem0..chem5, %d..%u the cells' states", arg, s->lobe, li.name,
+			                li.neurons, BRAIN_RL_CELL + li.neurons - 1, BRAIN_RL_CELL,
+			                BRAIN_RL_CELL + li.neurons - 1);
+	}
+	return CLI_OK;
+}
+
 int cli_cmd_brain(int argc, char **argv)
 {
 	memset(&a, 0, sizeof a);
@@ -329,8 +356,9 @@ int cli_cmd_brain(int argc, char **argv)
 		return cli_report(pos[0], &err);
 	}
 	size_t *queued = malloc((g.ngenes * GENOME_NSTAGES + 1) * sizeof *queued);
-	rc = queued ? queue_instincts(b, &g, sex, stage, queued, pos[0])
-	            : cli_fail(CLI_BAD, "brain", "out of memory");
+	rc = !queued ? cli_fail(CLI_BAD, "brain", "out of memory")
+	     : check_loci(b) ? CLI_USAGE
+	                      : queue_instincts(b, &g, sex, stage, queued, pos[0]);
 	if (rc == CLI_OK && a.dream)
 		dream(b, queued);
 	if (rc == CLI_OK)

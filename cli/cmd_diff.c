@@ -19,14 +19,16 @@ const cli_spec cli_cmd_diff_spec = {
 	"common subsequence: a gene only A has is 'deleted', only B has 'added'; matched\n"
 	"genes are compared by header key (stage, flags, mut) and field, values named\n"
 	"as 'c2rt dump' names them (chemicals, loci, lobes, opcodes). Exit status as\n"
-	"diff(1): 0 the same, 1 different, 2 trouble (usage errors included).",
+	"diff(1): 0 the same, 1 different, 2 trouble; a usage error is 4, not the 1 of\n"
+	"every other command, which here means 'different'.",
 	opts, 2, 2, OPT_IN, NULL,
 };
 
-/* diff(1)'s convention: 1 means "different", so every trouble is 2. */
+/* diff(1)'s convention: 1 means "different", so a usage error takes its
+ * own code (CLI_DIFF_USAGE) and every other trouble is CLI_BAD. */
 static int trouble(int rc)
 {
-	return rc == CLI_OK ? CLI_OK : 2;
+	return rc == CLI_OK ? CLI_OK : rc == CLI_USAGE ? CLI_DIFF_USAGE : CLI_BAD;
 }
 
 int cli_cmd_diff(int argc, char **argv)

@@ -23,7 +23,7 @@ static const char *world_path, *log_path;
  * ticks): a whole norn life (10.7 creature hours) is then about 38,500
  * rows, 10 MB, instead of 97 MB of every tick; --every 1 asks for those. */
 #define DEFAULT_EVERY CREATURE_TICKS_PER_SECOND
-static uint64_t ticks, every = DEFAULT_EVERY, hash_every, max_ticks = 20000000;
+static uint64_t ticks, every = DEFAULT_EVERY, hash_every, max_ticks = CLI_MAX_TICKS;
 static bool quiet;
 
 static const cli_opt opts[] = {
@@ -31,10 +31,10 @@ static const cli_opt opts[] = {
 	{"snapshot", OPT_GROUP, cli_snapshot_opts, NULL, NULL, 0, 0, NULL},
 	{"ticks", OPT_U64, &ticks, "N", "run N world ticks (10 per creature second)", 1, 0, NULL},
 	{"until", OPT_STR, &until_arg, "death|stage:NAME", "run until the creature dies or reaches a stage", 0, 0, NULL},
-	{"max-ticks", OPT_U64, &max_ticks, "N", "safety limit for --until (default 20000000)", 1, 0, NULL},
+	{"max-ticks", OPT_U64, &max_ticks, "N", "safety limit for --until (default " CLI_STR(CLI_MAX_TICKS) ")", 1, 0, NULL},
 	{"trace", OPT_OUT, &trace_path, "FILE", "write a trace (CSV, or NDJSON with --trace-format); '-' = stdout", 0, 0, NULL},
 	{"trace-format", OPT_STR, &format_arg, "csv|ndjson", "trace format (default csv)", 0, 0, NULL},
-	{"chem", OPT_STR, &chem_list, "NAME,...", "chemicals in the trace (default ATP,ADP,Glucose,...)", 0, 0, NULL},
+	{"chem", OPT_STR, &chem_list, "NAME,...|none", "chemicals in the trace (default ATP,ADP,Glucose,...; none: no chemical columns)", 0, 0, NULL},
 	{"every", OPT_U64, &every, "K", "trace every K-th tick (default 10: once a creature second)", 1, 0, NULL},
 	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks", 1, 0, NULL},
 	{"save", OPT_OUT, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
@@ -225,6 +225,8 @@ static int check_options(run *r, int npos)
 	c2_err err;
 	if (chem_list && trace_set_chems(&r->tc, chem_list, &err) != 0)
 		return cli_fail(CLI_USAGE, "run", "--chem: %s", err.msg);
+	if (plot_path && r->tc.nchem == 0)
+		return cli_fail(CLI_USAGE, "run", "--plot draws the traced chemicals: --chem none leaves it none");
 	if (format_arg) {
 		if (!strcmp(format_arg, "csv"))
 			r->tc.format = TRACE_CSV;

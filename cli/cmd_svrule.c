@@ -3,10 +3,12 @@
  *
  * The value options of `eval` and the input names of a corpus are the
  * evaluator's slot names (brain/svrule_vm.h), so both follow the VM. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/words.h"
 #include "brain/svrule_vm.h"
 #include "cli/brain_opts.h"
 #include "cli/cli.h"
@@ -54,6 +56,66 @@ static const char *join(const char **args, int n, char *buf, size_t cap)
 		pos += (size_t)w;
 	}
 	return buf;
+}
+
+/* ---- reading a rule ----------------------------------------------------------- */
+
+/* The opcode nearest to the unknown name `tok` (case-insensitive, as names
+ * are read), or NULL. */
+static const char *nearest_op(const char *tok, size_t len)
+{
+	static char lower[SVOP_COUNT][24];
+	char word[64];
+	snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), tok);
+	for (char *c = word; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	cli_near q;
+	cli_near_init(&q, word);
+	for (int op = 0; op < SVOP_COUNT; op++) {
+		if (genome_svrule_ops[op].kind == SVK_INVALID)
+			continue;
+		snprintf(lower[op], sizeof lower[op], "%s", genome_svrule_ops[op].name);
+		for (char *c = lower[op]; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		cli_near_add(&q, lower[op]);
+	}
+	const char *best = cli_near_best(&q);
+	return best ? genome_svrule_ops[(best - lower[0]) / sizeof lower[0]].name : NULL;
+}
+
+/* Parse `text` (names, or byte values unless names_only) into rule, as
+ * command `cmd` (its RULE argument called `what`): CLI_OK, or CLI_BAD after
+ * saying which token is wrong, with the nearest opcode name when there is
+ * one. A rule that holds an invalid opcode is read (genomes hold them: the
+ * brain evaluates one as the value 0), and the command says so. */
+static int read_rule(const char *cmd, const char *what, const char *text, bool names_only,
+                     uint8_t *rule)
+{
+	c2_err err;
+	int bad = names_only ? genome_svrule_asm(text, rule, GENOME_RULE_LEN, &err)
+	                     : genome_svrule_parse(text, rule, GENOME_RULE_LEN, &err);
+	if (bad) {
+		size_t at = 0, tl = 0, n = strlen(text);
+		const char *t = NULL;
+		for (long k = 0; k <= err.offset && c2_next_word(text, n, &at, &t, &tl); k++)
+			;
+		bool unknown = t && strstr(err.msg, "unknown SV-rule opcode");
+		if (unknown && strspn(t, "0123456789") >= tl)
+			return cli_fail(CLI_BAD, cmd, "%stoken %ld: %s (among names, byte %.*s is written "
+			                "<%.*s>)", what, err.offset + 1, err.msg, (int)tl, t, (int)tl, t);
+		const char *best = unknown ? nearest_op(t, tl) : NULL;
+		if (best)
+			return cli_fail(CLI_BAD, cmd, "%stoken %ld: %s (did you mean '%s'? 'c2rt svrule ops' "
+			                "lists them)", what, err.offset + 1, err.msg, best);
+		return cli_fail(CLI_BAD, cmd, "%stoken %ld: %s%s", what, err.offset + 1, err.msg,
+		                strstr(err.msg, "unknown SV-rule opcode") ? " ('c2rt svrule ops' lists them)"
+		                                                          : "");
+	}
+	for (size_t i = 0; i < GENOME_RULE_LEN; i++)
+		if (genome_svrule_kind_of(rule[i]) == SVK_INVALID)
+			cli_msg(stderr, cmd, "%stoken %zu: %u is not an SV-rule opcode (0..%d are): it "
+			        "evaluates as the value 0", what, i + 1, rule[i], SVOP_ERROR - 1);
+	return CLI_OK;
 }
 
 /* ---- disasm / asm ------------------------------------------------------------ */
@@ -156,9 +218,8 @@ int cli_cmd_svrule_disasm(int argc, char **argv)
 		return rc < 0 ? CLI_OK : rc;
 	char text[512], out[512];
 	uint8_t rule[GENOME_RULE_LEN];
-	c2_err err;
-	if (genome_svrule_parse(join(pos, npos, text, sizeof text), rule, sizeof rule, &err))
-		return cli_fail(CLI_BAD, "svrule disasm", "token %ld: %s", err.offset + 1, err.msg);
+	if (read_rule("svrule disasm", "", join(pos, npos, text, sizeof text), false, rule))
+		return CLI_BAD;
 	if (disasm_explain)
 		explain(rule, sizeof rule);
 	else
@@ -175,9 +236,8 @@ int cli_cmd_svrule_asm(int argc, char **argv)
 		return rc < 0 ? CLI_OK : rc;
 	char text[512];
 	uint8_t rule[GENOME_RULE_LEN];
-	c2_err err;
-	if (genome_svrule_asm(join(pos, npos, text, sizeof text), rule, sizeof rule, &err))
-		return cli_fail(CLI_BAD, "svrule asm", "token %ld: %s", err.offset + 1, err.msg);
+	if (read_rule("svrule asm", "", join(pos, npos, text, sizeof text), true, rule))
+		return CLI_BAD;
 	for (size_t i = 0; i < sizeof rule; i++)
 		printf("%s%u", i ? " " : "", rule[i]);
 	putchar('\n');
@@ -244,9 +304,8 @@ int cli_cmd_svrule_eval(int argc, char **argv)
 		return rc < 0 ? CLI_OK : rc;
 	sv_case c;
 	case_init(&c);
-	c2_err err;
-	if (genome_svrule_parse(pos[0], c.rule, sizeof c.rule, &err))
-		return cli_fail(CLI_BAD, "svrule eval", "RULE token %ld: %s", err.offset + 1, err.msg);
+	if (read_rule("svrule eval", "RULE ", pos[0], false, c.rule))
+		return CLI_BAD;
 	for (int s = 1; s < SVS_COUNT; s++)
 		c.v[s] = (uint8_t)eval_vals[s];
 	c.scope = eval_neuron ? SVRULE_NEURON : SVRULE_DENDRITE;

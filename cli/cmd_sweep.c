@@ -61,7 +61,8 @@ static void sweep_names_of(sweep_names *nm, const char *genome_path)
 
 static void variant_path(const sweep_names *nm, int value, char *buf, size_t cap)
 {
-	snprintf(buf, cap, "%s/%s-%s-%d.gen", nm->vdir, nm->stem, nm->field, value);
+	/* Three digits (values are bytes): the files sort as the values do. */
+	snprintf(buf, cap, "%s/%s-%s-%03d.gen", nm->vdir, nm->stem, nm->field, value);
 }
 
 /* The variants, the plot (unless given) and the table on standard output
@@ -109,11 +110,12 @@ static const cli_opt opts[] = {
 const cli_spec cli_cmd_sweep_spec = {
 	"sweep", "GENOME",
 	"a one-factor sweep: set one field of one gene to each value, batch-run the variants",
-	"Writes one variant per value (VARIANTS/NAME-FIELD-VALUE.gen), runs them as 'c2rt\n"
-	"batch' does (every batch option applies: --seeds, --until death, --events, --world,\n"
-	"--jobs, --resume ...; rows in -o), then prints a table per value — runs, deaths, lifespan\n"
-	"mean, min and max in creature hours, causes of death, the mean of each --chem —\n"
-	"and plots the lifespan against the value.",
+	"Writes one variant per value (VARIANTS/NAME-FIELD-VALUE.gen, VALUE in three digits\n"
+	"so that they sort), runs them as 'c2rt batch' does (every batch option applies:\n"
+	"--seeds, --until death, --events, --world, --jobs, --resume ...; rows in -o), then\n"
+	"prints a table per value — runs, deaths, lifespan mean, min and max in creature\n"
+	"hours of those that died, the mean of each --chem, those alive at the end and\n"
+	"their mean age, causes of death — and plots the lifespan against the value.",
 	opts, 1, 1, OPT_IN, sweep_paths,
 };
 
@@ -250,9 +252,12 @@ static int parse_values(const char *arg, int *v, size_t *n)
 }
 
 /* Per value: what its runs came to. */
+/* Lifespans are of the runs that died; the runs alive at the end (--ticks,
+ * --max-ticks) have their age apart. */
 typedef struct outcome {
-	size_t runs, died, failed;
-	double sum_h, min_h, max_h;
+	size_t runs, died, failed, alive;
+	double sum_h, min_h, max_h; /* the lifespans of those that died */
+	double age_sum_h;           /* the ages at the end of those alive */
 	size_t causes[8]; /* by creature_death */
 	double chem_sum[256];
 } outcome;
@@ -287,13 +292,19 @@ static int tabulate(const batch_spec *s, const char *path, outcome *oc, size_t n
 		char cause[32];
 		o->runs++;
 		double h = cell_number(t, &bf, s->format, i, "lifespan_s") / 3600;
-		if (batch_row_failed(t, &bf, s->format, i) || isnan(h)) {
+		double age = cell_number(t, &bf, s->format, i, "age_s") / 3600;
+		if (batch_row_failed(t, &bf, s->format, i) || isnan(age)) {
 			o->failed++;
 			continue;
 		}
-		o->sum_h += h;
-		o->min_h = fmin(o->min_h, h);
-		o->max_h = fmax(o->max_h, h);
+		if (isnan(h)) {
+			o->alive++;
+			o->age_sum_h += age;
+		} else {
+			o->sum_h += h;
+			o->min_h = fmin(o->min_h, h);
+			o->max_h = fmax(o->max_h, h);
+		}
 		if (batch_cell(t, &bf, s->format, i, "cause", cause, sizeof cause))
 			for (int c = 0; c < 8; c++)
 				if (!strcmp(cause, creature_death_name((creature_death)c)))
@@ -321,13 +332,13 @@ static void print_table(const batch_spec *s, const char *what, const int *values
 		trace_chem_label(s->chem[k], lab, sizeof lab);
 		printf(" %10.10s", lab);
 	}
-	printf("  causes\n");
+	printf(" %5s %8s  causes\n", "alive", "age_h");
 	for (size_t v = 0; v < n; v++) {
 		const outcome *o = &oc[v];
-		size_t ok = o->runs - o->failed;
+		size_t ok = o->runs - o->failed, dead = ok - o->alive;
 		printf("%5d %5zu %5zu", values[v], o->runs, o->died);
-		if (ok)
-			printf(" %10.2f %8.2f %8.2f", o->sum_h / ok, o->min_h, o->max_h);
+		if (dead)
+			printf(" %10.2f %8.2f %8.2f", o->sum_h / dead, o->min_h, o->max_h);
 		else
 			printf(" %10s %8s %8s", "-", "-", "-");
 		for (size_t k = 0; k < s->nchem; k++)
@@ -335,6 +346,11 @@ static void print_table(const batch_spec *s, const char *what, const int *values
 				printf(" %10.1f", o->chem_sum[k] / ok);
 			else
 				printf(" %10s", "-");
+		printf(" %5zu", o->alive);
+		if (o->alive)
+			printf(" %8.2f", o->age_sum_h / o->alive);
+		else
+			printf(" %8s", "-");
 		printf(" ");
 		for (int c = 0; c < 8; c++)
 			if (o->causes[c])
@@ -365,10 +381,10 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
 	double top = 0;
 	for (size_t i = 0; i < n; i++) {
 		const outcome *o = &oc[order[i]];
-		size_t ok = o->runs - o->failed;
+		size_t dead = o->runs - o->failed - o->alive;
 		float row[3] = {NAN, NAN, NAN};
-		if (ok) {
-			row[0] = (float)(o->sum_h / ok);
+		if (dead) {
+			row[0] = (float)(o->sum_h / dead);
 			row[1] = (float)o->min_h;
 			row[2] = (float)o->max_h;
 			top = fmax(top, o->max_h);

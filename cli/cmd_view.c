@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/brain_opts.h"
 #include "cli/creature_open.h"
 #include "cli/helper.h"
 #include "cli/world_open.h"
@@ -109,6 +110,20 @@ static int view_numbers(cli_view_args *a)
 		    a->pin_cell < 0)
 			return cli_fail(CLI_USAGE, "view", "--pin: expected LOBE:CELL, got '%s'", pin_arg);
 	}
+	return CLI_OK;
+}
+
+int cli_view_check_pin(const cli_view_args *a, const creature *c)
+{
+	if (a->pin_lobe < 0)
+		return CLI_OK;
+	const brain *b = creature_brain_const(c);
+	brain_lobe_info li;
+	if (cli_brain_lobe("view", "--pin", pin_arg, b, (unsigned)a->pin_lobe, &li))
+		return CLI_USAGE;
+	if ((unsigned)a->pin_cell >= li.neurons)
+		return cli_fail(CLI_USAGE, "view", "--pin %s: lobe %d (%s) has cells 0..%u", pin_arg,
+		                a->pin_lobe, li.name, li.neurons - 1);
 	return CLI_OK;
 }
 

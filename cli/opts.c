@@ -10,6 +10,7 @@
 #include "base/fileio.h"
 #include "base/near.h"
 #include "cli/cli.h"
+#include "genome/text.h"
 
 int cli_parse_sex(const char *s)
 {
@@ -238,9 +239,11 @@ int cli_run_sub(const cli_spec *spec, int argc, char **argv)
 	return usage_error(spec, "unknown subcommand '%s'", sub);
 }
 
-/* The options given to the command being parsed (each once). */
+/* The options given to the command being parsed (each once), and the
+ * value each was given. */
 enum { MAX_GIVEN = 128 };
 static const cli_opt *given[MAX_GIVEN];
+static const char *given_val[MAX_GIVEN];
 static int ngiven;
 
 bool cli_given(const char *name)
@@ -263,13 +266,56 @@ const char *cli_given_other(const char *const *allowed)
 	return NULL;
 }
 
-static void note_given(const cli_opt *o)
+/* The NAME=VALUE settings given to a repeatable option (--opt) so far. */
+enum { MAX_SETTINGS = 256 };
+static const char *settings[MAX_SETTINGS];
+static const cli_opt *settings_opt[MAX_SETTINGS];
+static int nsettings;
+
+/* A repeatable option of NAME=VALUE settings (--opt) may set each NAME
+ * once: setting one twice would drop the first without a word. */
+static int note_setting(const cli_spec *spec, const cli_opt *o, const char *val)
 {
+	if (!o->arg || strncmp(o->arg, "NAME=", 5) != 0)
+		return 0;
+	size_t n = strcspn(val, "=");
+	for (int i = 0; i < nsettings; i++)
+		if (settings_opt[i] == o && strncmp(settings[i], val, n) == 0 && settings[i][n] == '=' &&
+		    val[n] == '=')
+			return usage_error(spec, "%s%s %.*s is given twice ('%s', then '%s'): set it once",
+			                   cli_opt_dash(o), o->name, (int)n, val, settings[i] + n + 1,
+			                   val + n + 1);
+	if (nsettings < MAX_SETTINGS) {
+		settings_opt[nsettings] = o;
+		settings[nsettings++] = val;
+	}
+	return 0;
+}
+
+/* Note option o given (with value val, NULL for a flag). An option that
+ * takes one value given twice is a usage error: one of the two would be
+ * dropped without a word, and which one a reader of the command line
+ * cannot tell (the repeatable options, OPT_CALL, are marked "..." in the
+ * usage; of them, --opt may set each NAME once). */
+static int note_given(const cli_spec *spec, const cli_opt *o, const char *val)
+{
+	if (o->kind == OPT_CALL && note_setting(spec, o, val))
+		return CLI_USAGE;
 	for (int i = 0; i < ngiven; i++)
-		if (given[i] == o)
-			return;
-	if (ngiven < MAX_GIVEN)
+		if (given[i] == o) {
+			if (o->kind == OPT_CALL)
+				return 0;
+			if (!val)
+				return usage_error(spec, "%s%s is given twice: once is enough", cli_opt_dash(o),
+				                   o->name);
+			return usage_error(spec, "%s%s is given twice ('%s', then '%s'): it takes one value",
+			                   cli_opt_dash(o), o->name, given_val[i], val);
+		}
+	if (ngiven < MAX_GIVEN) {
+		given_val[ngiven] = val;
 		given[ngiven++] = o;
+	}
+	return 0;
 }
 
 /* An option the command does not have: a usage error naming the nearest
@@ -334,7 +380,7 @@ static int set_value(const cli_spec *spec, const cli_opt *o, const char *val)
 int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int *npos)
 {
 	*npos = 0;
-	ngiven = 0;
+	ngiven = nsettings = 0;
 	int only_pos = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -360,10 +406,11 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 		const cli_opt *o = q.found;
 		if (!o)
 			return unknown_option(spec, a, name, q.len);
-		note_given(o);
 		if (o->kind == OPT_FLAG) {
 			if (eq)
 				return usage_error(spec, "option --%s takes no value", o->name);
+			if (note_given(spec, o, NULL))
+				return CLI_USAGE;
 			*(bool *)o->ptr = true;
 			continue;
 		}
@@ -374,6 +421,8 @@ int cli_parse(const cli_spec *spec, int argc, char **argv, const char **pos, int
 				                   o->arg ? o->arg : "VALUE");
 			val = argv[++i];
 		}
+		if (note_given(spec, o, val))
+			return CLI_USAGE;
 		int rc = set_value(spec, o, val);
 		if (rc)
 			return rc;
@@ -463,10 +512,39 @@ int cli_fail(int code, const char *cmd, const char *fmt, ...)
 	return code;
 }
 
-int cli_load_genome(const char *path, genome *g)
+int cli_genome_from_bytes(const char *path, const uint8_t *buf, size_t len, genome *g, char *msg,
+                          size_t n)
 {
 	c2_err err;
-	if (genome_read_file(g, path, &err) != 0)
+	bool text;
+	if (genome_parse_any(g, buf, len, &text, &err) == 0)
+		return CLI_OK;
+	char where[400];
+	c2_err_format(&err, path, where, sizeof where);
+	/* Say how the file was read: a file that is no genome at all (a body, a
+	 * trace, a typo in the name of a text genome) gets the forms there are. */
+	if (text)
+		snprintf(msg, n, "%s (read as the genome text form, as 'c2rt asm' reads it)", where);
+	else if (err.code == C2_EFORMAT && err.offset == 0)
+		snprintf(msg, n, "%s (a genome is a dna2 file, a gene stream, or the text form "
+		         "'c2rt dump' prints and 'c2rt asm' assembles)", where);
+	else
+		snprintf(msg, n, "%s", where);
+	return CLI_BAD;
+}
+
+int cli_load_genome(const char *path, genome *g)
+{
+	uint8_t *buf;
+	size_t len;
+	c2_err err;
+	genome_init(g);
+	if (c2_read_file(path, GENOME_MAX_FILE, &buf, &len, &err) != 0)
 		return cli_report(path, &err);
-	return CLI_OK;
+	char msg[640];
+	int rc = cli_genome_from_bytes(path, buf, len, g, msg, sizeof msg);
+	free(buf);
+	if (rc)
+		cli_msg(stderr, NULL, "%s", msg);
+	return rc;
 }

@@ -9,6 +9,7 @@
 
 #include "base/bytes.h"
 #include "cli/cli.h"
+#include "engine/engine.h"
 
 typedef struct cli_view_args {
 	const char *genome;       /* GENOME, or NULL (--resume) */
@@ -30,6 +31,11 @@ typedef struct cli_view_args {
  * into cli_cargs (creature_open.h), with every path checked (cli_parse).
  * CLI_OK; -1 when --help was printed; or an error code (printed). */
 int cli_view_parse(int argc, char **argv, cli_view_args *a);
+
+/* --pin names a cell of creature c's brain: CLI_OK, or CLI_USAGE after
+ * saying which lobes and cells there are (checked once the creature is
+ * hatched or resumed, before the window opens). */
+int cli_view_check_pin(const cli_view_args *a, const creature *c);
 
 /* The window's title: GENOME's file name, or the snapshot's. */
 const char *cli_view_title(const cli_view_args *a);

@@ -800,3 +800,24 @@ void genome_gene_summary(const genome_gene *gene, char *buf, size_t cap)
 		break;
 	}
 }
+
+/* See genome_parse_any: which reader the bytes are for. */
+static bool bytes_are_text(const uint8_t *buf, size_t len)
+{
+	if (len >= 4 && (memcmp(buf, "dna2", 4) == 0 || memcmp(buf, "gene", 4) == 0 ||
+	                 memcmp(buf, "gend", 4) == 0))
+		return len > 4 && (buf[4] == ' ' || buf[4] == '\t' || buf[4] == '\n' || buf[4] == '\r');
+	for (size_t i = 0; i < len; i++)
+		if ((buf[i] < 0x20 && buf[i] != '\t' && buf[i] != '\n' && buf[i] != '\r') ||
+		    buf[i] == 0x7f)
+			return false;
+	return true;
+}
+
+int genome_parse_any(genome *g, const uint8_t *buf, size_t len, bool *is_text, c2_err *err)
+{
+	bool text = len > 0 && bytes_are_text(buf, len);
+	if (is_text)
+		*is_text = text;
+	return text ? genome_text_parse((const char *)buf, len, g, err) : genome_parse(g, buf, len, err);
+}

@@ -43,6 +43,14 @@ int genome_text_write(const genome *g, const genome_text_opts *opts, c2_wbuf *ou
  * (free with genome_free). Errors name the line and the field. */
 int genome_text_parse(const char *text, size_t len, genome *g, c2_err *err);
 
+/* A genome in either form: the bytes of a dna2 file or a gene stream (what
+ * genome_parse reads), or the text form (genome_text_parse). Binary is told
+ * by its first four bytes ("dna2", or a "gene"/"gend" marker not followed by
+ * a blank, as the text form's `gene KIND` line is) or by any control byte
+ * other than tab, CR and LF, which text never holds; the rest is text.
+ * *is_text (may be NULL) says which reader was used, for messages. */
+int genome_parse_any(genome *g, const uint8_t *buf, size_t len, bool *is_text, c2_err *err);
+
 /* Append the JSON form: {"format":…, "genes":[{…}, …], "tail":{…}}, one
  * object per gene carrying the same fields as the text form. */
 int genome_json_write(const genome *g, const genome_gno *gno, c2_wbuf *out);

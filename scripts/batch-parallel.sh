@@ -4,7 +4,8 @@
 # order: the same file one `c2rt batch` would write (wall times aside).
 #
 # Usage:
-#   scripts/batch-parallel.sh N RESULTS [c2rt batch arguments, without -o]
+#   scripts/batch-parallel.sh N RESULTS [c2rt batch arguments, without -o, --jobs, --quiet:
+#   the script gives those, and an option given twice is refused]
 #   e.g. scripts/batch-parallel.sh 8 all.csv --dir mutants --until death --events feed.ev
 #
 # It runs, for I = 1..N,

@@ -4,7 +4,8 @@
 # depends on them all merges the shards' files in run order.
 #
 # Usage (on a login node, from the folder the paths are relative to):
-#   scripts/batch-slurm.sh N RESULTS [c2rt batch arguments, without -o]
+#   scripts/batch-slurm.sh N RESULTS [c2rt batch arguments, without -o, --jobs, --quiet:
+#   the script gives those, and an option given twice is refused]
 #   e.g. scripts/batch-slurm.sh 16 all.csv --dir mutants --seeds 4 --until death \
 #            --events feed.ev
 #

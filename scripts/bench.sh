@@ -175,7 +175,7 @@ if [ -f "$NORN" ] && [ -x "$BUILD/c2rt" ]; then
 		python3 - "$TMPD/life.csv" <<'PY' || status=1
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-life = sorted(float(r["lifespan_s"]) / 3600 for r in rows if not r["error"])
+life = sorted(float(r["age_s"]) / 3600 for r in rows if not r["error"])  # the alive ones too
 causes = {}
 for r in rows:
     causes[r["cause"] or "error"] = causes.get(r["cause"] or "error", 0) + 1

@@ -24,6 +24,10 @@ int trace_set_chems(trace_cfg *t, const char *list, c2_err *err)
 	size_t n = 0;
 	const char *p = list;
 	bool seen[256] = {false};
+	if (strcmp(list, "none") == 0) { /* no chemical columns: drives, body, world only */
+		t->nchem = 0;
+		return 0;
+	}
 	while (*p) {
 		const char *q = strchr(p, ',');
 		size_t len = q ? (size_t)(q - p) : strlen(p);

@@ -37,8 +37,9 @@ typedef struct trace_cfg {
 void trace_default_chems(trace_cfg *t);
 
 /* Replace the chemical list with "NAME,NAME,..." (names, labels or
- * numbers as trace_chem_find reads them; '_' or '-' may stand for spaces).
- * A chemical listed twice is refused: its columns would share a key. */
+ * numbers as trace_chem_find reads them; '_' or '-' may stand for spaces),
+ * or "none": no chemical columns. A chemical listed twice is refused: its
+ * columns would share a key. */
 int trace_set_chems(trace_cfg *t, const char *list, c2_err *err);
 
 /* The CSV header line (nothing for NDJSON). */

@@ -70,6 +70,11 @@ static int view(int argc, char **argv)
 	                : cli_creature_open(&cc, "view", a.genome, &cli_cargs);
 	if (rc)
 		return rc;
+	if ((rc = cli_view_check_pin(&a, a.in_world ? world_creature(cw.w, 0) : cc.c)) != 0) {
+		cli_creature_close(&cc);
+		cli_world_close(&cw);
+		return rc;
+	}
 	vo.events_text = a.in_world ? cw.events_text : cc.events_text;
 	vo.events_len = a.in_world ? cw.events_len : cc.events_len;
 	/* An imported creature is called by its moniker, not its snapshot's file. */

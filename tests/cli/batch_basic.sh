@@ -14,7 +14,7 @@ expect_exit 0 "$C2RT" batch "$S" "$M" "$D" --seeds 2 --seed 5 --until death --ma
 	--events "$EV" --jobs 2 -o "$T/a.csv"
 contains "$T/err" "c2rt batch: 6 runs (6 this time, 0 failed)"
 [ "$(wc -l <"$T/a.csv")" -eq 7 ] || die "expected a header and 6 rows"
-head -n 1 "$T/a.csv" | grep -q '^run,batch,runs,genome,genome_hash,seed,sex,body,ticks,alive,lifespan_s,stage,cause,state_hash,avg:chem:ATP,end:chem:ATP,avg:chem:Glucose,.*,avg:drive:Hunger,end:drive:Hunger,avg:drive:Sleepiness,end:drive:Sleepiness,act:quiescent,.*,act:eat,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,wall_s,error,check$' ||
+head -n 1 "$T/a.csv" | grep -q '^run,batch,runs,genome,genome_hash,seed,sex,body,ticks,alive,lifespan_s,age_s,stage,cause,state_hash,avg:chem:ATP,end:chem:ATP,avg:chem:Glucose,.*,avg:drive:Hunger,end:drive:Hunger,avg:drive:Sleepiness,end:drive:Sleepiness,act:quiescent,.*,act:eat,act:hit,act:14,act:15,act:other,act:none,act:asleep,act:dreaming,wall_s,error,check$' ||
 	die "header: $(head -n 1 "$T/a.csv")"
 expect_exit 0 "$C2RT" run "$M" --seed 6 --until death --events "$EV" --hash-every 1
 death=$(sed -n 's/.*(old age at tick \([0-9]*\)).*/\1/p' "$T/err")
@@ -29,9 +29,12 @@ assert all(r["error"] == "" and r["sex"] == "f" for r in rows)
 m = rows[3]                                    # the mayfly, seed 6: as `c2rt run` says
 assert m["genome"] == sys.argv[2] and m["alive"] == "0" and m["cause"] == "old age", m
 assert round(float(m["lifespan_s"]) * 10) == int(sys.argv[3]), (m["lifespan_s"], sys.argv[3])
+assert m["age_s"] == m["lifespan_s"], m        # dead: its age is its lifespan
 assert m["state_hash"] == sys.argv[4], (m["state_hash"], sys.argv[4])  # the state it died in
 assert all(r["body"] == "" for r in rows)
 assert rows[0]["alive"] == "1" and rows[0]["ticks"] == "20000" and rows[0]["cause"] == "alive"
+# alive at the end: an age, no lifespan
+assert rows[0]["lifespan_s"] == "" and rows[0]["age_s"] == "2000.0", rows[0]
 lived = int(m["ticks"]) - 1                    # the death tick is not lived
 acts = sum(int(v) for k, v in m.items() if k.startswith("act:"))
 assert acts == lived, (acts, lived)
@@ -106,7 +109,7 @@ contains "$T/err" "c2rt batch: 1 of 2 runs failed (the error column of $T/e.csv 
 python3 - "$T/e.csv" <<'PY' || die "error row"
 import csv, sys
 r = list(csv.DictReader(open(sys.argv[1])))
-assert r[1]["genome"].endswith("bad,name.gen") and "not a Creatures 2 genome" in r[1]["error"], r[1]
+assert r[1]["genome"].endswith("bad,name.gen") and "outside a gene" in r[1]["error"], r[1]
 assert r[1]["lifespan_s"] == "" and r[0]["error"] == ""
 PY
 # ... and so does a resumed batch that kept the failed row.
@@ -161,4 +164,25 @@ contains "$T/err" "no genomes"
 expect_exit 1 "$C2RT" batch "$S" --ticks 10 --chem Nonesuch -o "$T/u.csv"
 expect_exit 1 "$C2RT" batch "$S" --ticks 10 --drive Nonesuch -o "$T/u.csv"
 expect_exit 2 "$C2RT" batch "$T/missing.gen" --ticks 10 -o "$T/u.csv"
+
+# --parent: each row carries its genome's mutations (what `c2rt diff PARENT
+# GENOME` prints, "; " between), so results and mutations join without a
+# script; a resume with another parent is another batch.
+expect_exit 0 "$C2RT" mutate "$S" --n 4 --rate 4 --seed 7 -o "$T/kids" --log "$T/kids.log"
+expect_exit 0 "$C2RT" batch --dir "$T/kids" "$S" --parent "$S" --ticks 10 --quiet -o "$T/m.csv"
+for k in "$T"/kids/*.gen "$S"; do
+	"$C2RT" diff "$S" "$k" >"$T/d"
+	python3 - "$T/m.csv" "$k" "$T/d" <<'PY' || die "mutations of $k"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["genome"] == sys.argv[2]]
+want = "; ".join(open(sys.argv[3]).read().splitlines())
+assert len(rows) == 1 and rows[0]["mutations"] == want, (rows[0]["mutations"], want)
+PY
+done
+python3 -c 'import csv, sys; assert sum(1 for r in csv.DictReader(open(sys.argv[1])) if r["mutations"]) >= 3' "$T/m.csv" ||
+	die "the kids' mutations are missing"
+head -n 1 "$T/m.csv" | grep -q ',mutations,wall_s,error,check$' || die "mutations column: $(head -n 1 "$T/m.csv")"
+head -n 1 "$T/a.csv" | grep -q 'mutations' && die "a mutations column without --parent"
+expect_exit 2 "$C2RT" batch --dir "$T/kids" "$S" --parent "$M" --ticks 10 --quiet -o "$T/m.csv" --resume
+contains "$T/err" "holds rows of another batch"
 exit 0

@@ -17,6 +17,7 @@ same_again() {
 	res=$1
 	shift
 	for i in 1 2; do
+		rm -f "$T/again.csv"
 		expect_exit 0 "$C2RT" batch "$@" -o "$T/again.csv" --quiet
 		python3 "$ROOT/tests/cli/batchcmp.py" "$res" "$T/again.csv" || die "batch $*: other rows the ${i}th time"
 	done

@@ -5,7 +5,8 @@
 # file (a symlink) share the lock. Each row carries a check: --resume runs
 # altered rows again (CSV and NDJSON) and --merge refuses them; an older
 # c2rt's file (no check column) and a journal of another batch are refused
-# by --resume, and a plain run replaces that journal.
+# by --resume, and a plain run replaces that journal; a plain run onto
+# finished runs of its own batch (results or journal) is refused.
 . "$(dirname "$0")/lib.sh"
 S="$BUILD/genomes/starter.gen" M="$BUILD/genomes/mayfly.gen" EV="$ROOT/genomes/starter.events"
 CMP="python3 $ROOT/tests/cli/batchcmp.py"
@@ -79,8 +80,26 @@ cp "$T/j.csv" "$T/x.csv.journal"
 expect_exit 2 "$C2RT" batch "$@" -o "$T/x.csv" --resume
 contains "$T/err" "x.csv.journal holds rows of another batch"
 contains "$T/err" "remove it, or run without --resume"
+rm "$T/x.csv"
 expect_exit 0 "$C2RT" batch "$S" "$M" --seeds 6 --ticks 20000 --events "$EV" -o "$T/x.csv"
-contains "$T/err" "x.csv.journal: the journal of an interrupted run is replaced"
+contains "$T/err" "x.csv.journal: the journal of another batch's interrupted run is replaced"
 $CMP "$T/ref.csv" "$T/x.csv" || die "after a stale journal"
 [ ! -e "$T/x.csv.journal" ] || die "the stale journal stayed"
+
+# Without --resume, runs of this batch already done are not run again
+# silently: a results file holding them, or the journal of an interrupted
+# run, is refused (status 1) and left as it was; another batch's results
+# file is replaced, as any output.
+set -- "$S" --seeds 2 --ticks 50 --quiet
+expect_exit 0 "$C2RT" batch "$@" -o "$T/r.csv"
+cp "$T/r.csv" "$T/r.bak"
+expect_exit 1 "$C2RT" batch "$@" -o "$T/r.csv"
+contains "$T/err" "c2rt batch: $T/r.csv already holds 2 runs of this batch: --resume keeps them and runs the rest (if any); remove it to run them again"
+cmp -s "$T/r.csv" "$T/r.bak" || die "a refused rerun changed the results"
+expect_exit 0 "$C2RT" batch "$@" -o "$T/r.csv" --resume
+expect_exit 0 "$C2RT" batch "$S" --seeds 2 --ticks 60 --quiet -o "$T/r.csv"
+mv "$T/r.bak" "$T/r.csv.journal"
+expect_exit 1 "$C2RT" batch "$S" --seeds 2 --ticks 50 --quiet -o "$T/r.csv"
+contains "$T/err" "c2rt batch: $T/r.csv.journal holds 2 finished runs of this batch, interrupted: --resume runs only the rest; remove it to run them all again"
+[ -e "$T/r.csv.journal" ] || die "a refused rerun removed the journal"
 exit 0

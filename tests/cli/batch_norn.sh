@@ -19,7 +19,7 @@ $CMP "$T/all.csv" "$T/m.csv" || die "shards + merge differ from the unsharded ba
 
 ticks=30000
 for attempt in 1 2 3; do
-	set -- --dir "$T/mut" --seeds 2 --ticks $ticks --events "$T/feed.ev" --jobs 2 --quiet
+	set -- --dir "$T/mut" --seeds 2 --ticks $ticks --events "$T/feed.ev" --jobs 2
 	rm -f "$T/i.csv" "$T/i.csv.journal"
 	batch_signal INT "$T/i.csv" "$T/i.err" "$@"; rc=$?
 	rows=$(batch_rows "$T/i.csv")
@@ -29,7 +29,7 @@ done
 [ $rc -eq 130 ] && [ "$rows" -lt 20 ] || die "SIGINT: exit $rc with $rows rows, expected 130 and fewer than 20"
 expect_exit 0 "$C2RT" batch "$@" --resume -o "$T/i.csv"
 cp "$T/all.csv" "$T/full.csv"
-[ $ticks -eq 30000 ] || expect_exit 0 "$C2RT" batch "$@" -o "$T/full.csv"
+[ $ticks -eq 30000 ] || { rm -f "$T/full.csv"; expect_exit 0 "$C2RT" batch "$@" -o "$T/full.csv"; }
 $CMP "$T/full.csv" "$T/i.csv" || die "interrupted and resumed batch differs"
 
 expect_exit 0 "$C2RT" run "$T/mut/c2-norn-0005.gen" --seed 2 --ticks 30000 --events "$T/feed.ev" \

@@ -78,6 +78,6 @@ expect_exit 1 "$C2RT" brain "$NORN" --sex x
 expect_exit 1 "$C2RT" brain "$NORN" --opt lobe_order=sideways
 expect_exit 1 "$C2RT" brain "$NORN" --locus 0:18
 expect_exit 1 "$C2RT" brain "$NORN" --ticks 1 --locus 12:0=1
-contains "$T/err" "no receptor locus 0 of lobe 12"
+contains "$T/err" "--locus 12:0=1: no lobe 12: this brain's lobes are 0..9"
 expect_exit 1 "$C2RT" brain "$NORN" --json --hash
 exit 0

@@ -76,7 +76,11 @@ contains "$T/err" "--rate"
 expect_exit 1 "$C2RT" mutate "$G" -o "$T/z.gen" --log-format xml --log "$T/z.log"
 expect_exit 1 "$C2RT" cross "$G" "$G" -o "$T/z.gen" --mum-moniker toolong
 contains "$T/err" "4 printable characters"
-expect_exit 2 "$C2RT" diff "$G"
+# A usage error has its own status: 1 is "different".
+expect_exit 4 "$C2RT" diff "$G"
+contains "$T/err" "missing argument"
+expect_exit 4 "$C2RT" diff "$G" "$G" --format xml
+expect_exit 4 "$C2RT" diff "$G" "$G" --bogus
 expect_exit 2 "$C2RT" diff "$G" "$T/nonesuch.gen"
 printf 'not a genome' >"$T/bad.gen"
 expect_exit 2 "$C2RT" mutate "$T/bad.gen" -o "$T/z.gen"

@@ -76,5 +76,5 @@ expect_exit 0 "$C2RT" plot "$T/old.csv" -o "$T/oldc.png" --title dup
 cmp -s "$T/oldn.png" "$T/dupn.png" || die "an old NDJSON trace draws another picture"
 cmp -s "$T/oldc.png" "$T/dupn.png" || die "an old CSV trace draws another picture"
 # A chemical can be listed once: two columns of one key could not be told apart.
-expect_exit 1 "$C2RT" run $dup_args --chem ATP,Glucose,atp --trace "$T/x.csv"
+expect_exit 1 "$C2RT" run "$G" --ticks 300 --quiet --chem ATP,Glucose,atp --trace "$T/x.csv"
 contains "$T/err" "--chem: chemical 'atp' is listed twice"

@@ -32,7 +32,8 @@ contains "$T/err" "warning: the trace may take up to 1."
 expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --ticks 1000000 --every 10 --chem "$ALL" \
 	--trace "$T/t.csv" --quiet
 [ -s "$T/err" ] && die "a warning for a trace under 1 GB: $(cat "$T/err")"
-expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --until death --every 1 --trace "$T/t.csv" --quiet
+expect_exit 0 "$C2RT" run "$G" --events "$T/kill.ev" --until death --max-ticks 20000000 --every 1 \
+	--trace "$T/t.csv" --quiet
 contains "$T/err" "rows of at most "
 contains "$T/err" "bytes: --max-ticks 20000000, --every 1)"
 

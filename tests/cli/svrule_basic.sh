@@ -68,7 +68,6 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len([o for o in d if o["module"] == "brain"]) >= 12 and all("help" in o for o in d)' "$T/out" ||
 		die "options --json is not the expected JSON"
 fi
-exit 0
 
 # ops and disasm --explain print the opcode table's synopsis column, and the
 # opcode table of docs/commands/svrule.md is that output.
@@ -80,3 +79,20 @@ contains "$T/out" " 2   12    type0              weighted input sum of type-0 de
 expect_exit 0 "$C2RT" svrule ops --markdown
 sed -n '/^<!-- svrule-ops/,/^<!-- \/svrule-ops/p' "$ROOT/docs/commands/svrule.md" | sed '1d;$d' >"$T/readme-ops"
 diff -u "$T/readme-ops" "$T/out" || die "docs/commands/svrule.md's opcode table differs from 'c2rt svrule ops --markdown'"
+
+# An invalid opcode is read and said to be one; an unknown name gets the
+# nearest opcode.
+expect_exit 0 "$C2RT" svrule eval 255
+[ "$(cat "$T/out")" = 0 ] || die "eval 255 is not 0"
+contains "$T/err" "svrule eval: RULE token 1: 255 is not an SV-rule opcode (0..40 are): it evaluates as the value 0"
+expect_exit 0 "$C2RT" svrule disasm 9 31 41
+contains "$T/err" "token 3: 41 is not an SV-rule opcode"
+expect_exit 0 "$C2RT" svrule eval "state PLUS type0" --state 3
+[ ! -s "$T/err" ] || die "a valid rule was warned about: $(cat "$T/err")"
+expect_exit 2 "$C2RT" svrule asm "stat PLUS type0"
+contains "$T/err" "token 1: unknown SV-rule opcode 'stat' (did you mean 'state'?"
+expect_exit 2 "$C2RT" svrule eval "state plsu type0"
+contains "$T/err" "token 2: unknown SV-rule opcode 'plsu' (did you mean 'PLUS'?"
+expect_exit 2 "$C2RT" svrule asm "state PLUS 41"
+contains "$T/err" "byte 41 is written <41>"
+exit 0

@@ -19,8 +19,11 @@ expect_exit 0 "$C2RT" sweep "$G" --gene half-lives:1 --field halflife:Ageing --v
 cp "$T/out" "$T/table"
 contains "$T/table" "# starter: half-lives id=1 dup=0 (gene 87), field halflife:Ageing: 2 seeds per value, until death"
 [ "$(ls "$T/sw/r-variants" | wc -l)" -eq 6 ] || die "expected 6 variants"
+# Three digits: the files sort as the values do.
+[ "$(ls "$T/sw/r-variants" | tr '\n' ' ')" = "starter-halflife_Ageing-096.gen starter-halflife_Ageing-104.gen starter-halflife_Ageing-112.gen starter-halflife_Ageing-120.gen starter-halflife_Ageing-128.gen starter-halflife_Ageing-136.gen " ] ||
+	die "variants: $(ls "$T/sw/r-variants")"
 for v in 96 104 112 120 128 136; do
-	f="$T/sw/r-variants/starter-halflife_Ageing-$v.gen"
+	f="$T/sw/r-variants/starter-halflife_Ageing-$(printf %03d "$v").gen"
 	"$C2RT" diff "$G" "$f" >"$T/d"; rc=$?
 	if [ "$v" = 128 ]; then # the starter's own value
 		[ $rc -eq 0 ] || die "variant 128 should be the genome itself"
@@ -34,6 +37,7 @@ import sys
 rows = [l.split() for l in open(sys.argv[1]) if l[:1] != "#" and not l.startswith("value")]
 assert [int(r[0]) for r in rows] == [96, 104, 112, 120, 128, 136], rows
 assert all(r[1] == "2" and r[2] == "2" and r[-2:] == ["age", "2"] for r in rows), rows
+assert all(r[-5:-3] == ["0", "-"] for r in rows), rows   # none alive, no age
 life = [float(r[3]) for r in rows]
 for a, b in zip(life, life[1:]):
     assert 1.8 < b / a < 2.2, life            # each step of 8 doubles the lifespan
@@ -80,12 +84,12 @@ grep -Eq '^ +8 +2 +0 +- +- +- .* failed 2$' "$T/out" || die "the failed value's 
 # variant as the results (or the plot), the results as the plot, a value
 # twice (two runs, one variant file).
 expect_exit 2 "$C2RT" sweep "$G" --gene 2 --field threshold --values 0,5 --ticks 5 --variants "$T/vv" \
-	-o "$T/vv/starter-threshold-0.gen"
+	-o "$T/vv/starter-threshold-000.gen"
 contains "$T/err" "-o and --variants name the same file"
 [ ! -e "$T/vv" ] || die "a refused sweep left $(ls -R "$T/vv")"
 mkdir "$T/vv"
 expect_exit 2 "$C2RT" sweep "$G" --gene 2 --field threshold --values 0,5 --ticks 5 --variants "$T/vv" \
-	-o "$T/v.csv" --plot "$T/vv/starter-threshold-5.gen"
+	-o "$T/v.csv" --plot "$T/vv/starter-threshold-005.gen"
 contains "$T/err" "--plot and --variants name the same file"
 expect_exit 2 "$C2RT" sweep "$G" --gene 2 --field threshold --values 0,5 --ticks 5 -o "$T/p.csv" \
 	--plot "$T/p.csv"
@@ -107,4 +111,17 @@ contains "$T/err" "has no field 'colour'"
 expect_exit 1 "$C2RT" sweep "$G" --gene 2 --field threshold --values 9..3 -o "$T/e.csv" --ticks 5
 expect_exit 1 "$C2RT" sweep "$G" --gene 2 --field threshold --values 1,256 -o "$T/e.csv" --ticks 5
 expect_exit 1 "$C2RT" sweep "$G" --gene 2 --field threshold --values 1 -o - --ticks 5
+# Lifespans are of the creatures that died; those alive at the end (here:
+# cut short by --ticks) have their count and mean age apart.
+expect_exit 0 "$C2RT" sweep "$G" --gene half-lives:1 --field halflife:Ageing --values 96,136 \
+	--ticks 30000 -o "$T/alive.csv" --quiet --plot "$T/alive.png"
+python3 - "$T/out" <<'PY' || die "alive table"
+import sys
+lines = [l.split() for l in open(sys.argv[1]) if l[:1] != "#"]
+assert lines[0][-3:] == ["alive", "age_h", "causes"], lines[0]
+died, alive = lines[1], lines[2]
+assert died[0] == "96" and died[2] == "1" and died[3] != "-" and died[-5:] == ["0", "-", "old", "age", "1"], died
+assert alive[0] == "136" and alive[2] == "0" and alive[3:6] == ["-", "-", "-"], alive
+assert alive[-4:] == ["1", "0.83", "alive", "1"], alive
+PY
 exit 0

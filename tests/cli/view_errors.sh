@@ -32,6 +32,11 @@ expect_exit 1 "$C2RT" view "$T/tiny.gen" --size 1280x
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --speed 0
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --speed fast
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --pin 3
+# A cell the brain does not have: the ranges it has (before any display).
+expect_exit 1 env -u DISPLAY -u WAYLAND_DISPLAY "$C2RT" view "$T/tiny.gen" --pin 99:1
+contains "$T/err" "c2rt view: --pin 99:1: no lobe 99: this brain's lobes are 0..1"
+expect_exit 1 env -u DISPLAY -u WAYLAND_DISPLAY "$C2RT" view "$T/tiny.gen" --pin 1:18
+contains "$T/err" "c2rt view: --pin 1:18: lobe 1 (Drive) has cells 0..17"
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --keys 'a<Tab>'
 contains "$T/err" "<Tab>"
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --sex x

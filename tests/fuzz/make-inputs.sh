@@ -27,7 +27,9 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 "$C2RT" asm "$ROOT/tests/fixtures/tiny.txt" -o "$OUT/fuzz_genome/tiny.gen"
 cp "$OUT/fuzz_genome/tiny.gen" "$OUT/fuzz_breed/tiny.gen"
 "$C2RT" asm "$ROOT/genomes/starter.txt" -o "$OUT/fuzz_breed/starter.gen"
-# Batch results of our starter genome, whole and with a torn last row.
+# Batch results of our starter genome, whole and with a torn last row (the
+# results of an earlier make replaced: batch keeps them only with --resume).
+rm -f "$OUT/fuzz_batch_rows/starter.csv" "$OUT/fuzz_batch_rows/starter.ndjson"
 "$C2RT" batch "$OUT/fuzz_breed/starter.gen" --seeds 3 --ticks 50 --quiet -o "$OUT/fuzz_batch_rows/starter.csv"
 "$C2RT" batch "$OUT/fuzz_breed/starter.gen" --seeds 3 --ticks 50 --quiet -o "$OUT/fuzz_batch_rows/starter.ndjson"
 head -c -30 "$OUT/fuzz_batch_rows/starter.csv" >"$OUT/fuzz_batch_rows/torn.csv"
