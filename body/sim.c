@@ -1684,6 +1684,20 @@ double body_sim_effector_signal(const body_sim *s, size_t i)
 	return i < s->neff ? s->eff[i].signal : 0;
 }
 
+/* The centre of mass's velocity along "up" now, from each body's velocity
+ * (ODE's state: what a snapshot restores, so a restored sim reads the same). */
+static double com_velocity_up(const body_sim *s)
+{
+	double v = 0;
+	for (size_t i = 0; s->body && s->mass > 0 && i < s->m->nparts; i++) {
+		dMass dm;
+		dBodyGetMass(s->body[i], &dm);
+		const dReal *lv = dBodyGetLinearVel(s->body[i]);
+		v += dm.mass * (lv[0] * s->up[0] + lv[1] * s->up[1] + lv[2] * s->up[2]) / s->mass;
+	}
+	return v;
+}
+
 void body_sim_read(const body_sim *s, body_reading *r)
 {
 	memset(r, 0, sizeof *r);
@@ -1695,6 +1709,7 @@ void body_sim_read(const body_sim *s, body_reading *r)
 	r->power = s->power;
 	r->forward = s->forward;
 	r->impact = s->impact;
+	r->descent = -com_velocity_up(s);
 	r->touch = s->touch;
 	r->grounded = s->grounded;
 	r->broken = s->broken;

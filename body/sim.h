@@ -117,7 +117,14 @@
 	  "most ODE work a world tick may take, in thousands of (parts + joints + geoms) x "   \
 	  "substeps x (iterations + 10); a bigger body steps with fewer iterations (down to " \
 	  "10), then fewer substeps (down to 1), then fewer iterations: coarser physics at a " \
-	  "bounded cost (0: no limit)")
+	  "bounded cost (0: no limit)")                                                      \
+	X(fall_drop, 50, 1, 100000, NULL,                                                      \
+	  "creature: 'Falling through air' when no part touched the ground all tick and the " \
+	  "centre of mass goes down as fast as a free fall from this percent of the body's "  \
+	  "size [I]")                                                                          \
+	X(impact_drop, 25, 0, 100000, NULL,                                                    \
+	  "creature: 'Impact post fall' when a body that fell lands with a part hitting the " \
+	  "ground as fast as a free fall from this percent of its size [I]")
 
 /* Modes of running a body that must not change a single bit of its state
  * (same X shape): transient (base/options.h), left out of snapshots and
@@ -216,6 +223,7 @@ typedef struct body_reading {
 	double pitch;      /* radians the heading points above the horizontal */
 	double slope;      /* radians the ground rises along the heading */
 	double impact;     /* fastest approach speed of a part hitting the ground this tick */
+	double descent;    /* the centre of mass's velocity downward now (negative: rising) */
 	double touch;      /* largest f0 touch T output this tick (0 without T neurons) */
 	bool grounded;     /* some part touched the ground during the tick */
 	bool broken;       /* the simulation ran out of bounds (a hostile file): the body stopped */

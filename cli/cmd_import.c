@@ -20,7 +20,7 @@ static const cli_opt opts[] = {
 	{"compare", OPT_FLAG, &compare, NULL, "hatch the export's genome, run it to the export's age and compare", 0, 0, NULL},
 	{"format", OPT_STR, &format_arg, "text|json", "--compare report format (default text)", 0, 0, NULL},
 	{"seed", OPT_STR, &args.seed, "S", "seed of the random stream (default 1)", 0, 0, NULL},
-	{"seeds", OPT_INT, &nseeds, "K", "--compare: also run seeds S+1 ... S+K-1 and show c2rt's spread on the random rows", 1, 10000, NULL},
+	{"seeds", OPT_INT, &nseeds, "K", "--compare: also run seeds S+1 ... S+K-1; judge the random rows by c2rt's spread", 1, 10000, NULL},
 	{"opt", OPT_CALL, &args, "NAME=VALUE", "set an option (see 'c2rt options'); repeatable", 0, 0, cli_opt_config},
 	{"quiet", OPT_FLAG, &quiet, NULL, "no summary on stderr", 0, 0, NULL},
 	{0},
@@ -49,7 +49,10 @@ const cli_spec cli_cmd_import_spec = {
 	"(c2rt must agree), an engine choice, the random wiring, or the world.\n"
 	"One run's wiring is one random draw: --seeds K adds, for each row the\n"
 	"wiring decides, c2rt's range, mean and standard deviation over K seeds\n"
-	"and whether the export's value lies inside that range.",
+	"and whether the export's value lies inside that range, and judges the\n"
+	"row by them: equal when every seed gave the export's value, close when\n"
+	"it lies in the range and within 3 standard deviations of the mean,\n"
+	"else different (with --seeds 1, against the one seed's value).",
 	opts, 1, 1, OPT_IN, import_paths,
 };
 
@@ -105,7 +108,7 @@ static void text_report(c2_wbuf *w, const char *path, const exchange_compare *cm
 	bool spreads = cmp->nseeds > 1;
 	if (spreads)
 		c2_w_printf(w, "# SEEDS: c2rt over seeds %llu..%llu: MIN..MAX, mean, standard deviation, and 'in' when the "
-		               "export's value lies in that range\n",
+		               "export's value lies in that range; a random row's verdict is the spread's\n",
 		            (unsigned long long)cmp->seed,
 		            (unsigned long long)(cmp->seed + cmp->nseeds - 1));
 	c2_w_printf(w, "%-26s %-26s %12s %12s  %-9s %-7s ", "ITEM", "FIELD", "EXPORT", "C2RT",

@@ -41,7 +41,7 @@ static const cli_opt opts[] = {
 	{"quiet", OPT_FLAG, &quiet, NULL, "no summary or progress on stderr", 0, 0, NULL},
 	{"plot", OPT_OUT, &plot_path, "FILE.png", "also draw the traced chemicals into a PNG", 0, 0, NULL},
 	{"world", OPT_IN, &world_path, "FILE", "live in the world of a world file (docs/world.md)", 0, 0, NULL},
-	{"log", OPT_OUT, &log_path, "FILE.ndjson", "--world: write every world event as NDJSON", 0, 0, NULL},
+	{"log", OPT_OUT, &log_path, "FILE.ndjson", "--world: write every world event as NDJSON; --body: every stimulus the body fired", 0, 0, NULL},
 	{0},
 };
 
@@ -244,8 +244,11 @@ static int check_options(run *r, int npos)
 	if (rc)
 		return rc;
 	r->in_world = world_path || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
-	if (!r->in_world && (log_path || cli_cargs.world_opts))
-		return cli_fail(CLI_USAGE, "run", "%s goes with --world", log_path ? "--log" : "a world --opt");
+	if (!r->in_world && cli_cargs.world_opts)
+		return cli_fail(CLI_USAGE, "run", "a world --opt goes with --world");
+	/* a resumed creature's body is known once it is open (open_run) */
+	if (!r->in_world && log_path && !cli_cargs.body_path && !cli_cargs.resume_path)
+		return cli_fail(CLI_USAGE, "run", "--log goes with --world or --body");
 	return CLI_OK;
 }
 
@@ -261,8 +264,12 @@ static int open_run(run *r)
 	r->c = r->in_world ? world_creature(r->cw.w, 0) : r->cc.c;
 	if (r->in_world) /* the trace follows the first creature, with its world: columns */
 		r->tc.in_world = r->cw.w;
+	if (log_path && !r->in_world && !creature_has_body(r->c))
+		return cli_fail(CLI_USAGE, "run", "--log goes with --world or --body (%s has no body)",
+		                cli_cargs.resume_path);
 	if (log_path) {
-		world_set_log(r->cw.w, true);
+		if (r->in_world)
+			world_set_log(r->cw.w, true);
 		if ((rc = cli_out_open(&r->log, "run", log_path)) != 0)
 			return rc;
 	}
@@ -290,6 +297,26 @@ static void sample(run *r)
 		trace_row(r->c, &r->tc, &r->tw);
 	if (r->pd)
 		plot_sample(r->pd, r->c, &r->tc);
+}
+
+/* The log's lines of the tick that ran last: the world's records, or the
+ * stimuli the creature's body fired. */
+static void write_log(run *r)
+{
+	if (r->in_world) {
+		world_log_ndjson(r->cw.w, &r->lw);
+		return;
+	}
+	double value[CREATURE_BSTIM_N];
+	unsigned fired = creature_body_fired(r->c, value);
+	for (int k = 0; k < CREATURE_BSTIM_N; k++) {
+		if (!(fired & (1u << k)))
+			continue;
+		c2_w_printf(&r->lw, "{\"tick\":%llu,\"type\":\"body\"",
+		            (unsigned long long)creature_ticks(r->c) - 1);
+		creature_body_stim_json(k, value[k], &r->lw);
+		c2_w_str(&r->lw, "}\n");
+	}
 }
 
 /* Run until the goal or the limit: a world tick at a time, the events due
@@ -330,7 +357,7 @@ static int run_loop(run *r)
 			 * tick ran, so none is counted or hashed; finish_outputs writes
 			 * its death row (which repeats tick T). */
 			r->killed_between = true;
-			if (r->log.f)
+			if (r->log.f && r->in_world)
 				world_log_ndjson(r->cw.w, &r->lw);
 			break;
 		}
@@ -341,7 +368,7 @@ static int run_loop(run *r)
 			printf("%llu %016llx\n", (unsigned long long)t,
 			       (unsigned long long)(r->in_world ? world_hash(r->cw.w) : creature_hash(c)));
 		if (r->log.f)
-			world_log_ndjson(r->cw.w, &r->lw);
+			write_log(r);
 		if (flush(&r->trace, &r->tw, false) != 0 || flush(&r->log, &r->lw, false) != 0) {
 			rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s",
 			              r->log.f && r->lw.len ? log_path : trace_path, strerror(errno));

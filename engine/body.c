@@ -58,7 +58,7 @@ typedef struct eng_signal {
 	uint16_t a, b;
 } eng_signal;
 
-enum { MAX_FACTORS = 8, NSTIM_KINDS = 4 };
+enum { MAX_FACTORS = 8, NSTIM_KINDS = CREATURE_BSTIM_N };
 
 /* What drives one effector. */
 typedef struct eng_wire {
@@ -69,8 +69,15 @@ typedef struct eng_wire {
 	eng_signal sig[MAX_FACTORS];
 } eng_wire;
 
-/* The stimuli the body fires (rate-limited each by stim_gap). */
-enum { STIM_BUMP, STIM_TOUCH, STIM_FALL, STIM_LAND };
+/* The stimulus each body stimulus kind fires (CREATURE_BODY_STIMULI). */
+static const struct {
+	const char *name, *value;
+	uint8_t stimulus;
+} body_stims[CREATURE_BSTIM_N] = {
+#define X(id, nm, stim, val, when) {nm, val, GENOME_STIM_##stim},
+	CREATURE_BODY_STIMULI(X)
+#undef X
+};
 
 struct eng_body {
 	uint8_t source;      /* body_source */
@@ -89,8 +96,13 @@ struct eng_body {
 	size_t nports;
 	/* state */
 	uint64_t last_stim[NSTIM_KINDS];
-	uint32_t airborne;   /* ticks without ground contact */
+	uint32_t falling;    /* ticks since the body began to fall (0: not falling);
+	                        saved where older snapshots kept the ticks off the ground */
 	double prev_touch;
+	/* the last tick's output, not state (creature_body_fired) */
+	unsigned fired;
+	uint64_t fired_tick; /* the tick they fired in */
+	double fired_value[NSTIM_KINDS];
 };
 
 /* ---- signals ---------------------------------------------------------------------- */
@@ -537,6 +549,25 @@ bool creature_has_body(const creature *c) { return c->body != NULL; }
 const body_model *creature_body_model(const creature *c) { return c->body ? &c->body->model : NULL; }
 const body_sim *creature_body_sim(const creature *c) { return c->body ? c->body->sim : NULL; }
 
+unsigned creature_body_fired(const creature *c, double value[CREATURE_BSTIM_N])
+{
+	const struct eng_body *b = c->body;
+	unsigned f = b && b->fired_tick + 1 == c->tick ? b->fired : 0;
+	for (int k = 0; value && k < CREATURE_BSTIM_N; k++)
+		value[k] = f & (1u << k) ? b->fired_value[k] : 0;
+	return f;
+}
+
+void creature_body_stim_json(int kind, double value, c2_wbuf *out)
+{
+	if (kind < 0 || kind >= CREATURE_BSTIM_N)
+		return;
+	c2_w_printf(out, ",\"stimulus\":%d,\"name\":", body_stims[kind].stimulus);
+	c2_w_json_cstr(out, genome_vocab_name(&genome_stimuli, body_stims[kind].stimulus));
+	c2_w_printf(out, ",\"body\":\"%s\",\"%s\":%.4g", body_stims[kind].name, body_stims[kind].value,
+	            isfinite(value) ? value : 0.0);
+}
+
 const char *creature_body_warnings(const creature *c)
 {
 	return c->body && c->body->warnings.data ? (const char *)c->body->warnings.data : "";
@@ -551,20 +582,67 @@ static uint8_t to_locus(double v)
 	return v >= 1 ? 255 : (uint8_t)lrint(v * 255);
 }
 
-static void fire(creature *c, int kind, uint8_t stimulus)
+/* Fire body stimulus `kind`, measured `value`, unless one fired less than
+ * stim_gap ticks ago. */
+static void fire(creature *c, int kind, double value)
 {
 	struct eng_body *b = c->body;
 	uint64_t gap = (uint64_t)c->cfg.body.stim_gap;
 	if (b->last_stim[kind] && c->tick < b->last_stim[kind] + gap)
 		return;
 	b->last_stim[kind] = c->tick ? c->tick : 1;
-	creature_stimulus(c, stimulus, -1, 255);
+	b->fired |= 1u << kind;
+	b->fired_value[kind] = value;
+	creature_stimulus(c, body_stims[kind].stimulus, -1, 255);
+}
+
+/* The speed of a free fall from `percent` of the body's size. */
+static double drop_speed(const body_options *o, const body_reading *r, int percent)
+{
+	return sqrt(2 * (o->gravity / 100.0) * r->size * percent / 100.0);
+}
+
+/* Contacts and falls (CREATURE_BODY_STIMULI). A fall is the body in the
+ * air — no part touched a static geom in any ODE step of the tick — and
+ * its centre of mass going down as fast as a free fall from fall_drop% of
+ * its size would make it: a body dropped from higher than that, not a foot
+ * lifted in a step or a hop of a thrashing body (johnnie.xode under the
+ * default wiring leaves the ground for up to 3 s with its centre of mass
+ * rising and falling some 12% of its size: no fall). The speed, not the
+ * time off the ground, so the rule is the same at every scale and needs no
+ * state but whether a fall is under way. */
+static void body_stimuli(creature *c, const body_reading *r)
+{
+	struct eng_body *b = c->body;
+	const body_options *o = &c->cfg.body;
+	double len = r->size > 0 ? r->size : 1; /* speeds in body lengths a second */
+	if (r->size > 0 && r->impact / r->size * 100 > o->bump)
+		fire(c, CREATURE_BSTIM_BUMP, r->impact / len);
+	if (r->touch > 0.5 && b->prev_touch <= 0.5)
+		fire(c, CREATURE_BSTIM_TOUCH, r->touch);
+	b->prev_touch = r->touch;
+	if (r->grounded) {
+		double v = drop_speed(o, r, o->impact_drop);
+		if (b->falling && r->impact >= v)
+			fire(c, CREATURE_BSTIM_LAND, r->impact / len);
+		b->falling = 0;
+		return;
+	}
+	double v = drop_speed(o, r, o->fall_drop);
+	if (b->falling)
+		b->falling += b->falling < UINT32_MAX;
+	else if (v > 0 && r->descent >= v) {
+		b->falling = 1;
+		fire(c, CREATURE_BSTIM_FALL, r->descent / len);
+	}
 }
 
 void eng_body_tick(creature *c)
 {
 	struct eng_body *b = c->body;
 	const body_options *o = &c->cfg.body;
+	b->fired = 0;
+	b->fired_tick = c->tick;
 	/* The rhythm and its phase pattern: the strongest gait locus picks the
 	 * pattern (effector i leads by i (g+1)/n cycles) and speeds it up. */
 	int gk = 0;
@@ -610,18 +688,7 @@ void eng_body_tick(creature *c)
 	c->sensorimotor[GENOME_SM_HEADWIND] = to_locus(wind);
 	c->sensorimotor[GENOME_SM_TAILWIND] = to_locus(-wind);
 
-	if (r.size > 0 && r.impact / r.size * 100 > o->bump)
-		fire(c, STIM_BUMP, GENOME_STIM_BUMP_WALL);
-	if (r.touch > 0.5 && b->prev_touch <= 0.5)
-		fire(c, STIM_TOUCH, GENOME_STIM_PUSHED);
-	b->prev_touch = r.touch;
-	if (r.grounded) {
-		if (b->airborne >= 3)
-			fire(c, STIM_LAND, GENOME_STIM_IMPACT);
-		b->airborne = 0;
-	} else if (++b->airborne == 3) {
-		fire(c, STIM_FALL, GENOME_STIM_FALLING);
-	}
+	body_stimuli(c, &r);
 }
 
 /* ---- snapshots -------------------------------------------------------------------------- */
@@ -645,7 +712,7 @@ void eng_body_save(const creature *c, c2_sink *w)
 	                creature_option_cstruct(&c->cfg, CREATURE_BODY_OPTIONS), w);
 	for (int k = 0; k < NSTIM_KINDS; k++)
 		c2_put_u64(w, b->last_stim[k]);
-	c2_put_u32(w, b->airborne);
+	c2_put_u32(w, b->falling);
 	c2_put_f64(w, b->prev_touch);
 	body_sim_save(b->sim, w);
 }
@@ -690,7 +757,7 @@ int eng_body_load(creature *c, c2_rbuf *r, c2_err *err)
 		                     creature_option_struct(&c->cfg, CREATURE_BODY_OPTIONS), r, err);
 	for (int k = 0; k < NSTIM_KINDS; k++)
 		b->last_stim[k] = c2_r_u64(r);
-	b->airborne = c2_r_u32(r);
+	b->falling = c2_r_u32(r);
 	b->prev_touch = c2_r_f64(r);
 	if (rc == 0 && r->bad)
 		rc = c2_fail(err, C2_EFORMAT, (long)r->pos, -1, "bad body state in snapshot");

@@ -303,6 +303,40 @@ const body_sim *creature_body_sim(const creature *c);
  * a line ("" when none). */
 const char *creature_body_warnings(const creature *c);
 
+/* The stimuli a body fires, one table: X(ID, name, stimulus, value, when) —
+ * `stimulus` the genome/vocab.h stimulus (GENOME_STIM_<stimulus>), `value`
+ * what the record's number measures (docs/bodies.md: stimuli from the body).
+ * Each fires at most every stim_gap ticks. */
+#define CREATURE_BODY_STIMULI(X)                                                           \
+	X(BUMP, "bump", BUMP_WALL, "speed",                                                    \
+	  "a part hit the ground faster than bump/100 body lengths a second")                 \
+	X(TOUCH, "touch", PUSHED, "touch", "an f0 touch sensor turned on (its output > 0.5)") \
+	X(FALL, "falling", FALLING, "speed",                                                   \
+	  "in the air (no ODE contact in the whole tick) and going down as fast as a free "   \
+	  "fall from fall_drop% of the body's size")                                          \
+	X(LAND, "impact", IMPACT, "speed",                                                     \
+	  "the first contact after a fall, hitting the ground as fast as a free fall from "   \
+	  "impact_drop% of the body's size")
+
+typedef enum creature_body_stim {
+#define X(id, name, stim, value, when) CREATURE_BSTIM_##id,
+	CREATURE_BODY_STIMULI(X)
+#undef X
+	CREATURE_BSTIM_N
+} creature_body_stim;
+
+/* The body stimuli fired in the tick that ran last: a bit (1u << kind) per
+ * kind, and in value[kind] (may be NULL) its measure — speeds in body
+ * lengths a second, the touch sensor's output. An output of the tick, not
+ * state: not in snapshots or hashes, so 0 after a restore until a tick runs
+ * (and 0 without a body). */
+unsigned creature_body_fired(const creature *c, double value[CREATURE_BSTIM_N]);
+/* The fields of a log record of body stimulus `kind` measured `value`, as
+ * NDJSON members to append after a record's "tick" and "type":
+ * ,"stimulus":38,"name":"Falling through air","body":"falling","speed":0.61
+ * (`c2rt run --body --log`, the world's log). */
+void creature_body_stim_json(int kind, double value, c2_wbuf *out);
+
 /* ---- snapshots and hashing -------------------------------------------------- */
 
 /* 64-bit hash of the whole state (engine, brain, biochemistry). */

@@ -594,6 +594,32 @@ static const exchange_compare_row *find_row(const exchange_compare *cmp,
 	return NULL;
 }
 
+/* A row of the random wiring with its spread over the seeds (at least two
+ * gathered) judged against that distribution, not against one draw: equal
+ * when every seed gave the export's value; close when the value is a
+ * plausible draw of c2rt's — inside its range and within 3 standard
+ * deviations of its mean; different otherwise. The counts follow, and the
+ * note's tolerance (what follows "close = ", the one-seed rule) says so. */
+static void judge_by_spread(exchange_compare *cmp, exchange_compare_row *r, unsigned nseeds)
+{
+	const exchange_spread *sp = &r->spread;
+	long e;
+	if (sp->n < 2 || !row_long(r->exp, &e))
+		return;
+	exchange_verdict v = sp->min == e && sp->max == e ? EXCHANGE_EQUAL
+	                     : sp->inside && fabs((double)e - sp->mean) <= 3 * sp->sd ? EXCHANGE_CLOSE
+	                                                                             : EXCHANGE_DIFFERENT;
+	cmp->count[r->verdict][r->basis]--;
+	cmp->count[v][r->basis]++;
+	r->verdict = v;
+	char *rule = strstr(r->note, "close = ");
+	size_t keep = rule ? (size_t)(rule - r->note) : strlen(r->note);
+	char tail[sizeof r->note];
+	snprintf(tail, sizeof tail, "%sover %u seeds: close = in c2rt's range and within 3 sd of its mean",
+	         rule || !keep ? "" : "; ", nseeds);
+	snprintf(r->note + keep, sizeof r->note - keep, "%s", tail);
+}
+
 int exchange_compare_seeds(const exchange_file *x, const creature_config *cfg, unsigned nseeds,
                            exchange_compare *out, c2_err *err)
 {
@@ -641,6 +667,7 @@ int exchange_compare_seeds(const exchange_file *x, const creature_config *cfg, u
 			continue;
 		r->spread.sd = sqrt(m2[i] / r->spread.n);
 		r->spread.inside = row_long(r->exp, &e) && e >= r->spread.min && e <= r->spread.max;
+		judge_by_spread(out, r, nseeds);
 	}
 	free(m2);
 	if (rc)

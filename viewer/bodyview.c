@@ -579,6 +579,37 @@ static void add_sticks(scene *sc, const body_model *m, const body_sim *s)
 
 /* ---- the panel ------------------------------------------------------------------------- */
 
+/* The readings with their units, wrapped to the panel's width: the body's
+ * own length unit u (an f0 unit, or the XODE document's), speed also in
+ * body lengths a second, the muscles' and motors' work in mass x u^2/s^2
+ * (joules when u is a metre and mass a kilogram), and the grid's spacing. */
+static void draw_readings(SDL_Surface *dst, const SDL_Rect *r, TTF_Font *font, const char *title,
+                          const body_model *m, const body_reading *rd, double step)
+{
+	char items[6][96];
+	int n = 0;
+	snprintf(items[n++], 96, "%s", title);
+	snprintf(items[n++], 96, "speed %.3g u/s (%.3g lengths/s)", rd->speed,
+	         rd->size > 0 ? rd->speed / rd->size : 0.0);
+	snprintf(items[n++], 96, "height %.3g u", rd->height);
+	snprintf(items[n++], 96, "work %.3g mass\u00b7u\u00b2/s\u00b2", rd->energy);
+	snprintf(items[n++], 96, "grid %.3g u", step);
+	snprintf(items[n++], 96, "u: %s unit, length %.3g u, mass %.3g",
+	         m->format == BODY_F0 ? "f0" : "XODE", rd->size, rd->mass);
+	int x = r->x + 6, y = r->y + 4, lh = TTF_FontLineSkip(font), gap = 0;
+	for (int k = 0; k < n; k++) {
+		int w, h;
+		view_text_size(font, items[k], &w, &h);
+		view_text_size(font, "   ", &gap, &h);
+		if (k && x + w > r->x + r->w - 6) {
+			x = r->x + 6;
+			y += lh;
+		}
+		view_text(dst, font, items[k], x, y, VIEW_LEFT | VIEW_TOP, VC(TEXT), 0);
+		x += w + gap;
+	}
+}
+
 void view_body_draw(SDL_Surface *dst, const SDL_Rect *r, const view_body_cam *vc,
                     const body_model *m, const body_sim *s, TTF_Font *font, const char *title)
 {
@@ -611,12 +642,8 @@ void view_body_draw(SDL_Surface *dst, const SDL_Rect *r, const view_body_cam *vc
 		draw_tris(dst, r, &cam, &sc.tris, vc->wire, &mask);
 	free(sc.tris.v);
 	view_mask_free(&mask);
-	if (font && title) {
-		char buf[256];
-		snprintf(buf, sizeof buf, "%s   speed %.3g   height %.3g   work %.3g", title, rd.speed,
-		         rd.height, rd.energy);
-		view_text(dst, font, buf, r->x + 6, r->y + 4, VIEW_LEFT | VIEW_TOP, VC(TEXT), 0);
-	}
+	if (font && title)
+		draw_readings(dst, r, font, title, m, &rd, step);
 	view_outline(dst, r, VC(EDGE), 1);
 	SDL_SetClipRect(dst, NULL);
 }

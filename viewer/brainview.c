@@ -10,11 +10,16 @@
 #include "viewer/draw.h"
 
 
-/* Decision names are drawn only when a neuron is at least this many pixels. */
-#define NAMES_MIN_CELL 7.5
+/* Decision names are drawn only when a neuron is at least this many pixels
+ * (below it the grid itself is too small to read); the panel keeps room for
+ * them right of the grid from NAMES_KEEP_CELL on (below it, in a small
+ * window, the room goes to the grid and the other panels, and the names go
+ * left of the column). */
+#define NAMES_MIN_CELL 3.0
+#define NAMES_KEEP_CELL 7.5
 
-/* Strongest dendrites listed in the tooltip. */
-enum { TIP_DENDRITES = 6, TIP_LINES = 8 + TIP_DENDRITES, MAX_LABELS = 2 * BRAIN_MAX_LOBES };
+/* Strongest dendrites listed in the tooltip (each may take two lines). */
+enum { TIP_DENDRITES = 6, TIP_LINES = 4 + 2 * TIP_DENDRITES + 2, MAX_LABELS = 2 * BRAIN_MAX_LOBES };
 
 SDL_Color view_neuron_colour(int v)
 {
@@ -74,26 +79,101 @@ static int overlaps(const SDL_Rect *a, const SDL_Rect *b)
 	return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
 }
 
-/* The decision lobe, when it is a single column whose action names can go
- * to its right without covering another lobe: its index, else -1. */
-static int names_column(const view_frame *fr, const brain *b, int names_w)
+/* The decision names are in the panel's small labels, which scale with
+ * the window (frame.c: 10 px at 800 x 600, 16 px at 1920 x 1080), not with
+ * the neurons: readable where the neurons are big, present where they are
+ * small. The room they take right of the decision column: the widest name,
+ * and a lead for the lines that fan the names out when a line of text is
+ * taller than a neuron. */
+static int names_room(const view_fonts *f)
 {
-	brain_lobe_info d;
-	if (brain_lobe_count(b) <= GENOME_LOBE_DECISION ||
-	    brain_lobe_info_get(b, GENOME_LOBE_DECISION, &d) != 0 || d.width != 1 || fr->cell < NAMES_MIN_CELL)
-		return -1;
-	SDL_Rect r = grid_rect(fr, d.x, d.y, 1, d.height);
-	r.x += r.w;
-	r.w = names_w;
+	int w = 0;
+	for (int i = 0; i < GENOME_NACTIONS; i++) {
+		const char *n = genome_lobe_cell_name(GENOME_LOBE_DECISION, i);
+		int tw = n ? text_w(f->small, n) : 0;
+		w = tw > w ? tw : w;
+	}
+	return w + 4 + f->px;
+}
+
+/* Where the decision names go: beside the column, one a neuron when a
+ * line of text fits in a neuron's height, else fanned out one a line (lines
+ * lead from each neuron to its name), centred on the column and kept in
+ * the panel under its header. Right of the column, in the room the panel
+ * keeps there (view_brain_geometry); when it keeps none (a small window),
+ * left of it, over the grid where no lobe is. */
+typedef struct names_layout {
+	bool left;     /* the names end at x (else they start there) */
+	int x;
+	double y0;     /* the first name's centre */
+	double pitch;  /* from one name to the next */
+	bool fanned;
+} names_layout;
+
+static names_layout lay_names(const view_frame *fr, const brain_lobe_info *d, bool left)
+{
+	const view_fonts *f = &fr->fonts;
+	SDL_Rect col = grid_rect(fr, d->x, d->y, 1, d->height);
+	int lh = TTF_FontHeight(f->small);
+	names_layout nl = {left, left ? col.x - 3 : col.x + col.w + 3, col.y + fr->cell / 2, fr->cell,
+	                   false};
+	if (lh <= fr->cell + 0.5)
+		return nl;
+	nl.fanned = true;
+	nl.x += left ? -f->px : f->px; /* the lead names_room keeps */
+	nl.pitch = lh;
+	double span = lh * (double)d->neurons;
+	const SDL_Rect *r = &fr->brain_r;
+	double lo = r->y + TTF_FontLineSkip(f->label) + f->px, hi = r->y + r->h - span;
+	double top = col.y + col.h / 2.0 - span / 2;
+	top = top > hi ? hi : top;
+	top = top < lo ? lo : top;
+	nl.y0 = top + lh / 2.0;
+	return nl;
+}
+
+/* The box the names and their leads take on that side. */
+static SDL_Rect names_box(const view_frame *fr, const brain_lobe_info *d, const names_layout *nl,
+                          int room)
+{
+	SDL_Rect c = grid_rect(fr, d->x, d->y, 1, d->height);
+	int y0 = (int)floor(nl->y0 - nl->pitch / 2);
+	int y1 = (int)ceil(nl->y0 + nl->pitch * (d->neurons - 0.5));
+	SDL_Rect r = {nl->left ? c.x - room : c.x + c.w, y0 < c.y ? y0 : c.y, room, 0};
+	r.h = (y1 > c.y + c.h ? y1 : c.y + c.h) - r.y;
+	return r;
+}
+
+/* Does the box stay clear of every lobe but the decision lobe? */
+static bool box_clear(const view_frame *fr, const brain *b, SDL_Rect r)
+{
 	for (unsigned l = 0; l < brain_lobe_count(b); l++) {
 		brain_lobe_info li;
 		if (l == GENOME_LOBE_DECISION || brain_lobe_info_get(b, l, &li) != 0)
 			continue;
 		SDL_Rect o = grid_rect(fr, li.x, li.y, li.width, li.height);
 		if (overlaps(&r, &o))
-			return -1;
+			return false;
 	}
-	return GENOME_LOBE_DECISION;
+	return true;
+}
+
+/* The decision lobe's names, when it is a single column with room for its
+ * action names beside it: into *nl, true; false when there is none. */
+static bool place_names(const view_frame *fr, const brain *b, int names_w, names_layout *nl)
+{
+	brain_lobe_info d;
+	if (brain_lobe_count(b) <= GENOME_LOBE_DECISION ||
+	    brain_lobe_info_get(b, GENOME_LOBE_DECISION, &d) != 0 || d.width != 1 || fr->cell < NAMES_MIN_CELL)
+		return false;
+	if (names_w) {
+		*nl = lay_names(fr, &d, false);
+		return box_clear(fr, b, names_box(fr, &d, nl, names_w));
+	}
+	SDL_Rect grid = grid_rect(fr, 0, 0, VIEW_GRID_W, VIEW_GRID_H);
+	*nl = lay_names(fr, &d, true);
+	SDL_Rect box = names_box(fr, &d, nl, names_room(&fr->fonts));
+	return box.x >= grid.x && box_clear(fr, b, box);
 }
 
 /* The winner of a winner-takes-all lobe with a name for it, or NULL. */
@@ -105,14 +185,6 @@ static const char *winner_name(const brain *b, unsigned l, const brain_lobe_info
 	return w < 0 ? NULL : genome_lobe_cell_name((int)l, w);
 }
 
-/* Font size of the decision names for a cell size: a little over a neuron,
- * so the names line up with their neurons; never above the panels' size. */
-static int names_font_px(double cell, const view_fonts *f)
-{
-	int px = (int)lround(cell * 1.15);
-	return px < 8 ? 8 : px > f->px ? f->px : px;
-}
-
 double view_brain_geometry(int w, int h, const view_fonts *f, int *names_w, int *top)
 {
 	int pad = f->px / 2 + 2;
@@ -121,8 +193,7 @@ double view_brain_geometry(int w, int h, const view_fonts *f, int *names_w, int 
 	*top = header + TTF_FontHeight(f->small);
 	double avail_w = w - 2 * pad, avail_h = h - *top - pad;
 	double by_h = avail_h / VIEW_GRID_H;
-	/* "quiescent", the longest action name, at the names' size. */
-	*names_w = by_h >= NAMES_MIN_CELL ? (int)lround(5.0 * names_font_px(by_h, f)) + 4 : 0;
+	*names_w = by_h >= NAMES_KEEP_CELL ? names_room(f) : 0;
 	double cell = (avail_w - *names_w) / VIEW_GRID_W;
 	if (cell > by_h)
 		cell = by_h;
@@ -173,9 +244,10 @@ static int draw_header(SDL_Surface *dst, const view_frame *fr, const brain *b)
 }
 
 /* The grid placed in the panel (fr's cell and grid corner) and its
- * background drawn, into *grid; the decision names' font (about a neuron
- * high). Returns the lobe whose cell names go beside it, or -1. */
-static int place_grid(SDL_Surface *dst, view_frame *fr, const brain *b, SDL_Rect *grid)
+ * background drawn, into *grid; where the decision names go into *nl.
+ * Returns whether they go anywhere. */
+static bool place_grid(SDL_Surface *dst, view_frame *fr, const brain *b, SDL_Rect *grid,
+                       names_layout *nl)
 {
 	const SDL_Rect *r = &fr->brain_r;
 	const view_fonts *f = &fr->fonts;
@@ -188,14 +260,7 @@ static int place_grid(SDL_Surface *dst, view_frame *fr, const brain *b, SDL_Rect
 	fr->grid_y = r->y + top + (r->h - top - pad - gh) / 2;
 	*grid = (SDL_Rect){fr->grid_x, fr->grid_y, gw, gh};
 	view_fill(dst, grid, VC(BRAIN_GRID));
-	int names_px = names_font_px(cell, f);
-	if (names_w && fr->names.px != names_px) {
-		char err[200];
-		view_fonts_close(&fr->names);
-		if (view_fonts_open(&fr->names, names_px, err, sizeof err) != 0)
-			names_w = 0; /* fonts were found for the panels: not expected */
-	}
-	return names_w ? names_column(fr, b, names_w) : -1;
+	return place_names(fr, b, names_w, nl);
 }
 
 /* Neurons, each lobe outlined and its winner marked; the caller clips to
@@ -234,6 +299,7 @@ typedef struct labels {
 	int np;
 	SDL_Rect lobes[BRAIN_MAX_LOBES];
 	unsigned nlobes;
+	SDL_Rect names; /* the decision names' box (w 0: none): its label goes by it */
 } labels;
 
 static void label_placed(labels *lb, SDL_Rect at)
@@ -242,22 +308,50 @@ static void label_placed(labels *lb, SDL_Rect at)
 		lb->placed[lb->np++] = at;
 }
 
-/* The action names beside the decision column `dec`, its winner's lit. */
-static void draw_cell_names(SDL_Surface *dst, const view_frame *fr, const brain *b, int dec,
-                            labels *lb)
+/* The leads from each decision neuron to its fanned-out name: one
+ * anti-aliased stroke (no memory: no leads, the names still show). */
+static void draw_leads(SDL_Surface *dst, const view_frame *fr, const brain_lobe_info *d,
+                       const names_layout *nl)
+{
+	SDL_Rect c = grid_rect(fr, d->x, d->y, 1, d->height);
+	/* the mask spans the lead's room, from the column's edge to the names */
+	int x0 = nl->left ? nl->x + 2 : c.x + c.w, x1 = nl->left ? c.x : nl->x - 2;
+	int y0 = fr->brain_r.y, w = x1 - x0, h = fr->brain_r.h;
+	view_mask m;
+	if (w < 2 || view_mask_init(&m, w, h) != 0)
+		return;
+	double from = nl->left ? w - 0.5 : 0.5, to = nl->left ? 0.5 : w - 0.5;
+	for (unsigned i = 0; i < d->neurons; i++) {
+		SDL_Rect nr = neuron_rect(fr, d, i);
+		if (genome_lobe_cell_name(GENOME_LOBE_DECISION, (int)i))
+			view_mask_line(&m, from, nr.y + nr.h / 2.0 - y0, to, nl->y0 + i * nl->pitch - y0, 1.0);
+	}
+	view_mask_blend(&m, dst, x0, y0, VC(BRAIN_DIM));
+	view_mask_free(&m);
+}
+
+/* The action names beside the decision column, laid out by nl, its
+ * winner's lit. */
+static void draw_cell_names(SDL_Surface *dst, const view_frame *fr, const brain *b,
+                            const names_layout *nl, labels *lb)
 {
 	brain_lobe_info d;
-	brain_lobe_info_get(b, (unsigned)dec, &d);
-	int win = brain_winner(b, (unsigned)dec);
+	brain_lobe_info_get(b, GENOME_LOBE_DECISION, &d);
+	int win = brain_winner(b, GENOME_LOBE_DECISION);
+	TTF_Font *font = fr->fonts.small;
+	if (nl->fanned)
+		draw_leads(dst, fr, &d, nl);
 	for (unsigned i = 0; i < d.neurons; i++) {
-		const char *name = genome_lobe_cell_name(dec, (int)i);
-		SDL_Rect nr = neuron_rect(fr, &d, i);
+		const char *name = genome_lobe_cell_name(GENOME_LOBE_DECISION, (int)i);
 		if (!name)
 			continue;
-		int tw = text_w(fr->names.label, name);
-		view_text(dst, fr->names.label, name, nr.x + nr.w + 3, nr.y + nr.h / 2,
-		          VIEW_LEFT | VIEW_VCENTER, (int)i == win ? VC(BRAIN_WINNER) : VC(BRAIN_DIM), 0);
-		label_placed(lb, (SDL_Rect){nr.x + nr.w, nr.y, tw + 3, nr.h});
+		int tw = text_w(font, name), y = (int)lround(nl->y0 + i * nl->pitch);
+		view_text(dst, font, name, nl->x, y, (nl->left ? VIEW_RIGHT : VIEW_LEFT) | VIEW_VCENTER,
+		          (int)i == win ? VC(BRAIN_WINNER) : VC(BRAIN_DIM), 0);
+		int h = (int)ceil(nl->pitch);
+		SDL_Rect at = {nl->left ? nl->x - tw : nl->x - 3, y - h / 2, tw + 3, h};
+		label_placed(lb, at);
+		SDL_UnionRect(lb->names.w ? &lb->names : &at, &at, &lb->names);
 	}
 }
 
@@ -308,8 +402,12 @@ static void draw_lobe_labels(SDL_Surface *dst, const view_frame *fr, const brain
 			snprintf(text, sizeof text, "%s", name);
 		int tw = text_w(f->small, text);
 		SDL_Rect lr = lb->lobes[l], at;
+		if (l == GENOME_LOBE_DECISION && lb->names.w) /* above or below the names too */
+			SDL_UnionRect(&lr, &lb->names, &lr);
 		if (!label_spot(fr, header, lb, lr, tw, th, &at)) {
-			at = (SDL_Rect){lr.x + 2, lr.y + 2, tw, th};
+			/* inside, on a backing, and inside the panel */
+			int right = fr->brain_r.x + fr->brain_r.w - (fr->fonts.px / 2 + 2) - tw;
+			at = (SDL_Rect){lr.x + 2 < right ? lr.x + 2 : right, lr.y + 2, tw, th};
 			view_fill_blend(dst, &(SDL_Rect){at.x - 2, at.y - 1, tw + 4, th + 2},
 			                VC(LABEL_BACKING));
 		}
@@ -328,18 +426,19 @@ void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b)
 	SDL_SetClipRect(dst, r);
 	int header = draw_header(dst, fr, b);
 	SDL_Rect grid;
-	int dec = place_grid(dst, fr, b, &grid);
+	names_layout names;
+	bool named = place_grid(dst, fr, b, &grid, &names);
 	SDL_SetClipRect(dst, &grid);
 	draw_neurons(dst, fr, b);
 	SDL_SetClipRect(dst, r);
 
 	/* Labels: action names beside the decision column, then each lobe's
 	 * name — wherever it covers no lobe and no other label. */
-	labels lb = {.np = 0};
+	labels lb = {.np = 0, .names = {0, 0, 0, 0}};
 	size_t nl = brain_lobe_count(b);
 	lb.nlobes = nl < BRAIN_MAX_LOBES ? (unsigned)nl : BRAIN_MAX_LOBES;
-	if (dec >= 0)
-		draw_cell_names(dst, fr, b, dec, &lb);
+	if (named)
+		draw_cell_names(dst, fr, b, &names, &lb);
 	for (unsigned l = 0; l < lb.nlobes; l++) {
 		brain_lobe_info li;
 		lb.lobes[l] = brain_lobe_info_get(b, l, &li) == 0
@@ -527,7 +626,7 @@ static void draw_dendrites(SDL_Surface *dst, const view_frame *fr, const brain *
  * and output, its dendrites and the strongest of them. Returns the number
  * of lines. */
 static int tip_lines(char lines[TIP_LINES][256], const brain *b, const brain_lobe_info *li,
-                     unsigned l, unsigned i, bool hovered, const dendrite_tally *t)
+                     unsigned l, unsigned i, bool hovered, const dendrite_tally *t, bool narrow)
 {
 	int nline = 0;
 	char name[160];
@@ -556,9 +655,16 @@ static int tip_lines(char lines[TIP_LINES][256], const brain *b, const brain_lob
 			const top_dendrite *d = &t->top[k];
 			char src[160];
 			neuron_name(b, d->d.src_lobe, d->d.src, src, sizeof src);
-			snprintf(lines[nline++], 256,
-			         "type %u #%u from %s:  STW %u  LTW %u  strength %u  susceptibility %u",
-			         d->type, d->k, src, d->d.stw, d->d.ltw, d->d.strength, d->d.suscept);
+			char wts[96];
+			snprintf(wts, sizeof wts, "STW %u  LTW %u  strength %u  susceptibility %u", d->d.stw,
+			         d->d.ltw, d->d.strength, d->d.suscept);
+			if (narrow) { /* the weights on a line of their own */
+				snprintf(lines[nline++], 256, "type %u #%u from %s:", d->type, d->k, src);
+				snprintf(lines[nline++], 256, "    %s", wts);
+			} else {
+				snprintf(lines[nline++], 256, "type %u #%u from %.120s:  %.60s", d->type, d->k, src,
+				         wts);
+			}
 		}
 		if (t->count[0] + t->count[1] > (unsigned)t->ntop)
 			snprintf(lines[nline++], 256, "... %u dendrites in all (lines: %s)",
@@ -567,40 +673,66 @@ static int tip_lines(char lines[TIP_LINES][256], const brain *b, const brain_lob
 	return nline;
 }
 
-/* The tooltip's box: by the pointer when hovering, else beside the pinned
- * neuron nr; kept on the surface (flipped to the other side of the point
- * first). */
-static void draw_tip(SDL_Surface *dst, const view_frame *fr, char lines[TIP_LINES][256],
-                     int nline, bool hovered, SDL_Rect nr)
+/* The box of nline lines of text, padded. */
+static SDL_Rect tip_box(const view_fonts *f, char lines[TIP_LINES][256], int nline)
 {
-	const view_fonts *f = &fr->fonts;
 	int pad = f->px / 2, lh = TTF_FontLineSkip(f->small), tw = 0;
 	for (int k = 0; k < nline; k++) {
 		int x = text_w(f->small, lines[k]);
 		if (x > tw)
 			tw = x;
 	}
-	SDL_Rect box = {0, 0, tw + 2 * pad, nline * lh + 2 * pad};
-	if (hovered) {
-		box.x = fr->mouse_x + 16;
-		box.y = fr->mouse_y + 18;
-	} else {
-		box.x = nr.x + nr.w + 8;
-		box.y = nr.y;
+	return (SDL_Rect){0, 0, tw + 2 * pad, nline * lh + 2 * pad};
+}
+
+/* The tooltip's box: by the pointer when hovering, else beside the pinned
+ * neuron nr — on the brain panel: it is the brain's, and beside it are the
+ * drives a pinned neuron is watched with. Flipped to the other side of the
+ * point when it does not fit, then pushed inside the panel; a box bigger
+ * than the panel is cut at its edges. */
+static void draw_tip(SDL_Surface *dst, const view_frame *fr, char lines[TIP_LINES][256],
+                     int nline, bool hovered, SDL_Rect nr)
+{
+	const view_fonts *f = &fr->fonts;
+	const SDL_Rect *r = &fr->brain_r;
+	int pad = f->px / 2, lh = TTF_FontLineSkip(f->small);
+	SDL_Rect box = tip_box(f, lines, nline);
+	/* the point: the pointer, or the pinned neuron; the box right of it,
+	 * left, below, above — the first that fits in the panel, else the first
+	 * pushed in */
+	SDL_Rect at = hovered ? (SDL_Rect){fr->mouse_x + 8, fr->mouse_y + 10, 8, 8} : nr;
+	SDL_Point cand[4] = {{at.x + at.w + 8, at.y},
+	                     {at.x - 8 - box.w, at.y},
+	                     {at.x, at.y + at.h + 8},
+	                     {at.x, at.y - 8 - box.h}};
+	int fit = 0;
+	while (fit < 4) {
+		SDL_Rect c = {cand[fit].x, cand[fit].y, box.w, box.h};
+		if (c.x + c.w > r->x + r->w && fit >= 2)
+			c.x = r->x + r->w - c.w; /* below or above: slid left to fit */
+		if (c.x >= r->x && c.y >= r->y && c.x + c.w <= r->x + r->w && c.y + c.h <= r->y + r->h) {
+			box = c;
+			break;
+		}
+		fit++;
 	}
-	if (box.x + box.w > dst->w)
-		box.x = (hovered ? fr->mouse_x : nr.x) - 8 - box.w;
-	if (box.y + box.h > dst->h)
-		box.y = dst->h - box.h;
-	if (box.x < 0)
-		box.x = 0;
-	if (box.y < 0)
-		box.y = 0;
+	if (fit == 4) {
+		box.x = cand[0].x;
+		box.y = cand[0].y;
+		box.x = box.x + box.w > r->x + r->w ? r->x + r->w - box.w : box.x;
+		box.y = box.y + box.h > r->y + r->h ? r->y + r->h - box.h : box.y;
+		box.x = box.x < r->x ? r->x : box.x;
+		box.y = box.y < r->y ? r->y : box.y;
+	}
+	SDL_Rect old_clip;
+	SDL_GetClipRect(dst, &old_clip);
+	SDL_SetClipRect(dst, r);
 	view_fill_blend(dst, &box, VC(TIP_BG));
 	view_outline(dst, &box, VC(TIP_EDGE), 1);
 	for (int k = 0; k < nline; k++)
 		view_text(dst, f->small, lines[k], box.x + pad, box.y + pad + k * lh, VIEW_LEFT | VIEW_TOP,
 		          k < 2 ? VC(INK) : VC(TIP_DIM), 0);
+	SDL_SetClipRect(dst, &old_clip);
 }
 
 void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
@@ -621,6 +753,8 @@ void view_brain_overlay(SDL_Surface *dst, view_frame *fr, const brain *b)
 	view_outline(dst, &(SDL_Rect){nr.x - 2, nr.y - 2, nr.w + 3, nr.h + 3}, VC(BRAIN_HOT),
 	             fr->cell >= 6 ? 2 : 1);
 	char lines[TIP_LINES][256];
-	int nline = tip_lines(lines, b, &li, ul, ui, hovered, &t);
+	int nline = tip_lines(lines, b, &li, ul, ui, hovered, &t, false);
+	if (tip_box(&fr->fonts, lines, nline).w > fr->brain_r.w) /* too wide for the panel */
+		nline = tip_lines(lines, b, &li, ul, ui, hovered, &t, true);
 	draw_tip(dst, fr, lines, nline, hovered, nr);
 }

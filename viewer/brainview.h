@@ -16,12 +16,13 @@
 enum { VIEW_GRID_W = 64, VIEW_GRID_H = 48 };
 
 /* Grid geometry for a w x h panel: the neuron size in pixels (fractional),
- * the width kept right of the grid for the decision names (0: none) and
- * the height above the grid (header and top labels). */
+ * the width kept right of the grid for the decision names (0: none — a
+ * small panel, whose names go left of the decision column) and the height
+ * above the grid (header and top labels). */
 double view_brain_geometry(int w, int h, const view_fonts *f, int *names_w, int *top);
 
 /* Draw the panel into fr->brain_r and record the grid geometry in fr
- * (grid_x, grid_y, cell). May (re)open fr->names. */
+ * (grid_x, grid_y, cell). */
 void view_brain_draw(SDL_Surface *dst, view_frame *fr, const brain *b);
 
 /* The neuron under the mouse (or the pinned one when the mouse is over no

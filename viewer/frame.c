@@ -125,7 +125,6 @@ void view_frame_init(view_frame *fr)
 void view_frame_free(view_frame *fr)
 {
 	view_fonts_close(&fr->fonts);
-	view_fonts_close(&fr->names);
 }
 
 /* Label size for a w x h window: 13 px at 1280 x 800, in proportion. */

@@ -94,7 +94,6 @@ typedef struct view_frame {
 
 	/* fonts, opened for the surface size by view_frame_render */
 	view_fonts fonts;          /* the panels */
-	view_fonts names;          /* decision cell names, sized to a neuron */
 	int fonts_w, fonts_h;      /* surface size the fonts were chosen for */
 } view_frame;
 

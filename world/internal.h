@@ -126,7 +126,7 @@ typedef struct w_crt {
 	X(ACTION, "action") X(IT, "it") X(ACT, "act") X(REFUSED, "refused") X(STIMULUS, "stimulus") \
 	X(BECOME, "become") X(VANISH, "vanish") X(REGROW, "regrow") X(COLLIDE, "collide")      \
 	X(ADD, "add") X(REMOVE, "remove") X(MOVE, "move") X(HAND, "hand") X(BUMP, "bump")      \
-	X(ROOM, "room") X(CARRY, "carry") X(SPEAK, "speak")
+	X(ROOM, "room") X(CARRY, "carry") X(SPEAK, "speak") X(BODY, "body")
 #define WORLD_X_LOG(id, name) LOG_##id,
 enum { WORLD_LOG_TYPES(WORLD_X_LOG) LOG_N };
 #undef WORLD_X_LOG
@@ -143,6 +143,7 @@ typedef struct w_log {
 	uint8_t ndose;
 	uint8_t chem[4], amount[4];
 	int64_t x;        /* where (moves, adds) */
+	double v;         /* body: the stimulus's measure (creature_body_fired) */
 } w_log;
 
 struct world {

@@ -135,6 +135,9 @@ static void write_record(const world *w, const w_log *l, c2_wbuf *o)
 	case LOG_CARRY:
 		key_str(o, "what", l->what);
 		break;
+	case LOG_BODY: /* a stimulus the creature's body fired (engine/body.c) */
+		creature_body_stim_json(l->a, l->v, o);
+		break;
 	default:
 		break;
 	}

@@ -169,6 +169,20 @@ static void died(world *w, size_t k)
 	cr->phase = PH_STAND;
 }
 
+/* The stimuli creature k's body fired in its tick, into the log. */
+static void log_body_stimuli(world *w, size_t k)
+{
+	double value[CREATURE_BSTIM_N];
+	unsigned fired = w->log_on ? creature_body_fired(w->crts[k].c, value) : 0;
+	for (int s = 0; s < CREATURE_BSTIM_N; s++) {
+		w_log *l = fired & (1u << s) ? w_log_add(w, LOG_BODY, (int)k, -1) : NULL;
+		if (l) {
+			l->a = (int16_t)s;
+			l->v = value[s];
+		}
+	}
+}
+
 void world_step(world *w, const world_events *ev)
 {
 	w_hand_tick(w);
@@ -188,6 +202,7 @@ void world_step(world *w, const world_events *ev)
 			w_pre_step(w, k);
 		}
 		creature_step(cr->c, k == 0 && ev ? world_events_engine(ev) : NULL);
+		log_body_stimuli(w, k);
 		if (creature_alive(cr->c)) {
 			w_update_it(w, k);
 			w_act(w, k);

@@ -313,7 +313,8 @@ bool world_snapshot_is(const uint8_t *data, size_t len);
  * every stimulus the world gave a creature (number or explicit, from which
  * category and object, and the chemicals it added), objects becoming,
  * vanishing, regrowing, rolling into walls, added, removed and moved, the
- * hand's commands, bumps and rooms entered — for an ethogram. */
+ * hand's commands, bumps and rooms entered, the stimuli a creature's body
+ * fired — for an ethogram. */
 void world_set_log(world *w, bool on);
 /* Append the records logged since the last call as NDJSON lines (one
  * object a line: "tick", "creature", "type", then the record's fields) and

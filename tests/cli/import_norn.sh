@@ -64,20 +64,38 @@ assert all(x["note"] for x in where("chemical", "concentration"))
 PY
 
 # the wiring's rows over 20 seeds: every one gets a spread that holds seed
-# 1's own value; the text report says how many hold the export's
+# 1's own value, and its verdict is the spread's (equal: every seed gave the
+# export's value; close: inside the range and within 3 sd of the mean;
+# else different), not seed 1's; every other row keeps seed 1's verdict,
+# as every row does with --seeds 1; the text report says how many hold the
+# export's
+expect_exit 0 "$C2RT" import "$EXP" --compare --format json
+mv "$T/out" "$T/one.json"
+expect_exit 0 "$C2RT" import "$EXP" --compare --seeds 1 --format json
+cmp -s "$T/out" "$T/one.json" || die "--seeds 1 is not the one-seed comparison"
 expect_exit 0 "$C2RT" import "$EXP" --compare --seeds 20 --format json
-python3 - "$T/out" <<'PY' || die "compare --seeds"
+python3 - "$T/out" "$T/one.json" <<'PY' || die "compare --seeds"
 import json, sys
 r = json.load(open(sys.argv[1]))
+one = json.load(open(sys.argv[2]))
 assert r["seeds"] == 20
 rnd = [x for x in r["rows"] if x["basis"] == "random"]
 assert len(rnd) >= 5, rnd
 for x in rnd:
-    s = x["spread"]
+    s, e = x["spread"], int(x["export"])
     assert s["n"] == 20 and s["min"] <= int(x["c2rt"]) <= s["max"], x
-    assert s["inside"] == (s["min"] <= int(x["export"]) <= s["max"]), x
+    assert s["inside"] == (s["min"] <= e <= s["max"]), x
+    want = ("equal" if s["min"] == s["max"] == e else
+            "close" if s["inside"] and abs(e - s["mean"]) <= 3 * s["sd"] + 0.001 else "different")
+    assert x["verdict"] == want, x
+    assert "over 20 seeds: close = in c2rt's range and within 3 sd of its mean" in x["note"], x
 assert not [x for x in r["rows"] if x["basis"] != "random" and "spread" in x]
 assert any(x["spread"]["sd"] > 0 for x in rnd)
+for x, y in zip(r["rows"], one["rows"]):
+    assert x["item"] == y["item"] and x["field"] == y["field"]
+    assert x["basis"] == "random" or x["verdict"] == y["verdict"], (x, y)
+print("random rows, one seed / 20 seeds:", [y["verdict"] for y in one["rows"] if y["basis"] == "random"],
+      [x["verdict"] for x in rnd])
 PY
 expect_exit 0 "$C2RT" import "$EXP" --compare --seeds 20
 contains "$T/out" "SEEDS"

@@ -135,4 +135,36 @@ assert diff, "the same picture with and without the notes"
 xs, ys = [x for x, _ in diff], [y for _, y in diff]
 assert min(xs) > w // 2 and max(ys) < h * 2 // 3, (min(xs), max(ys))
 PY
+
+# The brain panel at 1920x1080 and 800x600, with and without a pinned
+# neuron: the decision names are there at both sizes, in the panel's
+# labels, which scale with the window (their column of 14 names, 13 lines
+# apart, spans at least 14 px a line at 1920x1080 — before, the names were
+# a neuron apart, 10.6 px — and 8 px at 800x600, where there were none); the pinned
+# neuron's tooltip stays on the brain panel: every pixel it changes lies
+# left of the panel's right edge, none on the drives.
+brain_check() { # brain_check PLAIN.png PINNED.png MIN_PITCH
+	python3 - "$@" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["ROOT"], "tests", "cli"))
+from pngread import read_png, pixel
+w, h, bpp, a = read_png(sys.argv[1])
+_, _, _, b = read_png(sys.argv[2])
+BG, GRID, DIM = (18, 21, 28), (30, 35, 46), (150, 158, 176)
+right = max(x for y in range(h // 8, h // 2) for x in range(w) if pixel(a, bpp, x, y) in (BG, GRID))
+top = min(y for y in range(h) for x in range(0, right, 4) if pixel(a, bpp, x, y) == GRID)
+dim = [y for y in range(top, h // 2) for x in range(right) if pixel(a, bpp, x, y) == DIM]
+span = (max(dim) - min(dim)) if dim else 0
+diff = [x for y in range(h // 20, h // 2) for x in range(w) if pixel(a, bpp, x, y) != pixel(b, bpp, x, y)]
+print("panel right edge %d; decision names span %d px (%.1f a line); pinned tooltip changes "
+      "%d pixels, rightmost at x %d" % (right, span, span / 13, len(diff), max(diff) if diff else -1))
+assert span >= 13 * float(sys.argv[3]), "decision names too small or missing"
+assert diff and max(diff) <= right, "the tooltip leaves the brain panel"
+PY
+}
+for size in 1920x1080:14 800x600:8; do
+	view "$NORN" --screenshot-after 300 "$T/plain.png" --size "${size%:*}"
+	view "$NORN" --screenshot-after 300 "$T/pinned.png" --size "${size%:*}" --pin 8:5
+	brain_check "$T/plain.png" "$T/pinned.png" "${size#*:}" || die "brain panel at ${size%:*}"
+done
 exit 0

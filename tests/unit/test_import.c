@@ -332,21 +332,39 @@ static void test_compare_self(void **state)
 
 	/* the spread over seeds 6..13: the wiring's rows get one, with the
 	 * run's own value inside it; seed 1 (the export's) is not among them,
-	 * so some row parts from the export; the verdicts stay seed 6's */
-	exchange_compare one, many;
+	 * so some row parts from the export. The wiring's rows are judged
+	 * against the spread (equal: every seed gave the export's value; close:
+	 * inside the range and within 3 sd of the mean); the others keep seed
+	 * 6's verdicts, and so does every row with --seeds 1. */
+	exchange_compare one, many, single;
 	assert_int_equal(exchange_compare_export(&x, &cfg, &one, &err), 0);
 	assert_int_equal(exchange_compare_seeds(&x, &cfg, 8, &many, &err), 0);
+	assert_int_equal(exchange_compare_seeds(&x, &cfg, 1, &single, &err), 0);
 	assert_int_equal(many.nseeds, 8);
 	assert_int_equal(one.n, many.n);
-	size_t spreads = 0, varied = 0;
+	assert_int_equal(one.n, single.n);
+	assert_memory_equal(one.count, single.count, sizeof one.count);
+	size_t spreads = 0, varied = 0, rejudged = 0;
+	size_t count[EXCHANGE_NVERDICTS][EXCHANGE_NBASES] = {{0}};
 	for (size_t i = 0; i < many.n; i++) {
 		const exchange_compare_row *r = &many.rows[i];
 		assert_string_equal(r->mine, one.rows[i].mine);
-		assert_int_equal(r->verdict, one.rows[i].verdict);
+		assert_int_equal(single.rows[i].verdict, one.rows[i].verdict);
+		count[r->verdict][r->basis]++;
 		if (!r->spread.n) { /* the wiring's rows are all whole numbers */
 			assert_int_not_equal(r->basis, EXCHANGE_BASIS_RANDOM);
+			assert_int_equal(r->verdict, one.rows[i].verdict);
 			continue;
 		}
+		long ex = atol(r->exp);
+		exchange_verdict want =
+			r->spread.min == ex && r->spread.max == ex ? EXCHANGE_EQUAL
+			: r->spread.inside && fabs((double)ex - r->spread.mean) <= 3 * r->spread.sd
+				? EXCHANGE_CLOSE
+				: EXCHANGE_DIFFERENT;
+		assert_int_equal(r->verdict, want);
+		assert_non_null(strstr(r->note, "over 8 seeds: close = in c2rt's range and within 3 sd"));
+		rejudged += r->verdict != one.rows[i].verdict;
 		spreads++;
 		assert_int_equal(r->basis, EXCHANGE_BASIS_RANDOM);
 		assert_int_equal(r->spread.n, 8);
@@ -358,8 +376,11 @@ static void test_compare_self(void **state)
 	}
 	assert_true(spreads > 0);
 	assert_true(varied > 0);
+	assert_true(rejudged > 0); /* the distribution decides, not seed 6 */
+	assert_memory_equal(count, many.count, sizeof count);
 	exchange_compare_free(&one);
 	exchange_compare_free(&many);
+	exchange_compare_free(&single);
 	exchange_free(&x);
 	c2_wbuf_free(&w);
 	creature_free(c);
