@@ -3,11 +3,11 @@
  *
  * The value options of `eval` and the input names of a corpus are the
  * evaluator's slot names (brain/svrule_vm.h), so both follow the VM. */
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/near.h"
 #include "base/words.h"
 #include "brain/svrule_vm.h"
 #include "cli/brain_opts.h"
@@ -60,27 +60,16 @@ static const char *join(const char **args, int n, char *buf, size_t cap)
 
 /* ---- reading a rule ----------------------------------------------------------- */
 
-/* The opcode nearest to the unknown name `tok` (case-insensitive, as names
- * are read), or NULL. */
+/* The opcode nearest to the unknown name `tok` (loosely: without case, as
+ * names are read), or NULL. */
 static const char *nearest_op(const char *tok, size_t len)
 {
-	static char lower[SVOP_COUNT][24];
-	char word[64];
-	snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), tok);
-	for (char *c = word; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
-	cli_near q;
-	cli_near_init(&q, word);
-	for (int op = 0; op < SVOP_COUNT; op++) {
-		if (genome_svrule_ops[op].kind == SVK_INVALID)
-			continue;
-		snprintf(lower[op], sizeof lower[op], "%s", genome_svrule_ops[op].name);
-		for (char *c = lower[op]; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		cli_near_add(&q, lower[op]);
-	}
-	const char *best = cli_near_best(&q);
-	return best ? genome_svrule_ops[(best - lower[0]) / sizeof lower[0]].name : NULL;
+	c2_near q;
+	c2_near_init(&q, tok, len, true);
+	for (int op = 0; op < SVOP_COUNT; op++)
+		if (genome_svrule_ops[op].kind != SVK_INVALID)
+			c2_near_add(&q, genome_svrule_ops[op].name);
+	return c2_near_best(&q);
 }
 
 /* Parse `text` (names, or byte values unless names_only) into rule, as
