@@ -382,13 +382,17 @@ static void gen_conceive(world *w, const w_unborn *u, const genome *child,
  * rate is 1 for "as the genes say" (a standard norn child carries one or
  * two point mutations); the chance locus scales how often and the degree
  * locus how much, both around 128 = 1, so rate = chance/128 x degree/128
- * (0 when either is 0: no mutation). The two loci cannot be told apart by
+ * (option mutation_loci says what a locus at 0 means). The two loci cannot be told apart by
  * genome_mutate, which flips one bit per mutated byte: both scale its
  * odds. */
 static double mutation_rate(const world *w, int chance, int degree)
 {
-	if (!w->opt.mutation_loci)
+	if (w->opt.mutation_loci == 0)
 		return 1.0;
+	if (w->opt.mutation_loci == 1) { /* a locus no receptor drives is not "never" */
+		chance = chance ? chance : 128;
+		degree = degree ? degree : 128;
+	}
 	return (double)chance / 128.0 * ((double)degree / 128.0);
 }
 
