@@ -32,6 +32,8 @@
 typedef struct outcome {
 	long conceived, laid, hatched; /* tick of the first, or -1 */
 	long pushes;      /* acts of the male on the female's object (push) */
+	long ripe;        /* of those, while he was fertile and she receptive */
+	long her_pushes;  /* acts of the female on the male's object (push) */
 	long male_fertile, female_receptive; /* ticks */
 	int stage_f, stage_m;
 	bool dead_f, dead_m;
@@ -40,21 +42,43 @@ typedef struct outcome {
 	char conceive_line[1 << 16];
 } outcome;
 
-/* The genes the conceive record's "mutations" name (their "gene":N). */
-static size_t logged_genes(const char *line, long *out, size_t cap)
+/* One change of the conceive record's "mutations": its op's first letter
+ * (p point, d dup or del: 'x' for del), the child gene ("gene", -1) and
+ * the parent gene ("input", -1). */
+typedef struct logged {
+	char op;
+	long gene, input;
+} logged;
+
+static long key_after(const char *p, const char *end, const char *key)
+{
+	const char *k = strstr(p, key);
+	return k && k < end ? strtol(k + strlen(key), NULL, 10) : -1;
+}
+
+static size_t logged_changes(const char *line, logged *out, size_t cap)
 {
 	const char *m = strstr(line, "\"mutations\":["), *end = m ? strstr(m, "],\"mutation_chance\"") : NULL;
 	size_t n = 0;
-	for (const char *p = m; p && p < end && n < cap; p++)
-		if (!strncmp(p, "\"gene\":", 7))
-			out[n++] = strtol(p + 7, NULL, 10);
+	for (const char *p = m ? strstr(m, "{\"op\":\"") : NULL; p && p < end && n < cap;) {
+		const char *next = strstr(p + 1, "{\"op\":\"");
+		const char *stop = next && next < end ? next : end;
+		out[n].op = !strncmp(p + 7, "del", 3) ? 'x' : p[7];
+		out[n].gene = key_after(p, stop, "\"gene\":");
+		out[n].input = key_after(p, stop, "\"input\":");
+		n++;
+		p = next;
+	}
 	return n;
 }
 
-static bool in_list(const long *v, size_t n, long x)
+/* Is child gene b logged with an op its flags allow (point: mutable; dup:
+ * duplicable)? */
+static bool logged_ok(const logged *v, size_t n, long b, uint8_t flags)
 {
 	for (size_t i = 0; i < n; i++)
-		if (v[i] == x)
+		if (v[i].gene == b && ((v[i].op == 'p' && (flags & GENOME_FLAG_MUTABLE)) ||
+		                       (v[i].op == 'd' && (flags & GENOME_FLAG_DUPLICABLE))))
 			return true;
 	return false;
 }
@@ -78,8 +102,8 @@ static int mark(const genome *p, const genome *child, uint8_t *diff, uint8_t bit
 /* The gene-by-gene check of the child against mum, dad and the log. */
 static void check_child(const genome *mum, const genome *dad, const genome *child, outcome *o)
 {
-	static long logged[4096];
-	size_t nlog = logged_genes(o->conceive_line, logged, 4096);
+	static logged log[4096];
+	size_t nlog = logged_changes(o->conceive_line, log, 4096);
 	uint8_t *diff = calloc(child->ngenes ? child->ngenes : 1, 1);
 	size_t dels[2] = {0, 0};
 	if (!diff || mark(mum, child, diff, 1, dels) || mark(dad, child, diff, 2, dels)) {
@@ -87,19 +111,17 @@ static void check_child(const genome *mum, const genome *dad, const genome *chil
 		free(diff);
 		return;
 	}
-	size_t same = 0, mutated = 0, bad = 0, genus = 0;
+	size_t same = 0, mutated = 0, bad = 0, genus = 0, ndel = 0;
 	for (size_t b = 0; b < child->ngenes; b++) {
 		const genome_gene *g = &child->genes[b];
-		if (diff[b] != 3) {
+		if (diff[b] != 3)
 			same++;
-		} else if (g->kind == GK_GENUS) {
+		else if (g->kind == GK_GENUS)
 			genus++; /* its parents' monikers (checked below) */
-		} else if (in_list(logged, nlog, (long)b) &&
-		           (g->flags & (GENOME_FLAG_MUTABLE | GENOME_FLAG_DUPLICABLE))) {
+		else if (logged_ok(log, nlog, (long)b, g->flags))
 			mutated++;
-		} else {
+		else
 			bad++;
-		}
 	}
 	/* the genus gene names the parents (genome_cross sets them) */
 	for (size_t b = 0; b < child->ngenes; b++)
@@ -108,14 +130,19 @@ static void check_child(const genome *mum, const genome *dad, const genome *chil
 			bad += memcmp(gg->mother, o->mum, 4) != 0 || memcmp(gg->father, o->dad, 4) != 0;
 			break;
 		}
-	size_t ndel = 0;
+	/* every gene gone is a logged deletion of a deletable gene (the two
+	 * parents are one genome here: the parent gene is mum's) */
 	for (size_t i = 0; i < nlog; i++)
-		ndel += logged[i] < 0;
-	bad += dels[0] != ndel || dels[1] != ndel; /* every gene gone is a logged deletion */
+		if (log[i].op == 'x') {
+			ndel++;
+			bad += log[i].input < 0 || (size_t)log[i].input >= mum->ngenes ||
+			       !(mum->genes[log[i].input].flags & GENOME_FLAG_DELETABLE);
+		}
+	bad += dels[0] != ndel || dels[1] != ndel;
 	snprintf(o->check, sizeof o->check,
-	         "genes %zu: %zu from a parent, %zu mutated as logged (%zu logged, %zu deleted), "
-	         "%zu genus, %zu unexplained%s",
-	         child->ngenes, same, mutated, nlog, dels[0], genus, bad, bad ? "  <-- FAIL" : "");
+	         "genes %zu: %zu from a parent, %zu mutated as logged, %zu deleted as logged "
+	         "(%zu logged), %zu genus, %zu unexplained%s",
+	         child->ngenes, same, mutated, dels[0], nlog, genus, bad, bad ? "  <-- FAIL" : "");
 	free(diff);
 }
 
@@ -218,8 +245,15 @@ static int one(const setup *st, uint64_t seed, outcome *o)
 		her = fi.object;
 		if (mi.acted_event == 1 /* push */ && her >= 0) {
 			world_object_info oi;
-			if (world_object(w, (size_t)mi.it, &oi) == 0 && oi.creature == 0)
+			if (world_object(w, (size_t)mi.it, &oi) == 0 && oi.creature == 0) {
 				o->pushes++;
+				o->ripe += creature_repro_locus(m, 0) > 0 && creature_repro_locus(f, 1) > 0;
+			}
+		}
+		if (fi.acted_event == 1 && fi.it >= 0) {
+			world_object_info oi;
+			if (world_object(w, (size_t)fi.it, &oi) == 0 && oi.creature == 1)
+				o->her_pushes++;
 		}
 		o->male_fertile += creature_alive(m) && creature_repro_locus(m, 0) > 0;
 		o->female_receptive += creature_alive(f) && creature_repro_locus(f, 1) > 0;
@@ -288,9 +322,11 @@ int main(int argc, char **argv)
 		if (one(&st, (uint64_t)s, &o) != 0)
 			return 1;
 		ok += o.conceived >= 0 && o.laid >= 0 && o.hatched >= 0;
-		printf("seed %ld: conceived %ld laid %ld hatched %ld child %s | pushes %ld, male fertile %ld "
+		printf("seed %ld: conceived %ld laid %ld hatched %ld child %s | he pushed her %ld (%ld while "
+		       "he fertile and she receptive), she pushed him %ld, male fertile %ld "
 		       "ticks, female receptive %ld ticks, female %s %s, male %s %s%s%s\n",
-		       s, o.conceived, o.laid, o.hatched, o.hatched >= 0 ? o.child : "-", o.pushes,
+		       s, o.conceived, o.laid, o.hatched, o.hatched >= 0 ? o.child : "-", o.pushes, o.ripe,
+		       o.her_pushes,
 		       o.male_fertile, o.female_receptive, o.dead_f ? "dead" : "alive",
 		       genome_stage_name(o.stage_f), o.dead_m ? "dead" : "alive", genome_stage_name(o.stage_m),
 		       o.hatched >= 0 ? " | " : "", o.hatched >= 0 ? o.check : "");

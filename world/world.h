@@ -269,7 +269,7 @@ int world_add_founder(world *w, creature *c, const char *moniker, const char *ge
  *                            the hand answers each act of the creature (the
  *                            first by default; `every`: of each creature)
  *                            (eat, push ... on an object of KIND) in that tick
- * CREATURE is `#N` (index N, 0 the first) or a moniker (4 digits or capital
+ * CREATURE is `@N` (index N, 0 the first) or a moniker (4 digits or capital
  * letters); a creature not (or no longer) in the world makes the command
  * do nothing.
  * OBJECT is a name: the one the world file or `add` gave, else KIND.N, the
