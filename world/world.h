@@ -292,9 +292,11 @@ const creature_events *world_events_engine(const world_events *ev);
 /* One world tick: the world commands of `ev` (may be NULL) due now; the
  * objects in id order (regrowing, timers, rolling); then each creature in
  * order: what it perceives (representatives, the engine-made stimuli), IT,
- * the decision mask and IMPT, creature_step (with the engine events for the
- * first creature), IT again, and its action (walking, approaching, acting
- * on IT). */
+ * the decision mask and IMPT, its reproductive emitters (a population),
+ * creature_step (with the engine events for the first creature), IT again,
+ * its action (walking, approaching, acting on IT or on another creature:
+ * its stimuli, mating) and laying; the `when` rules; then the eggs due
+ * hatch (docs/populations.md). */
 void world_step(world *w, const world_events *ev);
 
 /* ---- reading -------------------------------------------------------------------- */
