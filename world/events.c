@@ -169,8 +169,8 @@ static int parse_who(w_line *p, int i, bool to, w_ev *e)
 		return usage(p, e);
 	const w_tok *t = &p->t[to ? i + 1 : i];
 	if (!who_token(t, &e->who))
-		return w_fail(p, "'%.*s' is not a creature (@N, a moniker of 4 digits or capital "
-		              "letters, or every)", (int)t->n, t->s);
+		return w_fail(p, "usage: %s ('%.*s' is not a creature: @N, a moniker of 4 digits or "
+		              "capital letters, or every)", commands[e->cmd].usage, (int)t->n, t->s);
 	return 0;
 }
 
