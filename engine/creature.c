@@ -382,6 +382,24 @@ bool creature_hear(creature *c, unsigned lobe, unsigned cell)
 	return true;
 }
 
+uint8_t creature_repro_locus(const creature *c, unsigned i)
+{
+	return i < ENG_NREPRO ? c->repro[i] : 0;
+}
+
+void creature_set_repro(creature *c, uint8_t fertile, uint8_t pregnant)
+{
+	if (c->death)
+		return;
+	c->fertile = fertile;
+	c->pregnant = pregnant;
+}
+
+uint8_t creature_involuntary(const creature *c, unsigned n)
+{
+	return n < GENOME_RL_INVOLUNTARY_N ? c->involuntary[n] : 0;
+}
+
 void creature_sleep(creature *c)
 {
 	if (c->death)

@@ -316,6 +316,10 @@ C("run", "--plot", RUN, "--plot p.png")
 C("run", "--world", RUN, "--world gd.world")
 C("run", "--log", RUN + " --world gd.world", "--log l.ndjson")
 C("run", "--log", RUN, "--log l.ndjson", expect="refuse")
+C("run", "--creature", RUN + " --world gd.world", "--creature g.gen:male")
+C("run", "--creature", RUN, "--creature g.gen:male", expect="refuse")
+C("run", "--genealogy", RUN + " --world gd.world", "--genealogy gen.ndjson")
+C("run", "--genealogy", RUN, "--genealogy gen.ndjson", expect="refuse")
 # view: a screenshot after 40 ticks (the status bar, with its measured
 # ticks/s, is not compared); --speed and --paused in the live window,
 # ended by SIGTERM after 1.5 s: how many ticks ran.
@@ -432,6 +436,8 @@ RULE_FOR = {"leakin": "leak-in", "leakout": "leak-out", "srcleakin": "curr-src-l
 PATHY = re.compile(r"FILE|DIR|GENOME|RESULTS|CHILD|OUT|TRACE|\.[a-z]{2,}\b")
 # Options with a file in a placeholder that are not a path kind, and why.
 NOT_PATH_KINDS = {
+    ("run", "creature"): "GENOME[:SEX[:SEED]], repeatable: run's paths hook adds each GENOME "
+                         "as an input (world_pop.sh aims --genealogy at one)",
     ("view", "screenshot-after"): "two arguments, parsed before the table; view's paths hook "
                                   "adds its file (outputs_attack.sh aims it at every input)",
 }

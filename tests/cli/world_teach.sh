@@ -44,7 +44,7 @@ expect_exit 0 "$C2RT" run "$NORN" --world "$GARDEN" --seed 2 --ticks 12000 --has
 # A bad rule names its line.
 printf 'at 1 pat\nwhen eat carrot kiss\n' >"$T/bad.ev"
 expect_exit 2 "$C2RT" run "$NORN" --world "$GARDEN" --events "$T/bad.ev" --ticks 10
-contains "$T/err" "$T/bad.ev:2: usage: when ACTION [KIND] pat|slap|yes|no"
+contains "$T/err" "$T/bad.ev:2: usage: when [CREATURE|every] ACTION [KIND] pat|slap|yes|no"
 printf 'at 5 bring unicorn\n' >"$T/bad.ev"
 expect_exit 2 "$C2RT" run "$NORN" --world "$GARDEN" --events "$T/bad.ev" --ticks 10
 contains "$T/err" "$T/bad.ev:1: bring: 'unicorn' is neither a kind of this world nor a category"
