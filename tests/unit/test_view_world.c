@@ -11,12 +11,14 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
 #include "tests/fixtures/world_tiny.h"
 #include "viewer/draw.h"
 #include "viewer/font.h"
+#include "viewer/popwatch.h"
 #include "viewer/worldview.h"
 #include "world/world.h"
 
@@ -59,7 +61,7 @@ static void test_strip_fit_and_hits(void **state)
 	assert_int_equal(view_fonts_open(&f, 13, err, sizeof err), 0);
 	view_world_geom g;
 	SDL_Rect r = {0, 0, 1200, 200};
-	view_world_draw(s, &r, &f, w, -1, -1, &g);
+	view_world_draw(s, &r, &f, w, NULL, -1, -1, &g);
 	assert_false(g.follow);
 	assert_true(fabs(g.scale - (1200.0 - 2 * g.pad) / 2000) < 1e-9);
 	assert_int_equal(view_world_screen_x(&g, 0), g.pad);
@@ -115,17 +117,77 @@ static void test_strip_follows(void **state)
 	assert_int_equal(view_fonts_open(&f, 12, err, sizeof err), 0);
 	view_world_geom g;
 	SDL_Rect r = {0, 0, 1000, 160};
-	view_world_draw(s, &r, &f, w, -1, -1, &g);
+	view_world_draw(s, &r, &f, w, NULL, -1, -1, &g);
 	assert_true(g.follow);
 	assert_true(g.scale == VIEW_WORLD_MIN_SCALE);
 	assert_true(abs(view_world_screen_x(&g, 4500) - 500) <= 1);
 	world_free(w);
 	w = with_tiny("room long 0 9000\ncreature 100 east\n");
-	view_world_draw(s, &r, &f, w, -1, -1, &g);
+	view_world_draw(s, &r, &f, w, NULL, -1, -1, &g);
 	assert_true(g.x0 == 0);
 	view_fonts_close(&f);
 	SDL_FreeSurface(s);
 	world_free(w);
+}
+
+/* Two creatures: each drawn with its own colours where the geometry says,
+ * the selected one under the red arrow and outlined in red (the other in
+ * the wall's colour), a click on either finds it, the strip follows the
+ * selected one; the watch tells a creature that joined and flashes it. */
+static void test_strip_two_creatures(void **state)
+{
+	(void)state;
+	world *w = with_tiny("room long 0 9000\ncreature 3000 east\ncreature 6000 west\n");
+	view_pop *pop = malloc(sizeof *pop);
+	assert_non_null(pop);
+	view_pop_init(pop, w, 0);
+	c2_err err;
+	assert_int_equal(world_add_creature(w, test_hatch_text(WORLD_TINY, sizeof WORLD_TINY - 1, 2), &err), 0);
+	assert_int_equal(view_pop_watch(pop, w, 0), 1);
+	assert_non_null(strstr(view_pop_line(pop, 0), " joined, "));
+	assert_true(view_pop_flashing(pop, 1, world_ticks(w), 1.0));
+	assert_false(view_pop_flashing(pop, 0, world_ticks(w), 1.0));
+	assert_false(view_pop_flashing(pop, 1, world_ticks(w) + VIEW_POP_FLASH_TICKS, 100.0));
+	assert_int_equal(view_pop_watch(pop, w, 0), 0);
+
+	SDL_Surface *s = view_surface_new(1000, 160);
+	view_fonts f;
+	char msg[200];
+	assert_int_equal(view_fonts_open(&f, 12, msg, sizeof msg), 0);
+	view_world_geom g;
+	SDL_Rect r = {0, 0, 1000, 160};
+	for (int sel = 0; sel < 2; sel++) {
+		view_world_marks m = {sel, pop, 100.0};
+		view_world_draw(s, &r, &f, w, &m, -1, -1, &g);
+		double x[2] = {3000, 6000};
+		/* followed: the selected one in the middle */
+		assert_true(abs(view_world_screen_x(&g, x[sel]) - 500) <= 1);
+		int cx = view_world_screen_x(&g, x[sel]), top = g.floor_y - g.crt_h;
+		assert_true(colour_is(s, cx, top, VC(WORLD_SELECTED)));       /* its red outline */
+		assert_true(colour_is(s, cx, top - 3, VC(WORLD_SELECTED)));   /* the arrow's tip */
+		assert_true(colour_is(s, cx, g.floor_y - 3, VC(WORLD_CREATURE)) ||
+		            colour_is(s, cx, g.floor_y - 3, VC(WORLD_SELECTED)));
+		view_world_hit h = view_world_at(&g, w, cx, g.floor_y - 2);
+		assert_int_equal(h.what, VIEW_WORLD_CREATURE);
+		assert_int_equal(h.index, sel);
+	}
+	/* both in one strip: the other one's outline is the wall's */
+	world_free(w);
+	w = with_tiny("room r 0 2000\ncreature 500 east\ncreature 1500 west\n");
+	assert_int_equal(world_add_creature(w, test_hatch_text(WORLD_TINY, sizeof WORLD_TINY - 1, 3), &err), 0);
+	view_world_marks m = {1, NULL, 0};
+	view_world_draw(s, &r, &f, w, &m, -1, -1, &g);
+	assert_false(g.follow);
+	int a = view_world_screen_x(&g, 500), b = view_world_screen_x(&g, 1500), top = g.floor_y - g.crt_h;
+	assert_true(colour_is(s, a, top, VC(WORLD_WALL)));
+	assert_true(colour_is(s, b, top, VC(WORLD_SELECTED)));
+	assert_true(colour_is(s, a - 2, g.floor_y - 3, VC(WORLD_CREATURE)));
+	assert_int_equal(view_world_at(&g, w, a, g.floor_y - 2).index, 0);
+	assert_int_equal(view_world_at(&g, w, b, g.floor_y - 2).index, 1);
+	view_fonts_close(&f);
+	SDL_FreeSurface(s);
+	world_free(w);
+	free(pop);
 }
 
 int main(void)
@@ -133,6 +195,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strip_fit_and_hits),
 		cmocka_unit_test(test_strip_follows),
+		cmocka_unit_test(test_strip_two_creatures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
