@@ -187,7 +187,7 @@ static void make_title(live *L)
 	else if (L->sel == 0)
 		snprintf(L->title, sizeof L->title, "%s (%s)", ci.moniker, t);
 	else
-		snprintf(L->title, sizeof L->title, "%s (founder %d of %s)", ci.moniker, L->sel + 1, t);
+		snprintf(L->title, sizeof L->title, "%s (founder %d)", ci.moniker, L->sel + 1);
 	L->fr.title = L->title;
 	if (L->win) {
 		char wt[200];
@@ -310,7 +310,9 @@ static int draw(live *L)
 	double t = wall();
 	if (L->fr.message[0] && t >= L->msg_until)
 		L->fr.message[0] = '\0';
-	L->fr.wall = t;
+	/* A screenshot's births flash by world ticks alone: its run takes a
+	 * wall second or two, in which every birth would still flash. */
+	L->fr.wall = L->o->screenshot_path ? HUGE_VAL : t;
 	view_pace_update_window(&L->pace, creature_seconds(L->c));
 	if (fit_frame(L) != 0)
 		return -1;

@@ -69,15 +69,12 @@ static const char *moniker_or(const world *w, int i)
  * added later. */
 static void born(view_pop *p, const world *w, size_t i, const world_creature_info *ci, double wall)
 {
-	world_object_info egg;
-	const char *from = ci->egg >= 0 && world_object(w, (size_t)ci->egg, &egg) == 0 ? egg.name : NULL;
-	const char *sex = creature_sex(world_creature_const(w, i)) == GENOME_MALE ? "male" : "female";
-	if (ci->mother >= 0)
-		add_line(p, w, "%s hatched%s%s, %s, gen %u (of %s and %s)", ci->moniker, from ? " from " : "",
-		         from ? from : "", sex, ci->generation, moniker_or(w, ci->mother),
-		         moniker_or(w, ci->father));
+	const char *sex = creature_sex(world_creature_const(w, i)) == GENOME_MALE ? "\xe2\x99\x82" : "\xe2\x99\x80";
+	if (ci->mother >= 0) /* which egg: the line that laid it says */
+		add_line(p, w, "%s %s hatched (%s \xc3\x97 %s, gen %u)", ci->moniker, sex, moniker_or(w, ci->mother),
+		         moniker_or(w, ci->father), ci->generation);
 	else
-		add_line(p, w, "%s joined, %s, gen %u", ci->moniker, sex, ci->generation);
+		add_line(p, w, "%s %s joined (gen %u)", ci->moniker, sex, ci->generation);
 	p->births++;
 	p->born_head = (p->born_head + 1) % VIEW_POP_FLASH;
 	if (p->nborn < VIEW_POP_FLASH)

@@ -211,11 +211,21 @@ static void draw_egg(SDL_Surface *dst, const view_world_geom *g, const view_font
 	row_label(dst, f, lr, &b, label, VC(TEXT));
 }
 
-static void draw_objects(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w,
-                         const view_world_marks *m)
+static void draw_eggs(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w,
+                      const view_world_marks *m, label_rows *lr)
 {
-	label_rows lr;
-	rows_init(&lr, f);
+	for (size_t id = 1; id < world_object_count(w); id++) {
+		world_object_info oi;
+		SDL_Rect b;
+		if (world_object(w, id, &oi) == 0 && oi.state == WORLD_OBJ_PRESENT && oi.creature < 0 &&
+		    view_pop_is_egg(&oi) && placed_box(g, w, &oi, &b))
+			draw_egg(dst, g, f, w, m, id, &oi, &b, lr);
+	}
+}
+
+static void draw_objects(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w,
+                         label_rows *lr)
+{
 	for (size_t id = 1; id < world_object_count(w); id++) {
 		world_object_info oi;
 		/* a creature seen as an object is drawn as the creature */
@@ -224,17 +234,15 @@ static void draw_objects(SDL_Surface *dst, const view_world_geom *g, const view_
 		SDL_Rect b;
 		if (!placed_box(g, w, &oi, &b))
 			continue;
-		if (view_pop_is_egg(&oi)) {
-			draw_egg(dst, g, f, w, m, id, &oi, &b, &lr);
-			continue;
-		}
+		if (view_pop_is_egg(&oi))
+			continue; /* drawn over the creatures: an egg lies at its mother's feet */
 		SDL_Color c = view_palette(oi.category);
 		if (oi.visible)
 			view_fill(dst, &b, c);
 		view_outline(dst, &b, oi.visible ? VC(WORLD_WALL) : VC(DIM), 1);
 		if (oi.carrier != -1)
 			continue; /* the carrier's label names it */
-		row_label(dst, f, &lr, &b, oi.name && *oi.name ? oi.name : oi.kind,
+		row_label(dst, f, lr, &b, oi.name && *oi.name ? oi.name : oi.kind,
 		          oi.visible ? VC(TEXT) : VC(DIM));
 	}
 }
@@ -270,10 +278,10 @@ static void draw_it(SDL_Surface *dst, const view_world_geom *g, const world *w, 
 	view_mask_free(&m);
 }
 
-/* "6KUC \u2640" (its moniker, or "creature N" before monikers, and its sex). */
+/* "6KUC \u2640" (its moniker, or "creature N" before monikers, and its sex sign). */
 static void creature_name(const world *w, size_t i, const world_creature_info *ci, char *buf, size_t n)
 {
-	const char *sex = creature_sex(world_creature_const(w, i)) == GENOME_MALE ? "\u2642" : "\u2640";
+	const char *sex = creature_sex(world_creature_const(w, i)) == GENOME_MALE ? "\xe2\x99\x82" : "\xe2\x99\x80";
 	if (ci->moniker[0])
 		snprintf(buf, n, "%s %s", ci->moniker, sex);
 	else
@@ -319,12 +327,8 @@ static void floor_label(SDL_Surface *dst, const view_world_geom *g, const view_f
 static void draw_body(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f,
                       const SDL_Rect *b, const world_creature_info *ci, bool selected, bool flash)
 {
-	if (flash) {
-		SDL_Rect ring = {b->x - 4, b->y - 4, b->w + 8, b->h + 4};
-		view_fill(dst, &ring, VC(WORLD_BORN));
-		view_text(dst, f->small, "born", b->x + b->w / 2, ring.y - 1, VIEW_HCENTER | VIEW_BOTTOM,
-		          VC(TEXT), 0);
-	}
+	if (flash) /* its label says "born" */
+		view_fill(dst, &(SDL_Rect){b->x - 4, b->y - 4, b->w + 8, b->h + 4}, VC(WORLD_BORN));
 	view_fill(dst, b, ci->alive ? VC(WORLD_CREATURE) : VC(EDGE));
 	view_outline(dst, b, selected ? VC(WORLD_SELECTED) : VC(WORLD_WALL), 1);
 	int hw = b->w / 3 > 2 ? b->w / 3 : 2;
@@ -336,6 +340,7 @@ static void draw_body(SDL_Surface *dst, const view_world_geom *g, const view_fon
 		ellipse(dst, &belly, VC(WORLD_PREGNANT));
 	}
 	(void)g;
+	(void)f;
 }
 
 static void draw_creature(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f,
@@ -352,7 +357,8 @@ static void draw_creature(SDL_Surface *dst, const view_world_geom *g, const view
 	if (!sel) { /* the others: name (and state) above them */
 		creature_name(w, i, &ci, label, sizeof label);
 		size_t n = strlen(label);
-		snprintf(label + n, sizeof label - n, "%s", !ci.alive ? " dead" : ci.pregnant ? " pregnant" : "");
+		snprintf(label + n, sizeof label - n, "%s",
+		         !ci.alive ? " dead" : flash ? " born" : ci.pregnant ? " pregnant" : "");
 		row_label(dst, f, lr, &b, label, ci.alive ? VC(TEXT) : VC(DIM));
 		return;
 	}
@@ -361,20 +367,22 @@ static void draw_creature(SDL_Surface *dst, const view_world_geom *g, const view
 	/* C2's red arrow over the selected creature */
 	triangle_down(dst, b.x + b.w / 2, b.y - 3, g->crt_h / 6 + 3, VC(WORLD_SELECTED));
 	creature_label(w, i, &ci, label, sizeof label);
+	if (flash) {
+		size_t n = strlen(label);
+		snprintf(label + n, sizeof label - n, ", just born");
+	}
 	floor_label(dst, g, f, &b, label);
 }
 
 /* The others in index order, the selected one last (on top). */
 static void draw_creatures(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f,
-                           const world *w, const view_world_marks *m)
+                           const world *w, const view_world_marks *m, label_rows *lr)
 {
-	label_rows lr;
-	rows_init(&lr, f);
 	for (size_t i = 0; i < world_creature_count(w); i++)
 		if ((int)i != g->selected)
-			draw_creature(dst, g, f, w, m, i, &lr);
+			draw_creature(dst, g, f, w, m, i, lr);
 	if (g->selected >= 0 && (size_t)g->selected < world_creature_count(w))
-		draw_creature(dst, g, f, w, m, (size_t)g->selected, &lr);
+		draw_creature(dst, g, f, w, m, (size_t)g->selected, lr);
 }
 
 static void draw_hand(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w)
@@ -454,8 +462,12 @@ void view_world_draw(SDL_Surface *dst, const SDL_Rect *r, const view_fonts *f, c
 	view_fill(dst, r, VC(PANEL));
 	SDL_SetClipRect(dst, r);
 	draw_rooms(dst, g, f, w);
-	draw_objects(dst, g, f, w, m);
-	draw_creatures(dst, g, f, w, m);
+	/* one set of label rows: the creatures' names stagger with the objects' */
+	label_rows lr;
+	rows_init(&lr, f);
+	draw_objects(dst, g, f, w, &lr);
+	draw_creatures(dst, g, f, w, m, &lr);
+	draw_eggs(dst, g, f, w, m, &lr);
 	draw_hand(dst, g, f, w);
 	if (g->follow) {
 		char buf[64];

@@ -144,7 +144,7 @@ static void test_strip_two_creatures(void **state)
 	c2_err err;
 	assert_int_equal(world_add_creature(w, test_hatch_text(WORLD_TINY, sizeof WORLD_TINY - 1, 2), &err), 0);
 	assert_int_equal(view_pop_watch(pop, w, 0), 1);
-	assert_non_null(strstr(view_pop_line(pop, 0), " joined, "));
+	assert_non_null(strstr(view_pop_line(pop, 0), " joined "));
 	assert_true(view_pop_flashing(pop, 1, world_ticks(w), 1.0));
 	assert_false(view_pop_flashing(pop, 0, world_ticks(w), 1.0));
 	assert_false(view_pop_flashing(pop, 1, world_ticks(w) + VIEW_POP_FLASH_TICKS, 100.0));
