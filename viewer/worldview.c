@@ -151,21 +151,26 @@ static bool placed_box(const view_world_geom *g, const world *w, const world_obj
 typedef struct label_rows {
 	int end[LABEL_ROWS];
 	int lh;
+	SDL_Rect r; /* the strip */
 } label_rows;
 
-static void rows_init(label_rows *lr, const view_fonts *f)
+static void rows_init(label_rows *lr, const view_fonts *f, const SDL_Rect *r)
 {
+	lr->r = *r;
 	for (int k = 0; k < LABEL_ROWS; k++)
 		lr->end[k] = -(1 << 30);
 	lr->lh = TTF_FontLineSkip(f->small);
 }
 
-/* Draw `name` centred over box b in the first free row, with a stalk down
- * to the box from a higher row. */
+/* Draw `name` centred over box b (kept inside the strip r) in the first
+ * free row, with a stalk down to the box from a higher row. */
 static void row_label(SDL_Surface *dst, const view_fonts *f, label_rows *lr, const SDL_Rect *b,
                       const char *name, SDL_Color c)
 {
 	int tw = text_w(f->small, name), tx = b->x + b->w / 2 - tw / 2, row = 0;
+	int right = lr->r.x + lr->r.w - tw - 2;
+	tx = tx > right ? right : tx;
+	tx = tx < lr->r.x + 2 ? lr->r.x + 2 : tx;
 	while (row < LABEL_ROWS - 1 && tx < lr->end[row] + 4)
 		row++;
 	lr->end[row] = tx + tw;
@@ -464,7 +469,7 @@ void view_world_draw(SDL_Surface *dst, const SDL_Rect *r, const view_fonts *f, c
 	draw_rooms(dst, g, f, w);
 	/* one set of label rows: the creatures' names stagger with the objects' */
 	label_rows lr;
-	rows_init(&lr, f);
+	rows_init(&lr, f, &g->r);
 	draw_objects(dst, g, f, w, &lr);
 	draw_creatures(dst, g, f, w, m, &lr);
 	draw_eggs(dst, g, f, w, m, &lr);
