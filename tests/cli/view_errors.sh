@@ -32,8 +32,8 @@ expect_exit 1 "$C2RT" view "$T/tiny.gen" --size 1280x
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --speed 0
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --speed fast
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --pin 3
-expect_exit 1 "$C2RT" view "$T/tiny.gen" --keys 'a<Tab>'
-contains "$T/err" "<Tab>"
+expect_exit 1 "$C2RT" view "$T/tiny.gen" --keys 'a<Home>'
+contains "$T/err" "<Home>"
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --sex x
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --opt no_such_option=1
 expect_exit 1 "$C2RT" view --resume "$T/x.snap" --seed 3
@@ -54,4 +54,11 @@ contains "$T/out" "--screenshot-after TICKS FILE.png"
 contains "$T/out" "--keys KEYS"
 expect_exit 0 "$C2RT" help
 contains "$T/out" "  view "
+# --creature: with --world only, a genome that is there, GENOME[:SEX[:SEED]]
+expect_exit 1 "$C2RT" view "$T/tiny.gen" --creature "$T/tiny.gen"
+contains "$T/err" "--creature goes with --world"
+expect_exit 1 "$C2RT" view "$T/tiny.gen" --world "$ROOT/worlds/garden.world" --creature "$T/tiny.gen:m:x"
+contains "$T/err" "SEED must be a number"
+expect_exit 2 "$C2RT" view "$T/tiny.gen" --world "$ROOT/worlds/garden.world" --creature "$T/nothing.gen"
+contains "$T/err" "nothing.gen"
 exit 0
