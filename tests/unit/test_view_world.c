@@ -2,7 +2,9 @@
  * (the whole floor, or following the creature in a world too wide), the
  * pixels of objects and the creature where the geometry says they are, and
  * what the mouse finds there (the creature's head and bottom, an object,
- * the floor's x) — the hit test the hand's clicks go through. */
+ * the floor's x) — the hit test the hand's clicks go through; with a
+ * population, the selected creature's marks, and the watch's lines, the
+ * egg and the newborn's ring through a birth. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +17,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "tests/fixtures/world_breed_tiny.h"
 #include "tests/fixtures/world_tiny.h"
 #include "viewer/draw.h"
 #include "viewer/font.h"
@@ -190,12 +193,121 @@ static void test_strip_two_creatures(void **state)
 	free(pop);
 }
 
+/* ---- a birth: the watch and the strip (the breeding tiny creature of
+ * test_pop, its loci driven by injected chemicals, its decisions set) -- */
+
+enum { OESTROGEN = 105, PROGESTERONE = 108, LH = 110 };
+
+/* n world ticks, creature k deciding `action` on category `cat` (-1: its
+ * own decision), ATP kept full; the watch looks after each. */
+static void breed_run(world *w, view_pop *pop, int n, size_t k, int action, int cat)
+{
+	for (int t = 0; t < n; t++) {
+		creature *c = world_creature(w, k);
+		creature_hear(c, GENOME_LOBE_DECISION, (unsigned)action);
+		if (cat >= 0)
+			creature_hear(c, GENOME_LOBE_ATTENTION, (unsigned)cat);
+		for (size_t j = 0; j < world_creature_count(w); j++)
+			creature_inject(world_creature(w, j), GENOME_CHEM_ATP, 255);
+		world_step(w, NULL);
+		view_pop_watch(pop, w, 0);
+	}
+}
+
+/* The first egg object present, or -1. */
+static int first_egg(const world *w, world_object_info *oi)
+{
+	for (size_t id = 1; id < world_object_count(w); id++)
+		if (world_object(w, id, oi) == 0 && oi->state == WORLD_OBJ_PRESENT && view_pop_is_egg(oi))
+			return (int)id;
+	return -1;
+}
+
+/* A pregnancy, an egg laid and hatched, each a line of the watch; the egg
+ * drawn as an egg with its countdown, the newborn ringed while it flashes. */
+static void test_watch_and_draw_a_birth(void **state)
+{
+	(void)state;
+	genome g;
+	c2_err err;
+	assert_int_equal(genome_text_parse(WORLD_BREED_TINY, sizeof WORLD_BREED_TINY - 1, &g, &err), 0);
+	world_options o;
+	world_options_default(&o);
+	o.perceive_period = 1;
+	o.egg_hatch_ticks = 100;
+	const char room[] = "room r 0 1000\ncreature 200\ncreature 300 west\n";
+	world *w;
+	assert_int_equal(world_load(&w, room, strlen(room), &o, 1, &err), 0);
+	assert_int_equal(world_add_creature(w, test_hatch(&g, GENOME_FEMALE, 10), &err), 0);
+	assert_int_equal(world_add_creature(w, test_hatch(&g, GENOME_MALE, 11), &err), 0);
+	genome_free(&g);
+	view_pop *pop = malloc(sizeof *pop);
+	assert_non_null(pop);
+	view_pop_init(pop, w, 0);
+	for (size_t k = 0; k < 2; k++) { /* both fertile, she receptive */
+		creature_inject(world_creature(w, k), OESTROGEN, 200);
+		creature_inject(world_creature(w, k), LH, 200);
+	}
+	breed_run(w, pop, 200, 1, GENOME_ACT_PUSH, GENOME_CAT_NORN); /* he courts her */
+	assert_non_null(strstr(view_pop_line(pop, 0), " is pregnant"));
+	creature_inject(world_creature(w, 0), PROGESTERONE, 200); /* she lays */
+	breed_run(w, pop, 10, 0, GENOME_ACT_QUIESCENT, -1);
+	world_object_info oi;
+	int egg = first_egg(w, &oi);
+	assert_true(egg > 0);
+	assert_non_null(strstr(view_pop_line(pop, 0), " laid ("));
+	assert_non_null(strstr(view_pop_line(pop, 0), oi.child));
+	int64_t left = view_pop_hatch_in(pop, w, (size_t)egg);
+	assert_true(left > 80 && left <= 100);
+	assert_int_equal(view_pop_hatch_in(pop, w, 1), -1); /* not an egg */
+
+	SDL_Surface *s = view_surface_new(1000, 160);
+	view_fonts f;
+	char msg[200];
+	assert_int_equal(view_fonts_open(&f, 12, msg, sizeof msg), 0);
+	view_world_geom gm;
+	SDL_Rect r = {0, 0, 1000, 160};
+	view_world_marks m = {0, pop, 0};
+	view_world_draw(s, &r, &f, w, &m, -1, -1, &gm);
+	int ex = view_world_screen_x(&gm, oi.x), eh = gm.crt_h / 3 > 8 ? gm.crt_h / 3 : 8;
+	assert_true(colour_is(s, ex, gm.floor_y - eh / 2, VC(WORLD_EGG)));
+
+	creature_inject(world_creature(w, 0), PROGESTERONE, -255);
+	breed_run(w, pop, 101, 0, GENOME_ACT_QUIESCENT, -1);
+	assert_int_equal(world_creature_count(w), 3);
+	assert_non_null(strstr(view_pop_line(pop, 0), " hatched ("));
+	assert_int_equal(pop->births, 1);
+	assert_int_equal(pop->eggs, 1);
+	assert_int_equal(first_egg(w, &oi), -1);
+	world_creature_info ci;
+	assert_int_equal(world_creature_get(w, 2, &ci), 0);
+	/* flashing for VIEW_POP_FLASH_TICKS world ticks (the wall clock far on) */
+	assert_true(view_pop_flashing(pop, 2, world_ticks(w), 1e9));
+	view_world_draw(s, &r, &f, w, &m, -1, -1, &gm);
+	/* its ring: 4 px round its box (the box as worldview.c sizes it) */
+	int bw = (int)lround(50 * gm.scale) > 6 ? (int)lround(50 * gm.scale) : 6;
+	int cx = view_world_screen_x(&gm, ci.x), side = cx - bw / 2 - 2, mid = gm.floor_y - gm.crt_h / 2;
+	assert_true(colour_is(s, side, mid, VC(WORLD_BORN)));
+	breed_run(w, pop, VIEW_POP_FLASH_TICKS, 0, GENOME_ACT_QUIESCENT, -1);
+	assert_false(view_pop_flashing(pop, 2, world_ticks(w), 1e9));
+	m.wall = 1e9;
+	view_world_draw(s, &r, &f, w, &m, -1, -1, &gm);
+	assert_int_equal(world_creature_get(w, 2, &ci), 0);
+	side = view_world_screen_x(&gm, ci.x) - bw / 2 - 2;
+	assert_false(colour_is(s, side, mid, VC(WORLD_BORN)));
+	view_fonts_close(&f);
+	SDL_FreeSurface(s);
+	world_free(w);
+	free(pop);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strip_fit_and_hits),
 		cmocka_unit_test(test_strip_follows),
 		cmocka_unit_test(test_strip_two_creatures),
+		cmocka_unit_test(test_watch_and_draw_a_birth),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
