@@ -68,7 +68,8 @@ static const cli_opt opts[] = {
 	{"hash-every", OPT_U64, &va.hash_every, "K", "print 'tick hash' of the whole state every K ticks (as 'c2rt run')", 0, 0, NULL},
 	{"keys", OPT_STR, &va.keys, "KEYS", "press these keys first, e.g. 'cglyc<Enter><Esc>' (tests, demos); "
 	 "the mouse: <Click:X,Y> <RClick:X,Y> <Move:X,Y> (window pixels), with a world <Hand:X> "
-	 "<RHand:X> (a click on the world's floor at x X) <Pat> <Slap>", 0, 0, NULL},
+	 "<RHand:X> (a click on the world's floor at x X) <Pat> <Slap> (the selected creature's head, "
+	 "bottom), <Tab> <S-Tab> (select)", 0, 0, NULL},
 	{"world", OPT_IN, &va.world, "FILE", "live in the world of a world file, as 'c2rt run --world' (a world "
 	 "snapshot resumes without it); the mouse is the hand there", 0, 0, NULL},
 	{"creature", OPT_CALL, NULL, "GENOME[:SEX[:SEED]]", "--world: one more creature, as 'c2rt run' "
