@@ -17,6 +17,29 @@
  * the texts of --size, --speed and --pin (numbers: view_numbers). */
 static cli_view_args va;
 static const char *size_arg, *speed_arg, *pin_arg;
+/* --creature GENOME[:SEX[:SEED]], in order: parsed and added to the world by
+ * the same code as `run`'s (cli/world_open.h). */
+enum { MAX_MORE = WORLD_MAX_CREATURES - 1 };
+static cli_more_creature more[MAX_MORE];
+static size_t nmore;
+
+static int more_add(const char *arg, void *ctx)
+{
+	(void)ctx;
+	if (nmore == MAX_MORE)
+		return cli_fail(CLI_USAGE, "view", "at most %d --creature", MAX_MORE);
+	int rc = cli_more_creature_parse("view", arg, &more[nmore]);
+	if (rc == 0)
+		nmore++;
+	return rc;
+}
+
+void cli_view_free(void)
+{
+	for (size_t i = 0; i < nmore; i++)
+		free(more[i].genome);
+	nmore = 0;
+}
 
 static bool parse_u64(const char *s, uint64_t *out)
 {
@@ -46,9 +69,12 @@ static const cli_opt opts[] = {
 	{"hash-every", OPT_U64, &va.hash_every, "K", "print 'tick hash' of the whole state every K ticks (as 'c2rt run')", 0, 0, NULL},
 	{"keys", OPT_STR, &va.keys, "KEYS", "press these keys first, e.g. 'cglyc<Enter><Esc>' (tests, demos); "
 	 "the mouse: <Click:X,Y> <RClick:X,Y> <Move:X,Y> (window pixels), with a world <Hand:X> "
-	 "<RHand:X> (a click on the world's floor at x X) <Pat> <Slap>", 0, 0, NULL},
+	 "<RHand:X> (a click on the world's floor at x X) <Pat> <Slap> (the selected creature's head, "
+	 "bottom), <Tab> <S-Tab> (select)", 0, 0, NULL},
 	{"world", OPT_IN, &va.world, "FILE", "live in the world of a world file, as 'c2rt run --world' (a world "
 	 "snapshot resumes without it); the mouse is the hand there", 0, 0, NULL},
+	{"creature", OPT_CALL, NULL, "GENOME[:SEX[:SEED]]", "--world: one more creature, as 'c2rt run' "
+	 "adds it (repeatable; SEX male|female|m|f, SEED default --seed + its index)", 0, 0, more_add},
 	{"screenshot-after", OPT_CALL, NULL, "TICKS FILE.png",
 	 "run TICKS ticks as fast as possible, save one frame, exit", 0, 0, shot_cb},
 	{0},
@@ -62,6 +88,8 @@ static int view_paths(cli_paths *ps, const char *const *pos, int npos)
 	(void)npos;
 	cli_paths_add(ps, OPT_OUT, "--screenshot-after", va.shot_path);
 	cli_paths_add(ps, OPT_OUT, "--hash-every", va.hash_every ? "-" : NULL);
+	for (size_t i = 0; i < nmore; i++)
+		cli_paths_add(ps, OPT_IN, "--creature", more[i].genome);
 	return CLI_OK;
 }
 
@@ -81,7 +109,10 @@ const cli_spec cli_cmd_view_spec = {
 	"'c2rt run --world' steps it; a strip under the status line draws it, and\n"
 	"the mouse there is the hand: left-click the creature's head to pat it, its\n"
 	"bottom (or right-click it) to slap it; click an object to pick it up, and\n"
-	"with one held click where to drop it; y / n: the hand says yes / no.",
+	"with one held click where to drop it; y / n: the hand says yes / no.\n"
+	"--creature adds more creatures (a population, docs/populations.md): the\n"
+	"strip draws each with its moniker, eggs and births; Tab or a click on a\n"
+	"creature selects the one the panels, the title and the hand follow.",
 	opts, 0, 1, OPT_IN, view_paths,
 };
 
@@ -161,6 +192,7 @@ int cli_view_parse(int argc, char **argv, cli_view_args *a)
 {
 	va = (cli_view_args){.speed = -1, .pin_lobe = -1, .pin_cell = -1};
 	size_arg = speed_arg = pin_arg = NULL;
+	cli_view_free();
 	cli_creature_args_init(&cli_cargs);
 	cli_cargs.world_ok = true;
 	int nargs, rc;
@@ -185,6 +217,11 @@ int cli_view_parse(int argc, char **argv, cli_view_args *a)
 	va.in_world = va.world || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
 	if (!va.in_world && cli_cargs.world_opts)
 		return cli_fail(CLI_USAGE, "view", "a world --opt goes with --world");
+	if (nmore && !va.world)
+		return cli_fail(CLI_USAGE, "view", "--creature goes with --world%s",
+		                cli_cargs.resume_path ? " (a world snapshot holds its creatures)" : "");
+	va.more = more;
+	va.nmore = nmore;
 	*a = va;
 	return CLI_OK;
 }
@@ -239,6 +276,14 @@ void cli_view_record_header(const cli_view_args *a, c2_wbuf *rec)
 	}
 	if (a->world)
 		c2_w_printf(rec, " --world %s", a->world);
+	for (size_t i = 0; i < a->nmore; i++) {
+		const cli_more_creature *m = &a->more[i];
+		c2_w_printf(rec, " --creature %s", m->genome);
+		if (m->sex)
+			c2_w_printf(rec, ":%s", m->sex == GENOME_MALE ? "m" : "f");
+		if (m->sex && m->has_seed)
+			c2_w_printf(rec, ":%llu", (unsigned long long)m->seed);
+	}
 	creature_config def;
 	creature_config_default(&def);
 	for (size_t t = 0; t < CREATURE_OPTION_TABLES; t++)
@@ -258,6 +303,7 @@ int cli_cmd_view(int argc, char **argv)
 {
 	cli_view_args a;
 	int rc = cli_view_parse(argc, argv, &a);
+	cli_view_free(); /* checked: c2rt-view parses them again */
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	return cli_helper_exec("view", argc, argv);

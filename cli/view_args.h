@@ -9,6 +9,7 @@
 
 #include "base/bytes.h"
 #include "cli/cli.h"
+#include "cli/world_open.h"
 #include "engine/engine.h"
 
 typedef struct cli_view_args {
@@ -25,12 +26,16 @@ typedef struct cli_view_args {
 	const char *shot_path;    /* or NULL */
 	const char *world;        /* --world, or NULL */
 	bool in_world;            /* --world, or --resume of a world snapshot */
+	const cli_more_creature *more; /* --creature, in order (cli_view_free frees them) */
+	size_t nmore;
 } cli_view_args;
 
 /* Parse `view ARGS` (argv[0] is "view") into *a, and the creature's options
  * into cli_cargs (creature_open.h), with every path checked (cli_parse).
  * CLI_OK; -1 when --help was printed; or an error code (printed). */
 int cli_view_parse(int argc, char **argv, cli_view_args *a);
+/* Free what the last cli_view_parse kept (the --creature list). */
+void cli_view_free(void);
 
 /* --pin names a cell of creature c's brain: CLI_OK, or CLI_USAGE after
  * saying which lobes and cells there are (checked once the creature is

@@ -72,6 +72,9 @@
 	X(WORLD_SELECTED, 214, 39, 40, 255, "world strip: the followed creature's arrow (C2's red)") \
 	X(WORLD_HAND, 255, 214, 90, 255, "world strip: the hand") \
 	X(WORLD_POINTER, 40, 44, 52, 140, "world strip: the mouse pointer's line") \
+	X(WORLD_EGG, 246, 240, 214, 255, "world strip: an egg's shell") \
+	X(WORLD_PREGNANT, 227, 119, 194, 255, "world strip: a pregnant creature's belly") \
+	X(WORLD_BORN, 250, 160, 50, 255, "world strip: the ring round a creature born lately") \
 
 enum view_colour_id {
 #define X(name, r, g, b, a, use) VC_##name,

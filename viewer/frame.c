@@ -34,7 +34,9 @@ static const struct key_help {
 	{"mouse", "hover a neuron: its dendrites and values; click: pin it"},
 	{"drag / wheel", "on the body: turn / zoom the view"},
 	{"b", "body: shaded or wireframe"},
-	{"click (world)", "on a creature's head: pat; its bottom or right-click: slap"},
+	{"Tab / Shift+Tab", "with a world: select the next / previous living creature"},
+	{"click (world)", "on another creature: select it (panels, title follow it)"},
+	{"click (world)", "on the selected creature's head: pat; its bottom or right-click: slap"},
 	{"click (world)", "on an object: pick it up; with one held: drop it there"},
 	{"y / n", "with a world: the hand says yes / no"},
 	{"s", "save a snapshot (resume with c2rt run/view --resume)"},
@@ -582,7 +584,7 @@ static void draw_help(SDL_Surface *dst, view_frame *fr)
 
 /* Panel rectangles for a w x h surface; a body takes the right of the
  * plot's row. */
-static void layout(view_frame *fr, int w, int h, bool body)
+static void layout(view_frame *fr, int w, int h, bool body, bool population)
 {
 	const view_fonts *f = &fr->fonts;
 	int gap = f->px / 3 > 2 ? f->px / 3 : 2;
@@ -613,12 +615,57 @@ static void layout(view_frame *fr, int w, int h, bool body)
 	fr->drives_r = (SDL_Rect){rx, y0, dw, upper};
 	fr->organs_r = (SDL_Rect){rx + dw + gap, y0, rw - dw - gap, upper};
 	fr->body_r = (SDL_Rect){0, 0, 0, 0};
+	fr->pop_r = (SDL_Rect){0, 0, 0, 0};
+	if (population) { /* the population's events at the right of the plot's row */
+		int pw = (fr->plot_r.w - gap) * 3 / 4;
+		fr->pop_r = (SDL_Rect){fr->plot_r.x + pw + gap, fr->plot_r.y, fr->plot_r.w - pw - gap,
+		                       fr->plot_r.h};
+		fr->plot_r.w = pw;
+	}
 	if (body) {
 		int pw = (fr->plot_r.w - gap) * 3 / 5;
 		fr->body_r = (SDL_Rect){fr->plot_r.x + pw + gap, fr->plot_r.y, fr->plot_r.w - pw - gap,
 		                        fr->plot_r.h};
 		fr->plot_r.w = pw;
 	}
+}
+
+/* Does the frame show the population panel? Once the world has held more
+ * than one creature, or anything happened to its population: a lone
+ * creature's window stays as it was. */
+static bool shows_population(const view_frame *fr)
+{
+	return fr->world && fr->pop && (world_creature_count(fr->world) > 1 || fr->pop->added > 0);
+}
+
+/* The population: how many live, the eggs, then the events, newest first. */
+static void draw_population(SDL_Surface *dst, view_frame *fr)
+{
+	const SDL_Rect *r = &fr->pop_r;
+	const view_fonts *f = &fr->fonts;
+	const world *w = fr->world;
+	size_t alive = 0, eggs = 0, n = world_creature_count(w);
+	for (size_t i = 0; i < n; i++) {
+		world_creature_info ci;
+		alive += world_creature_get(w, i, &ci) == 0 && ci.alive;
+	}
+	for (size_t id = 1; id < world_object_count(w); id++) {
+		world_object_info oi;
+		eggs += world_object(w, id, &oi) == 0 && oi.state == WORLD_OBJ_PRESENT && view_pop_is_egg(&oi);
+	}
+	char title[96];
+	snprintf(title, sizeof title, "Population: %zu alive of %zu, %zu egg%s", alive, n, eggs,
+	         eggs == 1 ? "" : "s");
+	int pad = f->px / 2 + 2, y = panel(dst, r, f, title), lh = TTF_FontLineSkip(f->small) + 1;
+	SDL_SetClipRect(dst, r);
+	const view_pop *p = fr->pop;
+	if (p->nlines == 0)
+		view_text(dst, f->small, "no births, eggs or deaths yet", r->x + pad, y, VIEW_LEFT | VIEW_TOP,
+		          VC(DIM), 0);
+	for (int k = 0; k < p->nlines && y + lh <= r->y + r->h; k++, y += lh)
+		view_text(dst, f->small, view_pop_line(p, k), r->x + pad, y, VIEW_LEFT | VIEW_TOP,
+		          k == 0 ? VC(TEXT) : VC(DIM), 0);
+	SDL_SetClipRect(dst, NULL);
 }
 
 int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char *err, size_t errn)
@@ -644,7 +691,7 @@ int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char 
 	}
 	SDL_SetClipRect(dst, NULL);
 	view_fill(dst, NULL, VC(FRAME_BG));
-	layout(fr, dst->w, dst->h, creature_has_body(c));
+	layout(fr, dst->w, dst->h, creature_has_body(c), shows_population(fr));
 	const brain *b = creature_brain_const(c);
 	draw_status(dst, fr, c);
 	view_brain_draw(dst, fr, b);
@@ -658,9 +705,13 @@ int view_frame_render(SDL_Surface *dst, view_frame *fr, const creature *c, char 
 	if (fr->body_r.w > 0)
 		view_body_draw(dst, &fr->body_r, &fr->body_cam, creature_body_model(c),
 		               creature_body_sim(c), fr->fonts.label, "Body");
-	if (fr->world)
-		view_world_draw(dst, &fr->world_geom.r, &fr->fonts, fr->world, fr->mouse_x, fr->mouse_y,
+	if (fr->pop_r.w > 0)
+		draw_population(dst, fr);
+	if (fr->world) {
+		view_world_marks m = {fr->selected, fr->pop, fr->wall};
+		view_world_draw(dst, &fr->world_geom.r, &fr->fonts, fr->world, &m, fr->mouse_x, fr->mouse_y,
 		                &fr->world_geom);
+	}
 	draw_hints(dst, fr);
 	SDL_SetClipRect(dst, NULL);
 	if (!fr->help)

@@ -78,10 +78,15 @@ typedef struct view_frame {
 	char message[200];     /* shown in the hint line while non-empty */
 	view_body_cam body_cam; /* the body panel's camera (creatures with a body) */
 	const world *world;    /* the world the creature lives in (NULL: none): a strip under the status line */
+	int selected;          /* with a world: the creature shown (its index) */
+	const view_pop *pop;   /* with a world: the population's events (NULL: none), drawn in a
+	                          panel beside the plot once the world holds more than one creature */
+	double wall;           /* the wall clock, for the strip's flashes */
 
 	/* geometry of the last render, for the mouse */
 	SDL_Rect status_r, brain_r, drives_r, organs_r, plot_r, hint_r;
 	SDL_Rect body_r;           /* empty when the creature has no body */
+	SDL_Rect pop_r;            /* the population's events (empty: not shown) */
 	view_world_geom world_geom; /* the world strip (r empty without a world) */
 	int grid_x, grid_y;        /* the 64x48 brain grid's origin */
 	double cell;               /* and its neuron size in pixels */

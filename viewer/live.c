@@ -19,6 +19,7 @@
 #include "viewer/frame.h"
 #include "viewer/match.h"
 #include "viewer/pace.h"
+#include "viewer/popwatch.h"
 #include "viewer/worldview.h"
 
 /* Samples of all 256 chemicals kept for the plot (8 MB): enough for the
@@ -34,9 +35,12 @@ enum { HISTORY = 32768 };
 #define MESSAGE_SECONDS 5.0
 
 typedef struct live {
-	creature *c;
+	creature *c;        /* the creature shown: the selected one in a world */
 	creature_events *ev;
 	world *w;           /* the world it lives in, or NULL (o->world) */
+	int sel;            /* with a world: the selected creature's index */
+	view_pop *pop;      /* with a world: the watch on its population */
+	char title[160];    /* with a world: the selected creature's moniker and the title */
 	c2_wbuf session;    /* the events text so far: what it started from, then the inputs */
 	const view_live_opts *o;
 	SDL_Window *win;
@@ -87,6 +91,28 @@ static void say(live *L, const char *fmt, ...)
 	L->dirty = true;
 }
 
+/* The clock the events lines and hashes go by: the world's, or the lone
+ * creature's (the same ticks for a world's first creature). */
+static uint64_t now(const live *L)
+{
+	return L->w ? world_ticks(L->w) : creature_ticks(L->c);
+}
+
+/* Is anything left to run? A lone creature alive, or any in the world. */
+static bool any_alive(const live *L)
+{
+	if (!L->w)
+		return creature_alive(L->c);
+	return world_alive_count(L->w) > 0;
+}
+
+/* The first creature: whose events the engine's lines are, and whose life
+ * the session's summary tells. */
+static const creature *first(const live *L)
+{
+	return L->w ? world_creature_const(L->w, 0) : L->c;
+}
+
 static void sample(live *L)
 {
 	view_hist_sample(L->hist, creature_seconds(L->c), bc_chemicals(creature_biochem_const(L->c)));
@@ -125,7 +151,7 @@ static bool input(live *L, const char *note, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(cmd, sizeof cmd, fmt, ap);
 	va_end(ap);
-	int n = snprintf(line, sizeof line, "at %llu %s", (unsigned long long)creature_ticks(L->c), cmd);
+	int n = snprintf(line, sizeof line, "at %llu %s", (unsigned long long)now(L), cmd);
 	c2_err e;
 	bool fits = n > 0 && (size_t)n < sizeof line;
 	if (!fits || (L->w ? world_input(L, line, n, note, &e)
@@ -144,20 +170,107 @@ static uint64_t state_hash(const live *L)
 	return L->w ? world_hash(L->w) : creature_hash(L->c);
 }
 
+/* ---- selection: which creature of a world the panels show ---------------------- */
+
+/* The status line's and the window's title: the selected creature's
+ * moniker, what it is, and the command's title (the genome file). */
+static void make_title(live *L)
+{
+	world_creature_info ci;
+	const char *t = L->o->title ? L->o->title : "creature";
+	if (world_creature_get(L->w, (size_t)L->sel, &ci) != 0 || !ci.moniker[0])
+		snprintf(L->title, sizeof L->title, "%s", t);
+	else if (ci.mother >= 0)
+		snprintf(L->title, sizeof L->title, "%s, gen %u of %s and %s (%s)", ci.moniker, ci.generation,
+		         world_creature_moniker(L->w, (size_t)ci.mother),
+		         ci.father >= 0 ? world_creature_moniker(L->w, (size_t)ci.father) : "?", t);
+	else if (L->sel == 0)
+		snprintf(L->title, sizeof L->title, "%s (%s)", ci.moniker, t);
+	else
+		snprintf(L->title, sizeof L->title, "%s (founder %d)", ci.moniker, L->sel + 1);
+	L->fr.title = L->title;
+	if (L->win) {
+		char wt[200];
+		snprintf(wt, sizeof wt, "c2rt view: %s", L->title);
+		SDL_SetWindowTitle(L->win, wt);
+	}
+}
+
+/* Show creature i of the world: the panels, the plot (its history starts
+ * anew: the chemicals are another creature's), the title, the strip's
+ * arrow. Selection changes nothing in the world, so the session's text
+ * keeps it as a comment, which a replay passes over. */
+static void select_creature(live *L, int i, const char *how)
+{
+	if (!L->w || i < 0 || (size_t)i >= world_creature_count(L->w) || i == L->sel)
+		return;
+	L->sel = i;
+	L->c = world_creature(L->w, (size_t)i);
+	L->fr.selected = i;
+	L->fr.pin_lobe = L->fr.pin_cell = -1; /* another brain */
+	view_hist_clear(L->hist);
+	sample(L);
+	make_title(L);
+	const char *m = world_creature_moniker(L->w, (size_t)i);
+	c2_w_printf(&L->session, "# at %llu select %s (%s)\n", (unsigned long long)now(L), m, how);
+	say(L, "selected %s%s", m, creature_alive(L->c) ? "" : " (dead)");
+}
+
+/* Tab: the next living creature after the selected one (step -1: before
+ * it), round the world; every creature when none lives. */
+static void select_next(live *L, int step)
+{
+	int n = (int)world_creature_count(L->w);
+	bool none = world_alive_count(L->w) == 0;
+	for (int k = 1; k < n; k++) {
+		int i = ((L->sel + step * k) % n + n) % n;
+		if (none || creature_alive(world_creature_const(L->w, (size_t)i))) {
+			select_creature(L, i, step > 0 ? "key Tab" : "key Shift+Tab");
+			return;
+		}
+	}
+	say(L, n > 1 ? "no other creature lives" : "the only creature in the world");
+}
+
+/* The engine's lines (inject, stimulus, word, sleep, dream) go to the
+ * first creature, as in an events file: with another selected, the keys
+ * that make them say so and do nothing. */
+static bool engine_target(live *L)
+{
+	if (!L->w || L->sel == 0)
+		return true;
+	say(L, "that key acts on the first creature only (the engine's events lines are its): "
+	       "Tab to %s", world_creature_moniker(L->w, 0));
+	return false;
+}
+
+/* " MONIKER" for a world line at the selected creature, "" at the first
+ * (the line an events file has always had). */
+static const char *target(const live *L, char *buf, size_t n)
+{
+	if (L->sel == 0)
+		return "";
+	snprintf(buf, n, " %s", world_creature_moniker(L->w, (size_t)L->sel));
+	return buf;
+}
+
 /* Run up to n world ticks (events first, as `c2rt run` does), stopping at
  * the deadline (wall seconds) or when the creature dies. Returns how many
  * ran. */
 static uint64_t run_ticks(live *L, uint64_t n, double deadline)
 {
 	uint64_t ran = 0, every = view_pace_sample_every(&L->pace);
-	while (ran < n && creature_alive(L->c)) {
-		if (L->w)
+	while (ran < n && any_alive(L)) {
+		if (L->w) {
 			world_step(L->w, *L->o->world_ev);
-		else
+			if (view_pop_watch(L->pop, L->w, wall()))
+				L->dirty = true;
+		} else {
 			creature_step(L->c, L->ev);
+		}
 		ran++;
 		L->ran++;
-		uint64_t t = creature_ticks(L->c);
+		uint64_t t = now(L);
 		if (t % every == 0 || !creature_alive(L->c))
 			sample(L);
 		if (L->o->hash_every && t % L->o->hash_every == 0)
@@ -197,6 +310,9 @@ static int draw(live *L)
 	double t = wall();
 	if (L->fr.message[0] && t >= L->msg_until)
 		L->fr.message[0] = '\0';
+	/* A screenshot's births flash by world ticks alone: its run takes a
+	 * wall second or two, in which every birth would still flash. */
+	L->fr.wall = L->o->screenshot_path ? HUGE_VAL : t;
 	view_pace_update_window(&L->pace, creature_seconds(L->c));
 	if (fit_frame(L) != 0)
 		return -1;
@@ -218,7 +334,7 @@ static int draw(live *L)
 static void out_path(live *L, const char *ext, char *buf, size_t n)
 {
 	snprintf(buf, n, "%s/c2rt-view-%llu.%s", L->o->out_dir ? L->o->out_dir : ".",
-	         (unsigned long long)creature_ticks(L->c), ext);
+	         (unsigned long long)now(L), ext);
 }
 
 /* The screenshot key and --screenshot-after both come here: draw the frame
@@ -285,8 +401,8 @@ static void cmd_screenshot(live *L)
 static void cmd_step(live *L)
 {
 	view_pace_pause(&L->pace, true);
-	if (!creature_alive(L->c)) {
-		say(L, "the creature is dead");
+	if (!any_alive(L)) {
+		say(L, L->w ? "every creature is dead" : "the creature is dead");
 		return;
 	}
 	run_ticks(L, 1, HUGE_VAL);
@@ -302,6 +418,8 @@ static const char *when(live *L)
 
 static void cmd_sleep(live *L)
 {
+	if (!engine_target(L))
+		return;
 	if (creature_asleep(L->c)) {
 		if (input(L, "key z", "wake"))
 			say(L, "waking up%s", when(L));
@@ -313,6 +431,8 @@ static void cmd_sleep(live *L)
 
 static void cmd_dream(live *L)
 {
+	if (!engine_target(L))
+		return;
 	size_t pending = brain_instinct_pending(creature_brain_const(L->c));
 	if (input(L, "key d", "dream %u", pending ? (unsigned)(pending < 100000 ? pending : 100000) : 1))
 		say(L, "dreaming: %zu instincts pending%s", pending, when(L));
@@ -387,6 +507,8 @@ static void pick(live *L)
 
 static void open_picker(live *L, view_pick_mode mode, char key)
 {
+	if (mode != VIEW_PICK_PLOT && !engine_target(L))
+		return;
 	const view_choice *list = mode == VIEW_PICK_STIMULUS ? L->stims
 	                          : mode == VIEW_PICK_WORD   ? L->words
 	                                                     : L->chems;
@@ -495,6 +617,7 @@ static void key(live *L, const SDL_KeyboardEvent *k)
 	}
 	SDL_Keycode s = k->keysym.sym;
 	bool shift = (k->keysym.mod & KMOD_SHIFT) != 0;
+	char tb[16];
 	L->dirty = true;
 	if (s == SDLK_F1 || s == SDLK_QUESTION || (s == SDLK_SLASH && shift)) {
 		L->fr.help = !L->fr.help;
@@ -532,11 +655,18 @@ static void key(live *L, const SDL_KeyboardEvent *k)
 	case SDLK_n:
 		if (!L->w)
 			L->dirty = false;
-		else if (input(L, s == SDLK_y ? "key y" : "key n", "%s", s == SDLK_y ? "yes" : "no"))
+		else if (input(L, s == SDLK_y ? "key y" : "key n", "%s%s", s == SDLK_y ? "yes" : "no",
+		               target(L, tb, sizeof tb)))
 			say(L, "the hand says %s%s", s == SDLK_y ? "yes" : "no", when(L));
 		break;
 	case SDLK_d:
 		cmd_dream(L);
+		break;
+	case SDLK_TAB:
+		if (L->w)
+			select_next(L, shift ? -1 : 1);
+		else
+			L->dirty = false;
 		break;
 	case SDLK_s:
 		cmd_snapshot(L);
@@ -591,12 +721,13 @@ static bool world_click(live *L, int button, int x, int y)
 		return false;
 	int held = view_world_hand_holds(L->w);
 	world_object_info oi;
-	if (h.what == VIEW_WORLD_CREATURE) {
+	char tb[16];
+	if (h.what == VIEW_WORLD_CREATURE && h.index != L->sel) {
+		select_creature(L, h.index, "mouse");
+	} else if (h.what == VIEW_WORLD_CREATURE) {
 		bool pat = button == SDL_BUTTON_LEFT && h.front;
-		if (h.index != 0)
-			say(L, "the hand pats and slaps the first creature only (as events files do)");
-		else if (input(L, pat ? "mouse: the creature's head" : "mouse: the creature's bottom", "%s",
-		               pat ? "pat" : "slap"))
+		if (input(L, pat ? "mouse: the creature's head" : "mouse: the creature's bottom", "%s%s",
+		          pat ? "pat" : "slap", target(L, tb, sizeof tb)))
 			say(L, "%s%s", pat ? "pat" : "slap", when(L));
 	} else if (held >= 0) {
 		world_object(L->w, (size_t)held, &oi);
@@ -675,10 +806,12 @@ static void on_event(live *L, const SDL_Event *e)
 static const struct named_key {
 	const char *name;
 	SDL_Keycode sym;
+	Uint16 mod;
 } named_keys[] = {
-	{"<Enter>", SDLK_RETURN}, {"<Esc>", SDLK_ESCAPE}, {"<Up>", SDLK_UP},
-	{"<Down>", SDLK_DOWN},    {"<BS>", SDLK_BACKSPACE}, {"<Space>", SDLK_SPACE},
-	{"<Right>", SDLK_RIGHT},  {"<F1>", SDLK_F1},      {"<F12>", SDLK_F12},
+	{"<Enter>", SDLK_RETURN, 0}, {"<Esc>", SDLK_ESCAPE, 0}, {"<Up>", SDLK_UP, 0},
+	{"<Down>", SDLK_DOWN, 0},    {"<BS>", SDLK_BACKSPACE, 0}, {"<Space>", SDLK_SPACE, 0},
+	{"<Right>", SDLK_RIGHT, 0},  {"<F1>", SDLK_F1, 0},      {"<F12>", SDLK_F12, 0},
+	{"<Tab>", SDLK_TAB, 0},      {"<S-Tab>", SDLK_TAB, KMOD_LSHIFT},
 };
 
 /* One token of a --keys string: a key (its keycode, modifiers and typed
@@ -762,6 +895,7 @@ static int next_key(const char *s, key_tok *k)
 			size_t n = strlen(named_keys[i].name);
 			if (!strncmp(s, named_keys[i].name, n)) {
 				k->sym = named_keys[i].sym;
+				k->mod = named_keys[i].mod;
 				return (int)n;
 			}
 		}
@@ -793,7 +927,7 @@ int view_live_check_keys(const char *keys, char *err, size_t errn)
 		keys += n;
 	if (n < 0) {
 		snprintf(err, errn, "bad key at '%.12s' (characters, or <Enter> <Esc> <Up> <Down> <BS> "
-		                    "<Space> <Right> <F1> <F12> <Run:N>, the mouse <Click:X,Y> "
+		                    "<Space> <Right> <F1> <F12> <Tab> <S-Tab> <Run:N>, the mouse <Click:X,Y> "
 		                    "<RClick:X,Y> <Move:X,Y>, with a world <Hand:X> <RHand:X> <Pat> <Slap>)",
 		         keys);
 		return -1;
@@ -813,7 +947,7 @@ static void world_token_at(live *L, const key_tok *k, int *x, int *y)
 		return;
 	}
 	world_creature_info ci;
-	if (world_creature_get(L->w, 0, &ci) != 0)
+	if (world_creature_get(L->w, (size_t)L->sel, &ci) != 0)
 		return;
 	double quarter = world_get_options(L->w)->creature_width * g->scale / 4;
 	int side = (k->mouse == M_PAT ? 1 : -1) * ci.facing;
@@ -938,7 +1072,7 @@ static int open_window(live *L, char *err, size_t errn)
 		return VIEW_LIVE_NO_DISPLAY;
 	}
 	char title[256];
-	snprintf(title, sizeof title, "c2rt view: %s", L->o->title ? L->o->title : "creature");
+	snprintf(title, sizeof title, "c2rt view: %s", L->w ? L->title : L->o->title ? L->o->title : "creature");
 	int w = L->o->width > 0 ? L->o->width : VIEW_LIVE_DEFAULT_W;
 	int h = L->o->height > 0 ? L->o->height : VIEW_LIVE_DEFAULT_H;
 	L->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
@@ -957,7 +1091,7 @@ static int loop(live *L)
 	double next_frame = wall(), last = next_frame;
 	while (!L->quit) {
 		double pass = wall();
-		bool running = !L->pace.paused && creature_alive(L->c);
+		bool running = !L->pace.paused && any_alive(L);
 		SDL_Event e;
 		while (SDL_PollEvent(&e))
 			on_event(L, &e);
@@ -968,7 +1102,7 @@ static int loop(live *L)
 		/* Simulate: what the speed asks for, until a deadline. */
 		double t = wall();
 		bool max = view_pace_speed(&L->pace) == VIEW_SPEED_MAX;
-		uint64_t due = creature_alive(L->c) ? view_pace_due(&L->pace, t - last) : 0;
+		uint64_t due = any_alive(L) ? view_pace_due(&L->pace, t - last) : 0;
 		last = t;
 		uint64_t ran = 0;
 		if (due) {
@@ -999,7 +1133,7 @@ static int loop(live *L)
 				next_frame = t + period;
 		}
 		/* Idle until the next frame or input, unless running flat out. */
-		bool busy = max && !L->pace.paused && creature_alive(L->c);
+		bool busy = max && !L->pace.paused && any_alive(L);
 		if (!busy) {
 			double wait = next_frame - wall();
 			if (wait > 0)
@@ -1036,6 +1170,18 @@ static live *live_new(creature *c, creature_events *ev, const view_live_opts *o,
 	L->fr.title = o->title;
 	L->fr.organs = o->organs;
 	L->fr.world = o->world;
+	if (o->world) {
+		L->pop = malloc(sizeof *L->pop);
+		if (!L->pop) {
+			snprintf(err, errn, "out of memory");
+			c2_wbuf_free(&L->session);
+			free(L);
+			return NULL;
+		}
+		view_pop_init(L->pop, o->world, 0);
+		L->fr.pop = L->pop;
+		make_title(L);
+	}
 	L->fr.pin_lobe = o->pin_lobe;
 	L->fr.pin_cell = o->pin_cell;
 	view_pace_init(&L->pace, o->speed);
@@ -1051,6 +1197,7 @@ static live *live_new(creature *c, creature_events *ev, const view_live_opts *o,
 	if (!L->hist) {
 		snprintf(err, errn, "out of memory for the chemical history");
 		c2_wbuf_free(&L->session);
+		free(L->pop);
 		free(L);
 		return NULL;
 	}
@@ -1093,7 +1240,7 @@ static int record_session(live *L, char *err, size_t errn)
 	c2_wbuf *rec = L->o->record;
 	c2_w_bytes(rec, L->session.data, L->session.len);
 	c2_w_printf(rec, "# the session ended at tick %llu after %llu ticks (N) with state hash %016llx\n",
-	            (unsigned long long)creature_ticks(L->c), (unsigned long long)L->ran,
+	            (unsigned long long)now(L), (unsigned long long)L->ran,
 	            (unsigned long long)state_hash(L));
 	if (rec->oom) {
 		snprintf(err, errn, "--record: out of memory");
@@ -1107,16 +1254,21 @@ static int record_session(live *L, char *err, size_t errn)
  * what a replay of --record reaches. */
 static void print_session(const live *L)
 {
-	const creature *c = L->c;
+	const creature *c = first(L);
 	double secs = creature_seconds(c);
-	fprintf(stderr, "c2rt view: %llu ticks this session, creature time %.0f s (%.2f h), %s; "
+	char pop[128] = "";
+	if (L->w && (world_creature_count(L->w) > 1 || L->pop->added))
+		snprintf(pop, sizeof pop, "; population %zu alive of %zu, %llu hatched, %llu eggs, %llu died",
+		         world_alive_count(L->w), world_creature_count(L->w), (unsigned long long)L->pop->births,
+		         (unsigned long long)L->pop->eggs, (unsigned long long)L->pop->deaths);
+	fprintf(stderr, "c2rt view: %llu ticks this session, creature time %.0f s (%.2f h), %s%s; "
 	                "%.0f ticks/s while running; %u frames, %.1f ms each; "
 	                "at tick %llu state hash %016llx\n",
 	        (unsigned long long)L->ran, secs, secs / 3600,
-	        creature_alive(c) ? "alive" : creature_death_name(creature_cause_of_death(c)),
+	        creature_alive(c) ? "alive" : creature_death_name(creature_cause_of_death(c)), pop,
 	        L->ran_wall > 0 ? L->ran / L->ran_wall : 0.0, L->frames,
-	        L->frames ? 1000 * L->draw_total / L->frames : 0.0,
-	        (unsigned long long)creature_ticks(c), (unsigned long long)state_hash(L));
+	        L->frames ? 1000 * L->draw_total / L->frames : 0.0, (unsigned long long)now(L),
+	        (unsigned long long)state_hash(L));
 }
 
 int view_live_run(creature *c, creature_events *ev, const view_live_opts *o, char *err, size_t errn)
@@ -1152,6 +1304,7 @@ int view_live_run(creature *c, creature_events *ev, const view_live_opts *o, cha
 	view_frame_free(&L->fr);
 	view_hist_free(L->hist);
 	c2_wbuf_free(&L->session);
+	free(L->pop);
 	SDL_QuitSubSystem(SDL_INIT_VIDEO);
 	SDL_Quit();
 	free(L);

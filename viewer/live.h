@@ -54,30 +54,35 @@ typedef struct view_live_opts {
 	uint64_t hash_every;
 	/* Keys to press before the first frame (tests, demos): characters as
 	 * typed ('A' is shift+a), and <Enter> <Esc> <Up> <Down> <BS> <Space>
-	 * <Right> <F1> <F12>, and <Run:N>, which runs N world ticks there and
+	 * <Right> <F1> <F12> <Tab> <S-Tab>, and <Run:N>, which runs N world ticks there and
 	 * then (as N presses of the step key would); the mouse: <Click:X,Y> and
 	 * <RClick:X,Y> press the left / right button at window pixel (X, Y),
 	 * <Move:X,Y> moves the pointer there; with a world, <Hand:X> and
 	 * <RHand:X> click the world strip at world x X on the floor line
-	 * (a creature's head is its facing half: <Pat> and <Slap> click the first
-	 * creature's head and bottom). NULL: none. */
+	 * (a creature's head is its facing half: <Pat> and <Slap> click the
+	 * selected creature's head and bottom). NULL: none. */
 	const char *keys;
 	/* Screenshot mode (screenshot_path non-NULL): run screenshot_after ticks
 	 * as fast as possible, draw one frame, save it with the screenshot
 	 * key's code, and return. */
 	uint64_t screenshot_after;
 	const char *screenshot_path;
-	/* A world (`c2rt view --world`; NULL: none): the creature is its first,
-	 * stepped with world_step as `c2rt run --world` steps it, with the
+	/* A world (`c2rt view --world`; NULL: none): the creature is its first
+	 * (at the start: Tab and clicks select another, whose brain, drives,
+	 * organs and chemicals the panels then show; the engine's keys still
+	 * act on the first, as events files do), every creature and egg in the
+	 * strip, the population's events beside the plot; stepped with
+	 * world_step as `c2rt run --world` steps it, with the
 	 * events *world_ev (may hold NULL); hashes, snapshots and the recording's
 	 * closing line are the whole world's. Each input appends its line to the
 	 * session's text, which is parsed anew into a list that replaces
 	 * *world_ev (the old one freed; the caller frees the last): the list in
 	 * force is always the parse of the text --record writes. The world strip
-	 * shows it, and the mouse there is the hand: a click on the creature's
-	 * head pats it, on its bottom (or a right-click) slaps it; on an object
-	 * picks it up; with an object held, drops it where clicked (the events
-	 * lines pat, slap, pickup NAME, drop X). */
+	 * shows it, and the mouse there is the hand: a click on another
+	 * creature selects it; on the selected one's head pats it, on its bottom
+	 * (or a right-click) slaps it; on an object picks it up; with an object
+	 * held, drops it where clicked (the events lines pat, slap [MONIKER],
+	 * pickup NAME, drop X). */
 	world *world;
 	world_events **world_ev;
 } view_live_opts;

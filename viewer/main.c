@@ -53,7 +53,7 @@ static void live_opts(const cli_view_args *a, view_live_opts *vo)
 }
 
 /* `c2rt view`: the creature as `c2rt run` makes it, in a window. */
-static int view(int argc, char **argv)
+static int view_window(int argc, char **argv)
 {
 	cli_view_args a;
 	int rc = cli_view_parse(argc, argv, &a);
@@ -68,9 +68,11 @@ static int view(int argc, char **argv)
 	cli_world cw = {0};
 	rc = a.in_world ? cli_world_open(&cw, "view", a.genome, &cli_cargs, a.world)
 	                : cli_creature_open(&cc, "view", a.genome, &cli_cargs);
-	if (rc)
-		return rc;
-	if ((rc = cli_view_check_pin(&a, a.in_world ? world_creature(cw.w, 0) : cc.c)) != 0) {
+	if (rc == 0 && a.nmore) /* as `run --creature` adds them */
+		rc = cli_world_add_creatures(&cw, "view", a.more, a.nmore, &cli_cargs);
+	if (rc == 0)
+		rc = cli_view_check_pin(&a, a.in_world ? world_creature(cw.w, 0) : cc.c);
+	if (rc) {
 		cli_creature_close(&cc);
 		cli_world_close(&cw);
 		return rc;
@@ -105,6 +107,13 @@ static int view(int argc, char **argv)
 	genome_organ_names_free(&organs);
 	cli_creature_close(&cc);
 	cli_world_close(&cw);
+	return rc;
+}
+
+static int view(int argc, char **argv)
+{
+	int rc = view_window(argc, argv);
+	cli_view_free();
 	return rc;
 }
 

@@ -44,7 +44,7 @@ int view_world_screen_x(const view_world_geom *g, double wx)
 }
 
 /* The scale and the world x at the left: the whole floor when it fits at
- * VIEW_WORLD_MIN_SCALE, else that scale centred on the first creature. */
+ * VIEW_WORLD_MIN_SCALE, else that scale centred on the selected creature. */
 static void fit(view_world_geom *g, const world *w)
 {
 	double a = world_x0(w), b = world_x1(w), span = b - a, inner = g->r.w - 2 * g->pad;
@@ -56,7 +56,8 @@ static void fit(view_world_geom *g, const world *w)
 	g->scale = VIEW_WORLD_MIN_SCALE;
 	double shown = inner / g->scale;
 	world_creature_info ci;
-	double centre = world_creature_get(w, 0, &ci) == 0 ? ci.x : a + shown / 2;
+	size_t i = g->selected >= 0 ? (size_t)g->selected : 0;
+	double centre = world_creature_get(w, i, &ci) == 0 ? ci.x : a + shown / 2;
 	g->x0 = fmin(fmax(centre - shown / 2, a), b - shown);
 }
 
@@ -145,33 +146,109 @@ static bool placed_box(const view_world_geom *g, const world *w, const world_obj
 	return true;
 }
 
-static void draw_objects(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w)
+/* Label rows above the floor: each label takes the lowest row where it
+ * does not run into its left neighbour's (LABEL_ROWS rows). */
+typedef struct label_rows {
+	int end[LABEL_ROWS];
+	int lh;
+	SDL_Rect r; /* the strip */
+} label_rows;
+
+static void rows_init(label_rows *lr, const view_fonts *f, const SDL_Rect *r)
 {
-	int row_end[LABEL_ROWS], lh = TTF_FontLineSkip(f->small);
+	lr->r = *r;
 	for (int k = 0; k < LABEL_ROWS; k++)
-		row_end[k] = -(1 << 30);
+		lr->end[k] = -(1 << 30);
+	lr->lh = TTF_FontLineSkip(f->small);
+}
+
+/* Draw `name` centred over box b (kept inside the strip r) in the first
+ * free row, with a stalk down to the box from a higher row. */
+static void row_label(SDL_Surface *dst, const view_fonts *f, label_rows *lr, const SDL_Rect *b,
+                      const char *name, SDL_Color c)
+{
+	int tw = text_w(f->small, name), tx = b->x + b->w / 2 - tw / 2, row = 0;
+	int right = lr->r.x + lr->r.w - tw - 2;
+	tx = tx > right ? right : tx;
+	tx = tx < lr->r.x + 2 ? lr->r.x + 2 : tx;
+	while (row < LABEL_ROWS - 1 && tx < lr->end[row] + 4)
+		row++;
+	lr->end[row] = tx + tw;
+	int ty = b->y - 2 - row * lr->lh;
+	if (row > 0) /* a stalk down to its box */
+		view_fill(dst, &(SDL_Rect){b->x + b->w / 2, ty, 1, b->y - ty}, VC(EDGE));
+	view_text(dst, f->small, name, tx, ty, VIEW_LEFT | VIEW_BOTTOM, c, 0);
+}
+
+/* A filled ellipse in box b. */
+static void ellipse(SDL_Surface *dst, const SDL_Rect *b, SDL_Color c)
+{
+	double rx = b->w / 2.0, ry = b->h / 2.0;
+	for (int y = 0; y < b->h; y++) {
+		double dy = (y + 0.5 - ry) / ry, half = rx * sqrt(fmax(0, 1 - dy * dy));
+		int x0 = (int)lround(rx - half);
+		view_fill(dst, &(SDL_Rect){b->x + x0, b->y + y, b->w - 2 * x0, 1}, c);
+	}
+}
+
+/* An egg: an egg shape, taller than wide, and what hatches from it (and
+ * in how long, when the watch saw it laid). */
+static void draw_egg(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w,
+                     const view_world_marks *m, size_t id, const world_object_info *oi,
+                     const SDL_Rect *box, label_rows *lr)
+{
+	int h = g->crt_h / 3 > 8 ? g->crt_h / 3 : 8, ew = h * 3 / 4;
+	SDL_Rect b = {box->x + box->w / 2 - ew / 2, box->y + box->h - h, ew, h};
+	ellipse(dst, &b, VC(WORLD_WALL));
+	SDL_Rect in = {b.x + 1, b.y + 1, b.w - 2, b.h - 2};
+	ellipse(dst, &in, VC(WORLD_EGG));
+	if (oi->carrier != -1)
+		return;
+	char label[64], left[32] = "";
+	int64_t t = m && m->pop ? view_pop_hatch_in(m->pop, w, id) : -1;
+	if (t >= 0) {
+		view_pop_clock((uint64_t)t, left, sizeof left);
+		memmove(left + 1, left, strlen(left) + 1);
+		left[0] = ' ';
+	}
+	snprintf(label, sizeof label, "%s %s%s", oi->name ? oi->name : "egg", oi->child[0] ? oi->child : "",
+	         left);
+	row_label(dst, f, lr, &b, label, VC(TEXT));
+}
+
+static void draw_eggs(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w,
+                      const view_world_marks *m, label_rows *lr)
+{
 	for (size_t id = 1; id < world_object_count(w); id++) {
 		world_object_info oi;
-		if (world_object(w, id, &oi) != 0 || oi.state != WORLD_OBJ_PRESENT)
+		SDL_Rect b;
+		if (world_object(w, id, &oi) == 0 && oi.state == WORLD_OBJ_PRESENT && oi.creature < 0 &&
+		    view_pop_is_egg(&oi) && placed_box(g, w, &oi, &b))
+			draw_egg(dst, g, f, w, m, id, &oi, &b, lr);
+	}
+}
+
+static void draw_objects(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w,
+                         label_rows *lr)
+{
+	for (size_t id = 1; id < world_object_count(w); id++) {
+		world_object_info oi;
+		/* a creature seen as an object is drawn as the creature */
+		if (world_object(w, id, &oi) != 0 || oi.state != WORLD_OBJ_PRESENT || oi.creature >= 0)
 			continue;
 		SDL_Rect b;
 		if (!placed_box(g, w, &oi, &b))
 			continue;
+		if (view_pop_is_egg(&oi))
+			continue; /* drawn over the creatures: an egg lies at its mother's feet */
 		SDL_Color c = view_palette(oi.category);
 		if (oi.visible)
 			view_fill(dst, &b, c);
 		view_outline(dst, &b, oi.visible ? VC(WORLD_WALL) : VC(DIM), 1);
 		if (oi.carrier != -1)
 			continue; /* the carrier's label names it */
-		const char *name = oi.name && *oi.name ? oi.name : oi.kind;
-		int tw = text_w(f->small, name), tx = b.x + b.w / 2 - tw / 2, row = 0;
-		while (row < LABEL_ROWS - 1 && tx < row_end[row] + 4)
-			row++;
-		row_end[row] = tx + tw;
-		int ty = b.y - 2 - row * lh;
-		if (row > 0) /* a stalk down to its box */
-			view_fill(dst, &(SDL_Rect){b.x + b.w / 2, ty, 1, b.y - ty}, VC(EDGE));
-		view_text(dst, f->small, name, tx, ty, VIEW_LEFT | VIEW_BOTTOM, oi.visible ? VC(TEXT) : VC(DIM), 0);
+		row_label(dst, f, lr, &b, oi.name && *oi.name ? oi.name : oi.kind,
+		          oi.visible ? VC(TEXT) : VC(DIM));
 	}
 }
 
@@ -206,12 +283,25 @@ static void draw_it(SDL_Surface *dst, const view_world_geom *g, const world *w, 
 	view_mask_free(&m);
 }
 
+/* "6KUC \u2640" (its moniker, or "creature N" before monikers, and its sex sign). */
+static void creature_name(const world *w, size_t i, const world_creature_info *ci, char *buf, size_t n)
+{
+	const char *sex = creature_sex(world_creature_const(w, i)) == GENOME_MALE ? "\xe2\x99\x82" : "\xe2\x99\x80";
+	if (ci->moniker[0])
+		snprintf(buf, n, "%s %s", ci->moniker, sex);
+	else
+		snprintf(buf, n, "creature %zu %s", i + 1, sex);
+}
+
+/* The selected creature's label, under it on the floor: its name, what
+ * the world has it do, what it carries. */
 static void creature_label(const world *w, size_t i, const world_creature_info *ci, char *buf, size_t n)
 {
 	const creature *c = world_creature_const(w, i);
 	const char *act = ci->action >= 0 ? genome_vocab_name(&genome_actions, ci->action) : NULL;
-	int len = snprintf(buf, n, "creature %zu", i + 1);
-	if (!creature_alive(c))
+	creature_name(w, i, ci, buf, n);
+	int len = (int)strlen(buf);
+	if (!ci->alive)
 		snprintf(buf + len, n - (size_t)len, " (dead)");
 	else if (creature_asleep(c))
 		snprintf(buf + len, n - (size_t)len, " (asleep)");
@@ -219,39 +309,85 @@ static void creature_label(const world *w, size_t i, const world_creature_info *
 		snprintf(buf + len, n - (size_t)len, ": %s, %s", act, ci->phase);
 	world_object_info oi;
 	len = (int)strlen(buf);
+	if (ci->pregnant && (size_t)len < n)
+		snprintf(buf + len, n - (size_t)len, ", pregnant");
+	len = (int)strlen(buf);
 	if (ci->carried >= 0 && world_object(w, (size_t)ci->carried, &oi) == 0 && (size_t)len < n)
 		snprintf(buf + len, n - (size_t)len, ", carries %s", oi.name ? oi.name : oi.kind);
 }
 
-static void draw_creatures(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f,
-                           const world *w)
+/* Under the floor, centred on box b and kept inside the strip. */
+static void floor_label(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f,
+                        const SDL_Rect *b, const char *label)
 {
-	for (size_t i = 0; i < world_creature_count(w); i++) {
-		world_creature_info ci;
-		if (world_creature_get(w, i, &ci) != 0)
-			continue;
-		SDL_Rect b = creature_box(g, w, ci.x);
-		bool alive = creature_alive(world_creature_const(w, i));
-		view_fill(dst, &b, alive ? VC(WORLD_CREATURE) : VC(EDGE));
-		view_outline(dst, &b, VC(WORLD_WALL), 1);
-		/* The head: a darker third on the side it faces. */
-		int hw = b.w / 3 > 2 ? b.w / 3 : 2;
-		view_fill(dst, &(SDL_Rect){ci.facing > 0 ? b.x + b.w - hw : b.x, b.y, hw, b.h / 2},
-		          VC(WORLD_WALL));
-		if (alive)
-			draw_it(dst, g, w, &b, &ci);
-		if (i == 0) /* C2's red arrow over the selected creature */
-			triangle_down(dst, b.x + b.w / 2, b.y - 3, g->crt_h / 6 + 3, VC(WORLD_SELECTED));
-		char label[160];
-		creature_label(w, i, &ci, label, sizeof label);
-		/* under it on the floor, kept inside the strip at the walls */
-		int lh = TTF_FontLineSkip(f->small), tw = text_w(f->small, label);
-		int tx = b.x + b.w / 2 - tw / 2, right = g->r.x + g->r.w - tw - 2;
-		tx = tx > right ? right : tx;
-		tx = tx < g->r.x + 2 ? g->r.x + 2 : tx;
-		view_text(dst, f->small, label, tx, g->floor_y + lh / 2 + 1, VIEW_LEFT | VIEW_VCENTER,
-		          VC(BAR_TEXT), 0);
+	int lh = TTF_FontLineSkip(f->small), tw = text_w(f->small, label);
+	int tx = b->x + b->w / 2 - tw / 2, right = g->r.x + g->r.w - tw - 2;
+	tx = tx > right ? right : tx;
+	tx = tx < g->r.x + 2 ? g->r.x + 2 : tx;
+	view_text(dst, f->small, label, tx, g->floor_y + lh / 2 + 1, VIEW_LEFT | VIEW_VCENTER, VC(BAR_TEXT), 0);
+}
+
+/* Creature i's box with its head (a darker third on the side it faces), a
+ * pink belly when pregnant, a ring when born lately. */
+static void draw_body(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f,
+                      const SDL_Rect *b, const world_creature_info *ci, bool selected, bool flash)
+{
+	if (flash) /* its label says "born" */
+		view_fill(dst, &(SDL_Rect){b->x - 4, b->y - 4, b->w + 8, b->h + 4}, VC(WORLD_BORN));
+	view_fill(dst, b, ci->alive ? VC(WORLD_CREATURE) : VC(EDGE));
+	view_outline(dst, b, selected ? VC(WORLD_SELECTED) : VC(WORLD_WALL), 1);
+	int hw = b->w / 3 > 2 ? b->w / 3 : 2;
+	view_fill(dst, &(SDL_Rect){ci->facing > 0 ? b->x + b->w - hw : b->x, b->y, hw, b->h / 2},
+	          VC(WORLD_WALL));
+	if (ci->pregnant) {
+		int d = b->w / 3 > 4 ? b->w / 3 : 4;
+		SDL_Rect belly = {b->x + b->w / 2 - d / 2, b->y + b->h - d - 2, d, d};
+		ellipse(dst, &belly, VC(WORLD_PREGNANT));
 	}
+	(void)g;
+	(void)f;
+}
+
+static void draw_creature(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f,
+                          const world *w, const view_world_marks *m, size_t i, label_rows *lr)
+{
+	world_creature_info ci;
+	if (world_creature_get(w, i, &ci) != 0)
+		return;
+	SDL_Rect b = creature_box(g, w, ci.x);
+	bool sel = (int)i == g->selected;
+	bool flash = m && m->pop && view_pop_flashing(m->pop, i, world_ticks(w), m->wall);
+	draw_body(dst, g, f, &b, &ci, sel, flash);
+	char label[160];
+	if (!sel) { /* the others: name (and state) above them */
+		creature_name(w, i, &ci, label, sizeof label);
+		size_t n = strlen(label);
+		snprintf(label + n, sizeof label - n, "%s",
+		         !ci.alive ? " dead" : flash ? " born" : ci.pregnant ? " pregnant" : "");
+		row_label(dst, f, lr, &b, label, ci.alive ? VC(TEXT) : VC(DIM));
+		return;
+	}
+	if (ci.alive)
+		draw_it(dst, g, w, &b, &ci);
+	/* C2's red arrow over the selected creature */
+	triangle_down(dst, b.x + b.w / 2, b.y - 3, g->crt_h / 6 + 3, VC(WORLD_SELECTED));
+	creature_label(w, i, &ci, label, sizeof label);
+	if (flash) {
+		size_t n = strlen(label);
+		snprintf(label + n, sizeof label - n, ", just born");
+	}
+	floor_label(dst, g, f, &b, label);
+}
+
+/* The others in index order, the selected one last (on top). */
+static void draw_creatures(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f,
+                           const world *w, const view_world_marks *m, label_rows *lr)
+{
+	for (size_t i = 0; i < world_creature_count(w); i++)
+		if ((int)i != g->selected)
+			draw_creature(dst, g, f, w, m, i, lr);
+	if (g->selected >= 0 && (size_t)g->selected < world_creature_count(w))
+		draw_creature(dst, g, f, w, m, (size_t)g->selected, lr);
 }
 
 static void draw_hand(SDL_Surface *dst, const view_world_geom *g, const view_fonts *f, const world *w)
@@ -310,11 +446,12 @@ static void draw_pointer(SDL_Surface *dst, const view_world_geom *g, const view_
 }
 
 void view_world_draw(SDL_Surface *dst, const SDL_Rect *r, const view_fonts *f, const world *w,
-                     int mx, int my, view_world_geom *g)
+                     const view_world_marks *m, int mx, int my, view_world_geom *g)
 {
 	SDL_Rect strip = *r; /* r may be g's own */
 	memset(g, 0, sizeof *g);
 	g->r = strip;
+	g->selected = m ? m->selected : 0;
 	g->pad = f->px;
 	int lh = TTF_FontLineSkip(f->small);
 	g->floor_y = r->y + r->h - (lh + 4);
@@ -330,12 +467,23 @@ void view_world_draw(SDL_Surface *dst, const SDL_Rect *r, const view_fonts *f, c
 	view_fill(dst, r, VC(PANEL));
 	SDL_SetClipRect(dst, r);
 	draw_rooms(dst, g, f, w);
-	draw_objects(dst, g, f, w);
-	draw_creatures(dst, g, f, w);
+	/* one set of label rows: the creatures' names stagger with the objects' */
+	label_rows lr;
+	rows_init(&lr, f, &g->r);
+	draw_objects(dst, g, f, w, &lr);
+	draw_creatures(dst, g, f, w, m, &lr);
+	draw_eggs(dst, g, f, w, m, &lr);
 	draw_hand(dst, g, f, w);
-	if (g->follow)
-		view_text(dst, f->small, "following creature 1", r->x + r->w - 4, r->y + lh / 2 + 1,
-		          VIEW_RIGHT | VIEW_VCENTER, VC(DIM), 0);
+	if (g->follow) {
+		char buf[64];
+		const char *mk = g->selected >= 0 ? world_creature_moniker(w, (size_t)g->selected) : NULL;
+		if (mk && *mk)
+			snprintf(buf, sizeof buf, "following %s", mk);
+		else
+			snprintf(buf, sizeof buf, "following creature %d", g->selected + 1);
+		view_text(dst, f->small, buf, r->x + r->w - 4, r->y + lh / 2 + 1, VIEW_RIGHT | VIEW_VCENTER,
+		          VC(DIM), 0);
+	}
 	draw_pointer(dst, g, f, w, mx, my);
 	SDL_SetClipRect(dst, NULL);
 }
@@ -348,14 +496,17 @@ view_world_hit view_world_at(const view_world_geom *g, const world *w, int x, in
 		return h;
 	h.what = VIEW_WORLD_FLOOR;
 	h.x = fmin(fmax(g->x0 + (x - r->x - g->pad) / g->scale, world_x0(w)), world_x1(w));
-	for (size_t i = 0; i < world_creature_count(w); i++) {
+	int n = (int)world_creature_count(w);
+	/* the selected one (drawn on top), then the others from the last drawn */
+	for (int k = -1; k < n; k++) {
+		int i = k < 0 ? g->selected : n - 1 - k;
 		world_creature_info ci;
-		if (world_creature_get(w, i, &ci) != 0)
+		if (i < 0 || (k >= 0 && i == g->selected) || world_creature_get(w, (size_t)i, &ci) != 0)
 			continue;
 		SDL_Rect b = creature_box(g, w, ci.x);
 		if (x >= b.x && x < b.x + b.w && y >= b.y && y < g->floor_y) {
 			h.what = VIEW_WORLD_CREATURE;
-			h.index = (int)i;
+			h.index = i;
 			h.front = ci.facing > 0 ? x >= b.x + b.w / 2 : x < b.x + b.w / 2;
 			return h;
 		}

@@ -37,8 +37,8 @@ expect_exit 1 env -u DISPLAY -u WAYLAND_DISPLAY "$C2RT" view "$T/tiny.gen" --pin
 contains "$T/err" "c2rt view: --pin 99:1: no lobe 99: this brain's lobes are 0..1"
 expect_exit 1 env -u DISPLAY -u WAYLAND_DISPLAY "$C2RT" view "$T/tiny.gen" --pin 1:18
 contains "$T/err" "c2rt view: --pin 1:18: lobe 1 (Drive) has cells 0..17"
-expect_exit 1 "$C2RT" view "$T/tiny.gen" --keys 'a<Tab>'
-contains "$T/err" "<Tab>"
+expect_exit 1 "$C2RT" view "$T/tiny.gen" --keys 'a<Home>'
+contains "$T/err" "<Home>"
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --sex x
 expect_exit 1 "$C2RT" view "$T/tiny.gen" --opt no_such_option=1
 expect_exit 1 "$C2RT" view --resume "$T/x.snap" --seed 3
@@ -59,4 +59,11 @@ contains "$T/out" "--screenshot-after TICKS FILE.png"
 contains "$T/out" "--keys KEYS"
 expect_exit 0 "$C2RT" help
 contains "$T/out" "  view "
+# --creature: with --world only, a genome that is there, GENOME[:SEX[:SEED]]
+expect_exit 1 "$C2RT" view "$T/tiny.gen" --creature "$T/tiny.gen"
+contains "$T/err" "--creature goes with --world"
+expect_exit 1 "$C2RT" view "$T/tiny.gen" --world "$ROOT/worlds/garden.world" --creature "$T/tiny.gen:m:x"
+contains "$T/err" "SEED must be a number"
+expect_exit 2 "$C2RT" view "$T/tiny.gen" --world "$ROOT/worlds/garden.world" --creature "$T/nothing.gen"
+contains "$T/err" "nothing.gen"
 exit 0

@@ -155,8 +155,129 @@ printf 'room long 0 9000\nkind rock toy width 40\nobject rock 200\nobject rock 8
 view "$STARTER" --world "$T/long.world" --seed 5 --screenshot-after 10 "$T/long.png" --size 1024x640
 check_strip "$T/long.png" 1
 
+# 5. A population: a second creature (--creature, as `run` takes it) in the
+# same world. The viewer steps it as `run` does (the same hashes); both are
+# drawn, the selected one under the red arrow; Tab selects the other (the
+# arrow moves), a click on a creature selects it; the hand pats the selected
+# one (its moniker on the line), and the selection, a comment in the
+# recording, replays to the same hashes.
+TWO="--creature $STARTER:m:11"
+# the garden with a second place: the second creature starts in the meadow
+{ cat "$GARDEN"; echo 'creature 1800 west'; } >"$T/garden2.world"
+G2=$T/garden2.world
+# shellcheck disable=SC2086
+view "$STARTER" --world "$G2" $TWO --seed 5 --hash-every 50 --screenshot-after 300 "$T/two.png"
+cp "$T/out" "$T/two.view"
+# shellcheck disable=SC2086
+expect_exit 0 "$C2RT" run "$STARTER" --world "$G2" $TWO --seed 5 --ticks 300 --hash-every 50 --quiet
+diff -u "$T/out" "$T/two.view" || die "view --world --creature differs from run"
+head -n 6 "$T/plain.view" | diff -q - "$T/two.view" >/dev/null && die "the second creature changed nothing"
+# shellcheck disable=SC2086
+view "$STARTER" --world "$G2" $TWO --seed 5 --screenshot-after 300 "$T/two-tab.png" --keys '<Tab>'
+contains "$T/err" "c2rt view: selected "
+# creatures STRIP: "RUNS MARKED" — the creatures' colour runs along the row
+# just above the floor (one per creature standing apart) and the index of
+# the run under the red arrow (-1: none).
+creatures() {
+	python3 - "$1" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["ROOT"], "tests", "cli"))
+from pngread import read_png, pixel
+w, h, bpp, rows = read_png(sys.argv[1])
+px = lambda x, y: pixel(rows, bpp, x, y)
+ground, crt, red = (120, 98, 72), (232, 190, 120), (214, 39, 40)
+floor = min(y for y in range(h // 3) if px(w // 2, y) == ground)
+runs, x = [], 0
+while x < w:
+    if px(x, floor - 3) == crt:
+        a = x
+        while x < w and px(x, floor - 3) == crt:
+            x += 1
+        runs.append((a, x))
+    x += 1
+# merge the pieces of one creature (its belly, its head split a run)
+merged = []
+for a, b in runs:
+    if merged and a - merged[-1][1] < 12:
+        merged[-1] = (merged[-1][0], b)
+    else:
+        merged.append((a, b))
+reds = [x for y in range(floor - h // 8, floor) for x in range(w) if px(x, y) == red]
+mark = -1
+if reds:
+    mx = sum(reds) / len(reds)
+    for i, (a, b) in enumerate(merged):
+        if a - 8 <= mx <= b + 8:
+            mark = i
+print(len(merged), mark)
+PY
+}
+set -- $(creatures "$T/two.png")
+[ "$1" -ge 2 ] || die "two.png: $1 creatures drawn in the strip, expected 2"
+[ "$2" -ge 0 ] || die "two.png: no creature under the red arrow"
+first_mark=$2
+set -- $(creatures "$T/two-tab.png")
+[ "$1" -ge 2 ] || die "two-tab.png: $1 creatures drawn"
+[ "$2" -ge 0 ] && [ "$2" -ne "$first_mark" ] || die "Tab did not move the arrow (run $first_mark, then $2)"
+echo "two creatures drawn; the arrow on run $first_mark, after Tab on run $2"
+# Recorded: Tab, pat the selected one, Shift+Tab back, pat the first.
+# shellcheck disable=SC2086
+view "$STARTER" --world "$G2" $TWO --seed 7 --paused --hash-every 10 --record "$T/two.ev" \
+	--keys '<Run:20><Tab><Run:10><Pat><Run:10><S-Tab><Run:10><Pat><Run:10>q'
+cp "$T/out" "$T/two.view-hashes"
+grep -q '^# at 20 select [0-9A-Z]\{4\} (key Tab)' "$T/two.ev" || { cat "$T/two.ev" >&2; die "no select comment"; }
+grep -q '^at 30 pat [0-9A-Z]\{4\}  *# ' "$T/two.ev" || die "no pat at the second creature"
+grep -q '^at 50 pat  *# ' "$T/two.ev" || die "no pat at the first creature"
+grep -q -- "--creature $STARTER:m:11" "$T/two.ev" || die "the replay line names no --creature"
+replay=$(sed -n 's/^#   c2rt run //p' "$T/two.ev" | sed "s/--ticks N/--ticks 60/")
+# shellcheck disable=SC2086
+expect_exit 0 "$C2RT" run $replay --hash-every 10 --quiet
+diff -u "$T/two.view-hashes" "$T/out" || die "the two-creature session does not replay"
+
 have_shared || { echo "no C2 data at $C2RT_SHARED: norn part skipped"; exit 0; }
 record "$NORN" norn "$KEYS<Run:10>q"
 view "$NORN" --world "$GARDEN" --seed 3 --screenshot-after 3000 "$T/norn.png" --size 1024x640
 check_strip "$T/norn.png" 5
+
+# A breeding pair of norns (seed 1: the female lays her first egg about
+# tick 43000 and it hatches 6000 ticks later; the ticks come from run's
+# genealogy): the egg drawn as an egg, the child flashing as born, the
+# events in the summary, the world stepped as `run` steps it.
+PAIR="$NORN --sex f --world $GARDEN --events $ROOT/worlds/garden.teach --creature $NORN:m --seed 1"
+# shellcheck disable=SC2086
+expect_exit 0 "$C2RT" run $PAIR --ticks 60000 --quiet --genealogy "$T/pair.ndjson"
+lay=$(sed -n 's/^{"tick":\([0-9]*\),"type":"lay".*/\1/p' "$T/pair.ndjson" | head -n 1)
+hatch=$(sed -n 's/^{"tick":\([0-9]*\),"type":"hatch".*/\1/p' "$T/pair.ndjson" | head -n 1)
+[ -n "$lay" ] && [ -n "$hatch" ] || { head -n 5 "$T/pair.ndjson" >&2; die "the pair lays and hatches no egg in 60000 ticks: pick another seed"; }
+egg_at=$((lay + 20)) born_at=$((hatch + 20))
+# shellcheck disable=SC2086
+view $PAIR --screenshot-after "$egg_at" "$T/egg.png"
+contains "$T/err" "population 2 alive of 2, 0 hatched, 1 eggs"
+# shellcheck disable=SC2086
+expect_exit 0 "$C2RT" run $PAIR --ticks "$born_at" --hash-every 7000 --quiet
+cp "$T/out" "$T/pair.run"
+# shellcheck disable=SC2086
+view $PAIR --hash-every 7000 --screenshot-after "$born_at" "$T/born.png"
+diff -u "$T/pair.run" "$T/out" || die "the pair in the viewer differs from run"
+contains "$T/err" "population 3 alive of 3, 1 hatched, 1 eggs"
+# colour_count FILE R,G,B: pixels of that colour in the strip (above the floor)
+colour_count() {
+	python3 - "$1" "$2" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["ROOT"], "tests", "cli"))
+from pngread import read_png, pixel
+w, h, bpp, rows = read_png(sys.argv[1])
+want = tuple(int(v) for v in sys.argv[2].split(","))
+ground = (120, 98, 72)
+floor = min(y for y in range(h // 3) if pixel(rows, bpp, w // 2, y) == ground)
+print(sum(1 for y in range(floor - h // 8, floor) for x in range(w) if pixel(rows, bpp, x, y) == want))
+PY
+}
+shell=$(colour_count "$T/egg.png" 246,240,214)
+[ "$shell" -ge 20 ] || die "egg.png: the egg's shell covers $shell pixels"
+[ "$(colour_count "$T/born.png" 246,240,214)" -lt 20 ] || die "born.png: the hatched egg is still drawn"
+ring=$(colour_count "$T/born.png" 250,160,50)
+[ "$ring" -ge 20 ] || die "born.png: the newborn's ring covers $ring pixels"
+[ "$(colour_count "$T/egg.png" 250,160,50)" -eq 0 ] || die "egg.png: a birth ring before any birth"
+echo "norn pair: the egg $shell px at $egg_at, the newborn's ring $ring px at $born_at"
 exit 0
