@@ -37,7 +37,7 @@ echo "garden with a body: rows at --jobs 2 (worker processes) equal run --world 
 # sweep: each variant in the world, as run has it.
 expect_exit 0 "$C2RT" sweep "$S" --gene half-lives:1 --field halflife:Ageing --values 96,104 --ticks $N \
 	--world "$G" --variants "$T/vv" -o "$T/sw.csv" --plot "$T/sw.png" --quiet
-for v in 96 104; do
+for v in 096 104; do # variant files are zero-padded to the widest value, so they sort
 	python3 -c 'import csv,sys; [print(r["seed"], r["state_hash"], r["ticks"], r["error"]) for r in csv.DictReader(open(sys.argv[1])) if r["genome"].endswith("-%s.gen" % sys.argv[2])]' \
 		"$T/sw.csv" $v >"$T/rows"
 	read -r seed hash ticks error <"$T/rows"
