@@ -403,7 +403,8 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-static void progress(size_t done, size_t total, size_t failed, double elapsed, bool last)
+void cli_batch_progress(const char *unit, size_t done, size_t total, size_t failed, double elapsed,
+                        bool last)
 {
 	char bar[31];
 	int w = 30, fill = total ? (int)((double)done / total * w) : w;
@@ -424,8 +425,8 @@ static void progress(size_t done, size_t total, size_t failed, double elapsed, b
 	char fails[32] = "";
 	if (failed)
 		snprintf(fails, sizeof fails, ", %zu failed", failed);
-	fprintf(stderr, "\r[%s] %zu/%zu runs, %.2f runs/s%s%s\033[K%s", bar, done, total, rate, left,
-	        fails, last ? "\n" : "");
+	fprintf(stderr, "\r[%s] %zu/%zu %ss, %.2f %ss/s%s%s\033[K%s", bar, done, total, unit, rate, unit,
+	        left, fails, last ? "\n" : "");
 	fflush(stderr);
 }
 
@@ -567,7 +568,7 @@ static int finish_results(const char *cmd, const batch_spec *s, cli_journal *j)
 	return rc;
 }
 
-static int parse_shard(const char *cmd, const char *arg, unsigned *index, unsigned *count)
+int cli_batch_shard(const char *cmd, const char *arg, unsigned *index, unsigned *count)
 {
 	*index = *count = 1;
 	if (!arg)
@@ -593,7 +594,7 @@ static int start(const char *cmd, const batch_spec *s, cli_journal *j, size_t **
                  size_t *npending, size_t *nkept, size_t *failed)
 {
 	unsigned index, count;
-	int rc = parse_shard(cmd, cli_batch.shard, &index, &count);
+	int rc = cli_batch_shard(cmd, cli_batch.shard, &index, &count);
 	if (rc)
 		return rc;
 	size_t runs = batch_runs(s);
@@ -621,7 +622,7 @@ static void show(exec_state *st)
 	pthread_mutex_lock(&st->lock);
 	size_t d = st->done, f = st->failed;
 	pthread_mutex_unlock(&st->lock);
-	progress(st->had + d, st->total, f, now_seconds() - st->t0, false);
+	cli_batch_progress("run", st->had + d, st->total, f, now_seconds() - st->t0, false);
 }
 
 /* Runs without a body: n threads, each taking the next run, until they
@@ -729,7 +730,7 @@ static size_t run_workers(exec_state *st, double *elapsed)
 	size_t started = st->s->body && n > 1 ? run_procs(st, n) : run_threads(st, n);
 	*elapsed = now_seconds() - st->t0;
 	if (st->bar)
-		progress(st->had + st->done, st->total, st->failed, *elapsed, true);
+		cli_batch_progress("run", st->had + st->done, st->total, st->failed, *elapsed, true);
 	return started;
 }
 

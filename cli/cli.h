@@ -313,7 +313,8 @@ const char *cli_number_problem(const char *s, long min, long max, long *out, cha
 	X(diff)                                                                 \
 	X(batch)                                                                \
 	X(sweep)                                                                \
-	X(lineage)
+	X(lineage)                                                              \
+	X(evolve)
 
 #define X(name)                                \
 	int cli_cmd_##name(int argc, char **argv); \
