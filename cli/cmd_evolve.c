@@ -275,6 +275,7 @@ static int make_spec(batch_evolve_spec *s, inputs *in)
 typedef struct evo_result {
 	int failed;
 	double wall_s;
+	char note[360]; /* what --resume did with the replicate's checkpoint */
 	char summary[480];
 	char error[300];
 } evo_result;
@@ -307,17 +308,27 @@ static void rep_path(const char *dir, const char *sub, size_t r, const char *suf
 
 /* The replicate from its checkpoint (with --resume, when there is one of
  * this run), else from its start. */
-static int open_replicate(evo_ctx *x, size_t r, batch_evolve_run *run, c2_err *err)
+static int open_replicate(evo_ctx *x, size_t r, batch_evolve_run *run, evo_result *res, c2_err *err)
 {
 	char ck[4300];
 	rep_path(x->dir, "checkpoints", r, ".world", ck, sizeof ck);
 	uint8_t *data;
 	size_t len;
-	if (x->resume && c2_read_file(ck, (size_t)4 << 30, &data, &len, err) == 0) {
-		int rc = batch_evolve_restore(x->s, r, data, len, run, err);
-		free(data);
-		if (rc == 0)
+	struct stat st;
+	if (x->resume && stat(ck, &st) == 0) {
+		int rc = c2_read_file(ck, (size_t)4 << 30, &data, &len, err);
+		if (rc == 0) {
+			rc = batch_evolve_restore(x->s, r, data, len, run, err);
+			free(data);
+		}
+		if (rc == 0) {
+			snprintf(res->note, sizeof res->note, "replicate %zu continued from its checkpoint at tick %llu",
+			         r, (unsigned long long)world_ticks(run->w));
 			return 0;
+		}
+		char why[300];
+		c2_err_format(err, ck, why, sizeof why);
+		snprintf(res->note, sizeof res->note, "%s: run again from the start", why);
 	}
 	return batch_evolve_start(x->s, r, run, err);
 }
@@ -362,7 +373,7 @@ static void work(void *ctx, size_t r, void *out)
 	double t0 = now_seconds();
 	batch_evolve_run run;
 	c2_err err;
-	int rc = open_replicate(x, r, &run, &err);
+	int rc = open_replicate(x, r, &run, res, &err);
 	uint64_t every = ev.every ? ev.every : 36000;
 	while (rc == 0 && run.stop == BATCH_EVOLVE_RUNNING) {
 		uint64_t t = world_ticks(run.w), n = every - t % every; /* checkpoints on the same ticks, resumed or not */
@@ -412,6 +423,8 @@ static int take(void *ctx, size_t r, const void *result, const char *died, doubl
 	evo_ctx *x = ctx;
 	(void)seconds;
 	const evo_result *res = result;
+	if (res && res->note[0])
+		cli_msg(stderr, "evolve", "%s", res->note);
 	if (!res || res->failed) {
 		x->failed++;
 		if (res)
