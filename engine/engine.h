@@ -266,6 +266,23 @@ void creature_nudge_cell(creature *c, unsigned lobe, unsigned cell, int amount);
  * `category` (the new IT's; -1: none). Ignored while dead. */
 void creature_clear_attention(creature *c, int category, uint8_t boost);
 
+/* Populations (world/pop.c): what breeding reads and drives. The
+ * reproductive receptor loci creature/reproductive/0..3 (0 become fertile
+ * (ovulate), 1 receptive to sperm, 2 chance of mutation, 3 degree of
+ * mutation) as the genome's receptors last set them; 0 out of range. */
+uint8_t creature_repro_locus(const creature *c, unsigned i);
+/* Set the reproductive emitter loci "I am fertile" (creature/reproductive
+ * emitter 0) and "I am pregnant" (1), which the genome's emitters read.
+ * Nothing else sets them, so a creature no world breeds keeps them at 0.
+ * Saved and hashed with the creature. Ignored while dead. */
+void creature_set_repro(creature *c, uint8_t fertile, uint8_t pregnant);
+/* Involuntary action locus n (creature/sensorimotor receptor 0 + n, n <
+ * GENOME_RL_INVOLUNTARY_N: 1 is "lay egg"), 0 out of range. */
+uint8_t creature_involuntary(const creature *c, unsigned n);
+/* Hear a word another creature said: as creature_hear, but the stimulus is
+ * 11 "Heard creature speak" from category `from` (the speaker's). */
+bool creature_hear_creature(creature *c, unsigned lobe, unsigned cell, int from);
+
 /* ---- a body (engine/body.c) ------------------------------------------------
  *
  * A creature may own an alternative body (body/: an f0 genotype or an XODE

@@ -151,6 +151,8 @@ void w_move_creature(world *w, size_t k, int64_t dx)
 	}
 	if (cr->carried >= 0)
 		w->objs[cr->carried].x = nx;
+	if (cr->obj >= 0)
+		w->objs[cr->obj].x = nx;
 }
 
 /* With a body: x advances by the body's travel along its heading, which is

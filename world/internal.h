@@ -119,7 +119,30 @@ typedef struct w_crt {
 	int8_t acted;
 	int8_t acted_event;
 	int16_t acted_kind;
+	/* populations (pop.c; saved in the snapshot's population section) */
+	char moniker[5];
+	int16_t mother, father; /* creature indexes, -1: founder */
+	uint32_t generation;
+	int32_t egg;            /* the egg object it hatched from, or -1 */
+	int32_t obj;            /* the object standing for it (see_creatures), or -1 */
+	uint8_t genus;          /* its genome's genus (0 norn, 1 grendel, 2 ettin, 3 shee) */
+	int32_t unborn;         /* pregnant: index into world.unborn of the child, or -1 */
 } w_crt;
+
+/* A child conceived and not yet hatched: in its mother (egg -1), then in
+ * an egg object. Its genome was made at conception. */
+typedef struct w_unborn {
+	char moniker[5];
+	int16_t mother, father;
+	uint32_t generation;
+	uint8_t sex;         /* genome_sex */
+	uint64_t seed;       /* the child creature's seed */
+	uint64_t conceived;  /* world tick */
+	uint64_t hatch_at;   /* laid: the world tick it hatches at */
+	int32_t egg;         /* egg object id, -1 while in the mother */
+	uint8_t *dna;        /* the child's genome, encoded */
+	size_t ndna;
+} w_unborn;
 
 /* Log record types: X(ID, name). */
 #define WORLD_LOG_TYPES(X)                                                                 \
@@ -168,6 +191,19 @@ struct world {
 	bool log_on;
 	w_log *log;
 	size_t nlog, caplog;
+	/* populations (pop.c) */
+	c2_rng nrng;        /* naming and breeding stream: monikers, conception, sex,
+	                       child seeds, crossing (the world's stream is left as a
+	                       lone creature's world always drew it) */
+	bool pop;           /* the world has held more than one creature: creatures
+	                       are objects, breeding runs (option breeding), the
+	                       population section is hashed */
+	int16_t crt_kind[4];/* the built-in kind standing for each genus (-1: not yet) */
+	int16_t egg_kind;   /* the kind eggs are laid as (-1: not yet) */
+	uint16_t nfile_kinds; /* kinds of the world file; built-in ones follow */
+	w_unborn *unborn;
+	size_t nunborn;
+	c2_wbuf gen;        /* genealogy NDJSON not yet drained */
 };
 
 /* ---- parsing (parse.c): world files and the world's events lines ----------------- */
@@ -313,6 +349,36 @@ void w_stim_explicit(world *w, size_t k, const genome_stimulus_gene *g, int from
 
 /* log.c */
 w_log *w_log_add(world *w, int type, int who, int object);
+
+/* pop.c: populations */
+/* Set up a new world's population state (after loading its file). */
+void w_pop_init(world *w);
+void w_pop_free(world *w);
+/* Creature k was just added (founder or child): its genus, its object
+ * when the world is a population. */
+int w_pop_added(world *w, size_t k, c2_err *err);
+/* Before creature k's step: the reproductive emitters. */
+void w_pop_pre(world *w, size_t k);
+/* After creature k's step: laying. */
+void w_pop_post(world *w, size_t k);
+/* Once a tick, after the creatures: eggs hatching. */
+void w_pop_tick(world *w);
+/* Creature k died (genealogy; a pregnant mother loses her child). */
+void w_pop_died(world *w, size_t k);
+/* Creature `actor` sent event `ev` to object id, which stands for a
+ * creature: its stimuli, and mating. */
+void w_pop_touched(world *w, size_t actor, int id, int ev);
+/* Creature k states a need: heard by the others. */
+void w_pop_speak(world *w, size_t k);
+/* The creature object id stands for, or -1. */
+int w_obj_creature(const world *w, int id);
+/* The kind is a built-in creature kind. */
+bool w_kind_is_creature(const world *w, int kind);
+/* Snapshot and hash sections. */
+void w_pop_put(const world *w, c2_sink *s, bool hash);
+int w_pop_get(world *w, c2_rbuf *r, c2_err *err);
+void w_pop_put_kinds(const world *w, c2_sink *s);
+int w_pop_get_kinds(world *w, c2_rbuf *r, c2_err *err);
 
 /* snapshot.c: the world's state (not its file) as bytes, for saving and hashing. */
 void w_put_state(const world *w, c2_sink *s, bool hash);

@@ -476,6 +476,7 @@ int world_load(world **out, const char *text, size_t len, const world_options *o
 		world_free(w);
 		return rc;
 	}
+	w_pop_init(w);
 	*out = w;
 	return 0;
 }

@@ -17,7 +17,8 @@
 #include "world/internal.h"
 
 #define C2_OPTION_STRUCT world_options
-C2_OPTION_TABLE(world_option_tab, "world", WORLD_OPTIONS);
+#define WORLD_NO_MODES(X)
+C2_OPTION_TABLE_LATE(world_option_tab, "world", WORLD_OPTIONS, WORLD_POP_OPTIONS, WORLD_NO_MODES);
 
 void world_options_default(world_options *o)
 {
@@ -36,6 +37,7 @@ void world_free(world *w)
 	free(w->ops);
 	free(w->text);
 	free(w->log);
+	w_pop_free(w);
 	free(w);
 }
 
@@ -144,17 +146,11 @@ int w_add_crt(world *w, creature *c, c2_err *err)
 		cr->rep[cat] = -1;
 		cr->goal_x[cat] = -1;
 	}
+	cr->mother = cr->father = -1;
+	cr->egg = cr->obj = cr->unborn = -1;
 	w->ncrts++;
 	creature_set_in_world(c, true);
 	return 0;
-}
-
-int world_add_creature(world *w, creature *c, c2_err *err)
-{
-	int rc = w_add_crt(w, c, err);
-	if (rc == 0)
-		w_set_env(w, w->ncrts - 1);
-	return rc;
 }
 
 /* A creature that died lets go of what it carried, where it lies. */
@@ -167,6 +163,7 @@ static void died(world *w, size_t k)
 	cr->it = cr->target = -1;
 	cr->act = -1;
 	cr->phase = PH_STAND;
+	w_pop_died(w, k);
 }
 
 void world_step(world *w, const world_events *ev)
@@ -186,17 +183,20 @@ void world_step(world *w, const world_events *ev)
 			if (w->opt.goal_direction)
 				w_goal(w, k);
 			w_pre_step(w, k);
+			w_pop_pre(w, k);
 		}
 		creature_step(cr->c, k == 0 && ev ? world_events_engine(ev) : NULL);
 		if (creature_alive(cr->c)) {
 			w_update_it(w, k);
 			w_act(w, k);
+			w_pop_post(w, k);
 		} else if (cr->alive_seen) {
 			died(w, k);
 		}
 	}
 	if (ev)
 		w_events_react(w, ev);
+	w_pop_tick(w);
 	w->tick++;
 }
 
@@ -236,7 +236,15 @@ int world_object(const world *w, size_t id, world_object_info *out)
 	const w_kind *k = w_kind_of(w, o);
 	*out = (world_object_info){o->name, k->name, k->category, (double)o->x / WORLD_FX,
 	                           k->width, (world_object_state)o->state, w_visible(w, o),
-	                           o->carrier};
+	                           o->carrier, w_obj_creature(w, (int)id), "", -1};
+	for (size_t i = 0; i < w->nunborn; i++)
+		if (w->unborn[i].egg == (int32_t)id)
+			memcpy(out->child, w->unborn[i].moniker, 5);
+	for (size_t c = 0; c < w->ncrts && out->creature < 0; c++)
+		if (w->crts[c].egg == (int32_t)id) {
+			memcpy(out->child, w->crts[c].moniker, 5);
+			out->hatches_as = (int)c;
+		}
 	return 0;
 }
 
@@ -248,8 +256,17 @@ int world_creature_get(const world *w, size_t i, world_creature_info *out)
 	const w_crt *cr = &w->crts[i];
 	*out = (world_creature_info){(double)cr->x / WORLD_FX, cr->facing, cr->room, cr->it, 0,
 	                             cr->carried, cr->act, phases[cr->phase], cr->acted_event,
-	                             cr->acted_event >= 0 ? w->kinds[cr->acted_kind].category : -1};
+	                             cr->acted_event >= 0 ? w->kinds[cr->acted_kind].category : -1,
+	                             "", -1, -1, 0, false, false, -1, -1};
 	if (cr->it >= 0)
 		out->it_distance = (double)w_abs64(w->objs[cr->it].x - cr->x) / WORLD_FX;
+	memcpy(out->moniker, cr->moniker, 5);
+	out->mother = cr->mother;
+	out->father = cr->father;
+	out->generation = cr->generation;
+	out->alive = creature_alive(cr->c);
+	out->pregnant = cr->unborn >= 0;
+	out->egg = cr->egg;
+	out->object = cr->obj;
 	return 0;
 }

@@ -130,8 +130,53 @@
 	  "[I] with a body: px of world per unit of the body's travel (50: a unit is a "     \
 	  "norn's width)")
 
+/* Populations (docs/populations.md): creatures seeing and touching each
+ * other, breeding, eggs. Added after world snapshots and hashes existed:
+ * "late" options (base/options.h), saved and hashed only when they differ
+ * from their defaults, so a world of one creature keeps its bytes. */
+#define WORLD_POP_OPTIONS(X)                                                               \
+	X(see_creatures, 1, 0, 1, NULL,                                                        \
+	  "[D categories 36-38, world-reference 2] 1 = every creature is seen by the others " \
+	  "as an object of its genus' category (norn 36, grendel 37, ettin 38), and can be "  \
+	  "IT; 0 = creatures do not see each other")                                         \
+	X(breeding, 1, 0, 2, "off,population,always",                                          \
+	  "[I] when the world drives the reproductive emitters 'I am fertile' and 'I am "    \
+	  "pregnant' and lets creatures conceive: never, in a world that has held more than " \
+	  "one creature (a lone creature steps as it always did), or always")               \
+	X(fertile_min, 1, 1, 255, NULL,                                                         \
+	  "[I from the locus name 'become fertile if high'] a creature is fertile while its " \
+	  "ovulate locus (creature/reproductive/0) is at least this")                       \
+	X(receptive_min, 1, 1, 255, NULL,                                                       \
+	  "[D locus name 'receptive to sperm if > 0'] a female can conceive while her "       \
+	  "receptive locus (creature/reproductive/1) is at least this")                     \
+	X(conceive_chance, 255, 0, 255, NULL,                                                   \
+	  "[I] chance in 255 that a mating of a fertile male and a fertile, receptive female " \
+	  "conceives")                                                                       \
+	X(mutation_loci, 1, 0, 1, NULL,                                                         \
+	  "[I] 1 = the child's mutation rate is the mother's chance locus/128 x degree "      \
+	  "locus/128 (creature/reproductive/2, 3; 128 and 128 = genome_mutate's rate 1); "   \
+	  "0 = rate 1 whatever the loci")                                                   \
+	X(egg_hatch_ticks, 6000, 1, 10000000, NULL,                                             \
+	  "[I] world ticks from laying to hatching (10 minutes)")                            \
+	X(lay_without_locus, 0, 0, 10000000, NULL,                                              \
+	  "[I] 0 = only the lay-egg involuntary action lays the egg; N = a female still "     \
+	  "pregnant N ticks after conceiving lays anyway")                                   \
+	X(crt_push_stim, 2, 0, 255, NULL,                                                       \
+	  "[I numbers D] stimulus a creature gets when another pushes (activate 1) it: "     \
+	  "2 'Creature pats me'")                                                            \
+	X(crt_pull_stim, 24, 0, 255, NULL,                                                      \
+	  "[I numbers D] ... pulls (activate 2) it: 24 'I've been pushed'")                  \
+	X(crt_hit_stim, 4, 0, 255, NULL,                                                        \
+	  "[I numbers D] ... hits it: 4 'Creature slaps me'")                                \
+	X(crt_stop_stim, 43, 0, 255, NULL,                                                      \
+	  "[I numbers D] ... deactivates it: 43 'Creature says no'")                          \
+	X(hear_creatures, 1, 0, 1, NULL,                                                        \
+	  "[I] 1 = a creature stating a need (decision 8) is heard by the others in earshot:" \
+	  " stimulus 11 'Heard creature speak' and the noun of what it attends to; 0 = not")
+
 typedef struct world_options {
 	WORLD_OPTIONS(C2_OPTION_FIELD)
+	WORLD_POP_OPTIONS(C2_OPTION_FIELD)
 } world_options;
 
 extern const c2_option_table world_option_tab;
@@ -145,7 +190,7 @@ enum {
 	WORLD_MAX_OPS = 4096,     /* handler actions */
 	WORLD_MAX_STARTS = 64,
 	WORLD_MAX_RULES = 64,     /* `when` rules of an events file */
-	WORLD_MAX_CREATURES = 64,
+	WORLD_MAX_CREATURES = 256, /* born or founded, dead ones included */
 	WORLD_MAX_LINE = 1024,
 	WORLD_MAX_NAME = 32, /* a room's, kind's or object's name, with the NUL */
 	WORLD_MAX_X = 10000000 /* px */
@@ -189,6 +234,14 @@ void world_free(world *w);
  * WORLD_MAX_CREATURES, C2_ENOMEM. */
 int world_add_creature(world *w, creature *c, c2_err *err);
 
+/* The same for a founder of a population: its moniker is `moniker` (4
+ * digits or capital letters; C2_EINVAL when malformed or taken) or, NULL,
+ * drawn from the world's naming stream (unique in the world); generation 0,
+ * no parents; a genealogy "found" record is kept with `genome_name` (a path
+ * or a digest; may be NULL). world_add_creature is this with NULL, NULL. */
+int world_add_founder(world *w, creature *c, const char *moniker, const char *genome_name,
+                      c2_err *err);
+
 /* ---- events files: the world's commands ---------------------------------------
  * An events file may mix the engine's lines (engine/events.h) with the
  * world's, which have the same `at TIME` / `every PERIOD [from T] [until T]`
@@ -196,18 +249,25 @@ int world_add_creature(world *w, creature *c, c2_err *err);
  *     add KIND X [NAME]      a new object
  *     remove OBJECT          it is gone
  *     move OBJECT X          it is put at X
- *     pat | slap | yes | no  the hand, at the first creature: stimulus 1 / 3 /
- *                            40 / 42 from the hand
+ *     pat | slap | yes | no [CREATURE]
+ *                            the hand, at the creature (default the first):
+ *                            stimulus 1 / 3 / 40 / 42 from the hand
  *     say VERB [NOUN]        the hand speaks: heard by every creature in earshot
  *     pickup OBJECT          the hand takes the object (its `get` handler runs)
- *     drop [X]               the hand drops what it holds at X (default: just in
- *                            front of the first creature; `drop` handler runs)
- *     bring KIND|CATEGORY    the hand picks up the nearest such object carried
- *                            by no one and drops it in front of the first creature
+ *     drop [X] [to CREATURE] the hand drops what it holds at X (default: just in
+ *                            front of the creature, the first by default;
+ *                            `drop` handler runs)
+ *     bring KIND|CATEGORY [to CREATURE]
+ *                            the hand picks up the nearest such object carried
+ *                            by no one and drops it in front of the creature
  * and, without timing, reactive rules:
- *     when ACTION [KIND] pat|slap|yes|no
- *                            the hand answers each act of the first creature
+ *     when [CREATURE|every] ACTION [KIND] pat|slap|yes|no
+ *                            the hand answers each act of the creature (the
+ *                            first by default; `every`: of each creature)
  *                            (eat, push ... on an object of KIND) in that tick
+ * CREATURE is `#N` (index N, 0 the first) or a moniker (4 digits or capital
+ * letters); a creature not (or no longer) in the world makes the command
+ * do nothing.
  * OBJECT is a name: the one the world file or `add` gave, else KIND.N, the
  * N-th object created as KIND (names stay when an object becomes another
  * kind); "hand" is the hand. World lines apply before the creatures step, in
@@ -261,6 +321,13 @@ typedef struct world_object_info {
 	world_object_state state;
 	bool visible;  /* present and its kind is not invisible */
 	int carrier;   /* creature index, WORLD_HAND for the hand, or -1 */
+	/* populations: the creature this object stands for (see_creatures:
+	 * every creature is an object of its genus' category; -1 for other
+	 * objects); an egg's child: its moniker ("" for other objects) and the
+	 * creature index it hatched as (-1 until it hatched) */
+	int creature;
+	char child[5];
+	int hatches_as;
 } world_object_info;
 enum { WORLD_HAND = -2 };
 /* Objects by id, 0..world_object_count-1 (id 0 is the hand, present once a
@@ -281,8 +348,29 @@ typedef struct world_creature_info {
 	 * the object got (world_event_kind: eat, push ...) and the object's
 	 * category when it did; -1 and -1 when it did not */
 	int acted_event, acted_category;
+	/* populations */
+	char moniker[5];     /* "6KUC" */
+	int mother, father;  /* creature indexes, -1 for founders */
+	unsigned generation; /* founders 0, a child max(mother's, father's) + 1 */
+	bool alive, pregnant;
+	int egg;             /* object id of the egg it hatched from, or -1 */
+	int object;          /* the object that stands for it (see_creatures), or -1 */
 } world_creature_info;
 int world_creature_get(const world *w, size_t i, world_creature_info *out); /* 0, or -1 */
+
+/* Creature i's moniker, or NULL out of range. */
+const char *world_creature_moniker(const world *w, size_t i);
+/* Creature index of a moniker, or -1. */
+int world_creature_find(const world *w, const char *moniker);
+/* Creatures alive now (dead ones keep their indexes). */
+size_t world_alive_count(const world *w);
+
+/* ---- genealogy ------------------------------------------------------------------ *
+ * Always kept (with the log off too): every founder, conception, egg laid,
+ * hatching, death and lost child, as NDJSON lines (docs/populations.md).
+ * Appends the records since the last call to `out` and forgets them, so
+ * memory stays bounded; records not yet drained are in world snapshots. */
+void world_genealogy_ndjson(world *w, c2_wbuf *out);
 
 /* The options the world runs with (read-only: e.g. the creature width a
  * viewer draws). */
