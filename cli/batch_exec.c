@@ -281,6 +281,30 @@ static void on_signal(int sig)
 	atomic_store(&signalled, sig);
 }
 
+static struct sigaction old_int, old_term;
+
+void cli_batch_catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	atomic_store(&signalled, 0);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+}
+
+void cli_batch_release_signals(void)
+{
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+}
+
+bool cli_batch_signalled(void)
+{
+	return atomic_load(&signalled) != 0;
+}
+
 typedef struct exec_state {
 	const batch_spec *s;
 	const size_t *pending;
@@ -298,7 +322,7 @@ typedef struct exec_state {
 	double t0;           /* when the workers started */
 } exec_state;
 
-static double now_seconds(void)
+double cli_batch_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -390,10 +414,10 @@ static void *worker(void *arg)
 		size_t k = atomic_fetch_add(&st->next, 1);
 		if (k >= st->npending)
 			break;
-		double t0 = now_seconds();
+		double t0 = cli_batch_now();
 		if (run_one(st->s, st->pending[k], should_stop, st, res))
 			break;
-		if (deliver(st, res, now_seconds() - t0))
+		if (deliver(st, res, cli_batch_now() - t0))
 			break;
 	}
 	if (!res)
@@ -622,7 +646,7 @@ static void show(exec_state *st)
 	pthread_mutex_lock(&st->lock);
 	size_t d = st->done, f = st->failed;
 	pthread_mutex_unlock(&st->lock);
-	cli_batch_progress("run", st->had + d, st->total, f, now_seconds() - st->t0, false);
+	cli_batch_progress("run", st->had + d, st->total, f, cli_batch_now() - st->t0, false);
 }
 
 /* Runs without a body: n threads, each taking the next run, until they
@@ -675,9 +699,9 @@ static void proc_work(void *ctx, size_t r, void *out)
 {
 	exec_state *st = ctx;
 	proc_result *pr = out;
-	double t0 = now_seconds();
+	double t0 = cli_batch_now();
 	run_one(st->s, r, NULL, NULL, &pr->res); /* never asked to stop: a worker is killed */
-	pr->wall_s = now_seconds() - t0;
+	pr->wall_s = cli_batch_now() - t0;
 }
 
 /* A run's result, or its worker's death (a failed run, saying why). */
@@ -726,9 +750,9 @@ static size_t run_workers(exec_state *st, double *elapsed)
 	size_t n = jobs < st->npending ? jobs : st->npending;
 	st->total = st->had + st->npending;
 	st->bar = !cli_batch.quiet && isatty(STDERR_FILENO) && st->npending > 0;
-	st->t0 = now_seconds();
+	st->t0 = cli_batch_now();
 	size_t started = st->s->body && n > 1 ? run_procs(st, n) : run_threads(st, n);
-	*elapsed = now_seconds() - st->t0;
+	*elapsed = cli_batch_now() - st->t0;
 	if (st->bar)
 		cli_batch_progress("run", st->had + st->done, st->total, st->failed, *elapsed, true);
 	return started;
@@ -766,18 +790,11 @@ int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *jl, cli
 	st.npending = npending;
 	st.had = had;
 
-	struct sigaction sa, old_int, old_term;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	atomic_store(&signalled, 0);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	cli_batch_catch_signals();
 	pthread_mutex_init(&st.lock, NULL);
 	double elapsed;
 	size_t nthreads = run_workers(&st, &elapsed);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	cli_batch_release_signals();
 	pthread_mutex_destroy(&st.lock);
 	free(pending);
 

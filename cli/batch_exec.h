@@ -98,6 +98,16 @@ int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *j, cli_
  * CLI_OK, or CLI_USAGE after saying what is wrong. */
 int cli_batch_shard(const char *cmd, const char *arg, unsigned *index, unsigned *count);
 
+/* SIGINT and SIGTERM caught (a flag, cli_batch_signalled) from
+ * cli_batch_catch_signals to cli_batch_release_signals, which puts the
+ * previous handlers back: a batch stops its workers and keeps what is done. */
+void cli_batch_catch_signals(void);
+void cli_batch_release_signals(void);
+bool cli_batch_signalled(void);
+
+/* Seconds on the monotonic clock. */
+double cli_batch_now(void);
+
 /* The progress bar on stderr: "[####....] DONE/TOTAL UNITs, R UNITs/s, T
  * left, F failed"; `last` ends the line. */
 void cli_batch_progress(const char *unit, size_t done, size_t total, size_t failed, double elapsed,

@@ -4,13 +4,10 @@
  * CSV and a plot. One replicate is the core's (batch/evolve.h). */
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/fileio.h"
@@ -292,13 +289,6 @@ typedef struct evo_ctx {
 	double t0;
 } evo_ctx;
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static void rep_path(const char *dir, const char *sub, size_t r, const char *suffix, char *buf,
                      size_t cap)
 {
@@ -370,7 +360,7 @@ static void work(void *ctx, size_t r, void *out)
 	evo_ctx *x = ctx;
 	evo_result *res = out;
 	memset(res, 0, sizeof *res);
-	double t0 = now_seconds();
+	double t0 = cli_batch_now();
 	batch_evolve_run run;
 	c2_err err;
 	int rc = open_replicate(x, r, &run, res, &err);
@@ -395,27 +385,22 @@ static void work(void *ctx, size_t r, void *out)
 		snprintf(res->error, sizeof res->error, "replicate %zu: %s", r, err.msg);
 	}
 	batch_evolve_free(&run); /* a zeroed run when it never opened */
-	res->wall_s = now_seconds() - t0;
+	res->wall_s = cli_batch_now() - t0;
 }
 
 /* ---- the parent ------------------------------------------------------------------- */
 
-static atomic_int signalled;
-static void on_signal(int sig)
-{
-	atomic_store(&signalled, sig);
-}
 static bool should_stop(void *ctx)
 {
 	evo_ctx *x = ctx;
-	return atomic_load(&signalled) != 0 || x->write_errno != 0;
+	return cli_batch_signalled() || x->write_errno != 0;
 }
 
 static void idle(void *ctx)
 {
 	evo_ctx *x = ctx;
 	if (x->bar)
-		cli_batch_progress("replicate", x->had + x->done, x->total, x->failed, now_seconds() - x->t0, false);
+		cli_batch_progress("replicate", x->had + x->done, x->total, x->failed, cli_batch_now() - x->t0, false);
 }
 
 static int take(void *ctx, size_t r, const void *result, const char *died, double seconds)
@@ -703,22 +688,15 @@ static int run_pending(evo_ctx *x, const size_t *pending, size_t n, double *elap
 		.idle = idle,
 		.ctx = x,
 	};
-	struct sigaction sa, old_int, old_term;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	atomic_store(&signalled, 0);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	cli_batch_catch_signals();
 	x->total = x->had + n;
 	x->bar = !ev.quiet && isatty(STDERR_FILENO) && n > 0;
-	x->t0 = now_seconds();
+	x->t0 = cli_batch_now();
 	int e = n ? cli_workers_run(&job, started) : 0;
-	*elapsed = now_seconds() - x->t0;
+	*elapsed = cli_batch_now() - x->t0;
 	if (x->bar)
 		cli_batch_progress("replicate", x->had + x->done, x->total, x->failed, *elapsed, true);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	cli_batch_release_signals();
 	if (e)
 		return cli_fail(CLI_BAD, "evolve", "cannot start worker processes: %s", strerror(e));
 	if (x->write_errno)
@@ -745,7 +723,7 @@ static int execute(evo_ctx *x)
 	c2_wbuf_free(&kept);
 	if (rc)
 		return rc;
-	if (atomic_load(&signalled) || x->done + x->failed < n) {
+	if (cli_batch_signalled() || x->done + x->failed < n) {
 		cli_msg(stderr, "evolve", "interrupted: %zu of %zu replicates finished (%s); run the same "
 		                          "command with --resume to continue the others from their checkpoints",
 		        x->had + x->done, x->total, x->j->journal_path);
