@@ -49,6 +49,7 @@ uint64_t batch_evolve_id(const batch_evolve_spec *s)
 	c2_put_u64(&k, s->ticks);
 	c2_put_u64(&k, s->ticks ? 0 : s->max_ticks);
 	c2_put_u64(&k, s->replicates);
+	c2_put_u64(&k, s->max_population);
 	c2_put_u64(&k, s->ngenes);
 	for (size_t i = 0; i < s->ngenes; i++) {
 		c2_put_u8(&k, s->genes[i].kind);
@@ -245,6 +246,8 @@ batch_evolve_stop batch_evolve_step(const batch_evolve_spec *s, batch_evolve_run
 			run->stop = BATCH_EVOLVE_GENERATIONS;
 		else if (world_alive_count(run->w) == 0 && run->pending == 0)
 			run->stop = BATCH_EVOLVE_EXTINCT;
+		else if (s->max_population && world_alive_count(run->w) >= s->max_population)
+			run->stop = BATCH_EVOLVE_CROWDED;
 		else if (s->ticks && t >= s->ticks)
 			run->stop = BATCH_EVOLVE_TIME;
 		else if (!s->ticks && t >= s->max_ticks)

@@ -39,7 +39,7 @@ enum { BATCH_EVOLVE_MAX_GENES = 16, BATCH_EVOLVE_MAX_FOUNDERS = 64 };
 /* Why a replicate ended: the ONE table. X(ID, name). */
 #define BATCH_EVOLVE_STOPS(X)                                                   \
 	X(RUNNING, "running") X(GENERATIONS, "generations") X(TIME, "time")       \
-	X(EXTINCT, "extinct") X(MAX_TICKS, "max-ticks")
+	X(EXTINCT, "extinct") X(MAX_TICKS, "max-ticks") X(CROWDED, "crowded")
 #define BATCH_X_ES(id, name) BATCH_EVOLVE_##id,
 typedef enum batch_evolve_stop { BATCH_EVOLVE_STOPS(BATCH_X_ES) BATCH_EVOLVE_NSTOPS } batch_evolve_stop;
 #undef BATCH_X_ES
@@ -66,6 +66,7 @@ typedef struct batch_evolve_spec {
 	unsigned generations;    /* > 0: stop once a creature of this generation hatched */
 	uint64_t ticks;          /* > 0: stop after this many world ticks */
 	uint64_t max_ticks;      /* with generations: give up after this many */
+	size_t max_population;   /* > 0: stop once this many are alive at once (crowded) */
 	size_t replicates;
 	size_t ngenes;
 	batch_evolve_gene genes[BATCH_EVOLVE_MAX_GENES];

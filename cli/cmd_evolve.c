@@ -26,7 +26,7 @@ enum { MAX_REPLICATES = 9999 };
 
 static struct {
 	const char *world, *out, *hours, *max_hours, *shard;
-	uint64_t generations, replicates, jobs, every;
+	uint64_t generations, replicates, jobs, every, max_population;
 	bool resume, merge, quiet;
 	size_t nfounders;
 	const char *founder_path[BATCH_EVOLVE_MAX_FOUNDERS];
@@ -72,6 +72,7 @@ static const cli_opt opts[] = {
 	{"generations", OPT_U64, &ev.generations, "G", "run each replicate until a creature of generation G hatches (or it dies out, or --max-hours)", 1, 0, NULL},
 	{"hours", OPT_STR, &ev.hours, "H", "run each replicate H hours of world time (36,000 ticks an hour)", 0, 0, NULL},
 	{"max-hours", OPT_STR, &ev.max_hours, "H", "--generations gives up after H hours (default 200)", 0, 0, NULL},
+	{"max-population", OPT_U64, &ev.max_population, "N", "end a replicate once N creatures are alive at once (stop 'crowded'; default: no limit)", 1, 0, NULL},
 	{"replicates", OPT_U64, &ev.replicates, "R", "replicate worlds 0..R-1, world seed S+r (default 1, at most 9999)", 1, MAX_REPLICATES, NULL},
 	{"o", OPT_OUT_DIR, &ev.out, "DIR", "where generations.csv, lineage.ndjson, replicates.ndjson, generations.png, replicates/ and checkpoints/ go", 0, 0, NULL},
 	{"events", OPT_IN, &cli_cargs.events_path, "FILE", "timed inputs for every replicate (docs/events.md; a world's commands too)", 0, 0, NULL},
@@ -130,21 +131,22 @@ const cli_spec cli_cmd_evolve_spec = {
 	"founding populations in replicate worlds, bred for generations; genealogy, CSV, plot",
 	"Each replicate r is its own copy of the --world (seed S+r) with the founders in\n"
 	"it (founder i hatched with seed (S+r)*1000003+i), stepped until a creature of\n"
-	"generation G hatches (--generations), the population dies out, or the time is\n"
-	"up (--hours; --max-hours with --generations). Replicates run in --jobs worker\n"
-	"processes; each writes DIR/replicates/rNNNN.ndjson (its genealogy, every line\n"
-	"with its replicate) and rNNNN.csv, and saves its whole world every\n"
-	"--checkpoint-every ticks in DIR/checkpoints/rNNNN.world. At the end DIR gets\n"
-	"lineage.ndjson (every replicate's genealogy), replicates.ndjson (why each\n"
-	"stopped, its ticks, living creatures, generation reached, world hash),\n"
-	"generations.csv (per replicate and generation: conceived, lost, born, alive,\n"
-	"dead, lifespans, deaths by cause, mutations carried, and per --gene the share\n"
-	"born with an allele no founder had and the number of alleles) and\n"
-	"generations.png. Interrupted, the finished replicates stay (the journal\n"
-	"DIR/generations.csv.journal) and --resume continues the others from their\n"
-	"last checkpoints, bit for bit as a straight run. --shard I/N runs a fixed\n"
-	"share; 'c2rt evolve --merge SHARDDIR... -o DIR' joins the shards' folders.\n"
-	"scripts/evolve-parallel.sh and scripts/evolve-slurm.sh spread shards.",
+	"generation G hatches (--generations), the population dies out, grows to\n"
+	"--max-population, or the time is up (--hours; --max-hours with --generations).\n"
+	"Replicates run in --jobs worker processes; each writes\n"
+	"DIR/replicates/rNNNN.ndjson (its genealogy, every line with its replicate) and\n"
+	"rNNNN.csv, and saves its whole world every --checkpoint-every ticks in\n"
+	"DIR/checkpoints/rNNNN.world. At the end DIR gets lineage.ndjson (every\n"
+	"replicate's genealogy), replicates.ndjson (why each stopped, its ticks, living\n"
+	"creatures, generation reached, world hash), generations.csv (per replicate and\n"
+	"generation: conceived, lost, born, alive, dead, lifespans, deaths by cause,\n"
+	"mutations carried, and per --gene the share born with an allele no founder had\n"
+	"and the number of alleles) and generations.png. Interrupted, the finished\n"
+	"replicates stay (the journal DIR/generations.csv.journal) and --resume\n"
+	"continues the others from their last checkpoints, bit for bit as a straight\n"
+	"run. --shard I/N runs a fixed share; 'c2rt evolve --merge SHARDDIR... -o DIR'\n"
+	"joins the shards' folders. scripts/evolve-parallel.sh and\n"
+	"scripts/evolve-slurm.sh spread shards.",
 	opts, 0, 1024, OPT_STR, evolve_paths,
 };
 
@@ -260,6 +262,7 @@ static int make_spec(batch_evolve_spec *s, inputs *in)
 		return rc;
 	s->generations = (unsigned)(ev.generations > UINT32_MAX ? UINT32_MAX : ev.generations);
 	s->replicates = (size_t)ev.replicates;
+	s->max_population = (size_t)ev.max_population;
 	s->ngenes = ev.ngenes;
 	memcpy(s->genes, ev.genes, sizeof ev.genes);
 	if ((rc = read_world(s, in)))

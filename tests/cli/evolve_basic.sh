@@ -76,6 +76,11 @@ expect_exit 0 "$C2RT" evolve "$@" --seed 6 --resume -o "$T/a"
 cmp -s "$T/a/lineage.ndjson" "$T/b/lineage.ndjson" && die "--seed 6 gave the genealogy of --seed 5"
 grep -q '"replicates":3' "$T/a/replicates.ndjson" || die "resume with another seed"
 
+# --max-population: three founders alive at once end it at the first tick.
+expect_exit 0 "$C2RT" evolve "$@" --max-population 3 --replicates 1 -o "$T/crowd"
+grep -q '"stop":"crowded","ticks":1,"alive":3,' "$T/crowd/replicates.ndjson" ||
+	die "--max-population: $(cat "$T/crowd/replicates.ndjson")"
+
 # Usage errors.
 expect_exit 1 "$C2RT" evolve --founder "$NORN:m" --founder "$NORN:f" --hours 1 -o "$T/u"
 contains "$T/err" "missing --world"
