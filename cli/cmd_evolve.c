@@ -112,9 +112,14 @@ static int evolve_paths(cli_paths *ps, const char *const *pos, int npos)
 	}
 	in_dir(ev.out, "generations.png", p, sizeof p);
 	cli_paths_add(ps, OPT_OUT, "-o", p);
-	if (ev.merge) {
-		for (int i = 0; i < npos; i++)
+	if (ev.merge) { /* the shards' files it reads: never one it writes */
+		for (int i = 0; i < npos; i++) {
 			cli_paths_add(ps, OPT_IN_DIR, "SHARD", pos[i]);
+			for (size_t k = 0; k < 3; k += 2) {
+				in_dir(pos[i], main_files[k], p, sizeof p);
+				cli_paths_add(ps, OPT_IN, "SHARD", p);
+			}
+		}
 		return CLI_OK;
 	}
 	long n = (long)(ev.replicates ? ev.replicates : 1);
@@ -663,10 +668,10 @@ static int pending_of(const evo_ctx *x, const uint8_t *have, size_t **pending, s
 	return CLI_OK;
 }
 
-static int make_dirs(const char *dir)
+static int make_dirs(const char *dir, bool subdirs)
 {
 	const char *sub[3] = {"", "replicates", "checkpoints"};
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < (subdirs ? 3 : 1); i++) {
 		char p[4200];
 		in_dir(dir, sub[i], p, sizeof p);
 		if (mkdir(p, 0777) != 0 && errno != EEXIST)
@@ -766,7 +771,7 @@ static int do_evolve(void)
 	if (rc == CLI_OK && !ev.out)
 		rc = cli_fail(CLI_USAGE, "evolve", "missing -o DIR");
 	if (rc == CLI_OK)
-		rc = make_dirs(ev.out);
+		rc = make_dirs(ev.out, true);
 	in_dir(ev.out ? ev.out : ".", "generations.csv", target, sizeof target);
 	if (rc == CLI_OK)
 		rc = cli_journal_lock(&j, "evolve", target);
@@ -867,7 +872,7 @@ static int do_merge(const char *const *pos, int npos)
 	char target[4200];
 	in_dir(ev.out, "generations.csv", target, sizeof target);
 	if (rc == CLI_OK)
-		rc = make_dirs(ev.out);
+		rc = make_dirs(ev.out, false);
 	if (rc == CLI_OK)
 		rc = cli_journal_lock(&j, "evolve", target);
 	if (rc == CLI_OK)

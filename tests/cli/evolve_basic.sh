@@ -70,6 +70,11 @@ same "$T/a" "$T/m"
 expect_exit 2 "$C2RT" evolve --merge "$T/s1" "$T/s1" -o "$T/m2"
 contains "$T/err" "replicate 0 is in"
 expect_exit 1 "$C2RT" evolve --merge "$T/s1" "$T/s2" --jobs 2 -o "$T/m3"
+# merged into a shard's own folder: its files are inputs, never outputs
+cp "$T/s1/replicates.ndjson" "$T/s1.keep"
+expect_exit 2 "$C2RT" evolve --merge "$T/s1" "$T/s2" -o "$T/s1"
+contains "$T/err" "refusing to overwrite it"
+cmp -s "$T/s1/replicates.ndjson" "$T/s1.keep" || die "a shard's file was overwritten"
 
 # --resume with other options keeps nothing of the old run: all runs again.
 expect_exit 0 "$C2RT" evolve "$@" --seed 6 --resume -o "$T/a"
