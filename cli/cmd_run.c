@@ -18,7 +18,21 @@
 #include "trace/writer.h"
 
 static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
-static const char *world_path, *log_path;
+static const char *world_path, *log_path, *genealogy_path;
+/* --creature GENOME[:SEX[:SEED]], in order (the world's second creature on) */
+enum { MAX_MORE = WORLD_MAX_CREATURES - 1 };
+static cli_more_creature more[MAX_MORE];
+static size_t nmore;
+static int more_add(const char *arg, void *ctx)
+{
+	(void)ctx;
+	if (nmore == MAX_MORE)
+		return cli_fail(CLI_USAGE, "run", "at most %d --creature", MAX_MORE);
+	int rc = cli_more_creature_parse("run", arg, &more[nmore]);
+	if (rc == 0)
+		nmore++;
+	return rc;
+}
 /* The default trace: one row per creature second (CREATURE_TICKS_PER_SECOND world
  * ticks): a whole norn life (10.7 creature hours) is then about 38,500
  * rows, 10 MB, instead of 97 MB of every tick; --every 1 asks for those. */
@@ -42,6 +56,8 @@ static const cli_opt opts[] = {
 	{"plot", OPT_OUT, &plot_path, "FILE.png", "also draw the traced chemicals into a PNG", 0, 0, NULL},
 	{"world", OPT_IN, &world_path, "FILE", "live in the world of a world file (docs/world.md)", 0, 0, NULL},
 	{"log", OPT_OUT, &log_path, "FILE.ndjson", "--world: write every world event as NDJSON", 0, 0, NULL},
+	{"creature", OPT_CALL, NULL, "GENOME[:SEX[:SEED]]", "--world: one more creature (repeatable; SEX male|female|m|f, SEED default --seed + its index)", 0, 0, more_add},
+	{"genealogy", OPT_OUT, &genealogy_path, "FILE.ndjson", "--world: write founders, conceptions, eggs, hatchings and deaths as NDJSON (docs/populations.md)", 0, 0, NULL},
 	{0},
 };
 
@@ -51,6 +67,8 @@ static int run_paths(cli_paths *ps, const char *const *pos, int npos)
 	(void)pos;
 	(void)npos;
 	cli_paths_add(ps, OPT_OUT, "--hash-every", hash_every ? "-" : NULL);
+	for (size_t i = 0; i < nmore; i++)
+		cli_paths_add(ps, OPT_IN, "--creature", more[i].genome);
 	return CLI_OK;
 }
 
@@ -64,7 +82,10 @@ const cli_spec cli_cmd_run_spec = {
 	"the creature lives in a world (its events files may hold the world's\n"
 	"commands, --save keeps the whole world, and a world snapshot resumes\n"
 	"without --world); the trace follows the first creature and adds where it\n"
-	"is, its room, IT, IT's distance and what it carries (world: columns). A\n"
+	"is, its room, IT, IT's distance and what it carries (world: columns).\n"
+	"--creature adds more creatures to the world (a population: they see,\n"
+	"touch and breed with each other; docs/populations.md) and --genealogy\n"
+	"writes who was founded, conceived, laid, hatched and died. A\n"
 	"summary goes to stderr: ticks, creature time, stage, cause of death,\n"
 	"speed; on a terminal a progress line shows while it runs. Every output\n"
 	"is checked before the run and written whole or not at all. Exit 3 when\n"
@@ -179,8 +200,8 @@ typedef struct run {
 	cli_creature cc;        /* without a world: the creature and its events */
 	cli_world cw;           /* with one: the world, its creatures and events */
 	creature *c;            /* the creature traced (a world's first) */
-	cli_out trace, log;
-	c2_wbuf tw, lw;         /* what is still to be written to them */
+	cli_out trace, log, gen;
+	c2_wbuf tw, lw, gw;     /* what is still to be written to them */
 	trace_series *pd;       /* --plot's samples */
 	uint64_t ran;           /* ticks run */
 	double wall;            /* their wall time */
@@ -237,8 +258,12 @@ static int check_options(run *r, int npos)
 	if (rc)
 		return rc;
 	r->in_world = world_path || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
-	if (!r->in_world && (log_path || cli_cargs.world_opts))
-		return cli_fail(CLI_USAGE, "run", "%s goes with --world", log_path ? "--log" : "a world --opt");
+	if (!r->in_world && (log_path || genealogy_path || cli_cargs.world_opts))
+		return cli_fail(CLI_USAGE, "run", "%s goes with --world",
+		                log_path ? "--log" : genealogy_path ? "--genealogy" : "a world --opt");
+	if (nmore && !world_path)
+		return cli_fail(CLI_USAGE, "run", "--creature goes with --world%s",
+		                cli_cargs.resume_path ? " (a world snapshot holds its creatures)" : "");
 	return CLI_OK;
 }
 
@@ -249,9 +274,13 @@ static int open_run(run *r)
 {
 	int rc = r->in_world ? cli_world_open(&r->cw, "run", r->genome, &cli_cargs, world_path)
 	                     : cli_creature_open(&r->cc, "run", r->genome, &cli_cargs);
+	if (rc == 0 && nmore)
+		rc = cli_world_add_creatures(&r->cw, "run", more, nmore, &cli_cargs);
 	if (rc)
 		return rc;
 	r->c = r->in_world ? world_creature(r->cw.w, 0) : r->cc.c;
+	if (genealogy_path && (rc = cli_out_open(&r->gen, "run", genealogy_path)) != 0)
+		return rc;
 	if (r->in_world) /* the trace follows the first creature, with its world: columns */
 		r->tc.in_world = r->cw.w;
 	if (log_path) {
@@ -281,6 +310,15 @@ static void sample(run *r)
 		trace_row(r->c, &r->tc, &r->tw);
 	if (r->pd)
 		plot_sample(r->pd, r->c, &r->tc);
+}
+
+/* The world's log and genealogy since the last tick, to their buffers. */
+static void drain(run *r)
+{
+	if (r->log.f)
+		world_log_ndjson(r->cw.w, &r->lw);
+	if (r->gen.f)
+		world_genealogy_ndjson(r->cw.w, &r->gw);
 }
 
 /* Run until the goal or the limit: a world tick at a time, the events due
@@ -321,8 +359,7 @@ static int run_loop(run *r)
 			 * tick ran, so none is counted or hashed; finish_outputs writes
 			 * its death row (which repeats tick T). */
 			r->killed_between = true;
-			if (r->log.f)
-				world_log_ndjson(r->cw.w, &r->lw);
+			drain(r);
 			break;
 		}
 		r->ran++;
@@ -331,11 +368,12 @@ static int run_loop(run *r)
 		if (hash_every && t % hash_every == 0)
 			printf("%llu %016llx\n", (unsigned long long)t,
 			       (unsigned long long)(r->in_world ? world_hash(r->cw.w) : creature_hash(c)));
-		if (r->log.f)
-			world_log_ndjson(r->cw.w, &r->lw);
-		if (flush(&r->trace, &r->tw, false) != 0 || flush(&r->log, &r->lw, false) != 0) {
+		drain(r);
+		if (flush(&r->trace, &r->tw, false) != 0 || flush(&r->log, &r->lw, false) != 0 ||
+		    flush(&r->gen, &r->gw, false) != 0) {
 			rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s",
-			              r->log.f && r->lw.len ? log_path : trace_path, strerror(errno));
+			              r->log.f && r->lw.len ? log_path
+			              : r->gen.f && r->gw.len ? genealogy_path : trace_path, strerror(errno));
 			break;
 		}
 		if (!creature_alive(c) && !r->until_death)
@@ -359,10 +397,17 @@ static int finish_outputs(run *r)
 		rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", trace_path, strerror(errno));
 	if (rc == 0 && flush(&r->log, &r->lw, true) != 0)
 		rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", log_path, strerror(errno));
+	if (rc == 0 && r->gen.f) {
+		world_genealogy_ndjson(r->cw.w, &r->gw); /* the founders of a run of 0 ticks too */
+		if (flush(&r->gen, &r->gw, true) != 0)
+			rc = cli_fail(CLI_BAD, "run", "cannot write %s: %s", genealogy_path, strerror(errno));
+	}
 	if (rc == 0)
 		rc = cli_out_commit(&r->trace, "run");
 	if (rc == 0)
 		rc = cli_out_commit(&r->log, "run");
+	if (rc == 0)
+		rc = cli_out_commit(&r->gen, "run");
 	if (rc == 0 && save_path) {
 		c2_wbuf sw = {0};
 		if (r->in_world ? world_save(r->cw.w, r->cw.events_text, r->cw.events_text ? r->cw.events_len : 0, &sw) != 0
@@ -433,8 +478,13 @@ int cli_cmd_run(int argc, char **argv)
 	}
 	c2_wbuf_free(&r.tw);
 	c2_wbuf_free(&r.lw);
+	c2_wbuf_free(&r.gw);
 	cli_out_abort(&r.trace);
 	cli_out_abort(&r.log);
+	cli_out_abort(&r.gen);
+	for (size_t i = 0; i < nmore; i++)
+		free(more[i].genome);
+	nmore = 0;
 	trace_series_free(r.pd);
 	cli_creature_close(&r.cc);
 	cli_world_close(&r.cw);

@@ -71,7 +71,7 @@ static int populate(cli_world *cw, const char *cmd, const char *genome_path,
 	cli_creature cc;
 	if ((rc = cli_creature_open(&cc, cmd, genome_path, &hatch)) != 0)
 		return rc;
-	if (world_add_creature(cw->w, cc.c, &err) != 0) {
+	if (world_add_founder(cw->w, cc.c, NULL, genome_path, &err) != 0) {
 		cli_creature_close(&cc);
 		return cli_fail(CLI_BAD, cmd, "%s", err.msg);
 	}
@@ -101,4 +101,83 @@ int cli_world_open(cli_world *cw, const char *cmd, const char *genome_path,
 	if (rc)
 		cli_world_close(cw);
 	return rc;
+}
+
+static int sex_word(const char *s, size_t n)
+{
+	if ((n == 4 && !memcmp(s, "male", 4)) || (n == 1 && *s == 'm'))
+		return GENOME_MALE;
+	if ((n == 6 && !memcmp(s, "female", 6)) || (n == 1 && *s == 'f'))
+		return GENOME_FEMALE;
+	return 0;
+}
+
+static bool number_word(const char *s, uint64_t *out)
+{
+	if (!*s)
+		return false;
+	uint64_t v = 0;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > (UINT64_MAX - 9) / 10)
+			return false;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return true;
+}
+
+int cli_more_creature_parse(const char *cmd, const char *arg, cli_more_creature *out)
+{
+	memset(out, 0, sizeof *out);
+	size_t len = strlen(arg);
+	const char *c1 = strrchr(arg, ':');
+	if (c1) {
+		const char *c0 = NULL;
+		for (const char *p = c1; p > arg && !c0; p--)
+			if (p[-1] == ':')
+				c0 = p - 1;
+		if (sex_word(c1 + 1, strlen(c1 + 1))) { /* GENOME:SEX */
+			out->sex = sex_word(c1 + 1, strlen(c1 + 1));
+			len = (size_t)(c1 - arg);
+		} else if (c0 && (out->sex = sex_word(c0 + 1, (size_t)(c1 - c0 - 1))) != 0) {
+			if (!number_word(c1 + 1, &out->seed))
+				return cli_fail(CLI_USAGE, cmd, "--creature %s: SEED must be a number", arg);
+			out->has_seed = true;
+			len = (size_t)(c0 - arg);
+		}
+	}
+	if (len == 0)
+		return cli_fail(CLI_USAGE, cmd, "--creature %s: expected GENOME[:SEX[:SEED]]", arg);
+	if (!(out->genome = malloc(len + 1)))
+		return cli_fail(CLI_BAD, cmd, "out of memory");
+	memcpy(out->genome, arg, len);
+	out->genome[len] = '\0';
+	return CLI_OK;
+}
+
+int cli_world_add_creatures(cli_world *cw, const char *cmd, const cli_more_creature *v, size_t n,
+                            const cli_creature_args *args)
+{
+	for (size_t i = 0; i < n; i++) {
+		creature_config cfg = args->cfg;
+		size_t index = world_creature_count(cw->w);
+		if (v[i].sex)
+			cfg.sex = (genome_sex)v[i].sex;
+		cfg.seed = v[i].has_seed ? v[i].seed : args->cfg.seed + index;
+		genome g;
+		c2_err err;
+		int rc = cli_load_genome(v[i].genome, &g);
+		if (rc)
+			return rc;
+		creature *c;
+		rc = creature_hatch(&c, &g, &cfg, &err);
+		genome_free(&g);
+		if (rc)
+			return cli_report(v[i].genome, &err);
+		if (world_add_founder(cw->w, c, NULL, v[i].genome, &err) != 0) {
+			creature_free(c);
+			return cli_fail(CLI_BAD, cmd, "--creature %s: %s", v[i].genome, err.msg);
+		}
+	}
+	return CLI_OK;
 }

@@ -32,4 +32,23 @@ int cli_world_open(cli_world *cw, const char *cmd, const char *genome_path,
                    const cli_creature_args *args, const char *world_path);
 void cli_world_close(cli_world *cw);
 
+/* One `--creature GENOME[:SEX[:SEED]]` of `c2rt run --world`. */
+typedef struct cli_more_creature {
+	char *genome;   /* the path (malloc'd) */
+	int sex;        /* genome_sex, or 0: the run's */
+	bool has_seed;
+	uint64_t seed;  /* else: the run's seed + its index in the world */
+} cli_more_creature;
+
+/* Parse GENOME[:SEX[:SEED]] (SEX male|female|m|f; a path holding ':' is
+ * read whole unless what follows its last ':' is a SEX or SEX:SEED).
+ * CLI_OK, or CLI_USAGE (printed). */
+int cli_more_creature_parse(const char *cmd, const char *arg, cli_more_creature *out);
+
+/* Hatch each of v[0..n) (no body; args->cfg's options with its sex and
+ * seed) and add it to the loaded world as a founder, after its first
+ * creature. CLI_OK, or CLI_BAD (printed). */
+int cli_world_add_creatures(cli_world *cw, const char *cmd, const cli_more_creature *v, size_t n,
+                            const cli_creature_args *args);
+
 #endif

@@ -216,6 +216,7 @@ static void act_now(world *w, size_t k, const act_row *r)
 	if (r->event == WORLD_EV_GET)
 		w_carry(w, id, (int)k);
 	w_object_event(w, id, r->event, (int)k);
+	w_pop_touched(w, k, id, r->event); /* another creature: its stimuli, mating */
 	w_stimulus(w, k, (uint8_t)r->stimulus, -1, -1, 255);
 }
 
@@ -328,6 +329,8 @@ static void start(world *w, size_t k, int a, const act_row *r)
 				creature_nudge_action(cr->c, (unsigned)cr->act, -255);
 			creature_nudge_action(cr->c, (unsigned)a, 10);
 		}
+		if (r->behaviour == B_THINK)
+			w_pop_speak(w, k); /* stating a need: heard by the others */
 	}
 	cr->act = (int8_t)a;
 	cr->target = r->needs_it ? cr->it : -1;

@@ -10,6 +10,15 @@
 #include "base/words.h"
 #include "world/internal.h"
 
+/* Which creature a hand command or a `when` rule is about: index idx
+ * (>= 0), the creature called `moniker` (idx WHO_MONIKER), or each one
+ * (WHO_EVERY). */
+enum { WHO_MONIKER = -1, WHO_EVERY = -2 };
+typedef struct w_who {
+	int16_t idx;
+	char moniker[5];
+} w_who;
+
 typedef struct w_ev {
 	uint64_t at, every, until;
 	uint8_t cmd;
@@ -18,12 +27,14 @@ typedef struct w_ev {
 	int64_t x;           /* add, move, drop */
 	int16_t verb, noun;  /* say (-1: none) */
 	char name[WORLD_MAX_NAME]; /* add (may be ""), remove, move, pickup */
+	w_who who;           /* pat slap yes no, drop, bring: at whom */
 	long line;
 } w_ev;
 
 /* A reactive rule (`when ACTION [KIND] COMMAND`): the hand answers an act
  * of the first creature in the tick it happens. */
 typedef struct w_rule {
+	w_who who;       /* whose acts */
 	uint8_t action;  /* decision cell of the act */
 	int16_t kind;    /* the object's kind at the act, or -1: any */
 	uint8_t cmd;     /* a hand command: pat slap yes no */
@@ -66,14 +77,14 @@ static const struct {
 	{"add", "add KIND X [NAME]", parse_add, apply_add, -1},
 	{"remove", "remove OBJECT", parse_object_arg, apply_remove, -1},
 	{"move", "move OBJECT X", parse_object_arg, apply_move, -1},
-	{"pat", "pat", parse_hand, apply_hand, GENOME_STIM_POINTER_PATS},
-	{"slap", "slap", parse_hand, apply_hand, GENOME_STIM_POINTER_SLAPS},
-	{"yes", "yes", parse_hand, apply_hand, GENOME_STIM_POINTER_YES},
-	{"no", "no", parse_hand, apply_hand, GENOME_STIM_POINTER_NO},
+	{"pat", "pat [CREATURE]", parse_hand, apply_hand, GENOME_STIM_POINTER_PATS},
+	{"slap", "slap [CREATURE]", parse_hand, apply_hand, GENOME_STIM_POINTER_SLAPS},
+	{"yes", "yes [CREATURE]", parse_hand, apply_hand, GENOME_STIM_POINTER_YES},
+	{"no", "no [CREATURE]", parse_hand, apply_hand, GENOME_STIM_POINTER_NO},
 	{"say", "say VERB [NOUN]", parse_say, apply_say, -1},
 	{"pickup", "pickup OBJECT", parse_object_arg, apply_pickup, -1},
-	{"drop", "drop [X]", parse_drop, apply_drop, -1},
-	{"bring", "bring KIND|CATEGORY", parse_bring, apply_bring, -1},
+	{"drop", "drop [X] [to CREATURE]", parse_drop, apply_drop, -1},
+	{"bring", "bring KIND|CATEGORY [to CREATURE]", parse_bring, apply_bring, -1},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0], CMD_ADD = 0, CMD_MOVE = 2 };
 
@@ -124,10 +135,51 @@ static int parse_object_arg(const world *w, w_line *p, int i, w_ev *e)
 	return want == 2 ? x_of(p, i + 1, e) : 0;
 }
 
+/* Is token t a creature: `#N`, `every`, or a moniker (4 digits or capital
+ * letters)? Fills *who when it is. */
+static bool who_token(const w_tok *t, w_who *who)
+{
+	long n;
+	if (t->n >= 2 && t->s[0] == '#') {
+		w_tok num = {t->s + 1, t->n - 1};
+		if (!w_tok_int(&num, 0, WORLD_MAX_CREATURES - 1, &n))
+			return false;
+		who->idx = (int16_t)n;
+		return true;
+	}
+	if (w_tok_is(t, "every")) {
+		who->idx = WHO_EVERY;
+		return true;
+	}
+	if (t->n != 4)
+		return false;
+	for (int i = 0; i < 4; i++)
+		if (!((t->s[i] >= '0' && t->s[i] <= '9') || (t->s[i] >= 'A' && t->s[i] <= 'Z')))
+			return false;
+	who->idx = WHO_MONIKER;
+	memcpy(who->moniker, t->s, 4);
+	who->moniker[4] = '\0';
+	return true;
+}
+
+/* Token i, the last, is CREATURE (`to CREATURE` with `to`: tokens i, i+1). */
+static int parse_who(w_line *p, int i, bool to, w_ev *e)
+{
+	if (to && (p->nt - i != 2 || !w_tok_is(&p->t[i], "to")))
+		return usage(p, e);
+	const w_tok *t = &p->t[to ? i + 1 : i];
+	if (!who_token(t, &e->who))
+		return w_fail(p, "'%.*s' is not a creature (#N, a moniker of 4 digits or capital "
+		              "letters, or every)", (int)t->n, t->s);
+	return 0;
+}
+
 static int parse_hand(const world *w, w_line *p, int i, w_ev *e)
 {
 	(void)w;
-	return p->nt != i ? usage(p, e) : 0;
+	if (p->nt - i > 1)
+		return usage(p, e);
+	return p->nt - i == 1 ? parse_who(p, i, false, e) : 0;
 }
 
 static int parse_say(const world *w, w_line *p, int i, w_ev *e)
@@ -147,23 +199,31 @@ static int parse_say(const world *w, w_line *p, int i, w_ev *e)
 static int parse_drop(const world *w, w_line *p, int i, w_ev *e)
 {
 	(void)w;
-	if (p->nt - i > 1)
+	int n = p->nt - i, rc = 0;
+	if (n > 3)
 		return usage(p, e);
-	return p->nt - i == 1 ? x_of(p, i, e) : 0;
+	if (n >= 2)
+		rc = parse_who(p, p->nt - 2, true, e);
+	if (rc == 0 && (n == 1 || n == 3))
+		rc = x_of(p, i, e);
+	return rc;
 }
 
 /* bring KIND|CATEGORY: a kind of the world file, else a category name or
  * number (kept in e->noun, e->kind -1). */
 static int parse_bring(const world *w, w_line *p, int i, w_ev *e)
 {
-	if (p->nt - i != 1)
+	if (p->nt - i != 1 && p->nt - i != 3)
 		return usage(p, e);
+	int rc = p->nt - i == 3 ? parse_who(p, i + 1, true, e) : 0;
+	if (rc)
+		return rc;
 	int kind = w_kind_find(w, p->t[i].s, p->t[i].n), cat = -1;
 	if (kind > 0) {
 		e->kind = (int16_t)kind;
 		return 0;
 	}
-	int rc = w_vocab(p, i, &genome_categories, &cat);
+	rc = w_vocab(p, i, &genome_categories, &cat);
 	if (rc)
 		return w_fail(p, "bring: '%.*s' is neither a kind of this world nor a category",
 		              (int)p->t[i].n, p->t[i].s);
@@ -172,23 +232,28 @@ static int parse_bring(const world *w, w_line *p, int i, w_ev *e)
 	return 0;
 }
 
-/* `when ACTION [KIND] COMMAND` (tokens from 1). */
+/* `when [CREATURE] ACTION [KIND] COMMAND` (tokens from 1). */
 static int parse_rule(const world *w, world_events *ev, w_line *p)
 {
-	static const char usage_when[] = "usage: when ACTION [KIND] pat|slap|yes|no";
-	if (p->nt < 3 || p->nt > 4)
-		return w_fail(p, usage_when);
+	static const char usage_when[] =
+		"usage: when [CREATURE|every] ACTION [KIND] pat|slap|yes|no";
 	if (ev->nrules == WORLD_MAX_RULES)
 		return c2_fail_line(p->err, C2_ETOOBIG, p->line, "more than %d 'when' rules",
 		                    WORLD_MAX_RULES);
 	w_rule *r = &ev->rules[ev->nrules];
-	int action, rc = w_vocab(p, 1, &genome_actions, &action);
+	memset(r, 0, sizeof *r);
+	int a = 1; /* the ACTION token */
+	if (p->nt > 1 && who_token(&p->t[1], &r->who))
+		a = 2;
+	if (p->nt - a < 2 || p->nt - a > 3)
+		return w_fail(p, usage_when);
+	int action, rc = w_vocab(p, a, &genome_actions, &action);
 	if (rc)
 		return rc;
 	r->action = (uint8_t)action;
 	r->kind = -1;
-	if (p->nt == 4 && (r->kind = (int16_t)w_kind_find(w, p->t[2].s, p->t[2].n)) <= 0)
-		return w_fail(p, "when: unknown kind '%.*s'", (int)p->t[2].n, p->t[2].s);
+	if (p->nt - a == 3 && (r->kind = (int16_t)w_kind_find(w, p->t[a + 1].s, p->t[a + 1].n)) <= 0)
+		return w_fail(p, "when: unknown kind '%.*s'", (int)p->t[a + 1].n, p->t[a + 1].s);
 	const w_tok *c = &p->t[p->nt - 1];
 	for (int k = 0; k < NCOMMANDS; k++)
 		if (commands[k].stimulus >= 0 && w_tok_is(c, commands[k].name)) {
@@ -416,32 +481,58 @@ static void hand_to(world *w, int64_t x)
 		w->objs[w->hand_carried].x = h->x;
 }
 
-static void log_hand(world *w, const w_ev *e)
+/* The hand's command, about creature k (-1: none). */
+static void log_hand(world *w, const w_ev *e, int k)
 {
-	w_log *l = w_log_add(w, LOG_HAND, w->ncrts ? 0 : -1, 0);
+	w_log *l = w_log_add(w, LOG_HAND, k, 0);
 	if (l) {
 		l->what = commands[e->cmd].name;
 		l->x = w->objs[0].x;
 	}
 }
 
-/* pat, slap, yes, no: the hand at the first creature, its stimulus from
- * the hand. */
+/* The creature `who` names now, or -1 (not, or no longer, in the world). */
+static int who_index(const world *w, const w_who *who)
+{
+	if (who->idx == WHO_MONIKER)
+		return world_creature_find(w, who->moniker);
+	return who->idx >= 0 && (size_t)who->idx < w->ncrts ? who->idx : -1;
+}
+
+/* Run `one` (a command at creature k) at whom e names: each creature in
+ * index order for `every` (the dead too: the command itself decides, as
+ * for the first creature, which may be dead). */
+static void at_whom(world *w, const w_ev *e, void (*one)(world *w, const w_ev *e, int k))
+{
+	if (e->who.idx != WHO_EVERY) {
+		one(w, e, who_index(w, &e->who));
+		return;
+	}
+	for (size_t k = 0, n = w->ncrts; k < n; k++)
+		one(w, e, (int)k);
+}
+
+/* pat, slap, yes, no: the hand at creature k, its stimulus from the hand. */
+static void hand_at(world *w, const w_ev *e, int k)
+{
+	if (k < 0)
+		return;
+	hand_to(w, w->crts[k].x);
+	log_hand(w, e, k);
+	if (creature_alive(w->crts[k].c))
+		w_stimulus(w, (size_t)k, (uint8_t)commands[e->cmd].stimulus, GENOME_CAT_HAND, 0, 255);
+}
+
 static void apply_hand(world *w, const w_ev *e)
 {
-	if (w->ncrts == 0)
-		return;
-	hand_to(w, w->crts[0].x);
-	log_hand(w, e);
-	if (creature_alive(w->crts[0].c))
-		w_stimulus(w, 0, (uint8_t)commands[e->cmd].stimulus, GENOME_CAT_HAND, 0, 255);
+	at_whom(w, e, hand_at);
 }
 
 static void apply_say(world *w, const w_ev *e)
 {
 	if (w->ncrts)
 		hand_to(w, w->crts[0].x);
-	log_hand(w, e);
+	log_hand(w, e, w->ncrts ? 0 : -1);
 	for (size_t k = 0; k < w->ncrts; k++) {
 		creature *c = w->crts[k].c;
 		if (!w_hears(w, &w->crts[k], w->objs[0].x))
@@ -453,29 +544,29 @@ static void apply_say(world *w, const w_ev *e)
 }
 
 /* The hand takes object id (its get handler runs). */
-static void hand_pickup(world *w, const w_ev *e, int id)
+static void hand_pickup(world *w, const w_ev *e, int id, int k)
 {
 	hand_to(w, w->objs[id].x);
-	log_hand(w, e);
+	log_hand(w, e, k);
 	w_carry(w, id, WORLD_HAND);
 	w_object_event(w, id, WORLD_EV_GET, -1);
 }
 
-/* What the hand holds goes down at e's X, or just in front of the first
- * creature (touching it); its drop handler runs. */
-static void hand_drop(world *w, const w_ev *e)
+/* What the hand holds goes down at e's X, or just in front of creature k
+ * (touching it; -1: where the hand is); its drop handler runs. */
+static void hand_drop(world *w, const w_ev *e, int k)
 {
 	int id = w->hand_carried;
 	if (id < 0)
 		return;
 	int64_t x = e->x;
 	if (!e->has_x) {
-		const w_crt *cr = w->ncrts ? &w->crts[0] : NULL;
+		const w_crt *cr = k >= 0 ? &w->crts[k] : NULL;
 		x = cr ? cr->x + cr->facing * ((w_crt_width(w) + w_obj_width(w, &w->objs[id])) / 2)
 		       : w->objs[0].x;
 	}
 	hand_to(w, x);
-	log_hand(w, e);
+	log_hand(w, e, k);
 	w_put_down(w, id, x);
 	w_object_event(w, id, WORLD_EV_DROP, -1);
 }
@@ -484,27 +575,33 @@ static void apply_pickup(world *w, const w_ev *e)
 {
 	int id = object_named(w, e->name);
 	if (id >= 0 && w->objs[id].state == WORLD_OBJ_PRESENT)
-		hand_pickup(w, e, id);
+		hand_pickup(w, e, id, w->ncrts ? 0 : -1);
 }
 
+/* drop: at X, else in front of the creature (the first by default; `to
+ * every`: the first one). */
 static void apply_drop(world *w, const w_ev *e)
 {
-	hand_drop(w, e);
+	int k = e->who.idx == WHO_EVERY ? (w->ncrts ? 0 : -1) : who_index(w, &e->who);
+	if (!e->has_x && e->who.idx != 0 && k < 0)
+		return; /* to a creature not in the world */
+	hand_drop(w, e, k);
 }
 
 /* bring [I]: the hand takes the object of that kind (or category) nearest
  * the first creature, in the world, visible and carried by no one (ties:
  * the lower id), and drops it just in front of the creature; nothing when
  * there is none. A player's way of feeding (the research note, 4.4). */
-static void apply_bring(world *w, const w_ev *e)
+static void bring_to(world *w, const w_ev *e, int k)
 {
-	if (w->ncrts == 0)
+	if (k < 0)
 		return;
-	int64_t cx = w->crts[0].x, bestd = 0;
+	int64_t cx = w->crts[k].x, bestd = 0;
 	int best = -1;
 	for (size_t id = 1; id < w->nobjs; id++) {
 		const w_obj *o = &w->objs[id];
 		bool match = e->kind > 0 ? o->kind == e->kind : w_kind_of(w, o)->category == e->noun;
+		match = match && w_obj_creature(w, (int)id) < 0; /* the hand brings no creature */
 		int64_t d = w_abs64(o->x - cx);
 		if (match && w_visible(w, o) && o->carrier == -1 && (best < 0 || d < bestd)) {
 			best = (int)id;
@@ -513,22 +610,35 @@ static void apply_bring(world *w, const w_ev *e)
 	}
 	if (best < 0)
 		return;
-	hand_pickup(w, e, best);
-	hand_drop(w, e);
+	hand_pickup(w, e, best, k);
+	hand_drop(w, e, k);
+}
+
+static void apply_bring(world *w, const w_ev *e)
+{
+	at_whom(w, e, bring_to);
+}
+
+/* Creature k's act of this tick answered by the rules about it. */
+static void react(world *w, const world_events *ev, size_t k)
+{
+	const w_crt *cr = &w->crts[k];
+	if (cr->acted < 0)
+		return;
+	for (size_t i = 0; i < ev->nrules; i++) {
+		const w_rule *r = &ev->rules[i];
+		bool whose = r->who.idx == WHO_EVERY || who_index(w, &r->who) == (int)k;
+		if (whose && r->action == cr->acted && (r->kind < 0 || r->kind == cr->acted_kind)) {
+			w_ev e = {.cmd = r->cmd, .line = r->line};
+			hand_at(w, &e, (int)k);
+		}
+	}
 }
 
 void w_events_react(world *w, const world_events *ev)
 {
-	if (w->ncrts == 0 || w->crts[0].acted < 0)
-		return;
-	const w_crt *cr = &w->crts[0];
-	for (size_t k = 0; k < ev->nrules; k++) {
-		const w_rule *r = &ev->rules[k];
-		if (r->action == cr->acted && (r->kind < 0 || r->kind == cr->acted_kind)) {
-			w_ev e = {.cmd = r->cmd, .line = r->line};
-			apply_hand(w, &e);
-		}
-	}
+	for (size_t k = 0; k < w->ncrts; k++)
+		react(w, ev, k);
 }
 
 static bool due(const w_ev *e, uint64_t t)

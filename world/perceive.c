@@ -41,7 +41,7 @@ bool w_in_sight(const world *w, const w_crt *cr, int64_t x)
 
 bool w_sees(const world *w, const w_crt *cr, const w_obj *o)
 {
-	return w_visible(w, o) && w_in_sight(w, cr, o->x);
+	return w_visible(w, o) && w_in_sight(w, cr, o->x) && (cr->obj < 0 || o != &w->objs[cr->obj]);
 }
 
 bool w_hears(const world *w, const w_crt *cr, int64_t x)
@@ -75,7 +75,7 @@ static int nth_seen(const world *w, const w_crt *cr, int cat, uint32_t r)
 	for (size_t id = 0; id < w->nobjs; id++) {
 		const w_obj *o = &w->objs[id];
 		if (w_kind_of(w, o)->category == cat && w_visible(w, o) && o->x >= lo && o->x <= hi &&
-		    r-- == 0)
+		    (int32_t)id != cr->obj && r-- == 0)
 			return (int)id;
 	}
 	return -1;
@@ -166,8 +166,8 @@ void w_perceive(world *w, size_t k)
 	sight_span(w, cr, &lo, &hi);
 	for (size_t id = 0; id < w->nobjs; id++) {
 		const w_obj *o = &w->objs[id];
-		if (o->x < lo || o->x > hi || !w_visible(w, o))
-			continue;
+		if (o->x < lo || o->x > hi || !w_visible(w, o) || (int32_t)id == cr->obj)
+			continue; /* not itself: its own object is another creature's sight */
 		int cat = w_kind_of(w, o)->category;
 		int64_t d = w_abs64(o->x - cr->x);
 		nseen[cat]++;

@@ -93,11 +93,13 @@ static bool moniker_taken(const world *w, const char *m)
 static void draw_moniker(world *w, char out[5])
 {
 	static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	char m[5];
 	do {
 		for (int i = 0; i < 4; i++)
-			out[i] = digits[c2_rng_below(&w->nrng, 36)];
-		out[4] = '\0';
-	} while (moniker_taken(w, out));
+			m[i] = digits[c2_rng_below(&w->nrng, 36)];
+		m[4] = '\0';
+	} while (moniker_taken(w, m)); /* `out` may be a slot moniker_taken reads: fill it last */
+	memcpy(out, m, 5);
 }
 
 int world_creature_find(const world *w, const char *moniker)
@@ -283,13 +285,6 @@ int world_add_creature(world *w, creature *c, c2_err *err)
 	return world_add_founder(w, c, NULL, NULL, err);
 }
 
-/* ---- (being built) ------------------------------------------------------------------- */
-void w_pop_pre(world *w, size_t k) { (void)w; (void)k; }
-void w_pop_post(world *w, size_t k) { (void)w; (void)k; }
-void w_pop_tick(world *w) { (void)w; }
-void w_pop_touched(world *w, size_t actor, int id, int ev) { (void)w; (void)actor; (void)id; (void)ev; }
-void w_pop_speak(world *w, size_t k) { (void)w; (void)k; }
-
 /* Forget unborn child i (hatched or lost); the later ones move down. */
 static void unborn_remove(world *w, size_t i)
 {
@@ -323,4 +318,464 @@ void w_pop_died(world *w, size_t k)
 		gen_lost(w, &w->unborn[i], "mother died");
 		unborn_remove(w, i);
 	}
+}
+
+/* ---- breeding ------------------------------------------------------------------------ */
+
+static int category_of(const w_crt *cr)
+{
+	return GENOME_CAT_NORN + cr->genus;
+}
+
+/* [I from the locus name "become fertile if high"] */
+static bool fertile(const world *w, const w_crt *cr)
+{
+	return creature_repro_locus(cr->c, 0) >= w->opt.fertile_min;
+}
+
+/* The reproductive emitters: "I am fertile" 255 while fertile, "I am
+ * pregnant" 255 while a child is in her [I: on/off; the genome's emitters
+ * set their own thresholds and gains]. */
+void w_pop_pre(world *w, size_t k)
+{
+	w_crt *cr = &w->crts[k];
+	if (breeding(w))
+		creature_set_repro(cr->c, fertile(w, cr) ? 255 : 0, cr->unborn >= 0 ? 255 : 0);
+}
+
+/* The genealogy's "conceive" record: crossing-over points apart from
+ * mutations. */
+static void gen_conceive(world *w, const w_unborn *u, const genome *child,
+                         const genome_changes *log, int chance, int degree)
+{
+	gen_head(w, "conceive");
+	c2_w_printf(&w->gen, ",\"mother\":\"%s\",\"father\":\"%s\",\"child\":\"%s\",\"generation\":%u,"
+	            "\"crossovers\":[", w->crts[u->mother].moniker, w->crts[u->father].moniker,
+	            u->moniker, (unsigned)u->generation);
+	bool first = true;
+	for (size_t i = 0; i < log->n; i++) {
+		if (log->v[i].op == GENOME_CH_CROSS) {
+			c2_w_printf(&w->gen, "%s%ld", first ? "" : ",", log->v[i].b);
+			first = false;
+		}
+	}
+	c2_w_str(&w->gen, "],\"mutations\":");
+	genome_changes only = {0};
+	for (size_t i = 0; i < log->n; i++)
+		if (log->v[i].op != GENOME_CH_CROSS && log->v[i].op != GENOME_CH_SET) {
+			if (only.n == only.cap) {
+				size_t cap = only.cap ? only.cap * 2 : 8;
+				genome_change *v = realloc(only.v, cap * sizeof *v);
+				if (!v)
+					break;
+				only.v = v;
+				only.cap = cap;
+			}
+			only.v[only.n++] = log->v[i];
+		}
+	genome_changes_json(&only, child, &w->gen);
+	genome_changes_free(&only);
+	c2_w_printf(&w->gen, ",\"mutation_chance\":%d,\"mutation_degree\":%d}\n", chance, degree);
+}
+
+/* The child's mutation rate from the mother's loci [I]: genome_mutate's
+ * rate is 1 for "as the genes say" (a standard norn child carries one or
+ * two point mutations); the chance locus scales how often and the degree
+ * locus how much, both around 128 = 1, so rate = chance/128 x degree/128
+ * (0 when either is 0: no mutation). The two loci cannot be told apart by
+ * genome_mutate, which flips one bit per mutated byte: both scale its
+ * odds. */
+static double mutation_rate(const world *w, int chance, int degree)
+{
+	if (!w->opt.mutation_loci)
+		return 1.0;
+	return (double)chance / 128.0 * ((double)degree / 128.0);
+}
+
+/* Make the child at conception: crossed and mutated from both parents'
+ * genomes (genome_cross, as `c2rt cross` does), kept encoded in the
+ * mother until she lays it (CAOS BABY [D]). */
+static int conceive(world *w, size_t mum, size_t dad)
+{
+	w_crt *m = &w->crts[mum], *f = &w->crts[dad];
+	genome gm, gf, child;
+	genome_changes log = {0};
+	if (creature_genome(m->c, &gm, NULL) != 0)
+		return C2_ENOMEM;
+	if (creature_genome(f->c, &gf, NULL) != 0) {
+		genome_free(&gm);
+		return C2_ENOMEM;
+	}
+	w_unborn u = {.mother = (int16_t)mum, .father = (int16_t)dad, .egg = -1,
+	              .conceived = w->tick};
+	u.generation = (m->generation > f->generation ? m->generation : f->generation) + 1;
+	draw_moniker(w, u.moniker);
+	int chance = creature_repro_locus(m->c, 2), degree = creature_repro_locus(m->c, 3);
+	int rc = genome_cross(&gm, &gf, (const uint8_t *)m->moniker, (const uint8_t *)f->moniker,
+	                      mutation_rate(w, chance, degree), &w->nrng, &child, &log, NULL);
+	genome_free(&gm);
+	genome_free(&gf);
+	if (rc)
+		return rc;
+	u.sex = (uint8_t)((int)c2_rng_below(&w->nrng, 256) < w->opt.male_chance ? GENOME_MALE
+	                                                                        : GENOME_FEMALE);
+	u.seed = c2_rng_next(&w->nrng);
+	u.ndna = genome_encoded_size(&child);
+	w_unborn *v = realloc(w->unborn, (w->nunborn + 1) * sizeof *v);
+	if (!v || !(u.dna = malloc(u.ndna))) {
+		if (v)
+			w->unborn = v;
+		rc = C2_ENOMEM;
+	} else {
+		w->unborn = v;
+		genome_encode(&child, u.dna, u.ndna);
+		gen_conceive(w, &u, &child, &log, chance, degree);
+		m->unborn = (int32_t)w->nunborn;
+		w->unborn[w->nunborn++] = u;
+	}
+	genome_free(&child);
+	genome_changes_free(&log);
+	return rc;
+}
+
+/* world-reference 4 [I; DS manual: a push on another creature "can trigger
+ * mating"]: a fertile male's push on a receptive female of his genus, in
+ * touch (the push's approach), both get 45 Mate; she conceives with
+ * conceive_chance unless she carries a child already. */
+static void mate(world *w, size_t he, size_t she)
+{
+	w_crt *m = &w->crts[he], *f = &w->crts[she];
+	if (!breeding(w) || creature_sex(m->c) != GENOME_MALE || creature_sex(f->c) != GENOME_FEMALE ||
+	    m->genus != f->genus || !creature_alive(f->c) || !fertile(w, m) ||
+	    creature_repro_locus(f->c, 1) < w->opt.receptive_min)
+		return;
+	w_stimulus(w, he, GENOME_STIM_MATE, category_of(f), f->obj, 255);
+	w_stimulus(w, she, GENOME_STIM_MATE, category_of(m), m->obj, 255);
+	if (f->unborn >= 0 || (int)c2_rng_below(&w->nrng, 255) >= w->opt.conceive_chance)
+		return;
+	conceive(w, she, he);
+}
+
+void w_pop_touched(world *w, size_t actor, int id, int ev)
+{
+	int r = w_obj_creature(w, id);
+	if (r < 0 || !creature_alive(w->crts[r].c))
+		return;
+	const w_crt *a = &w->crts[actor];
+	int n = ev == WORLD_EV_PUSH ? w->opt.crt_push_stim
+	      : ev == WORLD_EV_PULL ? w->opt.crt_pull_stim
+	      : ev == WORLD_EV_HIT  ? w->opt.crt_hit_stim
+	      : ev == WORLD_EV_STOP ? w->opt.crt_stop_stim : -1;
+	if (n >= 0)
+		w_stimulus(w, (size_t)r, (uint8_t)n, category_of(a), a->obj, 255);
+	if (ev == WORLD_EV_PUSH)
+		mate(w, actor, (size_t)r);
+}
+
+/* hear_creatures [I]: a creature stating a need (decision 8, "say what is
+ * bothering you") is heard by every other creature in earshot: the noun of
+ * the category it attends to (what it says the need is about) and 11
+ * "Heard creature speak" from its category. */
+void w_pop_speak(world *w, size_t k)
+{
+	if (!active(w) || !w->opt.hear_creatures)
+		return;
+	const w_crt *cr = &w->crts[k];
+	int noun = creature_object(cr->c);
+	for (size_t j = 0; j < w->ncrts; j++) {
+		w_crt *h = &w->crts[j];
+		if (j == k || !creature_alive(h->c) || !w_hears(w, h, cr->x))
+			continue;
+		if (noun < 0 || !creature_hear_creature(h->c, GENOME_LOBE_NOUN, (unsigned)noun, category_of(cr)))
+			w_stimulus(w, j, GENOME_STIM_HEARD_CREATURE, category_of(cr), cr->obj, 255);
+	}
+}
+
+/* ---- eggs ---------------------------------------------------------------------------- */
+
+/* Eggs: category 5 [D]; carried, pushed, pulled and hit like a toy [I]. */
+static int egg_kind(world *w)
+{
+	if (w->egg_kind < 0) {
+		int k = w_kind_find(w, "egg", 3);
+		if (k <= 0 || w->kinds[k].category != GENOME_CAT_EGG)
+			k = add_kind(w, "egg", GENOME_CAT_EGG, KF_PUSH | KF_PULL | KF_HIT | KF_CARRY, 20);
+		w->egg_kind = (int16_t)k;
+	}
+	return w->egg_kind;
+}
+
+/* A pregnant creature lays when its "lay egg" involuntary action is on
+ * [D locus; the genome drives it from progesterone], or lay_without_locus
+ * ticks after conceiving [I]. */
+void w_pop_post(world *w, size_t k)
+{
+	w_crt *cr = &w->crts[k];
+	if (cr->unborn < 0)
+		return;
+	w_unborn *u = &w->unborn[cr->unborn];
+	bool due = creature_involuntary(cr->c, GENOME_INVOL_LAY_EGG) != 0 ||
+	           (w->opt.lay_without_locus && w->tick - u->conceived >= (uint64_t)w->opt.lay_without_locus);
+	if (!due)
+		return;
+	int kind = egg_kind(w);
+	int id = kind < 0 ? -1
+	                  : w_obj_new(w, (uint16_t)kind,
+	                              w_clamp(w, cr->x, (int64_t)w->kinds[kind].width * WORLD_FX), NULL);
+	size_t i = (size_t)cr->unborn;
+	cr->unborn = -1;
+	if (breeding(w))
+		creature_set_repro(cr->c, fertile(w, cr) ? 255 : 0, 0);
+	if (id < 0) {
+		gen_lost(w, u, "world full");
+		unborn_remove(w, i);
+		return;
+	}
+	u->egg = id;
+	u->hatch_at = w->tick + (uint64_t)w->opt.egg_hatch_ticks;
+	gen_head(w, "lay");
+	c2_w_printf(&w->gen, ",\"mother\":\"%s\",\"child\":\"%s\",\"egg\":\"%s\"}\n", cr->moniker,
+	            u->moniker, w->objs[id].name);
+	w_log *l = w_log_add(w, LOG_ADD, (int)k, id);
+	if (l)
+		l->x = w->objs[id].x;
+}
+
+/* The child comes out of its egg where the egg lies. */
+static const char *hatch(world *w, w_unborn *u)
+{
+	genome g;
+	creature *c = NULL;
+	if (w->ncrts >= WORLD_MAX_CREATURES)
+		return "world full";
+	if (genome_parse(&g, u->dna, u->ndna, NULL) != 0)
+		return "not viable";
+	creature_config cfg = *creature_get_config(w->crts[u->mother].c);
+	cfg.sex = (genome_sex)u->sex;
+	cfg.seed = u->seed;
+	int rc = creature_hatch(&c, &g, &cfg, NULL);
+	genome_free(&g);
+	if (rc)
+		return "not viable";
+	w_obj *egg = &w->objs[u->egg];
+	w_put_down(w, u->egg, egg->x);
+	egg->state = WORLD_OBJ_REMOVED;
+	if (w_add_crt(w, c, NULL) != 0) {
+		creature_free(c);
+		return "world full";
+	}
+	size_t k = w->ncrts - 1;
+	w_crt *cr = &w->crts[k];
+	cr->x = w_clamp(w, egg->x, w_crt_width(w));
+	cr->room = (uint8_t)w_room_at(w, cr->x);
+	cr->facing = 1;
+	w_set_env(w, k);
+	memcpy(cr->moniker, u->moniker, 5);
+	cr->mother = u->mother;
+	cr->father = u->father;
+	cr->generation = u->generation;
+	cr->egg = u->egg;
+	if (w_pop_added(w, k, NULL) != 0)
+		cr->obj = -1; /* no object left for it: unseen */
+	gen_head(w, "hatch");
+	c2_w_printf(&w->gen, ",\"child\":\"%s\",\"mother\":\"%s\",\"father\":\"%s\",\"sex\":\"%s\","
+	            "\"generation\":%u}\n", u->moniker, w->crts[u->mother].moniker,
+	            w->crts[u->father].moniker, sex_name(u->sex), (unsigned)u->generation);
+	return NULL;
+}
+
+/* Eggs due hatch; an egg gone from the world (removed, vanished) loses
+ * its child. */
+void w_pop_tick(world *w)
+{
+	for (size_t i = 0; i < w->nunborn;) {
+		w_unborn *u = &w->unborn[i];
+		const char *lost = NULL;
+		if (u->egg < 0) {
+			i++;
+			continue;
+		}
+		if (w->objs[u->egg].state != WORLD_OBJ_PRESENT)
+			lost = "egg destroyed";
+		else if (w->tick + 1 >= u->hatch_at && (lost = hatch(w, u)) == NULL) {
+			unborn_remove(w, i);
+			continue;
+		}
+		if (!lost) {
+			i++;
+			continue;
+		}
+		if (w->objs[u->egg].state == WORLD_OBJ_PRESENT) { /* it will never hatch */
+			w_put_down(w, u->egg, w->objs[u->egg].x);
+			w->objs[u->egg].state = WORLD_OBJ_REMOVED;
+		}
+		gen_lost(w, u, lost);
+		unborn_remove(w, i);
+	}
+}
+
+/* ---- snapshots and the hash ------------------------------------------------------------ *
+ * Two sections of world snapshots from version 3 on: the built-in kinds
+ * (before the state, whose objects use them) and the population state
+ * (after the creatures). The hash covers both once the world is a
+ * population, but not the genealogy not yet drained (draining is the
+ * caller's business, not the world's state). */
+
+void w_pop_put_kinds(const world *w, c2_sink *s)
+{
+	c2_put_u16(s, (uint16_t)(w->nkinds - w->nfile_kinds));
+	for (size_t k = w->nfile_kinds; k < w->nkinds; k++) {
+		const w_kind *kd = &w->kinds[k];
+		c2_put(s, kd->name, sizeof kd->name);
+		c2_put_u8(s, kd->category);
+		c2_put_u8(s, kd->flags);
+		c2_put_u32(s, (uint32_t)kd->width);
+	}
+	for (int g = 0; g < NSPECIES; g++)
+		c2_put_u16(s, (uint16_t)w->crt_kind[g]);
+	c2_put_u16(s, (uint16_t)w->egg_kind);
+}
+
+#define BAD(r, err, what) c2_fail((err), C2_EFORMAT, (long)(r)->pos, -1, "world snapshot: %s", (what))
+
+int w_pop_get_kinds(world *w, c2_rbuf *r, c2_err *err)
+{
+	uint32_t n = c2_r_count(r, WORLD_MAX_KINDS);
+	if (r->bad || w->nkinds + n > WORLD_MAX_KINDS)
+		return BAD(r, err, "bad built-in kinds");
+	for (uint32_t i = 0; i < n; i++) {
+		char name[WORLD_MAX_NAME];
+		c2_r_bytes(r, name, sizeof name);
+		uint8_t cat = c2_r_u8(r), flags = c2_r_u8(r);
+		int32_t width = (int32_t)c2_r_u32(r);
+		if (r->bad || !memchr(name, '\0', sizeof name) || cat >= WORLD_NCAT || width <= 0 ||
+		    width > 100000)
+			return BAD(r, err, "bad built-in kind");
+		if (add_kind(w, name, cat, flags, width) < 0)
+			return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+		snprintf(w->kinds[w->nkinds - 1].name, WORLD_MAX_NAME, "%s", name);
+	}
+	for (int g = 0; g < NSPECIES; g++)
+		w->crt_kind[g] = (int16_t)c2_r_u16(r);
+	w->egg_kind = (int16_t)c2_r_u16(r);
+	bool ok = !r->bad && w->egg_kind >= -1 && w->egg_kind < (int)w->nkinds;
+	for (int g = 0; g < NSPECIES; g++)
+		ok &= w->crt_kind[g] >= -1 && w->crt_kind[g] < (int)w->nkinds;
+	return ok ? 0 : BAD(r, err, "bad built-in kind");
+}
+
+static void put_unborn(c2_sink *s, const w_unborn *u)
+{
+	c2_put(s, u->moniker, 5);
+	c2_put_u16(s, (uint16_t)u->mother);
+	c2_put_u16(s, (uint16_t)u->father);
+	c2_put_u32(s, u->generation);
+	c2_put_u8(s, u->sex);
+	c2_put_u64(s, u->seed);
+	c2_put_u64(s, u->conceived);
+	c2_put_u64(s, u->hatch_at);
+	c2_put_u32(s, (uint32_t)u->egg);
+	c2_put_u32(s, (uint32_t)u->ndna);
+	c2_put(s, u->dna, u->ndna);
+}
+
+void w_pop_put(const world *w, c2_sink *s, bool hash)
+{
+	c2_put_u8(s, w->pop);
+	for (int i = 0; i < 4; i++)
+		c2_put_u64(s, w->nrng.s[i]);
+	for (size_t k = 0; k < w->ncrts; k++) {
+		const w_crt *cr = &w->crts[k];
+		c2_put(s, cr->moniker, 5);
+		c2_put_u16(s, (uint16_t)cr->mother);
+		c2_put_u16(s, (uint16_t)cr->father);
+		c2_put_u32(s, cr->generation);
+		c2_put_u32(s, (uint32_t)cr->egg);
+		c2_put_u32(s, (uint32_t)cr->obj);
+		c2_put_u8(s, cr->genus);
+		c2_put_u32(s, (uint32_t)cr->unborn);
+	}
+	c2_put_u32(s, (uint32_t)w->nunborn);
+	for (size_t i = 0; i < w->nunborn; i++)
+		put_unborn(s, &w->unborn[i]);
+	if (!hash) {
+		c2_put_u32(s, (uint32_t)w->gen.len);
+		c2_put(s, w->gen.data, w->gen.len);
+	}
+}
+
+static bool ref_ok(int32_t v, size_t n)
+{
+	return v >= -1 && (v < 0 || (size_t)v < n);
+}
+
+static int get_unborn(world *w, c2_rbuf *r, w_unborn *u, c2_err *err)
+{
+	c2_r_bytes(r, u->moniker, 5);
+	u->mother = (int16_t)c2_r_u16(r);
+	u->father = (int16_t)c2_r_u16(r);
+	u->generation = c2_r_u32(r);
+	u->sex = c2_r_u8(r);
+	u->seed = c2_r_u64(r);
+	u->conceived = c2_r_u64(r);
+	u->hatch_at = c2_r_u64(r);
+	u->egg = (int32_t)c2_r_u32(r);
+	uint32_t n = c2_r_count(r, GENOME_MAX_FILE);
+	const uint8_t *dna = c2_r_take(r, n);
+	if (!dna || u->moniker[4] || !moniker_ok(u->moniker) || u->mother < 0 ||
+	    (size_t)u->mother >= w->ncrts || u->father < 0 || (size_t)u->father >= w->ncrts ||
+	    (u->sex != GENOME_MALE && u->sex != GENOME_FEMALE) || !ref_ok(u->egg, w->nobjs) || n == 0)
+		return BAD(r, err, "bad unborn child");
+	if (!(u->dna = malloc(n)))
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	memcpy(u->dna, dna, n);
+	u->ndna = n;
+	return 0;
+}
+
+static int get_crt_pop(world *w, c2_rbuf *r, w_crt *cr, c2_err *err)
+{
+	c2_r_bytes(r, cr->moniker, 5);
+	cr->mother = (int16_t)c2_r_u16(r);
+	cr->father = (int16_t)c2_r_u16(r);
+	cr->generation = c2_r_u32(r);
+	cr->egg = (int32_t)c2_r_u32(r);
+	cr->obj = (int32_t)c2_r_u32(r);
+	cr->genus = c2_r_u8(r);
+	cr->unborn = (int32_t)c2_r_u32(r);
+	if (r->bad || cr->moniker[4] || !moniker_ok(cr->moniker) || !ref_ok(cr->mother, w->ncrts) ||
+	    !ref_ok(cr->father, w->ncrts) || !ref_ok(cr->egg, w->nobjs) || !ref_ok(cr->obj, w->nobjs) ||
+	    cr->genus >= NSPECIES || cr->unborn < -1 || (cr->obj >= 0 && !w_kind_is_creature(w, w->objs[cr->obj].kind)))
+		return BAD(r, err, "bad creature of a population");
+	return 0;
+}
+
+int w_pop_get(world *w, c2_rbuf *r, c2_err *err)
+{
+	w->pop = c2_r_u8(r) != 0;
+	for (int i = 0; i < 4; i++)
+		w->nrng.s[i] = c2_r_u64(r);
+	for (size_t k = 0; k < w->ncrts; k++)
+		if (get_crt_pop(w, r, &w->crts[k], err) != 0)
+			return C2_EFORMAT;
+	uint32_t n = c2_r_count(r, WORLD_MAX_CREATURES);
+	if (r->bad)
+		return BAD(r, err, "bad unborn count");
+	if (n && !(w->unborn = calloc(n, sizeof *w->unborn)))
+		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
+	for (size_t i = 0; i < n; i++, w->nunborn++)
+		if (get_unborn(w, r, &w->unborn[i], err) != 0)
+			return C2_EFORMAT;
+	for (size_t k = 0; k < w->ncrts; k++) {
+		const w_crt *cr = &w->crts[k];
+		if (cr->unborn >= 0 && ((size_t)cr->unborn >= w->nunborn || w->unborn[cr->unborn].egg >= 0 ||
+		                        w->unborn[cr->unborn].mother != (int)k))
+			return BAD(r, err, "a pregnancy does not match its child");
+	}
+	uint32_t g = c2_r_count(r, 1u << 30);
+	const uint8_t *text = c2_r_take(r, g);
+	if (!text)
+		return BAD(r, err, "truncated genealogy");
+	c2_w_bytes(&w->gen, text, g);
+	return w->gen.oom ? c2_fail(err, C2_ENOMEM, -1, -1, "out of memory") : 0;
 }

@@ -17,7 +17,7 @@
 #include "world/internal.h"
 
 static const uint8_t MAGIC[8] = {'C', '2', 'R', 'T', 'W', 'R', 'L', 'D'};
-enum { SNAP_VERSION = 2, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 1024u << 20 };
+enum { SNAP_VERSION = 3, SNAP_HEADER = 8 + 4 + 8, SNAP_MAX = 1024u << 20 };
 
 static void put_obj(c2_sink *s, const w_obj *o)
 {
@@ -79,7 +79,11 @@ uint64_t world_hash(const world *w)
 {
 	c2_sink s = c2_sink_hash();
 	c2_options_save(&world_option_tab, &w->opt, &s);
+	if (w->pop) /* a lone creature's world hashes as it always did */
+		w_pop_put_kinds(w, &s);
 	w_put_state(w, &s, true);
+	if (w->pop)
+		w_pop_put(w, &s, true);
 	return c2_hash_finish(s.h);
 }
 
@@ -91,6 +95,7 @@ int world_save(const world *w, const void *extra, size_t nextra, c2_wbuf *out)
 	c2_w_u32(&p, (uint32_t)w->text_len);
 	c2_w_bytes(&p, w->text, w->text_len);
 	c2_options_save(&world_option_tab, &w->opt, &ps);
+	w_pop_put_kinds(w, &ps);
 	w_put_state(w, &ps, false);
 	int rc = 0;
 	for (size_t k = 0; k < w->ncrts && rc == 0; k++) {
@@ -100,6 +105,7 @@ int world_save(const world *w, const void *extra, size_t nextra, c2_wbuf *out)
 		c2_w_bytes(&p, cw.data, cw.len);
 		c2_wbuf_free(&cw);
 	}
+	w_pop_put(w, &ps, false);
 	c2_w_u32(&p, (uint32_t)nextra);
 	c2_w_bytes(&p, extra, nextra);
 	if (rc == 0 && p.oom)
@@ -283,7 +289,8 @@ static int parse_payload(world **out, c2_rbuf *r, uint8_t **extra, size_t *nextr
 		snprintf(why, sizeof why, "%s", err->msg);
 		return c2_fail(err, (c2_code)rc, (long)r->pos, -1, "world snapshot: its world file: %s", why);
 	}
-	if ((rc = get_state(w, r, err)) != 0 || (rc = get_creatures(w, r, err)) != 0 ||
+	if ((rc = w_pop_get_kinds(w, r, err)) != 0 || (rc = get_state(w, r, err)) != 0 ||
+	    (rc = get_creatures(w, r, err)) != 0 || (rc = w_pop_get(w, r, err)) != 0 ||
 	    (rc = check_carrying(w, r, err)) != 0) {
 		world_free(w);
 		return rc;

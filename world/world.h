@@ -156,6 +156,8 @@
 	  "[I] 1 = the child's mutation rate is the mother's chance locus/128 x degree "      \
 	  "locus/128 (creature/reproductive/2, 3; 128 and 128 = genome_mutate's rate 1); "   \
 	  "0 = rate 1 whatever the loci")                                                   \
+	X(male_chance, 128, 0, 256, NULL,                                                       \
+	  "[I] chance in 256 that a child conceived is male (drawn at conception)")          \
 	X(egg_hatch_ticks, 6000, 1, 10000000, NULL,                                             \
 	  "[I] world ticks from laying to hatching (10 minutes)")                            \
 	X(lay_without_locus, 0, 0, 10000000, NULL,                                              \
