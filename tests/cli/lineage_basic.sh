@@ -1,4 +1,5 @@
-# lineage_basic.sh — c2rt lineage on hand-written genealogy logs: the family
+# lineage_basic.sh — c2rt lineage on hand-written genealogy logs and one
+# a real evolve run wrote: the family
 # tree and the summary per generation in text and JSON (golden), replicates
 # apart (a moniker is unique in its world only), --generations and --tree,
 # and malformed logs refused with their line, never a crash.
@@ -13,6 +14,11 @@ python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/out" || die "line
 expect_exit 0 "$C2RT" lineage "$F/replicates.ndjson"
 golden lineage_replicates.txt "$T/out"
 contains "$T/out" "replicate 1"
+
+# A real run's log (c2rt evolve: 4 standard norns in the garden, 2
+# replicates; tests/fixtures/lineage/garden-run.ndjson says how it was made).
+expect_exit 0 "$C2RT" lineage "$F/garden-run.ndjson"
+golden lineage_garden_run.txt "$T/out"
 
 # --generations and --tree print their part alone; -o writes a file.
 expect_exit 0 "$C2RT" lineage --generations "$F/family.ndjson"
