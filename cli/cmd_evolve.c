@@ -2,11 +2,13 @@
  * run for generations or hours in worker processes, checkpointed, resumed,
  * sharded and merged as `c2rt batch` is; the genealogy, a per-generation
  * CSV and a plot. One replicate is the core's (batch/evolve.h). */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS: the progress figures shared with the workers */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -285,10 +287,20 @@ typedef struct evo_result {
 	char error[300];
 } evo_result;
 
+/* Where a running replicate is, for the progress line: written by its
+ * worker, read by the parent (a page shared across the fork; a torn read
+ * only shows a stale figure). */
+typedef struct evo_live {
+	uint64_t ticks;
+	uint32_t alive, generation;
+	uint8_t running;
+} evo_live;
+
 typedef struct evo_ctx {
 	const batch_evolve_spec *s;
 	const char *dir;
 	bool resume;
+	evo_live *live; /* one per replicate, shared with the workers; may be NULL */
 	/* the parent's */
 	cli_journal *j;
 	size_t done, failed, had, total;
@@ -373,14 +385,21 @@ static void work(void *ctx, size_t r, void *out)
 	c2_err err;
 	int rc = open_replicate(x, r, &run, res, &err);
 	uint64_t every = ev.every ? ev.every : 36000;
+	evo_live *live = x->live ? &x->live[r] : NULL;
 	while (rc == 0 && run.stop == BATCH_EVOLVE_RUNNING) {
-		uint64_t t = world_ticks(run.w), n = every - t % every; /* checkpoints on the same ticks, resumed or not */
-		batch_evolve_step(x->s, &run, n);
+		/* checkpoints on the same ticks, resumed or not; the progress
+		 * line's figures every 3,000 ticks between them */
+		uint64_t t = world_ticks(run.w), n = every - t % every;
+		batch_evolve_step(x->s, &run, n < 3000 ? n : 3000);
+		if (live)
+			*live = (evo_live){world_ticks(run.w), (uint32_t)world_alive_count(run.w), run.generation, 1};
 		if (run.lineage.oom)
 			rc = c2_fail(&err, C2_ENOMEM, -1, -1, "out of memory");
-		else
+		else if (world_ticks(run.w) % every == 0 || run.stop != BATCH_EVOLVE_RUNNING)
 			rc = save_checkpoint(x, &run, &err);
 	}
+	if (live)
+		live->running = 0;
 	if (rc == 0)
 		rc = write_replicate(x, &run, &err);
 	if (rc == 0) {
@@ -404,11 +423,25 @@ static bool should_stop(void *ctx)
 	return cli_batch_signalled() || x->write_errno != 0;
 }
 
+/* The progress line: replicates done, and where the running ones are
+ * (world hours, generation reached, creatures alive). */
 static void idle(void *ctx)
 {
 	evo_ctx *x = ctx;
-	if (x->bar)
-		cli_batch_progress("replicate", x->had + x->done, x->total, x->failed, cli_batch_now() - x->t0, false);
+	if (!x->bar)
+		return;
+	char line[160];
+	int n = snprintf(line, sizeof line, "%zu/%zu replicates done", x->had + x->done, x->total);
+	if (x->failed)
+		n += snprintf(line + n, sizeof line - (size_t)n, ", %zu failed", x->failed);
+	for (size_t r = 0; x->live && r < x->s->replicates && n < 110; r++) {
+		evo_live l = x->live[r];
+		if (l.running)
+			n += snprintf(line + n, sizeof line - (size_t)n, "%s r%zu %.1f h gen %u (%u alive)",
+			              n < 40 ? "; running" : ",", r, (double)l.ticks / 36000.0, l.generation, l.alive);
+	}
+	fprintf(stderr, "\rc2rt evolve: %s, %.0f s\033[K", line, cli_batch_now() - x->t0);
+	fflush(stderr);
 }
 
 static int take(void *ctx, size_t r, const void *result, const char *died, double seconds)
@@ -700,10 +733,18 @@ static int run_pending(evo_ctx *x, const size_t *pending, size_t n, double *elap
 	x->total = x->had + n;
 	x->bar = !ev.quiet && isatty(STDERR_FILENO) && n > 0;
 	x->t0 = cli_batch_now();
+	size_t live_bytes = (x->s->replicates ? x->s->replicates : 1) * sizeof *x->live;
+	void *page = mmap(NULL, live_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	x->live = page == MAP_FAILED ? NULL : page; /* without it, no running figures */
 	int e = n ? cli_workers_run(&job, started) : 0;
 	*elapsed = cli_batch_now() - x->t0;
-	if (x->bar)
-		cli_batch_progress("replicate", x->had + x->done, x->total, x->failed, *elapsed, true);
+	if (x->bar) {
+		idle(x);
+		fputc('\n', stderr);
+	}
+	if (x->live)
+		munmap(x->live, live_bytes);
+	x->live = NULL;
 	cli_batch_release_signals();
 	if (e)
 		return cli_fail(CLI_BAD, "evolve", "cannot start worker processes: %s", strerror(e));
