@@ -366,26 +366,15 @@ void creature_inject(creature *c, uint8_t chem, int amount)
 		bc_chem_sub(c->bc, chem, (unsigned)-amount);
 }
 
-/* A word heard: the cell fires and the hearer gets `stimulus` from `from`. */
-static bool hear(creature *c, unsigned lobe, unsigned cell, uint8_t stimulus, int from)
+bool creature_hear(creature *c, unsigned lobe, unsigned cell)
 {
 	if (brain_state(c->brain, lobe, cell) < 0)
 		return false;
 	if (c->death || c->dreaming)
 		return true; /* heard words are sensory input: suppressed while dreaming */
 	brain_set_state(c->brain, lobe, cell, 255);
-	creature_stimulus(c, stimulus, from, 255);
+	creature_stimulus(c, 10, GENOME_CAT_HAND, 255); /* "Heard user speak" */
 	return true;
-}
-
-bool creature_hear(creature *c, unsigned lobe, unsigned cell)
-{
-	return hear(c, lobe, cell, GENOME_STIM_HEARD_USER, GENOME_CAT_HAND);
-}
-
-bool creature_hear_creature(creature *c, unsigned lobe, unsigned cell, int from)
-{
-	return hear(c, lobe, cell, GENOME_STIM_HEARD_CREATURE, from);
 }
 
 uint8_t creature_repro_locus(const creature *c, unsigned i)

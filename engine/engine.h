@@ -279,9 +279,6 @@ void creature_set_repro(creature *c, uint8_t fertile, uint8_t pregnant);
 /* Involuntary action locus n (creature/sensorimotor receptor 0 + n, n <
  * GENOME_RL_INVOLUNTARY_N: 1 is "lay egg"), 0 out of range. */
 uint8_t creature_involuntary(const creature *c, unsigned n);
-/* Hear a word another creature said: as creature_hear, but the stimulus is
- * 11 "Heard creature speak" from category `from` (the speaker's). */
-bool creature_hear_creature(creature *c, unsigned lobe, unsigned cell, int from);
 
 /* ---- a body (engine/body.c) ------------------------------------------------
  *

@@ -135,12 +135,12 @@ static int parse_object_arg(const world *w, w_line *p, int i, w_ev *e)
 	return want == 2 ? x_of(p, i + 1, e) : 0;
 }
 
-/* Is token t a creature: `#N`, `every`, or a moniker (4 digits or capital
- * letters)? Fills *who when it is. */
+/* Is token t a creature: `@N` (`#` starts a comment), `every`, or a
+ * moniker (4 digits or capital letters)? Fills *who when it is. */
 static bool who_token(const w_tok *t, w_who *who)
 {
 	long n;
-	if (t->n >= 2 && t->s[0] == '#') {
+	if (t->n >= 2 && t->s[0] == '@') {
 		w_tok num = {t->s + 1, t->n - 1};
 		if (!w_tok_int(&num, 0, WORLD_MAX_CREATURES - 1, &n))
 			return false;
@@ -169,7 +169,7 @@ static int parse_who(w_line *p, int i, bool to, w_ev *e)
 		return usage(p, e);
 	const w_tok *t = &p->t[to ? i + 1 : i];
 	if (!who_token(t, &e->who))
-		return w_fail(p, "'%.*s' is not a creature (#N, a moniker of 4 digits or capital "
+		return w_fail(p, "'%.*s' is not a creature (@N, a moniker of 4 digits or capital "
 		              "letters, or every)", (int)t->n, t->s);
 	return 0;
 }

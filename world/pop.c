@@ -382,13 +382,17 @@ static void gen_conceive(world *w, const w_unborn *u, const genome *child,
  * rate is 1 for "as the genes say" (a standard norn child carries one or
  * two point mutations); the chance locus scales how often and the degree
  * locus how much, both around 128 = 1, so rate = chance/128 x degree/128
- * (0 when either is 0: no mutation). The two loci cannot be told apart by
+ * (option mutation_loci says what a locus at 0 means). The two loci cannot be told apart by
  * genome_mutate, which flips one bit per mutated byte: both scale its
  * odds. */
 static double mutation_rate(const world *w, int chance, int degree)
 {
-	if (!w->opt.mutation_loci)
+	if (w->opt.mutation_loci == 0)
 		return 1.0;
+	if (w->opt.mutation_loci == 1) { /* a locus no receptor drives is not "never" */
+		chance = chance ? chance : 128;
+		degree = degree ? degree : 128;
+	}
 	return (double)chance / 128.0 * ((double)degree / 128.0);
 }
 
@@ -486,8 +490,11 @@ void w_pop_speak(world *w, size_t k)
 		w_crt *h = &w->crts[j];
 		if (j == k || !creature_alive(h->c) || !w_hears(w, h, cr->x))
 			continue;
-		if (noun < 0 || !creature_hear_creature(h->c, GENOME_LOBE_NOUN, (unsigned)noun, category_of(cr)))
-			w_stimulus(w, j, GENOME_STIM_HEARD_CREATURE, category_of(cr), cr->obj, 255);
+		/* the word fires as the hand's does (creature_hear), but the
+		 * stimulus is the creature's */
+		if (noun >= 0 && !creature_dreaming(h->c))
+			creature_nudge_cell(h->c, GENOME_LOBE_NOUN, (unsigned)noun, 255);
+		w_stimulus(w, j, GENOME_STIM_HEARD_CREATURE, category_of(cr), cr->obj, 255);
 	}
 }
 
@@ -623,7 +630,7 @@ void w_pop_tick(world *w)
 
 void w_pop_put_kinds(const world *w, c2_sink *s)
 {
-	c2_put_u16(s, (uint16_t)(w->nkinds - w->nfile_kinds));
+	c2_put_u32(s, (uint32_t)(w->nkinds - w->nfile_kinds));
 	for (size_t k = w->nfile_kinds; k < w->nkinds; k++) {
 		const w_kind *kd = &w->kinds[k];
 		c2_put(s, kd->name, sizeof kd->name);

@@ -152,10 +152,12 @@
 	X(conceive_chance, 255, 0, 255, NULL,                                                   \
 	  "[I] chance in 255 that a mating of a fertile male and a fertile, receptive female " \
 	  "conceives")                                                                       \
-	X(mutation_loci, 1, 0, 1, NULL,                                                         \
-	  "[I] 1 = the child's mutation rate is the mother's chance locus/128 x degree "      \
-	  "locus/128 (creature/reproductive/2, 3; 128 and 128 = genome_mutate's rate 1); "   \
-	  "0 = rate 1 whatever the loci")                                                   \
+	X(mutation_loci, 1, 0, 2, "off,unset-is-128,strict",                                   \
+	  "[I] the child's mutation rate from the mother's chance and degree loci "           \
+	  "(creature/reproductive/2, 3): rate = chance/128 x degree/128 (128 and 128 = "     \
+	  "genome_mutate's rate 1, 'as the genes say'); unset-is-128: a locus at 0 counts "  \
+	  "as 128 (the standard norn drives neither, and C2 norns mutated [D creatures.wiki "\
+	  "Mutation]); strict: 0 is no mutation; off: rate 1 whatever the loci")            \
 	X(male_chance, 128, 0, 256, NULL,                                                       \
 	  "[I] chance in 256 that a child conceived is male (drawn at conception)")          \
 	X(egg_hatch_ticks, 6000, 1, 10000000, NULL,                                             \
@@ -267,7 +269,7 @@ int world_add_founder(world *w, creature *c, const char *moniker, const char *ge
  *                            the hand answers each act of the creature (the
  *                            first by default; `every`: of each creature)
  *                            (eat, push ... on an object of KIND) in that tick
- * CREATURE is `#N` (index N, 0 the first) or a moniker (4 digits or capital
+ * CREATURE is `@N` (index N, 0 the first) or a moniker (4 digits or capital
  * letters); a creature not (or no longer) in the world makes the command
  * do nothing.
  * OBJECT is a name: the one the world file or `add` gave, else KIND.N, the

@@ -10,7 +10,9 @@
  * direction, kept representatives ...) gets a small creature (whose decisions and attention
  * the input's bytes drive, so that every action meets every object) and
  * runs 300 ticks with its events; then it must save and restore to the
- * same hash. */
+ * same hash. With a bit of the hash, a population: a female and a male
+ * that breed (world_breed_tiny.h, made fertile and receptive, laying and
+ * hatching within the run), which the events' commands may name. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "base/hash.h"
 #include "genome/text.h"
 #include "genome/vocab.h"
+#include "tests/fixtures/world_breed_tiny.h"
 #include "tests/fixtures/world_tiny.h"
 #include "tests/fuzz/fuzz_util.h"
 #include "world/world.h"
@@ -53,22 +56,36 @@ static void snapshot(const uint8_t *data, size_t size)
 	free(buf);
 }
 
-static void live(world *w, const char *ev_text, size_t ev_len, uint64_t h)
+/* A creature of `text` added to w (NULL when the world refuses it). */
+static creature *add(world *w, const char *text, size_t len, genome_sex sex)
 {
 	genome g;
 	c2_err err;
-	if (genome_text_parse(WORLD_TINY, sizeof WORLD_TINY - 1, &g, &err) != 0)
+	if (genome_text_parse(text, len, &g, &err) != 0)
 		__builtin_trap();
 	creature_config cfg;
 	creature_config_default(&cfg);
+	cfg.sex = sex;
 	creature *c;
 	if (creature_hatch(&c, &g, &cfg, &err) != 0)
 		__builtin_trap();
 	genome_free(&g);
 	if (world_add_creature(w, c, &err) != 0) {
 		creature_free(c);
-		return;
+		return NULL;
 	}
+	return c;
+}
+
+static void live(world *w, const char *ev_text, size_t ev_len, uint64_t h)
+{
+	c2_err err;
+	bool pop = h >> 20 & 1;
+	creature *c = pop ? add(w, WORLD_BREED_TINY, sizeof WORLD_BREED_TINY - 1, GENOME_FEMALE)
+	                  : add(w, WORLD_TINY, sizeof WORLD_TINY - 1, GENOME_FEMALE);
+	creature *m = pop ? add(w, WORLD_BREED_TINY, sizeof WORLD_BREED_TINY - 1, GENOME_MALE) : NULL;
+	if (!c)
+		return;
 	world_events *ev = NULL;
 	if (ev_text && world_events_parse(&ev, w, ev_text, ev_len, &err) != 0) {
 		if (err.line < 1 && err.code != C2_ENOMEM)
@@ -82,6 +99,19 @@ static void live(world *w, const char *ev_text, size_t ev_len, uint64_t h)
 			h = h * 6364136223846793005ull + 1442695040888963407ull;
 			creature_hear(c, GENOME_LOBE_DECISION, (unsigned)(h >> 33) % GENOME_NACTIONS);
 			creature_hear(c, GENOME_LOBE_ATTENTION, (unsigned)(h >> 45) % GENOME_NCATEGORIES);
+		}
+		if (m) { /* each tick: he courts her (push a norn) or does what the hash says */
+			bool court = h >> 60 & 1;
+			creature_hear(m, GENOME_LOBE_DECISION, court ? GENOME_ACT_PUSH : (unsigned)(h >> 20) % GENOME_NACTIONS);
+			creature_hear(m, GENOME_LOBE_ATTENTION, court ? GENOME_CAT_NORN : (unsigned)(h >> 26) % GENOME_NCATEGORIES);
+			/* fertile, receptive (Oestrogen, LH), ready to lay (Progesterone) or
+			 * not, and ATP to walk with */
+			creature_inject(c, 105, 200);
+			creature_inject(c, 110, 200);
+			creature_inject(m, 105, 200);
+			creature_inject(c, 108, (h >> 61 & 1) ? 200 : -255);
+			creature_inject(c, GENOME_CHEM_ATP, 255);
+			creature_inject(m, GENOME_CHEM_ATP, 255);
 		}
 		world_step(w, ev);
 		world_log_ndjson(w, &log);
@@ -121,6 +151,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.hand_leaves = (int)(h >> 12 & 15);
 	o.sight_facing = h >> 16 & 1;
 	o.representative = (int)(h >> 17 & 1) * 2;
+	o.egg_hatch_ticks = 1 + (int)(h >> 21 & 63); /* hatching within the run */
+	o.mutation_loci = (int)(h >> 27 & 1) * 2;
 	world *w;
 	c2_err err;
 	if (world_load(&w, text, len, &o, 7, &err) != 0) {
