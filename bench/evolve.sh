@@ -12,7 +12,9 @@
 # Usage: bench/evolve.sh [BUILD_DIR]
 #   EVOLVE_REPLICATES (10), EVOLVE_GENERATIONS (5), EVOLVE_MAX_HOURS (200),
 #   EVOLVE_KEEP=DIR to keep the runs' folders there,
-#   EVOLVE_EVENTS=FILE instead of the population's teaching
+#   EVOLVE_EVENTS=FILE instead of the population's teaching,
+#   EVOLVE_OPT="NAME=VALUE ..." --opt for every replicate (default
+#   goal_direction=1, as docs/populations.md's breeding figure has it; "" none)
 set -u
 BUILD=${1:-build}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,6 +38,8 @@ TEACH
 set -- --world "$ROOT/worlds/garden.world" --events "${EVOLVE_EVENTS:-$D/population.teach}" \
 	--founder "$NORN:m" --founder "$NORN:m" --founder "$NORN:f" --founder "$NORN:f" \
 	--generations "$G" --max-hours "$MH" --replicates "$R" --seed 1 --quiet
+for o in ${EVOLVE_OPT-goal_direction=1}; do set -- "$@" --opt "$o"; done
+echo "c2rt evolve $*"
 now() { date +%s.%N; }
 cpu() { # CPU seconds of this script's finished children, into cpu_s
 	times >"$D/times"
