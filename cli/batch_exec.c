@@ -280,6 +280,30 @@ static void on_signal(int sig)
 	atomic_store(&signalled, sig);
 }
 
+static struct sigaction old_int, old_term;
+
+void cli_batch_catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	atomic_store(&signalled, 0);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+}
+
+void cli_batch_release_signals(void)
+{
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+}
+
+bool cli_batch_signalled(void)
+{
+	return atomic_load(&signalled) != 0;
+}
+
 typedef struct exec_state {
 	const batch_spec *s;
 	const size_t *pending;
@@ -297,7 +321,7 @@ typedef struct exec_state {
 	double t0;           /* when the workers started */
 } exec_state;
 
-static double now_seconds(void)
+double cli_batch_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -388,10 +412,10 @@ static void *worker(void *arg)
 		size_t k = atomic_fetch_add(&st->next, 1);
 		if (k >= st->npending)
 			break;
-		double t0 = now_seconds();
+		double t0 = cli_batch_now();
 		if (run_one(st->s, st->pending[k], should_stop, st, res))
 			break;
-		if (deliver(st, res, now_seconds() - t0))
+		if (deliver(st, res, cli_batch_now() - t0))
 			break;
 	}
 	if (!res)
@@ -401,7 +425,8 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-static void progress(size_t done, size_t total, size_t failed, double elapsed, bool last)
+void cli_batch_progress(const char *unit, size_t done, size_t total, size_t failed, double elapsed,
+                        bool last)
 {
 	char bar[31];
 	int w = 30, fill = total ? (int)((double)done / total * w) : w;
@@ -422,8 +447,8 @@ static void progress(size_t done, size_t total, size_t failed, double elapsed, b
 	char fails[32] = "";
 	if (failed)
 		snprintf(fails, sizeof fails, ", %zu failed", failed);
-	fprintf(stderr, "\r[%s] %zu/%zu runs, %.2f runs/s%s%s\033[K%s", bar, done, total, rate, left,
-	        fails, last ? "\n" : "");
+	fprintf(stderr, "\r[%s] %zu/%zu %ss, %.2f %ss/s%s%s\033[K%s", bar, done, total, unit, rate, unit,
+	        left, fails, last ? "\n" : "");
 	fflush(stderr);
 }
 
@@ -589,7 +614,7 @@ static int finish_results(const char *cmd, const batch_spec *s, cli_journal *j)
 	return rc;
 }
 
-static int parse_shard(const char *cmd, const char *arg, unsigned *index, unsigned *count)
+int cli_batch_shard(const char *cmd, const char *arg, unsigned *index, unsigned *count)
 {
 	*index = *count = 1;
 	if (!arg)
@@ -615,7 +640,7 @@ static int start(const char *cmd, const batch_spec *s, cli_journal *j, size_t **
                  size_t *npending, size_t *nkept, size_t *failed)
 {
 	unsigned index, count;
-	int rc = parse_shard(cmd, cli_batch.shard, &index, &count);
+	int rc = cli_batch_shard(cmd, cli_batch.shard, &index, &count);
 	if (rc)
 		return rc;
 	size_t runs = batch_runs(s);
@@ -643,7 +668,7 @@ static void show(exec_state *st)
 	pthread_mutex_lock(&st->lock);
 	size_t d = st->done, f = st->failed;
 	pthread_mutex_unlock(&st->lock);
-	progress(st->had + d, st->total, f, now_seconds() - st->t0, false);
+	cli_batch_progress("run", st->had + d, st->total, f, cli_batch_now() - st->t0, false);
 }
 
 /* Runs without a body: n threads, each taking the next run, until they
@@ -696,9 +721,9 @@ static void proc_work(void *ctx, size_t r, void *out)
 {
 	exec_state *st = ctx;
 	proc_result *pr = out;
-	double t0 = now_seconds();
+	double t0 = cli_batch_now();
 	run_one(st->s, r, NULL, NULL, &pr->res); /* never asked to stop: a worker is killed */
-	pr->wall_s = now_seconds() - t0;
+	pr->wall_s = cli_batch_now() - t0;
 }
 
 /* A run's result, or its worker's death (a failed run, saying why). */
@@ -747,11 +772,11 @@ static size_t run_workers(exec_state *st, double *elapsed)
 	size_t n = jobs < st->npending ? jobs : st->npending;
 	st->total = st->had + st->npending;
 	st->bar = !cli_batch.quiet && isatty(STDERR_FILENO) && st->npending > 0;
-	st->t0 = now_seconds();
+	st->t0 = cli_batch_now();
 	size_t started = st->s->body && n > 1 ? run_procs(st, n) : run_threads(st, n);
-	*elapsed = now_seconds() - st->t0;
+	*elapsed = cli_batch_now() - st->t0;
 	if (st->bar)
-		progress(st->had + st->done, st->total, st->failed, *elapsed, true);
+		cli_batch_progress("run", st->had + st->done, st->total, st->failed, *elapsed, true);
 	return started;
 }
 
@@ -787,18 +812,11 @@ int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *jl, cli
 	st.npending = npending;
 	st.had = had;
 
-	struct sigaction sa, old_int, old_term;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	atomic_store(&signalled, 0);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	cli_batch_catch_signals();
 	pthread_mutex_init(&st.lock, NULL);
 	double elapsed;
 	size_t nthreads = run_workers(&st, &elapsed);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	cli_batch_release_signals();
 	pthread_mutex_destroy(&st.lock);
 	free(pending);
 

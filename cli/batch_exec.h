@@ -94,6 +94,25 @@ int cli_batch_lock(const char *cmd, cli_journal *j);
  * filled), CLI_BAD (an error printed) or 130. */
 int cli_batch_execute(const char *cmd, const batch_spec *s, cli_journal *j, cli_batch_tally *t);
 
+/* --shard I/N (arg NULL: 1/1) into *index and *count (1 <= I <= N).
+ * CLI_OK, or CLI_USAGE after saying what is wrong. */
+int cli_batch_shard(const char *cmd, const char *arg, unsigned *index, unsigned *count);
+
+/* SIGINT and SIGTERM caught (a flag, cli_batch_signalled) from
+ * cli_batch_catch_signals to cli_batch_release_signals, which puts the
+ * previous handlers back: a batch stops its workers and keeps what is done. */
+void cli_batch_catch_signals(void);
+void cli_batch_release_signals(void);
+bool cli_batch_signalled(void);
+
+/* Seconds on the monotonic clock. */
+double cli_batch_now(void);
+
+/* The progress bar on stderr: "[####....] DONE/TOTAL UNITs, R UNITs/s, T
+ * left, F failed"; `last` ends the line. */
+void cli_batch_progress(const char *unit, size_t done, size_t total, size_t failed, double elapsed,
+                        bool last);
+
 /* CLI_OK when no run failed; else CLI_BAD after saying how many did. */
 int cli_batch_verdict(const char *cmd, const cli_batch_tally *t, const char *out);
 

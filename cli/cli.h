@@ -320,7 +320,9 @@ const char *cli_number_problem(const char *s, long min, long max, long *out, cha
 	X(cross)                                                                \
 	X(diff)                                                                 \
 	X(batch)                                                                \
-	X(sweep)
+	X(sweep)                                                                \
+	X(lineage)                                                              \
+	X(evolve)
 
 #define X(name)                                \
 	int cli_cmd_##name(int argc, char **argv); \

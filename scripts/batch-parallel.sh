@@ -20,8 +20,18 @@
 #   PARALLEL_OPTS  more options for parallel, split on spaces: -j 4, or
 #                  -S host1,host2 --workdir . (other machines: the same paths
 #                  and a c2rt at $C2RT there, e.g. a shared file system)
+#
+# `--command evolve` first (scripts/evolve-parallel.sh says it) runs `c2rt
+# evolve` the same way: RESULTS is the output folder, shard I writes the
+# folder RESULTS.shardIofN, and `c2rt evolve --merge` joins them.
 set -eu
-[ $# -ge 2 ] || { echo "usage: $0 N RESULTS [c2rt batch arguments]" >&2; exit 1; }
+cmd=batch
+if [ "${1:-}" = --command ]; then
+	cmd=${2:-}
+	shift 2 || true
+fi
+case $cmd in batch | evolve) ;; *) echo "$0: --command batch or evolve, not '$cmd'" >&2; exit 1 ;; esac
+[ $# -ge 2 ] || { echo "usage: $0 [--command batch|evolve] N RESULTS [c2rt $cmd arguments]" >&2; exit 1; }
 N=$1 OUT=$2
 shift 2
 case $N in '' | *[!0-9]* | 0) echo "$0: N must be a positive number, not '$N'" >&2; exit 1 ;; esac
@@ -38,7 +48,7 @@ esac
 # -q: quote the command's words, so arguments with spaces survive the shell.
 # shellcheck disable=SC2086  # PARALLEL_OPTS is a list of options
 seq 1 "$N" | parallel -q --will-cite --halt now,fail=1 ${PARALLEL_OPTS:-} \
-	"$C2RT" batch --jobs 1 --quiet "$@" --shard "{}/$N" --resume -o "$pattern"
+	"$C2RT" "$cmd" --jobs 1 --quiet "$@" --shard "{}/$N" --resume -o "$pattern"
 
 set --
 I=1
@@ -46,4 +56,4 @@ while [ "$I" -le "$N" ]; do
 	set -- "$@" "$(echo "$pattern" | sed "s/{}/$I/")"
 	I=$((I + 1))
 done
-exec "$C2RT" batch --merge "$@" -o "$OUT"
+exec "$C2RT" "$cmd" --merge "$@" -o "$OUT"

@@ -22,7 +22,18 @@
 #                exit with its status
 # The script is also the jobs' script: `--task N RESULTS ARGS...` runs one
 # shard, `--merge N RESULTS` the merge; sbatch passes those arguments.
+#
+# `--command evolve` first (scripts/evolve-slurm.sh says it) runs `c2rt
+# evolve` the same way: RESULTS is then the output folder, shard I writes
+# the folder RESULTS.shardIofN, and the merge job `c2rt evolve --merge`.
 set -eu
+
+cmd=batch
+if [ "${1:-}" = --command ]; then
+	cmd=${2:-}
+	shift 2 || true
+fi
+case $cmd in batch | evolve) ;; *) echo "$0: --command batch or evolve, not '$cmd'" >&2; exit 1 ;; esac
 
 stem() { # RESULTS without its extension
 	case ${1##*/} in ?*.*) echo "${1%.*}" ;; *) echo "$1" ;; esac
@@ -36,7 +47,7 @@ case ${1:-} in
 --task) mode=task; shift ;;
 --merge) mode=merge; shift ;;
 esac
-[ $# -ge 2 ] || { echo "usage: $0 N RESULTS [c2rt batch arguments]" >&2; exit 1; }
+[ $# -ge 2 ] || { echo "usage: $0 [--command batch|evolve] N RESULTS [c2rt $cmd arguments]" >&2; exit 1; }
 N=$1 OUT=$2
 shift 2
 case $N in '' | *[!0-9]* | 0) echo "$0: N must be a positive number, not '$N'" >&2; exit 1 ;; esac
@@ -49,7 +60,7 @@ fi
 case $mode in
 task)
 	I=${SLURM_ARRAY_TASK_ID:?--task runs inside a Slurm array job}
-	exec "$C2RT" batch --jobs "${SLURM_CPUS_PER_TASK:-1}" --quiet "$@" \
+	exec "$C2RT" "$cmd" --jobs "${SLURM_CPUS_PER_TASK:-1}" --quiet "$@" \
 		--shard "$I/$N" --resume -o "$(shard_file "$OUT" "$I" "$N")"
 	;;
 merge)
@@ -59,7 +70,7 @@ merge)
 		set -- "$@" "$(shard_file "$OUT" "$I" "$N")"
 		I=$((I + 1))
 	done
-	exec "$C2RT" batch --merge "$@" -o "$OUT"
+	exec "$C2RT" "$cmd" --merge "$@" -o "$OUT"
 	;;
 esac
 
@@ -68,13 +79,13 @@ case $C2RT in /*) ;; *) C2RT=$(pwd)/$C2RT ;; esac
 export C2RT
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 # shellcheck disable=SC2086  # SBATCH_OPTS is a list of options
-array=$(sbatch --parsable ${SBATCH_OPTS:-} --job-name=c2rt-batch --array="1-$N" \
-	--output="$(stem "$OUT").slurm-%A_%a.log" "$self" --task "$N" "$OUT" "$@")
+array=$(sbatch --parsable ${SBATCH_OPTS:-} --job-name="c2rt-$cmd" --array="1-$N" \
+	--output="$(stem "$OUT").slurm-%A_%a.log" "$self" --command "$cmd" --task "$N" "$OUT" "$@")
 array=${array%%;*}
 wait_opt=""
 [ "${SLURM_WAIT:-0}" = 1 ] && wait_opt=--wait
 # shellcheck disable=SC2086
 merge=$(sbatch --parsable ${SBATCH_OPTS:-} --job-name=c2rt-merge --dependency="afterok:$array" \
 	--kill-on-invalid-dep=yes --output="$(stem "$OUT").slurm-%j-merge.log" $wait_opt \
-	"$self" --merge "$N" "$OUT")
-echo "c2rt batch on Slurm: array job $array ($N tasks), merge job ${merge%%;*} -> $OUT"
+	"$self" --command "$cmd" --merge "$N" "$OUT")
+echo "c2rt $cmd on Slurm: array job $array ($N tasks), merge job ${merge%%;*} -> $OUT"

@@ -15,6 +15,10 @@
 #                 23): over that, make bench fails
 #   biochemistry  Ir of bc_tick and bc_brain_organ_tick (inclusive) in the
 #                 fed-norn run, per biochemistry tick (every 2 world ticks)
+#   population    Ir per creature-tick of 16 norns in one garden world and of
+#                 16 lone norns, each in a garden of its own (bench/world_many,
+#                 $BENCH_POP_TICKS ticks, set-up subtracted); the population
+#                 may cost at most 10% more (issue 24): over that, make bench fails
 # and, measured directly:
 #   bytes         heap per creature, 100 norns in one process (bench/memory)
 #   ticks/s       world ticks per CPU second of bench/creature (not callgrind)
@@ -79,6 +83,18 @@ bq=$(callgrind_run "$TMPD/bq" "$BUILD/bench/brain" --ticks "$CG" --quiet)
 stim=$(( (bs - b0) / CG ))
 idle=$(( (bq - b0) / CG ))
 
+# pop_cost MODE...: Ir per creature-tick of bench/world_many MODE 16, set-up
+# subtracted (its creature-ticks: the ticks each creature lived).
+POP=${BENCH_POP_TICKS:-6000}
+pop_cost() {
+	p0=$(callgrind_run "$TMPD/pop0" "$BUILD/bench/world_many" "$@" 16 0 "$GARDEN")
+	p1=$(callgrind_run "$TMPD/pop1" "$BUILD/bench/world_many" "$@" 16 "$POP" "$GARDEN")
+	ct=$("$BUILD/bench/world_many" "$@" 16 "$POP" "$GARDEN" | sed -n 's/^creature_ticks \([0-9]*\).*/\1/p')
+	echo $(( (p1 - p0) / ct ))
+}
+pop_world=$(pop_cost)
+pop_lone=$(pop_cost --lone)
+
 bytes=$("$BUILD/bench/memory" | sed -n 's/^bytes_per_creature //p')
 C2RT_ROOT=$ROOT "$BUILD/bench/body" --ticks "${BENCH_BODY_TICKS:-2000}" >"$TMPD/body"
 tps=$("$BUILD/bench/creature" --ticks 200000 | sed -n 's/^ticks_per_second //p')
@@ -101,6 +117,8 @@ row garden_world_tick "$garden" Ir lower "the same fed norn in worlds/garden.wor
 row brain_tick_stimulated "$stim" Ir lower "bench/brain, stimulated input"
 row brain_tick_idle "$idle" Ir lower "bench/brain --quiet"
 row biochem_tick "$biochem" Ir lower "bc_tick + brain organ, per biochemistry tick (fed norn)"
+row pop16_creature_tick "$pop_world" Ir lower "16 norns in one garden, per creature-tick ($POP ticks)"
+row lone16_creature_tick "$pop_lone" Ir lower "16 lone norns, a garden each, per creature-tick"
 row bytes_per_creature "$bytes" bytes lower "100 norns in one process (bench/memory)"
 row ticks_per_second "$tps" ticks/s higher "fed norn world ticks per CPU second"
 # body NAME body_us B norn_us C with_body_us W realtime R
@@ -120,6 +138,15 @@ if [ "$added" -le "$limit" ]; then
 	echo "the garden adds $added Ir per world tick to the fed norn's $fed ($pct%; limit 10%: $limit): ok"
 else
 	echo "the garden adds $added Ir per world tick to the fed norn's $fed ($pct%): over the limit of 10% ($limit)"
+	status=1
+fi
+
+# Issue 24's limit: a world of 16 norns costs at most 10% more per creature-tick.
+pct=$(awk -v a="$pop_world" -v b="$pop_lone" 'BEGIN { printf "%.1f", 100 * (a - b) / b }')
+if [ $((pop_world * 10)) -le $((pop_lone * 11)) ]; then
+	echo "16 norns in one world: $pop_world Ir per creature-tick, 16 lone norns $pop_lone ($pct%; limit +10%): ok"
+else
+	echo "16 norns in one world: $pop_world Ir per creature-tick, 16 lone norns $pop_lone ($pct%): over the limit of +10%"
 	status=1
 fi
 

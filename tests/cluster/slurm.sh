@@ -4,8 +4,10 @@
 # munge and slurm-wlm, configured in a temporary folder, on free ports),
 # submits a 4-task job array over 40 runs (10 mutants of our starter genome x
 # 4 seeds) with the merge job depending on it, and checks the merged results
-# equal a local `c2rt batch` of the same runs (wall times aside). Everything
-# it started is stopped at the end.
+# equal a local `c2rt batch` of the same runs (wall times aside); then an
+# evolve job array (scripts/evolve-slurm.sh: 4 replicates of a starter pair
+# in the garden as 2 tasks and a merge) equal to a local `c2rt evolve`, byte
+# for byte. Everything it started is stopped at the end.
 #
 # Usage: tests/cluster/slurm.sh [BUILD_DIR]     (make test-cluster)
 # Needs root (the daemons); as another user it says so and skips (exit 77).
@@ -110,3 +112,25 @@ done
 grep -q "Launching batch job" "$D/slurmd.log" || die "slurmd ran nothing?"
 python3 "$ROOT/tests/cli/batchcmp.py" local.csv all.csv || die "the Slurm results differ from a local batch"
 echo "slurm: 40 runs in a 4-task array + merge: equal to the local batch ($(( $(date +%s) - start )) s)"
+
+# An evolution run as a job array: 4 replicates in 2 shards, merged.
+set -- --world "$ROOT/worlds/garden.world" --founder "$BUILD/genomes/starter.gen:m" \
+	--founder "$BUILD/genomes/starter.gen:f" --hours 0.1 --replicates 4 --seed 2
+"$C2RT" evolve "$@" --quiet -o evo-local || die "local evolve"
+start=$(date +%s)
+C2RT="$C2RT" SLURM_WAIT=1 timeout 600 sh "$ROOT/scripts/evolve-slurm.sh" 2 evo "$@" >submit.out 2>&1
+rc=$?
+cat submit.out
+[ $rc -eq 0 ] || {
+	for f in evo.slurm-*.log; do echo "--- $f"; cat "$f"; done
+	tail -n 30 "$D/slurmctld.log"
+	die "the Slurm evolve failed (exit $rc)"
+}
+grep -q "c2rt evolve on Slurm: array job [0-9]* (2 tasks), merge job [0-9]*" submit.out || die "evolve submit output"
+for i in 1 2; do
+	[ "$(wc -l <"evo.shard${i}of2/replicates.ndjson")" -eq 2 ] || die "evolve shard $i does not hold 2 replicates"
+done
+for f in generations.csv lineage.ndjson replicates.ndjson; do
+	cmp evo-local/$f evo/$f || die "the Slurm evolve's $f differs from a local evolve's"
+done
+echo "slurm: 4 evolve replicates in a 2-task array + merge: equal to the local evolve ($(( $(date +%s) - start )) s)"
