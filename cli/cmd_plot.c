@@ -4,8 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fileio.h"
 #include "cli/cli.h"
 #include "cli/helper.h"
+#include "cli/plotmarks.h"
+#include "engine/engine.h"
+#include "engine/events.h"
 #include "genome/vocab.h"
 #include "trace/columns.h"
 #include "trace/reader.h"
@@ -30,16 +34,20 @@ static int add_chem(const char *arg, void *ctx)
 }
 
 static chem_args chems, columns;
-static const char *out_path, *size_arg = "1200x700", *title;
+static const char *out_path, *size_arg = "1200x700", *title, *events_path;
 
 static const cli_opt plot_opts[] = {
 	{"o", OPT_OUT, &out_path, "FILE.png", "write the picture here (required; - for stdout)", 0, 0, NULL},
 	{"chem", OPT_CALL, &chems, "NAME,...",
 	 "chemicals to plot, loosely named (atp,glucose) or by number; repeatable; default: all in the file",
 	 0, 0, add_chem},
-	{"column", OPT_CALL, &columns, "NAME,...",
-	 "other columns to plot by name (world:x, body:speed, drive:Hunger, lf:body); repeatable", 0, 0,
-	 add_chem},
+	{"columns", OPT_CALL, &columns, "NAME,...",
+	 "any numeric columns by name (drive:Hunger, lf:body, body:speed, world:x, chem:ATP); repeatable",
+	 0, 0, add_chem},
+	{"column", OPT_CALL, &columns, "NAME,...", "the same as --columns", 0, 0, add_chem},
+	{"events", OPT_IN, &events_path, "FILE",
+	 "the events file of the run: each event marked at its time, the file named in the title", 0, 0,
+	 NULL},
 	{"size", OPT_STR, &size_arg, "WxH", "image size in pixels (default 1200x700)", 0, 0, NULL},
 	{"title", OPT_STR, &title, "TEXT", "title above the plot (default: the file's name)", 0, 0, NULL},
 	{0},
@@ -172,21 +180,85 @@ static int pick_columns(const trace_reader *r, const char *path, int *cols, int 
 	return rc;
 }
 
-/* The value axis: 0..255 for concentrations and drives; the data's range
- * (from 0, or below it) when another column is drawn. */
+/* The value axis: 0..255 for concentrations and drives, said on the axis;
+ * the data's range (from 0, or below it) when another column is drawn. */
 static void value_axis(const trace_reader *r, const int *cols, int ncols, const trace_series *d,
                        cli_plot_req *q)
 {
+	int nchem = 0, ndrive = 0;
 	for (int j = 0; j < ncols; j++) {
 		trace_col c = trace_reader_col(r, cols[j]);
-		double lo, hi;
-		if (c == TRACE_COL_CHEM || c == TRACE_COL_DRIVE || trace_series_range(d, &lo, &hi) != 0)
-			continue;
-		q->y_label = "value";
-		q->ymin = lo < 0 ? lo : 0;
-		q->ymax = hi > q->ymin ? hi : q->ymin + 1;
+		nchem += c == TRACE_COL_CHEM;
+		ndrive += c == TRACE_COL_DRIVE;
+	}
+	if (nchem + ndrive == ncols) {
+		q->y_label = !ndrive ? NULL : !nchem ? "drive (0\u2013255)" : "level (0\u2013255)";
 		return;
 	}
+	double lo, hi;
+	if (trace_series_range(d, &lo, &hi) != 0)
+		return;
+	q->y_label = "value";
+	q->ymin = lo < 0 ? lo : 0;
+	q->ymax = hi > q->ymin ? hi : q->ymin + 1;
+}
+
+/* Each drawn column's key (cli/plotreq.h): its colour in every plot. */
+static void column_keys(const trace_reader *r, const int *cols, int ncols, int *keys)
+{
+	for (int j = 0; j < ncols; j++) {
+		trace_col c = trace_reader_col(r, cols[j]);
+		const char *label = trace_reader_col_label(r, cols[j]);
+		int d = c == TRACE_COL_DRIVE ? genome_vocab_find(&genome_drives, label, strlen(label)) : -1;
+		keys[j] = c == TRACE_COL_CHEM ? CLI_PLOT_KEY_CHEM + trace_reader_col_chem(r, cols[j])
+		        : d >= 0             ? CLI_PLOT_KEY_DRIVE + d
+		                             : CLI_PLOT_KEY_NONE;
+	}
+}
+
+/* The trace's stages and death, as marks (trace_reader_on_row). */
+typedef struct life_ctx {
+	cli_marks *m;
+	int stage_col, alive_col;
+} life_ctx;
+
+static void on_row(void *ctx, double seconds, const char *const *f)
+{
+	life_ctx *l = ctx;
+	cli_marks_life(l->m, seconds, f[l->stage_col], strcmp(f[l->alive_col], "0") != 0);
+}
+
+static int find_col(const trace_reader *r, trace_col want)
+{
+	for (int c = 0; c < trace_reader_ncols(r); c++)
+		if (trace_reader_col(r, c) == want)
+			return c;
+	return -1;
+}
+
+/* --events: the file's events as marks, up to the trace's last second. */
+static int event_marks(cli_marks *m, const trace_series *d)
+{
+	uint8_t *text = NULL;
+	size_t len = 0;
+	c2_err err;
+	creature_events ev = {0};
+	if (c2_read_file(events_path, 16u << 20, &text, &len, &err) != 0 ||
+	    creature_events_parse(&ev, (const char *)text, len, &err) != 0) {
+		free(text);
+		creature_events_free(&ev);
+		return cli_report(events_path, &err);
+	}
+	double t0, t1;
+	trace_series_span(d, &t0, &t1);
+	cli_marks_events(m, &ev, (uint64_t)(t1 * CREATURE_TICKS_PER_SECOND + 0.5));
+	if (m->events_left_out)
+		cli_msg(stderr, "plot", "%s: the first %d events marked, %s%ld more not", events_path,
+		        m->nevents, m->events_left_out > 1000000 ? "over " : "",
+		        m->events_left_out > 1000000 ? 1000000L : m->events_left_out);
+	free(text);
+	creature_events_free(&ev);
+	return CLI_OK;
 }
 
 /* The file's name without its directories, for the default title. */
@@ -196,10 +268,54 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
+/* The title: --title, else what is drawn and from which file, and the
+ * events file when one is named. */
+static void make_title(const char *path, char *buf, size_t n)
+{
+	bool stdin_path = strcmp(path, "-") == 0;
+	const char *what = columns.n ? "" : "Chemicals \u2014 ";
+	if (title)
+		snprintf(buf, n, "%s", title);
+	else
+		snprintf(buf, n, "%s%s", what, stdin_path ? "standard input" : base_name(path));
+	if (events_path)
+		snprintf(buf + strlen(buf), n - strlen(buf), " (events %s)", base_name(events_path));
+}
+
+/* Read the trace into a new table of the chosen columns, its stages and
+ * death into m. */
+static int read_trace(trace_reader *r, const char *path, cli_marks *m, int *cols, int *ncols,
+                      int *keys, trace_series **d)
+{
+	const char **names = malloc((size_t)trace_reader_ncols(r) * sizeof *names);
+	if (!names)
+		return cli_fail(CLI_BAD, "plot", "out of memory");
+	int rc = pick_columns(r, path, cols, ncols);
+	for (int j = 0; rc == CLI_OK && j < *ncols; j++)
+		names[j] = trace_reader_col_label(r, cols[j]);
+	if (rc == CLI_OK && !(*d = trace_series_new(*ncols, names, 0)))
+		rc = cli_fail(CLI_BAD, "plot", "out of memory");
+	free(names);
+	if (rc != CLI_OK)
+		return rc;
+	column_keys(r, cols, *ncols, keys);
+	life_ctx life = {m, find_col(r, TRACE_COL_STAGE), find_col(r, TRACE_COL_ALIVE)};
+	trace_reader_on_row(r, on_row, &life);
+	report_ctx rctx = {path};
+	if (trace_reader_read(r, cols, *ncols, *d, report_line, &rctx, MAX_BAD_LINES) != 0)
+		return CLI_BAD;
+	if (trace_series_len(*d) == 0) {
+		cli_msg(stderr, NULL, "%s:%ld: no data lines after the header", path,
+		        trace_reader_line(r) + 1);
+		return CLI_BAD;
+	}
+	return CLI_OK;
+}
+
 int cli_cmd_plot(int argc, char **argv)
 {
 	chems.n = columns.n = 0;
-	out_path = title = NULL;
+	out_path = title = events_path = NULL;
 	size_arg = "1200x700";
 	const char *pos[1];
 	int npos = 0;
@@ -226,51 +342,35 @@ int cli_cmd_plot(int argc, char **argv)
 		return CLI_BAD;
 	}
 	int *cols = malloc((size_t)trace_reader_ncols(r) * sizeof *cols);
-	const char **names = malloc((size_t)trace_reader_ncols(r) * sizeof *names);
+	int *keys = malloc((size_t)trace_reader_ncols(r) * sizeof *keys);
+	cli_marks *m = malloc(sizeof *m);
 	trace_series *d = NULL;
 	int ncols = 0;
-	if (!cols || !names) {
+	if (!cols || !keys || !m) {
 		rc = cli_fail(CLI_BAD, "plot", "out of memory");
 		goto done;
 	}
-	rc = pick_columns(r, path, cols, &ncols);
+	cli_marks_init(m);
+	rc = read_trace(r, path, m, cols, &ncols, keys, &d);
+	if (rc == CLI_OK && events_path)
+		rc = event_marks(m, d);
 	if (rc != CLI_OK)
 		goto done;
-	for (int j = 0; j < ncols; j++)
-		names[j] = trace_reader_col_label(r, cols[j]);
-	d = trace_series_new(ncols, names, 0);
-	if (!d) {
-		rc = cli_fail(CLI_BAD, "plot", "out of memory");
-		goto done;
-	}
-	report_ctx rctx = {path};
-	long bad = trace_reader_read(r, cols, ncols, d, report_line, &rctx, MAX_BAD_LINES);
-	if (bad != 0) {
-		rc = CLI_BAD;
-		goto done;
-	}
-	if (trace_series_len(d) == 0) {
-		cli_msg(stderr, NULL, "%s:%ld: no data lines after the header", path,
-		        trace_reader_line(r) + 1);
-		rc = CLI_BAD;
-		goto done;
-	}
-
 	cli_plot_req q;
 	cli_plot_req_default(&q);
 	q.w = w;
 	q.h = h;
+	q.keys = keys;
+	cli_marks_put(m, &q);
 	value_axis(r, cols, ncols, d, &q);
-	/* "Chemicals — FILE", or with --column the file's name alone. */
-	char deftitle[256];
-	bool stdin_path = strcmp(path, "-") == 0;
-	snprintf(deftitle, sizeof deftitle, "%s%s", columns.n ? "" : "Chemicals \u2014 ",
-	         stdin_path ? "standard input" : base_name(path));
-	q.title = title ? title : stdin_path && !columns.n ? "Chemicals" : deftitle;
+	char tbuf[CLI_PLOT_TEXT_MAX + 1];
+	make_title(path, tbuf, sizeof tbuf);
+	q.title = strcmp(path, "-") == 0 && !columns.n && !title && !events_path ? "Chemicals" : tbuf;
 	rc = cli_plot("plot", NULL, out_path, &q, d);
 done:
 	trace_series_free(d);
-	free(names);
+	free(m);
+	free(keys);
 	free(cols);
 	trace_reader_close(r);
 	return rc;

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "cli/helper.h"
+#include "cli/plotmarks.h"
 #include "cli/world_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
@@ -103,8 +104,9 @@ static trace_series *plot_new(const trace_cfg *t)
 	return trace_series_new_chems(chems, (int)t->nchem, 0);
 }
 
-static void plot_sample(trace_series *d, const creature *c, const trace_cfg *t)
+static void plot_sample(trace_series *d, cli_marks *m, const creature *c, const trace_cfg *t)
 {
+	cli_marks_life(m, creature_seconds(c), genome_stage_name(creature_stage(c)), creature_alive(c));
 	float v[256];
 	const bc_biochem *bc = creature_biochem_const(c);
 	for (size_t k = 0; k < t->nchem; k++)
@@ -182,11 +184,13 @@ typedef struct run {
 	cli_out trace, log;
 	c2_wbuf tw, lw;         /* what is still to be written to them */
 	trace_series *pd;       /* --plot's samples */
+	cli_marks *pm;          /* --plot's stages, death and events */
 	uint64_t ran;           /* ticks run */
 	double wall;            /* their wall time */
 	bool hit_limit;         /* --until stopped by --max-ticks */
 	bool killed_between;    /* an event killed it before a tick (`at T kill`) */
 	char plot_what[4200];   /* "--plot FILE", what a failed drawing names */
+	int plot_keys[256];     /* the chemicals' series keys */
 } run;
 
 /* The options' checks: those that exclude or need each other, --until,
@@ -267,9 +271,10 @@ static int open_run(run *r)
 			trace_row(r->c, &r->tc, &r->tw);
 	}
 	if (plot_path) {
-		if (!(r->pd = plot_new(&r->tc)))
+		if (!(r->pd = plot_new(&r->tc)) || !(r->pm = malloc(sizeof *r->pm)))
 			return cli_fail(CLI_BAD, "run", "out of memory for --plot");
-		plot_sample(r->pd, r->c, &r->tc);
+		cli_marks_init(r->pm);
+		plot_sample(r->pd, r->pm, r->c, &r->tc);
 	}
 	return CLI_OK;
 }
@@ -280,7 +285,7 @@ static void sample(run *r)
 	if (r->trace.f)
 		trace_row(r->c, &r->tc, &r->tw);
 	if (r->pd)
-		plot_sample(r->pd, r->c, &r->tc);
+		plot_sample(r->pd, r->pm, r->c, &r->tc);
 }
 
 /* Run until the goal or the limit: a world tick at a time, the events due
@@ -373,13 +378,24 @@ static int finish_outputs(run *r)
 		c2_wbuf_free(&sw);
 	}
 	if (rc == 0 && r->pd) {
-		char title[160];
+		char title[CLI_PLOT_TEXT_MAX + 1];
 		snprintf(title, sizeof title, "%s — %s, seed %llu", r->genome ? r->genome : cli_cargs.resume_path,
 		         creature_sex(c) == GENOME_MALE ? "male" : "female",
 		         (unsigned long long)creature_get_config(c)->seed);
+		if (cli_cargs.events_path)
+			snprintf(title + strlen(title), sizeof title - strlen(title), ", events %s",
+			         cli_cargs.events_path);
+		/* A world's events are the world's (its commands too): marked
+		 * without one only. */
+		if (!r->in_world)
+			cli_marks_events(r->pm, &r->cc.ev, creature_ticks(c));
 		cli_plot_req q;
 		cli_plot_req_default(&q);
 		q.title = title;
+		q.keys = r->tc.nchem ? r->plot_keys : NULL;
+		for (size_t k = 0; k < r->tc.nchem; k++)
+			r->plot_keys[k] = CLI_PLOT_KEY_CHEM + r->tc.chem[k];
+		cli_marks_put(r->pm, &q);
 		if ((rc = cli_stdout_check("run")) == 0)
 			rc = cli_plot("run", r->plot_what, plot_path, &q, r->pd);
 	}
@@ -436,6 +452,7 @@ int cli_cmd_run(int argc, char **argv)
 	cli_out_abort(&r.trace);
 	cli_out_abort(&r.log);
 	trace_series_free(r.pd);
+	free(r.pm);
 	cli_creature_close(&r.cc);
 	cli_world_close(&r.cw);
 	return rc;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/plotreq.h"
 #include "genome/vocab.h"
 #include "trace/columns.h"
 #include "viewer/brainview.h"
@@ -336,10 +337,9 @@ static void draw_drives(SDL_Surface *dst, view_frame *fr, const creature *c)
 		int v = creature_drive(c, (unsigned)d);
 		char val[8];
 		snprintf(val, sizeof val, "%d", v);
-		/* Blue when low, through purple to red when pressing. */
+		/* The drive's own colour, as in every plot of it (draw.h). */
 		double u = v / 255.0;
-		SDL_Color col = {(uint8_t)lround(31 + u * (214 - 31)), (uint8_t)lround(119 - u * 80),
-		                 (uint8_t)lround(180 - u * 140), 255};
+		SDL_Color col = view_key_colour(CLI_PLOT_KEY_DRIVE + d);
 		const char *name = genome_vocab_name(&genome_drives, d);
 		bar_row(dst, font, r->x + pad, y0 + d * row_h, name_w, bar_w, row_h, name ? name : "?",
 		        val, u, col, v ? VC(TEXT) : VC(DIM));
@@ -440,6 +440,7 @@ static void draw_plot(SDL_Surface *dst, view_frame *fr)
 	st.title = title;
 	st.window = view_pace_window(fr->pace);
 	st.legend_values = 1;
+	st.keys = view_hist_keys(fr->hist);
 	char err[200];
 	if (view_plot_render(dst, r, view_hist_plot(fr->hist), &st, &fr->fonts, NULL, NULL, NULL, err,
 	                sizeof err) != 0) {

@@ -115,6 +115,10 @@ static int draw(void)
 		st.y_label = p.q.y_label;
 		st.ymin = p.q.ymin;
 		st.ymax = p.q.ymax;
+		st.keys = p.q.keys;
+		st.style = p.q.style;
+		st.marks = p.q.marks;
+		st.nmarks = p.q.nmarks;
 		if (view_plot_write_png("-", p.q.w, p.q.h, p.d, &st, msg, sizeof msg) == 0)
 			rc = 0;
 	}

@@ -164,8 +164,10 @@ static void test_plot_pixels(void **state)
 	SDL_Rect top = {sx - 3, area.y, 7, 4};
 	assert_true(count_colour(s, &top, view_palette(0)) > 0);
 	/* And the flat part sits at 20 (y = 20/255 up from the bottom). */
+	/* (Within a few pixels: the data area reaches a little beyond 0..255,
+	 * so that lines at the ends are not hidden under the frame.) */
 	int y20 = area.y + (int)lround((255 - 20) * (area.h - 1) / 255.0);
-	SDL_Rect flat = {area.x + 10, y20 - 1, 50, 3};
+	SDL_Rect flat = {area.x + 10, y20 - 6, 50, 12};
 	assert_true(count_colour(s, &flat, view_palette(0)) > 40);
 	SDL_FreeSurface(s);
 	trace_series_free(d);
@@ -359,8 +361,12 @@ static void test_plot_request_lies(void **state)
 	c2_wbuf w = {0};
 	assert_int_equal(cli_plot_encode(&q, d, &w), 0);
 	/* magic | u16 w | u16 h | f64 ymin | f64 ymax | 3 texts (u32 none) |
-	 * u32 nseries | u8 3 "ATP" | u8 kind | u32 rows | f64 t | f32 v */
-	enum { W = 8, NSER = 8 + 4 + 16 + 12, KIND = NSER + 4 + 4, ROWS = KIND + 1, T = ROWS + 4 };
+	 * u8 style | u32 nseries | u8 3 "ATP" u16 key | u8 kind | u32 rows |
+	 * f64 t | f32 v | u32 nmarks */
+	enum {
+		W = 8, STYLE = 8 + 4 + 16 + 12, NSER = STYLE + 1, KEY = NSER + 4 + 4, KIND = KEY + 2,
+		ROWS = KIND + 1, T = ROWS + 4, MARKS = T + 8 + 4
+	};
 	struct {
 		size_t at;
 		uint8_t byte;
@@ -368,7 +374,10 @@ static void test_plot_request_lies(void **state)
 	} lies[] = {
 		{0, 'X', "not one"},
 		{W + 1, 0, "image size"},       /* w = 1200 & 0xFF < 240 */
+		{STYLE, 9, "unknown style"},
 		{NSER, 0, "number of series"},  /* 0 series */
+		{KEY + 1, 0x40, "unknown series key"},
+		{MARKS, 1, "bad mark"},          /* 1 mark, no data for it */
 		{KIND, 7, "kind"},
 		{ROWS, 2, "number of rows"},    /* 2 rows, data for 1 */
 		{T + 7, 0xFF, "not finite"},    /* the time a NaN */
