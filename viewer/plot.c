@@ -767,6 +767,12 @@ int view_plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d,
 		c.ymax = 255;
 	}
 	c.have_data = time_window(d, st, &c.t0, &c.t1);
+	if (st->style == CLI_PLOT_POINTS && !(st->t1 > st->t0)) {
+		/* Room for the first and last markers inside the frame. */
+		double pad = (c.t1 - c.t0) * 0.025;
+		c.t0 -= pad;
+		c.t1 += pad;
+	}
 	if (plot_layout(&c, err, errn) != 0)
 		return -1;
 	/* A few pixels beyond the axis' range at either end: a line at 0 (or
