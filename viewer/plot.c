@@ -584,6 +584,9 @@ static void draw_bars(const plot_ctx *c, int k)
 			b = trace_series_time(c->d, i + 1);
 		else
 			b = a + (n > 1 ? a - trace_series_time(c->d, i - 1) : 1);
+		double gap_t = (b - a) * 0.06; /* apart from the next group */
+		a += gap_t;
+		b -= gap_t;
 		int have = 0, before = 0;
 		for (int j = 0; j < ns; j++)
 			if (isfinite(trace_series_value(c->d, i, j)))
@@ -767,6 +770,12 @@ int view_plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d,
 		c.ymax = 255;
 	}
 	c.have_data = time_window(d, st, &c.t0, &c.t1);
+	size_t nrows = trace_series_len(d);
+	if (st->style == CLI_PLOT_BARS && c.have_data && !(st->t1 > st->t0)) {
+		/* The last bar's width past its row (draw_bars). */
+		double last = trace_series_time(d, nrows - 1);
+		c.t1 = last + (nrows > 1 ? last - trace_series_time(d, nrows - 2) : 1);
+	}
 	if (st->style == CLI_PLOT_POINTS && !(st->t1 > st->t0)) {
 		/* Room for the first and last markers inside the frame. */
 		double pad = (c.t1 - c.t0) * 0.025;
