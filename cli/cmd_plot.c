@@ -7,6 +7,7 @@
 #include "base/fileio.h"
 #include "cli/cli.h"
 #include "cli/helper.h"
+#include "cli/plot_batch.h"
 #include "cli/plotmarks.h"
 #include "engine/engine.h"
 #include "engine/events.h"
@@ -34,7 +35,7 @@ static int add_chem(const char *arg, void *ctx)
 }
 
 static chem_args chems, columns;
-static const char *out_path, *size_arg = "1200x700", *title, *events_path;
+static const char *out_path, *size_arg = "1200x700", *title, *events_path, *batch_kind;
 
 static const cli_opt plot_opts[] = {
 	{"o", OPT_OUT, &out_path, "FILE.png", "write the picture here (required; - for stdout)", 0, 0, NULL},
@@ -47,6 +48,9 @@ static const cli_opt plot_opts[] = {
 	{"column", OPT_CALL, &columns, "NAME,...", "the same as --columns", 0, 0, add_chem},
 	{"events", OPT_IN, &events_path, "FILE",
 	 "the events file of the run: each event marked at its time, the file named in the title", 0, 0,
+	 NULL},
+	{"batch", OPT_STR, &batch_kind, "lifespan|causes",
+	 "FILE is a batch's results: draw the lifespans of those that died, or the runs by cause", 0, 0,
 	 NULL},
 	{"size", OPT_STR, &size_arg, "WxH", "image size in pixels (default 1200x700)", 0, 0, NULL},
 	{"title", OPT_STR, &title, "TEXT", "title above the plot (default: the file's name)", 0, 0, NULL},
@@ -315,7 +319,7 @@ static int read_trace(trace_reader *r, const char *path, cli_marks *m, int *cols
 int cli_cmd_plot(int argc, char **argv)
 {
 	chems.n = columns.n = 0;
-	out_path = title = events_path = NULL;
+	out_path = title = events_path = batch_kind = NULL;
 	size_arg = "1200x700";
 	const char *pos[1];
 	int npos = 0;
@@ -331,6 +335,16 @@ int cli_cmd_plot(int argc, char **argv)
 		                CLI_PLOT_MIN_W, CLI_PLOT_MIN_H, CLI_PLOT_MAX_SIDE, CLI_PLOT_MAX_SIDE);
 	if ((rc = cli_helper_check("plot", NULL)) != 0)
 		return rc;
+	if (batch_kind) {
+		if (chems.n || columns.n || events_path)
+			return cli_fail(CLI_USAGE, "plot", "--batch draws a results file: no --chem, --columns or --events");
+		cli_plot_req q;
+		cli_plot_req_default(&q);
+		q.w = w;
+		q.h = h;
+		q.title = title;
+		return cli_plot_batch(path, batch_kind, out_path, &q);
+	}
 
 	trace_reader_err e;
 	trace_reader *r = trace_reader_open(path, &e);

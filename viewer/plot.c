@@ -523,6 +523,13 @@ static int x_axis(plot_ctx *c)
 	}
 }
 
+/* An x axis without ticks or name (style.x_label ""): bars of categories
+ * the legend names. */
+static bool no_x(const plot_ctx *c)
+{
+	return c->st->x_label && !c->st->x_label[0];
+}
+
 /* Pixel row of value v and pixel column of time t, in the data area. */
 static int y_pixel(const plot_ctx *c, double v)
 {
@@ -544,7 +551,7 @@ static void draw_grid(const plot_ctx *c)
 	double v;
 	for (int i = 0; y_tick(c, i, &v); i++)
 		view_fill(c->dst, &(SDL_Rect){p->x, y_pixel(c, v), p->w, 1}, VC(PLOT_GRID));
-	for (int i = 0; x_tick(c, i, &v); i++)
+	for (int i = 0; !no_x(c) && x_tick(c, i, &v); i++)
 		view_fill(c->dst, &(SDL_Rect){x_pixel(c, v), p->y, 1, p->h}, VC(PLOT_GRID));
 }
 
@@ -694,7 +701,7 @@ static void draw_axes(const plot_ctx *c)
 		view_text(dst, c->f->small, buf, px0 - 1 - tick - 4, y, VIEW_RIGHT | VIEW_VCENTER,
 		          VC(PLOT_TICK_TEXT), 0);
 	}
-	for (int i = 0; x_tick(c, i, &v); i++) {
+	for (int i = 0; !no_x(c) && x_tick(c, i, &v); i++) {
 		int x = x_pixel(c, v);
 		view_fill(dst, &(SDL_Rect){x, py0 + ph + 1, 1, tick}, VC(PLOT_FRAME));
 		view_plot_time_label(&c->ax, v, buf, sizeof buf);
