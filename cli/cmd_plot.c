@@ -13,6 +13,7 @@
 #include "engine/events.h"
 #include "genome/vocab.h"
 #include "trace/columns.h"
+#include "trace/plain.h"
 #include "trace/reader.h"
 
 enum { MAX_CHEM_ARGS = 64, MAX_BAD_LINES = 20 };
@@ -274,10 +275,10 @@ static const char *base_name(const char *path)
 
 /* The title: --title, else what is drawn and from which file, and the
  * events file when one is named. */
-static void make_title(const char *path, char *buf, size_t n)
+static void make_title(const char *path, bool plain, char *buf, size_t n)
 {
 	bool stdin_path = strcmp(path, "-") == 0;
-	const char *what = columns.n ? "" : "Chemicals \u2014 ";
+	const char *what = columns.n || plain ? "" : "Chemicals \u2014 ";
 	if (title)
 		snprintf(buf, n, "%s", title);
 	else
@@ -295,8 +296,13 @@ static int read_trace(trace_reader *r, const char *path, cli_marks *m, int *cols
 	if (!names)
 		return cli_fail(CLI_BAD, "plot", "out of memory");
 	int rc = pick_columns(r, path, cols, ncols);
+	/* Chemicals by their names; other columns by their full names when
+	 * --columns chose them (lf:body, drive:Hunger: not "body", "Hunger",
+	 * which a chemical may be called too). */
 	for (int j = 0; rc == CLI_OK && j < *ncols; j++)
-		names[j] = trace_reader_col_label(r, cols[j]);
+		names[j] = trace_reader_col(r, cols[j]) == TRACE_COL_CHEM || !columns.n
+		                   ? trace_reader_col_label(r, cols[j])
+		                   : trace_reader_col_name(r, cols[j]);
 	if (rc == CLI_OK && !(*d = trace_series_new(*ncols, names, 0)))
 		rc = cli_fail(CLI_BAD, "plot", "out of memory");
 	free(names);
@@ -314,6 +320,87 @@ static int read_trace(trace_reader *r, const char *path, cli_marks *m, int *cols
 		return CLI_BAD;
 	}
 	return CLI_OK;
+}
+
+/* Is path a plain trace (trace/plain.h: a header time,NAME,...)? Standard
+ * input is never taken for one: it cannot be looked at first. */
+static bool is_plain(const char *path)
+{
+	char head[8] = {0};
+	FILE *f = strcmp(path, "-") != 0 ? fopen(path, "rb") : NULL;
+	size_t n = f ? fread(head, 1, 5, f) : 0;
+	if (f)
+		fclose(f);
+	return trace_plain_is_header(head, n);
+}
+
+/* The columns of a plain trace that --columns names, or all of them. */
+static int plain_columns(const trace_plain *p, const char *path, int *cols, int *ncols)
+{
+	*ncols = 0;
+	for (int a = 0; a < columns.n; a++)
+		for (const char *s = columns.v[a]; *s;) {
+			size_t n = strcspn(s, ",");
+			size_t lead = strspn(s, " \t"), len = n > lead ? n - lead : 0;
+			while (len && (s[lead + len - 1] == ' ' || s[lead + len - 1] == '\t'))
+				len--;
+			int c = len ? trace_plain_find(p, s + lead, len) : -2;
+			if (c == -1)
+				return cli_fail(CLI_BAD, "plot", "%s: no column '%.*s'", path, (int)len, s + lead);
+			bool dup = false;
+			for (int j = 0; j < *ncols; j++)
+				dup |= cols[j] == c;
+			if (c >= 0 && !dup)
+				cols[(*ncols)++] = c;
+			s += n + (s[n] == ',');
+		}
+	for (int c = 0; columns.n == 0 && c < trace_plain_ncols(p); c++)
+		cols[(*ncols)++] = c;
+	return *ncols ? CLI_OK : cli_fail(CLI_USAGE, "plot", "--columns names no column");
+}
+
+/* A plain trace (`c2rt body --simulate --trace`): its numbers over time. */
+static int plot_plain(const char *path, cli_plot_req *q)
+{
+	if (chems.n)
+		return cli_fail(CLI_USAGE, "plot", "%s: a plain trace (time,...) has no chemicals: use --columns", path);
+	trace_reader_err e;
+	trace_plain *p = trace_plain_open(path, &e);
+	if (!p) {
+		cli_msg(stderr, NULL, "%s:%ld: %s", path, e.line, e.msg);
+		return CLI_BAD;
+	}
+	int n = trace_plain_ncols(p), cols[TRACE_READER_COLS_MAX], ncols;
+	const char *names[TRACE_READER_COLS_MAX];
+	trace_series *d = NULL;
+	int rc = plain_columns(p, path, cols, &ncols);
+	for (int j = 0; rc == CLI_OK && j < ncols && j < n; j++)
+		names[j] = trace_plain_name(p, cols[j]);
+	if (rc == CLI_OK && !(d = trace_series_new(ncols, names, 0)))
+		rc = cli_fail(CLI_BAD, "plot", "out of memory");
+	report_ctx rctx = {path};
+	if (rc == CLI_OK && trace_plain_read(p, cols, ncols, d, report_line, &rctx, MAX_BAD_LINES) != 0)
+		rc = CLI_BAD;
+	if (rc == CLI_OK && trace_series_len(d) == 0)
+		rc = cli_fail(CLI_BAD, "plot", "%s: no data lines after the header", path);
+	double lo, hi;
+	if (rc == CLI_OK && trace_series_range(d, &lo, &hi) == 0) {
+		q->y_label = "value";
+		q->ymin = lo < 0 ? lo : 0;
+		q->ymax = hi > q->ymin ? hi : q->ymin + 1;
+	}
+	char tbuf[CLI_PLOT_TEXT_MAX + 1];
+	make_title(path, true, tbuf, sizeof tbuf);
+	q->title = tbuf;
+	cli_marks m;
+	cli_marks_init(&m);
+	if (rc == CLI_OK && events_path && (rc = event_marks(&m, d)) == CLI_OK)
+		cli_marks_put(&m, q);
+	if (rc == CLI_OK)
+		rc = cli_plot("plot", NULL, out_path, q, d);
+	trace_series_free(d);
+	trace_plain_close(p);
+	return rc;
 }
 
 int cli_cmd_plot(int argc, char **argv)
@@ -344,6 +431,13 @@ int cli_cmd_plot(int argc, char **argv)
 		q.h = h;
 		q.title = title;
 		return cli_plot_batch(path, batch_kind, out_path, &q);
+	}
+	if (is_plain(path)) {
+		cli_plot_req q;
+		cli_plot_req_default(&q);
+		q.w = w;
+		q.h = h;
+		return plot_plain(path, &q);
 	}
 
 	trace_reader_err e;
@@ -378,7 +472,7 @@ int cli_cmd_plot(int argc, char **argv)
 	cli_marks_put(m, &q);
 	value_axis(r, cols, ncols, d, &q);
 	char tbuf[CLI_PLOT_TEXT_MAX + 1];
-	make_title(path, tbuf, sizeof tbuf);
+	make_title(path, false, tbuf, sizeof tbuf);
 	q.title = strcmp(path, "-") == 0 && !columns.n && !title && !events_path ? "Chemicals" : tbuf;
 	rc = cli_plot("plot", NULL, out_path, &q, d);
 done:
