@@ -242,6 +242,7 @@ static void print_text(const trace_etho *e, const char *path, bool objects)
 static void print_rows(const trace_etho *e, bool json, bool objects)
 {
 	const char *what = objects ? "object" : "action", *unit = trace_etho_counts(e) ? "acts" : "seconds";
+	int dec = trace_etho_counts(e) ? 0 : 1; /* acts are whole */
 	if (!json)
 		printf("creature,hour,%s,%s,share\n", what, unit);
 	int first = 1;
@@ -254,14 +255,14 @@ static void print_rows(const trace_etho *e, bool json, bool objects)
 			if (amount == 0)
 				continue;
 			if (!json) {
-				printf("%d,%ld,%s,%.1f,%.4f\n", c, h, trace_etho_name(e, k), amount, share(e, i, k));
+				printf("%d,%ld,%s,%.*f,%.4f\n", c, h, trace_etho_name(e, k), dec, amount, share(e, i, k));
 				continue;
 			}
 			c2_wbuf w = {0};
 			c2_w_json_cstr(&w, trace_etho_name(e, k));
-			printf("%s{\"creature\":%d,\"hour\":%ld,\"%s\":%.*s,\"%s\":%.1f,\"share\":%.4f}",
+			printf("%s{\"creature\":%d,\"hour\":%ld,\"%s\":%.*s,\"%s\":%.*f,\"share\":%.4f}",
 			       first ? "[\n" : ",\n", c, h, what, (int)w.len, w.data ? (const char *)w.data : "\"\"",
-			       unit, amount, share(e, i, k));
+			       unit, dec, amount, share(e, i, k));
 			c2_wbuf_free(&w);
 			first = 0;
 		}

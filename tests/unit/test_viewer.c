@@ -19,6 +19,7 @@
 #include <SDL2/SDL_image.h>
 
 #include "cli/plotreq.h"
+#include "genome/vocab.h"
 #include "trace/series.h"
 #include "viewer/draw.h"
 #include "viewer/font.h"
@@ -108,6 +109,50 @@ static void test_palette(void **state)
 		}
 	SDL_Color w = view_palette(VIEW_PALETTE_SIZE + 3), c = view_palette(3);
 	assert_true(w.r == c.r && w.g == c.g && w.b == c.b);
+}
+
+static bool same(SDL_Color a, SDL_Color b)
+{
+	return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+/* Every chemical and drive keeps its colour from plot to plot; no two
+ * series of one plot share one, however many. */
+static void test_series_colours(void **state)
+{
+	(void)state;
+	enum { N = 300 };
+	int keys[N];
+	SDL_Color a[N], b[N];
+	/* ATP and Glucose alone, and among others in another order. */
+	int k1[] = {GENOME_CHEM_ATP, GENOME_CHEM_GLUCOSE};
+	int k2[] = {GENOME_CHEM_ADRENALINE, GENOME_CHEM_GLUCOSE, CLI_PLOT_KEY_DRIVE + 2, GENOME_CHEM_ATP};
+	view_series_colours(k1, 2, a);
+	view_series_colours(k2, 4, b);
+	assert_true(same(a[0], b[3]) && same(a[1], b[1]));
+	assert_true(same(a[0], view_key_colour(GENOME_CHEM_ATP)));
+	/* The drive bars' colour is the drive's plot colour. */
+	assert_true(same(b[2], view_key_colour(CLI_PLOT_KEY_DRIVE + 2)));
+	/* The 17 drives: 17 colours. */
+	for (int d = 0; d < GENOME_NDRIVES; d++)
+		keys[d] = CLI_PLOT_KEY_DRIVE + d;
+	view_series_colours(keys, GENOME_NDRIVES, a);
+	for (int i = 0; i < GENOME_NDRIVES; i++) {
+		assert_true(same(a[i], view_key_colour(keys[i])));
+		for (int j = 0; j < i; j++)
+			assert_false(same(a[i], a[j]));
+	}
+	/* All 256 chemicals and then series without keys: none repeats. */
+	for (int i = 0; i < N; i++)
+		keys[i] = i < 256 ? CLI_PLOT_KEY_CHEM + i : CLI_PLOT_KEY_NONE;
+	view_series_colours(keys, N, a);
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < i; j++)
+			if (same(a[i], a[j]))
+				fail_msg("series %d and %d share a colour", j, i);
+	/* Without keys: the palette in order, as before keys. */
+	view_series_colours(NULL, 3, a);
+	assert_true(same(a[0], view_palette(0)) && same(a[2], view_palette(2)));
 }
 
 static void test_plot_pixels(void **state)
@@ -476,6 +521,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_time_axis),
 		cmocka_unit_test(test_palette),
+		cmocka_unit_test(test_series_colours),
 		cmocka_unit_test(test_plot_pixels),
 		cmocka_unit_test(test_plot_summary_pixels),
 		cmocka_unit_test(test_plot_scrolling),
