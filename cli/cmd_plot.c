@@ -61,17 +61,21 @@ static const cli_opt plot_opts[] = {
 const cli_spec cli_cmd_plot_spec = {
 	"plot",
 	"TRACE",
-	"plot chemical concentrations over time from a trace (CSV or NDJSON) into a PNG",
+	"draw any numeric column of a trace (chemicals, drives, life force, body, world) into a PNG",
 	"TRACE is what `c2rt run --trace` writes (- reads stdin), CSV or NDJSON (told\n"
-	"apart by the first line). CSV: a header\n"
+	"apart by the first line): a header\n"
 	"tick,seconds,stage,alive,action,object,drive:<name> x17,lf:<organ>...,chem:<name>...\n"
 	"(then body: and world: columns, if the run had them), then one line per\n"
-	"sample; NDJSON: one object per line with those keys. --column draws other\n"
-	"numeric columns (words such as world:room are not drawn). Time runs along\n"
-	"x in creature seconds, minutes or hours; values up y, 0..255 for\n"
-	"chemicals and drives, else the data's range. Needs no display; c2rt's\n"
-	"viewer program (c2rt-view) draws the picture. A bad line is reported as\n"
-	"FILE:LINE: reason (exit 2) and no picture is written.",
+	"sample; or a plain trace, time,NAME,... (`c2rt body --simulate --trace`).\n"
+	"--chem and --columns choose what is drawn (default: every chemical; a plain\n"
+	"trace's every column); words such as world:room are not drawn. Time runs\n"
+	"along x in creature seconds, minutes or hours; values up y, 0..255 for\n"
+	"chemicals and drives, else the data's range. Every chemical and drive has\n"
+	"its own colour, in every plot and in the viewer; stages and death are\n"
+	"marked, and with --events each event. --batch draws a batch's results file\n"
+	"instead. Needs no display; c2rt's viewer program (c2rt-view) draws the\n"
+	"picture. A bad line is reported as FILE:LINE: reason (exit 2) and no\n"
+	"picture is written.",
 	plot_opts,
 	1,
 	1,
