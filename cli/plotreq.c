@@ -295,7 +295,9 @@ static int get_marks(c2_rbuf *r, cli_plot_decoded *out, c2_err *err)
 	if (r->bad || n > CLI_PLOT_MARKS_MAX)
 		return fail(err, r, at, "number of marks out of 0..4096");
 	size_t one = sizeof(cli_plot_mark) + CLI_PLOT_MARK_TEXT_MAX + 1;
-	if (n && !(out->marks = malloc(n * one)))
+	if (n == 0)
+		return 0;
+	if (!(out->marks = malloc(n * one)))
 		return c2_fail(err, C2_ENOMEM, -1, -1, "out of memory");
 	char *pool = (char *)(out->marks + n);
 	for (uint32_t i = 0; i < n; i++) {

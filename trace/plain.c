@@ -161,9 +161,18 @@ static int take(trace_plain *p, char **f, int n, const int *cols, int ncols, flo
 	return 0;
 }
 
+static void ignore(void *ctx, long line, const char *reason)
+{
+	(void)ctx;
+	(void)line;
+	(void)reason;
+}
+
 long trace_plain_read(trace_plain *p, const int *cols, int ncols, trace_series *d,
                       trace_reader_report_fn report, void *ctx, long max_errors)
 {
+	if (!report)
+		report = ignore;
 	float *vals = malloc((size_t)(ncols > 0 ? ncols : 1) * sizeof *vals);
 	char **f = malloc((MAX_COLS + 1) * sizeof *f);
 	char why[256];

@@ -30,7 +30,8 @@ const char *trace_plain_name(const trace_plain *p, int col);
 int trace_plain_find(const trace_plain *p, const char *s, size_t n);
 
 /* Read every remaining line into d (ncols series: columns cols[0..ncols)),
- * as trace_reader_read does. Returns the number of bad lines, or -1. */
+ * as trace_reader_read does (report NULL: not reported). Returns the number
+ * of bad lines, or -1. */
 long trace_plain_read(trace_plain *p, const int *cols, int ncols, trace_series *d,
                       trace_reader_report_fn report, void *ctx, long max_errors);
 
