@@ -331,6 +331,7 @@ int cli_cmd_ethogram(int argc, char **argv)
 	if (!e)
 		return cli_fail(CLI_BAD, "ethogram", "out of memory");
 	rc = read_input(path, e, objects);
+	trace_etho_sort(e);
 	if (rc == CLI_OK && trace_etho_nrows(e) == 0)
 		rc = cli_fail(CLI_BAD, "ethogram", "%s: no %s to share out", path,
 		              objects ? "objects attended or acted on" : "actions over time");

@@ -25,14 +25,20 @@ typedef struct doing {
 	double since;
 } doing;
 
+/* Rows are kept in the order they were made, found through a hash of
+ * (creature, hour) (open addressing, at most half full), and put in order
+ * once, when the table is first read: an out-of-order row (creatures
+ * interleaved in a log) costs O(1), not a shift of those after it. */
 struct trace_etho {
 	char names[TRACE_ETHO_NAMES_MAX][TRACE_ETHO_NAME_LEN];
 	int nnames;
 	row *rows;
 	size_t nrows, cap;
+	uint32_t *slot;     /* row index + 1, 0: empty; nslot a power of two */
+	size_t nslot;
+	bool sorted;
 	bool counts;
-	doing *now;
-	size_t nnow;
+	doing *now;         /* per creature id, MAX_CREATURES of them (a log) */
 	double log_end;
 };
 
@@ -46,6 +52,7 @@ void trace_etho_free(trace_etho *e)
 	if (!e)
 		return;
 	free(e->rows);
+	free(e->slot);
 	free(e->now);
 	free(e);
 }
@@ -62,26 +69,41 @@ static int name_index(trace_etho *e, const char *name)
 	return e->nnames++;
 }
 
-static int row_cmp(int ca, long ha, const row *b)
+static size_t hash(int who, long hour, size_t mask)
 {
-	return ca != b->who ? (ca < b->who ? -1 : 1) : ha != b->hour ? (ha < b->hour ? -1 : 1) : 0;
+	uint64_t h = ((uint64_t)(uint32_t)who << 32 ^ (uint64_t)hour) * 0x9E3779B97F4A7C15ull;
+	return (size_t)(h >> 17) & mask;
 }
 
-/* The row of (who, hour), made (in order) when new; NULL when full. */
+/* Make the hash twice as big (or first), with every row in it. */
+static int rehash(trace_etho *e)
+{
+	size_t n = e->nslot ? e->nslot * 2 : 64;
+	uint32_t *s = calloc(n, sizeof *s);
+	if (!s)
+		return -1;
+	for (size_t i = 0; i < e->nrows; i++) {
+		size_t k = hash(e->rows[i].who, e->rows[i].hour, n - 1);
+		while (s[k])
+			k = (k + 1) & (n - 1);
+		s[k] = (uint32_t)(i + 1);
+	}
+	free(e->slot);
+	e->slot = s;
+	e->nslot = n;
+	return 0;
+}
+
+/* The row of (who, hour), made when new; NULL when full. */
 static row *row_of(trace_etho *e, int who, long hour)
 {
-	size_t lo = 0, hi = e->nrows;
-	if (hi && row_cmp(who, hour, &e->rows[hi - 1]) > 0)
-		lo = hi; /* the usual case: after the last */
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = row_cmp(who, hour, &e->rows[mid]);
-		if (c == 0)
-			return &e->rows[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
+	if (2 * (e->nrows + 1) > e->nslot && rehash(e) != 0)
+		return NULL;
+	size_t k = hash(who, hour, e->nslot - 1);
+	for (; e->slot[k]; k = (k + 1) & (e->nslot - 1)) {
+		row *r = &e->rows[e->slot[k] - 1];
+		if (r->who == who && r->hour == hour)
+			return r;
 	}
 	if (e->nrows >= TRACE_ETHO_ROWS_MAX)
 		return NULL;
@@ -93,12 +115,37 @@ static row *row_of(trace_etho *e, int who, long hour)
 		e->rows = r;
 		e->cap = cap;
 	}
-	memmove(&e->rows[lo + 1], &e->rows[lo], (e->nrows - lo) * sizeof *e->rows);
-	e->nrows++;
-	memset(&e->rows[lo], 0, sizeof *e->rows);
-	e->rows[lo].who = who;
-	e->rows[lo].hour = hour;
-	return &e->rows[lo];
+	row *r = &e->rows[e->nrows];
+	memset(r, 0, sizeof *r);
+	r->who = who;
+	r->hour = hour;
+	e->slot[k] = (uint32_t)++e->nrows;
+	e->sorted = false;
+	return r;
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const row *x = a, *y = b;
+	if (x->who != y->who)
+		return x->who < y->who ? -1 : 1;
+	return x->hour < y->hour ? -1 : x->hour > y->hour;
+}
+
+void trace_etho_sort(trace_etho *e)
+{
+	if (e->sorted)
+		return;
+	qsort(e->rows, e->nrows, sizeof *e->rows, row_cmp);
+	for (size_t i = 0; i < e->nslot; i++)
+		e->slot[i] = 0;
+	for (size_t i = 0; i < e->nrows; i++) {
+		size_t k = hash(e->rows[i].who, e->rows[i].hour, e->nslot - 1);
+		while (e->slot[k])
+			k = (k + 1) & (e->nslot - 1);
+		e->slot[k] = (uint32_t)(i + 1);
+	}
+	e->sorted = true;
 }
 
 static bool times_ok(int who, double t0, double t1)
@@ -148,20 +195,13 @@ static const char *pair(const trace_split_pairs *p, int n, const char *key)
 /* "action" record: the creature's previous action ends, this one begins. */
 static int log_action(trace_etho *e, int who, const char *action, double t)
 {
-	size_t i = 0;
-	while (i < e->nnow && e->now[i].who != who)
-		i++;
-	if (i == e->nnow) {
-		if (e->nnow >= MAX_CREATURES)
+	if (!e->now) {
+		if (!(e->now = malloc(MAX_CREATURES * sizeof *e->now)))
 			return -1;
-		doing *n = realloc(e->now, (e->nnow + 1) * sizeof *n);
-		if (!n)
-			return -1;
-		e->now = n;
-		e->nnow++;
-		e->now[i] = (doing){who, -1, t};
+		for (int i = 0; i < MAX_CREATURES; i++)
+			e->now[i] = (doing){i, -1, 0};
 	}
-	doing *d = &e->now[i];
+	doing *d = &e->now[who];
 	if (d->name >= 0 && trace_etho_time(e, who, e->names[d->name], d->since, t) != 0)
 		return -1;
 	d->name = name_index(e, action);
@@ -243,13 +283,13 @@ int trace_etho_log_line(trace_etho *e, trace_etho_of of, char *buf, size_t len, 
 
 int trace_etho_log_end(trace_etho *e)
 {
-	for (size_t i = 0; i < e->nnow; i++) {
+	for (int i = 0; e->now && i < MAX_CREATURES; i++) {
 		doing *d = &e->now[i];
 		if (d->name >= 0 && d->since < e->log_end &&
 		    trace_etho_time(e, d->who, e->names[d->name], d->since, e->log_end) != 0)
 			return -1;
+		d->name = -1;
 	}
-	e->nnow = 0;
 	return 0;
 }
 

@@ -47,7 +47,11 @@ int trace_etho_log_line(trace_etho *e, trace_etho_of of, char *buf, size_t len, 
  * last tick. Returns as trace_etho_time. */
 int trace_etho_log_end(trace_etho *e);
 
-/* The table: rows (creature, hour) in order of creature, then hour. */
+/* Put the rows in order of creature, then hour: once, after the last
+ * line, before the table below is read (O(n log n)). */
+void trace_etho_sort(trace_etho *e);
+
+/* The table: rows (creature, hour), in order after trace_etho_sort. */
 int trace_etho_nnames(const trace_etho *e);
 const char *trace_etho_name(const trace_etho *e, int k);
 size_t trace_etho_nrows(const trace_etho *e);

@@ -40,6 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				at += len + 1;
 			}
 			(void)trace_etho_log_end(e[of]);
+			trace_etho_sort(e[of]);
 			walk(e[of]);
 		}
 	}
