@@ -385,10 +385,13 @@ static int finish_outputs(run *r)
 		if (cli_cargs.events_path)
 			snprintf(title + strlen(title), sizeof title - strlen(title), ", events %s",
 			         cli_cargs.events_path);
-		/* A world's events are the world's (its commands too): marked
-		 * without one only. */
-		if (!r->in_world)
-			cli_marks_events(r->pm, &r->cc.ev, creature_ticks(c));
+		/* In a world, the engine's events among the world's (its own
+		 * commands, the hand's, are not marked). */
+		const creature_events *ev = !r->in_world ? &r->cc.ev
+		                          : r->cw.ev    ? world_events_engine(r->cw.ev)
+		                                        : NULL;
+		if (ev)
+			cli_marks_events(r->pm, ev, creature_ticks(c));
 		cli_plot_req q;
 		cli_plot_req_default(&q);
 		q.title = title;

@@ -71,6 +71,11 @@ expect_exit 0 "$C2RT" run "$GEN" --events "$EV" --until death --every 50 --plot 
 s=$(colours "$T/run.png" 3c3c46 961414 78788c)
 at_least 100 961414 "$s"
 at_least 100 78788c "$s"
+# In a world too (the engine's events among the world's).
+expect_exit 0 "$C2RT" run "$GEN" --world "$ROOT/worlds/garden.world" --events "$EV" --ticks 20000 \
+	--plot "$T/wrun.png" --quiet
+s=$(colours "$T/wrun.png" 78788c)
+at_least 100 78788c "$s"
 expect_exit 2 "$C2RT" plot "$T/whole.csv" -o "$T/x.png" --events "$T/nosuch.ev"
 [ ! -e "$T/x.png" ] || die "a picture written for a missing events file"
 
