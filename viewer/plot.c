@@ -23,6 +23,20 @@ void view_plot_style_default(view_plot_style *st)
 	st->ymax = 255;
 }
 
+void view_plot_style_of(view_plot_style *st, const cli_plot_req *q)
+{
+	view_plot_style_default(st);
+	st->title = q->title;
+	st->x_label = q->x_label;
+	st->y_label = q->y_label;
+	st->ymin = q->ymin;
+	st->ymax = q->ymax;
+	st->keys = q->keys;
+	st->style = q->style;
+	st->marks = q->marks;
+	st->nmarks = q->nmarks;
+}
+
 /* Smallest "round" step >= raw: 1, 2, 5 times a power of ten, or one of the
  * extra steps that suit the unit (NULL-terminated by a 0). */
 static double round_step(double raw, const double *extra)

@@ -46,6 +46,10 @@ typedef struct view_plot_style {
 /* Fill *st with the defaults: no title, 0..255, whole span, no values. */
 void view_plot_style_default(view_plot_style *st);
 
+/* The defaults, then what a plot request asks for (its texts, range,
+ * style, keys and marks: st points into q). */
+void view_plot_style_of(view_plot_style *st, const cli_plot_req *q);
+
 /* The time axis for a window of [t0, t1] seconds: a unit chosen from the
  * span (seconds below 3 minutes, minutes below 3 hours, hours below 3 days,
  * else days) and a

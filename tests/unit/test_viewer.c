@@ -323,12 +323,7 @@ static void test_plot_scrolling(void **state)
 static SDL_Surface *render_req(const cli_plot_req *q, const trace_series *d, const view_fonts *f)
 {
 	view_plot_style st;
-	view_plot_style_default(&st);
-	st.title = q->title;
-	st.x_label = q->x_label;
-	st.y_label = q->y_label;
-	st.ymin = q->ymin;
-	st.ymax = q->ymax;
+	view_plot_style_of(&st, q);
 	SDL_Surface *s = view_surface_new(q->w, q->h);
 	char err[256];
 	if (!s || view_plot_render(s, &(SDL_Rect){0, 0, q->w, q->h}, d, &st, f, NULL, NULL, NULL, err,
@@ -362,6 +357,16 @@ static void test_plot_request(void **state)
 		q.h = 500;
 		q.title = "trip";
 		q.y_label = summary ? "level" : NULL;
+		/* Keys, marks and a style travel too (the exact table's). */
+		static const int keys[3] = {GENOME_CHEM_ATP, CLI_PLOT_KEY_NONE, CLI_PLOT_KEY_DRIVE};
+		static const cli_plot_mark marks[2] = {{10, CLI_PLOT_MARK_STAGE, "child"},
+		                                       {30.5, CLI_PLOT_MARK_EVENT, NULL}};
+		if (!summary) {
+			q.keys = keys;
+			q.marks = marks;
+			q.nmarks = 2;
+			q.style = CLI_PLOT_POINTS;
+		}
 		c2_wbuf w = {0};
 		assert_int_equal(cli_plot_encode(&q, d, &w), 0);
 		assert_false(w.oom);
@@ -373,6 +378,15 @@ static void test_plot_request(void **state)
 		assert_int_equal(trace_series_summarised(p.d), summary);
 		assert_string_equal(p.q.title, "trip");
 		assert_null(p.q.x_label);
+		assert_int_equal(p.q.style, q.style);
+		assert_int_equal(p.q.nmarks, q.nmarks);
+		for (int k = 0; !summary && k < 3; k++)
+			assert_int_equal(p.q.keys[k], keys[k]);
+		if (!summary) {
+			assert_true(p.q.marks[0].t == 10 && p.q.marks[0].kind == CLI_PLOT_MARK_STAGE);
+			assert_string_equal(p.q.marks[0].label, "child");
+			assert_null(p.q.marks[1].label);
+		}
 		SDL_Surface *a = render_req(&q, d, &f), *b = render_req(&p.q, p.d, &f);
 		assert_int_equal(memcmp(a->pixels, b->pixels, (size_t)a->pitch * (size_t)a->h), 0);
 		SDL_FreeSurface(a);
