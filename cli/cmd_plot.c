@@ -194,14 +194,18 @@ static int pick_columns(const trace_reader *r, const char *path, int *cols, int 
 static void value_axis(const trace_reader *r, const int *cols, int ncols, const trace_series *d,
                        cli_plot_req *q)
 {
-	int nchem = 0, ndrive = 0;
+	int nchem = 0, ndrive = 0, nneuron = 0;
 	for (int j = 0; j < ncols; j++) {
 		trace_col c = trace_reader_col(r, cols[j]);
 		nchem += c == TRACE_COL_CHEM;
 		ndrive += c == TRACE_COL_DRIVE;
+		nneuron += c == TRACE_COL_NEURON;
 	}
-	if (nchem + ndrive == ncols) {
-		q->y_label = !ndrive ? NULL : !nchem ? "drive (0\u2013255)" : "level (0\u2013255)";
+	if (nchem + ndrive + nneuron == ncols) {
+		q->y_label = nchem == ncols     ? NULL
+		           : ndrive == ncols    ? "drive (0\u2013255)"
+		           : nneuron == ncols   ? "neuron output (0\u2013255)"
+		                                : "level (0\u2013255)";
 		return;
 	}
 	double lo, hi;

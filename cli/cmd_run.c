@@ -18,7 +18,7 @@
 #include "trace/series.h"
 #include "trace/writer.h"
 
-static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
+static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path, *neuron_list;
 static const char *world_path, *log_path;
 /* The default trace: one row per creature second (CREATURE_TICKS_PER_SECOND world
  * ticks): a whole norn life (10.7 creature hours) is then about 38,500
@@ -36,6 +36,7 @@ static const cli_opt opts[] = {
 	{"trace", OPT_OUT, &trace_path, "FILE", "write a trace (CSV, or NDJSON with --trace-format); '-' = stdout", 0, 0, NULL},
 	{"trace-format", OPT_STR, &format_arg, "csv|ndjson", "trace format (default csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &chem_list, "NAME,...", "chemicals in the trace (default ATP,ADP,Glucose,...)", 0, 0, NULL},
+	{"neurons", OPT_STR, &neuron_list, "LOBE:CELL,...", "--trace: also these neurons' outputs (neuron:LOBE:CELL columns)", 0, 0, NULL},
 	{"every", OPT_U64, &every, "K", "trace every K-th tick (default 10: once a creature second)", 1, 0, NULL},
 	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks", 1, 0, NULL},
 	{"save", OPT_OUT, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
@@ -209,6 +210,8 @@ static int check_options(run *r, int npos)
 		return cli_fail(CLI_USAGE, "run", "--max-ticks is the limit of --until: it goes with --until");
 	if (format_arg && !trace_path)
 		return cli_fail(CLI_USAGE, "run", "--trace-format goes with --trace");
+	if (neuron_list && !trace_path)
+		return cli_fail(CLI_USAGE, "run", "--neurons goes with --trace");
 	if ((chem_list || cli_given("every")) && !trace_path && !plot_path)
 		return cli_fail(CLI_USAGE, "run", "--chem and --every go with --trace or --plot");
 	r->until_stage = -1;
@@ -224,6 +227,8 @@ static int check_options(run *r, int npos)
 	c2_err err;
 	if (chem_list && trace_set_chems(&r->tc, chem_list, &err) != 0)
 		return cli_fail(CLI_USAGE, "run", "--chem: %s", err.msg);
+	if (neuron_list && trace_set_neurons(&r->tc, neuron_list, &err) != 0)
+		return cli_fail(CLI_USAGE, "run", "--neurons: %s", err.msg);
 	if (format_arg) {
 		if (!strcmp(format_arg, "csv"))
 			r->tc.format = TRACE_CSV;
@@ -258,6 +263,10 @@ static int open_run(run *r)
 	r->c = r->in_world ? world_creature(r->cw.w, 0) : r->cc.c;
 	if (r->in_world) /* the trace follows the first creature, with its world: columns */
 		r->tc.in_world = r->cw.w;
+	int missing = trace_neuron_missing(r->c, &r->tc);
+	if (missing >= 0)
+		return cli_fail(CLI_USAGE, "run", "--neurons: the brain has no neuron %u:%u (`c2rt brain` lists its lobes and their sizes)",
+		                r->tc.neuron[missing][0], r->tc.neuron[missing][1]);
 	if (log_path) {
 		world_set_log(r->cw.w, true);
 		if ((rc = cli_out_open(&r->log, "run", log_path)) != 0)

@@ -38,6 +38,20 @@ at_least 200 ff7f0e "$s"
 at_least 1100 d62728 "$s"  # flat at 0: a whole line along the plot (about 1470 px; 765 when the frame hides half of it)
 at_least 50 637939 "$s"
 
+# Neurons' outputs (run --neurons): their columns drawn; a neuron the
+# brain lacks is refused before anything is written.
+expect_exit 0 "$C2RT" run "$GEN" --ticks 3000 --trace "$T/n.csv" --neurons 6:0,6:12 --quiet
+contains "$T/n.csv" "neuron:6:0,neuron:6:12"
+expect_exit 0 "$C2RT" plot "$T/n.csv" -o "$T/n.png" --columns neuron:6:0,neuron:6:12 --size 640x400
+s=$(colours "$T/n.png" 1f77b4 d62728)
+at_least 100 1f77b4 "$s"
+at_least 100 d62728 "$s"
+expect_exit 1 "$C2RT" run "$GEN" --ticks 30 --trace "$T/n2.csv" --neurons 99:1 --quiet
+contains "$T/err" "no neuron 99:1"
+[ ! -e "$T/n2.csv" ] || die "a trace written for a missing neuron"
+expect_exit 1 "$C2RT" run "$GEN" --ticks 30 --trace "$T/n2.csv" --neurons 6:1,6:1 --quiet
+expect_exit 1 "$C2RT" run "$GEN" --ticks 30 --neurons 6:1 --quiet
+
 # One colour per chemical, in any plot: ATP blue and Glucose red alone and
 # among others, Adrenaline its olive.
 expect_exit 0 "$C2RT" plot "$T/life.csv" -o "$T/c1.png" --chem atp,glucose
