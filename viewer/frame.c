@@ -428,6 +428,19 @@ static void draw_organs(SDL_Surface *dst, view_frame *fr, const creature *c)
 	SDL_SetClipRect(dst, NULL);
 }
 
+/* The colour chemical chem has in the plot (its own, unless another
+ * plotted one has that: view_series_colours). */
+static SDL_Color plotted_colour(const view_hist *h, int chem)
+{
+	SDL_Color c[VIEW_HIST_MAX_CHEMS];
+	int n = view_hist_count(h);
+	view_series_colours(view_hist_keys(h), n, c);
+	for (int i = 0; i < n; i++)
+		if (view_hist_chem(h, i) == chem)
+			return c[i];
+	return VC(ON);
+}
+
 static void draw_plot(SDL_Surface *dst, view_frame *fr)
 {
 	const SDL_Rect *r = &fr->plot_r;
@@ -531,7 +544,7 @@ static void draw_picker(SDL_Surface *dst, view_frame *fr)
 		else
 			snprintf(buf, sizeof buf, "%d", ch->value);
 		view_text(dst, f->small, buf, row.x + row.w - 6, cy, VIEW_RIGHT | VIEW_VCENTER,
-		          on ? VC(ON) : VC(DIM), 0);
+		          on ? plotted_colour(fr->hist, ch->value) : VC(DIM), 0);
 	}
 	if (p->nmatch == 0)
 		snprintf(buf, sizeof buf, "no match");
