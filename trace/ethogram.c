@@ -134,8 +134,8 @@ static int row_cmp(const void *a, const void *b)
 
 void trace_etho_sort(trace_etho *e)
 {
-	if (e->sorted)
-		return;
+	if (e->sorted || e->nrows == 0)
+		return; /* (no rows: no array to sort) */
 	qsort(e->rows, e->nrows, sizeof *e->rows, row_cmp);
 	for (size_t i = 0; i < e->nslot; i++)
 		e->slot[i] = 0;
