@@ -321,11 +321,11 @@ genome-plots: all
 	$(TOOL) run $(BUILD)/genomes/starter.gen --events genomes/starter.events --until death \
 	  --every 50 --chem ATP,Glucose,Glycogen,Hunger,Sleepiness,Ageing --trace $(BUILD)/starter-lifetime.csv
 	$(TOOL) plot $(BUILD)/starter-lifetime.csv -o docs/starter-lifetime.png \
-	  --title "starter: a whole life under genomes/starter.events"
+	  --title "starter: a whole life" --events genomes/starter.events
 	$(TOOL) run $(BUILD)/genomes/diabetic.gen --events genomes/starter.events --until death \
 	  --every 50 --chem ATP,Glucose,Glycogen,Hunger,Starch,Ageing --trace $(BUILD)/diabetic-lifetime.csv
 	$(TOOL) plot $(BUILD)/diabetic-lifetime.csv -o docs/starter-diabetic.png \
-	  --title "diabetic (starter without insulin) under genomes/starter.events"
+	  --title "diabetic (starter without insulin)" --events genomes/starter.events
 
 # Every fuzz target under libFuzzer for FUZZ_SECONDS each, from its seeds
 # (tests/fuzz/seeds/, and inputs made at run time from our genomes and the

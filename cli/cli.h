@@ -308,6 +308,7 @@ const char *cli_number_problem(const char *s, long min, long max, long *out, cha
 	X(express)                                                              \
 	X(validate)                                                             \
 	X(plot)                                                                 \
+	X(ethogram)                                                             \
 	X(svrule)                                                               \
 	X(brain)                                                                \
 	X(options)                                                              \

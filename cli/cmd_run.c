@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/creature_open.h"
 #include "cli/helper.h"
+#include "cli/plotmarks.h"
 #include "cli/world_open.h"
 #include "engine/engine.h"
 #include "engine/events.h"
@@ -17,7 +18,8 @@
 #include "trace/series.h"
 #include "trace/writer.h"
 
-static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path;
+static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path,
+	*neuron_list;
 static const char *world_path, *log_path, *genealogy_path;
 /* --creature GENOME[:SEX[:SEED]], in order (the world's second creature on) */
 enum { MAX_MORE = WORLD_MAX_CREATURES - 1 };
@@ -49,6 +51,7 @@ static const cli_opt opts[] = {
 	{"trace", OPT_OUT, &trace_path, "FILE", "write a trace (CSV, or NDJSON with --trace-format); '-' = stdout", 0, 0, NULL},
 	{"trace-format", OPT_STR, &format_arg, "csv|ndjson", "trace format (default csv)", 0, 0, NULL},
 	{"chem", OPT_STR, &chem_list, "NAME,...|none", "chemicals in the trace (default ATP,ADP,Glucose,...; none: no chemical columns)", 0, 0, NULL},
+	{"neurons", OPT_STR, &neuron_list, "LOBE:CELL,...", "--trace: also these neurons' outputs (neuron:LOBE:CELL columns)", 0, 0, NULL},
 	{"every", OPT_U64, &every, "K", "trace every K-th tick (default 10: once a creature second)", 1, 0, NULL},
 	{"hash-every", OPT_U64, &hash_every, "K", "print 'tick hash' of the whole state every K ticks", 1, 0, NULL},
 	{"save", OPT_OUT, &save_path, "FILE", "save a snapshot at the end (atomically)", 0, 0, NULL},
@@ -124,8 +127,9 @@ static trace_series *plot_new(const trace_cfg *t)
 	return trace_series_new_chems(chems, (int)t->nchem, 0);
 }
 
-static void plot_sample(trace_series *d, const creature *c, const trace_cfg *t)
+static void plot_sample(trace_series *d, cli_marks *m, const creature *c, const trace_cfg *t)
 {
+	cli_marks_life(m, creature_seconds(c), genome_stage_name(creature_stage(c)), creature_alive(c));
 	float v[256];
 	const bc_biochem *bc = creature_biochem_const(c);
 	for (size_t k = 0; k < t->nchem; k++)
@@ -204,11 +208,13 @@ typedef struct run {
 	cli_out trace, log, gen;
 	c2_wbuf tw, lw, gw;     /* what is still to be written to them */
 	trace_series *pd;       /* --plot's samples */
+	cli_marks *pm;          /* --plot's stages, death and events */
 	uint64_t ran;           /* ticks run */
 	double wall;            /* their wall time */
 	bool hit_limit;         /* --until stopped by --max-ticks */
 	bool killed_between;    /* an event killed it before a tick (`at T kill`) */
 	char plot_what[4200];   /* "--plot FILE", what a failed drawing names */
+	int plot_keys[256];     /* the chemicals' series keys */
 } run;
 
 /* The options' checks: those that exclude or need each other, --until,
@@ -227,6 +233,8 @@ static int check_options(run *r, int npos)
 		return cli_fail(CLI_USAGE, "run", "--max-ticks is the limit of --until: it goes with --until");
 	if (format_arg && !trace_path)
 		return cli_fail(CLI_USAGE, "run", "--trace-format goes with --trace");
+	if (neuron_list && !trace_path)
+		return cli_fail(CLI_USAGE, "run", "--neurons goes with --trace");
 	if ((chem_list || cli_given("every")) && !trace_path && !plot_path)
 		return cli_fail(CLI_USAGE, "run", "--chem and --every go with --trace or --plot");
 	r->until_stage = -1;
@@ -248,6 +256,8 @@ static int check_options(run *r, int npos)
 		return cli_fail(CLI_USAGE, "run", "--chem: %s", err.msg);
 	if (plot_path && r->tc.nchem == 0)
 		return cli_fail(CLI_USAGE, "run", "--plot draws the traced chemicals: --chem none leaves it none");
+	if (neuron_list && trace_set_neurons(&r->tc, neuron_list, &err) != 0)
+		return cli_fail(CLI_USAGE, "run", "--neurons: %s", err.msg);
 	if (format_arg) {
 		if (!strcmp(format_arg, "csv"))
 			r->tc.format = TRACE_CSV;
@@ -296,6 +306,10 @@ static int open_run(run *r)
 	if (log_path && !r->in_world && !creature_has_body(r->c))
 		return cli_fail(CLI_USAGE, "run", "--log goes with --world or --body (%s has no body)",
 		                cli_cargs.resume_path);
+	int missing = trace_neuron_missing(r->c, &r->tc);
+	if (missing >= 0)
+		return cli_fail(CLI_USAGE, "run", "--neurons: the brain has no neuron %u:%u (`c2rt brain` lists its lobes and their sizes)",
+		                r->tc.neuron[missing][0], r->tc.neuron[missing][1]);
 	if (log_path) {
 		if (r->in_world)
 			world_set_log(r->cw.w, true);
@@ -312,9 +326,10 @@ static int open_run(run *r)
 			trace_row(r->c, &r->tc, &r->tw);
 	}
 	if (plot_path) {
-		if (!(r->pd = plot_new(&r->tc)))
+		if (!(r->pd = plot_new(&r->tc)) || !(r->pm = malloc(sizeof *r->pm)))
 			return cli_fail(CLI_BAD, "run", "out of memory for --plot");
-		plot_sample(r->pd, r->c, &r->tc);
+		cli_marks_init(r->pm);
+		plot_sample(r->pd, r->pm, r->c, &r->tc);
 	}
 	return CLI_OK;
 }
@@ -325,7 +340,7 @@ static void sample(run *r)
 	if (r->trace.f)
 		trace_row(r->c, &r->tc, &r->tw);
 	if (r->pd)
-		plot_sample(r->pd, r->c, &r->tc);
+		plot_sample(r->pd, r->pm, r->c, &r->tc);
 }
 
 /* The log's lines of the tick that ran last: the world's records, or the
@@ -455,13 +470,27 @@ static int finish_outputs(run *r)
 		c2_wbuf_free(&sw);
 	}
 	if (rc == 0 && r->pd) {
-		char title[160];
+		char title[CLI_PLOT_TEXT_MAX + 1];
 		snprintf(title, sizeof title, "%s — %s, seed %llu", r->genome ? r->genome : cli_cargs.resume_path,
 		         creature_sex(c) == GENOME_MALE ? "male" : "female",
 		         (unsigned long long)creature_get_config(c)->seed);
+		if (cli_cargs.events_path)
+			snprintf(title + strlen(title), sizeof title - strlen(title), ", events %s",
+			         cli_cargs.events_path);
+		/* In a world, the engine's events among the world's (its own
+		 * commands, the hand's, are not marked). */
+		const creature_events *ev = !r->in_world ? &r->cc.ev
+		                          : r->cw.ev    ? world_events_engine(r->cw.ev)
+		                                        : NULL;
+		if (ev)
+			cli_marks_events(r->pm, ev, creature_ticks(c));
 		cli_plot_req q;
 		cli_plot_req_default(&q);
 		q.title = title;
+		q.keys = r->tc.nchem ? r->plot_keys : NULL;
+		for (size_t k = 0; k < r->tc.nchem; k++)
+			r->plot_keys[k] = CLI_PLOT_KEY_CHEM + r->tc.chem[k];
+		cli_marks_put(r->pm, &q);
 		if ((rc = cli_stdout_check("run")) == 0)
 			rc = cli_plot("run", r->plot_what, plot_path, &q, r->pd);
 	}
@@ -524,6 +553,7 @@ int cli_cmd_run(int argc, char **argv)
 	nmore = 0;
 	trace_series_free(r.pd);
 	genome_organ_names_free(&r.organs);
+	free(r.pm);
 	cli_creature_close(&r.cc);
 	cli_world_close(&r.cw);
 	return rc;

@@ -393,9 +393,16 @@ static int draw_plot(const char *path, const char *what, const char *field, cons
 	}
 	char pw[4200];
 	snprintf(pw, sizeof pw, "--plot %s", path);
+	/* The diet: the events file the runs lived under (none: the engine's
+	 * default world stand-in). */
+	char title[CLI_PLOT_TEXT_MAX + 1];
+	const char *ev = cli_cargs.events_path;
+	snprintf(title, sizeof title, "%s; diet: %s", what, ev ? (strrchr(ev, '/') ? strrchr(ev, '/') + 1 : ev)
+	                                                      : "no events file");
 	cli_plot_req q;
 	cli_plot_req_default(&q);
-	q.title = what;
+	q.title = title;
+	q.style = CLI_PLOT_POINTS; /* a few values: each a marker, the widest first */
 	q.x_label = field;
 	q.y_label = "lifespan (creature hours)";
 	q.ymin = 0;

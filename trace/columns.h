@@ -11,6 +11,8 @@
  *           ORGANS   one per organ: `lf:body`, `lf:organ1` ... in gene order,
  *                    `lf:brain`
  *           CHEMS    one per chosen chemical, labelled by trace_chem_label
+ *           NEURONS  one per chosen neuron (`run --neurons`), `neuron:LOBE:CELL`
+ *                    (numbers), its output 0..255
  *   when    ALWAYS   in every trace, and the reader requires it (one column,
  *                    or the group of drives)
  *           ANY      in every trace, as many as there are (none is fine)
@@ -48,6 +50,7 @@
 	  255u)                                                                                     \
 	X(LF, "lf:", ORGANS, ANY, NUMBER, "%.4f", organ_life_force(s, i), 1.0)                      \
 	X(CHEM, "chem:", CHEMS, ANY, NUMBER, "%u", bc_chem_get(s->bc, s->t->chem[i]), 255u)         \
+	X(NEURON, "neuron:", NEURONS, ANY, NUMBER, "%d", neuron_output(s, i), 255)                \
 	X(BODY_X, "body:x", ONE, BODY, NUMBER, "%.6g", s->body.com[0], WIDEST_G)                    \
 	X(BODY_Y, "body:y", ONE, BODY, NUMBER, "%.6g", s->body.com[1], WIDEST_G)                    \
 	X(BODY_Z, "body:z", ONE, BODY, NUMBER, "%.6g", s->body.com[2], WIDEST_G)                    \
@@ -66,7 +69,7 @@ typedef enum trace_col { TRACE_COLUMNS(TRACE_X_ID) TRACE_NCOLS } trace_col;
 #undef TRACE_X_ID
 
 typedef enum trace_group {
-	TRACE_GROUP_ONE, TRACE_GROUP_DRIVES, TRACE_GROUP_ORGANS, TRACE_GROUP_CHEMS
+	TRACE_GROUP_ONE, TRACE_GROUP_DRIVES, TRACE_GROUP_ORGANS, TRACE_GROUP_CHEMS, TRACE_GROUP_NEURONS
 } trace_group;
 typedef enum trace_when {
 	TRACE_WHEN_ALWAYS, TRACE_WHEN_ANY, TRACE_WHEN_BODY, TRACE_WHEN_WORLD

@@ -39,6 +39,8 @@ struct trace_reader {
 	int *by_name;
 	char *first;
 	size_t first_len;
+	trace_reader_row_fn on_row; /* each good row's fields, or NULL */
+	void *on_row_ctx;
 };
 
 /* What read_line found besides the text. */
@@ -651,6 +653,12 @@ int trace_reader_col_find(const trace_reader *r, const char *s, size_t n)
 	return -1;
 }
 
+void trace_reader_on_row(trace_reader *r, trace_reader_row_fn fn, void *ctx)
+{
+	r->on_row = fn;
+	r->on_row_ctx = ctx;
+}
+
 long trace_reader_line(const trace_reader *r)
 {
 	return r->lineno;
@@ -780,7 +788,7 @@ long trace_reader_read(trace_reader *r, const int *cols, int ncols, trace_series
 {
 	if (!report)
 		report = ignore_report;
-	if (ncols != trace_series_nseries(d)) {
+	if (d ? ncols != trace_series_nseries(d) : ncols != 0) {
 		report(ctx, r->lineno, "internal error: column count differs from the series count");
 		return -1;
 	}
@@ -834,7 +842,9 @@ long trace_reader_read(trace_reader *r, const int *cols, int ncols, trace_series
 		char **f = r->ndjson ? r->row : r->field;
 		if (st == LINE_OK && split_row(r, len, &n, why, sizeof why) == 0 &&
 		    take_row(r, f, n, cols, ncols, vals, &secs, why, sizeof why) == 0) {
-			if (trace_series_push(d, secs, vals) != 0) {
+			if (r->on_row)
+				r->on_row(r->on_row_ctx, secs, (const char *const *)f);
+			if (d && trace_series_push(d, secs, vals) != 0) {
 				report(ctx, r->lineno, "out of memory");
 				free(vals);
 				return -1;

@@ -76,8 +76,14 @@ int trace_reader_chem_col(const trace_reader *r, int chem);
  * so the names of old traces still select the same organs. */
 int trace_reader_col_find(const trace_reader *r, const char *s, size_t n);
 
+/* Called by trace_reader_read for each good line, before its row is
+ * appended: its seconds and its fields in column order (words as they
+ * are; valid during the call only). */
+typedef void (*trace_reader_row_fn)(void *ctx, double seconds, const char *const *fields);
+void trace_reader_on_row(trace_reader *r, trace_reader_row_fn fn, void *ctx);
+
 /* Read every remaining line. Each good line appends one row to d (which
- * must have ncols series): its seconds and the values of columns
+ * must have ncols series; NULL with ncols 0: rows only for on_row): its seconds and the values of columns
  * cols[0..ncols), numeric columns only (an empty GAP value is NaN). Each
  * bad line is passed to report (NULL: not reported) and skipped; after
  * max_errors of them reading stops with one more report ("too many

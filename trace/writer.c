@@ -162,6 +162,44 @@ static const char *object_name(const src *s, int id)
 #define WIDEST_NAME "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"
 _Static_assert(sizeof WIDEST_NAME == WORLD_MAX_NAME, "a world name's widest");
 
+/* A traced neuron's output (0..255; -1 where the brain has no such
+ * neuron, which run refuses before it starts). */
+static int neuron_output(const src *s, size_t i)
+{
+	return brain_output(creature_brain_const(s->c), s->t->neuron[i][0], s->t->neuron[i][1]);
+}
+
+int trace_set_neurons(trace_cfg *t, const char *list, c2_err *err)
+{
+	size_t n = 0;
+	for (const char *p = list; *p;) {
+		unsigned lobe, cell;
+		int used = 0;
+		if (sscanf(p, "%5u:%5u%n", &lobe, &cell, &used) != 2 || (p[used] && p[used] != ',') ||
+		    lobe > 0xFFFF || cell > 0xFFFF)
+			return c2_fail(err, C2_EFORMAT, -1, -1, "expected LOBE:CELL,... (numbers), got '%.40s'", p);
+		for (size_t k = 0; k < n; k++)
+			if (t->neuron[k][0] == lobe && t->neuron[k][1] == cell)
+				return c2_fail(err, C2_EFORMAT, -1, -1, "neuron %u:%u listed twice", lobe, cell);
+		if (n >= TRACE_NEURONS_MAX)
+			return c2_fail(err, C2_EFORMAT, -1, -1, "more than %d neurons", TRACE_NEURONS_MAX);
+		t->neuron[n][0] = (uint16_t)lobe;
+		t->neuron[n][1] = (uint16_t)cell;
+		n++;
+		p += used + (p[used] == ',');
+	}
+	t->nneuron = n;
+	return 0;
+}
+
+int trace_neuron_missing(const creature *c, const trace_cfg *t)
+{
+	for (size_t i = 0; i < t->nneuron; i++)
+		if (brain_output(creature_brain_const(c), t->neuron[i][0], t->neuron[i][1]) < 0)
+			return (int)i;
+	return -1;
+}
+
 /* ---- groups and conditions ------------------------------------------------ */
 
 static bool present(trace_when when, const src *s)
@@ -185,6 +223,8 @@ static size_t group_count(trace_group g, const src *s)
 		return bc_organ_count(s->bc);
 	case TRACE_GROUP_CHEMS:
 		return s->t->nchem;
+	case TRACE_GROUP_NEURONS:
+		return s->t->nneuron;
 	default:
 		return 1;
 	}
@@ -205,6 +245,9 @@ static void group_label(trace_group g, const src *s, size_t i, char *buf, size_t
 		break;
 	case TRACE_GROUP_CHEMS:
 		trace_chem_label(s->t->chem[i], buf, cap);
+		break;
+	case TRACE_GROUP_NEURONS:
+		snprintf(buf, cap, "%u:%u", s->t->neuron[i][0], s->t->neuron[i][1]);
 		break;
 	default:
 		buf[0] = '\0';

@@ -20,10 +20,14 @@ typedef enum trace_format { TRACE_CSV, TRACE_NDJSON } trace_format;
 
 /* What a trace holds besides what every trace has: its format, its
  * chemicals, and the world columns of a creature in a world. */
+enum { TRACE_NEURONS_MAX = 64 };
+
 typedef struct trace_cfg {
 	trace_format format;
 	size_t nchem;
 	uint8_t chem[256];
+	size_t nneuron;                        /* neurons traced (neuron: columns) */
+	uint16_t neuron[TRACE_NEURONS_MAX][2]; /* each its lobe and cell */
 	const world *in_world; /* NULL: no world: columns; else the creature's world */
 	size_t creature;       /* and its index there (world_creature) */
 	/* The organs' names for the lf: columns (genome/organs.h), or NULL:
@@ -41,6 +45,14 @@ void trace_default_chems(trace_cfg *t);
  * or "none": no chemical columns. A chemical listed twice is refused: its
  * columns would share a key. */
 int trace_set_chems(trace_cfg *t, const char *list, c2_err *err);
+
+/* Replace the neuron list with "LOBE:CELL,..." (numbers; at most
+ * TRACE_NEURONS_MAX, none twice). Whether the creature's brain has them is
+ * the caller's to check (trace_neuron_missing). */
+int trace_set_neurons(trace_cfg *t, const char *list, c2_err *err);
+
+/* The first traced neuron creature c's brain lacks (its index), or -1. */
+int trace_neuron_missing(const creature *c, const trace_cfg *t);
 
 /* The CSV header line (nothing for NDJSON). */
 void trace_header(const creature *c, const trace_cfg *t, c2_wbuf *w);

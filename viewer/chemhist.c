@@ -2,6 +2,8 @@
  * chemicals (see chemhist.h). */
 #include "viewer/chemhist.h"
 
+#include "cli/plotreq.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +154,12 @@ int view_hist_chem(const view_hist *h, int i)
 size_t view_hist_len(const view_hist *h)
 {
 	return h->len;
+}
+
+const int *view_hist_keys(const view_hist *h)
+{
+	_Static_assert(CLI_PLOT_KEY_CHEM == 0, "a chemical's key is its number");
+	return h->chosen;
 }
 
 const trace_series *view_hist_plot(const view_hist *h)

@@ -44,6 +44,10 @@ int view_hist_count(const view_hist *h);
 int view_hist_chem(const view_hist *h, int i);
 size_t view_hist_len(const view_hist *h);
 
+/* The plotted chemicals' series keys (cli/plotreq.h: a chemical's key is
+ * its number), in plot order: their colours in view_plot_render. */
+const int *view_hist_keys(const view_hist *h);
+
 /* The samples of the plotted chemicals, for view_plot_render. */
 const trace_series *view_hist_plot(const view_hist *h);
 

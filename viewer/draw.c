@@ -11,6 +11,8 @@
 #include <SDL2/SDL_image.h>
 
 #include "base/fileio.h"
+#include "cli/plotreq.h"
+#include "genome/vocab.h"
 
 const SDL_Color view_colours[VC_COUNT] = {
 #define X(name, r, g, b, a, use) [VC_##name] = {r, g, b, a},
@@ -21,28 +23,137 @@ const SDL_Color view_colours[VC_COUNT] = {
 /* Tableau-10 without its grey (too close to the grid), then darker and
  * mid tones that stay apart from those ten and from each other on white. */
 static const SDL_Color palette[VIEW_PALETTE_SIZE] = {
-	{0x1f, 0x77, 0xb4, 255}, /* blue */
-	{0xd6, 0x27, 0x28, 255}, /* red */
-	{0x2c, 0xa0, 0x2c, 255}, /* green */
-	{0xff, 0x7f, 0x0e, 255}, /* orange */
-	{0x94, 0x67, 0xbd, 255}, /* purple */
-	{0x8c, 0x56, 0x4b, 255}, /* brown */
-	{0xe3, 0x77, 0xc2, 255}, /* pink */
-	{0x17, 0xbe, 0xcf, 255}, /* cyan */
-	{0xbc, 0xbd, 0x22, 255}, /* olive */
-	{0x39, 0x3b, 0x79, 255}, /* navy */
-	{0x00, 0x00, 0x00, 255}, /* black */
-	{0x00, 0x69, 0x5c, 255}, /* dark teal */
-	{0x63, 0x79, 0x39, 255}, /* moss */
-	{0xa5, 0x51, 0x94, 255}, /* magenta */
-	{0xe7, 0xba, 0x52, 255}, /* mustard */
-	{0x6b, 0x6e, 0xcf, 255}, /* periwinkle */
+	{0x1f, 0x77, 0xb4, 255}, /* 0 blue */
+	{0xd6, 0x27, 0x28, 255}, /* 1 red */
+	{0x2c, 0xa0, 0x2c, 255}, /* 2 green */
+	{0xff, 0x7f, 0x0e, 255}, /* 3 orange */
+	{0x94, 0x67, 0xbd, 255}, /* 4 purple */
+	{0x8c, 0x56, 0x4b, 255}, /* 5 brown */
+	{0xe3, 0x77, 0xc2, 255}, /* 6 pink */
+	{0x17, 0xbe, 0xcf, 255}, /* 7 cyan */
+	{0xbc, 0xbd, 0x22, 255}, /* 8 olive */
+	{0x39, 0x3b, 0x79, 255}, /* 9 navy */
+	{0x00, 0x00, 0x00, 255}, /* 10 black */
+	{0x00, 0x69, 0x5c, 255}, /* 11 dark teal */
+	{0x63, 0x79, 0x39, 255}, /* 12 moss */
+	{0xa5, 0x51, 0x94, 255}, /* 13 magenta */
+	{0xe7, 0xba, 0x52, 255}, /* 14 mustard */
+	{0x6b, 0x6e, 0xcf, 255}, /* 15 periwinkle */
+	{0xa0, 0x20, 0x20, 255}, /* 16 dark red */
+	{0x7b, 0x2d, 0x73, 255}, /* 17 plum */
+	{0xe6, 0x55, 0x0d, 255}, /* 18 burnt orange */
+	{0x1b, 0x9e, 0x77, 255}, /* 19 sea green */
+	{0xd6, 0x61, 0x6b, 255}, /* 20 rose */
+	{0x4a, 0x14, 0x86, 255}, /* 21 deep violet */
+	{0x66, 0x99, 0x00, 255}, /* 22 leaf */
+	{0xcc, 0x00, 0x66, 255}, /* 23 raspberry */
+};
+
+/* The chemicals with a colour of their own (palette slots), chosen so that
+ * the ones traced and plotted together differ: the default trace's nine,
+ * the starter's plots' Starch, Hunger and Sleepiness. Any other chemical:
+ * slot chemical % VIEW_PALETTE_SIZE. */
+#define VIEW_CHEM_COLOURS(X)                                                                      \
+	X(ATP, 0) X(GLUCOSE, 1) X(GLYCOGEN, 2) X(ADP, 3) X(REWARD, 4) X(PUNISHMENT, 5) X(AGEING, 6) \
+	X(INJURY, 7) X(ADRENALINE, 8) X(STARCH, 9) X(HUNGER, 10) X(SLEEPINESS, 11)
+
+/* The drives' slots, in drive order: all 17 differ. */
+static const uint8_t drive_slot[GENOME_NDRIVES] = {
+	1,  /* Pain: red */
+	6,  /* Need For Pleasure: pink */
+	3,  /* Hunger: orange */
+	7,  /* Coldness: cyan */
+	18, /* Hotness: burnt orange */
+	12, /* Tiredness: moss */
+	9,  /* Sleepiness: navy */
+	15, /* Loneliness: periwinkle */
+	5,  /* Overcrowdedness: brown */
+	4,  /* Fear: purple */
+	8,  /* Boredom: olive */
+	16, /* Anger: dark red */
+	13, /* Sex Drive: magenta */
+	17, /* Injury: plum */
+	0,  /* Suffocation: blue */
+	11, /* Thirst: dark teal */
+	10, /* Stress: black */
 };
 
 SDL_Color view_palette(int i)
 {
 	int k = i % VIEW_PALETTE_SIZE;
 	return palette[k < 0 ? k + VIEW_PALETTE_SIZE : k];
+}
+
+/* The palette slot of a key. */
+static int key_slot(int key)
+{
+	if (key >= CLI_PLOT_KEY_DRIVE && key < CLI_PLOT_KEY_END)
+		return drive_slot[key - CLI_PLOT_KEY_DRIVE];
+	if (key < CLI_PLOT_KEY_CHEM || key > CLI_PLOT_KEY_CHEM + 255)
+		return 0;
+	switch (key - CLI_PLOT_KEY_CHEM) {
+#define X(chem, slot) case GENOME_CHEM_##chem: return slot;
+		VIEW_CHEM_COLOURS(X)
+#undef X
+	default:
+		return (key - CLI_PLOT_KEY_CHEM) % VIEW_PALETTE_SIZE;
+	}
+}
+
+SDL_Color view_key_colour(int key)
+{
+	return palette[key_slot(key)];
+}
+
+/* Extra colour k (past the palette): a golden-angle walk round the hue
+ * circle at a saturation and lightness that read on white. */
+static SDL_Color extra_colour(int k)
+{
+	double h = fmod(k * 137.508, 360) / 60, l = k % 2 ? 0.38 : 0.48, s = 0.8;
+	double c = (1 - fabs(2 * l - 1)) * s, x = c * (1 - fabs(fmod(h, 2) - 1)), m = l - c / 2;
+	double rgb[6][3] = {{c, x, 0}, {x, c, 0}, {0, c, x}, {0, x, c}, {x, 0, c}, {c, 0, x}};
+	const double *v = rgb[(int)h % 6];
+	return (SDL_Color){(uint8_t)lround((v[0] + m) * 255), (uint8_t)lround((v[1] + m) * 255),
+	                   (uint8_t)lround((v[2] + m) * 255), 255};
+}
+
+static bool same_colour(SDL_Color a, SDL_Color b)
+{
+	return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+void view_series_colours(const int *keys, int n, SDL_Color *out)
+{
+	bool used[VIEW_PALETTE_SIZE] = {false}, done[CLI_PLOT_SERIES_MAX];
+	if (n > CLI_PLOT_SERIES_MAX)
+		n = CLI_PLOT_SERIES_MAX;
+	/* First every series its own colour, where no earlier one has it (a
+	 * series whose colour is taken then does not push a later one off
+	 * its own); then the rest the free ones. */
+	for (int i = 0; i < n; i++) {
+		int want = keys && keys[i] != CLI_PLOT_KEY_NONE ? key_slot(keys[i]) : i % VIEW_PALETTE_SIZE;
+		done[i] = !used[want];
+		used[want] = true;
+		out[i] = palette[want];
+	}
+	int extra = 0;
+	for (int i = 0; i < n; i++) {
+		int k = 0;
+		while (!done[i] && k < VIEW_PALETTE_SIZE && used[k])
+			k++;
+		if (done[i] || k < VIEW_PALETTE_SIZE) {
+			if (!done[i])
+				out[i] = palette[k], used[k] = true;
+			continue;
+		}
+		/* Every palette colour taken: a new hue, unlike any other. */
+		for (bool clash = true; clash; extra++) {
+			out[i] = extra_colour(extra);
+			clash = false;
+			for (int j = 0; j < n; j++)
+				clash |= j != i && (done[j] || j < i) && same_colour(out[i], out[j]);
+		}
+	}
 }
 
 SDL_Surface *view_surface_new(int w, int h)

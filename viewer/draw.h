@@ -39,6 +39,10 @@
 	X(PLOT_FRAME, 80, 80, 80, 255, "plot axes") \
 	X(PLOT_TICK_TEXT, 70, 70, 70, 255, "axis labels") \
 	X(PLOT_HIDDEN, 190, 190, 190, 255, "a legend entry not drawn") \
+	X(PLOT_EVENT, 120, 120, 140, 70, "plot: an event of the events file (faint line, tick at the top)") \
+	X(PLOT_STAGE, 60, 60, 70, 255, "plot: a change of life stage (dashed, labelled)") \
+	X(PLOT_DEATH, 150, 20, 20, 255, "plot: death (dashed, labelled)") \
+	X(PLOT_LABEL_BACKING, 255, 255, 255, 215, "plot: behind a mark's label") \
 	X(BRAIN_BG, 18, 21, 28, 255, "brain panel") \
 	X(BRAIN_GRID, 30, 35, 46, 255, "the 64x48 brain grid") \
 	X(BRAIN_LOBE, 74, 84, 108, 255, "lobe frame") \
@@ -86,9 +90,24 @@ extern const SDL_Color view_colours[VC_COUNT];
 #define VC(name) (view_colours[VC_##name])
 
 /* Colours of the lines: distinct on white, in an order where neighbours
- * differ most. Series i uses view_palette(i) (it wraps after the size). */
-enum { VIEW_PALETTE_SIZE = 16 };
+ * differ most (draw.c: the one table). view_palette(i) wraps after the size;
+ * past it view_series_colours makes more. */
+enum { VIEW_PALETTE_SIZE = 24 };
 SDL_Color view_palette(int i);
+
+/* The colour of a series key (cli/plotreq.h: CLI_PLOT_KEY_CHEM + chemical,
+ * CLI_PLOT_KEY_DRIVE + drive): every chemical and every drive has its own
+ * palette colour, the same in every plot and in the viewer's panels (a few
+ * well-known chemicals and the 17 drives chosen by hand to differ, other
+ * chemicals by number). CLI_PLOT_KEY_NONE and keys out of range: the
+ * palette's first colour. */
+SDL_Color view_key_colour(int key);
+
+/* The colours of n plotted series: series i the colour of keys[i] (keys
+ * NULL, or a key CLI_PLOT_KEY_NONE: palette colour i), unless an earlier
+ * series has it: then the first palette colour no series has yet, and past
+ * the palette hues that no other series has — no two series share one. */
+void view_series_colours(const int *keys, int n, SDL_Color *out); /* n <= CLI_PLOT_SERIES_MAX */
 
 /* A headless 32-bit (ARGB8888) surface of w x h, or NULL (SDL_GetError). */
 SDL_Surface *view_surface_new(int w, int h);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/plotreq.h"
 #include "genome/vocab.h"
 #include "trace/columns.h"
 #include "viewer/brainview.h"
@@ -344,10 +345,9 @@ static void draw_drives(SDL_Surface *dst, view_frame *fr, const creature *c)
 		int v = creature_drive(c, (unsigned)d);
 		char val[8];
 		snprintf(val, sizeof val, "%d", v);
-		/* Blue when low, through purple to red when pressing. */
+		/* The drive's own colour, as in every plot of it (draw.h). */
 		double u = v / 255.0;
-		SDL_Color col = {(uint8_t)lround(31 + u * (214 - 31)), (uint8_t)lround(119 - u * 80),
-		                 (uint8_t)lround(180 - u * 140), 255};
+		SDL_Color col = view_key_colour(CLI_PLOT_KEY_DRIVE + d);
 		const char *name = genome_vocab_name(&genome_drives, d);
 		bar_row(dst, font, r->x + pad, y0 + d * row_h, name_w, bar_w, row_h, name ? name : "?",
 		        val, u, col, v ? VC(TEXT) : VC(DIM));
@@ -444,6 +444,19 @@ static void draw_organs(SDL_Surface *dst, view_frame *fr, const creature *c)
 	SDL_SetClipRect(dst, NULL);
 }
 
+/* The colour chemical chem has in the plot (its own, unless another
+ * plotted one has that: view_series_colours). */
+static SDL_Color plotted_colour(const view_hist *h, int chem)
+{
+	SDL_Color c[VIEW_HIST_MAX_CHEMS];
+	int n = view_hist_count(h);
+	view_series_colours(view_hist_keys(h), n, c);
+	for (int i = 0; i < n; i++)
+		if (view_hist_chem(h, i) == chem)
+			return c[i];
+	return VC(ON);
+}
+
 static void draw_plot(SDL_Surface *dst, view_frame *fr)
 {
 	const SDL_Rect *r = &fr->plot_r;
@@ -456,6 +469,7 @@ static void draw_plot(SDL_Surface *dst, view_frame *fr)
 	st.title = title;
 	st.window = view_pace_window(fr->pace);
 	st.legend_values = 1;
+	st.keys = view_hist_keys(fr->hist);
 	char err[200];
 	if (view_plot_render(dst, r, view_hist_plot(fr->hist), &st, &fr->fonts, NULL, NULL, NULL, err,
 	                sizeof err) != 0) {
@@ -546,7 +560,7 @@ static void draw_picker(SDL_Surface *dst, view_frame *fr)
 		else
 			snprintf(buf, sizeof buf, "%d", ch->value);
 		view_text(dst, f->small, buf, row.x + row.w - 6, cy, VIEW_RIGHT | VIEW_VCENTER,
-		          on ? VC(ON) : VC(DIM), 0);
+		          on ? plotted_colour(fr->hist, ch->value) : VC(DIM), 0);
 	}
 	if (p->nmatch == 0)
 		snprintf(buf, sizeof buf, "no match");

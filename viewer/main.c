@@ -131,12 +131,7 @@ static int draw(void)
 		c2_err_format(&e, "standard input", msg, sizeof msg);
 	} else {
 		view_plot_style st;
-		view_plot_style_default(&st);
-		st.title = p.q.title;
-		st.x_label = p.q.x_label;
-		st.y_label = p.q.y_label;
-		st.ymin = p.q.ymin;
-		st.ymax = p.q.ymax;
+		view_plot_style_of(&st, &p.q);
 		if (view_plot_write_png("-", p.q.w, p.q.h, p.d, &st, msg, sizeof msg) == 0)
 			rc = 0;
 	}

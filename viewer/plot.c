@@ -13,6 +13,7 @@
 /* Tick loops count instead of adding up, and stop here: with huge times and
  * a tiny window, t += step could fail to move. */
 enum { MAX_TICKS = 1000 };
+static const double PI = 3.14159265358979323846;
 
 
 void view_plot_style_default(view_plot_style *st)
@@ -20,6 +21,20 @@ void view_plot_style_default(view_plot_style *st)
 	memset(st, 0, sizeof *st);
 	st->ymin = 0;
 	st->ymax = 255;
+}
+
+void view_plot_style_of(view_plot_style *st, const cli_plot_req *q)
+{
+	view_plot_style_default(st);
+	st->title = q->title;
+	st->x_label = q->x_label;
+	st->y_label = q->y_label;
+	st->ymin = q->ymin;
+	st->ymax = q->ymax;
+	st->keys = q->keys;
+	st->style = q->style;
+	st->marks = q->marks;
+	st->nmarks = q->nmarks;
 }
 
 /* Smallest "round" step >= raw: 1, 2, 5 times a power of ten, or one of the
@@ -320,7 +335,7 @@ static void legend_text(const trace_series *d, int k, const view_plot_style *st,
 /* Legend: per series a short thick line in its colour, its name and
  * (style.legend_values) its newest value; in columns of legend_rows. */
 static void draw_legend(SDL_Surface *dst, const layout *L, const trace_series *d, const view_plot_style *st,
-                        const view_fonts *f, size_t ia, size_t iend)
+                        const view_fonts *f, size_t ia, size_t iend, const SDL_Color *colours)
 {
 	int n = trace_series_nseries(d), px = f->px, colw = L->legend_colw, swatch = L->swatch;
 	char buf[64];
@@ -330,7 +345,7 @@ static void draw_legend(SDL_Surface *dst, const layout *L, const trace_series *d
 		int x = L->legend_x + (k / L->legend_rows) * colw;
 		int y = L->legend_y + (k % L->legend_rows) * L->line_h;
 		int hidden = st->hidden && st->hidden[k];
-		SDL_Color c = hidden ? VC(PLOT_HIDDEN) : view_palette(k);
+		SDL_Color c = hidden ? VC(PLOT_HIDDEN) : colours[k];
 		if (lm_ok) {
 			double mid = L->line_h / 2.0;
 			view_mask_line(&lm, 1, mid, swatch + 1, mid, fmax(3, px / 4.0));
@@ -367,6 +382,10 @@ typedef struct plot_ctx {
 	int have_data;
 	size_t ia, ib, iend;    /* rows to draw (window_rows) */
 	double ymin, ymax;      /* the value axis: its range, */
+	double dmin, dmax;      /* the range the data area spans: ymin..ymax and
+	                           a few pixels more, so a line at 0 or 255 is
+	                           not hidden under the frame */
+	SDL_Color *colours;     /* one per series (view_series_colours) */
 	double ystep, yfirst;   /* tick step and first tick, */
 	int ydec;               /* decimals of its labels */
 	view_plot_time_axis ax;      /* the x axis */
@@ -518,11 +537,18 @@ static int x_axis(plot_ctx *c)
 	}
 }
 
+/* An x axis without ticks or name (style.x_label ""): bars of categories
+ * the legend names. */
+static bool no_x(const plot_ctx *c)
+{
+	return c->st->x_label && !c->st->x_label[0];
+}
+
 /* Pixel row of value v and pixel column of time t, in the data area. */
 static int y_pixel(const plot_ctx *c, double v)
 {
-	double ys = (c->L.plot.h - 1) / (c->ymax - c->ymin);
-	return c->L.plot.y + (int)lround((c->ymax - v) * ys);
+	double ys = (c->L.plot.h - 1) / (c->dmax - c->dmin);
+	return c->L.plot.y + (int)lround((c->dmax - v) * ys);
 }
 
 static int x_pixel(const plot_ctx *c, double t)
@@ -539,8 +565,101 @@ static void draw_grid(const plot_ctx *c)
 	double v;
 	for (int i = 0; y_tick(c, i, &v); i++)
 		view_fill(c->dst, &(SDL_Rect){p->x, y_pixel(c, v), p->w, 1}, VC(PLOT_GRID));
-	for (int i = 0; x_tick(c, i, &v); i++)
+	for (int i = 0; !no_x(c) && x_tick(c, i, &v); i++)
 		view_fill(c->dst, &(SDL_Rect){x_pixel(c, v), p->y, 1, p->h}, VC(PLOT_GRID));
+}
+
+/* A ring round every sample of series k of radius 3 line widths (w: this
+ * series' line width, so the first series' rings are the widest). */
+static void draw_markers(view_mask *m, const plot_ctx *c, int k, double w)
+{
+	double xs = m->w / (c->t1 - c->t0), ys = (m->h - 1) / (c->dmax - c->dmin);
+	double rad = 1.5 * w + 2;
+	for (size_t i = c->ia; i < c->ib; i++) {
+		float v = trace_series_value(c->d, i, k);
+		if (!isfinite(v))
+			continue;
+		double x = (trace_series_time(c->d, i) - c->t0) * xs, y = 0.5 + (c->dmax - v) * ys;
+		enum { SIDES = 16 };
+		for (int j = 0; j < SIDES; j++) {
+			double a0 = 2 * PI * j / SIDES, a1 = 2 * PI * (j + 1) / SIDES;
+			view_mask_line(m, x + rad * cos(a0), y + rad * sin(a0), x + rad * cos(a1),
+			               y + rad * sin(a1), fmax(1.5, w / 2));
+		}
+	}
+}
+
+/* Series k as bars: row i from its x to the next row's (the last as wide
+ * as the one before it), shared side by side among the series that have a
+ * value there. */
+static void draw_bars(const plot_ctx *c, int k)
+{
+	size_t n = trace_series_len(c->d);
+	int ns = trace_series_nseries(c->d);
+	for (size_t i = 0; i < n; i++) {
+		float v = trace_series_value(c->d, i, k);
+		if (!isfinite(v))
+			continue;
+		double a = trace_series_time(c->d, i), b;
+		if (i + 1 < n)
+			b = trace_series_time(c->d, i + 1);
+		else
+			b = a + (n > 1 ? a - trace_series_time(c->d, i - 1) : 1);
+		double gap_t = (b - a) * 0.06; /* apart from the next group */
+		a += gap_t;
+		b -= gap_t;
+		int have = 0, before = 0;
+		for (int j = 0; j < ns; j++)
+			if (isfinite(trace_series_value(c->d, i, j)))
+				have++, before += j < k;
+		double w = (b - a) / have;
+		int x0 = x_pixel(c, a + w * before), x1 = x_pixel(c, a + w * (before + 1));
+		int y0 = y_pixel(c, fmax(v, c->ymin)), y1 = y_pixel(c, c->ymin);
+		int gap = x1 - x0 > 4 ? 1 : 0;
+		if (y1 < y0) {
+			int t = y0;
+			y0 = y1;
+			y1 = t;
+		}
+		view_fill(c->dst, &(SDL_Rect){x0 + gap, y0, x1 - x0 - 2 * gap > 1 ? x1 - x0 - 2 * gap : 1,
+		                              y1 - y0 + 1},
+		          c->colours[k]);
+	}
+}
+
+/* The marks (events, stages, death): a line across the data area in the
+ * mark's colour (events faint, so many of them do not hide the data), and
+ * a stage's or death's label at the top. */
+static void draw_marks(const plot_ctx *c)
+{
+	const SDL_Rect *p = &c->L.plot;
+	static const int colour[CLI_PLOT_NMARK_KINDS] = {VC_PLOT_EVENT, VC_PLOT_STAGE, VC_PLOT_DEATH};
+	int label_right = p->x - 1000;
+	for (int i = 0; i < c->st->nmarks; i++) {
+		const cli_plot_mark *mk = &c->st->marks[i];
+		if (mk->t < c->t0 || mk->t > c->t1)
+			continue;
+		int x = x_pixel(c, mk->t);
+		SDL_Color col = view_colours[colour[mk->kind]];
+		if (mk->kind == CLI_PLOT_MARK_EVENT) {
+			view_fill_blend(c->dst, &(SDL_Rect){x, p->y, 1, p->h}, col);
+			view_fill(c->dst, &(SDL_Rect){x - 1, p->y, 3, c->tick + 2}, (SDL_Color){col.r, col.g, col.b, 255});
+			continue;
+		}
+		for (int y = p->y; y < p->y + p->h; y += 6) /* dashed */
+			view_fill(c->dst, &(SDL_Rect){x, y, mk->kind == CLI_PLOT_MARK_DEATH ? 2 : 1, 3}, col);
+		/* Labels on a backing, left to right, each after the one before
+		 * (else skipped: stages close together); one that would pass the
+		 * right edge goes left of its line. */
+		int tw, th;
+		view_text_size(c->f->small, mk->label, &tw, &th);
+		int lx = x + 3 + tw + 2 > p->x + p->w ? x - 3 - tw : x + 3;
+		if (!mk->label || lx <= label_right)
+			continue;
+		view_fill_blend(c->dst, &(SDL_Rect){lx - 2, p->y + c->tick + 2, tw + 4, th + 2}, VC(PLOT_LABEL_BACKING));
+		view_text(c->dst, c->f->small, mk->label, lx, p->y + c->tick + 3, VIEW_LEFT | VIEW_TOP, col, 0);
+		label_right = lx + tw + 4;
+	}
 }
 
 /* The series, each as one anti-aliased stroke. Returns 0, or -1 out of
@@ -557,8 +676,19 @@ static int draw_lines(const plot_ctx *c)
 	for (int k = 0; c->have_data && k < trace_series_nseries(c->d); k++) {
 		if (c->st->hidden && c->st->hidden[k])
 			continue;
-		draw_series(&m, c->d, k, c->ia, c->ib, c->t0, c->t1, c->ymin, c->ymax, lw);
-		view_mask_blend(&m, c->dst, p->x, p->y, view_palette(k));
+		/* Markers: the first series widest, so that where they coincide
+		 * (a sweep's mean, shortest and longest) each still shows. */
+		double w = lw;
+		if (c->st->style == CLI_PLOT_POINTS)
+			w = lw * (1 + 0.9 * (trace_series_nseries(c->d) - 1 - k));
+		if (c->st->style == CLI_PLOT_BARS) {
+			draw_bars(c, k);
+			continue;
+		}
+		draw_series(&m, c->d, k, c->ia, c->ib, c->t0, c->t1, c->dmin, c->dmax, w);
+		if (c->st->style == CLI_PLOT_POINTS)
+			draw_markers(&m, c, k, w);
+		view_mask_blend(&m, c->dst, p->x, p->y, c->colours[k]);
 	}
 	view_mask_free(&m);
 	if (!c->have_data)
@@ -585,7 +715,7 @@ static void draw_axes(const plot_ctx *c)
 		view_text(dst, c->f->small, buf, px0 - 1 - tick - 4, y, VIEW_RIGHT | VIEW_VCENTER,
 		          VC(PLOT_TICK_TEXT), 0);
 	}
-	for (int i = 0; x_tick(c, i, &v); i++) {
+	for (int i = 0; !no_x(c) && x_tick(c, i, &v); i++) {
 		int x = x_pixel(c, v);
 		view_fill(dst, &(SDL_Rect){x, py0 + ph + 1, 1, tick}, VC(PLOT_FRAME));
 		view_plot_time_label(&c->ax, v, buf, sizeof buf);
@@ -610,7 +740,7 @@ static void draw_names(const plot_ctx *c)
 		snprintf(buf, sizeof buf, "creature time (%s)", uw);
 	view_text(c->dst, f->label, buf, px0 + pw / 2, r->y + r->h - pad, VIEW_HCENTER | VIEW_BOTTOM,
 	          VC(INK), 0);
-	const char *y_label = st->y_label ? st->y_label : "concentration";
+	const char *y_label = st->y_label ? st->y_label : "concentration (0\u2013255)";
 	view_text(c->dst, f->label, y_label, r->x + pad, py0 + ph / 2, VIEW_LEFT | VIEW_VCENTER,
 	          VC(INK), 1);
 	if (!st->title || !st->title[0])
@@ -637,7 +767,8 @@ static int draw_all(const plot_ctx *c, char *err, size_t errn)
 	}
 	draw_axes(c);
 	draw_names(c);
-	draw_legend(c->dst, &c->L, c->d, c->st, c->f, c->ia, c->iend);
+	draw_marks(c);
+	draw_legend(c->dst, &c->L, c->d, c->st, c->f, c->ia, c->iend, c->colours);
 	return 0;
 }
 
@@ -660,10 +791,35 @@ int view_plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d,
 		c.ymax = 255;
 	}
 	c.have_data = time_window(d, st, &c.t0, &c.t1);
+	size_t nrows = trace_series_len(d);
+	if (st->style == CLI_PLOT_BARS && c.have_data && !(st->t1 > st->t0)) {
+		/* The last bar's width past its row (draw_bars). */
+		double last = trace_series_time(d, nrows - 1);
+		c.t1 = last + (nrows > 1 ? last - trace_series_time(d, nrows - 2) : 1);
+	}
+	if (st->style == CLI_PLOT_POINTS && !(st->t1 > st->t0)) {
+		/* Room for the first and last markers inside the frame. */
+		double pad = (c.t1 - c.t0) * 0.025;
+		c.t0 -= pad;
+		c.t1 += pad;
+	}
 	if (plot_layout(&c, err, errn) != 0)
 		return -1;
+	/* A few pixels beyond the axis' range at either end: a line at 0 (or
+	 * at the top) draws above the frame, not under it. Bars stand on it. */
+	double inset = st->style == CLI_PLOT_BARS ? 0 : fmax(3.0, c.f->px / 4.0);
+	double per_px = (c.ymax - c.ymin) / fmax(1.0, c.L.plot.h - 1 - 2 * inset);
+	c.dmin = c.ymin - inset * per_px;
+	c.dmax = c.ymax + inset * per_px;
+	int ns = trace_series_nseries(d);
+	if (!(c.colours = malloc((size_t)(ns > 0 ? ns : 1) * sizeof *c.colours))) {
+		snprintf(err, errn, "plot: out of memory");
+		return -1;
+	}
+	view_series_colours(st->keys, ns, c.colours);
 	if (x_axis(&c) != 0) {
 		snprintf(err, errn, "plot: bad time window");
+		free(c.colours);
 		return -1;
 	}
 	SDL_Rect old_clip;
@@ -671,6 +827,7 @@ int view_plot_render(SDL_Surface *dst, const SDL_Rect *r, const trace_series *d,
 	SDL_SetClipRect(dst, r);
 	int rc = draw_all(&c, err, errn);
 	SDL_SetClipRect(dst, &old_clip);
+	free(c.colours);
 	if (rc != 0)
 		return -1;
 	if (data_area)

@@ -17,12 +17,13 @@
 
 #include <SDL2/SDL.h>
 
+#include "cli/plotreq.h"
 #include "trace/series.h"
 #include "viewer/font.h"
 
 typedef struct view_plot_style {
 	const char *title;   /* drawn above the plot; NULL or "": none */
-	const char *y_label; /* NULL: "concentration" */
+	const char *y_label; /* NULL: "concentration (0-255)" */
 	const char *x_label; /* NULL: x is creature time (s, min, h, d); else x is a
 	                        plain number (a swept value) named this */
 	double ymin, ymax;   /* value range; ymax <= ymin means 0..255 */
@@ -35,10 +36,19 @@ typedef struct view_plot_style {
 	                        newest value inside the window */
 	const uint8_t *hidden; /* NULL, or nseries flags: nonzero hides a series
 	                          (it keeps its colour and legend slot, greyed) */
+	const int *keys;       /* NULL, or nseries series keys (cli/plotreq.h):
+	                          the colours (view_series_colours) */
+	cli_plot_style style;  /* lines (default), lines with markers, bars */
+	const cli_plot_mark *marks; /* nmarks moments marked across the plot */
+	int nmarks;
 } view_plot_style;
 
 /* Fill *st with the defaults: no title, 0..255, whole span, no values. */
 void view_plot_style_default(view_plot_style *st);
+
+/* The defaults, then what a plot request asks for (its texts, range,
+ * style, keys and marks: st points into q). */
+void view_plot_style_of(view_plot_style *st, const cli_plot_req *q);
 
 /* The time axis for a window of [t0, t1] seconds: a unit chosen from the
  * span (seconds below 3 minutes, minutes below 3 hours, hours below 3 days,
@@ -62,7 +72,7 @@ void view_plot_time_label(const view_plot_time_axis *ax, double t, char *buf, si
 
 /* Draw d into rectangle r of dst (32 bits per pixel, not locked) with
  * style st (NULL: defaults) and fonts f; pixels outside r are never
- * touched. Series i has view_palette(i). When data_area is not NULL it gets
+ * touched. Series i has colour i of view_series_colours(st->keys). When data_area is not NULL it gets
  * the rectangle the data is drawn in, and *t0, *t1 (when not NULL) the time
  * window shown — what a viewer needs to map the mouse to a time and value.
  * Returns 0, or -1 with a message in err (surface not 32 bits per pixel,

@@ -519,7 +519,7 @@ static void test_csv_bad_header(void **state)
 	} cases[] = {
 		{",chem:Kryptonite", "Kryptonite"},
 		{",chem:atp", "repeats"},
-		{",brain:x", "unknown column 'brain:x' (expected lf:, chem:, body: or world:)"},
+		{",brain:x", "unknown column 'brain:x' (expected lf:, chem:, neuron:, body: or world:)"},
 		{",body:x,body:energy,world:x,world:carry", NULL},
 		{",world:x,body:x", "'body:x' after the world: columns"},
 		{",body:speed,body:x", "'body:x' after 'body:speed'"},

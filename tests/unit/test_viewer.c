@@ -19,6 +19,7 @@
 #include <SDL2/SDL_image.h>
 
 #include "cli/plotreq.h"
+#include "genome/vocab.h"
 #include "trace/series.h"
 #include "viewer/draw.h"
 #include "viewer/font.h"
@@ -110,6 +111,50 @@ static void test_palette(void **state)
 	assert_true(w.r == c.r && w.g == c.g && w.b == c.b);
 }
 
+static bool same(SDL_Color a, SDL_Color b)
+{
+	return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+/* Every chemical and drive keeps its colour from plot to plot; no two
+ * series of one plot share one, however many. */
+static void test_series_colours(void **state)
+{
+	(void)state;
+	enum { N = 300 };
+	int keys[N];
+	SDL_Color a[N], b[N];
+	/* ATP and Glucose alone, and among others in another order. */
+	int k1[] = {GENOME_CHEM_ATP, GENOME_CHEM_GLUCOSE};
+	int k2[] = {GENOME_CHEM_ADRENALINE, GENOME_CHEM_GLUCOSE, CLI_PLOT_KEY_DRIVE + 2, GENOME_CHEM_ATP};
+	view_series_colours(k1, 2, a);
+	view_series_colours(k2, 4, b);
+	assert_true(same(a[0], b[3]) && same(a[1], b[1]));
+	assert_true(same(a[0], view_key_colour(GENOME_CHEM_ATP)));
+	/* The drive bars' colour is the drive's plot colour. */
+	assert_true(same(b[2], view_key_colour(CLI_PLOT_KEY_DRIVE + 2)));
+	/* The 17 drives: 17 colours. */
+	for (int d = 0; d < GENOME_NDRIVES; d++)
+		keys[d] = CLI_PLOT_KEY_DRIVE + d;
+	view_series_colours(keys, GENOME_NDRIVES, a);
+	for (int i = 0; i < GENOME_NDRIVES; i++) {
+		assert_true(same(a[i], view_key_colour(keys[i])));
+		for (int j = 0; j < i; j++)
+			assert_false(same(a[i], a[j]));
+	}
+	/* All 256 chemicals and then series without keys: none repeats. */
+	for (int i = 0; i < N; i++)
+		keys[i] = i < 256 ? CLI_PLOT_KEY_CHEM + i : CLI_PLOT_KEY_NONE;
+	view_series_colours(keys, N, a);
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < i; j++)
+			if (same(a[i], a[j]))
+				fail_msg("series %d and %d share a colour", j, i);
+	/* Without keys: the palette in order, as before keys. */
+	view_series_colours(NULL, 3, a);
+	assert_true(same(a[0], view_palette(0)) && same(a[2], view_palette(2)));
+}
+
 static void test_plot_pixels(void **state)
 {
 	(void)state;
@@ -164,8 +209,10 @@ static void test_plot_pixels(void **state)
 	SDL_Rect top = {sx - 3, area.y, 7, 4};
 	assert_true(count_colour(s, &top, view_palette(0)) > 0);
 	/* And the flat part sits at 20 (y = 20/255 up from the bottom). */
+	/* (Within a few pixels: the data area reaches a little beyond 0..255,
+	 * so that lines at the ends are not hidden under the frame.) */
 	int y20 = area.y + (int)lround((255 - 20) * (area.h - 1) / 255.0);
-	SDL_Rect flat = {area.x + 10, y20 - 1, 50, 3};
+	SDL_Rect flat = {area.x + 10, y20 - 6, 50, 12};
 	assert_true(count_colour(s, &flat, view_palette(0)) > 40);
 	SDL_FreeSurface(s);
 	trace_series_free(d);
@@ -276,12 +323,7 @@ static void test_plot_scrolling(void **state)
 static SDL_Surface *render_req(const cli_plot_req *q, const trace_series *d, const view_fonts *f)
 {
 	view_plot_style st;
-	view_plot_style_default(&st);
-	st.title = q->title;
-	st.x_label = q->x_label;
-	st.y_label = q->y_label;
-	st.ymin = q->ymin;
-	st.ymax = q->ymax;
+	view_plot_style_of(&st, q);
 	SDL_Surface *s = view_surface_new(q->w, q->h);
 	char err[256];
 	if (!s || view_plot_render(s, &(SDL_Rect){0, 0, q->w, q->h}, d, &st, f, NULL, NULL, NULL, err,
@@ -315,6 +357,16 @@ static void test_plot_request(void **state)
 		q.h = 500;
 		q.title = "trip";
 		q.y_label = summary ? "level" : NULL;
+		/* Keys, marks and a style travel too (the exact table's). */
+		static const int keys[3] = {GENOME_CHEM_ATP, CLI_PLOT_KEY_NONE, CLI_PLOT_KEY_DRIVE};
+		static const cli_plot_mark marks[2] = {{10, CLI_PLOT_MARK_STAGE, "child"},
+		                                       {30.5, CLI_PLOT_MARK_EVENT, NULL}};
+		if (!summary) {
+			q.keys = keys;
+			q.marks = marks;
+			q.nmarks = 2;
+			q.style = CLI_PLOT_POINTS;
+		}
 		c2_wbuf w = {0};
 		assert_int_equal(cli_plot_encode(&q, d, &w), 0);
 		assert_false(w.oom);
@@ -326,6 +378,15 @@ static void test_plot_request(void **state)
 		assert_int_equal(trace_series_summarised(p.d), summary);
 		assert_string_equal(p.q.title, "trip");
 		assert_null(p.q.x_label);
+		assert_int_equal(p.q.style, q.style);
+		assert_int_equal(p.q.nmarks, q.nmarks);
+		for (int k = 0; !summary && k < 3; k++)
+			assert_int_equal(p.q.keys[k], keys[k]);
+		if (!summary) {
+			assert_true(p.q.marks[0].t == 10 && p.q.marks[0].kind == CLI_PLOT_MARK_STAGE);
+			assert_string_equal(p.q.marks[0].label, "child");
+			assert_null(p.q.marks[1].label);
+		}
 		SDL_Surface *a = render_req(&q, d, &f), *b = render_req(&p.q, p.d, &f);
 		assert_int_equal(memcmp(a->pixels, b->pixels, (size_t)a->pitch * (size_t)a->h), 0);
 		SDL_FreeSurface(a);
@@ -359,8 +420,12 @@ static void test_plot_request_lies(void **state)
 	c2_wbuf w = {0};
 	assert_int_equal(cli_plot_encode(&q, d, &w), 0);
 	/* magic | u16 w | u16 h | f64 ymin | f64 ymax | 3 texts (u32 none) |
-	 * u32 nseries | u8 3 "ATP" | u8 kind | u32 rows | f64 t | f32 v */
-	enum { W = 8, NSER = 8 + 4 + 16 + 12, KIND = NSER + 4 + 4, ROWS = KIND + 1, T = ROWS + 4 };
+	 * u8 style | u32 nseries | u8 3 "ATP" u16 key | u8 kind | u32 rows |
+	 * f64 t | f32 v | u32 nmarks */
+	enum {
+		W = 8, STYLE = 8 + 4 + 16 + 12, NSER = STYLE + 1, KEY = NSER + 4 + 4, KIND = KEY + 2,
+		ROWS = KIND + 1, T = ROWS + 4, MARKS = T + 8 + 4
+	};
 	struct {
 		size_t at;
 		uint8_t byte;
@@ -368,7 +433,10 @@ static void test_plot_request_lies(void **state)
 	} lies[] = {
 		{0, 'X', "not one"},
 		{W + 1, 0, "image size"},       /* w = 1200 & 0xFF < 240 */
+		{STYLE, 9, "unknown style"},
 		{NSER, 0, "number of series"},  /* 0 series */
+		{KEY + 1, 0x40, "unknown series key"},
+		{MARKS, 1, "bad mark"},          /* 1 mark, no data for it */
 		{KIND, 7, "kind"},
 		{ROWS, 2, "number of rows"},    /* 2 rows, data for 1 */
 		{T + 7, 0xFF, "not finite"},    /* the time a NaN */
@@ -467,6 +535,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_time_axis),
 		cmocka_unit_test(test_palette),
+		cmocka_unit_test(test_series_colours),
 		cmocka_unit_test(test_plot_pixels),
 		cmocka_unit_test(test_plot_summary_pixels),
 		cmocka_unit_test(test_plot_scrolling),
