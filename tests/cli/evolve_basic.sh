@@ -7,14 +7,19 @@
 need_shared
 W="$ROOT/worlds/garden.world"
 set -- --world "$W" --founder "$NORN:m" --founder "$NORN:f" --founder "$NORN:f" \
-	--hours 0.15 --replicates 3 --checkpoint-every 1000 --gene receptor:12 --seed 5 --quiet
+	--gene receptor:12 --quiet
+# the run's length, replicates and seed, given apart (an option given twice is
+# refused) so that a case can change one of them
+STD="--hours 0.15 --replicates 3 --seed 5"
+# (checkpoints every 1000 ticks in the straight runs, every 300 in the killed
+# ones: where a run checkpoints changes none of its results)
 same() { # same DIR1 DIR2: the three result files equal
 	for f in generations.csv lineage.ndjson replicates.ndjson; do
 		cmp "$1/$f" "$2/$f" || die "$f of $1 and $2 differ"
 	done
 }
 
-expect_exit 0 "$C2RT" evolve "$@" --jobs 1 -o "$T/a"
+expect_exit 0 "$C2RT" evolve "$@" $STD --checkpoint-every 1000 --jobs 1 -o "$T/a"
 for f in generations.csv lineage.ndjson replicates.ndjson replicates/r0002.csv \
 	replicates/r0002.ndjson checkpoints/r0002.world; do
 	[ -s "$T/a/$f" ] || die "no $f"
@@ -26,7 +31,7 @@ head -n 1 "$T/a/generations.csv" | grep -q '^replicate,generation,conceived,.*,n
 	die "header: $(head -n 1 "$T/a/generations.csv")"
 
 # --jobs 3: the same bytes.
-expect_exit 0 "$C2RT" evolve "$@" --jobs 3 -o "$T/b"
+expect_exit 0 "$C2RT" evolve "$@" $STD --checkpoint-every 1000 --jobs 3 -o "$T/b"
 same "$T/a" "$T/b"
 
 # The CSV and lineage agree with the log: recounted here from the records.
@@ -46,21 +51,21 @@ evolve_kill() { # evolve_kill SIGNAL DIR
 	wait "$pid"
 }
 for sig in TERM KILL; do
-	evolve_kill "$sig" "$T/r$sig" "$@" --checkpoint-every 300
+	evolve_kill "$sig" "$T/r$sig" "$@" $STD --checkpoint-every 300
 	rc=$?
 	case $sig in TERM) [ $rc -eq 130 ] || die "SIGTERM: exit $rc, expected 130: $(cat "$T/kill.err")" ;;
 	KILL) [ $rc -eq 137 ] || die "SIGKILL: exit $rc" ;; esac
 	[ ! -e "$T/r$sig/generations.csv" ] || die "$sig: generations.csv written by an interrupted run"
 	[ -s "$T/r$sig/checkpoints/r0001.world" ] || die "$sig: no checkpoint"
-	expect_exit 0 "$C2RT" evolve "$@" --checkpoint-every 300 --jobs 2 --resume -o "$T/r$sig"
+	expect_exit 0 "$C2RT" evolve "$@" $STD --checkpoint-every 300 --jobs 2 --resume -o "$T/r$sig"
 	contains "$T/err" "replicate 1 continued from its checkpoint at tick"
 	! grep -q "replicate 0 continued" "$T/err" || die "$sig: the finished replicate 0 ran again"
 	same "$T/a" "$T/r$sig"
 done
 
 # Shards, merged: the same bytes as the whole run; the shards draw no plot.
-expect_exit 0 "$C2RT" evolve "$@" --shard 1/2 -o "$T/s1"
-expect_exit 0 "$C2RT" evolve "$@" --shard 2/2 -o "$T/s2"
+expect_exit 0 "$C2RT" evolve "$@" $STD --shard 1/2 -o "$T/s1"
+expect_exit 0 "$C2RT" evolve "$@" $STD --shard 2/2 -o "$T/s2"
 [ "$(wc -l <"$T/s1/replicates.ndjson")" -eq 2 ] && [ ! -e "$T/s1/generations.png" ] ||
 	die "shard 1/2: $(cat "$T/s1/replicates.ndjson")"
 expect_exit 2 "$C2RT" evolve --merge "$T/s1" -o "$T/m1"
@@ -77,12 +82,12 @@ contains "$T/err" "refusing to overwrite it"
 cmp -s "$T/s1/replicates.ndjson" "$T/s1.keep" || die "a shard's file was overwritten"
 
 # --resume with other options keeps nothing of the old run: all runs again.
-expect_exit 0 "$C2RT" evolve "$@" --seed 6 --resume -o "$T/a"
+expect_exit 0 "$C2RT" evolve "$@" --hours 0.15 --replicates 3 --seed 6 --resume -o "$T/a"
 cmp -s "$T/a/lineage.ndjson" "$T/b/lineage.ndjson" && die "--seed 6 gave the genealogy of --seed 5"
 grep -q '"replicates":3' "$T/a/replicates.ndjson" || die "resume with another seed"
 
 # --max-population: three founders alive at once end it at the first tick.
-expect_exit 0 "$C2RT" evolve "$@" --max-population 3 --replicates 1 -o "$T/crowd"
+expect_exit 0 "$C2RT" evolve "$@" --hours 0.15 --seed 5 --max-population 3 --replicates 1 -o "$T/crowd"
 grep -q '"stop":"crowded","ticks":1,"alive":3,' "$T/crowd/replicates.ndjson" ||
 	die "--max-population: $(cat "$T/crowd/replicates.ndjson")"
 
@@ -105,11 +110,11 @@ expect_exit 2 "$C2RT" evolve --world "$W" --founder "$NORN:m" --founder "$NORN:f
 [ ! -e "$T/o/generations.csv" ] && cmp -s "$ROOT/worlds/garden.teach" "$T/o/lineage.ndjson" ||
 	die "an input was overwritten"
 # A second evolve into the same folder while one runs is refused (the lock).
-"$C2RT" evolve "$@" --hours 2 -o "$T/l" 2>/dev/null &
+"$C2RT" evolve "$@" --replicates 3 --seed 5 --hours 2 -o "$T/l" 2>/dev/null &
 lpid=$!
 n=0
 until [ -e "$T/l/generations.csv.lock" ] || [ $n -gt 200 ]; do sleep 0.05; n=$((n + 1)); done
-expect_exit 2 "$C2RT" evolve "$@" -o "$T/l"
+expect_exit 2 "$C2RT" evolve "$@" $STD -o "$T/l"
 contains "$T/err" "is being written by another c2rt"
 kill "$lpid"
 wait "$lpid"
