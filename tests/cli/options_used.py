@@ -12,7 +12,9 @@ Walks every command's option table as the binary reports it (`c2rt help
     seconds, ticks/s, the batch's wall_s column, the viewer's status bar)
     are masked; the base run is made twice to prove the rest is steady.
 
-A case marked todo="HELPER" is a known gap another helper's branch closes:
+A case marked proven="TEST.sh" is an option whose effect only an
+interrupted run shows (where a killed run resumes from): that test must use
+it, and does the killing. A case marked todo="HELPER" is a known gap another helper's branch closes:
 it is reported, not failed, and reported again once it changes (then drop
 the mark). Usage: options_used.py (under xvfb-run for the viewer's cases;
 C2RT, ROOT, BUILD, C2RT_SHARED, C2RT_TMP from tests/run.sh)."""
@@ -77,7 +79,12 @@ def setup():
                  "--quiet"],
                 ["batch", "g.gen", "--seeds", "2", "--ticks", "5", "--shard", "2/2", "-o", "s2.csv",
                  "--quiet"],
-                ["batch", "g2.gen", "--ticks", "5", "-o", "other.csv", "--quiet"]):
+                ["batch", "g2.gen", "--ticks", "5", "-o", "other.csv", "--quiet"],
+                ["run", "g.gen", "--world", "gd.world", "--creature", "g.gen:male", "--ticks", "100",
+                 "--genealogy", "gl.ndjson", "--quiet"]) + tuple(
+                ["evolve"] + EVB.split() + ["--hours", "0.01", "--replicates", "2", "--quiet",
+                                            "--shard", "%d/2" % i, "-o", "evs%d" % i]
+                for i in (1, 2)) + (["evolve"] + EVO.replace("-o ev", "-o evr").split(),):
         subprocess.run([C2RT] + cmd, cwd=t, check=True, stdout=subprocess.DEVNULL)
     # validate's options need genomes they act on: one with a warning (a
     # gene both male- and female-only), one only a male can hatch from.
@@ -212,12 +219,13 @@ def show(r):
 
 class Case:
     def __init__(self, cmd, opt, base, extra, expect="change", code=0, need=None, todo=None,
-                 check=None, live=None):
+                 check=None, live=None, proven=None):
         self.cmd, self.opt = cmd, opt
         self.base = cmd.split() + shlex.split(base)
         self.extra = shlex.split(extra)
         self.expect, self.code, self.need, self.todo = expect, code, need, todo
         self.check, self.live = check, live
+        self.proven = proven
 
 
 CASES = []
@@ -234,6 +242,10 @@ RUN = "g.gen --ticks 600 --quiet --hash-every 100"
 RUNB = "g.gen --ticks 100 --quiet --hash-every 50"
 VIEW = "g.gen --screenshot-after 40 s.png"
 BATCH = "g.gen --ticks 200 --quiet -o r.csv --jobs 1"
+# evolve: two starters in the garden for a few hundred ticks (the length,
+# output and quiet apart, so that each has a case)
+EVB = "--world gd.world --founder g.gen:m --founder g.gen:f --seed 3"
+EVO = EVB + " --hours 0.02 --jobs 1 --quiet -o ev"
 SWEEP = "g.gen --gene half-lives:1 --field halflife:Ageing --values 96,104 --ticks 200 --quiet -o r.csv --jobs 1"
 
 
@@ -340,6 +352,7 @@ C("view", "--opt", VIEW + " --hash-every 40", "--opt reinforce=set --keys <Run:4
 C("view", "--resume", "--screenshot-after 40 s.png", "--resume s.snap", need="x")
 C("view", "--size", VIEW, "--size 800x600", need="x")
 C("view", "--world", VIEW, "--world gd.world", need="x")
+C("view", "--creature", VIEW + " --world gd.world", "--creature g.gen:male", need="x")
 C("view", "--speed", "g.gen --hash-every 1", "--speed 100", need="x", live=1.5,
   check=lambda b, o: session_ticks(o) > 3 * session_ticks(b) > 0)
 C("view", "--speed", VIEW, "--speed 10", expect="refuse", need="x")
@@ -422,6 +435,30 @@ for cmd, base in (("batch", BATCH), ("sweep", SWEEP)):
     C(cmd, "--chem", base, "--chem none")
     C(cmd, "--drive", base, "--drive none")
     C(cmd, "--quiet", base.replace("--quiet", ""), "--quiet")
+C("batch", "--parent", BATCH, "--parent g2.gen")
+# evolve and lineage
+C("evolve", "--world", EVO.replace("--world gd.world", ""), "--world gd.world")
+C("evolve", "--founder", EVO.replace("--founder g.gen:f", ""), "--founder g.gen:f")
+C("evolve", "--generations", EVO.replace("--hours 0.02", "--max-hours 0.02"), "--generations 1")
+C("evolve", "--hours", EVO.replace("--hours 0.02", ""), "--hours 0.02")
+C("evolve", "--max-hours", EVO.replace("--hours 0.02", "--generations 1"), "--max-hours 0.01")
+C("evolve", "--max-population", EVO, "--max-population 2")
+C("evolve", "--replicates", EVO, "--replicates 2")
+C("evolve", "-o", EVO.replace("-o ev", ""), "-o ev")
+C("evolve", "--events", EVO, "--events ev.events")
+C("evolve", "--seed", EVO.replace("--seed 3", ""), "--seed 7")
+C("evolve", "--opt", EVO, "--opt walk_speed=7")
+C("evolve", "--gene", EVO, "--gene receptor:12")
+C("evolve", "--jobs", EVO.replace("--jobs 1", "--replicates 6").replace("--quiet", ""), "--jobs 5")
+C("evolve", "--shard", EVO, "--replicates 2 --shard 1/2")
+C("evolve", "--resume", EVO.replace("-o ev", "-o evr").replace("--quiet", ""), "--resume")
+C("evolve", "--checkpoint-every", EVO, "--checkpoint-every 100", proven="evolve_basic.sh")
+C("evolve", "--merge", "evs1 evs2 -o evm", "--merge")
+C("evolve", "--quiet", EVO.replace("--quiet", ""), "--quiet")
+C("lineage", "--format", "gl.ndjson", "--format json")
+C("lineage", "--generations", "gl.ndjson", "--generations")
+C("lineage", "--tree", "gl.ndjson", "--tree")
+C("lineage", "-o", "gl.ndjson", "-o l.txt")
 C("batch", "--dir", BATCH, "--dir gd")
 C("batch", "--merge", "s1.csv s2.csv -o all.csv", "--merge")
 C("batch", "--merge", "g.gen -o all.csv --ticks 5", "--merge", expect="refuse")
@@ -445,6 +482,10 @@ PATHY = re.compile(r"FILE|DIR|GENOME|RESULTS|CHILD|OUT|TRACE|\.[a-z]{2,}\b")
 NOT_PATH_KINDS = {
     ("run", "creature"): "GENOME[:SEX[:SEED]], repeatable: run's paths hook adds each GENOME "
                          "as an input (world_pop.sh aims --genealogy at one)",
+    ("view", "creature"): "GENOME[:SEX[:SEED]], repeatable, as run's: view's paths hook adds "
+                          "each GENOME as an input",
+    ("evolve", "founder"): "GENOME:SEX, repeatable: evolve's paths hook adds each GENOME as "
+                           "an input",
     ("view", "screenshot-after"): "two arguments, parsed before the table; view's paths hook "
                                   "adds its file (outputs_attack.sh aims it at every input)",
 }
@@ -488,8 +529,14 @@ def main():
     for h in sorted(have - wanted):
         fail("a case for %s %s, which c2rt no longer has" % h)
     bases = {}
-    counts = {"change": 0, "refuse": 0, "todo": 0, "skipped": 0}
+    counts = {"change": 0, "refuse": 0, "todo": 0, "skipped": 0, "proven": 0}
     for k in CASES:
+        if k.proven:  # shown by another test, which must use the option
+            counts["proven"] += 1
+            test = os.path.join(ROOT, "tests", "cli", k.proven)
+            if not os.path.isfile(test) or k.opt not in open(test).read():
+                fail("%s %s: %s does not use it" % (k.cmd, k.opt, k.proven))
+            continue
         if (k.need == "x" and not have_x) or (k.need == "shared" and not have_shared):
             if ci:
                 fail("CI: %s %s needs %s" % (k.cmd, k.opt,
@@ -534,8 +581,9 @@ def main():
             fail("%s: accepted and ignored (nothing changed): %s" % (what, show(o)))
     shutil.rmtree(TEMPLATE, ignore_errors=True)
     print("options: %d change the result, %d are refused with a reason where they would do "
-          "nothing, %d left to other helpers, %d skipped; %d base runs"
-          % (counts["change"], counts["refuse"], counts["todo"], counts["skipped"], len(bases)))
+          "nothing, %d shown by another test, %d left to other helpers, %d skipped; %d base runs"
+          % (counts["change"], counts["refuse"], counts["proven"], counts["todo"],
+             counts["skipped"], len(bases)))
     return 1 if failures else 0
 
 
