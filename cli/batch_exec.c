@@ -530,9 +530,18 @@ static int no_redo(const char *cmd, const batch_spec *s, cli_journal *j, kept_fi
 		return cli_fail(CLI_USAGE, cmd, "%s holds %zu finished run%s of this batch, interrupted: "
 		                "--resume runs only the rest; remove it to run them all again", jk->path,
 		                jk->bf.nrows, jk->bf.nrows == 1 ? "" : "s");
+	/* a file that is missing or is no results file holds no runs: it is
+	 * replaced as any output is (a full disk then says so, not this) */
 	kept_file rk;
-	int rc = kept_read(&rk, j->path);
-	if (rc == CLI_OK && rk.text && kept_parse(&rk, s, header, why, sizeof why) == 0 && rk.bf.nrows)
+	memset(&rk, 0, sizeof rk);
+	rk.path = j->path;
+	c2_err err;
+	if (batch_read_results(j->path, &rk.text, &rk.len, &err) != 0) {
+		rk.text = NULL;
+		rk.len = 0;
+	}
+	int rc = CLI_OK;
+	if (rk.text && kept_parse(&rk, s, header, why, sizeof why) == 0 && rk.bf.nrows)
 		rc = cli_fail(CLI_USAGE, cmd, "%s already holds %zu run%s of this batch: --resume keeps "
 		              "%s and runs the rest (if any); remove it to run %s again", rk.path,
 		              rk.bf.nrows, rk.bf.nrows == 1 ? "" : "s", rk.bf.nrows == 1 ? "it" : "them",
