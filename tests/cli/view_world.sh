@@ -202,13 +202,11 @@ for a, b in runs:
         merged[-1] = (merged[-1][0], b)
     else:
         merged.append((a, b))
+# the arrow: the creature with the most red over its own stretch of the row
+# (objects may be red too, a pear: they stand elsewhere)
 reds = [x for y in range(floor - h // 8, floor) for x in range(w) if px(x, y) == red]
-mark = -1
-if reds:
-    mx = sum(reds) / len(reds)
-    for i, (a, b) in enumerate(merged):
-        if a - 8 <= mx <= b + 8:
-            mark = i
+count = [sum(1 for x in reds if a - 8 <= x <= b + 8) for a, b in merged]
+mark = max(range(len(merged)), key=lambda i: count[i]) if merged and max(count) > 0 else -1
 print(len(merged), mark)
 PY
 }
