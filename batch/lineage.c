@@ -571,7 +571,7 @@ static int cause_of(ctx *x, int *out)
 	if (strlen(name) >= sizeof l->causes[0] || l->ncauses == BATCH_LINEAGE_MAX_CAUSES)
 		return fail(x, "cause \"%s\": too long, or one cause more than the %d a log may have", name,
 		            BATCH_LINEAGE_MAX_CAUSES);
-	snprintf(l->causes[l->ncauses], sizeof l->causes[0], "%s", name);
+	memcpy(l->causes[l->ncauses], name, strlen(name) + 1); /* its length checked above */
 	*out = (int)l->ncauses++;
 	return 0;
 }
