@@ -21,19 +21,11 @@
 static const char *until_arg, *trace_path, *chem_list, *save_path, *format_arg, *plot_path,
 	*neuron_list;
 static const char *world_path, *log_path, *genealogy_path;
-/* --creature GENOME[:SEX[:SEED]], in order (the world's second creature on) */
-enum { MAX_MORE = WORLD_MAX_CREATURES - 1 };
-static cli_more_creature more[MAX_MORE];
-static size_t nmore;
+static cli_more_list more; /* --creature GENOME[:SEX[:SEED]] */
 static int more_add(const char *arg, void *ctx)
 {
 	(void)ctx;
-	if (nmore == MAX_MORE)
-		return cli_fail(CLI_USAGE, "run", "at most %d --creature", MAX_MORE);
-	int rc = cli_more_creature_parse("run", arg, &more[nmore]);
-	if (rc == 0)
-		nmore++;
-	return rc;
+	return cli_more_list_add(&more, "run", arg);
 }
 /* The default trace: one row per creature second (CREATURE_TICKS_PER_SECOND world
  * ticks): a whole norn life (10.7 creature hours) is then about 38,500
@@ -70,8 +62,8 @@ static int run_paths(cli_paths *ps, const char *const *pos, int npos)
 	(void)pos;
 	(void)npos;
 	cli_paths_add(ps, OPT_OUT, "--hash-every", hash_every ? "-" : NULL);
-	for (size_t i = 0; i < nmore; i++)
-		cli_paths_add(ps, OPT_IN, "--creature", more[i].genome);
+	for (size_t i = 0; i < more.n; i++)
+		cli_paths_add(ps, OPT_IN, "--creature", more.v[i].genome);
 	return CLI_OK;
 }
 
@@ -281,7 +273,7 @@ static int check_options(run *r, int npos)
 	/* a resumed creature's body is known once it is open (open_run) */
 	if (!r->in_world && log_path && !cli_cargs.body_path && !cli_cargs.resume_path)
 		return cli_fail(CLI_USAGE, "run", "--log goes with --world or --body");
-	if (nmore && !world_path)
+	if (more.n && !world_path)
 		return cli_fail(CLI_USAGE, "run", "--creature goes with --world%s",
 		                cli_cargs.resume_path ? " (a world snapshot holds its creatures)" : "");
 	return CLI_OK;
@@ -294,8 +286,8 @@ static int open_run(run *r)
 {
 	int rc = r->in_world ? cli_world_open(&r->cw, "run", r->genome, &cli_cargs, world_path)
 	                     : cli_creature_open(&r->cc, "run", r->genome, &cli_cargs);
-	if (rc == 0 && nmore)
-		rc = cli_world_add_creatures(&r->cw, "run", more, nmore, &cli_cargs);
+	if (rc == 0 && more.n)
+		rc = cli_world_add_creatures(&r->cw, "run", more.v, more.n, &cli_cargs);
 	if (rc)
 		return rc;
 	r->c = r->in_world ? world_creature(r->cw.w, 0) : r->cc.c;
@@ -548,9 +540,7 @@ int cli_cmd_run(int argc, char **argv)
 	cli_out_abort(&r.trace);
 	cli_out_abort(&r.log);
 	cli_out_abort(&r.gen);
-	for (size_t i = 0; i < nmore; i++)
-		free(more[i].genome);
-	nmore = 0;
+	cli_more_list_free(&more);
 	trace_series_free(r.pd);
 	genome_organ_names_free(&r.organs);
 	free(r.pm);

@@ -19,26 +19,17 @@ static cli_view_args va;
 static const char *size_arg, *speed_arg, *pin_arg;
 /* --creature GENOME[:SEX[:SEED]], in order: parsed and added to the world by
  * the same code as `run`'s (cli/world_open.h). */
-enum { MAX_MORE = WORLD_MAX_CREATURES - 1 };
-static cli_more_creature more[MAX_MORE];
-static size_t nmore;
+static cli_more_list more;
 
 static int more_add(const char *arg, void *ctx)
 {
 	(void)ctx;
-	if (nmore == MAX_MORE)
-		return cli_fail(CLI_USAGE, "view", "at most %d --creature", MAX_MORE);
-	int rc = cli_more_creature_parse("view", arg, &more[nmore]);
-	if (rc == 0)
-		nmore++;
-	return rc;
+	return cli_more_list_add(&more, "view", arg);
 }
 
 void cli_view_free(void)
 {
-	for (size_t i = 0; i < nmore; i++)
-		free(more[i].genome);
-	nmore = 0;
+	cli_more_list_free(&more);
 }
 
 static bool parse_u64(const char *s, uint64_t *out)
@@ -88,8 +79,8 @@ static int view_paths(cli_paths *ps, const char *const *pos, int npos)
 	(void)npos;
 	cli_paths_add(ps, OPT_OUT, "--screenshot-after", va.shot_path);
 	cli_paths_add(ps, OPT_OUT, "--hash-every", va.hash_every ? "-" : NULL);
-	for (size_t i = 0; i < nmore; i++)
-		cli_paths_add(ps, OPT_IN, "--creature", more[i].genome);
+	for (size_t i = 0; i < more.n; i++)
+		cli_paths_add(ps, OPT_IN, "--creature", more.v[i].genome);
 	return CLI_OK;
 }
 
@@ -217,11 +208,11 @@ int cli_view_parse(int argc, char **argv, cli_view_args *a)
 	va.in_world = va.world || (cli_cargs.resume_path && cli_world_snapshot_file(cli_cargs.resume_path));
 	if (!va.in_world && cli_cargs.world_opts)
 		return cli_fail(CLI_USAGE, "view", "a world --opt goes with --world");
-	if (nmore && !va.world)
+	if (more.n && !va.world)
 		return cli_fail(CLI_USAGE, "view", "--creature goes with --world%s",
 		                cli_cargs.resume_path ? " (a world snapshot holds its creatures)" : "");
-	va.more = more;
-	va.nmore = nmore;
+	va.more = more.v;
+	va.nmore = more.n;
 	*a = va;
 	return CLI_OK;
 }

@@ -181,3 +181,20 @@ int cli_world_add_creatures(cli_world *cw, const char *cmd, const cli_more_creat
 	}
 	return CLI_OK;
 }
+
+int cli_more_list_add(cli_more_list *l, const char *cmd, const char *arg)
+{
+	if (l->n == CLI_MAX_MORE)
+		return cli_fail(CLI_USAGE, cmd, "at most %d --creature", CLI_MAX_MORE);
+	int rc = cli_more_creature_parse(cmd, arg, &l->v[l->n]);
+	if (rc == 0)
+		l->n++;
+	return rc;
+}
+
+void cli_more_list_free(cli_more_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].genome);
+	l->n = 0;
+}

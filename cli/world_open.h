@@ -45,6 +45,17 @@ typedef struct cli_more_creature {
  * CLI_OK, or CLI_USAGE (printed). */
 int cli_more_creature_parse(const char *cmd, const char *arg, cli_more_creature *out);
 
+/* A command's --creature options, in order (the world's second creature
+ * on): cli_more_list_add is the body of its OPT_CALL callback, refusing one
+ * more than the world can hold; cli_more_list_free frees the paths. */
+enum { CLI_MAX_MORE = WORLD_MAX_CREATURES - 1 };
+typedef struct cli_more_list {
+	cli_more_creature v[CLI_MAX_MORE];
+	size_t n;
+} cli_more_list;
+int cli_more_list_add(cli_more_list *l, const char *cmd, const char *arg);
+void cli_more_list_free(cli_more_list *l);
+
 /* Hatch each of v[0..n) (no body; args->cfg's options with its sex and
  * seed) and add it to the loaded world as a founder, after its first
  * creature. CLI_OK, or CLI_BAD (printed). */
